@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createGateways, type Gateways } from './gateways/index.ts';
+import authPlugin from './plugins/auth.ts';
+import docsPlugin from './plugins/docs.ts';
+import errorsPlugin from './plugins/errors.ts';
+import i18nPlugin from './plugins/i18n.ts';
+import { registerModules } from './modules/index.ts';
+import { errorMessage } from '@masar/shared';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    gateways: Gateways;
+  }
+}
+
+export type App = FastifyInstance;
+
+/**
+ * Build the Fastify app: plugins, every module under /api/v1, OpenAPI docs at /api/docs and the
+ * built web app with SPA fallback. The caller owns `database` (opened and migrated) and closes it.
+ */
+export async function buildApp(opts: { config: Config; database: Database; gateways?: Gateways; logger?: boolean }): Promise<App> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('gateways', opts.gateways ?? createGateways(config));
+
+  // Swagger UI's assets under /api/docs are served with their own CSP (staticCSP).
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    allowList: (req) => config.BENCH && (req.ip === '127.0.0.1' || req.ip === '::1' || req.ip === '::ffff:127.0.0.1'),
+  });
+  await app.register(i18nPlugin);
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { db: database.db, jwtSecret: config.jwtSecret });
+  await app.register(docsPlugin);
+
+  app.get('/api/health', { config: { auth: 'none' }, schema: { hide: true } }, async () => ({ message: 'ok', data: { db: database.engine } }));
+  await app.register(registerModules, { prefix: '/api/v1' });
+
+  const hasWeb = existsSync(config.WEB_DIST);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && !req.url.startsWith('/api/') && hasWeb) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: errorMessage('NOT_FOUND', req.lang ?? 'en'), code: 'NOT_FOUND' });
+  });
+  return app;
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** Root of the repository (apps/server/src → ../../..). */
+export const REPO_ROOT = resolve(here, '../../..');
+
+const bool = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/**
+ * Every environment variable the server reads, validated once at start-up. The README's
+ * configuration table lists the same variables; keep them in step.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Embedded PGlite data directory and local uploads; ignored for the DB when DATABASE_URL is set. */
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://… to run on real PostgreSQL instead of embedded PGlite. */
+  DATABASE_URL: z.string().optional(),
+  /** Seed demo accounts and loads on start (default on). */
+  DEMO_SEED: bool.default(true),
+  /** Secret for signing access tokens; generated and kept in DATA_DIR when unset. */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  /** SMS gateway: sandbox (default; logs and keeps an outbox) or a real provider name. */
+  SMS_GATEWAY: z.enum(['sandbox', 'unifonic']).default('sandbox'),
+  SMS_API_KEY: z.string().optional(),
+  /** Routing: great-circle × ROAD_FACTOR (default). */
+  ROUTING: z.enum(['greatCircle']).default('greatCircle'),
+  /** Road distance ≈ great-circle × this factor (measured Saudi trunk-road detour, see docs). */
+  ROAD_FACTOR: z.coerce.number().min(1).max(3).default(1.2),
+  /** Map tiles URL template for the web map (Leaflet). */
+  MAP_TILES_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Days a posted load stays on the board after its first pickup date before it expires. */
+  LOAD_EXPIRY_HOURS_AFTER_PICKUP: z.coerce.number().int().min(0).default(24),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Directory of the built web app (served at /). */
+  WEB_DIST: z.string().default(join(REPO_ROOT, 'apps/web/dist')),
+  /** Disable rate limits for loopback clients (benchmarks only). */
+  BENCH: bool.default(false),
+  /** Trust X-Forwarded-* headers (behind a proxy). */
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Config = z.infer<typeof envSchema> & { jwtSecret: string; dataDir: string };
+
+/** Read and validate the environment. Throws with a readable list of bad variables. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const cfg = { ...parsed.data, ...overrides };
+  const dataDir = resolve(cfg.DATA_DIR);
+  return { ...cfg, dataDir, jwtSecret: cfg.JWT_SECRET ?? overrides.jwtSecret ?? persistedSecret(dataDir) };
+}
+
+/** A random secret kept in DATA_DIR so tokens survive restarts of the embedded setup. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

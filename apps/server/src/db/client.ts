@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle database, the same type on PGlite and on node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle (same API as Db). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Plain SQL with $1… parameters, on whichever engine (migrations, benchmarks). */
+  exec(sql: string): Promise<void>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Run `fn` on one dedicated connection (session-level locks, multi-statement scripts). */
+  session<T>(fn: (conn: Pick<Database, 'exec' | 'query'>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm };
+
+/**
+ * Open the database: PostgreSQL when `databaseUrl` is given, else embedded PGlite persisted in
+ * `dataDir/pglite` (or in memory when `dataDir` is 'memory://'). One process per data
+ * directory: PGlite has no lock (STACK.md gotcha 7).
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pglite?: PGlite; poolMax?: number }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    // numeric → JS number is done per column in the schema; keep timestamps as Date.
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      engine: 'postgres',
+      exec: async (sql) => {
+        await pool.query(sql);
+      },
+      query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+      session: async (fn) => {
+        const conn = await pool.connect();
+        try {
+          return await fn({
+            exec: async (sql) => {
+              await conn.query(sql);
+            },
+            query: async <T>(sql: string, params: unknown[] = []) => (await conn.query(sql, params)).rows as T[],
+          });
+        } finally {
+          conn.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  let client = opts.pglite;
+  if (!client) {
+    const dir = opts.dataDir === 'memory://' || !opts.dataDir ? undefined : join(opts.dataDir, 'pglite');
+    if (dir) mkdirSync(dir, { recursive: true });
+    client = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS });
+  }
+  const c = client;
+  const db = drizzlePglite(c, { schema }) as unknown as Db;
+  const exec = async (sql: string) => {
+    await c.exec(sql);
+  };
+  const query = async <T>(sql: string, params: unknown[] = []) => (await c.query<T>(sql, params)).rows;
+  return { db, engine: 'pglite', exec, query, session: (fn) => fn({ exec, query }), close: () => c.close() };
+}

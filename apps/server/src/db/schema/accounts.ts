@@ -1,0 +1,55 @@
+import { boolean, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey(),
+  accountType: smallint('account_type').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  companyName: text('company_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  status: smallint('status').notNull().default(1),
+  isFirstTimeApproved: boolean('is_first_time_approved').notNull().default(false),
+  isFirstTimeLoginAfterApproved: boolean('is_first_time_login_after_approved').notNull().default(false),
+  language: text('language').notNull().default('en'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const subscriptions = pgTable('subscriptions', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  planCode: text('plan_code').notNull(),
+  planName: text('plan_name').notNull(),
+  active: boolean('active').notNull().default(true),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  endsAt: ts('ends_at'),
+});
+
+export const otps = pgTable('otps', {
+  id: uuid('id').primaryKey(),
+  phone: text('phone').notNull(),
+  purpose: text('purpose').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  consumedAt: ts('consumed_at'),
+  ip: text('ip'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey(),
+  familyId: uuid('family_id').notNull(),
+  userId: uuid('user_id'),
+  refreshHash: text('refresh_hash').notNull(),
+  device: jsonb('device').notNull().default({}),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  rotatedAt: ts('rotated_at'),
+  revokedAt: ts('revoked_at'),
+  logoutInfo: jsonb('logout_info'),
+});

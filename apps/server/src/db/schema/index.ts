@@ -1,0 +1,4 @@
+// One Drizzle pg-core schema for PGlite and PostgreSQL. Keep in step with ../migrations/*.sql.
+export * from './reference.ts';
+export * from './accounts.ts';
+export * from './loads.ts';

@@ -1,0 +1,86 @@
+import { bigint, boolean, doublePrecision, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { num } from './types.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const loads = pgTable('loads', {
+  id: uuid('id').primaryKey(),
+  referenceId: text('reference_id').notNull(),
+  shipperId: uuid('shipper_id').notNull(),
+  status: text('status').$type<'posted' | 'unposted' | 'assigned' | 'completed' | 'cancelled' | 'expired'>().notNull().default('posted'),
+  loadType: text('load_type').$type<'FTL' | 'LTL'>().notNull(),
+  equipmentType: text('equipment_type').notNull(),
+  shipmentType: smallint('shipment_type').notNull().default(1),
+  price: num('price', { precision: 12, scale: 2 }).notNull(),
+  currency: text('currency').notNull().default('SAR'),
+  distanceKm: num('distance_km', { precision: 10, scale: 1 }).notNull(),
+  ratePerKm: num('rate_per_km', { precision: 12, scale: 2 }).notNull(),
+  totalWeightKg: num('total_weight_kg', { precision: 16, scale: 2 }).notNull(),
+  comments: text('comments'),
+  pickupCityId: integer('pickup_city_id').notNull(),
+  pickupLat: doublePrecision('pickup_lat').notNull(),
+  pickupLng: doublePrecision('pickup_lng').notNull(),
+  pickupAt: ts('pickup_at').notNull(),
+  dropCityId: integer('drop_city_id').notNull(),
+  dropLat: doublePrecision('drop_lat').notNull(),
+  dropLng: doublePrecision('drop_lng').notNull(),
+  dropAt: ts('drop_at').notNull(),
+  postedAt: ts('posted_at'),
+  expiresAt: ts('expires_at'),
+  carrierId: uuid('carrier_id'),
+  bookedPrice: num('booked_price', { precision: 12, scale: 2 }),
+  bookedAt: ts('booked_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  deletedAt: ts('deleted_at'),
+});
+
+export const loadStops = pgTable('load_stops', {
+  id: uuid('id').primaryKey(),
+  loadId: uuid('load_id').notNull(),
+  idx: smallint('idx').notNull(),
+  stopType: smallint('stop_type').notNull(),
+  cityId: integer('city_id').notNull(),
+  districtId: bigint('district_id', { mode: 'number' }),
+  address: text('address'),
+  lat: doublePrecision('lat').notNull(),
+  lng: doublePrecision('lng').notNull(),
+  date: ts('date').notNull(),
+});
+
+export const cargoLines = pgTable('cargo_lines', {
+  id: uuid('id').primaryKey(),
+  loadId: uuid('load_id').notNull(),
+  idx: smallint('idx').notNull(),
+  goodsType: text('goods_type').notNull(),
+  lengthCm: num('length_cm', { precision: 10, scale: 2 }).notNull(),
+  widthCm: num('width_cm', { precision: 10, scale: 2 }).notNull(),
+  heightCm: num('height_cm', { precision: 10, scale: 2 }).notNull(),
+  quantity: integer('quantity').notNull(),
+  weightPerItemKg: num('weight_per_item_kg', { precision: 14, scale: 2 }).notNull(),
+  stackable: boolean('stackable').notNull().default(false),
+  adr: boolean('adr').notNull().default(false),
+  conditions: text('conditions'),
+});
+
+export const offers = pgTable('offers', {
+  id: uuid('id').primaryKey(),
+  loadId: uuid('load_id').notNull(),
+  carrierId: uuid('carrier_id').notNull(),
+  shipperId: uuid('shipper_id').notNull(),
+  price: num('price', { precision: 12, scale: 2 }).notNull(),
+  originalPrice: num('original_price', { precision: 12, scale: 2 }).notNull(),
+  lastOfferBy: text('last_offer_by').$type<'carrier' | 'shipper'>().notNull(),
+  status: text('status').$type<'pending' | 'accepted' | 'rejected' | 'closed' | 'withdrawn'>().notNull().default('pending'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const offerEvents = pgTable('offer_events', {
+  id: uuid('id').primaryKey(),
+  offerId: uuid('offer_id').notNull(),
+  byParty: text('by_party').$type<'carrier' | 'shipper'>().notNull(),
+  action: text('action').notNull(),
+  price: num('price', { precision: 12, scale: 2 }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

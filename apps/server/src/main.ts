@@ -1,0 +1,29 @@
+import { loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { loadReferenceData } from './db/seed/reference.ts';
+import { seedDemo } from './db/seed/demo.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+const applied = await migrate(database);
+await loadReferenceData(database.db);
+if (config.DEMO_SEED) await seedDemo(database.db, config);
+const app = await buildApp({ config, database });
+if (applied.length) app.log.info({ applied }, 'migrations applied');
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close().catch(() => undefined);
+  await database.close().catch(() => undefined);
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+app.log.info(`Masar on http://localhost:${config.PORT} (database: ${database.engine}${config.DATABASE_URL ? '' : `, data dir ${config.dataDir}`})`);

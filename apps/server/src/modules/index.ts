@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import referenceRoutes from './reference/reference.routes.ts';
+import authRoutes from './auth/auth.routes.ts';
+import loadsRoutes from './loads/loads.routes.ts';
+import offersRoutes from './offers/offers.routes.ts';
+
+/** Every domain module's routes, mounted under /api/v1 by app.ts. */
+export async function registerModules(app: FastifyInstance) {
+  await app.register(referenceRoutes);
+  await app.register(authRoutes);
+  await app.register(loadsRoutes);
+  await app.register(offersRoutes);
+}

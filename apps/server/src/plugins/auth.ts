@@ -1,0 +1,110 @@
+import fp from 'fastify-plugin';
+import { and, eq, sql } from 'drizzle-orm';
+import { PROFILE_STATUS, type AccountType } from '@masar/shared';
+import type { Db } from '../db/client.ts';
+import { subscriptions, users } from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
+import { verifyAccessToken } from '../lib/tokens.ts';
+
+/** Who is calling, from a valid access token. */
+export interface AuthContext {
+  sessionId: string;
+  /** null for guest tokens */
+  userId: string | null;
+  accountType: AccountType | null;
+  isGuest: boolean;
+}
+
+/** The signed-in user's state, loaded fresh for routes with auth 'user'. */
+export interface CurrentUser {
+  id: string;
+  accountType: AccountType;
+  status: number;
+  isFirstTimeApproved: boolean;
+  companyName: string;
+  activeSubscriptionId: string | null;
+}
+
+/**
+ * Per-route access rules, set in the route's `config`:
+ * - `auth`: 'none' (no token needed; parsed when present), 'token' (any valid token, guest
+ *   included), 'user' (a signed-in user). Default 'token'.
+ * - `roles`: account types allowed (403 WRONG_ROLE otherwise).
+ * - `approved`: the account must be approved (403 ACCOUNT_NOT_APPROVED).
+ * - `plan`: the account must have an active subscription (403 PLAN_REQUIRED).
+ */
+export interface AccessRules {
+  auth?: 'none' | 'token' | 'user';
+  roles?: AccountType[];
+  approved?: boolean;
+  plan?: boolean;
+}
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  interface FastifyContextConfig extends AccessRules {}
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    user: CurrentUser | null;
+  }
+  interface FastifyInstance {
+    /** The signed-in user (throws NOT_SIGNED_IN when the request has none). */
+    requireUser(req: FastifyRequest): CurrentUser;
+  }
+}
+
+export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUser | null> {
+  const rows = await db
+    .select({
+      id: users.id,
+      accountType: users.accountType,
+      status: users.status,
+      isFirstTimeApproved: users.isFirstTimeApproved,
+      companyName: users.companyName,
+      activeSubscriptionId: sql<string | null>`(select ${subscriptions.id} from ${subscriptions} where ${and(eq(subscriptions.userId, users.id), eq(subscriptions.active, true))} limit 1)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const r = rows[0];
+  return r ? { ...r, accountType: r.accountType as AccountType } : null;
+}
+
+export default fp<{ db: Db; jwtSecret: string }>(async (app, opts) => {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('user', null);
+  app.decorate('requireUser', (req) => {
+    if (!req.user) throw new AppError('NOT_SIGNED_IN');
+    return req.user;
+  });
+
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/v1/')) return;
+    const rules: AccessRules = req.routeOptions.config ?? {};
+    const mode = rules.auth ?? 'token';
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) {
+      if (mode === 'none') return;
+      throw new AppError(mode === 'user' ? 'NOT_SIGNED_IN' : 'UNAUTHORIZED', { status: 401 });
+    }
+    const v = await verifyAccessToken(token, opts.jwtSecret);
+    if (!v.ok) {
+      if (mode === 'none') return;
+      throw new AppError(v.reason === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
+    }
+    const c = v.claims;
+    req.auth = { sessionId: c.sid, userId: c.typ === 'user' ? c.sub : null, accountType: (c.at as AccountType) ?? null, isGuest: c.typ !== 'user' };
+    // token/none routes use req.auth only (no DB round trip on hot read paths)
+    if (mode !== 'user' && !rules.roles && !rules.approved && !rules.plan) return;
+    if (!req.auth.userId) throw new AppError('NOT_SIGNED_IN', { status: 403 });
+    const user = await loadCurrentUser(opts.db, req.auth.userId);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    if (user.status === PROFILE_STATUS.suspended) throw new AppError('ACCOUNT_SUSPENDED');
+    if (user.status === PROFILE_STATUS.deleted) throw new AppError('ACCOUNT_DELETED');
+    req.user = user;
+    if (rules.roles && !rules.roles.includes(user.accountType)) throw new AppError('WRONG_ROLE');
+    if (rules.approved && user.status !== PROFILE_STATUS.approved) throw new AppError('ACCOUNT_NOT_APPROVED');
+    if (rules.plan && !user.activeSubscriptionId) throw new AppError('PLAN_REQUIRED');
+  });
+});

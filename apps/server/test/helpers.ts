@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, PGLITE_EXTENSIONS, type Database } from '../src/db/client.ts';
+import { withDatabase } from './global-setup.ts';
+
+export const ENGINE = (process.env.TEST_DB_ENGINE ?? 'pglite') as 'pglite' | 'postgres';
+
+/** A fresh database for one test file: a clone of the migrated template with reference data. */
+export async function createTestDatabase(): Promise<Database> {
+  if (ENGINE === 'pglite') {
+    const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const client = await PGlite.create({ loadDataDir: blob, extensions: PGLITE_EXTENSIONS });
+    return openDatabase({ pglite: client });
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `masar_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolMax: 20 });
+  const close = database.close.bind(database);
+  database.close = async () => {
+    await close();
+    const a = new pg.Client({ connectionString: url });
+    await a.connect();
+    await a.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+    await a.end();
+  };
+  return database;
+}
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Build the app on a fresh test database (no demo seed, silent logs, sandbox gateways). */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_SEED: '0', DATA_DIR: 'memory://', WEB_DIST: '/nonexistent' },
+    { jwtSecret: 'test-secret-test-secret-test-secret-0123456789', ...overrides },
+  );
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

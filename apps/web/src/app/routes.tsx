@@ -1,0 +1,91 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * The route table (spec §2). `access`: 'public' (anyone), 'guest' (signed-out only: login,
+ * signup), 'user' (signed in). `role` pins a route to an account type prefix.
+ * Features never import each other: this table composes them.
+ */
+export interface RouteDef {
+  path: string;
+  element: LazyExoticComponent<ComponentType<Record<string, unknown>>>;
+  access: 'public' | 'guest' | 'user';
+  props?: Record<string, unknown>;
+}
+
+const Home = lazy(() => import('../features/home/pages/HomePage'));
+const Login = lazy(() => import('../features/auth/pages/LoginPage'));
+const Signup = lazy(() => import('../features/auth/pages/SignupPage'));
+const Forgot = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
+const Reset = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
+const Account = lazy(() => import('../features/account/pages/AccountPage'));
+const MyLoads = lazy(() => import('../features/loads/pages/MyLoadsPage'));
+const PostLoad = lazy(() => import('../features/loads/pages/PostLoadPage'));
+const LoadSearch = lazy(() => import('../features/loads/pages/LoadSearchPage'));
+const LoadDetails = lazy(() => import('../features/loads/pages/LoadDetailsPage'));
+const Offers = lazy(() => import('../features/offers/pages/OffersPage'));
+const ComingSoon = lazy(() => import('../components/ComingSoonPage'));
+export const NotFound = lazy(() => import('../components/NotFoundPage'));
+
+type El = RouteDef['element'];
+const r = (path: string, element: unknown, access: RouteDef['access'] = 'user', props?: Record<string, unknown>): RouteDef => ({ path, element: element as El, access, props });
+const soon = (path: string, titleKey: string) => r(path, ComingSoon, 'user', { titleKey });
+
+/** Role prefixes and their sections (spec §2 route paths, menus). */
+export const ROLE_PREFIX = { 1: '/shippers', 2: '/carriers', 3: '/brokers' } as const;
+
+export const routes: RouteDef[] = [
+  r('/', Home, 'public'),
+  r('/login', Login, 'guest'),
+  r('/signup', Signup, 'guest'),
+  r('/forgot-password', Forgot, 'guest'),
+  r('/reset-password', Reset, 'public'),
+  // Shipper (1)
+  r('/shippers/my-loads', MyLoads),
+  r('/shippers/post-load', PostLoad),
+  r('/shippers/loads/:id', LoadDetails),
+  r('/shippers/offers', Offers),
+  r('/shippers/account', Account),
+  soon('/shippers/dashboard', 'menu.dashboard'),
+  soon('/shippers/fleet-management', 'menu.fleet'),
+  soon('/shippers/contact', 'menu.vendors'),
+  soon('/shippers/bayan', 'menu.bayan'),
+  soon('/shippers/truck-in-truck-out', 'menu.truckInOut'),
+  soon('/shippers/search-trucks', 'menu.searchTrucks'),
+  r('/shippers/search-shipments', LoadSearch),
+  soon('/shippers/tendering-shipment', 'menu.tendering'),
+  soon('/shippers/trusted-drivers', 'menu.trustedDrivers'),
+  soon('/shippers/rate-forecast', 'menu.rateForecast'),
+  // Carrier (2)
+  r('/carriers/load-search', LoadSearch),
+  r('/carriers/my-shipments', MyLoads),
+  r('/carriers/loads/:id', LoadDetails),
+  r('/carriers/offers', Offers),
+  r('/carriers/account', Account),
+  soon('/carriers/dashboard', 'menu.dashboard'),
+  soon('/carriers/fleet-management', 'menu.fleet'),
+  soon('/carriers/contact', 'menu.vendors'),
+  soon('/carriers/bayan', 'menu.bayan'),
+  soon('/carriers/tendering-shipment', 'menu.tendering'),
+  soon('/carriers/post-trucks', 'menu.postTrucks'),
+  soon('/carriers/shipment-in-shipment-out', 'menu.shipmentInOut'),
+  soon('/carriers/godsview', 'menu.trackVehicle'),
+  // Broker (3)
+  r('/brokers/my-loads', MyLoads),
+  r('/brokers/post-load', PostLoad),
+  r('/brokers/load-search', LoadSearch),
+  r('/brokers/loads/:id', LoadDetails),
+  r('/brokers/offers', Offers),
+  r('/brokers/account', Account),
+  soon('/brokers/dashboard', 'menu.dashboard'),
+  soon('/brokers/fleet-management', 'menu.fleet'),
+  soon('/brokers/contact', 'menu.vendors'),
+  soon('/brokers/bayan', 'menu.bayan'),
+  soon('/brokers/truck-in-truck-out', 'menu.truckInOut'),
+  soon('/brokers/search-trucks', 'menu.searchTrucks'),
+  soon('/brokers/tendering-shipment', 'menu.tendering'),
+  soon('/brokers/post-trucks', 'menu.postTrucks'),
+  soon('/brokers/shipment-in-shipment-out', 'menu.shipmentInOut'),
+  soon('/brokers/godsview', 'menu.trackVehicle'),
+  soon('/brokers/trusted-drivers', 'menu.trustedDrivers'),
+  soon('/brokers/rate-forecast', 'menu.rateForecast'),
+];

@@ -1,0 +1,6 @@
+import { ComingSoonPage } from '../../../components/ComingSoonPage';
+
+/** AccountPage (to be built). */
+export default function AccountPage() {
+  return <ComingSoonPage />;
+}

@@ -1,0 +1,6 @@
+import { ComingSoonPage } from '../../../components/ComingSoonPage';
+
+/** ResetPasswordPage (to be built). */
+export default function ResetPasswordPage() {
+  return <ComingSoonPage />;
+}

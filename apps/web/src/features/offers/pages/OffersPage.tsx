@@ -1,0 +1,6 @@
+import { ComingSoonPage } from '../../../components/ComingSoonPage';
+
+/** OffersPage (to be built). */
+export default function OffersPage() {
+  return <ComingSoonPage />;
+}

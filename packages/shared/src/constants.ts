@@ -1,0 +1,74 @@
+/**
+ * Business constants of the product (spec §9). Units: money SAR, distance km, dimensions cm,
+ * weight kg, durations in milliseconds unless the name says otherwise.
+ */
+
+/** Account types (spec §3): 1 shipper, 2 carrier, 3 broker (TMS). */
+export const ACCOUNT_TYPE = { shipper: 1, carrier: 2, broker: 3 } as const;
+export type AccountType = (typeof ACCOUNT_TYPE)[keyof typeof ACCOUNT_TYPE];
+export const ACCOUNT_TYPES = [1, 2, 3] as const;
+
+/**
+ * Profile status (spec §3/§4). 1 pending, 2 approved (verified), 3 suspended, 4 deleted,
+ * 5 rejected (documents rejected). New accounts start at 1 with isFirstTimeApproved=false.
+ */
+export const PROFILE_STATUS = { pending: 1, approved: 2, suspended: 3, deleted: 4, rejected: 5 } as const;
+export type ProfileStatus = (typeof PROFILE_STATUS)[keyof typeof PROFILE_STATUS];
+
+/** Radius options of the load search, km (spec §9). */
+export const RADIUS_OPTIONS_KM = [10, 50, 100, 200, 300, 500, 1000] as const;
+/** Pickup search radius options, km (spec §9). */
+export const PICKUP_RADIUS_OPTIONS_KM = [50, 100, 150, 200] as const;
+
+export const LOAD_TYPES = ['FTL', 'LTL'] as const;
+export type LoadType = (typeof LOAD_TYPES)[number];
+
+/** Stop types (spec §3): 1 pickup (P, green), 2 destination/drop (D, red). */
+export const STOP_TYPE = { pickup: 1, drop: 2 } as const;
+
+/** Load statuses (spec §4). */
+export const LOAD_STATUSES = ['posted', 'unposted', 'assigned', 'completed', 'cancelled', 'expired'] as const;
+export type LoadStatus = (typeof LOAD_STATUSES)[number];
+
+/** my-loads tabs (spec §2 "My shipments"). */
+export const MY_LOADS_TABS = ['posted', 'unposted', 'offers', 'active', 'finished'] as const;
+export type MyLoadsTab = (typeof MY_LOADS_TABS)[number];
+
+/** Offer statuses. pending waits for the party that did not make the last price. */
+export const OFFER_STATUSES = ['pending', 'accepted', 'rejected', 'closed', 'withdrawn'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+export const OFFER_ACTIONS = ['accept', 'reject', 'counter'] as const;
+export type OfferAction = (typeof OFFER_ACTIONS)[number];
+
+/** Carrier source / shipment type (spec §3): marketplace 1, my vendors 2, own vehicle 3. */
+export const SHIPMENT_TYPE = { marketplace: 1, vendor: 2, ownVehicle: 3 } as const;
+
+export const LIMITS = {
+  cargoLinesMax: 10,
+  stopsMax: 10,
+  commentsMax: 140,
+  vendorNotesMax: 250,
+  otpDigits: 4,
+  otpTtlMs: 5 * 60 * 1000,
+  otpMaxAttempts: 5,
+  passwordMin: 6,
+  passwordMax: 15,
+  /** Times (stops) may not be earlier than now + this buffer (spec §5). */
+  timeBufferMs: 60 * 60 * 1000,
+  vehicleMaxWeightTons: 45,
+  bayanMinWeightTons: 3.5,
+  documentMaxBytes: 5 * 1024 * 1024,
+  /** weight per item: at most 10 digits before the decimal point (spec §5). */
+  weightPerItemMax: 9_999_999_999,
+  priceMax: 9_999_999_999.99,
+  pageSizeMax: 100,
+} as const;
+
+export const VAT_RATE = 0.15;
+export const CURRENCY = 'SAR';
+export const MILES_PER_KM = 0.621371;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** Support contacts shown in the Contact Us dialog (the spec withholds real values). */
+export const SUPPORT = { email: 'support@masar.sa', phone: '+966920000000' } as const;

@@ -1,0 +1,62 @@
+import type { Language } from './constants.ts';
+
+/**
+ * The error catalogue (spec §8): every error the API returns has a stable `code`, an HTTP
+ * status and a message in English and Arabic. The server's error handler answers
+ * `{ message, code, errors? }` with `message` in the request's `language`; the web client may
+ * show `message` as is or look the code up here.
+ */
+export const ERRORS = {
+  VALIDATION_FAILED: { status: 400, en: 'Please fill out all required fields correctly.', ar: 'يرجى تعبئة جميع الحقول المطلوبة بشكل صحيح.' },
+  BAD_REQUEST: { status: 400, en: 'The request is not valid.', ar: 'الطلب غير صالح.' },
+  UNAUTHORIZED: { status: 401, en: 'Invalid token. Please sign in again.', ar: 'رمز الدخول غير صالح. يرجى تسجيل الدخول مرة أخرى.' },
+  TOKEN_EXPIRED: { status: 406, en: 'Access token expired; regenerate it.', ar: 'انتهت صلاحية رمز الدخول؛ يرجى تجديده.' },
+  TOKEN_STILL_VALID: { status: 200, en: '407: the access token is still valid; keep it.', ar: '407: رمز الدخول ما زال صالحاً؛ احتفظ به.' },
+  NOT_SIGNED_IN: { status: 401, en: 'You are not signed in.', ar: 'أنت لم تسجل الدخول.' },
+  FORBIDDEN: { status: 403, en: 'You are not allowed to do this.', ar: 'غير مسموح لك بهذا الإجراء.' },
+  ACCOUNT_NOT_APPROVED: { status: 403, en: 'Your account is not approved yet. You can browse, but posting, bidding and booking need approval.', ar: 'لم تتم الموافقة على حسابك بعد. يمكنك التصفح، لكن النشر وتقديم العروض والحجز تتطلب الموافقة.' },
+  PLAN_REQUIRED: { status: 403, en: 'An active plan is required for this action.', ar: 'يتطلب هذا الإجراء اشتراكاً فعّالاً.' },
+  ACCOUNT_SUSPENDED: { status: 403, en: 'Your account is suspended. You will be logged out.', ar: 'تم إيقاف حسابك. سيتم تسجيل خروجك.' },
+  ACCOUNT_DELETED: { status: 403, en: 'Your account was deleted. You will be logged out.', ar: 'تم حذف حسابك. سيتم تسجيل خروجك.' },
+  WRONG_ROLE: { status: 403, en: 'This action is not available for your account type.', ar: 'هذا الإجراء غير متاح لنوع حسابك.' },
+  NOT_FOUND: { status: 404, en: 'Not found.', ar: 'غير موجود.' },
+  EMAIL_EXISTS: { status: 409, en: 'Email already exists.', ar: 'البريد الإلكتروني مسجل مسبقاً.' },
+  PHONE_EXISTS: { status: 409, en: 'Phone number already exists.', ar: 'رقم الجوال مسجل مسبقاً.' },
+  NOT_REGISTERED: { status: 404, en: 'This number or email is not registered. Register or try a different one.', ar: 'هذا الرقم أو البريد غير مسجل. سجّل حساباً أو جرّب رقماً آخر.' },
+  INVALID_CREDENTIALS: { status: 401, en: 'Wrong phone number or password.', ar: 'رقم الجوال أو كلمة المرور غير صحيحة.' },
+  INVALID_OTP: { status: 400, en: 'Invalid or missing OTP ID and code.', ar: 'رمز التحقق أو معرّفه غير صالح أو مفقود.' },
+  OTP_EXPIRED: { status: 400, en: 'The verification code has expired. Request a new one.', ar: 'انتهت صلاحية رمز التحقق. اطلب رمزاً جديداً.' },
+  OTP_ATTEMPTS_EXCEEDED: { status: 429, en: 'Too many wrong codes. Request a new one.', ar: 'محاولات خاطئة كثيرة. اطلب رمزاً جديداً.' },
+  RATE_LIMITED: { status: 429, en: 'Too many requests. Please wait and try again.', ar: 'طلبات كثيرة. يرجى الانتظار ثم المحاولة مجدداً.' },
+  PASSWORDS_DO_NOT_MATCH: { status: 400, en: 'Passwords do not match.', ar: 'كلمتا المرور غير متطابقتين.' },
+  WRONG_PASSWORD: { status: 400, en: 'The current password is wrong.', ar: 'كلمة المرور الحالية غير صحيحة.' },
+  INVALID_RESET_TOKEN: { status: 400, en: 'Invalid or missing OTP ID and token.', ar: 'معرّف رمز التحقق أو الرمز غير صالح أو مفقود.' },
+  INVALID_CITY: { status: 400, en: 'Enter a valid city.', ar: 'أدخل مدينة صحيحة.' },
+  INVALID_EQUIPMENT: { status: 400, en: 'Choose a valid equipment type.', ar: 'اختر نوع معدة صحيحاً.' },
+  INVALID_GOODS_TYPE: { status: 400, en: 'Choose a valid goods type.', ar: 'اختر نوع بضاعة صحيحاً.' },
+  LOAD_NOT_EDITABLE: { status: 409, en: 'This shipment can no longer be changed.', ar: 'لم يعد بالإمكان تعديل هذه الشحنة.' },
+  REPOST_NEEDS_FUTURE_PICKUP: { status: 400, en: 'Reposting needs a future pickup date.', ar: 'إعادة النشر تتطلب تاريخ تحميل في المستقبل.' },
+  SHIPMENT_ALREADY_ASSIGNED: { status: 409, en: 'This shipment is already assigned.', ar: 'تم إسناد هذه الشحنة مسبقاً.' },
+  BIDDING_CLOSED: { status: 409, en: 'Bidding on this shipment is closed.', ar: 'تم إغلاق تقديم العروض على هذه الشحنة.' },
+  SHIPMENT_CANCELLED: { status: 409, en: 'This shipment was cancelled.', ar: 'تم إلغاء هذه الشحنة.' },
+  OWN_LOAD_BID: { status: 409, en: 'You cannot bid on your own shipment.', ar: 'لا يمكنك تقديم عرض على شحنتك.' },
+  OFFER_NOT_PENDING: { status: 409, en: 'This offer is no longer open.', ar: 'لم يعد هذا العرض مفتوحاً.' },
+  NOT_YOUR_TURN: { status: 409, en: 'Wait for the other party to answer your last price.', ar: 'انتظر رد الطرف الآخر على آخر سعر قدمته.' },
+  DUPLICATE_OFFER: { status: 409, en: 'You already have an open offer on this shipment.', ar: 'لديك عرض مفتوح على هذه الشحنة.' },
+  SOMETHING_WENT_WRONG: { status: 500, en: 'Something went wrong.', ar: 'حدث خطأ ما.' },
+} as const satisfies Record<string, { status: number; en: string; ar: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Localized message of an error code; falls back to English for unknown languages. */
+export function errorMessage(code: ErrorCode, lang: Language | string = 'en'): string {
+  const entry = ERRORS[code];
+  return lang === 'ar' ? entry.ar : entry.en;
+}
+
+/** Shape of every error body of the API (DESIGN §3). */
+export interface ApiErrorBody {
+  message: string;
+  code: ErrorCode | string;
+  errors?: { path: string; message: string }[];
+}

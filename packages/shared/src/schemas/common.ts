@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+
+/** `{ message, data }` envelope of every successful answer (DESIGN §3). */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data });
+
+/** Error body `{ message, code, errors? }`. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+/** `limit` (1–100, default 20) and `skip` (≥0, default 0) query parameters of every list. */
+export const paginationQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(20),
+  skip: z.coerce.number().int().min(0).default(0),
+});
+
+/** `{ items, total }` of every list. */
+export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+
+export const uuidSchema = z.uuid();
+export const idParams = z.object({ id: z.uuid() });
+
+/** ISO 8601 date-time with offset, e.g. 2026-11-23T08:00:00+03:00 or …Z. */
+export const isoDateTime = z.iso.datetime({ offset: true, error: 'v.dateInvalid' });

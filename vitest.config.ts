@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+const serverProject = (engine: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name: `server-${engine}`,
+    include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB_ENGINE: engine },
+    globalSetup: ['apps/server/test/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
+
+/**
+ * One `vitest run` runs everything: shared unit tests, server integration tests on PGlite and —
+ * when TEST_DATABASE_URL is set — again on real PostgreSQL, web unit tests, and the browser
+ * journeys (e2e, real Chromium against the built app).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { extends: true, test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      serverProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+      { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['e2e/**/*.test.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 240_000, fileParallelism: false },
+      },
+    ],
+  },
+});
