@@ -33,6 +33,12 @@ export const envSchema = z.object({
   /** SMS gateway: sandbox (default; logs and keeps an outbox) or a real provider name. */
   SMS_GATEWAY: z.enum(['sandbox', 'unifonic']).default('sandbox'),
   SMS_API_KEY: z.string().optional(),
+  /** OTP sends allowed per phone per minute / per hour, and per client IP per 10 minutes (0 = no limit). */
+  OTP_RATE_PER_PHONE_PER_MIN: z.coerce.number().int().min(0).default(3),
+  OTP_RATE_PER_PHONE_PER_HOUR: z.coerce.number().int().min(0).default(10),
+  OTP_RATE_PER_IP_PER_10MIN: z.coerce.number().int().min(0).default(20),
+  /** Requests per client IP per minute on each sign-in/sign-up/OTP/reset endpoint (brute force; 0 = no limit). */
+  AUTH_RATE_PER_IP_PER_MIN: z.coerce.number().int().min(0).default(30),
   /** Routing: great-circle × ROAD_FACTOR (default). */
   ROUTING: z.enum(['greatCircle']).default('greatCircle'),
   /** Road distance ≈ great-circle × this factor (measured Saudi trunk-road detour, see docs). */

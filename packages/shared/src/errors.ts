@@ -43,6 +43,7 @@ export const ERRORS = {
   OFFER_NOT_PENDING: { status: 409, en: 'This offer is no longer open.', ar: 'لم يعد هذا العرض مفتوحاً.' },
   NOT_YOUR_TURN: { status: 409, en: 'Wait for the other party to answer your last price.', ar: 'انتظر رد الطرف الآخر على آخر سعر قدمته.' },
   DUPLICATE_OFFER: { status: 409, en: 'You already have an open offer on this shipment.', ar: 'لديك عرض مفتوح على هذه الشحنة.' },
+  SMS_SEND_FAILED: { status: 502, en: 'We could not send the SMS. Please try again.', ar: 'تعذر إرسال الرسالة النصية. يرجى المحاولة مرة أخرى.' },
   SOMETHING_WENT_WRONG: { status: 500, en: 'Something went wrong.', ar: 'حدث خطأ ما.' },
 } as const satisfies Record<string, { status: number; en: string; ar: string }>;
 

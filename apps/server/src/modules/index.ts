@@ -3,6 +3,7 @@ import referenceRoutes from './reference/reference.routes.ts';
 import authRoutes from './auth/auth.routes.ts';
 import loadsRoutes from './loads/loads.routes.ts';
 import offersRoutes from './offers/offers.routes.ts';
+import devRoutes from './dev/dev.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -10,4 +11,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(authRoutes);
   await app.register(loadsRoutes);
   await app.register(offersRoutes);
+  await app.register(devRoutes);
 }

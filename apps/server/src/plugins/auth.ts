@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { PROFILE_STATUS, type AccountType } from '@masar/shared';
 import type { Db } from '../db/client.ts';
-import { subscriptions, users } from '../db/schema/index.ts';
+import { sessions, subscriptions, users } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
 
@@ -53,7 +53,11 @@ declare module 'fastify' {
   }
 }
 
-export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUser | null> {
+/**
+ * The user of `userId`; with `sessionId`, also whether that session is still live (not revoked
+ * by logout, password change/reset, account deletion or refresh-token reuse) in the same query.
+ */
+export async function loadCurrentUser(db: Db, userId: string, sessionId?: string): Promise<(CurrentUser & { sessionActive: boolean }) | null> {
   const rows = await db
     .select({
       id: users.id,
@@ -62,6 +66,9 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
       isFirstTimeApproved: users.isFirstTimeApproved,
       companyName: users.companyName,
       activeSubscriptionId: sql<string | null>`(select ${subscriptions.id} from ${subscriptions} where ${and(eq(subscriptions.userId, users.id), eq(subscriptions.active, true))} limit 1)`,
+      sessionActive: sessionId
+        ? sql<boolean>`exists(select 1 from ${sessions} where ${and(eq(sessions.id, sessionId), eq(sessions.userId, users.id), isNull(sessions.revokedAt))})`
+        : sql<boolean>`true`,
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -98,10 +105,13 @@ export default fp<{ db: Db; jwtSecret: string }>(async (app, opts) => {
     // token/none routes use req.auth only (no DB round trip on hot read paths)
     if (mode !== 'user' && !rules.roles && !rules.approved && !rules.plan) return;
     if (!req.auth.userId) throw new AppError('NOT_SIGNED_IN', { status: 403 });
-    const user = await loadCurrentUser(opts.db, req.auth.userId);
-    if (!user) throw new AppError('UNAUTHORIZED');
+    const row = await loadCurrentUser(opts.db, req.auth.userId, req.auth.sessionId);
+    if (!row) throw new AppError('UNAUTHORIZED');
+    const { sessionActive, ...user } = row;
+    // status first: a deleted account's revoked session still hears "deleted" (spec §4 dialog)
     if (user.status === PROFILE_STATUS.suspended) throw new AppError('ACCOUNT_SUSPENDED');
     if (user.status === PROFILE_STATUS.deleted) throw new AppError('ACCOUNT_DELETED');
+    if (!sessionActive) throw new AppError('UNAUTHORIZED');
     req.user = user;
     if (rules.roles && !rules.roles.includes(user.accountType)) throw new AppError('WRONG_ROLE');
     if (rules.approved && user.status !== PROFILE_STATUS.approved) throw new AppError('ACCOUNT_NOT_APPROVED');

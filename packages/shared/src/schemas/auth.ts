@@ -107,3 +107,23 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 export const authResponse = z.object({ token: tokenSchema, profile: profileSchema });
+
+/** data of POST /account/sendOtp and /account/forgotPassword: the id to send back with the code. */
+export const otpSentResponse = z.object({ otpId: z.uuid() });
+
+/** data of POST /guest/signIn (spec §7: data.token). */
+export const guestSignInResponse = z.object({ token: tokenSchema });
+
+/**
+ * PATCH /account — edit profile basics. Every field optional, at least one given. A changed
+ * e-mail must not belong to another account (409 EMAIL_EXISTS).
+ */
+export const updateProfileBody = z
+  .object({
+    firstName: nameSchema.optional(),
+    lastName: nameSchema.optional(),
+    companyName: z.string().trim().min(1, 'v.required').max(120).optional(),
+    email: emailSchema.optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'v.required' });
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;

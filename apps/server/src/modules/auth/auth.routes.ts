@@ -1,4 +1,171 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authResponse,
+  changePasswordBody,
+  envelope,
+  errorMessage,
+  forgotPasswordBody,
+  generateTokenBody,
+  generateTokenResponse,
+  guestSignInBody,
+  guestSignInResponse,
+  logoutBody,
+  otpSentResponse,
+  profileSchema,
+  resetPasswordBody,
+  sendOtpBody,
+  signInBody,
+  signUpBody,
+  updateProfileBody,
+  type Language,
+} from '@masar/shared';
+import { AppError } from '../../lib/errors.ts';
+import { createAuthService, type RequestMeta } from './auth.service.ts';
 
-/** Routes of the auth module (to be built). */
-export default async function authRoutes(_app: FastifyInstance) {}
+/** Success messages of this module (spec §8 "success messages"), en/ar. */
+const MESSAGES = {
+  ok: { en: 'OK', ar: 'تم' },
+  guest: { en: 'Signed in as a guest.', ar: 'تم الدخول كزائر.' },
+  otpSent: { en: 'Verification code sent.', ar: 'تم إرسال رمز التحقق.' },
+  signedUp: { en: 'Account created. It is pending approval.', ar: 'تم إنشاء الحساب وهو بانتظار الموافقة.' },
+  signedIn: { en: 'Signed in.', ar: 'تم تسجيل الدخول.' },
+  tokenRotated: { en: 'Token regenerated.', ar: 'تم تجديد رمز الدخول.' },
+  loggedOut: { en: 'Signed out.', ar: 'تم تسجيل الخروج.' },
+  passwordChanged: { en: 'Password changed successfully.', ar: 'تم تغيير كلمة المرور بنجاح.' },
+  passwordReset: { en: 'Password reset. Sign in with your new password.', ar: 'تمت إعادة تعيين كلمة المرور. سجّل الدخول بكلمة المرور الجديدة.' },
+  profileSaved: { en: 'Profile saved.', ar: 'تم حفظ الملف الشخصي.' },
+} as const;
+const msg = (key: keyof typeof MESSAGES, lang: Language) => MESSAGES[key][lang];
+
+const nullData = envelope(z.null());
+
+/**
+ * Accounts and sessions (issue 2, spec §7): guest sign-in, OTP, sign-up, sign-in, token
+ * regeneration, logout, password change/reset, profile. Business rules in auth.service.ts.
+ */
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const svc = createAuthService({ db: app.database.db, config: app.config, sms: app.gateways.sms });
+  const tags = ['auth'];
+  // Per-IP brute-force guard on the endpoints that check secrets or send SMS (in-memory store).
+  const perIp = app.config.AUTH_RATE_PER_IP_PER_MIN > 0 ? { max: app.config.AUTH_RATE_PER_IP_PER_MIN, timeWindow: 60_000 } : false;
+  const open = { auth: 'none' as const, rateLimit: perIp };
+
+  const meta = (req: FastifyRequest, device?: Record<string, unknown>): RequestMeta => ({
+    ip: req.ip,
+    lang: req.lang,
+    device: device ?? {
+      ipAddress: req.ip,
+      userAgent: req.headers['user-agent']?.slice(0, 300),
+      platform: typeof req.headers.platform === 'string' ? req.headers.platform.slice(0, 20) : undefined,
+    },
+  });
+  const sessionOf = (req: FastifyRequest) => {
+    if (!req.auth) throw new AppError('UNAUTHORIZED');
+    return req.auth.sessionId;
+  };
+
+  app.post(
+    '/guest/signIn',
+    { config: { auth: 'none' }, schema: { tags, summary: 'Guest sign-in: a token for a visitor without an account', body: guestSignInBody, response: { 200: envelope(guestSignInResponse) } } },
+    async (req) => ({ message: msg('guest', req.lang), data: { token: await svc.guestSignIn({ ...req.body, ip: req.ip }) } }),
+  );
+
+  app.post(
+    '/generateToken',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Regenerate the access token',
+        description:
+          'With a still-valid access token of the same session: 200 with a message containing "407" and the same token (keep it). Otherwise the refresh token is rotated: a new access token and a new refresh token (the old one is single-use; presenting it again revokes the session family). Unknown, revoked or expired refresh token: 401.',
+        body: generateTokenBody,
+        response: { 200: envelope(generateTokenResponse) },
+      },
+    },
+    async (req) => {
+      const r = await svc.generateToken(req.body.refToken, req.body.accessToken);
+      if (r.kept) return { message: errorMessage('TOKEN_STILL_VALID', req.lang), data: { accessToken: r.accessToken, accessExpireAt: r.accessExpireAt } };
+      return { message: msg('tokenRotated', req.lang), data: r.token };
+    },
+  );
+
+  app.post(
+    '/account/sendOtp',
+    {
+      config: open,
+      schema: {
+        tags,
+        summary: 'Send a 4-digit code by SMS (signup | login | reset)',
+        description: 'Valid 5 minutes, at most 5 wrong attempts. Rate-limited per phone and per IP (429 RATE_LIMITED). signup: 409 PHONE_EXISTS; login/reset: 404 NOT_REGISTERED.',
+        body: sendOtpBody,
+        response: { 200: envelope(otpSentResponse) },
+      },
+    },
+    async (req) => ({ message: msg('otpSent', req.lang), data: await svc.sendOtp(req.body.phone, req.body.purpose, meta(req)) }),
+  );
+
+  app.post(
+    '/account/signUp',
+    {
+      config: open,
+      schema: { tags, summary: 'Create an account (shipper 1, carrier 2, broker 3) with a signup OTP; starts pending', body: signUpBody, response: { 200: envelope(authResponse) } },
+    },
+    async (req) => ({ message: msg('signedUp', req.lang), data: await svc.signUp(req.body, meta(req)) }),
+  );
+
+  app.post(
+    '/account/signIn',
+    { config: open, schema: { tags, summary: 'Sign in by phone + password or phone + login OTP', body: signInBody, response: { 200: envelope(authResponse) } } },
+    async (req) => ({ message: msg('signedIn', req.lang), data: await svc.signIn(req.body, meta(req)) }),
+  );
+
+  app.post(
+    '/account/logout',
+    { config: { auth: 'token' }, schema: { tags, summary: 'Sign out (device info per spec §3); the session and its refresh tokens are revoked', body: logoutBody, response: { 200: nullData } } },
+    async (req) => {
+      await svc.logout(sessionOf(req), { ...req.body });
+      return { message: msg('loggedOut', req.lang), data: null };
+    },
+  );
+
+  app.post(
+    '/account/changePassword',
+    { config: { auth: 'user' }, schema: { tags, summary: 'Change password; other sessions are signed out', body: changePasswordBody, response: { 200: nullData } } },
+    async (req) => {
+      const user = app.requireUser(req);
+      await svc.changePassword(user.id, sessionOf(req), req.body.oldPassword, req.body.newPassword);
+      return { message: msg('passwordChanged', req.lang), data: null };
+    },
+  );
+
+  app.post(
+    '/account/forgotPassword',
+    { config: open, schema: { tags, summary: 'Send a reset OTP by SMS', body: forgotPasswordBody, response: { 200: envelope(otpSentResponse) } } },
+    async (req) => ({ message: msg('otpSent', req.lang), data: await svc.sendOtp(req.body.phone, 'reset', meta(req)) }),
+  );
+
+  app.post(
+    '/account/resetPassword',
+    { config: open, schema: { tags, summary: 'Set a new password with the reset OTP; every session is signed out', body: resetPasswordBody, response: { 200: nullData } } },
+    async (req) => {
+      await svc.resetPassword(req.body.phone, req.body.otpId, req.body.otp, req.body.newPassword);
+      return { message: msg('passwordReset', req.lang), data: null };
+    },
+  );
+
+  app.get(
+    '/accountDetails',
+    { config: { auth: 'user' }, schema: { tags, summary: "The signed-in user's profile", response: { 200: envelope(profileSchema) } } },
+    async (req) => ({ message: msg('ok', req.lang), data: await svc.profile(app.requireUser(req).id, req.lang) }),
+  );
+
+  app.patch(
+    '/account',
+    { config: { auth: 'user' }, schema: { tags, summary: 'Edit profile basics (names, company, e-mail)', body: updateProfileBody, response: { 200: envelope(profileSchema) } } },
+    async (req) => ({ message: msg('profileSaved', req.lang), data: await svc.updateProfile(app.requireUser(req).id, req.body, req.lang) }),
+  );
+}

@@ -1,0 +1,162 @@
+import { and, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { otps, sessions, subscriptions, users } from '../../db/schema/index.ts';
+
+/** All SQL of the auth module: users, OTPs and sessions (refresh-token families). */
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type OtpRow = typeof otps.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+// ── users ────────────────────────────────────────────────────────────────────────────────────
+
+export async function findUserByPhone(db: DbOrTx, phone: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+  return rows[0];
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+/** E-mails are unique case-insensitively (index users_email_unique on lower(email)). */
+export async function emailTaken(db: DbOrTx, email: string, exceptUserId?: string): Promise<boolean> {
+  const cond = sql`lower(${users.email}) = ${email.toLowerCase()}`;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptUserId ? and(cond, ne(users.id, exceptUserId)) : cond)
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertUser(db: DbOrTx, row: NewUserRow): Promise<void> {
+  await db.insert(users).values(row);
+}
+
+export async function updateUser(db: DbOrTx, id: string, patch: Partial<Omit<NewUserRow, 'id'>>): Promise<UserRow | undefined> {
+  const rows = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+  return rows[0];
+}
+
+/**
+ * Clear the one-shot "first login after approval" flag. Returns true only for the call that
+ * actually cleared it, so the flag is reported exactly once even under concurrent reads.
+ */
+export async function takeFirstLoginAfterApproval(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ isFirstTimeLoginAfterApproved: false })
+    .where(and(eq(users.id, id), eq(users.isFirstTimeLoginAfterApproved, true)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function activeSubscriptionId(db: DbOrTx, userId: string): Promise<string | null> {
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.active, true)))
+    .limit(1);
+  return rows[0]?.id ?? null;
+}
+
+// ── OTPs ─────────────────────────────────────────────────────────────────────────────────────
+
+export async function insertOtp(db: DbOrTx, row: typeof otps.$inferInsert): Promise<void> {
+  await db.insert(otps).values(row);
+}
+
+export async function findOtp(db: DbOrTx, id: string): Promise<OtpRow | undefined> {
+  const rows = await db.select().from(otps).where(eq(otps.id, id)).limit(1);
+  return rows[0];
+}
+
+/** OTPs sent to `phone` since `since` (index otps_phone_created). */
+export async function countOtpsForPhone(db: DbOrTx, phone: string, since: Date): Promise<number> {
+  const [r] = await db
+    .select({ n: count() })
+    .from(otps)
+    .where(and(eq(otps.phone, phone), gt(otps.createdAt, since)));
+  return Number(r?.n ?? 0);
+}
+
+/** OTPs requested from `ip` since `since` (index otps_ip_created). */
+export async function countOtpsForIp(db: DbOrTx, ip: string, since: Date): Promise<number> {
+  const [r] = await db
+    .select({ n: count() })
+    .from(otps)
+    .where(and(eq(otps.ip, ip), gt(otps.createdAt, since)));
+  return Number(r?.n ?? 0);
+}
+
+/** Count one wrong code; returns the attempts after the increment (atomic). */
+export async function addOtpAttempt(db: DbOrTx, id: string): Promise<number> {
+  const rows = await db
+    .update(otps)
+    .set({ attempts: sql`${otps.attempts} + 1` })
+    .where(eq(otps.id, id))
+    .returning({ attempts: otps.attempts });
+  return rows[0]?.attempts ?? Number.MAX_SAFE_INTEGER;
+}
+
+/**
+ * Mark the OTP used. Only one caller can win (consumed_at is null in the WHERE), and only while
+ * it is alive (not expired at `now`, attempts below `maxAttempts`). Returns false otherwise.
+ */
+export async function consumeOtp(db: DbOrTx, id: string, now: Date, maxAttempts: number): Promise<boolean> {
+  const rows = await db
+    .update(otps)
+    .set({ consumedAt: now })
+    .where(and(eq(otps.id, id), isNull(otps.consumedAt), gt(otps.expiresAt, now), lt(otps.attempts, maxAttempts)))
+    .returning({ id: otps.id });
+  return rows.length > 0;
+}
+
+// ── sessions ─────────────────────────────────────────────────────────────────────────────────
+
+export async function insertSession(db: DbOrTx, row: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(row);
+}
+
+export async function findSessionByRefreshHash(db: DbOrTx, refreshHash: string): Promise<SessionRow | undefined> {
+  const rows = await db.select().from(sessions).where(eq(sessions.refreshHash, refreshHash)).limit(1);
+  return rows[0];
+}
+
+export async function findSession(db: DbOrTx, id: string): Promise<SessionRow | undefined> {
+  const rows = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  return rows[0];
+}
+
+/**
+ * Retire a refresh token for rotation. Atomic: of two concurrent rotations of the same token
+ * only one gets true; the other is treated as reuse.
+ */
+export async function markRotated(db: DbOrTx, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ rotatedAt: now })
+    .where(and(eq(sessions.id, id), isNull(sessions.rotatedAt), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Revoke every refresh token of a family (logout, theft detection). */
+export async function revokeFamily(db: DbOrTx, familyId: string, now: Date, logoutInfo?: unknown): Promise<void> {
+  await db
+    .update(sessions)
+    .set(logoutInfo === undefined ? { revokedAt: now } : { revokedAt: now, logoutInfo })
+    .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+}
+
+/** Revoke all of a user's sessions, except one family when given (change password). */
+export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, exceptFamilyId?: string): Promise<void> {
+  const cond = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(exceptFamilyId ? and(cond, ne(sessions.familyId, exceptFamilyId)) : cond);
+}
