@@ -8,10 +8,13 @@ import { EMPTY_PLATE, normalizePlateDigits, parsePlateLetters, PlatePicker, plat
 
 beforeAll(() => {
   // jsdom lacks these browser APIs Mantine uses.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null,
-    addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  if (!('matchMedia' in window) || typeof window.matchMedia !== 'function') {
+    const matchMedia = (query: string) => ({
+      matches: false, media: query, onchange: null,
+      addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+    });
+    Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
+  }
   globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
 });
 afterEach(cleanup);
