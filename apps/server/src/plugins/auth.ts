@@ -86,7 +86,8 @@ export default fp<{ db: Db; jwtSecret: string }>(async (app, opts) => {
   });
 
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/v1/')) return;
+    // unknown paths (no route) fall through to the 404 handler instead of asking for a token
+    if (!req.url.startsWith('/api/v1/') || !req.routeOptions.url) return;
     const rules: AccessRules = req.routeOptions.config ?? {};
     const mode = rules.auth ?? 'token';
     const header = req.headers.authorization;

@@ -1,0 +1,70 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createGreatCircleRouting } from '../../gateways/routing/routing.ts';
+import type { SmsGateway } from '../../gateways/sms/sms.ts';
+import { createTestApp, createTestDatabase } from '../../../test/helpers.ts';
+
+const closers: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const c of closers) await c();
+});
+
+describe('GET /api/v1/dev/outbox', () => {
+  it('lists the sandbox SMS newest first, filtered by phone in any Saudi format', async () => {
+    const t = await createTestApp();
+    closers.push(() => t.close());
+    await t.app.gateways.sms.send('+966512345678', 'first');
+    await t.app.gateways.sms.send('+966512345679', 'other');
+    await t.app.gateways.sms.send('+966512345678', 'second');
+    const res = await t.app.inject({ url: '/api/v1/dev/outbox?phone=0512345678' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.items.map((m: { body: string }) => m.body)).toEqual(['second', 'first']);
+    expect(res.json().data.total).toBe(2);
+    const all = await t.app.inject({ url: '/api/v1/dev/outbox' });
+    expect(all.json().data.total).toBe(3);
+  });
+
+  it('does not exist with a real SMS provider (no outbox)', async () => {
+    const database = await createTestDatabase();
+    const sent: string[] = [];
+    const provider: SmsGateway = {
+      name: 'fake-provider',
+      send: async (to) => {
+        sent.push(to);
+        return { id: '1' };
+      },
+    };
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', WEB_DIST: '/nonexistent' }, { jwtSecret: 'test-secret-test-secret-test-secret-0123456789' });
+    const app = await buildApp({ config, database, logger: false, gateways: { sms: provider, routing: createGreatCircleRouting(1.2) } });
+    closers.push(async () => {
+      await app.close();
+      await database.close();
+    });
+    const res = await app.inject({ url: '/api/v1/dev/outbox?phone=0512345678' });
+    expect(res.statusCode).toBe(404);
+    // OTPs still go out through the provider
+    const otp = await app.inject({ method: 'POST', url: '/api/v1/account/sendOtp', payload: { phone: '0512345678', purpose: 'signup' } });
+    expect(otp.statusCode).toBe(200);
+    expect(sent).toEqual(['+966512345678']);
+  });
+
+  it('answers SMS_SEND_FAILED (502) when the provider fails', async () => {
+    const database = await createTestDatabase();
+    const failing: SmsGateway = {
+      name: 'down',
+      send: async () => {
+        throw new Error('provider down');
+      },
+    };
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', WEB_DIST: '/nonexistent' }, { jwtSecret: 'test-secret-test-secret-test-secret-0123456789' });
+    const app = await buildApp({ config, database, logger: false, gateways: { sms: failing, routing: createGreatCircleRouting(1.2) } });
+    closers.push(async () => {
+      await app.close();
+      await database.close();
+    });
+    const res = await app.inject({ method: 'POST', url: '/api/v1/account/sendOtp', payload: { phone: '0512345670', purpose: 'signup' }, headers: { language: 'ar' } });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ code: 'SMS_SEND_FAILED', message: 'تعذر إرسال الرسالة النصية. يرجى المحاولة مرة أخرى.' });
+  });
+});
