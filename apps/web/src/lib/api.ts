@@ -26,9 +26,14 @@ export interface RequestOptions {
 /** Hooks the session layer installs: how to get a token and what to do on 401/406. */
 export interface TokenHandler {
   getAccessToken(): Promise<string | null>;
-  /** Called on 401/406; returns true when a retry may succeed. */
-  onAuthError(status: 401 | 406, code: string): Promise<boolean>;
+  /**
+   * Called on 401/406 with the token the failed request carried (null: none) and whether the
+   * request was already a retry; returns true when a retry may succeed (retried at most once).
+   */
+  onAuthError(status: 401 | 406, code: string, ctx: { usedToken: string | null; retried: boolean }): Promise<boolean>;
   language(): string;
+  /** Sees every error the client throws (e.g. account suspended → the session shows its dialog). */
+  onApiError?(err: ApiError): void;
 }
 
 let handler: TokenHandler = {
@@ -46,28 +51,57 @@ function buildUrl(path: string, query?: Query) {
   return url.toString();
 }
 
+function parseJson(text: string): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Like `request`, but returns the whole `{message, data}` envelope (the token logic needs the
+ * message: "407" means keep the token).
+ */
+export async function requestEnvelope<T>(method: string, path: string, opts: RequestOptions = {}, retried = false): Promise<{ message: string; data: T }> {
+  const headers: Record<string, string> = { language: handler.language(), currencycode: 'SAR', currencysymbol: 'SAR', platform: '3' };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  let usedToken: string | null = null;
+  if (!opts.noAuth) {
+    usedToken = await handler.getAccessToken();
+    if (usedToken) headers.authorization = `Bearer ${usedToken}`;
+  }
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, opts.query), { method, headers, body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined, signal: opts.signal });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    const err = new ApiError(0, 'NETWORK_ERROR', (e as Error).message || 'Network error');
+    handler.onApiError?.(err);
+    throw err;
+  }
+  const json = parseJson(await res.text()) as { message?: string; data?: T } & Partial<ApiErrorBody>;
+  if (!res.ok) {
+    if (!opts.noAuth && (res.status === 401 || res.status === 406)) {
+      const retry = await handler.onAuthError(res.status, json.code ?? '', { usedToken, retried });
+      if (retry && !retried) return requestEnvelope<T>(method, path, opts, true);
+    }
+    const err = new ApiError(res.status, json.code ?? 'SOMETHING_WENT_WRONG', json.message ?? res.statusText, json.errors ?? []);
+    handler.onApiError?.(err);
+    throw err;
+  }
+  return { message: json.message ?? '', data: json.data as T };
+}
+
 /**
  * Call the Masar API (`/api/v1` + path) and return `data` of the `{message, data}` envelope.
  * Sends the spec's standard headers (authorization, language, currencycode, platform).
- * Throws ApiError with the server's localized message.
+ * Throws ApiError with the server's localized message (status 0, code NETWORK_ERROR when the
+ * server cannot be reached).
  */
-export async function request<T>(method: string, path: string, opts: RequestOptions = {}, retried = false): Promise<T> {
-  const headers: Record<string, string> = { language: handler.language(), currencycode: 'SAR', currencysymbol: 'SAR', platform: '3' };
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  if (!opts.noAuth) {
-    const token = await handler.getAccessToken();
-    if (token) headers.authorization = `Bearer ${token}`;
-  }
-  const res = await fetch(buildUrl(path, opts.query), { method, headers, body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined, signal: opts.signal });
-  const text = await res.text();
-  const json = text ? (JSON.parse(text) as { data?: T } & Partial<ApiErrorBody>) : {};
-  if (!res.ok) {
-    if (!opts.noAuth && !retried && (res.status === 401 || res.status === 406) && (await handler.onAuthError(res.status, json.code ?? ''))) {
-      return request<T>(method, path, opts, true);
-    }
-    throw new ApiError(res.status, json.code ?? 'SOMETHING_WENT_WRONG', json.message ?? res.statusText, json.errors ?? []);
-  }
-  return json.data as T;
+export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  return (await requestEnvelope<T>(method, path, opts)).data;
 }
 
 export const api = {

@@ -1,0 +1,63 @@
+import type { z } from 'zod';
+import { notifications } from '@mantine/notifications';
+import { isValidationKey, localizeValidationMessage } from '@masar/shared';
+import i18n from '../i18n';
+import { ApiError } from './api';
+
+/**
+ * Mantine form `validate` from a shared zod schema (DESIGN §3: one rule, one place). Issues are
+ * mapped to `{ 'path.to.field': message }` with the shared `v.*` keys localized into the current
+ * language; the first issue of a field wins.
+ */
+export function zodValidate<T>(schema: z.ZodType, lang: () => string = () => i18n.language) {
+  return (values: T): Record<string, string> => {
+    const r = schema.safeParse(values);
+    if (r.success) return {};
+    const errors: Record<string, string> = {};
+    for (const issue of r.error.issues) {
+      const path = issue.path.map(String).join('.');
+      if (path in errors) continue;
+      errors[path] = isValidationKey(issue.message) ? localizeValidationMessage(issue.message, lang()) : i18n.t('common:errors.invalidField');
+    }
+    return errors;
+  };
+}
+
+interface ErrorSink {
+  setFieldError(path: string, message: string): void;
+  values: unknown;
+}
+
+/**
+ * Show an API error: per-field `errors[].path` inline on the form when the field exists, the
+ * rest (or the whole message) as a notification. `fieldOfCode` maps error codes to a field
+ * (e.g. PHONE_EXISTS → phone).
+ */
+export function showApiError(err: unknown, form?: ErrorSink, fieldOfCode: Record<string, string> = {}) {
+  if (!(err instanceof ApiError)) {
+    notifications.show({ color: 'red', message: i18n.t('common:errors.generic') });
+    return;
+  }
+  if (err.code === 'ACCOUNT_SUSPENDED' || err.code === 'ACCOUNT_DELETED') return; // the session dialog handles it
+  const has = (path: string) => form && path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), form.values) !== undefined;
+  let shown = false;
+  if (form) {
+    for (const e of err.errors) {
+      const path = e.path.replace(/^body\./, '');
+      if (has(path)) {
+        form.setFieldError(path, e.message);
+        shown = true;
+      }
+    }
+    const field = fieldOfCode[err.code];
+    if (field && has(field)) {
+      form.setFieldError(field, err.message);
+      return;
+    }
+  }
+  if (!shown) notifications.show({ color: 'red', message: err.status === 0 ? i18n.t('common:errors.network') : err.message || i18n.t('common:errors.generic') });
+}
+
+export function notifySuccess(message: string) {
+  notifications.show({ color: 'masar', message });
+}

@@ -1,0 +1,164 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { AccountType, Profile, Tokens } from '@masar/shared';
+import i18n from '../i18n';
+import { ApiError, api, requestEnvelope, setTokenHandler } from './api';
+import { deviceInfo, guestSignInBody } from './device';
+import { clearEverything, clearTokens, readStoredSession, writeTokens, writeUser, type StoredSession } from './storage';
+import { createTokenManager, webLock, type TokenPair } from './tokens';
+
+/** Landing page of each account type (spec §2 route guard). */
+export const LANDING: Record<AccountType, string> = { 1: '/shippers/my-loads', 2: '/carriers/load-search', 3: '/brokers/my-loads' };
+/** Path prefix of each account type. */
+export const ROLE_PREFIX: Record<AccountType, '/shippers' | '/carriers' | '/brokers'> = { 1: '/shippers', 2: '/carriers', 3: '/brokers' };
+
+export function landingOf(accountType: number | null | undefined): string {
+  return accountType === 1 || accountType === 2 || accountType === 3 ? LANDING[accountType] : '/';
+}
+
+type SessionEvent = { type: 'lost' } | { type: 'blocked'; code: 'ACCOUNT_SUSPENDED' | 'ACCOUNT_DELETED' };
+const listeners = new Set<(e: SessionEvent) => void>();
+function emit(e: SessionEvent) {
+  for (const l of listeners) l(e);
+}
+
+export const tokenManager = createTokenManager({
+  store: {
+    token: () => readStoredSession().token,
+    refreshToken: () => readStoredSession().refreshToken,
+    save: (t: TokenPair) => writeTokens(t),
+    clear: () => clearTokens(),
+  },
+  guestSignIn: async () => (await requestEnvelope<{ token: Tokens }>('POST', '/guest/signIn', { body: guestSignInBody(), noAuth: true })).data.token,
+  generateToken: (refToken, accessToken) =>
+    requestEnvelope<TokenPair>('POST', '/generateToken', { body: { refToken, ...(accessToken ? { accessToken } : {}) }, noAuth: true }),
+  isUser: () => readStoredSession().uid !== null,
+  onSessionLost: () => emit({ type: 'lost' }),
+  lock: webLock,
+});
+
+setTokenHandler({
+  getAccessToken: () => tokenManager.getAccessToken(),
+  onAuthError: (status, code, ctx) => tokenManager.onAuthError(status, code, ctx),
+  language: () => i18n.language || document.documentElement.lang || 'en',
+  onApiError: (err: ApiError) => {
+    if (err.code === 'ACCOUNT_SUSPENDED' || err.code === 'ACCOUNT_DELETED') emit({ type: 'blocked', code: err.code });
+  },
+});
+
+export interface SessionValue {
+  /** The signed-in user's profile (GET /accountDetails); undefined for guests or while loading. */
+  profile: Profile | undefined;
+  profileLoading: boolean;
+  /** 1 shipper, 2 carrier, 3 broker; null for guests. Known at once (cookie `userType`). */
+  accountType: AccountType | null;
+  uid: string | null;
+  isGuest: boolean;
+  isSignedIn: boolean;
+  /** Why the account is blocked, when a call answered ACCOUNT_SUSPENDED/ACCOUNT_DELETED. */
+  blocked: 'ACCOUNT_SUSPENDED' | 'ACCOUNT_DELETED' | null;
+  /** Store the tokens and profile of a sign-in/sign-up answer. */
+  signIn(tokens: Tokens, profile: Profile): void;
+  /** Logout (spec §4): call logout with device info, clear cookies and storage (language kept), go home. */
+  signOut(): Promise<void>;
+  refreshProfile(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+export const PROFILE_QUERY_KEY = ['accountDetails'] as const;
+
+function userOf(s: StoredSession): { accountType: AccountType; uid: string } | null {
+  return s.uid && s.userType ? { accountType: s.userType as AccountType, uid: s.uid } : null;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [user, setUser] = useState(() => userOf(readStoredSession()));
+  const [blocked, setBlocked] = useState<SessionValue['blocked']>(null);
+
+  const profileQuery = useQuery({
+    queryKey: PROFILE_QUERY_KEY,
+    queryFn: () => api.get<Profile>('/accountDetails'),
+    enabled: user !== null,
+    staleTime: 60_000,
+  });
+
+  const dropLocal = useCallback(() => {
+    clearEverything();
+    tokenManager.reset();
+    setUser(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  useEffect(() => {
+    const onEvent = (e: SessionEvent) => {
+      if (e.type === 'lost') {
+        dropLocal();
+        void navigate('/', { replace: true });
+      } else setBlocked(e.code);
+    };
+    listeners.add(onEvent);
+    return () => {
+      listeners.delete(onEvent);
+    };
+  }, [dropLocal, navigate]);
+
+  const signIn = useCallback(
+    (tokens: Tokens, profile: Profile) => {
+      writeTokens(tokens);
+      writeUser(profile.accountType, profile.id);
+      queryClient.clear();
+      queryClient.setQueryData(PROFILE_QUERY_KEY, profile);
+      setBlocked(null);
+      setUser({ accountType: profile.accountType as AccountType, uid: profile.id });
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    const refToken = readStoredSession().refreshToken ?? undefined;
+    try {
+      await api.post('/account/logout', { ...deviceInfo(), refToken });
+    } catch {
+      // The server may already consider the session gone; the local sign-out must still happen.
+    }
+    dropLocal();
+    setBlocked(null);
+    void navigate('/', { replace: true });
+  }, [dropLocal, navigate]);
+
+  const refreshProfile = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+  }, [queryClient]);
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      profile: user ? profileQuery.data : undefined,
+      profileLoading: user !== null && profileQuery.isLoading,
+      accountType: user?.accountType ?? null,
+      uid: user?.uid ?? null,
+      isGuest: user === null,
+      isSignedIn: user !== null,
+      blocked,
+      signIn,
+      signOut,
+      refreshProfile,
+    }),
+    [user, profileQuery.data, profileQuery.isLoading, blocked, signIn, signOut, refreshProfile],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** The session: who is signed in, their profile, and sign-in/out. Use inside <SessionProvider>. */
+export function useSession(): SessionValue {
+  const v = useContext(SessionContext);
+  if (!v) throw new Error('useSession must be used inside <SessionProvider>');
+  return v;
+}
+
+/** Path under the signed-in user's own role prefix, e.g. rolePath(2, 'offers') → /carriers/offers. */
+export function rolePath(accountType: AccountType | null, section: string): string {
+  return accountType ? `${ROLE_PREFIX[accountType]}/${section}` : '/';
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createTokenManager, type TokenPair } from './tokens';
+
+function setup(initial: { token?: string; refresh?: string; user?: boolean } = {}) {
+  const state = { token: initial.token ?? null, refresh: initial.refresh ?? null } as { token: string | null; refresh: string | null };
+  let guestN = 0;
+  const deps = {
+    store: {
+      token: () => state.token,
+      refreshToken: () => state.refresh,
+      save: (t: TokenPair) => {
+        state.token = t.accessToken;
+        if (t.refreshToken) state.refresh = t.refreshToken;
+      },
+      clear: () => {
+        state.token = null;
+        state.refresh = null;
+      },
+    },
+    guestSignIn: vi.fn(async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      guestN++;
+      return { accessToken: `guest${guestN}`, refreshToken: `gref${guestN}`, accessExpireAt: 'x' };
+    }),
+    generateToken: vi.fn(async (_ref: string, _acc: string | null) => ({ message: 'ok', data: { accessToken: 'new', refreshToken: 'newref', accessExpireAt: 'x' } as TokenPair })),
+    isUser: () => initial.user ?? false,
+    onSessionLost: vi.fn(),
+  };
+  return { state, deps, tm: createTokenManager(deps) };
+}
+
+describe('token manager (spec §4/§8)', () => {
+  it('signs in as a guest once for concurrent requests without a token', async () => {
+    const { tm, deps } = setup();
+    const tokens = await Promise.all([tm.getAccessToken(), tm.getAccessToken(), tm.getAccessToken()]);
+    expect(tokens).toEqual(['guest1', 'guest1', 'guest1']);
+    expect(deps.guestSignIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('regenerates once on 406 for concurrent failures', async () => {
+    const { tm, deps, state } = setup({ token: 'old', refresh: 'ref', user: true });
+    const r = await Promise.all([1, 2, 3].map(() => tm.onAuthError(406, 'TOKEN_EXPIRED', { usedToken: 'old', retried: false })));
+    expect(r).toEqual([true, true, true]);
+    expect(deps.generateToken).toHaveBeenCalledTimes(1);
+    expect(deps.generateToken).toHaveBeenCalledWith('ref', 'old');
+    expect(state).toEqual({ token: 'new', refresh: 'newref' });
+  });
+
+  it('keeps the token when the answer says 407', async () => {
+    const { tm, deps, state } = setup({ token: 'old', refresh: 'ref' });
+    deps.generateToken.mockResolvedValueOnce({ message: '407: still valid', data: { accessToken: 'old', accessExpireAt: 'y' } });
+    expect(await tm.onAuthError(406, 'TOKEN_EXPIRED', { usedToken: 'old', retried: false })).toBe(true);
+    expect(state.token).toBe('old');
+    expect(state.refresh).toBe('ref');
+  });
+
+  it('falls back to guest sign-in when regeneration fails on 406', async () => {
+    const { tm, deps, state } = setup({ token: 'old', refresh: 'ref', user: true });
+    deps.generateToken.mockRejectedValueOnce(new Error('401'));
+    expect(await tm.onAuthError(406, 'TOKEN_EXPIRED', { usedToken: 'old', retried: false })).toBe(true);
+    expect(deps.onSessionLost).toHaveBeenCalledTimes(1);
+    expect(state.token).toBe('guest1');
+  });
+
+  it('does not regenerate when another request already replaced the token', async () => {
+    const { tm, deps } = setup({ token: 'fresh', refresh: 'ref' });
+    expect(await tm.onAuthError(406, 'TOKEN_EXPIRED', { usedToken: 'stale', retried: false })).toBe(true);
+    expect(deps.generateToken).not.toHaveBeenCalled();
+  });
+
+  it('401: one refresh, and a second 401 of a user clears everything', async () => {
+    const { tm, deps, state } = setup({ token: 'old', refresh: 'ref', user: true });
+    expect(await tm.onAuthError(401, 'UNAUTHORIZED', { usedToken: 'old', retried: false })).toBe(true);
+    expect(deps.generateToken).toHaveBeenCalledTimes(1);
+    expect(await tm.onAuthError(401, 'UNAUTHORIZED', { usedToken: 'new', retried: true })).toBe(false);
+    expect(deps.onSessionLost).toHaveBeenCalledTimes(1);
+    expect(state.token).toBeNull();
+  });
+
+  it('401 with a refresh that fails logs a user out without a retry', async () => {
+    const { tm, deps, state } = setup({ token: 'old', refresh: 'ref', user: true });
+    deps.generateToken.mockRejectedValueOnce(new Error('401'));
+    expect(await tm.onAuthError(401, 'UNAUTHORIZED', { usedToken: 'old', retried: false })).toBe(false);
+    expect(deps.onSessionLost).toHaveBeenCalledTimes(1);
+    expect(state.token).toBeNull();
+  });
+
+  it('a guest whose token died gets a new guest token', async () => {
+    const { tm, deps, state } = setup({ token: 'old', refresh: 'ref' });
+    deps.generateToken.mockRejectedValueOnce(new Error('401'));
+    expect(await tm.onAuthError(401, 'UNAUTHORIZED', { usedToken: 'old', retried: false })).toBe(true);
+    expect(deps.onSessionLost).not.toHaveBeenCalled();
+    expect(state.token).toBe('guest1');
+  });
+});
