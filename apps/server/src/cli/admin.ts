@@ -1,0 +1,197 @@
+/**
+ * Operator command for account approval (the admin tool itself is outside the product, spec §1):
+ *
+ *   npm run admin -- approve|reject|suspend|delete --phone +9665XXXXXXXX
+ *   npm run admin -- pending            # accounts waiting for approval
+ *
+ * It opens the database the server is configured with (DATABASE_URL, else embedded PGlite in
+ * DATA_DIR) and applies migrations first. Embedded PGlite allows ONE process per data directory
+ * (STACK.md gotcha 7): stop the server before running this against DATA_DIR. On PostgreSQL the
+ * server can keep running.
+ */
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { normalizeSaudiPhone, PROFILE_STATUS } from '@masar/shared';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Db } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { sessions, users } from '../db/schema/index.ts';
+
+export const ADMIN_ACTIONS = ['approve', 'reject', 'suspend', 'delete'] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+const STATUS_NAME: Record<number, string> = { 1: 'pending', 2: 'approved', 3: 'suspended', 4: 'deleted', 5: 'rejected' };
+const TYPE_NAME: Record<number, string> = { 1: 'shipper', 2: 'carrier', 3: 'broker' };
+
+/** A mistake of the operator (bad arguments, unknown phone): printed, exit code 1 or 2. */
+export class AdminError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+    this.name = 'AdminError';
+  }
+}
+
+export const USAGE = `Usage:
+  npm run admin -- approve|reject|suspend|delete --phone +9665XXXXXXXX
+  npm run admin -- pending
+
+  approve  status 2 (approved); the next profile the user loads shows the approval dialog once
+  reject   status 5 (documents rejected; the user sees the rejected banner)
+  suspend  status 3 (the user's requests answer ACCOUNT_SUSPENDED; approve again to reactivate)
+  delete   status 4 and every session of the account revoked
+  pending  list accounts waiting for approval
+
+Uses the same configuration as the server (DATABASE_URL, else embedded PGlite in DATA_DIR).
+With embedded PGlite, stop the server first: one process per data directory.`;
+
+export type AdminCommand = { action: AdminAction; phone: string } | { action: 'pending' } | { action: 'help' };
+
+/** Parse the command line (after `--`). Throws AdminError(exitCode 2) with the usage on bad input. */
+export function parseAdminArgs(argv: string[]): AdminCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { phone: { type: 'string', short: 'p' }, help: { type: 'boolean', short: 'h' } } });
+  } catch (e) {
+    throw new AdminError(`${(e as Error).message}\n\n${USAGE}`, 2);
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals[0] === 'help') return { action: 'help' };
+  const action = positionals[0];
+  if (positionals.length !== 1 || !action) throw new AdminError(`Give exactly one action.\n\n${USAGE}`, 2);
+  if (action === 'pending') return { action };
+  if (!(ADMIN_ACTIONS as readonly string[]).includes(action)) throw new AdminError(`Unknown action "${action}".\n\n${USAGE}`, 2);
+  if (!values.phone) throw new AdminError(`--phone is required for ${action}.\n\n${USAGE}`, 2);
+  const phone = normalizeSaudiPhone(values.phone);
+  if (!phone) throw new AdminError(`"${values.phone}" is not a valid Saudi mobile number (+9665XXXXXXXX).`, 2);
+  return { action: action as AdminAction, phone };
+}
+
+export interface StatusChange {
+  id: string;
+  phone: string;
+  name: string;
+  companyName: string;
+  accountType: number;
+  from: number;
+  to: number;
+  sessionsRevoked: number;
+}
+
+/**
+ * Apply an admin action to the account of `phone` (E.164 or any Saudi format), in one
+ * transaction. approve → 2, and on the first approval isFirstTimeApproved and
+ * isFirstTimeLoginAfterApproved set (spec §4: the client shows the approved dialog once); reject → 5; suspend → 3; delete → 4 and all
+ * sessions revoked. Throws AdminError for an unknown phone.
+ */
+export async function setAccountStatus(db: Db, action: AdminAction, phoneInput: string, now = new Date()): Promise<StatusChange> {
+  const phone = normalizeSaudiPhone(phoneInput) ?? phoneInput;
+  return db.transaction(async (tx) => {
+    const [u] = await tx.select().from(users).where(eq(users.phone, phone)).for('update').limit(1);
+    if (!u) throw new AdminError(`No account with phone ${phone}.`);
+    const to = { approve: PROFILE_STATUS.approved, reject: PROFILE_STATUS.rejected, suspend: PROFILE_STATUS.suspended, delete: PROFILE_STATUS.deleted }[action];
+    const patch: Partial<typeof users.$inferInsert> = { status: to, updatedAt: now };
+    // the approval dialog is for the FIRST approval; reactivating a suspended account is not one
+    if (action === 'approve' && !u.isFirstTimeApproved) Object.assign(patch, { isFirstTimeApproved: true, isFirstTimeLoginAfterApproved: true });
+    await tx.update(users).set(patch).where(eq(users.id, u.id));
+    let sessionsRevoked = 0;
+    if (action === 'delete') {
+      const revoked = await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, u.id), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      sessionsRevoked = revoked.length;
+    }
+    return { id: u.id, phone, name: `${u.firstName} ${u.lastName}`, companyName: u.companyName, accountType: u.accountType, from: u.status, to, sessionsRevoked };
+  });
+}
+
+/** Accounts waiting for approval (status 1), oldest first. */
+export async function listPending(db: Db) {
+  return db
+    .select({ phone: users.phone, firstName: users.firstName, lastName: users.lastName, companyName: users.companyName, accountType: users.accountType, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.status, PROFILE_STATUS.pending))
+    .orderBy(asc(users.createdAt));
+}
+
+/** One clear line about what changed. */
+export function describeChange(action: AdminAction, c: StatusChange): string {
+  const who = `${c.phone} — ${c.name} (${c.companyName}), ${TYPE_NAME[c.accountType] ?? c.accountType}`;
+  const verb = { approve: 'Approved', reject: 'Rejected', suspend: 'Suspended', delete: 'Deleted' }[action];
+  const same = c.from === c.to ? ' (it already was)' : '';
+  const revoked = action === 'delete' ? `; ${c.sessionsRevoked} session(s) revoked` : '';
+  return `${verb} ${who}: status ${STATUS_NAME[c.from] ?? c.from} → ${STATUS_NAME[c.to]}${same}${revoked}.`;
+}
+
+/**
+ * Is a Masar server with the embedded database answering on this machine? PGlite has no lock,
+ * so two processes on one data directory silently lose writes; refuse instead.
+ */
+async function embeddedServerRunning(port: number): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1000) });
+    const body = (await res.json()) as { data?: { db?: string } };
+    return body.data?.db === 'pglite';
+  } catch {
+    return false;
+  }
+}
+
+export async function main(argv: string[], out: (s: string) => void = console.log, err: (s: string) => void = console.error): Promise<number> {
+  let cmd: AdminCommand;
+  try {
+    cmd = parseAdminArgs(argv);
+  } catch (e) {
+    err((e as Error).message);
+    return e instanceof AdminError ? e.exitCode : 1;
+  }
+  if (cmd.action === 'help') {
+    out(USAGE);
+    return 0;
+  }
+  const config = loadConfig();
+  if (!config.DATABASE_URL && (await embeddedServerRunning(config.PORT))) {
+    err(
+      `The Masar server is running on port ${config.PORT} with the embedded database (DATA_DIR=${config.dataDir}).\n` +
+        'Embedded PGlite allows only one process per data directory: stop the server, run this command, then start the server again.\n' +
+        '(On PostgreSQL — DATABASE_URL — the server can keep running.)',
+    );
+    return 3;
+  }
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolMax: 2 });
+  try {
+    await migrate(database);
+    if (cmd.action === 'pending') {
+      const rows = await listPending(database.db);
+      if (!rows.length) out('No accounts are waiting for approval.');
+      for (const r of rows) out(`${r.phone}  ${TYPE_NAME[r.accountType] ?? r.accountType}  ${r.firstName} ${r.lastName} (${r.companyName})  since ${r.createdAt.toISOString()}`);
+      return 0;
+    }
+    const change = await setAccountStatus(database.db, cmd.action, cmd.phone);
+    out(describeChange(cmd.action, change));
+    return 0;
+  } catch (e) {
+    if (e instanceof AdminError) {
+      err(e.message);
+      return e.exitCode;
+    }
+    throw e;
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}
