@@ -1,0 +1,83 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/** One CSV import (spec §3 "CSV upload log"). Counts are rows. */
+export interface CsvLog {
+  id: string;
+  type: string;
+  fileName?: string | null;
+  status: string;
+  createdAt: string;
+  updatedAt?: string;
+  total?: number;
+  processing: number;
+  succeeded: number;
+  failed: number;
+}
+
+export interface CsvRowError {
+  path: string;
+  message: string;
+}
+
+/** A failed row: its original cells (by column) and its per-field errors. */
+export interface CsvFailedRow {
+  id: string;
+  rowNumber: number;
+  data: Record<string, string>;
+  errors: CsvRowError[];
+  status?: string;
+}
+
+export interface CsvLogDetail extends CsvLog {
+  rows: CsvFailedRow[];
+}
+
+const isActive = (l: Pick<CsvLog, 'status' | 'processing'>) => l.status === 'processing' || l.processing > 0;
+
+/** Normalise the detail answer: rows may come as `rows` or `failedRows`, the log inline or under `log`. */
+function toDetail(d: Record<string, unknown>): CsvLogDetail {
+  const log = (d.log ?? d) as CsvLog;
+  const rows = (d.rows ?? d.failedRows ?? (d.log as Record<string, unknown> | undefined)?.rows ?? []) as Array<Record<string, unknown>>;
+  return {
+    ...log,
+    rows: rows.map((r) => ({
+      id: String(r.id ?? r.rowId),
+      rowNumber: Number(r.rowNumber ?? r.row ?? r.line ?? 0),
+      data: Object.fromEntries(Object.entries((r.data ?? {}) as Record<string, unknown>).map(([k, v]) => [k, v == null ? '' : String(v)])),
+      errors: (r.errors ?? []) as CsvRowError[],
+      status: r.status as string | undefined,
+    })),
+  };
+}
+
+export function useCsvLogs(page: number, pageSize = 20) {
+  return useQuery({
+    queryKey: ['csv', 'logs', page, pageSize],
+    queryFn: () => api.get<{ items: CsvLog[]; total: number }>('/csv/logs', { limit: pageSize, skip: (page - 1) * pageSize }),
+    // Auto-refresh while an import is still running.
+    refetchInterval: (q) => (q.state.data?.items.some(isActive) ? 1500 : false),
+  });
+}
+
+export function useCsvLog(id: string | null) {
+  return useQuery({
+    queryKey: ['csv', 'log', id],
+    queryFn: () => api.get<Record<string, unknown>>(`/csv/logs/${id}`).then(toDetail),
+    enabled: !!id,
+    refetchInterval: (q) => (q.state.data && isActive(q.state.data) ? 1500 : false),
+  });
+}
+
+export interface RetryResult {
+  succeeded: number;
+  failed: number;
+}
+
+export function useRetryRows(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (rows: { rowId: string; data: Record<string, string> }[]) => api.post<RetryResult>(`/csv/logs/${id}/retry`, { rows }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['csv'] }),
+  });
+}
