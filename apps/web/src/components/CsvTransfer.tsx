@@ -86,11 +86,11 @@ export function CsvImportButton({ types, onImported }: { types: CsvType[]; onImp
           </Stack>
         ) : (
           <Stack>
-            <Select
+            <Select<CsvType>
               label={t('import.type')}
               data={types.map((x) => ({ value: x, label: t(`type.${x}`) }))}
               value={type}
-              onChange={(v) => v && setType(v as CsvType)}
+              onChange={(v) => v && setType(v)}
               allowDeselect={false}
               data-testid="csv-import-type"
             />

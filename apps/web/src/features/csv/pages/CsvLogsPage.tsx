@@ -6,7 +6,7 @@ import { localizeValidationMessage } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CsvImportButton } from '../../../components/CsvTransfer';
-import { useCsvLog, useCsvLogs, useRetryRows, type CsvFailedRow, type CsvLog } from '../api';
+import { useCsvLog, useCsvLogs, useRetryRows, type CsvFailedRow, type CsvLog } from '../api/csv';
 
 const STATUS_COLOR: Record<string, string> = { processing: 'blue', succeeded: 'masar', completed: 'masar', failed: 'masarRed', partial: 'yellow' };
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api } from '../../../lib/api';
 
 /** One CSV import (spec §3 "CSV upload log"). Counts are rows. */
 export interface CsvLog {
@@ -42,9 +42,9 @@ function toDetail(d: Record<string, unknown>): CsvLogDetail {
   return {
     ...log,
     rows: rows.map((r) => ({
-      id: String(r.id ?? r.rowId),
+      id: String((r.id ?? r.rowId) as string),
       rowNumber: Number(r.rowNumber ?? r.row ?? r.line ?? 0),
-      data: Object.fromEntries(Object.entries((r.data ?? {}) as Record<string, unknown>).map(([k, v]) => [k, v == null ? '' : String(v)])),
+      data: Object.fromEntries(Object.entries((r.data ?? {}) as Record<string, unknown>).map(([k, v]) => [k, v == null ? '' : String(v as string | number)])),
       errors: (r.errors ?? []) as CsvRowError[],
       status: r.status as string | undefined,
     })),
