@@ -33,6 +33,8 @@ export const envSchema = z.object({
   /** SMS gateway: sandbox (default; logs and keeps an outbox) or a real provider name. */
   SMS_GATEWAY: z.enum(['sandbox', 'unifonic']).default('sandbox'),
   SMS_API_KEY: z.string().optional(),
+  /** Registered SMS sender name (Unifonic SenderID); the provider's default when unset. */
+  SMS_SENDER_ID: z.string().optional(),
   /** OTP sends allowed per phone per minute / per hour, and per client IP per 10 minutes (0 = no limit). */
   OTP_RATE_PER_PHONE_PER_MIN: z.coerce.number().int().min(0).default(3),
   OTP_RATE_PER_PHONE_PER_HOUR: z.coerce.number().int().min(0).default(10),

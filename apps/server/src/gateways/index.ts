@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import { createGreatCircleRouting, type RoutingGateway } from './routing/routing.ts';
-import { createSandboxSms } from './sms/sandbox.ts';
+import { createSmsGateway } from './sms/index.ts';
 import type { SmsGateway } from './sms/sms.ts';
 
 export interface Gateways {
@@ -10,9 +10,8 @@ export interface Gateways {
 
 /** Choose each gateway's implementation from the configuration (sandbox by default). */
 export function createGateways(config: Config): Gateways {
-  if (config.SMS_GATEWAY !== 'sandbox') throw new Error(`SMS_GATEWAY=${config.SMS_GATEWAY} is not implemented yet; use sandbox`);
   return {
-    sms: createSandboxSms((m) => (config.LOG_LEVEL === 'silent' ? undefined : console.log(m))),
+    sms: createSmsGateway(config),
     routing: createGreatCircleRouting(config.ROAD_FACTOR),
   };
 }
