@@ -56,6 +56,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const meta = (req: FastifyRequest, device?: Record<string, unknown>): RequestMeta => ({
     ip: req.ip,
     lang: req.lang,
+    guestSessionId: req.auth?.isGuest ? req.auth.sessionId : undefined,
     device: device ?? {
       ipAddress: req.ip,
       userAgent: req.headers['user-agent']?.slice(0, 300),

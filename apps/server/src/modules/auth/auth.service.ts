@@ -15,6 +15,8 @@ export interface RequestMeta {
   ip: string;
   lang: Language;
   device?: Record<string, unknown>;
+  /** The guest session the caller signed in from, if any: closed once the user is signed in. */
+  guestSessionId?: string;
 }
 
 export interface AuthDeps {
@@ -170,6 +172,13 @@ export function createAuthService(deps: AuthDeps) {
     if (!(await repo.consumeOtp(tx, otpId, now(), maxAttempts))) throw new AppError('INVALID_OTP');
   }
 
+  /** A guest who signs in or up no longer needs the guest session: revoke it (guests only). */
+  async function closeGuestSession(meta: RequestMeta) {
+    if (!meta.guestSessionId) return;
+    const s = await repo.findSession(db, meta.guestSessionId);
+    if (s && !s.userId) await repo.revokeFamily(db, s.familyId, now());
+  }
+
   async function enforceOtpRateLimits(phone: string, ip: string) {
     const t = now().getTime();
     const checks: [number, () => Promise<number>][] = [
@@ -246,6 +255,7 @@ export function createAuthService(deps: AuthDeps) {
       } catch (e) {
         rethrowUnique(e);
       }
+      await closeGuestSession(meta);
       return { token, profile: await loadProfile(id, meta.lang) };
     },
 
@@ -277,6 +287,7 @@ export function createAuthService(deps: AuthDeps) {
           return issueSession(tx, { userId: u.id, accountType: u.accountType as AccountType, device: meta.device });
         });
       }
+      await closeGuestSession(meta);
       return { token, profile: await loadProfile(user.id, meta.lang) };
     },
 

@@ -111,6 +111,19 @@ describe('refresh-token rotation', () => {
   });
 });
 
+describe('guest to user', () => {
+  it('closes the guest session when the guest signs in', async () => {
+    const u = await signUpViaApi(t.app);
+    const g = (await post('/guest/signIn', { deviceId: 'dev-3' })).json().data.token;
+    const res = await post('/account/signIn', { phone: u.phone, password: TEST_PASSWORD }, bearer(g.accessToken));
+    expect(res.statusCode).toBe(200);
+    expect((await regenerate(g.refreshToken)).statusCode).toBe(401);
+    // the user's own sessions are untouched
+    expect((await me(res.json().data.token.accessToken)).statusCode).toBe(200);
+    expect((await me(u.token.accessToken)).statusCode).toBe(200);
+  });
+});
+
 describe('logout', () => {
   it('revokes the session: the access token gets 401 and the refresh token is dead; device info is kept', async () => {
     const u = await signUpViaApi(t.app);
