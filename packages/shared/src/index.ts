@@ -7,3 +7,7 @@ export * from './schemas/reference.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/loads.ts';
 export * from './schemas/offers.ts';
+export * from './rules/index.ts';
+export * from './schemas/fleet.ts';
+export * from './schemas/vendors.ts';
+export * from './schemas/csv.ts';

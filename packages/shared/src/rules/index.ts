@@ -1,0 +1,4 @@
+export * from './plate.ts';
+export * from './identifiers.ts';
+export * from './fleet.ts';
+export * from './nationalities.ts';
