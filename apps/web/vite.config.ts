@@ -7,6 +7,7 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': 'http://127.0.0.1:3000',
+      '/config.js': 'http://127.0.0.1:3000',
       '/mqtt': { target: 'ws://127.0.0.1:3000', ws: true },
     },
   },

@@ -63,6 +63,11 @@ export async function buildApp(opts: { config: Config; database: Database; gatew
 
   app.get('/api/health', { config: { auth: 'none' }, schema: { hide: true } }, async () => ({ message: 'ok', data: { db: database.engine } }));
   await app.register(registerModules, { prefix: '/api/v1' });
+  // Runtime configuration for the web app (a script, not inline: CSP forbids inline scripts).
+  const webConfig = JSON.stringify({ mapTilesUrl: config.MAP_TILES_URL });
+  app.get('/config.js', { schema: { hide: true } }, (_req, reply) =>
+    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(`window.__MASAR_CONFIG__ = ${webConfig};\n`),
+  );
 
   const hasWeb = existsSync(config.WEB_DIST);
   if (hasWeb) {

@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Browser journeys need Debian's Chromium. Locally without it they are skipped with a notice;
+ * in CI (`MASAR_E2E_REQUIRED=1`, set by .ci/run) a missing browser fails the run.
+ */
+export const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) {
+  if (process.env.MASAR_E2E_REQUIRED === '1') throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  console.warn(`[e2e] skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+  /** Latest SMS text sent to `phone` by the sandbox gateway. */
+  lastSms(phone: string): Promise<string | undefined>;
+}
+
+/**
+ * Start the product as `npm start` does (built web app + API + PGlite with demo data) on a free
+ * port and a temporary DATA_DIR; resolves when /api/health answers.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) throw new Error('Build the web app first (npm run build)');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'masar-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('server did not start in 120 s');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    url,
+    dataDir,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async lastSms(phone) {
+      const r = await fetch(`${url}/api/v1/dev/outbox?phone=${encodeURIComponent(phone)}`);
+      const j = (await r.json()) as { data?: { items?: { body: string }[] } | { body: string }[] };
+      const items = Array.isArray(j.data) ? j.data : (j.data?.items ?? []);
+      return items[0]?.body;
+    },
+  };
+}
+
+/** A fresh headless Chromium profile (DESIGN §5 flags). */
+export async function openBrowser(opts: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'masar-chromium-')), {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: opts.viewport ?? { width: 1280, height: 900 },
+    locale: opts.locale ?? 'en-US',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Screenshot into e2e/artifacts (ignored by git) for humans to look at. */
+export async function snap(page: Page, name: string) {
+  await page.screenshot({ path: join(ROOT, 'e2e/artifacts', `${name}.png`), fullPage: false });
+}
