@@ -43,7 +43,7 @@ export const envSchema = z.object({
   AUTH_RATE_PER_IP_PER_MIN: z.coerce.number().int().min(0).default(30),
   /** Routing: great-circle × ROAD_FACTOR (default). */
   ROUTING: z.enum(['greatCircle']).default('greatCircle'),
-  /** Road distance ≈ great-circle × this factor (measured Saudi trunk-road detour, see docs). */
+  /** Road distance ≈ great-circle × this factor. An estimate (Riyadh–Jeddah ≈ 950 km by road vs ≈ 850 km great-circle); a real router replaces it behind the routing gateway. */
   ROAD_FACTOR: z.coerce.number().min(1).max(3).default(1.2),
   /** Map tiles URL template for the web map (Leaflet). */
   MAP_TILES_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
