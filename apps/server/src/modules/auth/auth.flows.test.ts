@@ -108,6 +108,19 @@ describe('sign-up with an SMS code', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('lets one of two racing sign-ups with the same e-mail win; the other hears EMAIL_EXISTS', async () => {
+    const email = `race.${Date.now()}@example.sa`;
+    const attempt = async () => {
+      const phone = uniquePhone();
+      const { otpId, otp } = await requestOtp(t.app, phone, 'signup');
+      return () => post('/account/signUp', { accountType: 1, firstName: 'R', lastName: 'C', companyName: 'Race', email, phone, password: 'Race@2026', otpId, otp });
+    };
+    const [a, b] = await Promise.all([attempt(), attempt()]);
+    const answers = await Promise.all([a(), b()]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().code).toBe('EMAIL_EXISTS');
+  });
+
   it('answers NOT_REGISTERED for a login code to an unknown phone', async () => {
     const res = await post('/account/sendOtp', { phone: uniquePhone(), purpose: 'login' });
     expect(res.statusCode).toBe(404);
