@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { DbOrTx } from '../db/client.ts';
+
+const dialect = new PgDialect();
+
+/**
+ * Run a raw SQL query (drizzle `sql`) and return its rows, on PGlite and node-postgres alike.
+ * With `prepareAs` on node-postgres the query runs as a named prepared statement (per
+ * connection, named after its text), because planning a search can cost as much as running
+ * it (DESIGN §6: about 4 ms). PGlite runs it as is. Cast numerics (::float8, ::int) in SQL:
+ * drivers return numeric and bigint as strings.
+ */
+export async function queryRows<T>(db: DbOrTx, query: SQL, prepareAs?: string): Promise<T[]> {
+  if (prepareAs) {
+    const client = (db as { $client?: unknown }).$client;
+    if (client instanceof pg.Pool) {
+      const q = dialect.sqlToQuery(query);
+      const name = `${prepareAs}_${createHash('sha1').update(q.sql).digest('hex').slice(0, 12)}`;
+      return (await client.query({ name, text: q.sql, values: q.params as unknown[] })).rows as T[];
+    }
+  }
+  const r = (await db.execute(query)) as unknown as { rows: T[] };
+  return r.rows;
+}
+
+/** SQLSTATE of a database error (drizzle wraps driver errors in `cause`), e.g. '23505'. */
+export function sqlState(e: unknown): string | undefined {
+  for (let c = e as { code?: unknown; cause?: unknown } | undefined, i = 0; c && i < 5; c = c.cause as typeof c, i++) {
+    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) return c.code;
+  }
+  return undefined;
+}

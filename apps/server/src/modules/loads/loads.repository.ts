@@ -1,0 +1,345 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Load, MyLoadsTab, SearchLoadsQuery } from '@masar/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { cargoLines, loadStops, loads } from '../../db/schema/index.ts';
+import { queryRows } from '../../lib/sql.ts';
+
+/** Postgres array literal of uuids (they need no quoting), so statements keep one text. */
+const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
+
+/**
+ * Columns of a load as the API returns it (loadSchema), from `loads l join users u`: stops with
+ * city names and cargo lines as JSON, pending-offer count. One round trip per page.
+ */
+const LOAD_COLUMNS = sql.raw(`
+  l.id, l.reference_id, case when l.status = 'posted' and l.expires_at <= now() then 'expired' else l.status end as status,
+  l.load_type, l.equipment_type, l.price::float8 as price, l.currency, l.distance_km::float8 as distance_km,
+  l.rate_per_km::float8 as rate_per_km, l.total_weight_kg::float8 as total_weight_kg, l.comments,
+  l.pickup_at, l.drop_at, l.posted_at, l.expires_at, l.created_at, l.shipper_id, u.company_name as shipper_company,
+  l.carrier_id, l.booked_price::float8 as booked_price, l.deleted_at,
+  (select count(*)::int from offers o where o.load_id = l.id and o.status = 'pending') as offers_count,
+  (select coalesce(json_agg(json_build_object('id', s.id, 'index', s.idx, 'stopType', s.stop_type, 'cityId', s.city_id,
+      'cityNameEn', c.name_en, 'cityNameAr', c.name_ar, 'districtId', s.district_id, 'lat', s.lat, 'lng', s.lng,
+      'date', s.date, 'address', s.address) order by s.idx), '[]'::json)
+     from load_stops s join cities c on c.id = s.city_id where s.load_id = l.id) as stops,
+  (select coalesce(json_agg(json_build_object('id', g.id, 'goodsType', g.goods_type, 'length', g.length_cm, 'width', g.width_cm,
+      'height', g.height_cm, 'quantity', g.quantity, 'weightPerItem', g.weight_per_item_kg, 'stackable', g.stackable,
+      'adr', g.adr, 'conditions', g.conditions) order by g.idx), '[]'::json)
+     from cargo_lines g where g.load_id = l.id) as cargo`);
+
+export interface LoadRow {
+  id: string;
+  reference_id: string;
+  status: Load['status'];
+  load_type: Load['loadType'];
+  equipment_type: string;
+  price: number;
+  currency: string;
+  distance_km: number;
+  rate_per_km: number;
+  total_weight_kg: number;
+  comments: string | null;
+  pickup_at: Date | string;
+  drop_at: Date | string;
+  posted_at: Date | string | null;
+  expires_at: Date | string | null;
+  created_at: Date | string;
+  shipper_id: string;
+  shipper_company: string;
+  carrier_id: string | null;
+  booked_price: number | null;
+  deleted_at: Date | string | null;
+  offers_count: number;
+  stops: { id: string; index: number; stopType: number; cityId: number; cityNameEn: string; cityNameAr: string; districtId: number | null; lat: number; lng: number; date: string; address: string | null }[];
+  cargo: { id: string; goodsType: string; length: number | string; width: number | string; height: number | string; quantity: number; weightPerItem: number | string; stackable: boolean; adr: boolean; conditions: string | null }[];
+}
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+const isoOrNull = (v: Date | string | null) => (v == null ? null : iso(v));
+
+/** A row of LOAD_COLUMNS → the API's Load. `viewerId` sets isMine. */
+export function toLoad(r: LoadRow, viewerId: string | null, deadheadKm?: number): Load {
+  return {
+    id: r.id,
+    referenceId: r.reference_id,
+    status: r.status,
+    loadType: r.load_type,
+    equipmentType: r.equipment_type,
+    price: Number(r.price),
+    currency: r.currency,
+    distanceKm: Number(r.distance_km),
+    ratePerKm: Number(r.rate_per_km),
+    totalWeightKg: Number(r.total_weight_kg),
+    comments: r.comments,
+    stops: r.stops.map((s) => ({ ...s, districtId: s.districtId == null ? null : Number(s.districtId), date: iso(s.date) })),
+    cargo: r.cargo.map((c) => ({
+      ...c,
+      length: Number(c.length),
+      width: Number(c.width),
+      height: Number(c.height),
+      weightPerItem: Number(c.weightPerItem),
+    })),
+    pickupAt: iso(r.pickup_at),
+    dropAt: iso(r.drop_at),
+    postedAt: isoOrNull(r.posted_at),
+    expiresAt: isoOrNull(r.expires_at),
+    createdAt: iso(r.created_at),
+    shipperId: r.shipper_id,
+    shipperCompany: r.shipper_company,
+    carrierId: r.carrier_id,
+    bookedPrice: r.booked_price == null ? null : Number(r.booked_price),
+    offersCount: r.offers_count,
+    ...(deadheadKm !== undefined ? { deadheadKm } : {}),
+    isMine: viewerId != null && viewerId === r.shipper_id,
+  };
+}
+
+/** Full loads by id (any status, deleted included), in no particular order. */
+export async function findLoads(db: DbOrTx, ids: string[]): Promise<LoadRow[]> {
+  if (ids.length === 0) return [];
+  return queryRows<LoadRow>(db, sql`select ${LOAD_COLUMNS} from loads l join users u on u.id = l.shipper_id where l.id = any(${uuidArray(ids)}::uuid[])`);
+}
+
+export async function findLoad(db: DbOrTx, id: string): Promise<LoadRow | null> {
+  return (await findLoads(db, [id]))[0] ?? null;
+}
+
+/** The raw state of one load, locked FOR UPDATE when inside a transaction that will change it. */
+export async function loadState(db: DbOrTx, id: string, lock: 'update' | 'share' | 'none' = 'none') {
+  const suffix = lock === 'update' ? sql` for update` : lock === 'share' ? sql` for share` : sql``;
+  const rows = await queryRows<{
+    id: string;
+    shipper_id: string;
+    carrier_id: string | null;
+    status: string;
+    expired: boolean;
+    deleted: boolean;
+    equipment_type: string;
+    pickup_city_id: number;
+    drop_city_id: number;
+  }>(
+    db,
+    sql`select id, shipper_id, carrier_id, status, (status = 'posted' and expires_at <= now()) as expired, deleted_at is not null as deleted,
+          equipment_type, pickup_city_id, drop_city_id
+        from loads where id = ${id}${suffix}`,
+  );
+  return rows[0] ?? null;
+}
+
+export type LoadState = NonNullable<Awaited<ReturnType<typeof loadState>>>;
+
+/** True when `userId` has (or had) an offer on the load. */
+export async function hasOfferOn(db: DbOrTx, loadId: string, userId: string): Promise<boolean> {
+  const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from offers where load_id = ${loadId} and carrier_id = ${userId}`);
+  return (rows[0]?.n ?? 0) > 0;
+}
+
+export interface CityRef {
+  id: number;
+  lat: number;
+  lng: number;
+}
+export async function findCities(db: DbOrTx, ids: number[]): Promise<Map<number, CityRef>> {
+  const uniq = [...new Set(ids)];
+  const rows = await queryRows<CityRef>(db, sql`select id, lat, lng from cities where id = any(${`{${uniq.join(',')}}`}::int[])`);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function equipmentExists(db: DbOrTx, code: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from equipment_types where code = ${code}`);
+  return rows.length > 0;
+}
+
+/** Goods type codes (of `codes`) that do not exist. */
+export async function unknownGoodsTypes(db: DbOrTx, codes: string[]): Promise<string[]> {
+  const uniq = [...new Set(codes)];
+  const rows = await queryRows<{ code: string }>(db, sql`select code from goods_types where code = any(${`{${uniq.map((c) => `"${c.replace(/["\\]/g, '')}"`).join(',')}}`}::text[])`);
+  const known = new Set(rows.map((r) => r.code));
+  return uniq.filter((c) => !known.has(c));
+}
+
+export async function nextReference(db: DbOrTx): Promise<string> {
+  const [r] = await queryRows<{ n: string | number }>(db, sql`select nextval('load_reference_seq') as n`);
+  return `LD-${String(r.n).padStart(6, '0')}`;
+}
+
+export type NewLoad = typeof loads.$inferInsert;
+export type NewStop = Omit<typeof loadStops.$inferInsert, 'loadId'>;
+export type NewCargo = Omit<typeof cargoLines.$inferInsert, 'loadId'>;
+
+/** Insert a load with its stops and cargo lines (call inside a transaction). */
+export async function insertLoad(tx: DbOrTx, load: NewLoad, stops: NewStop[], cargo: NewCargo[]) {
+  await tx.insert(loads).values(load);
+  await tx.insert(loadStops).values(stops.map((s) => ({ ...s, loadId: load.id })));
+  await tx.insert(cargoLines).values(cargo.map((c) => ({ ...c, loadId: load.id })));
+}
+
+/** Replace a load's stops or cargo lines (call inside a transaction). */
+export async function replaceStops(tx: DbOrTx, loadId: string, stops: NewStop[]) {
+  await tx.execute(sql`delete from load_stops where load_id = ${loadId}`);
+  await tx.insert(loadStops).values(stops.map((s) => ({ ...s, loadId })));
+}
+export async function replaceCargo(tx: DbOrTx, loadId: string, cargo: NewCargo[]) {
+  await tx.execute(sql`delete from cargo_lines where load_id = ${loadId}`);
+  await tx.insert(cargoLines).values(cargo.map((c) => ({ ...c, loadId })));
+}
+
+export const setStopDate = (stopId: string, date: Date) => sql`update load_stops set date = ${date.toISOString()}::timestamptz where id = ${stopId}`;
+
+/** Stops and cargo of a load as insertable rows (duplicate, repost). */
+export async function stopsAndCargo(db: DbOrTx, loadId: string) {
+  const stops = await db.select().from(loadStops).where(sql`${loadStops.loadId} = ${loadId}`).orderBy(loadStops.idx);
+  const cargo = await db.select().from(cargoLines).where(sql`${cargoLines.loadId} = ${loadId}`).orderBy(cargoLines.idx);
+  return { stops, cargo };
+}
+
+export async function rawLoad(db: DbOrTx, id: string) {
+  const rows = await db.select().from(loads).where(sql`${loads.id} = ${id}`);
+  return rows[0] ?? null;
+}
+
+export async function updateLoadRow(tx: DbOrTx, id: string, set: Partial<NewLoad>) {
+  await tx.update(loads).set({ ...set, updatedAt: new Date() }).where(sql`${loads.id} = ${id}`);
+}
+
+/** Delete every offer of a load and its history (spec §4: editing origin/destination/equipment). */
+export async function deleteOffersOfLoad(tx: DbOrTx, loadId: string) {
+  await tx.execute(sql`delete from offers where load_id = ${loadId}`);
+}
+
+/** Close the pending offers of a load (except `exceptId`), recording a 'close' event for each. */
+export async function closePendingOffers(tx: DbOrTx, loadId: string, newId: () => string, exceptId?: string): Promise<number> {
+  const closed = await queryRows<{ id: string }>(
+    tx,
+    sql`update offers set status = 'closed', updated_at = now()
+        where load_id = ${loadId} and status = 'pending' ${exceptId ? sql`and id <> ${exceptId}` : sql``} returning id`,
+  );
+  if (closed.length) {
+    const values = closed.map((o) => sql`(${newId()}, ${o.id}, 'shipper', 'close', null)`);
+    await tx.execute(sql`insert into offer_events (id, offer_id, by_party, action, price) values ${sql.join(values, sql`, `)}`);
+  }
+  return closed.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The load board search (DESIGN §6)
+
+/** What the board search needs; the shape of GET /loads' query. `now` only for tests. */
+export type BoardQuery = Pick<SearchLoadsQuery, 'pickupCityId' | 'radius' | 'dropCityId' | 'dropRadius' | 'equipmentType' | 'loadType' | 'pickupFrom' | 'pickupTo' | 'sort' | 'limit' | 'skip'>;
+
+/**
+ * Cities inside `radiusKm` of city `cityId` with their great-circle distance in metres, through
+ * the cities GiST on ll_to_earth(lat, lng): earth_box is the index-backed bounding cube,
+ * earth_distance the exact great-circle test. Without a radius: that city only (distance 0).
+ */
+function citiesAround(cityId: number, radiusKm: number | undefined): SQL {
+  if (!radiusKm) return sql`(select o.id, 0::float8 as dist_m from cities o where o.id = ${cityId})`;
+  const r = radiusKm * 1000;
+  return sql`(select c.id, earth_distance(ll_to_earth(o.lat, o.lng), ll_to_earth(c.lat, c.lng)) as dist_m
+      from cities o join cities c
+        on earth_box(ll_to_earth(o.lat, o.lng), ${r}::float8) @> ll_to_earth(c.lat, c.lng)
+       and earth_distance(ll_to_earth(o.lat, o.lng), ll_to_earth(c.lat, c.lng)) <= ${r}::float8
+      where o.id = ${cityId})`;
+}
+
+const SORTS: Record<BoardQuery['sort'], { inner: string; outer: string }> = {
+  newest: { inner: 'l.posted_at desc, l.id desc', outer: 'p.posted_at desc, p.id desc' },
+  pickup: { inner: 'l.pickup_at asc, l.id desc', outer: 'p.pickup_at asc, p.id desc' },
+  price: { inner: 'l.price desc, l.id desc', outer: 'p.price desc, p.id desc' },
+  ratePerKm: { inner: 'l.rate_per_km desc, l.id desc', outer: 'p.rate_per_km desc, p.id desc' },
+  deadhead: { inner: 'pc.dist_m asc, l.posted_at desc, l.id desc', outer: 'p.dist_m asc, p.posted_at desc, p.id desc' },
+};
+
+/**
+ * The board search as one SQL statement: open loads (status posted, expires_at in the future)
+ * matching the filters, one page in the chosen order, each with the total count and its
+ * deadhead distance, hydrated with stops and cargo. The pickup-radius path joins the cities in
+ * the circle (GiST) to the covering btrees loads_board_equipment / loads_board_city
+ * (migration 0010) so that only the loads of those cities are read, index-only.
+ * Sorts: newest (posted_at desc), pickup (earliest first), price and ratePerKm (highest first),
+ * deadhead (nearest first; newest without a pickup city).
+ */
+export function boardSearchSql(q: BoardQuery): SQL {
+  const hasPickup = q.pickupCityId != null;
+  const sort = SORTS[q.sort === 'deadhead' && !hasPickup ? 'newest' : q.sort];
+  const where: SQL[] = [sql`l.status = 'posted'`, sql`l.expires_at > now()`];
+  if (q.equipmentType) where.push(sql`l.equipment_type = ${q.equipmentType}`);
+  if (q.loadType) where.push(sql`l.load_type = ${q.loadType}`);
+  if (q.pickupFrom) where.push(sql`l.pickup_at >= ${q.pickupFrom}::timestamptz`);
+  if (q.pickupTo) where.push(sql`l.pickup_at <= ${q.pickupTo}::timestamptz`);
+  if (q.dropCityId != null) {
+    where.push(q.dropRadius ? sql`l.drop_city_id in (select id from ${citiesAround(q.dropCityId, q.dropRadius)} dc)` : sql`l.drop_city_id = ${q.dropCityId}`);
+  }
+  const from = hasPickup ? sql`${citiesAround(q.pickupCityId!, q.radius)} pc join loads l on l.pickup_city_id = pc.id` : sql`loads l`;
+  const dist = hasPickup ? sql`pc.dist_m` : sql`null::float8`;
+  return sql`select ${LOAD_COLUMNS}, p.dist_m, p.total
+    from (
+      select l.id, l.posted_at, l.pickup_at, l.price, l.rate_per_km, ${dist} as dist_m, count(*) over () as total
+      from ${from}
+      where ${sql.join(where, sql` and `)}
+      order by ${sql.raw(sort.inner)}
+      limit ${q.limit} offset ${q.skip}
+    ) p
+    join loads l on l.id = p.id
+    join users u on u.id = l.shipper_id
+    order by ${sql.raw(sort.outer)}`;
+}
+
+/**
+ * Run the board search (the same function serves GET /loads and bench/search.bench.ts).
+ * Returns the page's loads with deadheadKm (great-circle km from the searched pickup city to
+ * the load's first pickup, 1 dp) when a pickup city is given, and the total count.
+ */
+export async function searchBoard(db: Db, q: BoardQuery, viewerId: string | null = null): Promise<{ items: Load[]; total: number }> {
+  const rows = await queryRows<LoadRow & { dist_m: number | null; total: string | number }>(db, boardSearchSql(q), 'board');
+  let total = rows.length ? Number(rows[0].total) : 0;
+  if (!rows.length && q.skip > 0) {
+    const c = await queryRows<{ total: string | number }>(db, boardSearchSql({ ...q, skip: 0, limit: 1 }), 'board');
+    total = c.length ? Number(c[0].total) : 0;
+  }
+  const withDeadhead = q.pickupCityId != null;
+  return {
+    items: rows.map((r) => toLoad(r, viewerId, withDeadhead ? Math.round(Number(r.dist_m ?? 0) / 100) / 10 : undefined)),
+    total,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// My loads
+
+const TAB_WHERE: Record<MyLoadsTab, (me: string) => SQL> = {
+  posted: (me) => sql`l.shipper_id = ${me} and l.status = 'posted' and l.expires_at > now()`,
+  unposted: (me) => sql`l.shipper_id = ${me} and l.status = 'unposted'`,
+  offers: (me) =>
+    sql`l.status = 'posted' and l.expires_at > now() and (
+      (l.shipper_id = ${me} and exists (select 1 from offers o where o.load_id = l.id and o.status = 'pending'))
+      or exists (select 1 from offers o where o.load_id = l.id and o.carrier_id = ${me} and o.status = 'pending'))`,
+  active: (me) => sql`l.status = 'assigned' and (l.shipper_id = ${me} or l.carrier_id = ${me})`,
+  finished: (me) =>
+    sql`(l.status in ('completed', 'cancelled', 'expired') or (l.status = 'posted' and l.expires_at <= now())) and (l.shipper_id = ${me} or l.carrier_id = ${me})`,
+};
+
+/** One tab of my loads (spec §2 "My shipments"), newest first, plus the count of every tab. */
+export async function myLoads(db: Db, me: string, tab: MyLoadsTab, limit: number, skip: number) {
+  const rows = await queryRows<LoadRow & { total: string | number }>(
+    db,
+    sql`select ${LOAD_COLUMNS}, count(*) over () as total
+        from loads l join users u on u.id = l.shipper_id
+        where l.deleted_at is null and ${TAB_WHERE[tab](me)}
+        order by coalesce(l.posted_at, l.created_at) desc, l.id desc
+        limit ${limit} offset ${skip}`,
+  );
+  const [c] = await queryRows<Record<MyLoadsTab, number>>(
+    db,
+    sql`select
+          count(*) filter (where ${TAB_WHERE.posted(me)})::int as posted,
+          count(*) filter (where ${TAB_WHERE.unposted(me)})::int as unposted,
+          count(*) filter (where ${TAB_WHERE.offers(me)})::int as offers,
+          count(*) filter (where ${TAB_WHERE.active(me)})::int as active,
+          count(*) filter (where ${TAB_WHERE.finished(me)})::int as finished
+        from loads l
+        where l.deleted_at is null and (l.shipper_id = ${me} or l.carrier_id = ${me}
+          or l.id in (select load_id from offers where carrier_id = ${me} and status = 'pending'))`,
+  );
+  return { items: rows.map((r) => toLoad(r, me)), total: rows.length ? Number(rows[0].total) : c[tab], counts: c };
+}

@@ -1,0 +1,288 @@
+import { z } from 'zod';
+import { STOP_TYPE, type createLoadBody, type Load, type MyLoadsTab, type StopInput, type CargoLineInput, type updateLoadBody } from '@masar/shared';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { RoutingGateway } from '../../gateways/routing/routing.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import * as repo from './loads.repository.ts';
+
+export interface LoadsDeps {
+  db: Db;
+  config: Pick<Config, 'LOAD_EXPIRY_HOURS_AFTER_PICKUP'>;
+  routing: RoutingGateway;
+}
+
+const HOUR_MS = 3_600_000;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Stops and cargo as given by a client (cityId, date…), resolved against the reference data. */
+interface Derived {
+  stops: repo.NewStop[];
+  cargo: repo.NewCargo[];
+  distanceKm: number;
+  totalWeightKg: number;
+  pickup: repo.NewStop;
+  drop: repo.NewStop;
+}
+
+/**
+ * Loads (spec §2 post shipment / my shipments / load search, §4 states, §5 rules; issue 2):
+ * create, read, edit, delete, unpost/repost/duplicate, the board search and my-loads tabs.
+ * No HTTP here; SQL lives in loads.repository.ts.
+ */
+export function createLoadsService(deps: LoadsDeps) {
+  const { db, config, routing } = deps;
+
+  async function checkEquipment(tx: DbOrTx, code: string) {
+    if (!(await repo.equipmentExists(tx, code))) throw new AppError('INVALID_EQUIPMENT');
+  }
+
+  /** Resolve cities and goods types; compute distance (routing gateway), weight, first pickup and last drop. */
+  async function derive(tx: DbOrTx, stops: StopInput[], cargo: CargoLineInput[] | repo.NewCargo[]): Promise<Derived> {
+    const cities = await repo.findCities(
+      tx,
+      stops.map((s) => s.cityId),
+    );
+    const bad = stops.findIndex((s) => !cities.has(s.cityId));
+    if (bad >= 0) throw new AppError('INVALID_CITY', { errors: [{ path: `stops.${bad}.cityId`, message: 'INVALID_CITY' }] });
+    const stopRows: repo.NewStop[] = stops.map((s, i) => {
+      const c = cities.get(s.cityId)!;
+      return { id: newId(), idx: i, stopType: s.stopType, cityId: s.cityId, districtId: s.districtId ?? null, address: s.address ?? null, lat: c.lat, lng: c.lng, date: new Date(s.date) };
+    });
+    const cargoRows: repo.NewCargo[] = cargo.map((c, i) =>
+      'lengthCm' in c
+        ? { ...c, id: newId(), idx: i }
+        : {
+            id: newId(),
+            idx: i,
+            goodsType: c.goodsType,
+            lengthCm: c.length,
+            widthCm: c.width,
+            heightCm: c.height,
+            quantity: c.quantity,
+            weightPerItemKg: c.weightPerItem,
+            stackable: c.stackable ?? false,
+            adr: c.adr ?? false,
+            conditions: c.conditions ?? null,
+          },
+    );
+    const unknown = await repo.unknownGoodsTypes(
+      tx,
+      cargoRows.map((c) => c.goodsType),
+    );
+    if (unknown.length) {
+      const i = cargoRows.findIndex((c) => unknown.includes(c.goodsType));
+      throw new AppError('INVALID_GOODS_TYPE', { errors: [{ path: `cargo.${i}.goodsType`, message: 'INVALID_GOODS_TYPE' }] });
+    }
+    const distanceKm = await routing.distanceKm(stopRows.map((s) => ({ lat: s.lat, lng: s.lng })));
+    const totalWeightKg = round2(cargoRows.reduce((sum, c) => sum + c.quantity * c.weightPerItemKg, 0));
+    const pickup = stopRows.find((s) => s.stopType === STOP_TYPE.pickup)!;
+    const drop = [...stopRows].reverse().find((s) => s.stopType === STOP_TYPE.drop)!;
+    return { stops: stopRows, cargo: cargoRows, distanceKm, totalWeightKg, pickup, drop };
+  }
+
+  /** Denormalised columns of a load from its stops, distance and price. */
+  function loadColumns(d: Derived, price: number): Partial<repo.NewLoad> {
+    return {
+      price,
+      distanceKm: d.distanceKm,
+      // a load inside one city (distance < 1 km) is priced per its first km
+      ratePerKm: round2(price / Math.max(d.distanceKm, 1)),
+      totalWeightKg: d.totalWeightKg,
+      pickupCityId: d.pickup.cityId,
+      pickupLat: d.pickup.lat,
+      pickupLng: d.pickup.lng,
+      pickupAt: d.pickup.date,
+      dropCityId: d.drop.cityId,
+      dropLat: d.drop.lat,
+      dropLng: d.drop.lng,
+      dropAt: d.drop.date,
+      expiresAt: new Date(d.pickup.date.getTime() + config.LOAD_EXPIRY_HOURS_AFTER_PICKUP * HOUR_MS),
+    };
+  }
+
+  async function get(id: string, viewerId: string | null): Promise<Load> {
+    const row = await repo.findLoad(db, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    const owner = viewerId != null && row.shipper_id === viewerId;
+    const carrier = viewerId != null && row.carrier_id === viewerId;
+    const bidder = viewerId != null && !owner && !carrier && (await repo.hasOfferOn(db, id, viewerId));
+    if (row.deleted_at && !bidder) throw new AppError('NOT_FOUND');
+    const onBoard = row.status === 'posted' || row.status === 'expired';
+    if (!onBoard && !owner && !carrier && !bidder) throw new AppError('NOT_FOUND');
+    return repo.toLoad(row, viewerId);
+  }
+
+  /** The load of `id` owned by `user`, locked for the rest of the transaction. */
+  async function ownLoad(tx: DbOrTx, user: CurrentUser, id: string): Promise<repo.LoadState> {
+    const s = await repo.loadState(tx, id, 'update');
+    if (!s || s.deleted || s.shipper_id !== user.id) throw new AppError('NOT_FOUND');
+    return s;
+  }
+
+  return {
+    get,
+
+    async create(user: CurrentUser, body: z.output<typeof createLoadBody>): Promise<Load> {
+      const id = newId();
+      await db.transaction(async (tx) => {
+        await checkEquipment(tx, body.equipmentType);
+        const d = await derive(tx, body.stops, body.cargo);
+        const now = new Date();
+        await repo.insertLoad(
+          tx,
+          {
+            id,
+            referenceId: await repo.nextReference(tx),
+            shipperId: user.id,
+            status: body.post === false ? 'unposted' : 'posted',
+            loadType: body.loadType,
+            equipmentType: body.equipmentType,
+            comments: body.comments ?? null,
+            postedAt: body.post === false ? null : now,
+            ...(loadColumns(d, body.price) as Required<Pick<repo.NewLoad, 'price' | 'distanceKm' | 'ratePerKm' | 'totalWeightKg' | 'pickupCityId' | 'pickupLat' | 'pickupLng' | 'pickupAt' | 'dropCityId' | 'dropLat' | 'dropLng' | 'dropAt'>>),
+          },
+          d.stops,
+          d.cargo,
+        );
+      });
+      return get(id, user.id);
+    },
+
+    /**
+     * Edit a posted or unposted load. stops/cargo replace the whole list. Changing the stop
+     * cities (origin, destination or a stop in between) or the equipment deletes every offer
+     * on the load (spec §4). Distance, rate per km and expiry are recomputed. One transaction.
+     */
+    async update(user: CurrentUser, id: string, body: z.output<typeof updateLoadBody>): Promise<{ load: Load; offersDeleted: boolean }> {
+      let offersDeleted = false;
+      await db.transaction(async (tx) => {
+        const s = await ownLoad(tx, user, id);
+        if (s.status !== 'posted' && s.status !== 'unposted') throw new AppError('LOAD_NOT_EDITABLE');
+        const current = await repo.rawLoad(tx, id);
+        const existing = await repo.stopsAndCargo(tx, id);
+        if (body.equipmentType !== undefined) await checkEquipment(tx, body.equipmentType);
+        const stops: StopInput[] =
+          body.stops ??
+          existing.stops.map((x) => ({
+            stopType: x.stopType as 1 | 2,
+            cityId: x.cityId,
+            districtId: x.districtId ?? undefined,
+            address: x.address ?? undefined,
+            date: x.date.toISOString(),
+          }));
+        const d = await derive(tx, stops, body.cargo ?? existing.cargo);
+        const price = body.price ?? current!.price;
+        const citiesChanged = body.stops !== undefined && body.stops.map((x) => x.cityId).join(',') !== existing.stops.map((x) => x.cityId).join(',');
+        const equipmentChanged = body.equipmentType !== undefined && body.equipmentType !== s.equipment_type;
+        if (citiesChanged || equipmentChanged) {
+          await repo.deleteOffersOfLoad(tx, id);
+          offersDeleted = true;
+        }
+        if (body.stops) await repo.replaceStops(tx, id, d.stops);
+        if (body.cargo) await repo.replaceCargo(tx, id, d.cargo);
+        await repo.updateLoadRow(tx, id, {
+          ...loadColumns(d, price),
+          ...(body.loadType !== undefined ? { loadType: body.loadType } : {}),
+          ...(body.equipmentType !== undefined ? { equipmentType: body.equipmentType } : {}),
+          ...(body.comments !== undefined ? { comments: body.comments } : {}),
+        });
+      });
+      return { load: await get(id, user.id), offersDeleted };
+    },
+
+    /** Delete (soft: status cancelled, deleted_at set); pending offers close. Not once booked. */
+    async remove(user: CurrentUser, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const s = await ownLoad(tx, user, id);
+        if (s.status === 'assigned' || s.status === 'completed') throw new AppError('LOAD_NOT_EDITABLE');
+        await repo.updateLoadRow(tx, id, { status: 'cancelled', deletedAt: new Date() });
+        await repo.closePendingOffers(tx, id, newId);
+      });
+    },
+
+    /** Take a posted load off the board (spec §4 posted ⇄ unposted). */
+    async unpost(user: CurrentUser, id: string): Promise<Load> {
+      await db.transaction(async (tx) => {
+        const s = await ownLoad(tx, user, id);
+        if (s.status !== 'posted') throw new AppError('LOAD_NOT_EDITABLE');
+        await repo.updateLoadRow(tx, id, { status: 'unposted' });
+      });
+      return get(id, user.id);
+    },
+
+    /**
+     * Put an unposted (or expired) load back on the board, optionally with new stop dates (same
+     * count and order as its stops). Needs a future first pickup (spec §5).
+     */
+    async repost(user: CurrentUser, id: string, stopDates: string[] | undefined): Promise<Load> {
+      await db.transaction(async (tx) => {
+        const s = await ownLoad(tx, user, id);
+        if (s.status !== 'posted' && s.status !== 'unposted') throw new AppError('LOAD_NOT_EDITABLE');
+        const { stops } = await repo.stopsAndCargo(tx, id);
+        if (stopDates && stopDates.length !== stops.length) {
+          throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'stopDates', message: `${stops.length}` }] });
+        }
+        const dates = stops.map((x, i) => (stopDates ? new Date(stopDates[i]) : x.date));
+        for (let i = 1; i < dates.length; i++) {
+          if (dates[i] < dates[i - 1]) throw new AppError('VALIDATION_FAILED', { errors: [{ path: `stopDates.${i}`, message: 'v.stopsOrder' }] });
+        }
+        const firstPickup = dates[stops.findIndex((x) => x.stopType === STOP_TYPE.pickup)];
+        if (!(firstPickup.getTime() > Date.now())) throw new AppError('REPOST_NEEDS_FUTURE_PICKUP');
+        if (stopDates) {
+          for (let i = 0; i < stops.length; i++) {
+            await tx.execute(repo.setStopDate(stops[i].id, dates[i]));
+          }
+        }
+        const lastDrop = dates[stops.length - 1 - [...stops].reverse().findIndex((x) => x.stopType === STOP_TYPE.drop)];
+        await repo.updateLoadRow(tx, id, {
+          status: 'posted',
+          postedAt: new Date(),
+          pickupAt: firstPickup,
+          dropAt: lastDrop,
+          expiresAt: new Date(firstPickup.getTime() + config.LOAD_EXPIRY_HOURS_AFTER_PICKUP * HOUR_MS),
+        });
+      });
+      return get(id, user.id);
+    },
+
+    /** Copy a load of mine as a new unposted load with a new reference (same stops and cargo). */
+    async duplicate(user: CurrentUser, id: string): Promise<Load> {
+      const copyId = newId();
+      await db.transaction(async (tx) => {
+        const s = await repo.loadState(tx, id);
+        if (!s || s.shipper_id !== user.id) throw new AppError('NOT_FOUND');
+        const src = (await repo.rawLoad(tx, id))!;
+        const { stops, cargo } = await repo.stopsAndCargo(tx, id);
+        const now = new Date();
+        await repo.insertLoad(
+          tx,
+          {
+            ...src,
+            id: copyId,
+            referenceId: await repo.nextReference(tx),
+            status: 'unposted',
+            postedAt: null,
+            carrierId: null,
+            bookedPrice: null,
+            bookedAt: null,
+            deletedAt: null,
+            createdAt: now,
+            updatedAt: now,
+          },
+          stops.map(({ loadId: _l, ...x }) => ({ ...x, id: newId() })),
+          cargo.map(({ loadId: _l, ...x }) => ({ ...x, id: newId() })),
+        );
+      });
+      return get(copyId, user.id);
+    },
+
+    search: (q: repo.BoardQuery, viewerId: string | null) => repo.searchBoard(db, q, viewerId),
+
+    myLoads: (user: CurrentUser, tab: MyLoadsTab, limit: number, skip: number) => repo.myLoads(db, user.id, tab, limit, skip),
+  };
+}
+
+export type LoadsService = ReturnType<typeof createLoadsService>;

@@ -1,0 +1,328 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_TYPE, type Load } from '@masar/shared';
+import { createTestApp, ENGINE, type TestContext } from '../../../test/helpers.ts';
+import { createUser, type TestUser } from '../../../test/fixtures.ts';
+import { greatCircleKm } from '../../lib/geo.ts';
+import { CITY, inDays, loadBody, postLoad } from './loads.testkit.ts';
+
+let t: TestContext;
+let shipper: TestUser;
+let broker: TestUser;
+let carrier: TestUser;
+let otherShipper: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shipper = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
+  broker = await createUser(t, { accountType: ACCOUNT_TYPE.broker });
+  carrier = await createUser(t, { accountType: ACCOUNT_TYPE.carrier });
+  otherShipper = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
+});
+afterAll(() => t?.close());
+
+const search = async (query: Record<string, string | number>, headers = carrier.headers) => {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const res = await t.app.inject({ url: `/api/v1/loads?${qs}`, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { items: Load[]; total: number } }>().data;
+};
+/** pickup window around day `d` (isolates one test's loads from the others in this file) */
+const window = (d: number) => ({ pickupFrom: inDays(d - 0.5), pickupTo: inDays(d + 0.5) });
+
+describe('POST /loads', () => {
+  it('posts a load with reference, distance over the stops, rate per km and total weight', async () => {
+    const load = await postLoad(t.app, shipper.headers);
+    expect(load.referenceId).toMatch(/^LD-\d{6}$/);
+    expect(load.status).toBe('posted');
+    expect(load.isMine).toBe(true);
+    const [a, b] = load.stops;
+    const gc = greatCircleKm(a.lat, a.lng, b.lat, b.lng);
+    expect(gc).toBeGreaterThan(800);
+    expect(load.distanceKm).toBeGreaterThan(gc * 1.2 - 5);
+    expect(load.distanceKm).toBeLessThan(gc * 1.2 + 5);
+    expect(load.ratePerKm).toBeCloseTo(3000 / load.distanceKm, 2);
+    expect(load.totalWeightKg).toBe(20_000);
+    expect(load.stops.map((s) => s.cityNameEn)).toEqual(['Riyadh', 'Jeddah']);
+    expect(load.cargo[0]).toMatchObject({ goodsType: 'building_materials', quantity: 20, weightPerItem: 1000 });
+    expect(Date.parse(load.expiresAt!) - Date.parse(load.pickupAt)).toBe(t.config.LOAD_EXPIRY_HOURS_AFTER_PICKUP * 3_600_000);
+  });
+
+  it('sums the distance over every stop in order (multi-stop)', async () => {
+    const direct = await postLoad(t.app, shipper.headers, loadBody({ from: CITY.riyadh, to: CITY.dammam }));
+    const via = await postLoad(
+      t.app,
+      shipper.headers,
+      loadBody({
+        stops: [
+          { stopType: 1, cityId: CITY.riyadh, date: inDays(2) },
+          { stopType: 1, cityId: CITY.alKharj, date: inDays(2, 3) },
+          { stopType: 2, cityId: CITY.dammam, date: inDays(3) },
+        ],
+      }),
+    );
+    expect(via.distanceKm).toBeGreaterThan(direct.distanceKm);
+    expect(via.stops).toHaveLength(3);
+  });
+
+  it('gives references in sequence and keeps a draft unposted with post=false', async () => {
+    const a = await postLoad(t.app, broker.headers, loadBody({ post: false }));
+    const b = await postLoad(t.app, broker.headers);
+    expect(a.status).toBe('unposted');
+    expect(a.postedAt).toBeNull();
+    expect(Number(b.referenceId.slice(3))).toBe(Number(a.referenceId.slice(3)) + 1);
+  });
+
+  it('answers field errors in Arabic', async () => {
+    const body = loadBody();
+    body.stops = [body.stops[0]];
+    body.cargo = [{ ...body.cargo[0], weightPerItem: 0 }];
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/loads', headers: { ...shipper.headers, language: 'ar' }, payload: body });
+    expect(res.statusCode).toBe(400);
+    const err = res.json<{ code: string; message: string; errors: { path: string; message: string }[] }>();
+    expect(err.code).toBe('VALIDATION_FAILED');
+    expect(err.message).toMatch(/[\u0600-\u06FF]/);
+    expect(err.errors.map((e) => e.path)).toEqual(expect.arrayContaining(['stops', 'cargo.0.weightPerItem']));
+    expect(err.errors.every((e) => /[\u0600-\u06FF]/.test(e.message))).toBe(true);
+  });
+
+  it('rejects a pickup in the past (1 h buffer)', async () => {
+    const body = loadBody();
+    body.stops[0].date = inDays(0, 0.5);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/loads', headers: shipper.headers, payload: body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toMatchObject({ path: 'stops.0.date' });
+  });
+
+  it.each([
+    ['INVALID_CITY', loadBody({ to: 999_999 })],
+    ['INVALID_EQUIPMENT', loadBody({ equipmentType: 'spaceship' })],
+    ['INVALID_GOODS_TYPE', { ...loadBody(), cargo: [{ ...loadBody().cargo[0], goodsType: 'unicorns' }] }],
+  ])('checks references: %s', async (code, body) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/loads', headers: { ...shipper.headers, language: 'ar' }, payload: body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code });
+    expect(res.json().message).toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it('needs a signed-in, approved shipper or broker with a plan', async () => {
+    const unapproved = await createUser(t, { accountType: ACCOUNT_TYPE.shipper, approved: false });
+    const noPlan = await createUser(t, { accountType: ACCOUNT_TYPE.shipper, plan: false });
+    const post = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/v1/loads', headers, payload: loadBody() });
+    expect((await post(unapproved.headers)).json()).toMatchObject({ code: 'ACCOUNT_NOT_APPROVED' });
+    expect((await post(unapproved.headers)).statusCode).toBe(403);
+    expect((await post(noPlan.headers)).json()).toMatchObject({ code: 'PLAN_REQUIRED' });
+    expect((await post(carrier.headers)).json()).toMatchObject({ code: 'WRONG_ROLE' });
+    expect((await post({})).statusCode).toBe(401);
+  });
+});
+
+describe('GET /loads/:id, PATCH, DELETE, unpost, repost, duplicate', () => {
+  it('shows a posted load to anyone signed in, an unposted one only to its owner', async () => {
+    const posted = await postLoad(t.app, shipper.headers);
+    const draft = await postLoad(t.app, shipper.headers, loadBody({ post: false }));
+    const seen = await t.app.inject({ url: `/api/v1/loads/${posted.id}`, headers: carrier.headers });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().data).toMatchObject({ id: posted.id, isMine: false, shipperId: shipper.id });
+    expect((await t.app.inject({ url: `/api/v1/loads/${draft.id}`, headers: carrier.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/v1/loads/${draft.id}`, headers: shipper.headers })).statusCode).toBe(200);
+  });
+
+  it('lets only the owner edit or delete', async () => {
+    const load = await postLoad(t.app, shipper.headers);
+    const patch = await t.app.inject({ method: 'PATCH', url: `/api/v1/loads/${load.id}`, headers: otherShipper.headers, payload: { price: 10 } });
+    expect(patch.statusCode).toBe(404);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/loads/${load.id}`, headers: otherShipper.headers });
+    expect(del.statusCode).toBe(404);
+    const mine = await t.app.inject({ method: 'PATCH', url: `/api/v1/loads/${load.id}`, headers: shipper.headers, payload: { price: 4000, comments: 'Updated' } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data).toMatchObject({ price: 4000, comments: 'Updated', distanceKm: load.distanceKm });
+    expect(mine.json().data.ratePerKm).toBeCloseTo(4000 / load.distanceKm, 2);
+  });
+
+  it('recomputes distance and the lane when the stops change', async () => {
+    const load = await postLoad(t.app, shipper.headers);
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/loads/${load.id}`, headers: shipper.headers, payload: { stops: loadBody({ to: CITY.dammam }).stops } });
+    expect(res.statusCode).toBe(200);
+    const after = res.json<{ data: Load }>().data;
+    expect(after.stops[1].cityId).toBe(CITY.dammam);
+    expect(after.distanceKm).toBeLessThan(load.distanceKm);
+  });
+
+  it('deletes softly: gone from the board and from details', async () => {
+    const d = 21;
+    const load = await postLoad(t.app, shipper.headers, loadBody({ day: d }));
+    expect((await search(window(d))).items.map((l) => l.id)).toContain(load.id);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/loads/${load.id}`, headers: shipper.headers });
+    expect(del.statusCode).toBe(200);
+    expect((await search(window(d))).items.map((l) => l.id)).not.toContain(load.id);
+    expect((await t.app.inject({ url: `/api/v1/loads/${load.id}`, headers: shipper.headers })).statusCode).toBe(404);
+    const [row] = await t.database.query<{ status: string; deleted: boolean }>('select status, deleted_at is not null as deleted from loads where id = $1', [load.id]);
+    expect(row).toEqual({ status: 'cancelled', deleted: true });
+  });
+
+  it('unposts and reposts (repost needs a future pickup)', async () => {
+    const d = 22;
+    const load = await postLoad(t.app, shipper.headers, loadBody({ day: d }));
+    const un = await t.app.inject({ method: 'POST', url: `/api/v1/loads/${load.id}/unpost`, headers: shipper.headers });
+    expect(un.json().data.status).toBe('unposted');
+    expect((await search(window(d))).items.map((l) => l.id)).not.toContain(load.id);
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/loads/${load.id}/unpost`, headers: shipper.headers })).json().code).toBe('LOAD_NOT_EDITABLE');
+
+    const past = await t.app.inject({ method: 'POST', url: `/api/v1/loads/${load.id}/repost`, headers: { ...shipper.headers, language: 'ar' }, payload: { stopDates: [inDays(-2), inDays(-1)] } });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({ code: 'REPOST_NEEDS_FUTURE_PICKUP', message: 'إعادة النشر تتطلب تاريخ تحميل في المستقبل.' });
+
+    const re = await t.app.inject({ method: 'POST', url: `/api/v1/loads/${load.id}/repost`, headers: shipper.headers, payload: { stopDates: [inDays(d + 1), inDays(d + 3)] } });
+    expect(re.statusCode, re.body).toBe(200);
+    expect(re.json().data.status).toBe('posted');
+    expect(Date.parse(re.json().data.pickupAt)).toBeGreaterThan(Date.parse(load.pickupAt) + 20 * 3_600_000);
+    expect((await search(window(d + 1))).items.map((l) => l.id)).toContain(load.id);
+  });
+
+  it('reposts a load whose pickup passed only with new dates', async () => {
+    const load = await postLoad(t.app, shipper.headers, loadBody({ post: false }));
+    await t.database.query(`update load_stops set date = now() - interval '2 days' where load_id = $1`, [load.id]);
+    const res = await t.app.inject({ method: 'POST', url: `/api/v1/loads/${load.id}/repost`, headers: shipper.headers });
+    expect(res.json(), res.body).toMatchObject({ code: 'REPOST_NEEDS_FUTURE_PICKUP' });
+  });
+
+  it('duplicates as unposted with a new reference', async () => {
+    const load = await postLoad(t.app, shipper.headers);
+    const res = await t.app.inject({ method: 'POST', url: `/api/v1/loads/${load.id}/duplicate`, headers: shipper.headers });
+    expect(res.statusCode).toBe(200);
+    const copy = res.json<{ data: Load }>().data;
+    expect(copy.id).not.toBe(load.id);
+    expect(copy.referenceId).not.toBe(load.referenceId);
+    expect(copy).toMatchObject({ status: 'unposted', price: load.price, distanceKm: load.distanceKm, equipmentType: load.equipmentType });
+    expect(copy.stops.map((s) => s.cityId)).toEqual(load.stops.map((s) => s.cityId));
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/loads/${load.id}/duplicate`, headers: otherShipper.headers })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /loads (board search)', () => {
+  it('finds a load just inside the radius and not one just outside (100 and 200 km around Riyadh)', async () => {
+    const d = 30;
+    const in100 = await postLoad(t.app, shipper.headers, loadBody({ day: d, from: CITY.asSufarat }));
+    const out100 = await postLoad(t.app, shipper.headers, loadBody({ day: d, from: CITY.alAziziyah }));
+    const in200 = await postLoad(t.app, shipper.headers, loadBody({ day: d, from: CITY.alUwaysiyah }));
+    const out200 = await postLoad(t.app, shipper.headers, loadBody({ day: d, from: CITY.nukhaylan }));
+    const r100 = (await search({ pickupCityId: CITY.riyadh, radius: 100, ...window(d) })).items.map((l) => l.id);
+    expect(r100).toContain(in100.id);
+    expect(r100).not.toContain(out100.id);
+    expect(r100).not.toContain(in200.id);
+    const r200 = (await search({ pickupCityId: CITY.riyadh, radius: 200, ...window(d) })).items.map((l) => l.id);
+    expect(r200).toEqual(expect.arrayContaining([in100.id, out100.id, in200.id]));
+    expect(r200).not.toContain(out200.id);
+  });
+
+  it('gives deadheadKm from the searched city and sorts by it', async () => {
+    const d = 31;
+    const kharj = await postLoad(t.app, shipper.headers, loadBody({ day: d, from: CITY.alKharj }));
+    const riyadh = await postLoad(t.app, shipper.headers, loadBody({ day: d, from: CITY.riyadh, to: CITY.dammam }));
+    const res = await search({ pickupCityId: CITY.riyadh, radius: 100, sort: 'deadhead', ...window(d) });
+    expect(res.items.map((l) => l.id)).toEqual([riyadh.id, kharj.id]);
+    expect(res.items[0].deadheadKm).toBe(0);
+    expect(res.items[1].deadheadKm).toBeCloseTo(85.2, 0);
+    // without a pickup city there is no deadhead
+    expect((await search(window(d))).items[0].deadheadKm).toBeUndefined();
+    // pickup city without radius: that city only
+    expect((await search({ pickupCityId: CITY.alKharj, ...window(d) })).items.map((l) => l.id)).toEqual([kharj.id]);
+  });
+
+  it('filters by equipment, load type, drop city (exact or radius) and pickup window; pages with total', async () => {
+    const d = 32;
+    const reefer = await postLoad(t.app, shipper.headers, loadBody({ day: d, equipmentType: 'reefer_trailer', cargo: [{ goodsType: 'dairy_eggs', length: 100, width: 100, height: 100, quantity: 10, weightPerItem: 500 }] }));
+    const ltl = await postLoad(t.app, shipper.headers, loadBody({ day: d, loadType: 'LTL', to: CITY.dammam }));
+    const later = await postLoad(t.app, shipper.headers, loadBody({ day: d + 0.4, to: CITY.dammam }));
+    const w = window(d);
+    expect((await search({ ...w, equipmentType: 'reefer_trailer' })).items.map((l) => l.id)).toEqual([reefer.id]);
+    expect((await search({ ...w, loadType: 'LTL' })).items.map((l) => l.id)).toEqual([ltl.id]);
+    expect((await search({ ...w, dropCityId: CITY.dammam })).items.map((l) => l.id).sort()).toEqual([ltl.id, later.id].sort());
+    // Al Khobar is ~15 km from Dammam: exactly Al Khobar finds nothing, 50 km around it finds both
+    expect((await search({ ...w, dropCityId: 31 })).total).toBe(0);
+    expect((await search({ ...w, dropCityId: 31, dropRadius: 50 })).total).toBe(2);
+    expect((await search({ pickupFrom: inDays(d + 0.2), pickupTo: inDays(d + 0.5) })).items.map((l) => l.id)).toEqual([later.id]);
+    const page = await search({ ...w, limit: 1, skip: 1, sort: 'pickup' });
+    expect(page.total).toBe(3);
+    expect(page.items).toHaveLength(1);
+    const beyond = await search({ ...w, limit: 5, skip: 10 });
+    expect(beyond).toEqual({ items: [], total: 3 });
+  });
+
+  it('sorts by price and rate per km (highest first) and newest', async () => {
+    const d = 33;
+    const cheap = await postLoad(t.app, shipper.headers, loadBody({ day: d, price: 1000 }));
+    const dear = await postLoad(t.app, shipper.headers, loadBody({ day: d, price: 9000 }));
+    const short = await postLoad(t.app, shipper.headers, loadBody({ day: d, price: 2000, to: CITY.alKharj }));
+    expect((await search({ ...window(d), sort: 'price' })).items.map((l) => l.id)).toEqual([dear.id, short.id, cheap.id]);
+    expect((await search({ ...window(d), sort: 'ratePerKm' })).items[0].id).toBe(short.id);
+    expect((await search({ ...window(d), sort: 'newest' })).items.map((l) => l.id)).toEqual([short.id, dear.id, cheap.id]);
+  });
+
+  it('hides expired loads (and shows them as expired to the owner)', async () => {
+    const d = 34;
+    const load = await postLoad(t.app, shipper.headers, loadBody({ day: d }));
+    await t.database.query(`update loads set expires_at = now() - interval '1 minute' where id = $1`, [load.id]);
+    expect((await search(window(d))).total).toBe(0);
+    const res = await t.app.inject({ url: `/api/v1/loads/${load.id}`, headers: shipper.headers });
+    expect(res.json().data.status).toBe('expired');
+  });
+
+  it('lets guests search and rejects a radius that is not an option', async () => {
+    const guest = await t.app.inject({ method: 'POST', url: '/api/v1/guest/signIn', payload: { deviceId: 'test-device', deviceType: 3 } });
+    const token = guest.json().data?.token?.accessToken as string | undefined;
+    if (token) await search({ pickupCityId: CITY.riyadh, radius: 200 }, { authorization: `Bearer ${token}` });
+    const bad = await t.app.inject({ url: `/api/v1/loads?pickupCityId=3&radius=75`, headers: { ...carrier.headers, language: 'ar' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatchObject({ path: 'radius' });
+  });
+});
+
+describe('GET /my-loads', () => {
+  it('lists my loads by tab with counts', async () => {
+    const me = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
+    const a = await postLoad(t.app, me.headers);
+    await postLoad(t.app, me.headers);
+    const draft = await postLoad(t.app, me.headers, loadBody({ post: false }));
+    const expired = await postLoad(t.app, me.headers);
+    await t.database.query(`update loads set expires_at = now() - interval '1 minute' where id = $1`, [expired.id]);
+    const res = await t.app.inject({ url: '/api/v1/my-loads?tab=posted', headers: me.headers });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.counts).toEqual({ posted: 2, unposted: 1, offers: 0, active: 0, finished: 1 });
+    expect(data.total).toBe(2);
+    expect(data.items.map((l: Load) => l.id)).toContain(a.id);
+    const un = await t.app.inject({ url: '/api/v1/my-loads?tab=unposted', headers: me.headers });
+    expect(un.json().data.items.map((l: Load) => l.id)).toEqual([draft.id]);
+    const fin = await t.app.inject({ url: '/api/v1/my-loads?tab=finished', headers: me.headers });
+    expect(fin.json().data.items[0]).toMatchObject({ id: expired.id, status: 'expired' });
+  });
+});
+
+describe.runIf(ENGINE === 'postgres')('board search plan on PostgreSQL', () => {
+  it('uses the cities GiST and the covering loads btree, no sequential scan on loads', async () => {
+    // 60,000 open loads over the 400 biggest-ranked cities plus random others, then ANALYZE
+    await t.database.exec(`
+      insert into loads (id, reference_id, shipper_id, status, load_type, equipment_type, price, distance_km, rate_per_km, total_weight_kg,
+        pickup_city_id, pickup_lat, pickup_lng, pickup_at, drop_city_id, drop_lat, drop_lng, drop_at, posted_at, expires_at)
+      select gen_random_uuid(), 'PX-' || g, '${shipper.id}', 'posted', 'FTL',
+        (array['flatbed_trailer','box_trailer','reefer_trailer','curtain_trailer'])[1 + g % 4],
+        1000 + g % 5000, 500, 3, 20000, c.id, c.lat, c.lng, now() + (g % 20) * interval '1 day' + interval '2 hours',
+        18, 21.5, 39.2, now() + (g % 20) * interval '1 day' + interval '3 days', now() - (g % 1000) * interval '1 minute',
+        now() + (g % 20) * interval '1 day' + interval '26 hours'
+      from generate_series(1, 60000) g
+      join lateral (select id, lat, lng from cities where id = (array[3,18,13,6,14,1061,31,1,15,11,10,17])[1 + g % 12] or (g % 3 = 0 and id = 1 + (g * 7) % 4500) limit 1) c on true`);
+    await t.database.exec('vacuum analyze loads');
+    await t.database.exec('analyze cities');
+    const { boardSearchSql } = await import('./loads.repository.ts');
+    const { PgDialect } = await import('drizzle-orm/pg-core');
+    const q = new PgDialect().sqlToQuery(
+      boardSearchSql({ pickupCityId: CITY.riyadh, radius: 200, equipmentType: 'flatbed_trailer', pickupFrom: inDays(0), pickupTo: inDays(7), sort: 'newest', limit: 20, skip: 0 }),
+    );
+    const rows = await t.database.query<{ 'QUERY PLAN': string }>(`explain ${q.sql}`, q.params as unknown[]);
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan, plan).toMatch(/cities_earth_gist/);
+    expect(plan, plan).toMatch(/Index Only Scan using loads_board_equipment/);
+    expect(plan, plan).not.toMatch(/Seq Scan on loads/);
+  });
+});
