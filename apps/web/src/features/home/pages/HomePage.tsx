@@ -1,6 +1,196 @@
-import { ComingSoonPage } from '../../../components/ComingSoonPage';
+import { useState } from 'react';
+import { Alert, Anchor, Box, Button, Center, Container, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconSearch } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { RADIUS_OPTIONS_KM, type Load } from '@masar/shared';
+import { api } from '../../../lib/api';
+import { CitySelect } from '../../../components/CitySelect';
+import { asLang, cityName, formatNumber } from '../../../components/format';
+import { DirArrow } from '../../../components/Lane';
+import { LoadCard } from '../../../components/LoadCard';
+import { useCitiesByIds } from '../../../components/reference';
+import { rolePaths, useRoleBase, useViewer } from '../../../components/useViewer';
 
-/** HomePage (to be built). */
+/** Popular Saudi lanes (city ids of the shipped reference data): Riyadh, Jeddah, Dammam, Makkah, Madinah, Abha, Tabuk. */
+const LANES: [number, number][] = [
+  [3, 18],
+  [18, 3],
+  [13, 3],
+  [3, 13],
+  [18, 14],
+  [13, 18],
+  [3, 1],
+  [18, 15],
+];
+const DEFAULT_RADIUS = 200;
+
+/** Home (spec §2): hero, search by pickup city and radius, latest active loads, lane links. */
 export default function HomePage() {
-  return <ComingSoonPage />;
+  const { t, i18n } = useTranslation('home');
+  const lang = asLang(i18n.language);
+  const navigate = useNavigate();
+  const viewer = useViewer();
+  const base = useRoleBase(viewer.accountType);
+  const paths = rolePaths(base);
+  const signedIn = viewer.isSignedIn && !!base;
+  const [params, setParams] = useSearchParams();
+  const pickupCityId = Number(params.get('pickupCityId')) || null;
+  const dropCityId = Number(params.get('dropCityId')) || null;
+  const radiusParam = Number(params.get('radius'));
+  const radius = (RADIUS_OPTIONS_KM as readonly number[]).includes(radiusParam) ? radiusParam : DEFAULT_RADIUS;
+  const [city, setCity] = useState<number | null>(pickupCityId);
+  const [r, setR] = useState<number>(radius);
+  const laneCities = useCitiesByIds(LANES.flat());
+  const searching = !!pickupCityId || !!dropCityId;
+
+  const loads = useQuery({
+    queryKey: ['loads', 'home', pickupCityId, radius, dropCityId],
+    queryFn: () =>
+      api.get<{ items: Load[]; total: number }>('/loads', {
+        limit: 8,
+        pickupCityId: pickupCityId ?? undefined,
+        radius: pickupCityId ? radius : undefined,
+        dropCityId: dropCityId ?? undefined,
+        dropRadius: dropCityId ? DEFAULT_RADIUS : undefined,
+      }),
+  });
+
+  /** Signed-in users go to their load search; guests see the results here. */
+  const search = (q: { pickupCityId: number | null; radius?: number; dropCityId?: number | null }) => {
+    const p = new URLSearchParams();
+    if (q.pickupCityId) {
+      p.set('pickupCityId', String(q.pickupCityId));
+      p.set('radius', String(q.radius ?? DEFAULT_RADIUS));
+    }
+    if (q.dropCityId) {
+      p.set('dropCityId', String(q.dropCityId));
+      p.set('dropRadius', String(DEFAULT_RADIUS));
+    }
+    if (signedIn) void navigate(`${paths.search}?${p.toString()}`);
+    else {
+      setCity(q.pickupCityId);
+      setParams(p, { replace: false });
+    }
+  };
+  const nameOf = (id: number) => cityName(laneCities.data?.find((c) => c.id === id), lang);
+  const hrefOf = (l: Load) => (signedIn ? paths.load(l.id) : '/login');
+
+  return (
+    <Box>
+      <Box style={{ background: 'linear-gradient(135deg, #0FC474 0%, #00a356 60%, #008d47 100%)' }} c="white" py={{ base: 40, sm: 72 }}>
+        <Container size="lg">
+          <Stack gap="md">
+            <Title order={1} fz={{ base: 30, sm: 46 }} lh={1.15}>
+              {t('hero.title')}
+            </Title>
+            <Text fz={{ base: 'md', sm: 'lg' }} maw={640} opacity={0.95}>
+              {t('hero.tagline')}
+            </Text>
+            {!signedIn && (
+              <Group>
+                <Button component={Link} to="/signup" variant="white" color="dark">
+                  {t('hero.signup')}
+                </Button>
+                <Button component={Link} to="/login" variant="outline" color="white">
+                  {t('hero.login')}
+                </Button>
+              </Group>
+            )}
+            <Paper p="md" radius="md" shadow="md" mt="sm">
+              <form
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  search({ pickupCityId: city, radius: r });
+                }}
+              >
+                <Group align="flex-end" gap="sm" wrap="wrap">
+                  <CitySelect label={t('search.pickupCity')} value={city} onChange={(id) => setCity(id)} style={{ flex: '1 1 240px' }} data-testid="home-pickup-city" />
+                  <Select
+                    label={t('search.radius')}
+                    data={RADIUS_OPTIONS_KM.map((x) => ({ value: String(x), label: t('search.km', { value: formatNumber(x, lang) }) }))}
+                    value={String(r)}
+                    onChange={(v) => setR(Number(v) || DEFAULT_RADIUS)}
+                    allowDeselect={false}
+                    w={130}
+                    data-testid="home-radius"
+                  />
+                  <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="home-search-submit">
+                    {t('search.submit')}
+                  </Button>
+                </Group>
+              </form>
+            </Paper>
+          </Stack>
+        </Container>
+      </Box>
+
+      <Container size="lg" py="xl">
+        <Group justify="space-between" mb="md">
+          <Title order={2} fz="h3">
+            {searching ? t('results.title', { count: loads.data?.total ?? 0 }) : t('latest.title')}
+          </Title>
+          {searching && (
+            <Anchor
+              component="button"
+              onClick={() => {
+                setCity(null);
+                setParams(new URLSearchParams(), { replace: false });
+              }}
+            >
+              {t('results.clear')}
+            </Anchor>
+          )}
+        </Group>
+        {loads.isLoading && (
+          <Center h={160}>
+            <Loader />
+          </Center>
+        )}
+        {loads.isError && <Alert color="masarRed">{loads.error.message}</Alert>}
+        {loads.data && loads.data.items.length === 0 && (
+          <Text c="dimmed" py="lg" ta="center">
+            {searching ? t('results.empty') : t('latest.empty')}
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} data-testid="home-loads">
+          {loads.data?.items.map((l) => <LoadCard key={l.id} load={l} href={hrefOf(l)} />)}
+        </SimpleGrid>
+        {!signedIn && searching && (loads.data?.total ?? 0) > (loads.data?.items.length ?? 0) && (
+          <Center mt="md">
+            <Button component={Link} to="/login" variant="light">
+              {t('results.signInForMore')}
+            </Button>
+          </Center>
+        )}
+
+        <Title order={2} fz="h3" mt={48} mb="md">
+          {t('lanes.title')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          {LANES.map(([from, to]) => (
+            <Paper
+              key={`${from}-${to}`}
+              withBorder
+              p="sm"
+              component="button"
+              onClick={() => search({ pickupCityId: from, radius: 50, dropCityId: to })}
+              style={{ cursor: 'pointer', textAlign: 'start', background: 'var(--mantine-color-body)' }}
+              data-testid={`lane-${from}-${to}`}
+            >
+              <Group gap={6} wrap="nowrap">
+                <Text fw={600}>{nameOf(from) || '…'}</Text>
+                <DirArrow />
+                <Text fw={600}>{nameOf(to) || '…'}</Text>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t('lanes.cta')}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
 }

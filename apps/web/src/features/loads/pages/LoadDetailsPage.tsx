@@ -1,6 +1,175 @@
-import { ComingSoonPage } from '../../../components/ComingSoonPage';
+import { Alert, Anchor, Badge, Button, Center, Container, Grid, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { asLang, formatMoney, formatNumber } from '../../../components/format';
+import { DirArrow, Lane, laneOf } from '../../../components/Lane';
+import { StatusBadge } from '../../../components/LoadStatusBadge';
+import { DateText } from '../../../components/Money';
+import { refName, useEquipmentTypes, useGoodsTypes } from '../../../components/reference';
+import { StopTimeline } from '../../../components/StopTimeline';
+import { rolePaths, useRoleBase, useViewer } from '../../../components/useViewer';
+import { useLoad } from '../api/loads';
+import { BidPanel } from '../components/BidPanel';
+import { OwnerOffersPanel } from '../components/OwnerOffersPanel';
 
-/** LoadDetailsPage (to be built). */
+function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
+  return (
+    <Stack gap={0} data-testid={testId}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} component="div">
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** /{role}/loads/:id — the load, and bidding (non-owners) or the offers on it (owner). */
 export default function LoadDetailsPage() {
-  return <ComingSoonPage />;
+  const { id } = useParams();
+  const { t, i18n } = useTranslation('loads');
+  const lang = asLang(i18n.language);
+  const base = useRoleBase();
+  const paths = rolePaths(base);
+  const viewer = useViewer();
+  const q = useLoad(id);
+  const eq = useEquipmentTypes();
+  const goods = useGoodsTypes();
+
+  if (q.isLoading)
+    return (
+      <Center h="50vh">
+        <Loader />
+      </Center>
+    );
+  if (q.isError || !q.data)
+    return (
+      <Container size="md" py="xl">
+        <Alert color="masarRed" title={t('details.notFound')}>
+          {q.error?.message}
+        </Alert>
+        <Anchor component={Link} to={paths.search} mt="md" display="inline-block">
+          {t('details.backToSearch')}
+        </Anchor>
+      </Container>
+    );
+
+  const load = q.data;
+  const isOwner = load.isMine ?? (viewer.profile ? viewer.profile.id === load.shipperId : false);
+  const canBid = !isOwner && (base === '/carriers' || base === '/brokers');
+  const bookedByMe = !!viewer.profile && load.carrierId === viewer.profile.id;
+  const km = (n: number) => t('unit.km', { value: formatNumber(n, lang) });
+
+  return (
+    <Container size="xl" py="md">
+      <Group justify="space-between" mb="md" wrap="wrap">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Text ff="monospace" c="dimmed" data-testid="load-ref">
+              {load.referenceId}
+            </Text>
+            <StatusBadge status={load.status} />
+            <Badge variant="outline">{load.loadType}</Badge>
+          </Group>
+          <Title order={2}>
+            <Lane lane={laneOf(load)} size="xl" extraStops={Math.max(0, load.stops.length - 2)} />
+          </Title>
+        </Stack>
+        {isOwner && paths.canPost && (load.status === 'posted' || load.status === 'unposted' || load.status === 'expired') && (
+          <Button variant="light" component={Link} to={`${paths.postLoad}?edit=${load.id}`} leftSection={<IconPencil size={16} />}>
+            {t('action.edit')}
+          </Button>
+        )}
+      </Group>
+
+      {load.status === 'assigned' && (
+        <Alert color="blue" mb="md" data-testid="assigned-banner">
+          {bookedByMe ? t('details.bookedByYou', { price: formatMoney(load.bookedPrice ?? load.price, lang) }) : t('details.assigned', { price: formatMoney(load.bookedPrice ?? load.price, lang) })}
+        </Alert>
+      )}
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <Paper withBorder p="md">
+              <SimpleGrid cols={{ base: 2, sm: 4 }}>
+                <Stat label={t('field.price')} value={<Text c="masar" fw={700} size="xl" component="span">{formatMoney(load.price, lang)}</Text>} testId="load-price" />
+                <Stat label={t('field.distance')} value={km(load.distanceKm)} />
+                <Stat label={t('field.ratePerKm')} value={t('unit.perKm', { value: formatMoney(load.ratePerKm, lang, { decimals: 2 }) })} />
+                <Stat label={t('field.weight')} value={t('unit.kg', { value: formatNumber(load.totalWeightKg, lang) })} />
+                <Stat label={t('field.equipment')} value={refName(eq.data, load.equipmentType, lang)} />
+                <Stat label={t('field.shipper')} value={load.shipperCompany} />
+                <Stat label={t('field.postedAt')} value={load.postedAt ? <DateText value={load.postedAt} withTime={false} /> : '—'} />
+                <Stat label={t('field.offers')} value={formatNumber(load.offersCount, lang)} />
+              </SimpleGrid>
+            </Paper>
+            <Paper withBorder p="md">
+              <Title order={4} mb="sm">
+                {t('form.section.stops')}
+              </Title>
+              <StopTimeline stops={load.stops} />
+            </Paper>
+            <Paper withBorder p="md">
+              <Title order={4} mb="sm">
+                {t('form.section.cargo')}
+              </Title>
+              <Table.ScrollContainer minWidth={560}>
+                <Table striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('field.goodsType')}</Table.Th>
+                      <Table.Th>{t('field.dimensions')}</Table.Th>
+                      <Table.Th>{t('field.quantity')}</Table.Th>
+                      <Table.Th>{t('field.weightPerItem')}</Table.Th>
+                      <Table.Th>{t('field.flags')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {load.cargo.map((c) => (
+                      <Table.Tr key={c.id}>
+                        <Table.Td>{refName(goods.data, c.goodsType, lang)}</Table.Td>
+                        <Table.Td>{t('unit.dims', { l: formatNumber(c.length, lang, 1), w: formatNumber(c.width, lang, 1), h: formatNumber(c.height, lang, 1) })}</Table.Td>
+                        <Table.Td>{formatNumber(c.quantity, lang)}</Table.Td>
+                        <Table.Td>{t('unit.kg', { value: formatNumber(c.weightPerItem, lang, 2) })}</Table.Td>
+                        <Table.Td>
+                          <Group gap={4}>
+                            {c.stackable && <Badge size="xs" variant="light">{t('field.stackable')}</Badge>}
+                            {c.adr && <Badge size="xs" variant="light" color="masarRed">{t('field.adr')}</Badge>}
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Paper>
+            {load.comments && (
+              <Paper withBorder p="md">
+                <Title order={4} mb="xs">
+                  {t('field.comments')}
+                </Title>
+                <Text style={{ whiteSpace: 'pre-wrap' }}>{load.comments}</Text>
+              </Paper>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            {isOwner && <OwnerOffersPanel load={load} />}
+            {canBid && <BidPanel load={load} />}
+            <Anchor component={Link} to={isOwner ? paths.myLoads : paths.search} size="sm">
+              <Group gap={4} component="span" style={{ display: 'inline-flex' }}>
+                <span style={{ display: 'inline-flex', transform: 'scaleX(-1)' }}>
+                  <DirArrow size={14} />
+                </span>
+                {isOwner ? t('details.backToMyLoads') : t('details.backToSearch')}
+              </Group>
+            </Anchor>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
 }

@@ -1,6 +1,92 @@
-import { ComingSoonPage } from '../../../components/ComingSoonPage';
+import { Alert, Center, Container, Group, Loader, Pagination, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { IconList, IconMap } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LoadsMap } from '../../../components/LoadsMap';
+import { useCitiesByIds } from '../../../components/reference';
+import { rolePaths, useRoleBase } from '../../../components/useViewer';
+import { useSearchLoads } from '../api/loads';
+import { DisplayToggle } from '../components/DisplayToggle';
+import { LoadList } from '../components/LoadList';
+import { SearchFilterBar } from '../components/SearchFilterBar';
+import { filtersToParams, filtersToQuery, PAGE_SIZE, parseFilters, type SearchFilters } from '../utils/searchParams';
 
-/** LoadSearchPage (to be built). */
+const SORTS = ['newest', 'pickup', 'price', 'ratePerKm', 'deadhead'] as const;
+
+/** /carriers/load-search, /brokers/load-search, /shippers/search-shipments — filters live in the URL. */
 export default function LoadSearchPage() {
-  return <ComingSoonPage />;
+  const { t } = useTranslation('loads');
+  const [params, setParams] = useSearchParams();
+  const filters = parseFilters(params);
+  const paths = rolePaths(useRoleBase());
+  const q = useSearchLoads(filtersToQuery(filters, filters.view === 'map' ? 100 : PAGE_SIZE));
+  const pickupCity = useCitiesByIds(filters.pickupCityId ? [filters.pickupCityId] : []);
+  const center = pickupCity.data?.[0];
+
+  const apply = (f: SearchFilters) => setParams(filtersToParams(f), { replace: false });
+  const total = q.data?.total ?? 0;
+
+  return (
+    <Container size="xl" py="md">
+      <Title order={2} mb="md">
+        {t('search.title')}
+      </Title>
+      <SearchFilterBar key={params.toString()} value={filters} onSearch={apply} />
+      <Group justify="space-between" my="md" wrap="wrap">
+        <Text c="dimmed" size="sm" data-testid="search-total">
+          {q.data ? t('search.results', { count: total }) : ' '}
+        </Text>
+        <Group gap="sm">
+          <Select
+            size="xs"
+            w={170}
+            aria-label={t('search.sort')}
+            data={SORTS.filter((s) => s !== 'deadhead' || filters.pickupCityId).map((s) => ({ value: s, label: t(`search.sortBy.${s}`) }))}
+            value={filters.sort}
+            onChange={(v) => apply({ ...filters, sort: (v as SearchFilters['sort']) ?? 'newest', page: 1 })}
+            allowDeselect={false}
+            data-testid="search-sort"
+          />
+          <SegmentedControl
+            size="xs"
+            value={filters.view}
+            onChange={(v) => apply({ ...filters, view: v === 'map' ? 'map' : 'list' })}
+            data={[
+              { value: 'list', label: <Group gap={4} wrap="nowrap"><IconList size={14} />{t('search.list')}</Group> },
+              { value: 'map', label: <Group gap={4} wrap="nowrap"><IconMap size={14} />{t('search.map')}</Group> },
+            ]}
+            data-testid="view-toggle"
+          />
+          {filters.view === 'list' && <DisplayToggle value={filters.display} onChange={(d) => apply({ ...filters, display: d })} />}
+        </Group>
+      </Group>
+      {q.isLoading && (
+        <Center h={200}>
+          <Loader />
+        </Center>
+      )}
+      {q.isError && <Alert color="masarRed">{q.error.message}</Alert>}
+      {filters.view === 'map' && q.data && (
+        <Stack gap="xs">
+          <LoadsMap loads={q.data.items} hrefOf={(l) => paths.load(l.id)} center={center ? { lat: center.lat, lng: center.lng, radiusKm: filters.radius } : null} />
+          {total > q.data.items.length && (
+            <Text size="xs" c="dimmed">
+              {t('search.mapLimited', { shown: q.data.items.length, total })}
+            </Text>
+          )}
+        </Stack>
+      )}
+      {filters.view === 'list' && q.data && q.data.items.length === 0 && (
+        <Center py="xl">
+          <Text c="dimmed">{t('search.empty')}</Text>
+        </Center>
+      )}
+      {filters.view === 'list' && q.data && q.data.items.length > 0 && <LoadList loads={q.data.items} mode={filters.display} hrefOf={(l) => paths.load(l.id)} />}
+      {filters.view === 'list' && total > PAGE_SIZE && (
+        <Center mt="lg">
+          <Pagination total={Math.ceil(total / PAGE_SIZE)} value={filters.page} onChange={(p) => apply({ ...filters, page: p })} data-testid="search-pagination" />
+        </Center>
+      )}
+    </Container>
+  );
 }

@@ -1,6 +1,63 @@
-import { ComingSoonPage } from '../../../components/ComingSoonPage';
+import { useState } from 'react';
+import { Alert, Center, Container, Loader, Title } from '@mantine/core';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CreateLoadBody } from '@masar/shared';
+import { ApiError } from '../../../lib/api';
+import { asLang } from '../../../components/format';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { rolePaths, useRoleBase } from '../../../components/useViewer';
+import { useLoad, useSaveLoad } from '../api/loads';
+import { LoadForm } from '../components/LoadForm';
+import { serverErrorsToMap } from '../utils/formErrors';
+import { emptyLoadForm, loadToForm } from '../utils/loadForm';
 
-/** PostLoadPage (to be built). */
+/** /shippers/post-load, /brokers/post-load; `?edit=<id>` edits an existing load (PATCH). */
 export default function PostLoadPage() {
-  return <ComingSoonPage />;
+  const { t, i18n } = useTranslation('loads');
+  const [params] = useSearchParams();
+  const editId = params.get('edit');
+  const navigate = useNavigate();
+  const paths = rolePaths(useRoleBase());
+  const existing = useLoad(editId ?? undefined);
+  const save = useSaveLoad(editId);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+
+  const onSubmit = (body: CreateLoadBody) => {
+    setServerErrors({});
+    save.mutate(body, {
+      onSuccess: (load) => {
+        notifySuccess(editId ? t('form.saved') : body.post === false ? t('form.savedUnposted') : t('form.posted', { ref: load.referenceId }));
+        void navigate(`${paths.myLoads}?tab=${body.post === false ? 'unposted' : load.status === 'unposted' ? 'unposted' : 'posted'}`);
+      },
+      onError: (e) => {
+        if (e instanceof ApiError && e.errors.length) setServerErrors(serverErrorsToMap(e.errors, asLang(i18n.language)));
+        notifyError(e);
+      },
+    });
+  };
+
+  return (
+    <Container size="lg" py="md">
+      <Title order={2} mb="md">
+        {editId ? t('form.editTitle') : t('form.title')}
+      </Title>
+      {editId && existing.isLoading && (
+        <Center h={200}>
+          <Loader />
+        </Center>
+      )}
+      {editId && existing.isError && <Alert color="masarRed">{existing.error.message}</Alert>}
+      {(!editId || existing.data) && (
+        <LoadForm
+          key={existing.data?.id ?? 'new'}
+          initialValues={existing.data ? loadToForm(existing.data) : emptyLoadForm()}
+          editing={!!editId}
+          submitting={save.isPending}
+          onSubmit={onSubmit}
+          serverErrors={serverErrors}
+        />
+      )}
+    </Container>
+  );
 }

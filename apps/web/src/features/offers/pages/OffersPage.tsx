@@ -1,6 +1,100 @@
-import { ComingSoonPage } from '../../../components/ComingSoonPage';
+import { Alert, Anchor, Badge, Card, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Offer } from '@masar/shared';
+import { api } from '../../../lib/api';
+import { asLang, formatMoney } from '../../../components/format';
+import { Lane } from '../../../components/Lane';
+import { StatusBadge } from '../../../components/LoadStatusBadge';
+import { DateText } from '../../../components/Money';
+import { isMyTurn, OfferActions, type OfferSide } from '../../../components/OfferActions';
+import { rolePaths, useRoleBase } from '../../../components/useViewer';
 
-/** OffersPage (to be built). */
+type Box = 'received' | 'sent';
+
+function OfferRow({ offer, side, href }: { offer: Offer; side: OfferSide; href: string }) {
+  const { t, i18n } = useTranslation('offers');
+  const lang = asLang(i18n.language);
+  const mine = isMyTurn(offer, side);
+  return (
+    <Card withBorder padding="sm" data-testid={`offer-row-${offer.loadReferenceId}`}>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 260px' }}>
+          <Group gap="xs">
+            <Anchor component={Link} to={href} ff="monospace" size="sm">
+              {offer.loadReferenceId}
+            </Anchor>
+            <StatusBadge status={offer.status} kind="offer" />
+            {offer.status === 'pending' && (
+              <Badge size="sm" variant={mine ? 'filled' : 'outline'} color={mine ? 'yellow' : 'gray'} data-testid="offer-turn">
+                {mine ? t('turn.yours') : t('turn.theirs')}
+              </Badge>
+            )}
+          </Group>
+          <Lane lane={offer.lane} size="sm" />
+          <Text size="xs" c="dimmed">
+            {side === 'shipper' ? t('from', { company: offer.carrierCompany }) : t('to', { company: offer.shipperCompany })} · <DateText value={offer.updatedAt} />
+          </Text>
+        </Stack>
+        <Stack gap={0} align="flex-end">
+          <Text fw={700} size="lg">
+            {formatMoney(offer.price, lang)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('original', { price: formatMoney(offer.originalPrice, lang) })}
+          </Text>
+        </Stack>
+      </Group>
+      {offer.status === 'pending' && (
+        <Group mt="xs">
+          <OfferActions offer={offer} side={side} />
+        </Group>
+      )}
+    </Card>
+  );
+}
+
+/** /{role}/offers — offers received on my loads and bids I sent, with the same answer actions as the load page. */
 export default function OffersPage() {
-  return <ComingSoonPage />;
+  const { t } = useTranslation('offers');
+  const base = useRoleBase();
+  const paths = rolePaths(base);
+  const [params, setParams] = useSearchParams();
+  const fallback: Box = base === '/carriers' ? 'sent' : 'received';
+  const box: Box = params.get('box') === 'sent' ? 'sent' : params.get('box') === 'received' ? 'received' : fallback;
+  const q = useQuery({ queryKey: ['offers', 'box', box], queryFn: () => api.get<{ items: Offer[] }>('/offers', { box, limit: 100 }).then((d) => d.items) });
+  const side: OfferSide = box === 'received' ? 'shipper' : 'carrier';
+
+  return (
+    <Container size="lg" py="md">
+      <Title order={2} mb="md">
+        {t('title')}
+      </Title>
+      <Tabs value={box} onChange={(v) => setParams(v ? { box: v } : {}, { replace: true })} mb="md">
+        <Tabs.List>
+          <Tabs.Tab value="received" data-testid="offers-tab-received">
+            {t('tab.received')}
+          </Tabs.Tab>
+          <Tabs.Tab value="sent" data-testid="offers-tab-sent">
+            {t('tab.sent')}
+          </Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {q.isLoading && (
+        <Center h={200}>
+          <Loader />
+        </Center>
+      )}
+      {q.isError && <Alert color="masarRed">{q.error.message}</Alert>}
+      {q.data?.length === 0 && (
+        <Center py="xl">
+          <Text c="dimmed">{t(`empty.${box}`)}</Text>
+        </Center>
+      )}
+      <Stack gap="xs">
+        {q.data?.map((o) => <OfferRow key={o.id} offer={o} side={side} href={paths.load(o.loadId)} />)}
+      </Stack>
+    </Container>
+  );
 }

@@ -1,0 +1,95 @@
+import { Fragment, useEffect, useMemo } from 'react';
+import { Anchor, Stack, Text } from '@mantine/core';
+import L from 'leaflet';
+import { Circle, MapContainer, Marker, Polyline, Popup, TileLayer, useMap } from 'react-leaflet';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Load } from '@masar/shared';
+// Bundlers break Leaflet's default icon lookup: import the images and set them explicitly.
+import iconUrl from 'leaflet/dist/images/marker-icon.png';
+import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
+import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import { asLang, formatMoney } from './format';
+import { laneOf } from './Lane';
+
+const markerIcon = L.icon({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41], iconAnchor: [12, 41], popupAnchor: [1, -34], shadowSize: [41, 41] });
+L.Marker.prototype.options.icon = markerIcon;
+
+declare global {
+  interface Window {
+    __MASAR_CONFIG__?: { mapTilesUrl?: string };
+  }
+}
+
+/** Tiles URL: deploy-time config first, OSM by default. The map works (grey) when tiles cannot load. */
+export const mapTilesUrl = () => window.__MASAR_CONFIG__?.mapTilesUrl ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/** Centre of Saudi Arabia, for an empty map. */
+const SA_CENTER: [number, number] = [24.0, 45.0];
+
+function FitBounds({ points }: { points: [number, number][] }) {
+  const map = useMap();
+  const key = points.map((p) => p.join(',')).join(';');
+  useEffect(() => {
+    if (points.length === 0) return;
+    if (points.length === 1) map.setView(points[0], 8);
+    else map.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 9 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, map]);
+  return null;
+}
+
+interface Props {
+  loads: Load[];
+  /** Link to a load's details. */
+  hrefOf: (load: Load) => string;
+  /** The searched pickup point and radius (km), drawn as a circle. */
+  center?: { lat: number; lng: number; radiusKm?: number } | null;
+  height?: number | string;
+}
+
+/** Loads at their first pickup, the lane to their last drop, and the search circle. */
+export function LoadsMap({ loads, hrefOf, center, height = 520 }: Props) {
+  const { t, i18n } = useTranslation('loads');
+  const lang = asLang(i18n.language);
+  const points = useMemo(() => {
+    const p: [number, number][] = loads.flatMap((l) => (l.stops[0] ? [[l.stops[0].lat, l.stops[0].lng] as [number, number]] : []));
+    if (center) p.push([center.lat, center.lng]);
+    return p;
+  }, [loads, center]);
+  return (
+    <div data-testid="loads-map" style={{ height, width: '100%', borderRadius: 8, overflow: 'hidden', background: 'var(--mantine-color-gray-3)' }}>
+      <MapContainer center={SA_CENTER} zoom={5} style={{ height: '100%', width: '100%' }} scrollWheelZoom>
+        <TileLayer url={mapTilesUrl()} attribution="&copy; OpenStreetMap contributors" />
+        {center?.radiusKm && <Circle center={[center.lat, center.lng]} radius={center.radiusKm * 1000} pathOptions={{ color: '#0FC474', weight: 1, fillOpacity: 0.08 }} />}
+        {loads.map((l) => {
+          const first = l.stops[0];
+          const last = l.stops[l.stops.length - 1];
+          if (!first) return null;
+          const lane = laneOf(l);
+          return (
+            <Fragment key={l.id}>
+            <Marker position={[first.lat, first.lng]} title={l.referenceId}>
+              <Popup>
+                <Stack gap={2}>
+                  <Text size="sm" fw={600}>
+                    {lang === 'ar' ? `${lane.fromAr} ← ${lane.toAr}` : `${lane.fromEn} → ${lane.toEn}`}
+                  </Text>
+                  <Text size="sm">{formatMoney(l.price, lang)}</Text>
+                  <Anchor component={Link} to={hrefOf(l)} size="sm">
+                    {t('action.view')} {l.referenceId}
+                  </Anchor>
+                </Stack>
+              </Popup>
+            </Marker>
+              {last && last !== first && (
+                <Polyline positions={l.stops.map((s) => [s.lat, s.lng] as [number, number])} pathOptions={{ color: '#0FC474', weight: 2, opacity: 0.5 }} />
+              )}
+            </Fragment>
+          );
+        })}
+        <FitBounds points={points} />
+      </MapContainer>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { Text, type TextProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { asLang, formatDate, formatHijri, formatMoney } from './format';
+
+/** An amount in SAR, formatted for the user's language. */
+export function Money({ value, decimals, ...rest }: { value: number | null | undefined; decimals?: number } & TextProps) {
+  const { i18n } = useTranslation();
+  if (value === null || value === undefined) return null;
+  return (
+    <Text component="span" inherit {...rest}>
+      {formatMoney(value, asLang(i18n.language), { decimals })}
+    </Text>
+  );
+}
+
+/** A date (and time) in Riyadh time; in Arabic the Hijri date follows the Gregorian one. */
+export function DateText({ value, withTime = true, ...rest }: { value: string | null | undefined; withTime?: boolean } & TextProps) {
+  const { i18n } = useTranslation();
+  if (!value) return null;
+  const lang = asLang(i18n.language);
+  return (
+    <Text component="span" inherit {...rest}>
+      {formatDate(value, lang, withTime)}
+      {lang === 'ar' && (
+        <Text component="span" inherit c="dimmed" ms={6}>
+          ({formatHijri(value, 'ar')})
+        </Text>
+      )}
+    </Text>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * Locale-aware formatting shared by the load board screens (DESIGN §3 "Units"): money in SAR,
+ * distances in km, weights in kg, times shown in Asia/Riyadh, Hijri beside Gregorian in Arabic.
+ * Everything goes through Intl so digits and separators follow the language.
+ */
+export const RIYADH_TZ = 'Asia/Riyadh';
+
+export type Lang = 'en' | 'ar';
+export const asLang = (l: string | undefined): Lang => (l?.startsWith('ar') ? 'ar' : 'en');
+
+const moneyLocale = (lang: Lang) => (lang === 'ar' ? 'ar-SA' : 'en-SA');
+
+/** 1234.5 → "SAR 1,234.50" (en) / "١٬٢٣٤٫٥٠ ر.س." (ar). */
+export function formatMoney(value: number, lang: Lang, opts: { decimals?: number } = {}) {
+  const d = opts.decimals ?? (Number.isInteger(value) ? 0 : 2);
+  return new Intl.NumberFormat(moneyLocale(lang), { style: 'currency', currency: 'SAR', minimumFractionDigits: d, maximumFractionDigits: d }).format(value);
+}
+
+export function formatNumber(value: number, lang: Lang, maxFractionDigits = 0) {
+  return new Intl.NumberFormat(moneyLocale(lang), { maximumFractionDigits: maxFractionDigits }).format(value);
+}
+
+/** Gregorian date (and time) in Riyadh time. Arabic uses the Gregorian calendar explicitly (ar-SA defaults to Hijri). */
+export function formatDate(iso: string | Date, lang: Lang, withTime = true) {
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
+    timeZone: RIYADH_TZ,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit', hour12: lang === 'ar' } : {}),
+  }).format(d);
+}
+
+/** Hijri (Umm al-Qura) date in Riyadh time, e.g. "٢٢ جمادى الأولى ١٤٤٨ هـ". */
+export function formatHijri(iso: string | Date, lang: Lang = 'ar') {
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-islamic-umalqura' : 'en-SA-u-ca-islamic-umalqura', {
+    timeZone: RIYADH_TZ,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(d);
+}
+
+/** Saudi Arabia has no daylight saving time: Riyadh is always UTC+03:00. */
+const RIYADH_OFFSET_MIN = 180;
+
+/**
+ * A date-picker wall-clock value ("YYYY-MM-DD HH:mm:ss", read as Riyadh time) → ISO with
+ * offset ("YYYY-MM-DDTHH:mm:ss+03:00"), what the API takes. Null/empty → ''.
+ */
+export function pickerToIso(v: string | null | undefined): string {
+  if (!v) return '';
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?/.exec(v);
+  if (!m) return '';
+  return `${m[1]}T${m[2]}${m[3] ?? ':00'}+03:00`;
+}
+
+/** ISO instant → the Riyadh wall-clock string a date picker shows ("YYYY-MM-DD HH:mm:ss"). */
+export function isoToPicker(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const t = Date.parse(iso);
+  if (!Number.isFinite(t)) return null;
+  const d = new Date(t + RIYADH_OFFSET_MIN * 60_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
+}
+
+/** "YYYY-MM-DD" (a calendar day in Riyadh) → ISO of its start or end in Riyadh time. */
+export function dayToIso(day: string | null | undefined, end = false): string | undefined {
+  if (!day) return undefined;
+  const d = day.slice(0, 10);
+  return `${d}T${end ? '23:59:59' : '00:00:00'}+03:00`;
+}
+
+/** A city's name in the user's language. */
+export const cityName = (c: { nameEn: string; nameAr: string } | undefined | null, lang: Lang) => (c ? (lang === 'ar' ? c.nameAr : c.nameEn) : '');

@@ -1,0 +1,76 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateLoadBody, Load, MyLoadsTab, Offer, UpdateLoadBody } from '@masar/shared';
+import { api, type Query } from '../../../lib/api';
+
+export interface MyLoadsCounts {
+  posted: number;
+  unposted: number;
+  offers: number;
+  active: number;
+  finished: number;
+}
+
+export function useLoad(id: string | undefined) {
+  return useQuery({ queryKey: ['load', id], queryFn: () => api.get<Load>(`/loads/${id}`), enabled: !!id });
+}
+
+export function useSearchLoads(query: Query, enabled = true) {
+  return useQuery({
+    queryKey: ['loads', 'search', query],
+    queryFn: ({ signal }) => api.get<{ items: Load[]; total: number }>('/loads', query, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useMyLoads(tab: MyLoadsTab, limit: number, skip: number) {
+  return useQuery({
+    queryKey: ['myLoads', tab, limit, skip],
+    queryFn: () => api.get<{ items: Load[]; total: number; counts: MyLoadsCounts }>('/my-loads', { tab, limit, skip }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLoadOffers(loadId: string | undefined, enabled: boolean) {
+  return useQuery({ queryKey: ['offers', 'load', loadId], queryFn: () => api.get<{ items: Offer[] }>('/offers', { loadId }).then((d) => d.items), enabled: !!loadId && enabled });
+}
+
+/** My sent offers (a carrier's bids), to find the one on a given load. */
+export function useSentOffers(enabled: boolean) {
+  return useQuery({ queryKey: ['offers', 'box', 'sent'], queryFn: () => api.get<{ items: Offer[] }>('/offers', { box: 'sent', limit: 100 }).then((d) => d.items), enabled });
+}
+
+function useInvalidateLoads() {
+  const qc = useQueryClient();
+  return () => Promise.all([qc.invalidateQueries({ queryKey: ['myLoads'] }), qc.invalidateQueries({ queryKey: ['load'] }), qc.invalidateQueries({ queryKey: ['loads'] })]);
+}
+
+export function useSaveLoad(editId: string | null) {
+  const invalidate = useInvalidateLoads();
+  return useMutation({
+    mutationFn: (body: CreateLoadBody) => {
+      if (!editId) return api.post<Load>('/loads', body);
+      const { post: _post, ...patch } = body;
+      return api.patch<Load>(`/loads/${editId}`, patch satisfies UpdateLoadBody);
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export type LoadAction = 'unpost' | 'repost' | 'duplicate' | 'delete';
+
+export function useLoadAction() {
+  const invalidate = useInvalidateLoads();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: LoadAction }) => (action === 'delete' ? api.delete<unknown>(`/loads/${id}`) : api.post<Load>(`/loads/${id}/${action}`, {})),
+    onSuccess: invalidate,
+  });
+}
+
+export function usePlaceBid() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { loadId: string; price: number }) => api.post<Offer>('/offers', body),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['offers'] }), qc.invalidateQueries({ queryKey: ['load'] })]),
+  });
+}

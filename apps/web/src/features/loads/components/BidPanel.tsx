@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Alert, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { createOfferBody, type Load, type Offer } from '@masar/shared';
+import { asLang, formatMoney } from '../../../components/format';
+import { StatusBadge } from '../../../components/LoadStatusBadge';
+import { OfferActions, OfferHistory } from '../../../components/OfferActions';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { issuesToErrors } from '../utils/formErrors';
+import { usePlaceBid, useSentOffers } from '../api/loads';
+
+/** A carrier's (or broker's) side of a load they don't own: place a bid, follow and answer their offer. */
+export function BidPanel({ load }: { load: Load }) {
+  const { t, i18n } = useTranslation('loads');
+  const lang = asLang(i18n.language);
+  const sent = useSentOffers(true);
+  const bid = usePlaceBid();
+  const [price, setPrice] = useState<number | string>(load.price);
+  const [error, setError] = useState<string | null>(null);
+  const mine = (sent.data ?? []).filter((o) => o.loadId === load.id).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const open: Offer | undefined = mine.find((o) => o.status === 'pending' || o.status === 'accepted');
+  const latest = open ?? mine[0];
+
+  const submit = () => {
+    const body = { loadId: load.id, price: typeof price === 'number' ? price : Number(price) || undefined };
+    const r = createOfferBody.safeParse(body);
+    if (!r.success) {
+      setError(issuesToErrors(r.error.issues, lang).price ?? null);
+      return;
+    }
+    setError(null);
+    bid.mutate(r.data, { onSuccess: () => notifySuccess(t('bid.sent')), onError: notifyError });
+  };
+
+  return (
+    <Paper withBorder p="md" data-testid="bid-panel">
+      <Title order={4} mb="sm">
+        {t('bid.title')}
+      </Title>
+      {latest && (
+        <Stack gap="xs" mb="md" data-testid="my-offer">
+          <Group justify="space-between">
+            <Text>
+              {t('bid.yourOffer')}: <b>{formatMoney(latest.price, lang)}</b>
+            </Text>
+            <StatusBadge status={latest.status} kind="offer" />
+          </Group>
+          {latest.price !== latest.originalPrice && (
+            <Text size="sm" c="dimmed">
+              {t('offer.originalPrice')}: {formatMoney(latest.originalPrice, lang)}
+            </Text>
+          )}
+          {latest.status === 'pending' && latest.lastOfferBy === 'shipper' && (
+            <Alert color="yellow" variant="light">
+              {t('bid.countered', { price: formatMoney(latest.price, lang) })}
+            </Alert>
+          )}
+          {latest.status === 'accepted' && (
+            <Alert color="masar" variant="light">
+              {t('bid.accepted')}
+            </Alert>
+          )}
+          <OfferActions offer={latest} side="carrier" />
+          <OfferHistory offer={latest} />
+        </Stack>
+      )}
+      {!open && load.status === 'posted' && (
+        <Stack gap="xs">
+          <Group align="flex-start" wrap="nowrap">
+            <NumberInput
+              aria-label={t('bid.price')}
+              placeholder={t('bid.price')}
+              value={price}
+              onChange={setPrice}
+              min={1}
+              thousandSeparator=","
+              decimalScale={2}
+              rightSection={<Text size="xs">{t('unit.sar')}</Text>}
+              rightSectionWidth={48}
+              error={error}
+              style={{ flex: 1 }}
+              data-testid="bid-input"
+            />
+            <Button onClick={submit} loading={bid.isPending} data-testid="bid-submit">
+              {t('bid.submit')}
+            </Button>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t('bid.hint', { price: formatMoney(load.price, lang) })}
+          </Text>
+        </Stack>
+      )}
+      {!open && load.status !== 'posted' && (
+        <Text c="dimmed" size="sm">
+          {t('bid.closed')}
+        </Text>
+      )}
+    </Paper>
+  );
+}

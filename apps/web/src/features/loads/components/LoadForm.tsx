@@ -1,0 +1,329 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { DatesProvider, DateTimePicker } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import 'dayjs/locale/ar';
+import { createLoadBody, LIMITS, LOAD_TYPES, STOP_TYPE, type CreateLoadBody } from '@masar/shared';
+import { CitySelect } from '../../../components/CitySelect';
+import { asLang } from '../../../components/format';
+import { StopBadge } from '../../../components/Lane';
+import { useEquipmentTypes, useGoodsTypes } from '../../../components/reference';
+import { issuesToErrors } from '../utils/formErrors';
+import { canAddCargo, canAddStop, emptyCargo, emptyStop, formToBody, type LoadFormValues } from '../utils/loadForm';
+
+interface Props {
+  initialValues: LoadFormValues;
+  editing: boolean;
+  submitting: boolean;
+  /** Called with a body the shared schema accepted. Returns field errors of the server, if any. */
+  onSubmit: (body: CreateLoadBody) => void;
+  serverErrors?: Record<string, string>;
+}
+
+/** Post / edit a load (spec §2 post shipment; §3 stop and cargo fields; §5 rules, checked inline with the shared schema). */
+export function LoadForm({ initialValues, editing, submitting, onSubmit, serverErrors }: Props) {
+  const { t, i18n } = useTranslation('loads');
+  const lang = asLang(i18n.language);
+  const equipment = useEquipmentTypes();
+  const goods = useGoodsTypes();
+  const [post, setPost] = useState(true);
+
+  const form = useForm<LoadFormValues>({
+    mode: 'controlled',
+    initialValues,
+    validate: (values) => {
+      const r = createLoadBody.safeParse(formToBody(values, post));
+      return r.success ? {} : issuesToErrors(r.error.issues, lang);
+    },
+  });
+  const errors = { ...serverErrors, ...form.errors };
+  const err = (path: string) => errors[path] as string | undefined;
+
+  const submit = (asPost: boolean) => {
+    setPost(asPost);
+    const r = createLoadBody.safeParse(formToBody(form.getValues(), asPost));
+    if (!r.success) {
+      form.setErrors(issuesToErrors(r.error.issues, lang));
+      return;
+    }
+    form.clearErrors();
+    onSubmit(formToBody(form.getValues(), asPost));
+  };
+
+  const eqData = (equipment.data ?? []).map((e) => ({ value: e.code, label: lang === 'ar' ? e.nameAr : e.nameEn }));
+  const goodsData = (goods.data ?? []).map((g) => ({ value: g.code, label: lang === 'ar' ? g.nameAr : g.nameEn }));
+  const values = form.getValues();
+  const nowPicker = new Date();
+
+  return (
+    <DatesProvider settings={{ locale: lang, firstDayOfWeek: 0, weekendDays: [5, 6] }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit(true);
+        }}
+        noValidate
+      >
+        <Stack gap="lg">
+          <Paper withBorder p="md">
+            <Title order={4} mb="sm">
+              {t('form.section.load')}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Stack gap={4}>
+                <Text size="sm" fw={500}>
+                  {t('field.loadType')}
+                </Text>
+                <SegmentedControl data={LOAD_TYPES.map((lt) => ({ value: lt, label: t(`loadType.${lt}`) }))} {...form.getInputProps('loadType')} data-testid="load-type" />
+              </Stack>
+              <Select
+                label={t('field.equipment')}
+                placeholder={t('form.choose')}
+                data={eqData}
+                searchable
+                withAsterisk
+                {...form.getInputProps('equipmentType')}
+                error={err('equipmentType')}
+                data-testid="equipment-select"
+              />
+            </SimpleGrid>
+          </Paper>
+
+          <Paper withBorder p="md">
+            <Group justify="space-between" mb="sm">
+              <Title order={4}>{t('form.section.stops')}</Title>
+              <Group gap="xs">
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="masar"
+                  leftSection={<IconPlus size={14} />}
+                  disabled={!canAddStop(values)}
+                  onClick={() => {
+                    const firstDrop = values.stops.findIndex((s) => s.stopType === STOP_TYPE.drop);
+                    form.insertListItem('stops', emptyStop(STOP_TYPE.pickup), firstDrop < 0 ? values.stops.length : firstDrop);
+                  }}
+                  data-testid="add-pickup"
+                >
+                  {t('form.addPickup')}
+                </Button>
+                <Button size="xs" variant="light" color="masarRed" leftSection={<IconPlus size={14} />} disabled={!canAddStop(values)} onClick={() => form.insertListItem('stops', emptyStop(STOP_TYPE.drop))} data-testid="add-drop">
+                  {t('form.addDrop')}
+                </Button>
+              </Group>
+            </Group>
+            {err('stops') && (
+              <Alert color="masarRed" variant="light" mb="sm" data-testid="stops-error">
+                {err('stops')}
+              </Alert>
+            )}
+            <Stack gap="sm">
+              {values.stops.map((s, i) => (
+                <Paper key={s.key} withBorder p="sm" radius="sm" data-testid={`stop-${i}`}>
+                  <Group justify="space-between" mb="xs" wrap="nowrap">
+                    <Group gap="xs">
+                      <StopBadge stopType={s.stopType} size="lg" />
+                      <SegmentedControl
+                        size="xs"
+                        value={String(s.stopType)}
+                        onChange={(v) => form.setFieldValue(`stops.${i}.stopType`, Number(v) === STOP_TYPE.drop ? 2 : 1)}
+                        data={[
+                          { value: '1', label: t('stop.pickup') },
+                          { value: '2', label: t('stop.drop') },
+                        ]}
+                      />
+                    </Group>
+                    <Group gap={4} wrap="nowrap">
+                      <Tooltip label={t('form.moveUp')}>
+                        <ActionIcon variant="subtle" color="gray" disabled={i === 0} onClick={() => form.reorderListItem('stops', { from: i, to: i - 1 })} aria-label={t('form.moveUp')}>
+                          <IconArrowUp size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t('form.moveDown')}>
+                        <ActionIcon variant="subtle" color="gray" disabled={i === values.stops.length - 1} onClick={() => form.reorderListItem('stops', { from: i, to: i + 1 })} aria-label={t('form.moveDown')}>
+                          <IconArrowDown size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t('form.removeStop')}>
+                        <ActionIcon variant="subtle" color="masarRed" disabled={values.stops.length <= 2} onClick={() => form.removeListItem('stops', i)} aria-label={t('form.removeStop')}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Group>
+                  {err(`stops.${i}.stopType`) && (
+                    <Text c="masarRed" size="xs" mb={4}>
+                      {err(`stops.${i}.stopType`)}
+                    </Text>
+                  )}
+                  <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                    <CitySelect
+                      label={t('field.city')}
+                      withAsterisk
+                      value={s.cityId}
+                      onChange={(id) => form.setFieldValue(`stops.${i}.cityId`, id)}
+                      error={err(`stops.${i}.cityId`)}
+                      data-testid={`stop-${i}-city`}
+                    />
+                    <DateTimePicker
+                      label={s.stopType === STOP_TYPE.pickup ? t('field.pickupDate') : t('field.dropDate')}
+                      withAsterisk
+                      placeholder={t('form.pickDate')}
+                      valueFormat="DD/MM/YYYY HH:mm"
+                      minDate={nowPicker}
+                      value={s.date}
+                      onChange={(v) => form.setFieldValue(`stops.${i}.date`, v)}
+                      error={err(`stops.${i}.date`)}
+                      clearable
+                      data-testid={`stop-${i}-date`}
+                    />
+                    <TextInput label={t('field.address')} placeholder={t('form.addressPlaceholder')} maxLength={200} {...form.getInputProps(`stops.${i}.address`)} error={err(`stops.${i}.address`)} data-testid={`stop-${i}-address`} />
+                  </SimpleGrid>
+                </Paper>
+              ))}
+            </Stack>
+          </Paper>
+
+          <Paper withBorder p="md">
+            <Group justify="space-between" mb="sm">
+              <Title order={4}>
+                {t('form.section.cargo')}{' '}
+                <Text component="span" c="dimmed" size="sm">
+                  ({values.cargo.length}/{LIMITS.cargoLinesMax})
+                </Text>
+              </Title>
+              <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} disabled={!canAddCargo(values)} onClick={() => form.insertListItem('cargo', emptyCargo())} data-testid="add-cargo">
+                {t('form.addCargo')}
+              </Button>
+            </Group>
+            {err('cargo') && (
+              <Alert color="masarRed" variant="light" mb="sm">
+                {err('cargo')}
+              </Alert>
+            )}
+            <Stack gap="sm">
+              {values.cargo.map((c, i) => (
+                <Paper key={c.key} withBorder p="sm" radius="sm" data-testid={`cargo-${i}`}>
+                  <Group justify="space-between" mb="xs">
+                    <Text fw={600} size="sm">
+                      {t('form.cargoLine', { n: i + 1 })}
+                    </Text>
+                    <ActionIcon variant="subtle" color="masarRed" disabled={values.cargo.length <= 1} onClick={() => form.removeListItem('cargo', i)} aria-label={t('form.removeCargo')}>
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Group>
+                  <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
+                    <Select
+                      label={t('field.goodsType')}
+                      withAsterisk
+                      searchable
+                      data={goodsData}
+                      placeholder={t('form.choose')}
+                      {...form.getInputProps(`cargo.${i}.goodsType`)}
+                      error={err(`cargo.${i}.goodsType`)}
+                      data-testid={`cargo-${i}-goods`}
+                    />
+                    {(['length', 'width', 'height'] as const).map((dim) => (
+                      <NumberInput
+                        key={dim}
+                        label={t(`field.${dim}`)}
+                        withAsterisk
+                        min={0}
+                        decimalScale={1}
+                        rightSection={<Text size="xs">{t('unit.cm')}</Text>}
+                        {...form.getInputProps(`cargo.${i}.${dim}`)}
+                        error={err(`cargo.${i}.${dim}`)}
+                        data-testid={`cargo-${i}-${dim}`}
+                      />
+                    ))}
+                    <NumberInput label={t('field.quantity')} withAsterisk min={1} allowDecimal={false} {...form.getInputProps(`cargo.${i}.quantity`)} error={err(`cargo.${i}.quantity`)} data-testid={`cargo-${i}-quantity`} />
+                    <NumberInput
+                      label={t('field.weightPerItem')}
+                      withAsterisk
+                      min={0}
+                      decimalScale={2}
+                      rightSection={<Text size="xs">{t('unit.kgShort')}</Text>}
+                      {...form.getInputProps(`cargo.${i}.weightPerItem`)}
+                      error={err(`cargo.${i}.weightPerItem`)}
+                      data-testid={`cargo-${i}-weight`}
+                    />
+                  </SimpleGrid>
+                  <Group mt="xs" gap="lg">
+                    <Checkbox label={t('field.stackable')} {...form.getInputProps(`cargo.${i}.stackable`, { type: 'checkbox' })} />
+                    <Checkbox label={t('field.adr')} {...form.getInputProps(`cargo.${i}.adr`, { type: 'checkbox' })} />
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+          </Paper>
+
+          <Paper withBorder p="md">
+            <Title order={4} mb="sm">
+              {t('form.section.price')}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <NumberInput
+                label={t('field.price')}
+                description={t('form.priceHint')}
+                withAsterisk
+                min={0}
+                thousandSeparator=","
+                decimalScale={2}
+                rightSection={<Text size="xs">{t('unit.sar')}</Text>}
+                rightSectionWidth={48}
+                {...form.getInputProps('price')}
+                error={err('price')}
+                data-testid="price-input"
+              />
+              <Textarea
+                label={t('field.comments')}
+                description={t('form.commentsCounter', { n: values.comments.length, max: LIMITS.commentsMax })}
+                autosize
+                minRows={2}
+                maxLength={LIMITS.commentsMax}
+                {...form.getInputProps('comments')}
+                error={err('comments')}
+                data-testid="comments-input"
+              />
+            </SimpleGrid>
+          </Paper>
+
+          {Object.keys(errors).length > 0 && (
+            <Alert color="masarRed" variant="light" data-testid="form-errors">
+              {t('form.fixErrors')}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            {!editing && (
+              <Button variant="default" loading={submitting && !post} disabled={submitting} onClick={() => submit(false)} data-testid="post-load-save-unposted">
+                {t('form.saveUnposted')}
+              </Button>
+            )}
+            <Button type="submit" loading={submitting && post} disabled={submitting} data-testid="post-load-submit">
+              {editing ? t('form.saveChanges') : t('form.postNow')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </DatesProvider>
+  );
+}

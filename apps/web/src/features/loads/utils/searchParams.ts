@@ -1,0 +1,91 @@
+import { LOAD_TYPES, RADIUS_OPTIONS_KM } from '@masar/shared';
+import type { Query } from '../../../lib/api';
+
+/** Search filters as they live in the URL (so a search is shareable and deep-linkable). */
+export interface SearchFilters {
+  pickupCityId: number | null;
+  radius: number;
+  dropCityId: number | null;
+  dropRadius: number;
+  equipmentType: string | null;
+  loadType: (typeof LOAD_TYPES)[number] | null;
+  /** Calendar days (Riyadh), YYYY-MM-DD. */
+  pickupFrom: string | null;
+  pickupTo: string | null;
+  sort: 'newest' | 'pickup' | 'price' | 'ratePerKm' | 'deadhead';
+  page: number;
+  view: 'list' | 'map';
+  display: 'grid' | 'line';
+}
+
+export const DEFAULT_RADIUS = 200;
+export const PAGE_SIZE = 12;
+const SORTS = ['newest', 'pickup', 'price', 'ratePerKm', 'deadhead'] as const;
+
+const posInt = (v: string | null) => {
+  const n = Number(v);
+  return v && Number.isInteger(n) && n > 0 ? n : null;
+};
+const radiusOf = (v: string | null) => {
+  const n = Number(v);
+  return (RADIUS_OPTIONS_KM as readonly number[]).includes(n) ? n : DEFAULT_RADIUS;
+};
+const day = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
+
+export function parseFilters(p: URLSearchParams): SearchFilters {
+  const lt = p.get('loadType');
+  const sort = p.get('sort');
+  return {
+    pickupCityId: posInt(p.get('pickupCityId')),
+    radius: radiusOf(p.get('radius')),
+    dropCityId: posInt(p.get('dropCityId')),
+    dropRadius: radiusOf(p.get('dropRadius')),
+    equipmentType: p.get('equipmentType') || null,
+    loadType: (LOAD_TYPES as readonly string[]).includes(lt ?? '') ? (lt as SearchFilters['loadType']) : null,
+    pickupFrom: day(p.get('pickupFrom')),
+    pickupTo: day(p.get('pickupTo')),
+    sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as SearchFilters['sort']) : 'newest',
+    page: posInt(p.get('page')) ?? 1,
+    view: p.get('view') === 'map' ? 'map' : 'list',
+    display: p.get('display') === 'line' ? 'line' : 'grid',
+  };
+}
+
+/** Filters → URL params; defaults are left out to keep links short. */
+export function filtersToParams(f: SearchFilters): URLSearchParams {
+  const p = new URLSearchParams();
+  if (f.pickupCityId) {
+    p.set('pickupCityId', String(f.pickupCityId));
+    p.set('radius', String(f.radius));
+  }
+  if (f.dropCityId) {
+    p.set('dropCityId', String(f.dropCityId));
+    p.set('dropRadius', String(f.dropRadius));
+  }
+  if (f.equipmentType) p.set('equipmentType', f.equipmentType);
+  if (f.loadType) p.set('loadType', f.loadType);
+  if (f.pickupFrom) p.set('pickupFrom', f.pickupFrom);
+  if (f.pickupTo) p.set('pickupTo', f.pickupTo);
+  if (f.sort !== 'newest') p.set('sort', f.sort);
+  if (f.page > 1) p.set('page', String(f.page));
+  if (f.view !== 'list') p.set('view', f.view);
+  if (f.display !== 'grid') p.set('display', f.display);
+  return p;
+}
+
+/** Filters → GET /loads query (dates as Riyadh day bounds). Deadhead sort needs a pickup city. */
+export function filtersToQuery(f: SearchFilters, pageSize = PAGE_SIZE): Query {
+  return {
+    pickupCityId: f.pickupCityId ?? undefined,
+    radius: f.pickupCityId ? f.radius : undefined,
+    dropCityId: f.dropCityId ?? undefined,
+    dropRadius: f.dropCityId ? f.dropRadius : undefined,
+    equipmentType: f.equipmentType ?? undefined,
+    loadType: f.loadType ?? undefined,
+    pickupFrom: f.pickupFrom ? `${f.pickupFrom}T00:00:00+03:00` : undefined,
+    pickupTo: f.pickupTo ? `${f.pickupTo}T23:59:59+03:00` : undefined,
+    sort: f.sort === 'deadhead' && !f.pickupCityId ? 'newest' : f.sort,
+    limit: pageSize,
+    skip: (f.page - 1) * pageSize,
+  };
+}
