@@ -1,4 +1,79 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ACCOUNT_TYPE, createOfferBody, envelope, idParams, offerListResponse, offerRespondBody, offerSchema, offersQuery, type Language } from '@masar/shared';
+import { createOffersService } from './offers.service.ts';
 
-/** Routes of the offers module (to be built). */
-export default async function offersRoutes(_app: FastifyInstance) {}
+/** Success messages of this module, en/ar. */
+const MESSAGES = {
+  ok: { en: 'OK', ar: 'تم' },
+  sent: { en: 'Offer sent.', ar: 'تم إرسال العرض.' },
+  accept: { en: 'Offer accepted. The load is booked.', ar: 'تم قبول العرض وحجز الشحنة.' },
+  reject: { en: 'Offer rejected.', ar: 'تم رفض العرض.' },
+  counter: { en: 'Counter offer sent.', ar: 'تم إرسال العرض المقابل.' },
+  withdrawn: { en: 'Offer withdrawn.', ar: 'تم سحب العرض.' },
+} as const;
+const msg = (key: keyof typeof MESSAGES, lang: Language) => MESSAGES[key][lang];
+
+/**
+ * Offers and bookings (issue 2; spec §4 bidding, §7 /offers, /offerRespond). Business rules in
+ * offers.service.ts.
+ */
+export default async function offersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const svc = createOffersService({ db: app.database.db });
+  const tags = ['offers'];
+  const offerData = { 200: envelope(offerSchema) };
+
+  app.post(
+    '/offers',
+    {
+      config: { auth: 'user', roles: [ACCOUNT_TYPE.carrier, ACCOUNT_TYPE.broker], approved: true, plan: true },
+      schema: {
+        tags,
+        summary: 'Bid on a posted load',
+        description:
+          'Carriers and brokers, approved, with a plan. Errors: OWN_LOAD_BID, SHIPMENT_ALREADY_ASSIGNED (assigned/completed), SHIPMENT_CANCELLED, BIDDING_CLOSED (unposted/expired), DUPLICATE_OFFER (an offer of mine is still pending).',
+        body: createOfferBody,
+        response: { 201: envelope(offerSchema) },
+      },
+    },
+    async (req, reply) => reply.status(201).send({ message: msg('sent', req.lang), data: await svc.create(app.requireUser(req), req.body) }),
+  );
+
+  app.post(
+    '/offerRespond',
+    {
+      config: { auth: 'user', approved: true },
+      schema: {
+        tags,
+        summary: 'Accept, reject or counter an offer',
+        description:
+          'Only the party that did not name the current price may answer (NOT_YOUR_TURN): the load owner answers the carrier and back. accept needs a plan (PLAN_REQUIRED) and books the load: exactly one accepted offer per load, every other pending offer closes; a lost race answers SHIPMENT_ALREADY_ASSIGNED.',
+        body: offerRespondBody,
+        response: offerData,
+      },
+    },
+    async (req) => ({ message: msg(req.body.action, req.lang), data: await svc.respond(app.requireUser(req), req.body) }),
+  );
+
+  app.post(
+    '/offers/:id/withdraw',
+    { config: { auth: 'user', approved: true }, schema: { tags, summary: 'Withdraw my pending offer', params: idParams, response: offerData } },
+    async (req) => ({ message: msg('withdrawn', req.lang), data: await svc.withdraw(app.requireUser(req), req.params.id) }),
+  );
+
+  app.get(
+    '/offers',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Offers on a load, sent or received',
+        description: '?loadId= the offers on a load (all for its owner, mine for a bidder); ?box=sent offers I made; ?box=received offers on my loads; neither: both. Most recently active first.',
+        querystring: offersQuery,
+        response: { 200: envelope(offerListResponse) },
+      },
+    },
+    async (req) => ({ message: msg('ok', req.lang), data: await svc.list(app.requireUser(req), req.query) }),
+  );
+}

@@ -1,0 +1,167 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Offer } from '@masar/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { offerEvents, offers } from '../../db/schema/index.ts';
+import { queryRows } from '../../lib/sql.ts';
+
+export type Party = 'carrier' | 'shipper';
+
+export interface OfferState {
+  id: string;
+  load_id: string;
+  carrier_id: string;
+  shipper_id: string;
+  price: number;
+  last_offer_by: Party;
+  status: Offer['status'];
+}
+
+/** One offer's state, locked FOR UPDATE when asked (inside a transaction). */
+export async function offerState(db: DbOrTx, id: string, lock = false): Promise<OfferState | null> {
+  const rows = await queryRows<OfferState>(
+    db,
+    sql`select id, load_id, carrier_id, shipper_id, price::float8 as price, last_offer_by, status from offers where id = ${id}${lock ? sql` for update` : sql``}`,
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertOffer(tx: DbOrTx, o: typeof offers.$inferInsert) {
+  await tx.insert(offers).values(o);
+}
+
+export async function insertEvent(tx: DbOrTx, e: typeof offerEvents.$inferInsert) {
+  await tx.insert(offerEvents).values(e);
+}
+
+/** Set status (and optionally price / lastOfferBy) of a pending offer; false when it is no longer pending. */
+export async function updatePending(tx: DbOrTx, id: string, set: { status?: Offer['status']; price?: number; lastOfferBy?: Party }): Promise<boolean> {
+  const parts: SQL[] = [sql`updated_at = now()`];
+  if (set.status) parts.push(sql`status = ${set.status}`);
+  if (set.price !== undefined) parts.push(sql`price = ${set.price}`);
+  if (set.lastOfferBy) parts.push(sql`last_offer_by = ${set.lastOfferBy}`);
+  const rows = await queryRows(tx, sql`update offers set ${sql.join(parts, sql`, `)} where id = ${id} and status = 'pending' returning id`);
+  return rows.length > 0;
+}
+
+/**
+ * Book a load: the conditional update that decides a race. Only a posted, unexpired,
+ * undeleted load turns assigned; 0 rows means someone else booked it (or it closed).
+ */
+export async function bookLoad(tx: DbOrTx, loadId: string, carrierId: string, price: number): Promise<boolean> {
+  const rows = await queryRows(
+    tx,
+    sql`update loads set status = 'assigned', carrier_id = ${carrierId}, booked_price = ${price}, booked_at = now(), updated_at = now()
+        where id = ${loadId} and status = 'posted' and expires_at > now() and deleted_at is null returning id`,
+  );
+  return rows.length > 0;
+}
+
+interface OfferRow {
+  id: string;
+  load_id: string;
+  reference_id: string;
+  carrier_id: string;
+  carrier_company: string;
+  shipper_id: string;
+  shipper_company: string;
+  price: number;
+  original_price: number;
+  last_offer_by: Party;
+  status: Offer['status'];
+  created_at: Date | string;
+  updated_at: Date | string;
+  from_en: string;
+  from_ar: string;
+  to_en: string;
+  to_ar: string;
+  history: { by: Party; action: string; price: number | null; at: string }[];
+  total: string | number;
+}
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+function toOffer(r: OfferRow): Offer {
+  return {
+    id: r.id,
+    loadId: r.load_id,
+    loadReferenceId: r.reference_id,
+    carrierId: r.carrier_id,
+    carrierCompany: r.carrier_company,
+    shipperId: r.shipper_id,
+    shipperCompany: r.shipper_company,
+    price: Number(r.price),
+    originalPrice: Number(r.original_price),
+    lastOfferBy: r.last_offer_by,
+    status: r.status,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    history: r.history.map((h) => ({ by: h.by, action: h.action, price: h.price == null ? null : Number(h.price), at: iso(h.at) })),
+    lane: { fromEn: r.from_en, fromAr: r.from_ar, toEn: r.to_en, toAr: r.to_ar },
+  };
+}
+
+/** Offers matching `where` (over `offers o join loads l`), most recently active first, with history and lane. */
+export async function listOffers(db: Db | DbOrTx, where: SQL, limit: number, skip: number): Promise<{ items: Offer[]; total: number }> {
+  const rows = await queryRows<OfferRow>(
+    db,
+    sql`select o.id, o.load_id, l.reference_id, o.carrier_id, cu.company_name as carrier_company, o.shipper_id, su.company_name as shipper_company,
+          o.price::float8 as price, o.original_price::float8 as original_price, o.last_offer_by, o.status, o.created_at, o.updated_at,
+          pc.name_en as from_en, pc.name_ar as from_ar, dc.name_en as to_en, dc.name_ar as to_ar,
+          (select coalesce(json_agg(json_build_object('by', e.by_party, 'action', e.action, 'price', e.price, 'at', e.created_at) order by e.created_at, e.id), '[]'::json)
+             from offer_events e where e.offer_id = o.id) as history,
+          count(*) over () as total
+        from offers o
+        join loads l on l.id = o.load_id
+        join users cu on cu.id = o.carrier_id
+        join users su on su.id = o.shipper_id
+        join cities pc on pc.id = l.pickup_city_id
+        join cities dc on dc.id = l.drop_city_id
+        where ${where}
+        order by o.updated_at desc, o.id desc
+        limit ${limit} offset ${skip}`,
+  );
+  let total = rows.length ? Number(rows[0].total) : 0;
+  if (!rows.length && skip > 0) {
+    const [c] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from offers o join loads l on l.id = o.load_id where ${where}`);
+    total = c.n;
+  }
+  return { items: rows.map(toOffer), total };
+}
+
+export async function getOffer(db: DbOrTx, id: string): Promise<Offer | null> {
+  return (await listOffers(db, sql`o.id = ${id}`, 1, 0)).items[0] ?? null;
+}
+
+export interface LoadForOffer {
+  id: string;
+  shipper_id: string;
+  status: string;
+  expired: boolean;
+  deleted: boolean;
+}
+
+/**
+ * The state of the load an offer is about. `lock`: 'share' while bidding (a booking waits for
+ * it), 'update' while answering an offer: every answer locks the load row first and the offer
+ * second, so racing answers on one load queue up instead of deadlocking.
+ */
+export async function loadForOffer(db: DbOrTx, loadId: string, lock: 'share' | 'update' | 'none'): Promise<LoadForOffer | null> {
+  const suffix = lock === 'share' ? sql` for share` : lock === 'update' ? sql` for update` : sql``;
+  const rows = await queryRows<LoadForOffer>(
+    db,
+    sql`select id, shipper_id, status, (status = 'posted' and expires_at <= now()) as expired, deleted_at is not null as deleted
+        from loads where id = ${loadId}${suffix}`,
+  );
+  return rows[0] ?? null;
+}
+
+/** Close every other pending offer of a booked load, with a 'close' event each. */
+export async function closeOtherOffers(tx: DbOrTx, loadId: string, acceptedId: string, newId: () => string): Promise<void> {
+  const closed = await queryRows<{ id: string }>(
+    tx,
+    sql`update offers set status = 'closed', updated_at = now() where load_id = ${loadId} and status = 'pending' and id <> ${acceptedId} returning id`,
+  );
+  if (closed.length) {
+    await tx.insert(offerEvents).values(closed.map((o) => ({ id: newId(), offerId: o.id, byParty: 'shipper' as const, action: 'close', price: null })));
+  }
+}

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import type { Offer, OfferAction } from '@masar/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { sqlState } from '../../lib/sql.ts';
+import * as repo from './offers.repository.ts';
+
+/**
+ * Why a load takes no bid or booking (spec §4 "bidding"): cancelled or deleted →
+ * SHIPMENT_CANCELLED; assigned or completed → SHIPMENT_ALREADY_ASSIGNED; unposted or expired →
+ * BIDDING_CLOSED. null when it is open.
+ */
+function closedReason(l: repo.LoadForOffer): 'SHIPMENT_CANCELLED' | 'SHIPMENT_ALREADY_ASSIGNED' | 'BIDDING_CLOSED' | null {
+  if (l.deleted || l.status === 'cancelled') return 'SHIPMENT_CANCELLED';
+  if (l.status === 'assigned' || l.status === 'completed') return 'SHIPMENT_ALREADY_ASSIGNED';
+  if (l.status !== 'posted' || l.expired) return 'BIDDING_CLOSED';
+  return null;
+}
+
+function assertOpen(l: repo.LoadForOffer) {
+  const reason = closedReason(l);
+  if (reason) throw new AppError(reason);
+}
+
+/**
+ * Offers (bids) and bookings (spec §3 offer/bid, §4 bidding; issue 2). A carrier (or broker)
+ * bids on a posted load; the party that did not name the last price accepts, rejects or
+ * counters; accepting books the load. Exactly one booking per load: the conditional update of
+ * the load decides a race, the partial unique index offers_one_accepted backs it.
+ */
+export function createOffersService({ db }: { db: Db }) {
+  async function mustGet(tx: DbOrTx, id: string): Promise<Offer> {
+    const o = await repo.getOffer(tx, id);
+    if (!o) throw new AppError('NOT_FOUND');
+    return o;
+  }
+
+  return {
+    async create(user: CurrentUser, body: { loadId: string; price: number }): Promise<Offer> {
+      const id = newId();
+      try {
+        await db.transaction(async (tx) => {
+          const load = await repo.loadForOffer(tx, body.loadId, 'share');
+          if (!load) throw new AppError('NOT_FOUND');
+          if (load.shipper_id === user.id) throw new AppError('OWN_LOAD_BID');
+          assertOpen(load);
+          await repo.insertOffer(tx, { id, loadId: load.id, carrierId: user.id, shipperId: load.shipper_id, price: body.price, originalPrice: body.price, lastOfferBy: 'carrier', status: 'pending' });
+          await repo.insertEvent(tx, { id: newId(), offerId: id, byParty: 'carrier', action: 'bid', price: body.price });
+        });
+      } catch (e) {
+        if (sqlState(e) === '23505') throw new AppError('DUPLICATE_OFFER');
+        throw e;
+      }
+      return mustGet(db, id);
+    },
+
+    /**
+     * Answer an offer. Only its two parties may (load owner = shipper side, bidder = carrier
+     * side) and only the one that did not name the current price (NOT_YOUR_TURN). Accepting
+     * needs a plan (spec §6) and books the load in one transaction.
+     */
+    async respond(user: CurrentUser, body: { offerId: string; action: OfferAction; price?: number }): Promise<Offer> {
+      const peek = await repo.offerState(db, body.offerId);
+      if (!peek || (peek.carrier_id !== user.id && peek.shipper_id !== user.id)) throw new AppError('NOT_FOUND');
+      const party: repo.Party = peek.shipper_id === user.id ? 'shipper' : 'carrier';
+      if (body.action === 'accept' && !user.activeSubscriptionId) throw new AppError('PLAN_REQUIRED');
+      try {
+        await db.transaction(async (tx) => {
+          // load first, offer second: answers on one load queue up on the load row (no deadlock)
+          const load = await repo.loadForOffer(tx, peek.load_id, 'update');
+          const o = await repo.offerState(tx, body.offerId, true);
+          if (!load || !o) throw new AppError('NOT_FOUND');
+          if (o.status !== 'pending') {
+            const reason = closedReason(load);
+            throw new AppError(reason && reason !== 'BIDDING_CLOSED' ? reason : 'OFFER_NOT_PENDING');
+          }
+          if (o.last_offer_by === party) throw new AppError('NOT_YOUR_TURN');
+          if (body.action === 'reject') {
+            await repo.updatePending(tx, o.id, { status: 'rejected' });
+            await repo.insertEvent(tx, { id: newId(), offerId: o.id, byParty: party, action: 'reject', price: null });
+            return;
+          }
+          assertOpen(load);
+          if (body.action === 'counter') {
+            await repo.updatePending(tx, o.id, { price: body.price!, lastOfferBy: party });
+            await repo.insertEvent(tx, { id: newId(), offerId: o.id, byParty: party, action: 'counter', price: body.price! });
+            return;
+          }
+          if (!(await repo.bookLoad(tx, o.load_id, o.carrier_id, o.price))) {
+            const now = await repo.loadForOffer(tx, o.load_id, 'none');
+            throw new AppError((now && closedReason(now)) || 'SHIPMENT_ALREADY_ASSIGNED');
+          }
+          if (!(await repo.updatePending(tx, o.id, { status: 'accepted' }))) throw new AppError('OFFER_NOT_PENDING');
+          await repo.insertEvent(tx, { id: newId(), offerId: o.id, byParty: party, action: 'accept', price: o.price });
+          await repo.closeOtherOffers(tx, o.load_id, o.id, newId);
+        });
+      } catch (e) {
+        // the partial unique index offers_one_accepted: another accept won the race
+        if (sqlState(e) === '23505') throw new AppError('SHIPMENT_ALREADY_ASSIGNED');
+        throw e;
+      }
+      return mustGet(db, body.offerId);
+    },
+
+    /** The carrier takes back a pending offer. */
+    async withdraw(user: CurrentUser, offerId: string): Promise<Offer> {
+      const peek = await repo.offerState(db, offerId);
+      if (!peek || peek.carrier_id !== user.id) throw new AppError('NOT_FOUND');
+      await db.transaction(async (tx) => {
+        await repo.loadForOffer(tx, peek.load_id, 'update');
+        if (!(await repo.updatePending(tx, offerId, { status: 'withdrawn' }))) throw new AppError('OFFER_NOT_PENDING');
+        await repo.insertEvent(tx, { id: newId(), offerId, byParty: 'carrier', action: 'withdraw', price: null });
+      });
+      return mustGet(db, offerId);
+    },
+
+    /**
+     * Offers list: `loadId` → the offers on that load (all of them for its owner, only mine for
+     * a bidder); `box=sent` → offers I made; `box=received` → offers on my loads; neither →
+     * both.
+     */
+    async list(user: CurrentUser, q: { loadId?: string; box?: 'sent' | 'received'; limit: number; skip: number }) {
+      const me = user.id;
+      const parts = [];
+      if (q.loadId) {
+        const load = await repo.loadForOffer(db, q.loadId, 'none');
+        if (!load) throw new AppError('NOT_FOUND');
+        parts.push(sql`o.load_id = ${q.loadId}`);
+        if (load.shipper_id !== me) parts.push(sql`o.carrier_id = ${me}`);
+      }
+      if (q.box === 'sent') parts.push(sql`o.carrier_id = ${me}`);
+      else if (q.box === 'received') parts.push(sql`o.shipper_id = ${me}`);
+      else if (!q.loadId) parts.push(sql`(o.carrier_id = ${me} or o.shipper_id = ${me})`);
+      return repo.listOffers(db, sql.join(parts, sql` and `), q.limit, q.skip);
+    },
+  };
+}
+
+export type OffersService = ReturnType<typeof createOffersService>;
