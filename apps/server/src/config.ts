@@ -41,6 +41,8 @@ export const envSchema = z.object({
   OTP_RATE_PER_IP_PER_10MIN: z.coerce.number().int().min(0).default(20),
   /** Requests per client IP per minute on each sign-in/sign-up/OTP/reset endpoint (brute force; 0 = no limit). */
   AUTH_RATE_PER_IP_PER_MIN: z.coerce.number().int().min(0).default(30),
+  /** Wrong passwords allowed per account per 15 minutes before password sign-in pauses (0 = no limit; SMS-code sign-in still works). */
+  LOGIN_MAX_FAILED_PER_15MIN: z.coerce.number().int().min(0).default(10),
   /** Routing: great-circle × ROAD_FACTOR (default). */
   ROUTING: z.enum(['greatCircle']).default('greatCircle'),
   /** Road distance ≈ great-circle × this factor. An estimate (Riyadh–Jeddah ≈ 950 km by road vs ≈ 850 km great-circle); a real router replaces it behind the routing gateway. */

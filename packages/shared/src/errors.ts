@@ -43,6 +43,7 @@ export const ERRORS = {
   OFFER_NOT_PENDING: { status: 409, en: 'This offer is no longer open.', ar: 'لم يعد هذا العرض مفتوحاً.' },
   NOT_YOUR_TURN: { status: 409, en: 'Wait for the other party to answer your last price.', ar: 'انتظر رد الطرف الآخر على آخر سعر قدمته.' },
   DUPLICATE_OFFER: { status: 409, en: 'You already have an open offer on this shipment.', ar: 'لديك عرض مفتوح على هذه الشحنة.' },
+  TOO_MANY_PASSWORD_ATTEMPTS: { status: 429, en: 'Too many wrong passwords. Try again in 15 minutes, or sign in with a code by SMS.', ar: 'محاولات خاطئة كثيرة لكلمة المرور. حاول بعد 15 دقيقة، أو سجّل الدخول برمز عبر الرسائل النصية.' },
   SMS_SEND_FAILED: { status: 502, en: 'We could not send the SMS. Please try again.', ar: 'تعذر إرسال الرسالة النصية. يرجى المحاولة مرة أخرى.' },
   // fleet, vendors, files, CSV (issue 3)
   DUPLICATE_PLATE: { status: 409, en: 'Duplicate plate number.', ar: 'رقم اللوحة مكرر.' },

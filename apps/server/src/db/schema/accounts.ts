@@ -15,6 +15,9 @@ export const users = pgTable('users', {
   isFirstTimeApproved: boolean('is_first_time_approved').notNull().default(false),
   isFirstTimeLoginAfterApproved: boolean('is_first_time_login_after_approved').notNull().default(false),
   language: text('language').notNull().default('en'),
+  /** Wrong passwords since failedLoginWindowAt (migration 0021; auth sign-in throttle). */
+  failedLogins: integer('failed_logins').notNull().default(0),
+  failedLoginWindowAt: ts('failed_login_window_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

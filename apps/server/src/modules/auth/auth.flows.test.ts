@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_TYPE, PROFILE_STATUS } from '@masar/shared';
 import { users } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
@@ -10,6 +10,9 @@ beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_PER_IP_PER_MIN: 0, OTP_RATE_PER_IP_PER_10MIN: 0 });
 });
 afterAll(() => t?.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers });
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url: `/api/v1${url}`, headers });
@@ -185,6 +188,26 @@ describe('sign-in', () => {
     expect(wrong.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Wrong phone number or password.' });
     const ar = await post('/account/signIn', { phone: u.phone, password: 'Wrong@123' }, { language: 'ar' });
     expect(ar.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'رقم الجوال أو كلمة المرور غير صحيحة.' });
+  });
+
+  it('pauses password sign-in after 10 wrong passwords in 15 minutes; SMS-code sign-in still works', async () => {
+    const u = await signUpViaApi(t.app);
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start);
+    const wrong = () => post('/account/signIn', { phone: u.phone, password: 'Wrong@123' });
+    // a success resets the count
+    for (let i = 0; i < 9; i++) expect((await wrong()).json().code).toBe('INVALID_CREDENTIALS');
+    expect((await post('/account/signIn', { phone: u.phone, password: TEST_PASSWORD })).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await wrong()).json().code).toBe('INVALID_CREDENTIALS');
+    const paused = await post('/account/signIn', { phone: u.phone, password: TEST_PASSWORD }, { language: 'ar' });
+    expect(paused.statusCode).toBe(429);
+    expect(paused.json().code).toBe('TOO_MANY_PASSWORD_ATTEMPTS');
+    expect(isArabic(paused.json().message)).toBe(true);
+    const { otpId, otp } = await requestOtp(t.app, u.phone, 'login');
+    expect((await post('/account/signIn', { phone: u.phone, otpId, otp })).statusCode).toBe(200);
+    vi.setSystemTime(start + 15 * 60_000 + 1000);
+    expect((await post('/account/signIn', { phone: u.phone, password: TEST_PASSWORD })).statusCode).toBe(200);
   });
 
   it('refuses suspended and deleted accounts with 403', async () => {

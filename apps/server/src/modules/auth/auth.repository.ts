@@ -54,6 +54,25 @@ export async function takeFirstLoginAfterApproval(db: DbOrTx, id: string): Promi
   return rows.length > 0;
 }
 
+/**
+ * Count one wrong password in the account's sliding window: a window older than `windowStart`
+ * restarts at 1. Atomic (one UPDATE), so concurrent guesses all count.
+ */
+export async function recordFailedLogin(db: DbOrTx, id: string, now: Date, windowStart: Date): Promise<void> {
+  const stale = sql`(${users.failedLoginWindowAt} is null or ${users.failedLoginWindowAt} <= ${windowStart})`;
+  await db
+    .update(users)
+    .set({
+      failedLogins: sql`case when ${stale} then 1 else ${users.failedLogins} + 1 end`,
+      failedLoginWindowAt: sql`case when ${stale} then ${now}::timestamptz else ${users.failedLoginWindowAt} end`,
+    })
+    .where(eq(users.id, id));
+}
+
+export async function clearFailedLogins(db: DbOrTx, id: string): Promise<void> {
+  await db.update(users).set({ failedLogins: 0, failedLoginWindowAt: null }).where(and(eq(users.id, id), gt(users.failedLogins, 0)));
+}
+
 export async function activeSubscriptionId(db: DbOrTx, userId: string): Promise<string | null> {
   const rows = await db
     .select({ id: subscriptions.id })

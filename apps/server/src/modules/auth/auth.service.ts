@@ -23,7 +23,7 @@ export interface AuthDeps {
   db: Db;
   config: Pick<
     Config,
-    'jwtSecret' | 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_DAYS' | 'OTP_RATE_PER_PHONE_PER_MIN' | 'OTP_RATE_PER_PHONE_PER_HOUR' | 'OTP_RATE_PER_IP_PER_10MIN'
+    'jwtSecret' | 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_DAYS' | 'OTP_RATE_PER_PHONE_PER_MIN' | 'OTP_RATE_PER_PHONE_PER_HOUR' | 'OTP_RATE_PER_IP_PER_10MIN' | 'LOGIN_MAX_FAILED_PER_15MIN'
   >;
   sms: SmsGateway;
   /** The service's clock (OTP expiry, rate windows, session times). Defaults to the system clock. */
@@ -48,6 +48,9 @@ export function otpSmsText(code: string, lang: Language): string {
     ? `مسار: رمز التحقق الخاص بك هو ${code}. صالح لمدة ${minutes} دقائق. لا تشاركه مع أحد.`
     : `Masar: your verification code is ${code}. It expires in ${minutes} minutes. Do not share it.`;
 }
+
+/** Sliding window of the wrong-password throttle (config LOGIN_MAX_FAILED_PER_15MIN). */
+const LOGIN_THROTTLE_WINDOW_MS = 15 * 60_000;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -273,8 +276,16 @@ export function createAuthService(deps: AuthDeps) {
           await verifyPassword(await dummyHash, body.password);
           throw new AppError('INVALID_CREDENTIALS');
         }
-        if (!(await verifyPassword(user.passwordHash, body.password))) throw new AppError('INVALID_CREDENTIALS');
+        const t = now();
+        const windowStart = new Date(t.getTime() - LOGIN_THROTTLE_WINDOW_MS);
+        const max = config.LOGIN_MAX_FAILED_PER_15MIN;
+        if (max > 0 && user.failedLogins >= max && user.failedLoginWindowAt && user.failedLoginWindowAt > windowStart) throw new AppError('TOO_MANY_PASSWORD_ATTEMPTS');
+        if (!(await verifyPassword(user.passwordHash, body.password))) {
+          if (max > 0) await repo.recordFailedLogin(db, user.id, t, windowStart);
+          throw new AppError('INVALID_CREDENTIALS');
+        }
         assertCanSignIn(user);
+        if (user.failedLogins > 0) await repo.clearFailedLogins(db, user.id);
         token = await issueSession(db, { userId: user.id, accountType: user.accountType as AccountType, device: meta.device });
       } else {
         await checkOtp(body.otpId, body.phone, 'login', body.otp);
@@ -363,7 +374,7 @@ export function createAuthService(deps: AuthDeps) {
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         await consumeOtpOrFail(tx, otpId);
-        await repo.updateUser(tx, u.id, { passwordHash, updatedAt: now() });
+        await repo.updateUser(tx, u.id, { passwordHash, updatedAt: now(), failedLogins: 0, failedLoginWindowAt: null });
         await repo.revokeUserSessions(tx, u.id, now());
       });
     },
