@@ -5,6 +5,7 @@ import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Db } from '../client.ts';
 import { subscriptions, users } from '../schema/index.ts';
+import { seedDemoLoads } from './demo-loads.ts';
 
 /** Demo accounts (README "Demo accounts"): approved, with an active plan. */
 export const DEMO_PASSWORD = 'Masar@2026';
@@ -41,6 +42,7 @@ export async function seedDemoAccounts(db: Db): Promise<Record<1 | 2 | 3, string
 }
 
 /** Seed demo accounts and loads (README "Demo accounts"). Idempotent. */
-export async function seedDemo(db: Db, _config: Config): Promise<void> {
-  await seedDemoAccounts(db);
+export async function seedDemo(db: Db, config: Config): Promise<void> {
+  const ids = await seedDemoAccounts(db);
+  await seedDemoLoads(db, config, ids);
 }
