@@ -9,7 +9,7 @@ import { ApiError } from '../lib/api';
 import { downloadFile, isCsvFile, postMultipart } from './transfer';
 
 /** Entities that can be imported from / exported to CSV (issue 3). */
-export type CsvType = 'vendors' | 'drivers' | 'vehicles' | 'trailers' | 'shipments';
+export type CsvType = 'vendors' | 'drivers' | 'vehicles' | 'trailers' | 'shipments' | 'loads';
 
 function useRoleBase() {
   const { pathname } = useLocation();
@@ -48,10 +48,11 @@ export function CsvImportButton({ types, onImported }: { types: CsvType[]; onImp
       const form = new FormData();
       form.append('type', type);
       form.append('file', file);
-      const res = await postMultipart<{ logId: string }>('/csv/import', form);
-      setLogId(res.logId);
+      const res = await postMultipart<{ id?: string; logId?: string }>('/csv/import', form);
+      const id = res.id ?? res.logId ?? '';
+      setLogId(id);
       void qc.invalidateQueries({ queryKey: ['csv'] });
-      onImported?.(res.logId);
+      onImported?.(id);
     } catch (e) {
       setError(e instanceof ApiError || e instanceof Error ? e.message : t('error'));
     } finally {

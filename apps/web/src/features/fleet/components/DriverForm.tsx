@@ -1,0 +1,197 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { driverInput, driverUpdate, FLEET_LIMITS, SALUTATIONS, type Driver } from '@masar/shared';
+import { useTranslation } from 'react-i18next';
+import { DocumentUpload, type DocumentRef } from '../../../components/DocumentUpload';
+import { useSaveFleetItem } from '../api/fleet';
+import { asLang } from '../utils/format';
+import { nationalityOptions } from '../utils/nationalities';
+import { opt, optNum, serverErrors, validateWith, type FormErrors } from '../utils/validate';
+
+interface Values {
+  salutation: string | null;
+  firstName: string;
+  lastName: string;
+  nationality: string | null;
+  dateOfBirth: string | null;
+  phone: string;
+  managerName: string;
+  managerPhone: string;
+  licenceNumber: string;
+  driverIdNumber: string;
+  iqamaIssueCount: number | string;
+  companyCr: string;
+  moiNumber: string;
+  photo: DocumentRef[];
+  iqama: DocumentRef[];
+  licence: DocumentRef[];
+}
+
+const files = (l: { id: string; url: string; mime: string }[] | undefined) => (l ?? []).map((f) => ({ id: f.id, url: f.url, mime: f.mime }));
+/** National SA number for the input (the API stores E.164). */
+const localPhone = (p: string | null | undefined) => (p ? p.replace(/^\+966/, '0') : '');
+
+/** The latest date of birth allowed today: 18 years ago (spec §5 minimum age 18). */
+function latestBirthDate() {
+  const d = new Date();
+  return `${d.getFullYear() - FLEET_LIMITS.driverMinAge}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Add / edit a driver (spec §3 Driver, §5 Driver), validated with the shared driver schema. */
+export function DriverForm({ driver, onDone, onCancel }: { driver?: Driver | null; onDone: (d: Driver) => void; onCancel: () => void }) {
+  const { t, i18n } = useTranslation('fleet');
+  const lang = asLang(i18n.language);
+  const [values, setValues] = useState<Values>(() => ({
+    salutation: driver?.salutation ?? null,
+    firstName: driver?.firstName ?? '',
+    lastName: driver?.lastName ?? '',
+    nationality: driver?.nationality ?? null,
+    dateOfBirth: driver?.dateOfBirth ?? null,
+    phone: localPhone(driver?.phone),
+    managerName: driver?.managerName ?? '',
+    managerPhone: localPhone(driver?.managerPhone),
+    licenceNumber: driver?.licenceNumber ?? '',
+    driverIdNumber: driver?.driverIdNumber ?? '',
+    iqamaIssueCount: driver?.iqamaIssueCount ?? '',
+    companyCr: driver?.companyCr ?? '',
+    moiNumber: driver?.moiNumber ?? '',
+    photo: driver?.photo ? files([driver.photo]) : [],
+    iqama: files(driver?.iqamaFiles),
+    licence: files(driver?.licenceFiles),
+  }));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const save = useSaveFleetItem('driver');
+  const nationalities = useMemo(() => nationalityOptions(lang), [lang]);
+  const set = <K extends keyof Values>(k: K, v: Values[K]) => setValues((s) => ({ ...s, [k]: v }));
+
+  const submit = async () => {
+    setFormError(null);
+    const payload = {
+      salutation: values.salutation ?? undefined,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      nationality: values.nationality ?? undefined,
+      dateOfBirth: values.dateOfBirth?.slice(0, 10) ?? undefined,
+      phone: values.phone,
+      managerName: opt(values.managerName),
+      managerPhone: opt(values.managerPhone),
+      licenceNumber: values.licenceNumber,
+      driverIdNumber: values.driverIdNumber,
+      iqamaIssueCount: optNum(values.iqamaIssueCount),
+      companyCr: opt(values.companyCr),
+      moiNumber: opt(values.moiNumber),
+      photoFileId: values.photo[0]?.id,
+      iqamaFileIds: values.iqama.map((f) => f.id),
+      licenceFileIds: values.licence.map((f) => f.id),
+    };
+    const checked = validateWith(driver ? driverUpdate : driverInput, payload, lang);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setFormError(t('form.fixErrors'));
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = (await save.mutateAsync({ id: driver?.id, body: payload })) as Driver;
+      notifications.show({ color: 'masar', message: t('driver.saved') });
+      onDone(saved);
+    } catch (e) {
+      setErrors(serverErrors(e, { MOI_EXISTS: 'moiNumber', DRIVER_EXISTS: 'driverIdNumber', PHONE_EXISTS: 'phone' }));
+      setFormError(e instanceof Error ? e.message : t('error'));
+    }
+  };
+
+  const text = (k: 'firstName' | 'lastName' | 'phone' | 'managerName' | 'managerPhone' | 'licenceNumber' | 'driverIdNumber' | 'companyCr' | 'moiNumber', extra: Record<string, unknown> = {}) => (
+    <TextInput
+      label={t(`driver.${k}`)}
+      value={values[k]}
+      onChange={(e) => set(k, e.currentTarget.value)}
+      error={errors[k]}
+      data-testid={`driver-${k}`}
+      {...extra}
+    />
+  );
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      noValidate
+      data-testid="driver-form"
+    >
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Select
+            label={t('driver.salutation')}
+            required
+            data={SALUTATIONS.map((s) => ({ value: s, label: t(`salutation.${s}`) }))}
+            value={values.salutation}
+            onChange={(v) => set('salutation', v)}
+            error={errors.salutation}
+            data-testid="driver-salutation"
+          />
+          {text('firstName', { required: true })}
+          {text('lastName', { required: true })}
+          <Select
+            label={t('driver.nationality')}
+            required
+            searchable
+            data={nationalities}
+            value={values.nationality}
+            onChange={(v) => set('nationality', v)}
+            error={errors.nationality}
+            data-testid="driver-nationality"
+          />
+          <DateInput
+            label={t('driver.dateOfBirth')}
+            description={t('driver.dobHint')}
+            required
+            valueFormat="YYYY-MM-DD"
+            maxDate={latestBirthDate()}
+            defaultLevel="decade"
+            value={values.dateOfBirth}
+            onChange={(v) => set('dateOfBirth', v)}
+            error={errors.dateOfBirth}
+            data-testid="driver-dob"
+          />
+          {text('phone', { required: true, inputMode: 'tel', dir: 'ltr', placeholder: '05XXXXXXXX' })}
+          {text('managerName')}
+          {text('managerPhone', { inputMode: 'tel', dir: 'ltr', placeholder: '05XXXXXXXX' })}
+          {text('licenceNumber', { required: true, description: t('driver.licenceHint'), inputMode: 'numeric' })}
+          {text('driverIdNumber', { required: true, description: t('driver.driverIdHint'), inputMode: 'numeric' })}
+          <NumberInput
+            label={t('driver.iqamaIssueCount')}
+            description={t('driver.iqamaCountHint')}
+            allowDecimal={false}
+            min={1}
+            max={100}
+            value={values.iqamaIssueCount}
+            onChange={(v) => set('iqamaIssueCount', v)}
+            error={errors.iqamaIssueCount}
+          />
+          {text('companyCr', { description: t('driver.crHint'), inputMode: 'numeric' })}
+          {text('moiNumber', { description: t('driver.moiHint'), inputMode: 'numeric' })}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <DocumentUpload label={t('driver.photo')} purpose="driver-photo" accept="image/jpeg,image/png" max={1} value={values.photo} onChange={(v) => set('photo', v)} error={errors.photoFileId} />
+          <DocumentUpload label={t('driver.iqamaFiles')} purpose="driver-iqama" value={values.iqama} onChange={(v) => set('iqama', v)} error={errors.iqamaFileIds} />
+          <DocumentUpload label={t('driver.licenceFiles')} purpose="driver-licence" value={values.licence} onChange={(v) => set('licence', v)} error={errors.licenceFileIds} />
+        </SimpleGrid>
+        {formError && <Alert color="red">{formError}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} data-testid="driver-submit">
+            {driver ? t('save') : t('driver.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Menu, Modal, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDots, IconEdit, IconEye, IconLink, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { fetchDriverLink, useFleetAction, type FleetAction, type FleetKind, type FleetRow } from '../api/fleet';
+
+/** Copy text to the clipboard; falls back to a hidden textarea where the API is missing. */
+export async function copyText(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const ta = document.createElement('textarea');
+    ta.value = text;
+    ta.style.position = 'fixed';
+    ta.style.opacity = '0';
+    document.body.appendChild(ta);
+    ta.select();
+    const ok = document.execCommand('copy');
+    ta.remove();
+    return ok;
+  }
+}
+
+export function useShareDriverLink() {
+  const { t } = useTranslation('fleet');
+  return async (id: string) => {
+    try {
+      const { url } = await fetchDriverLink(id);
+      const ok = await copyText(url);
+      notifications.show({ color: 'masar', title: ok ? t('driver.linkCopied') : t('driver.link'), message: url, autoClose: 6000 });
+    } catch (e) {
+      notifications.show({ color: 'masarRed', message: e instanceof Error ? e.message : t('error') });
+    }
+  };
+}
+
+/** Row menu: view, edit, suspend / reactivate, delete (with confirmation), share driver link. */
+export function RowActions({ kind, row, onOpen }: { kind: FleetKind; row: FleetRow; onOpen: (mode: 'view' | 'edit') => void }) {
+  const { t } = useTranslation('fleet');
+  const action = useFleetAction();
+  const share = useShareDriverLink();
+  const [confirm, setConfirm] = useState<FleetAction | null>(null);
+
+  const run = async (a: FleetAction) => {
+    try {
+      await action.mutateAsync({ kind, id: row.id, action: a });
+      notifications.show({ color: 'masar', message: t(`done.${a}`) });
+      setConfirm(null);
+    } catch (e) {
+      notifications.show({ color: 'masarRed', message: e instanceof Error ? e.message : t('error') });
+    }
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={t('actions.menu')} data-testid={`row-actions-${row.id}`}>
+            <IconDots size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconEye size={16} />} onClick={() => onOpen('view')} data-testid="row-view">
+            {t('actions.view')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onOpen('edit')} data-testid="row-edit">
+            {t('actions.edit')}
+          </Menu.Item>
+          {kind === 'driver' && (
+            <Menu.Item leftSection={<IconLink size={16} />} onClick={() => void share(row.id)} data-testid="row-share-link">
+              {t('actions.shareLink')}
+            </Menu.Item>
+          )}
+          {row.state === 'suspended' ? (
+            <Menu.Item leftSection={<IconPlayerPlay size={16} />} onClick={() => void run('activate')} data-testid="row-activate">
+              {t('actions.activate')}
+            </Menu.Item>
+          ) : (
+            <Menu.Item leftSection={<IconPlayerPause size={16} />} onClick={() => setConfirm('suspend')} data-testid="row-suspend">
+              {t('actions.suspend')}
+            </Menu.Item>
+          )}
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirm('delete')} data-testid="row-delete">
+            {t('actions.delete')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Modal opened={!!confirm} onClose={() => setConfirm(null)} title={confirm ? t(`confirm.${confirm}Title`) : ''} centered>
+        <Text mb="md">{confirm ? t(`confirm.${confirm}Text`, { kind: t(`kind.${kind}`) }) : ''}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirm(null)}>
+            {t('cancel')}
+          </Button>
+          <Button color={confirm === 'delete' ? 'red' : 'yellow'} loading={action.isPending} onClick={() => confirm && void run(confirm)} data-testid="confirm-action">
+            {confirm ? t(`actions.${confirm}`) : ''}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

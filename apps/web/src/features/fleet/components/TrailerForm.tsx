@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Alert, Button, Group, MultiSelect, NumberInput, SimpleGrid, Stack, TextInput, Autocomplete } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { trailerInput, trailerUpdate, type Trailer } from '@masar/shared';
+import { useTranslation } from 'react-i18next';
+import { useSaveFleetItem } from '../api/fleet';
+import { asLang } from '../utils/format';
+import { optNum, serverErrors, validateWith, type FormErrors } from '../utils/validate';
+import { useEquipmentTypes } from './VehicleForm';
+
+interface Values {
+  trailerType: string;
+  trailerNumber: string;
+  lengthCm: number | string;
+  breadthCm: number | string;
+  capacityKg: number | string;
+  supportedVehicleTypes: string[];
+}
+
+/** Add / edit a trailer (spec §3 Trailer, §5 Trailer). Units cm and kg. */
+export function TrailerForm({ trailer, onDone, onCancel }: { trailer?: Trailer | null; onDone: (t: Trailer) => void; onCancel: () => void }) {
+  const { t, i18n } = useTranslation('fleet');
+  const lang = asLang(i18n.language);
+  const [values, setValues] = useState<Values>(() => ({
+    trailerType: trailer?.trailerType ?? '',
+    trailerNumber: trailer?.trailerNumber ?? '',
+    lengthCm: trailer?.lengthCm ?? '',
+    breadthCm: trailer?.breadthCm ?? '',
+    capacityKg: trailer?.capacityKg ?? '',
+    supportedVehicleTypes: trailer?.supportedVehicleTypes ?? [],
+  }));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const equipment = useEquipmentTypes();
+  const save = useSaveFleetItem('trailer');
+  const set = <K extends keyof Values>(k: K, v: Values[K]) => setValues((s) => ({ ...s, [k]: v }));
+  const eqOptions = (equipment.data ?? []).map((e) => ({ value: e.code, label: lang === 'ar' ? e.nameAr : e.nameEn }));
+
+  const submit = async () => {
+    setFormError(null);
+    const payload = { ...values, lengthCm: optNum(values.lengthCm), breadthCm: optNum(values.breadthCm), capacityKg: optNum(values.capacityKg) };
+    const checked = validateWith(trailer ? trailerUpdate : trailerInput, payload, lang);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setFormError(t('form.fixErrors'));
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = (await save.mutateAsync({ id: trailer?.id, body: payload })) as Trailer;
+      notifications.show({ color: 'masar', message: t('trailer.saved') });
+      onDone(saved);
+    } catch (e) {
+      setErrors(serverErrors(e, { DUPLICATE_TRAILER_NUMBER: 'trailerNumber' }));
+      setFormError(e instanceof Error ? e.message : t('error'));
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      noValidate
+      data-testid="trailer-form"
+    >
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label={t('trailer.number')}
+            description={t('trailer.numberHint')}
+            required
+            value={values.trailerNumber}
+            onChange={(e) => set('trailerNumber', e.currentTarget.value)}
+            error={errors.trailerNumber}
+            data-testid="trailer-number"
+          />
+          <Autocomplete
+            label={t('trailer.type')}
+            required
+            data={[...new Set(eqOptions.map((o) => o.label))]}
+            value={values.trailerType}
+            onChange={(v) => set('trailerType', v)}
+            error={errors.trailerType}
+            data-testid="trailer-type"
+          />
+          <NumberInput label={t('trailer.lengthCm')} description={t('trailer.lengthHint')} required value={values.lengthCm} onChange={(v) => set('lengthCm', v)} error={errors.lengthCm} data-testid="trailer-length" />
+          <NumberInput label={t('trailer.breadthCm')} description={t('trailer.breadthHint')} required value={values.breadthCm} onChange={(v) => set('breadthCm', v)} error={errors.breadthCm} data-testid="trailer-breadth" />
+          <NumberInput
+            label={t('trailer.capacityKg')}
+            description={t('trailer.capacityHint')}
+            required
+            thousandSeparator=","
+            value={values.capacityKg}
+            onChange={(v) => set('capacityKg', v)}
+            error={errors.capacityKg}
+            data-testid="trailer-capacity"
+          />
+          <MultiSelect
+            label={t('trailer.supportedVehicleTypes')}
+            searchable
+            data={eqOptions}
+            value={values.supportedVehicleTypes}
+            onChange={(v) => set('supportedVehicleTypes', v)}
+            error={errors.supportedVehicleTypes}
+          />
+        </SimpleGrid>
+        {formError && <Alert color="red">{formError}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} data-testid="trailer-submit">
+            {trailer ? t('save') : t('trailer.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import { useLocation } from 'react-router';
+import type { Driver, Trailer, Vehicle } from '../api/fleet';
+
+export type Lang = 'en' | 'ar';
+export const asLang = (l: string | undefined): Lang => (l?.startsWith('ar') ? 'ar' : 'en');
+
+/** Role prefix of the current screen ("/carriers", …) or "". */
+export function useRoleBase() {
+  const { pathname } = useLocation();
+  const m = /^\/(shippers|carriers|brokers)(\/|$)/.exec(pathname);
+  return m ? `/${m[1]}` : '';
+}
+
+export const driverName = (d: Pick<Driver, 'firstName' | 'lastName'> | null | undefined) => (d ? `${d.firstName} ${d.lastName}`.trim() : '');
+
+export const vehicleTitle = (v: Pick<Vehicle, 'make' | 'model' | 'year'>) => [v.make, v.model, v.year].filter(Boolean).join(' ');
+
+export const trailerTitle = (t: Pick<Trailer, 'trailerNumber'>) => t.trailerNumber;
+
+export function formatNumber(n: number | null | undefined, lang: Lang) {
+  if (n === null || n === undefined || Number.isNaN(n)) return '';
+  return new Intl.NumberFormat(lang === 'ar' ? 'ar-SA' : 'en-SA', { maximumFractionDigits: 2 }).format(n);
+}
+
+export function formatDay(iso: string | null | undefined, lang: Lang) {
+  if (!iso) return '';
+  const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', { timeZone: iso.length === 10 ? 'UTC' : 'Asia/Riyadh', dateStyle: 'medium' }).format(d);
+}
