@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Load } from '@masar/shared';
@@ -46,7 +46,7 @@ export function LoadCard({ load, mode = 'grid', href, showStatus, actions }: Pro
   const facts = (
     <>
       <Fact label={t('field.pickupDate')} value={<DateText value={load.pickupAt} />} />
-      <Fact label={t('field.equipment')} value={`${refName(eq.data, load.equipmentType, lang)} · ${load.loadType}`} />
+      <Fact label={t('field.equipment')} value={mode === 'grid' ? refName(eq.data, load.equipmentType, lang) : `${refName(eq.data, load.equipmentType, lang)} · ${load.loadType}`} />
       <Fact label={t('field.weight')} value={t('unit.kg', { value: formatNumber(load.totalWeightKg, lang) })} />
       <Fact label={t('field.distance')} value={km(load.distanceKm)} />
       {load.deadheadKm !== undefined && <Fact label={t('field.deadhead')} value={km(load.deadheadKm)} testId="deadhead" />}
@@ -83,8 +83,13 @@ export function LoadCard({ load, mode = 'grid', href, showStatus, actions }: Pro
     mode === 'grid' ? (
       <Stack gap="sm">
         {lane}
-        <Group justify="space-between" align="flex-end" wrap="nowrap">
-          <Stack gap={6}>{facts}</Stack>
+        <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
+          {facts}
+        </SimpleGrid>
+        <Group justify="space-between" align="flex-end" wrap="nowrap" pt={6} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <Text size="xs" c="dimmed">
+            {load.loadType}
+          </Text>
           {price}
         </Group>
       </Stack>

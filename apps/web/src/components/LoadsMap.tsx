@@ -27,13 +27,25 @@ export const mapTilesUrl = () => window.__MASAR_CONFIG__?.mapTilesUrl ?? 'https:
 /** Centre of Saudi Arabia, for an empty map. */
 const SA_CENTER: [number, number] = [24.0, 45.0];
 
-function FitBounds({ points }: { points: [number, number][] }) {
+function FitBounds({ points, circle }: { points: [number, number][]; circle?: { lat: number; lng: number; radiusKm?: number } | null }) {
   const map = useMap();
-  const key = points.map((p) => p.join(',')).join(';');
+  const key = `${points.map((p) => p.join(',')).join(';')}|${circle ? `${circle.lat},${circle.lng},${circle.radiusKm}` : ''}`;
   useEffect(() => {
-    if (points.length === 0) return;
-    if (points.length === 1) map.setView(points[0], 8);
-    else map.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 9 });
+    const fit = () => {
+      // The container may have been laid out after the map was created: measure again first.
+      map.invalidateSize();
+      let b = points.length ? L.latLngBounds(points) : null;
+      if (circle?.radiusKm) {
+        const c = L.latLng(circle.lat, circle.lng).toBounds(circle.radiusKm * 2000);
+        b = b ? b.extend(c) : c;
+      }
+      if (!b) return;
+      if (points.length === 1 && !circle?.radiusKm) map.setView(points[0], 8);
+      else map.fitBounds(b, { padding: [30, 30], maxZoom: 10 });
+    };
+    fit();
+    const t = window.setTimeout(fit, 150);
+    return () => window.clearTimeout(t);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, map]);
   return null;
@@ -88,7 +100,7 @@ export function LoadsMap({ loads, hrefOf, center, height = 520 }: Props) {
             </Fragment>
           );
         })}
-        <FitBounds points={points} />
+        <FitBounds points={points} circle={center} />
       </MapContainer>
     </div>
   );

@@ -98,7 +98,7 @@ export default function HomePage() {
                 </Button>
               </Group>
             )}
-            <Paper p="md" radius="md" shadow="md" mt="sm">
+            <Paper p="md" radius="md" shadow="md" mt="sm" c="var(--mantine-color-text)">
               <form
                 onSubmit={(e) => {
                   e.preventDefault();

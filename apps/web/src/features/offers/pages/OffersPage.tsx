@@ -62,7 +62,7 @@ export default function OffersPage() {
   const paths = rolePaths(base);
   const [params, setParams] = useSearchParams();
   const fallback: Box = base === '/carriers' ? 'sent' : 'received';
-  const box: Box = params.get('box') === 'sent' ? 'sent' : params.get('box') === 'received' ? 'received' : fallback;
+  const box: Box = base === '/carriers' ? 'sent' : params.get('box') === 'sent' ? 'sent' : params.get('box') === 'received' ? 'received' : fallback;
   const q = useQuery({ queryKey: ['offers', 'box', box], queryFn: () => api.get<{ items: Offer[] }>('/offers', { box, limit: 100 }).then((d) => d.items) });
   const side: OfferSide = box === 'received' ? 'shipper' : 'carrier';
 
@@ -73,9 +73,11 @@ export default function OffersPage() {
       </Title>
       <Tabs value={box} onChange={(v) => setParams(v ? { box: v } : {}, { replace: true })} mb="md">
         <Tabs.List>
-          <Tabs.Tab value="received" data-testid="offers-tab-received">
-            {t('tab.received')}
-          </Tabs.Tab>
+          {base !== '/carriers' && (
+            <Tabs.Tab value="received" data-testid="offers-tab-received">
+              {t('tab.received')}
+            </Tabs.Tab>
+          )}
           <Tabs.Tab value="sent" data-testid="offers-tab-sent">
             {t('tab.sent')}
           </Tabs.Tab>
