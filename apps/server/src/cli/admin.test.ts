@@ -21,17 +21,21 @@ describe('admin command arguments', () => {
     expect(parseAdminArgs(['--help'])).toEqual({ action: 'help' });
   });
 
-  it.each([[[]], [['promote', '--phone', '0501234567']], [['approve']], [['approve', '--phone', '12345']], [['approve', 'suspend', '--phone', '0501234567']], [['approve', '--phne', 'x']]])(
-    'refuses %j with exit code 2',
-    (argv) => {
-      expect(() => parseAdminArgs(argv)).toThrow(AdminError);
-      try {
-        parseAdminArgs(argv);
-      } catch (e) {
-        expect((e as AdminError).exitCode).toBe(2);
-      }
-    },
-  );
+  it.each([
+    [[]],
+    [['promote', '--phone', '0501234567']],
+    [['approve']],
+    [['approve', '--phone', '12345']],
+    [['approve', 'suspend', '--phone', '0501234567']],
+    [['approve', '--phne', 'x']],
+  ])('refuses %j with exit code 2', (argv) => {
+    expect(() => parseAdminArgs(argv)).toThrow(AdminError);
+    try {
+      parseAdminArgs(argv);
+    } catch (e) {
+      expect((e as AdminError).exitCode).toBe(2);
+    }
+  });
 
   it('prints the usage and exits 2 from the real command line', () => {
     let status = 0;

@@ -106,14 +106,30 @@ export async function setAccountStatus(db: Db, action: AdminAction, phoneInput: 
         .returning({ id: sessions.id });
       sessionsRevoked = revoked.length;
     }
-    return { id: u.id, phone, name: `${u.firstName} ${u.lastName}`, companyName: u.companyName, accountType: u.accountType, from: u.status, to, sessionsRevoked };
+    return {
+      id: u.id,
+      phone,
+      name: `${u.firstName} ${u.lastName}`,
+      companyName: u.companyName,
+      accountType: u.accountType,
+      from: u.status,
+      to,
+      sessionsRevoked,
+    };
   });
 }
 
 /** Accounts waiting for approval (status 1), oldest first. */
 export async function listPending(db: Db) {
   return db
-    .select({ phone: users.phone, firstName: users.firstName, lastName: users.lastName, companyName: users.companyName, accountType: users.accountType, createdAt: users.createdAt })
+    .select({
+      phone: users.phone,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      companyName: users.companyName,
+      accountType: users.accountType,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .where(eq(users.status, PROFILE_STATUS.pending))
     .orderBy(asc(users.createdAt));
@@ -169,7 +185,8 @@ export async function main(argv: string[], out: (s: string) => void = console.lo
     if (cmd.action === 'pending') {
       const rows = await listPending(database.db);
       if (!rows.length) out('No accounts are waiting for approval.');
-      for (const r of rows) out(`${r.phone}  ${TYPE_NAME[r.accountType] ?? r.accountType}  ${r.firstName} ${r.lastName} (${r.companyName})  since ${r.createdAt.toISOString()}`);
+      for (const r of rows)
+        out(`${r.phone}  ${TYPE_NAME[r.accountType] ?? r.accountType}  ${r.firstName} ${r.lastName} (${r.companyName})  since ${r.createdAt.toISOString()}`);
       return 0;
     }
     const change = await setAccountStatus(database.db, cmd.action, cmd.phone);

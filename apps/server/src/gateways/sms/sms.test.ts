@@ -27,7 +27,11 @@ describe('sandbox SMS', () => {
 describe('Unifonic SMS', () => {
   it('posts the form Unifonic expects and returns the message id', async () => {
     const calls: Call[] = [];
-    const sms = createUnifonicSms({ appSid: 'APP', senderId: 'Masar', fetch: fakeFetch(200, { success: true, errorCode: 'ER-00', data: { MessageID: 42 } }, calls) });
+    const sms = createUnifonicSms({
+      appSid: 'APP',
+      senderId: 'Masar',
+      fetch: fakeFetch(200, { success: true, errorCode: 'ER-00', data: { MessageID: 42 } }, calls),
+    });
     expect(await sms.send('+966512345678', 'رمز التحقق 1234')).toEqual({ id: '42' });
     expect(calls[0].url).toBe('https://el.cloud.unifonic.com/rest/SMS/messages');
     const form = new URLSearchParams(calls[0].body);
@@ -36,9 +40,12 @@ describe('Unifonic SMS', () => {
   });
 
   it('throws when Unifonic refuses or fails', async () => {
-    await expect(createUnifonicSms({ appSid: 'APP', fetch: fakeFetch(200, { success: false, errorCode: 'ER-04', message: 'Dest num is too short' }) }).send('+966512345678', 'x')).rejects.toThrow(
-      'ER-04',
-    );
+    await expect(
+      createUnifonicSms({ appSid: 'APP', fetch: fakeFetch(200, { success: false, errorCode: 'ER-04', message: 'Dest num is too short' }) }).send(
+        '+966512345678',
+        'x',
+      ),
+    ).rejects.toThrow('ER-04');
     await expect(createUnifonicSms({ appSid: 'APP', fetch: fakeFetch(503, {}) }).send('+966512345678', 'x')).rejects.toThrow('HTTP 503');
   });
 

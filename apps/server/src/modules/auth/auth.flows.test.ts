@@ -14,7 +14,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers });
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers });
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url: `/api/v1${url}`, headers });
 const isArabic = (s: string) => /[\u0600-\u06FF]/.test(s);
 
@@ -87,7 +88,17 @@ describe('sign-up with an SMS code', () => {
     expect(row.h).toMatch(/^\$argon2id\$/);
 
     // the code is single-use
-    const again = await post('/account/signUp', { accountType: 1, firstName: 'A', lastName: 'B', companyName: 'C', email: `x${phone.slice(-6)}@example.sa`, phone, password: 'Truck@2026', otpId, otp });
+    const again = await post('/account/signUp', {
+      accountType: 1,
+      firstName: 'A',
+      lastName: 'B',
+      companyName: 'C',
+      email: `x${phone.slice(-6)}@example.sa`,
+      phone,
+      password: 'Truck@2026',
+      otpId,
+      otp,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('PHONE_EXISTS');
   });
@@ -116,7 +127,8 @@ describe('sign-up with an SMS code', () => {
     const attempt = async () => {
       const phone = uniquePhone();
       const { otpId, otp } = await requestOtp(t.app, phone, 'signup');
-      return () => post('/account/signUp', { accountType: 1, firstName: 'R', lastName: 'C', companyName: 'Race', email, phone, password: 'Race@2026', otpId, otp });
+      return () =>
+        post('/account/signUp', { accountType: 1, firstName: 'R', lastName: 'C', companyName: 'Race', email, phone, password: 'Race@2026', otpId, otp });
     };
     const [a, b] = await Promise.all([attempt(), attempt()]);
     const answers = await Promise.all([a(), b()]);
@@ -133,7 +145,16 @@ describe('sign-up with an SMS code', () => {
   it('rejects a wrong code, a code for another purpose and a malformed phone', async () => {
     const phone = uniquePhone();
     const { otpId, otp } = await requestOtp(t.app, phone, 'signup');
-    const body = { accountType: 1, firstName: 'A', lastName: 'B', companyName: 'C', email: `w${phone.slice(-6)}@example.sa`, phone, password: 'Najd@2026', otpId };
+    const body = {
+      accountType: 1,
+      firstName: 'A',
+      lastName: 'B',
+      companyName: 'C',
+      email: `w${phone.slice(-6)}@example.sa`,
+      phone,
+      password: 'Najd@2026',
+      otpId,
+    };
     const wrong = await post('/account/signUp', { ...body, otp: otp === '0000' ? '1111' : '0000' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe('INVALID_OTP');
@@ -150,7 +171,17 @@ describe('sign-up with an SMS code', () => {
   it('validates the password rule of spec §5 in Arabic', async () => {
     const res = await post(
       '/account/signUp',
-      { accountType: 1, firstName: 'A', lastName: 'B', companyName: 'C', email: 'a@b.sa', phone: uniquePhone(), password: 'simple', otpId: '0190f0f0-0000-7000-8000-000000000000', otp: '1234' },
+      {
+        accountType: 1,
+        firstName: 'A',
+        lastName: 'B',
+        companyName: 'C',
+        email: 'a@b.sa',
+        phone: uniquePhone(),
+        password: 'simple',
+        otpId: '0190f0f0-0000-7000-8000-000000000000',
+        otp: '1234',
+      },
       { language: 'ar' },
     );
     expect(res.statusCode).toBe(400);
@@ -256,7 +287,12 @@ describe('profile', () => {
     const ar = await get('/accountDetails', { ...u.headers, language: 'ar' });
     expect(ar.json().data.statusText).toBe('بانتظار الموافقة');
 
-    const patch = await t.app.inject({ method: 'PATCH', url: '/api/v1/account', headers: u.headers, payload: { firstName: 'Huda', companyName: 'Huda Freight' } });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/account',
+      headers: u.headers,
+      payload: { firstName: 'Huda', companyName: 'Huda Freight' },
+    });
     expect(patch.statusCode).toBe(200);
     expect(patch.json().data).toMatchObject({ firstName: 'Huda', lastName: 'Al-Otaibi', companyName: 'Huda Freight' });
 

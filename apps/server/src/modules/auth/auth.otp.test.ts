@@ -65,7 +65,16 @@ describe('OTP attempts', () => {
     const phone = uniquePhone();
     const { otpId, otp } = await requestOtp(t.app, phone, 'signup');
     const wrongCode = otp === '9999' ? '0000' : String(Number(otp) + 1).padStart(4, '0');
-    const body = { accountType: 1, firstName: 'A', lastName: 'B', companyName: 'C', email: `a${phone.slice(-7)}@example.sa`, phone, password: 'Najd@2026', otpId };
+    const body = {
+      accountType: 1,
+      firstName: 'A',
+      lastName: 'B',
+      companyName: 'C',
+      email: `a${phone.slice(-7)}@example.sa`,
+      phone,
+      password: 'Najd@2026',
+      otpId,
+    };
     const codes: string[] = [];
     for (let i = 0; i < LIMITS.otpMaxAttempts; i++) codes.push((await post('/account/signUp', { ...body, otp: wrongCode })).json().code);
     expect(codes).toEqual(['INVALID_OTP', 'INVALID_OTP', 'INVALID_OTP', 'INVALID_OTP', 'OTP_ATTEMPTS_EXCEEDED']);
@@ -147,7 +156,13 @@ describe('per-IP request limit on the auth endpoints', () => {
 
   it('answers 429 RATE_LIMITED, localized, past the limit', async () => {
     const signIn = (ip: string) =>
-      limited.app.inject({ method: 'POST', url: '/api/v1/account/signIn', payload: { phone: uniquePhone(), password: 'Wrong@123' }, headers: { language: 'ar' }, remoteAddress: ip });
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/account/signIn',
+        payload: { phone: uniquePhone(), password: 'Wrong@123' },
+        headers: { language: 'ar' },
+        remoteAddress: ip,
+      });
     expect((await signIn('10.9.0.1')).statusCode).toBe(401);
     expect((await signIn('10.9.0.1')).statusCode).toBe(401);
     const third = await signIn('10.9.0.1');

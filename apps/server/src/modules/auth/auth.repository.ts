@@ -70,7 +70,10 @@ export async function recordFailedLogin(db: DbOrTx, id: string, now: Date, windo
 }
 
 export async function clearFailedLogins(db: DbOrTx, id: string): Promise<void> {
-  await db.update(users).set({ failedLogins: 0, failedLoginWindowAt: null }).where(and(eq(users.id, id), gt(users.failedLogins, 0)));
+  await db
+    .update(users)
+    .set({ failedLogins: 0, failedLoginWindowAt: null })
+    .where(and(eq(users.id, id), gt(users.failedLogins, 0)));
 }
 
 export async function activeSubscriptionId(db: DbOrTx, userId: string): Promise<string | null> {

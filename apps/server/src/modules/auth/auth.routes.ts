@@ -70,7 +70,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/guest/signIn',
-    { config: { auth: 'none' }, schema: { tags, summary: 'Guest sign-in: a token for a visitor without an account', body: guestSignInBody, response: { 200: envelope(guestSignInResponse) } } },
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Guest sign-in: a token for a visitor without an account',
+        body: guestSignInBody,
+        response: { 200: envelope(guestSignInResponse) },
+      },
+    },
     async (req) => ({ message: msg('guest', req.lang), data: { token: await svc.guestSignIn({ ...req.body, ip: req.ip }) } }),
   );
 
@@ -101,7 +109,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Send a 4-digit code by SMS (signup | login | reset)',
-        description: 'Valid 5 minutes, at most 5 wrong attempts. Rate-limited per phone and per IP (429 RATE_LIMITED). signup: 409 PHONE_EXISTS; login/reset: 404 NOT_REGISTERED.',
+        description:
+          'Valid 5 minutes, at most 5 wrong attempts. Rate-limited per phone and per IP (429 RATE_LIMITED). signup: 409 PHONE_EXISTS; login/reset: 404 NOT_REGISTERED.',
         body: sendOtpBody,
         response: { 200: envelope(otpSentResponse) },
       },
@@ -113,20 +122,36 @@ export default async function authRoutes(fastify: FastifyInstance) {
     '/account/signUp',
     {
       config: open,
-      schema: { tags, summary: 'Create an account (shipper 1, carrier 2, broker 3) with a signup OTP; starts pending', body: signUpBody, response: { 200: envelope(authResponse) } },
+      schema: {
+        tags,
+        summary: 'Create an account (shipper 1, carrier 2, broker 3) with a signup OTP; starts pending',
+        body: signUpBody,
+        response: { 200: envelope(authResponse) },
+      },
     },
     async (req) => ({ message: msg('signedUp', req.lang), data: await svc.signUp(req.body, meta(req)) }),
   );
 
   app.post(
     '/account/signIn',
-    { config: open, schema: { tags, summary: 'Sign in by phone + password or phone + login OTP', body: signInBody, response: { 200: envelope(authResponse) } } },
+    {
+      config: open,
+      schema: { tags, summary: 'Sign in by phone + password or phone + login OTP', body: signInBody, response: { 200: envelope(authResponse) } },
+    },
     async (req) => ({ message: msg('signedIn', req.lang), data: await svc.signIn(req.body, meta(req)) }),
   );
 
   app.post(
     '/account/logout',
-    { config: { auth: 'token' }, schema: { tags, summary: 'Sign out (device info per spec §3); the session and its refresh tokens are revoked', body: logoutBody, response: { 200: nullData } } },
+    {
+      config: { auth: 'token' },
+      schema: {
+        tags,
+        summary: 'Sign out (device info per spec §3); the session and its refresh tokens are revoked',
+        body: logoutBody,
+        response: { 200: nullData },
+      },
+    },
     async (req) => {
       await svc.logout(sessionOf(req), { ...req.body });
       return { message: msg('loggedOut', req.lang), data: null };
@@ -135,7 +160,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/account/changePassword',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Change password; other sessions are signed out', body: changePasswordBody, response: { 200: nullData } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'Change password; other sessions are signed out', body: changePasswordBody, response: { 200: nullData } },
+    },
     async (req) => {
       const user = app.requireUser(req);
       await svc.changePassword(user.id, sessionOf(req), req.body.oldPassword, req.body.newPassword);
@@ -151,7 +179,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/account/resetPassword',
-    { config: open, schema: { tags, summary: 'Set a new password with the reset OTP; every session is signed out', body: resetPasswordBody, response: { 200: nullData } } },
+    {
+      config: open,
+      schema: { tags, summary: 'Set a new password with the reset OTP; every session is signed out', body: resetPasswordBody, response: { 200: nullData } },
+    },
     async (req) => {
       await svc.resetPassword(req.body.phone, req.body.otpId, req.body.otp, req.body.newPassword);
       return { message: msg('passwordReset', req.lang), data: null };
@@ -166,7 +197,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/account',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Edit profile basics (names, company, e-mail)', body: updateProfileBody, response: { 200: envelope(profileSchema) } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'Edit profile basics (names, company, e-mail)', body: updateProfileBody, response: { 200: envelope(profileSchema) } },
+    },
     async (req) => ({ message: msg('profileSaved', req.lang), data: await svc.updateProfile(app.requireUser(req).id, req.body, req.lang) }),
   );
 }

@@ -1,6 +1,17 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import { LIMITS, PROFILE_STATUS, type AccountType, type Language, type OtpPurpose, type Profile, type SignInBody, type SignUpBody, type Tokens, type UpdateProfileBody } from '@masar/shared';
+import {
+  LIMITS,
+  PROFILE_STATUS,
+  type AccountType,
+  type Language,
+  type OtpPurpose,
+  type Profile,
+  type SignInBody,
+  type SignUpBody,
+  type Tokens,
+  type UpdateProfileBody,
+} from '@masar/shared';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { SmsGateway } from '../../gateways/sms/sms.ts';
@@ -23,7 +34,13 @@ export interface AuthDeps {
   db: Db;
   config: Pick<
     Config,
-    'jwtSecret' | 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_DAYS' | 'OTP_RATE_PER_PHONE_PER_MIN' | 'OTP_RATE_PER_PHONE_PER_HOUR' | 'OTP_RATE_PER_IP_PER_10MIN' | 'LOGIN_MAX_FAILED_PER_15MIN'
+    | 'jwtSecret'
+    | 'ACCESS_TOKEN_TTL_SECONDS'
+    | 'REFRESH_TOKEN_TTL_DAYS'
+    | 'OTP_RATE_PER_PHONE_PER_MIN'
+    | 'OTP_RATE_PER_PHONE_PER_HOUR'
+    | 'OTP_RATE_PER_IP_PER_10MIN'
+    | 'LOGIN_MAX_FAILED_PER_15MIN'
   >;
   sms: SmsGateway;
   /** The service's clock (OTP expiry, rate windows, session times). Defaults to the system clock. */
@@ -56,7 +73,11 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** Name of the unique index a write violated (PostgreSQL 23505), on node-postgres and PGlite. */
 function uniqueViolation(e: unknown): string | null {
-  for (let c = e as { code?: string; constraint?: string; detail?: string; message?: string; cause?: unknown } | undefined, i = 0; c && i < 5; c = c.cause as typeof c, i++) {
+  for (
+    let c = e as { code?: string; constraint?: string; detail?: string; message?: string; cause?: unknown } | undefined, i = 0;
+    c && i < 5;
+    c = c.cause as typeof c, i++
+  ) {
     if (c.code === '23505') return `${c.constraint ?? ''} ${c.detail ?? ''} ${c.message ?? ''}`;
   }
   return null;
@@ -213,7 +234,15 @@ export function createAuthService(deps: AuthDeps) {
       const id = newId();
       const code = String(randomInt(0, 10 ** LIMITS.otpDigits)).padStart(LIMITS.otpDigits, '0');
       const t = now();
-      await repo.insertOtp(db, { id, phone, purpose, codeHash: otpHash(id, code), expiresAt: new Date(t.getTime() + LIMITS.otpTtlMs), ip: meta.ip, createdAt: t });
+      await repo.insertOtp(db, {
+        id,
+        phone,
+        purpose,
+        codeHash: otpHash(id, code),
+        expiresAt: new Date(t.getTime() + LIMITS.otpTtlMs),
+        ip: meta.ip,
+        createdAt: t,
+      });
       try {
         await sms.send(phone, otpSmsText(code, meta.lang));
       } catch {
@@ -279,7 +308,8 @@ export function createAuthService(deps: AuthDeps) {
         const t = now();
         const windowStart = new Date(t.getTime() - LOGIN_THROTTLE_WINDOW_MS);
         const max = config.LOGIN_MAX_FAILED_PER_15MIN;
-        if (max > 0 && user.failedLogins >= max && user.failedLoginWindowAt && user.failedLoginWindowAt > windowStart) throw new AppError('TOO_MANY_PASSWORD_ATTEMPTS');
+        if (max > 0 && user.failedLogins >= max && user.failedLoginWindowAt && user.failedLoginWindowAt > windowStart)
+          throw new AppError('TOO_MANY_PASSWORD_ATTEMPTS');
         if (!(await verifyPassword(user.passwordHash, body.password))) {
           if (max > 0) await repo.recordFailedLogin(db, user.id, t, windowStart);
           throw new AppError('INVALID_CREDENTIALS');

@@ -44,7 +44,10 @@ export interface SignedUpUser {
 }
 
 /** Sign up through the API (OTP round trip); the account is pending (status 1). */
-export async function signUpViaApi(app: App, opts: { accountType?: AccountType; phone?: string; email?: string; password?: string } = {}): Promise<SignedUpUser> {
+export async function signUpViaApi(
+  app: App,
+  opts: { accountType?: AccountType; phone?: string; email?: string; password?: string } = {},
+): Promise<SignedUpUser> {
   const phone = opts.phone ?? uniquePhone();
   const email = opts.email ?? `u${phone.slice(4)}@test.masar.sa`;
   const password = opts.password ?? TEST_PASSWORD;
@@ -52,7 +55,17 @@ export async function signUpViaApi(app: App, opts: { accountType?: AccountType; 
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/account/signUp',
-    payload: { accountType: opts.accountType ?? ACCOUNT_TYPE.shipper, firstName: 'Noura', lastName: 'Al-Otaibi', companyName: 'Otaibi Cargo', email, phone, password, otpId, otp },
+    payload: {
+      accountType: opts.accountType ?? ACCOUNT_TYPE.shipper,
+      firstName: 'Noura',
+      lastName: 'Al-Otaibi',
+      companyName: 'Otaibi Cargo',
+      email,
+      phone,
+      password,
+      otpId,
+      otp,
+    },
   });
   if (res.statusCode !== 200) throw new Error(`signUp ${res.statusCode}: ${res.body}`);
   const data = res.json<{ data: { token: Tokens; profile: Profile } }>().data;

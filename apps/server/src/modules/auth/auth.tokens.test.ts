@@ -21,7 +21,8 @@ afterEach(() => {
 const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers });
 const me = (accessToken: string) => t.app.inject({ url: '/api/v1/accountDetails', headers: { authorization: `Bearer ${accessToken}` } });
 const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
-const regenerate = (refToken: string, accessToken?: string, headers: Record<string, string> = {}) => post('/generateToken', accessToken ? { refToken, accessToken } : { refToken }, headers);
+const regenerate = (refToken: string, accessToken?: string, headers: Record<string, string> = {}) =>
+  post('/generateToken', accessToken ? { refToken, accessToken } : { refToken }, headers);
 
 describe('access tokens', () => {
   it('answers 406 TOKEN_EXPIRED for an expired access token and 401 for a forged one', async () => {
@@ -127,7 +128,18 @@ describe('guest to user', () => {
 describe('logout', () => {
   it('revokes the session: the access token gets 401 and the refresh token is dead; device info is kept', async () => {
     const u = await signUpViaApi(t.app);
-    const device = { ipAddress: '1.2.3.4', latitude: 24.7, longitude: 46.7, deviceMake: 'Apple', deviceModel: 'Mac', deviceOsVersion: '14', deviceId: 'web-abc', city: 'Riyadh', country: 'SA', refToken: u.token.refreshToken };
+    const device = {
+      ipAddress: '1.2.3.4',
+      latitude: 24.7,
+      longitude: 46.7,
+      deviceMake: 'Apple',
+      deviceModel: 'Mac',
+      deviceOsVersion: '14',
+      deviceId: 'web-abc',
+      city: 'Riyadh',
+      country: 'SA',
+      refToken: u.token.refreshToken,
+    };
     const out = await post('/account/logout', device, bearer(u.token.accessToken));
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ message: 'Signed out.', data: null });
@@ -152,14 +164,26 @@ describe('passwords', () => {
   it('changes the password, refusing a wrong current one, and signs out the other sessions', async () => {
     const u = await signUpViaApi(t.app);
     const other = (await post('/account/signIn', { phone: u.phone, password: TEST_PASSWORD })).json().data.token;
-    const wrong = await post('/account/changePassword', { oldPassword: 'Wrong@999', newPassword: 'Newpass@1', confirmPassword: 'Newpass@1' }, bearer(u.token.accessToken));
+    const wrong = await post(
+      '/account/changePassword',
+      { oldPassword: 'Wrong@999', newPassword: 'Newpass@1', confirmPassword: 'Newpass@1' },
+      bearer(u.token.accessToken),
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe('WRONG_PASSWORD');
-    const mismatch = await post('/account/changePassword', { oldPassword: TEST_PASSWORD, newPassword: 'Newpass@1', confirmPassword: 'Newpass@2' }, bearer(u.token.accessToken));
+    const mismatch = await post(
+      '/account/changePassword',
+      { oldPassword: TEST_PASSWORD, newPassword: 'Newpass@1', confirmPassword: 'Newpass@2' },
+      bearer(u.token.accessToken),
+    );
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().errors).toContainEqual({ path: 'confirmPassword', message: 'Passwords do not match.' });
 
-    const ok = await post('/account/changePassword', { oldPassword: TEST_PASSWORD, newPassword: 'Newpass@1', confirmPassword: 'Newpass@1' }, bearer(u.token.accessToken));
+    const ok = await post(
+      '/account/changePassword',
+      { oldPassword: TEST_PASSWORD, newPassword: 'Newpass@1', confirmPassword: 'Newpass@1' },
+      bearer(u.token.accessToken),
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe('Password changed successfully.');
     expect((await me(u.token.accessToken)).statusCode).toBe(200);
@@ -180,10 +204,20 @@ describe('passwords', () => {
 
     // a signup or login code cannot reset a password
     const login = await requestOtp(t.app, u.phone, 'login');
-    const crossed = await post('/account/resetPassword', { phone: u.phone, otpId: login.otpId, otp: login.otp, newPassword: 'Reset@2026', confirmPassword: 'Reset@2026' });
+    const crossed = await post('/account/resetPassword', {
+      phone: u.phone,
+      otpId: login.otpId,
+      otp: login.otp,
+      newPassword: 'Reset@2026',
+      confirmPassword: 'Reset@2026',
+    });
     expect(crossed.json().code).toBe('INVALID_OTP');
 
-    const reset = await post('/account/resetPassword', { phone: u.phone, otpId, otp, newPassword: 'Reset@2026', confirmPassword: 'Reset@2026' }, { language: 'ar' });
+    const reset = await post(
+      '/account/resetPassword',
+      { phone: u.phone, otpId, otp, newPassword: 'Reset@2026', confirmPassword: 'Reset@2026' },
+      { language: 'ar' },
+    );
     expect(reset.statusCode).toBe(200);
     expect(reset.json().message).toMatch(/[\u0600-\u06FF]/);
     expect((await me(u.token.accessToken)).statusCode).toBe(401);

@@ -35,7 +35,10 @@ describe('GET /api/v1/dev/outbox', () => {
         return { id: '1' };
       },
     };
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', WEB_DIST: '/nonexistent' }, { jwtSecret: 'test-secret-test-secret-test-secret-0123456789' });
+    const config = loadConfig(
+      { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', WEB_DIST: '/nonexistent' },
+      { jwtSecret: 'test-secret-test-secret-test-secret-0123456789' },
+    );
     const app = await buildApp({ config, database, logger: false, gateways: { sms: provider, routing: createGreatCircleRouting(1.2) } });
     closers.push(async () => {
       await app.close();
@@ -57,13 +60,21 @@ describe('GET /api/v1/dev/outbox', () => {
         throw new Error('provider down');
       },
     };
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', WEB_DIST: '/nonexistent' }, { jwtSecret: 'test-secret-test-secret-test-secret-0123456789' });
+    const config = loadConfig(
+      { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', WEB_DIST: '/nonexistent' },
+      { jwtSecret: 'test-secret-test-secret-test-secret-0123456789' },
+    );
     const app = await buildApp({ config, database, logger: false, gateways: { sms: failing, routing: createGreatCircleRouting(1.2) } });
     closers.push(async () => {
       await app.close();
       await database.close();
     });
-    const res = await app.inject({ method: 'POST', url: '/api/v1/account/sendOtp', payload: { phone: '0512345670', purpose: 'signup' }, headers: { language: 'ar' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/account/sendOtp',
+      payload: { phone: '0512345670', purpose: 'signup' },
+      headers: { language: 'ar' },
+    });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ code: 'SMS_SEND_FAILED', message: 'تعذر إرسال الرسالة النصية. يرجى المحاولة مرة أخرى.' });
   });
