@@ -1,47 +1,14 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Box, Fieldset, Group, Input, Select, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { normalizePlateLetter, PLATE_LETTERS, PLATE_TYPES, toLatinDigits } from '@masar/shared';
 
 /**
- * Saudi number plates (source: ../shared/data/sa/plates.json, see its SOURCE.md). The 17 letters
- * a plate may carry, each with the Latin letter printed under it, and the keyboard variants
- * (aliases) typed for some of them. Aliases are input conveniences only: values are always
- * the canonical Arabic letter.
+ * Plate letters and types come from the shared rules (one source, also used by the API and the
+ * CSV import). Strip colours of the plate drawing per plate type id (plates.json strip_color).
  */
-export const PLATE_LETTERS = [
-  { ar: 'ا', latin: 'A', aliases: ['أ', 'إ', 'آ'] },
-  { ar: 'ب', latin: 'B', aliases: [] },
-  { ar: 'ح', latin: 'J', aliases: [] },
-  { ar: 'د', latin: 'D', aliases: [] },
-  { ar: 'ر', latin: 'R', aliases: [] },
-  { ar: 'س', latin: 'S', aliases: [] },
-  { ar: 'ص', latin: 'X', aliases: [] },
-  { ar: 'ط', latin: 'T', aliases: [] },
-  { ar: 'ع', latin: 'E', aliases: [] },
-  { ar: 'ق', latin: 'G', aliases: [] },
-  { ar: 'ك', latin: 'K', aliases: [] },
-  { ar: 'ل', latin: 'L', aliases: [] },
-  { ar: 'م', latin: 'Z', aliases: [] },
-  { ar: 'ن', latin: 'N', aliases: [] },
-  { ar: 'ه', latin: 'H', aliases: ['هـ'] },
-  { ar: 'و', latin: 'U', aliases: [] },
-  { ar: 'ى', latin: 'V', aliases: ['ي'] },
-] as const;
-
-/** Plate (registration) types; ids are the WASL/Muroor registration-type codes. */
-export const PLATE_TYPES = [
-  { id: 1, code: 'private', en: 'Private', ar: 'خصوصي', strip: '#ffffff' },
-  { id: 2, code: 'public_transport', en: 'Public Transport', ar: 'نقل عام', strip: '#ffcd00' },
-  { id: 3, code: 'private_transport', en: 'Private Transport', ar: 'نقل خاص', strip: '#1c64d6' },
-  { id: 4, code: 'public_minibus', en: 'Public Minibus', ar: 'حافلة صغيرة عامة', strip: null },
-  { id: 5, code: 'private_minibus', en: 'Private Minibus', ar: 'حافلة صغيرة خاصة', strip: null },
-  { id: 6, code: 'taxi', en: 'Taxi', ar: 'أجرة', strip: '#ffcd00' },
-  { id: 7, code: 'heavy_equipment', en: 'Heavy Equipment / Public Works', ar: 'معدات ثقيلة', strip: null },
-  { id: 8, code: 'export', en: 'Export', ar: 'تصدير', strip: null },
-  { id: 9, code: 'diplomatic', en: 'Diplomatic', ar: 'دبلوماسي', strip: '#138a4b' },
-  { id: 10, code: 'motorcycle', en: 'Motorcycle', ar: 'دراجة نارية', strip: null },
-  { id: 11, code: 'temporary', en: 'Temporary', ar: 'مؤقت', strip: '#9aa1a9' },
-] as const;
+const STRIP_COLOR: Record<number, string> = { 1: '#ffffff', 2: '#ffcd00', 3: '#1c64d6', 6: '#ffcd00', 9: '#138a4b', 11: '#9aa1a9' };
+export { PLATE_LETTERS, PLATE_TYPES };
 
 export type PlateSlot = 'left' | 'middle' | 'right';
 export const PLATE_SLOTS: PlateSlot[] = ['left', 'middle', 'right'];
@@ -59,17 +26,11 @@ export interface PlateValue {
 export const EMPTY_PLATE: PlateValue = { digits: '', left: '', middle: '', right: '' };
 
 const TATWEEL = /\u0640/g;
-const BY_CHAR = new Map<string, (typeof PLATE_LETTERS)[number]>();
-for (const l of PLATE_LETTERS) {
-  BY_CHAR.set(l.ar, l);
-  BY_CHAR.set(l.latin, l);
-  BY_CHAR.set(l.latin.toLowerCase(), l);
-  for (const a of l.aliases) BY_CHAR.set(a.replace(TATWEEL, ''), l);
-}
 
 /** The plate letter a typed character stands for (alias, Latin or Arabic), or undefined. */
 export function plateLetter(ch: string) {
-  return BY_CHAR.get(ch.replace(TATWEEL, ''));
+  const ar = normalizePlateLetter(ch);
+  return ar ? PLATE_LETTERS.find((l) => l.ar === ar) : undefined;
 }
 
 /** Latin letter printed under an Arabic plate letter ('' when unknown). */
@@ -79,11 +40,7 @@ export function latinOf(ar: string) {
 
 /** Arabic-Indic (٠-٩) and Persian (۰-۹) digits to Latin, everything else dropped, at most 4. */
 export function normalizePlateDigits(text: string) {
-  return text
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-    .replace(/\D/g, '')
-    .slice(0, 4);
+  return toLatinDigits(text).replace(/\D/g, '').slice(0, 4);
 }
 
 /**
@@ -115,7 +72,7 @@ function arabicDigits(d: string) {
 /** A plate drawn like the real one: digits left, letters right, Arabic above Latin, KSA strip. */
 export function PlatePreview({ value, plateType, size = 'md' }: { value: PlateValue; plateType?: number | null; size?: 'sm' | 'md' }) {
   const { t } = useTranslation('fleet');
-  const strip = PLATE_TYPES.find((p) => p.id === plateType)?.strip ?? '#ffffff';
+  const strip = (plateType && STRIP_COLOR[plateType]) || '#ffffff';
   const fs = size === 'sm' ? 15 : 22;
   const cell = (children: ReactNode, testId?: string) => (
     <Box
