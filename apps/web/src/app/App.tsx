@@ -1,22 +1,31 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Center, Loader } from '@mantine/core';
+import { SessionProvider } from '../lib/session';
+import { AppLayout } from './layout/AppLayout';
 import { Providers } from './Providers';
+import { RouteGuard } from './RouteGuard';
 import { NotFound, routes } from './routes';
 
-/** Root component: providers and the route table (the app shell wraps it). */
+/** Root component: providers, session, the app shell, the route guard and the route table. */
 export function App() {
   return (
     <Providers>
       <BrowserRouter>
-        <Suspense fallback={<Center h="60vh"><Loader /></Center>}>
-          <Routes>
-            {routes.map((r) => (
-              <Route key={r.path} path={r.path} element={<r.element {...(r.props ?? {})} />} />
-            ))}
-            <Route path="*" element={<NotFound />} />
-          </Routes>
-        </Suspense>
+        <SessionProvider>
+          <AppLayout>
+            <RouteGuard>
+              <Suspense fallback={<Center h="60vh"><Loader /></Center>}>
+                <Routes>
+                  {routes.map((r) => (
+                    <Route key={r.path} path={r.path} element={<r.element {...(r.props ?? {})} />} />
+                  ))}
+                  <Route path="*" element={<NotFound />} />
+                </Routes>
+              </Suspense>
+            </RouteGuard>
+          </AppLayout>
+        </SessionProvider>
       </BrowserRouter>
     </Providers>
   );

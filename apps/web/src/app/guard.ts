@@ -46,7 +46,7 @@ export function guard(path: string, search: string, session: GuardSession, acces
     if (!type || !LANDING[type]) return path === '/' ? null : { to: '/' };
     if (!SIGNED_IN_PREFIXES.some((p) => path.startsWith(p))) return { to: landingOf(type) };
     const m = /^\/(carriers|shippers|brokers)\/([^/]+)\/?$/.exec(path);
-    if (m && TYPED_SECTIONS.has(m[2]!) && `/${m[1]}` !== PREFIX[type]) return { to: `${PREFIX[type]}/${m[2]}` };
+    if (m && TYPED_SECTIONS.has(m[2]) && `/${m[1]}` !== PREFIX[type]) return { to: `${PREFIX[type]}/${m[2]}` };
     return null;
   }
   const protectedPath = access === 'user' || ROLE_PATH.test(path);

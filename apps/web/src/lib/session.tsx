@@ -51,6 +51,8 @@ export interface SessionValue {
   /** The signed-in user's profile (GET /accountDetails); undefined for guests or while loading. */
   profile: Profile | undefined;
   profileLoading: boolean;
+  /** GET /accountDetails failed (spec §8 'Failed to fetch profile details'). */
+  profileError: boolean;
   /** 1 shipper, 2 carrier, 3 broker; null for guests. Known at once (cookie `userType`). */
   accountType: AccountType | null;
   uid: string | null;
@@ -59,10 +61,10 @@ export interface SessionValue {
   /** Why the account is blocked, when a call answered ACCOUNT_SUSPENDED/ACCOUNT_DELETED. */
   blocked: 'ACCOUNT_SUSPENDED' | 'ACCOUNT_DELETED' | null;
   /** Store the tokens and profile of a sign-in/sign-up answer. */
-  signIn(tokens: Tokens, profile: Profile): void;
+  signIn: (tokens: Tokens, profile: Profile) => void;
   /** Logout (spec §4): call logout with device info, clear cookies and storage (language kept), go home. */
-  signOut(): Promise<void>;
-  refreshProfile(): Promise<void>;
+  signOut: () => Promise<void>;
+  refreshProfile: () => Promise<void>;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -137,6 +139,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       profile: user ? profileQuery.data : undefined,
       profileLoading: user !== null && profileQuery.isLoading,
+      profileError: user !== null && profileQuery.isError,
       accountType: user?.accountType ?? null,
       uid: user?.uid ?? null,
       isGuest: user === null,
@@ -146,7 +149,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signOut,
       refreshProfile,
     }),
-    [user, profileQuery.data, profileQuery.isLoading, blocked, signIn, signOut, refreshProfile],
+    [user, profileQuery.data, profileQuery.isLoading, profileQuery.isError, blocked, signIn, signOut, refreshProfile],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createTokenManager, type TokenPair } from './tokens';
 
 function setup(initial: { token?: string; refresh?: string; user?: boolean } = {}) {
-  const state = { token: initial.token ?? null, refresh: initial.refresh ?? null } as { token: string | null; refresh: string | null };
+  const state = { token: initial.token ?? null, refresh: initial.refresh ?? null };
   let guestN = 0;
   const deps = {
     store: {
@@ -22,7 +22,7 @@ function setup(initial: { token?: string; refresh?: string; user?: boolean } = {
       guestN++;
       return { accessToken: `guest${guestN}`, refreshToken: `gref${guestN}`, accessExpireAt: 'x' };
     }),
-    generateToken: vi.fn(async (_ref: string, _acc: string | null) => ({ message: 'ok', data: { accessToken: 'new', refreshToken: 'newref', accessExpireAt: 'x' } as TokenPair })),
+    generateToken: vi.fn(async (_ref: string, _acc: string | null): Promise<{ message: string; data: TokenPair }> => ({ message: 'ok', data: { accessToken: 'new', refreshToken: 'newref', accessExpireAt: 'x' } })),
     isUser: () => initial.user ?? false,
     onSessionLost: vi.fn(),
   };

@@ -37,12 +37,12 @@ export interface TokenManagerDeps {
 
 export function webLock<T>(fn: () => Promise<T>): Promise<T> {
   const locks = (navigator as Navigator & { locks?: LockManager }).locks;
-  return locks ? (locks.request('masar-token', fn) as Promise<T>) : fn();
+  return locks ? locks.request('masar-token', fn) : fn();
 }
 
 export function createTokenManager(deps: TokenManagerDeps) {
   const { store } = deps;
-  const lock = deps.lock ?? (<T>(fn: () => Promise<T>) => fn());
+  const lock = <T>(fn: () => Promise<T>): Promise<T> => (deps.lock ? deps.lock(fn) : fn());
   let guestInFlight: Promise<string> | null = null;
   let regenInFlight: Promise<boolean> | null = null;
 

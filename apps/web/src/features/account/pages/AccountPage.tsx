@@ -1,6 +1,223 @@
-import { ComingSoonPage } from '../../../components/ComingSoonPage';
+import { useState } from 'react';
+import { Badge, Button, Card, Container, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconLogout, IconPencil } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { changePasswordBody, PROFILE_STATUS, updateProfileBody, type Profile } from '@masar/shared';
+import { asLang, formatDate } from '../../../components/format';
+import { api } from '../../../lib/api';
+import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
+import { PROFILE_QUERY_KEY, useSession } from '../../../lib/session';
 
-/** AccountPage (to be built). */
+const STATUS_COLOR: Record<number, string> = {
+  [PROFILE_STATUS.pending]: 'yellow',
+  [PROFILE_STATUS.approved]: 'masar',
+  [PROFILE_STATUS.suspended]: 'orange',
+  [PROFILE_STATUS.deleted]: 'gray',
+  [PROFILE_STATUS.rejected]: 'masarRed',
+};
+
+function Field({ label, value, ltr }: { label: string; value: string; ltr?: boolean }) {
+  return (
+    <div>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={500} dir={ltr ? 'ltr' : undefined} style={ltr ? { textAlign: 'end', unicodeBidi: 'plaintext' } : undefined}>
+        {value || '—'}
+      </Text>
+    </div>
+  );
+}
+
+function ProfileCard({ profile }: { profile: Profile }) {
+  const { t, i18n } = useTranslation('account');
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { firstName: profile.firstName, lastName: profile.lastName, companyName: profile.companyName, email: profile.email },
+    validate: zodValidate(updateProfileBody),
+  });
+  const save = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const updated = await api.patch<Profile>('/account', updateProfileBody.parse(values));
+      queryClient.setQueryData(PROFILE_QUERY_KEY, updated);
+      notifySuccess(t('profile.saved'));
+      setEditing(false);
+    } catch (e) {
+      showApiError(e, form, { EMAIL_EXISTS: 'email' });
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Group justify="space-between" mb="md">
+        <Title order={3}>{t('profile.title')}</Title>
+        {!editing && (
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconPencil size={14} />}
+            onClick={() => {
+              form.setValues({ firstName: profile.firstName, lastName: profile.lastName, companyName: profile.companyName, email: profile.email });
+              form.resetDirty();
+              setEditing(true);
+            }}
+          >
+            {t('common:actions.edit')}
+          </Button>
+        )}
+      </Group>
+      {editing ? (
+        <form onSubmit={save} noValidate>
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label={t('auth:fields.firstName')} {...form.getInputProps('firstName')} key={form.key('firstName')} />
+              <TextInput label={t('auth:fields.lastName')} {...form.getInputProps('lastName')} key={form.key('lastName')} />
+            </SimpleGrid>
+            <TextInput label={t('auth:fields.companyName')} {...form.getInputProps('companyName')} key={form.key('companyName')} />
+            <TextInput label={t('auth:fields.email')} type="email" dir="ltr" {...form.getInputProps('email')} key={form.key('email')} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setEditing(false)}>
+                {t('common:actions.cancel')}
+              </Button>
+              <Button type="submit" loading={busy}>
+                {t('common:actions.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Field label={t('profile.name')} value={`${profile.firstName} ${profile.lastName}`.trim()} />
+          <Field label={t('auth:fields.companyName')} value={profile.companyName} />
+          <Field label={t('auth:fields.email')} value={profile.email} />
+          <Field label={t('auth:fields.phone')} value={profile.phone} ltr />
+          <Field label={t('profile.type')} value={t(`types.${profile.accountType}`, { defaultValue: t('types.unknown') })} />
+          <Field label={t('profile.memberSince')} value={formatDate(profile.createdAt, asLang(i18n.language), false)} />
+        </SimpleGrid>
+      )}
+    </Card>
+  );
+}
+
+function StatusCard({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('account');
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Title order={3} mb="md">
+        {t('status.title')}
+      </Title>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Text c="dimmed">{t('status.account')}</Text>
+          <Badge color={STATUS_COLOR[profile.status] ?? 'gray'} variant="light" size="lg">
+            {profile.statusText || t(`status.s${profile.status}`, { defaultValue: String(profile.status) })}
+          </Badge>
+        </Group>
+        <Group justify="space-between" wrap="nowrap">
+          <Text c="dimmed">{t('status.plan')}</Text>
+          {profile.activeSubscriptionId ? (
+            <Text fw={500} ff="monospace" fz="sm" dir="ltr" truncate="end" maw={220} title={profile.activeSubscriptionId}>
+              {profile.activeSubscriptionId}
+            </Text>
+          ) : (
+            <Text fw={500}>{t('status.noPlan')}</Text>
+          )}
+        </Group>
+        {profile.status === PROFILE_STATUS.pending && !profile.isFirstTimeApproved && (
+          <Text fz="sm" c="dimmed">
+            {t('status.pendingHint')}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function ChangePasswordCard() {
+  const { t } = useTranslation('account');
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ mode: 'controlled', initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' }, validate: zodValidate(changePasswordBody) });
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await api.post('/account/changePassword', values);
+      notifySuccess(t('password.changed'));
+      form.reset();
+    } catch (e) {
+      showApiError(e, form, { WRONG_PASSWORD: 'oldPassword', PASSWORDS_DO_NOT_MATCH: 'confirmPassword' });
+    } finally {
+      setBusy(false);
+    }
+  });
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Title order={3} mb="md">
+        {t('password.title')}
+      </Title>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <PasswordInput label={t('password.current')} autoComplete="current-password" {...form.getInputProps('oldPassword')} key={form.key('oldPassword')} />
+          <PasswordInput label={t('auth:fields.newPassword')} description={t('auth:signup.passwordHint')} autoComplete="new-password" {...form.getInputProps('newPassword')} key={form.key('newPassword')} />
+          <PasswordInput label={t('auth:fields.confirmPassword')} autoComplete="new-password" {...form.getInputProps('confirmPassword')} key={form.key('confirmPassword')} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={busy}>
+              {t('password.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** /shippers|carriers|brokers/account — profile basics, status, active plan, password, logout. */
 export default function AccountPage() {
-  return <ComingSoonPage />;
+  const { t } = useTranslation('account');
+  const { profile, profileLoading, signOut } = useSession();
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <Container size="md" py="xl">
+      <Group justify="space-between" mb="lg">
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          {t('title')}
+        </Title>
+        <Button
+          variant="light"
+          color="masarRed"
+          leftSection={<IconLogout size={16} />}
+          loading={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void signOut();
+          }}
+        >
+          {t('menu:logout')}
+        </Button>
+      </Group>
+      {!profile ? (
+        profileLoading ? (
+          <Stack>
+            <Skeleton h={200} radius="lg" />
+            <Skeleton h={140} radius="lg" />
+          </Stack>
+        ) : (
+          <Text c="dimmed">{t('common:errors.profile')}</Text>
+        )
+      ) : (
+        <Stack gap="lg">
+          <ProfileCard profile={profile} />
+          <StatusCard profile={profile} />
+          <ChangePasswordCard />
+        </Stack>
+      )}
+    </Container>
+  );
 }

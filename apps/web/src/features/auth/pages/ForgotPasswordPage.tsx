@@ -1,6 +1,50 @@
-import { ComingSoonPage } from '../../../components/ComingSoonPage';
+import { useState } from 'react';
+import { Anchor, Button, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { forgotPasswordBody } from '@masar/shared';
+import { showApiError, zodValidate } from '../../../lib/form';
+import { authApi } from '../api/authApi';
+import { AuthCard } from '../components/AuthCard';
+import { PhoneInput } from '../components/PhoneInput';
 
-/** ForgotPasswordPage (to be built). */
+/** /forgot-password — send a reset code by SMS, then go to /reset-password?phone=&otpId=. */
 export default function ForgotPasswordPage() {
-  return <ComingSoonPage />;
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ mode: 'controlled', initialValues: { phone: '' }, validate: zodValidate(forgotPasswordBody) });
+  const submit = form.onSubmit(async (values) => {
+    const { phone } = forgotPasswordBody.parse(values);
+    setBusy(true);
+    try {
+      const { otpId } = await authApi.forgotPassword(phone);
+      void navigate(`/reset-password?${new URLSearchParams({ phone, otpId }).toString()}`);
+    } catch (e) {
+      showApiError(e, form, { NOT_REGISTERED: 'phone', RATE_LIMITED: 'phone' });
+    } finally {
+      setBusy(false);
+    }
+  });
+  return (
+    <AuthCard
+      title={t('forgot.title')}
+      subtitle={t('forgot.subtitle')}
+      footer={
+        <Anchor component={Link} to="/login">
+          {t('forgot.back')}
+        </Anchor>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <PhoneInput {...form.getInputProps('phone')} key={form.key('phone')} autoFocus />
+          <Button type="submit" fullWidth loading={busy}>
+            {t('forgot.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
 }

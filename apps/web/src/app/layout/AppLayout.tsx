@@ -1,0 +1,48 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Box } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MOBILE_BREAKPOINT_PX } from '@masar/shared';
+import { useSession } from '../../lib/session';
+import { BottomBar, BOTTOM_BAR_HEIGHT } from './BottomBar';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { BlockedDialog, NotSignedInDialog } from './SessionDialogs';
+import { BANNER_HEIGHT, StatusBanner, bannerKind } from './StatusBanner';
+
+/** Spec §2: the layout switches at 768 px (mobile at or below). */
+export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
+
+/** The app shell: header + role menu, page, footer, mobile bottom bar, status banner, dialogs. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia?.(MOBILE_QUERY).matches ?? false) ?? false;
+  const [drawer, setDrawer] = useState(false);
+  const session = useSession();
+  const { pathname } = useLocation();
+  const banner = bannerKind(session.profile);
+  const bar = mobile && session.accountType ? session.accountType : null;
+  const barHeight = bar ? BOTTOM_BAR_HEIGHT : 0;
+
+  useEffect(() => setDrawer(false), [pathname]);
+  useEffect(() => window.scrollTo?.(0, 0), [pathname]);
+  useEffect(() => {
+    if (session.profileError) notifications.show({ id: 'profile-error', color: 'red', message: t('errors.profile') });
+  }, [session.profileError, t]);
+
+  return (
+    <Box style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', paddingBottom: barHeight + (banner ? BANNER_HEIGHT : 0) }}>
+      <Header mobile={mobile} drawerOpen={drawer} onDrawer={setDrawer} />
+      <Box component="main" style={{ flex: 1 }}>
+        {children}
+      </Box>
+      <Footer />
+      {bar && <BottomBar accountType={bar} />}
+      {banner && <StatusBanner kind={banner} bottom={barHeight} />}
+      <BlockedDialog />
+      <NotSignedInDialog />
+    </Box>
+  );
+}

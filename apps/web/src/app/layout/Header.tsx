@@ -1,0 +1,162 @@
+import { Box, Burger, Button, Divider, Drawer, Group, Menu, NavLink as MantineNavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconPlus, IconUserCircle } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Logo } from '../../components/Logo';
+import { landingOf, rolePath, useSession } from '../../lib/session';
+import { useLanguage } from '../../lib/preferences';
+import { MENUS, POST_ACTION, USER_MENU, type MenuItem } from '../menus';
+import { PreferenceControls } from './PreferenceControls';
+
+function isActive(pathname: string, to: string) {
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+export const HEADER_HEIGHT = 64;
+
+/** Top bar: logo, role menu (spec §2), post action, user menu; a burger drawer on mobile. */
+export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; drawerOpen: boolean; onDrawer: (open: boolean) => void }) {
+  const { t } = useTranslation(['menu', 'common']);
+  const session = useSession();
+  const { pathname } = useLocation();
+  const { dir } = useLanguage();
+  const type = session.accountType;
+  const items: MenuItem[] = type ? MENUS[type] : [];
+  const primary = items.filter((i) => i.primary);
+  const more = items.filter((i) => !i.primary);
+  const post = type ? POST_ACTION[type] : undefined;
+  const userItems = type ? USER_MENU(rolePath(type, '').replace(/\/$/, '')) : [];
+  const name = session.profile ? `${session.profile.firstName} ${session.profile.lastName}`.trim() : t('menu:account');
+
+  return (
+    <Box
+      component="header"
+      px="md"
+      style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 150,
+        height: HEADER_HEIGHT,
+        background: 'var(--mantine-color-body)',
+        borderBlockEnd: '1px solid var(--mantine-color-default-border)',
+      }}
+    >
+      <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="xs" wrap="nowrap">
+          {mobile && <Burger opened={drawerOpen} onClick={() => onDrawer(!drawerOpen)} size="sm" aria-label={t('menu:openMenu')} />}
+          <UnstyledButton component={Link} to={landingOf(type)} aria-label={t('common:appName')}>
+            <Logo />
+          </UnstyledButton>
+        </Group>
+
+        {!mobile && type && (
+          <Group component="nav" gap={2} wrap="nowrap" aria-label={t('menu:mainNav')} style={{ flex: 1, minWidth: 0 }}>
+            {primary.map((i) => (
+              <Button key={i.to} component={Link} to={i.to} variant={isActive(pathname, i.to) ? 'light' : 'subtle'} color={isActive(pathname, i.to) ? undefined : 'gray'} size="compact-md">
+                {t(`menu:${i.key}`)}
+              </Button>
+            ))}
+            {more.length > 0 && (
+              <Menu position="bottom-start" shadow="md" width={240}>
+                <Menu.Target>
+                  <Button variant={more.some((i) => isActive(pathname, i.to)) ? 'light' : 'subtle'} color="gray" size="compact-md" rightSection={<IconChevronDown size={14} />}>
+                    {t('menu:more')}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {more.map((i) => (
+                    <Menu.Item key={i.to} component={Link} to={i.to}>
+                      {t(`menu:${i.key}`)}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            )}
+          </Group>
+        )}
+
+        <Group gap="xs" wrap="nowrap">
+          {post && !mobile && (
+            <Button component={Link} to={post.to} leftSection={<IconPlus size={16} />}>
+              {t(`menu:${post.key}`)}
+            </Button>
+          )}
+          {session.isSignedIn ? (
+            !mobile && (
+              <Menu position="bottom-end" shadow="md" width={220}>
+                <Menu.Target>
+                  <Button variant="default" leftSection={<IconUserCircle size={18} />} rightSection={<IconChevronDown size={14} />} maw={220}>
+                    <Text truncate="end" fz="sm">
+                      {name}
+                    </Text>
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {userItems.map((i) => (
+                    <Menu.Item key={i.to} component={Link} to={i.to}>
+                      {t(`menu:${i.key}`)}
+                    </Menu.Item>
+                  ))}
+                  <Menu.Divider />
+                  <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void session.signOut()}>
+                    {t('menu:logout')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            )
+          ) : (
+            <>
+              <Button component={Link} to="/login" variant="subtle" size={mobile ? 'compact-sm' : 'sm'}>
+                {t('menu:signIn')}
+              </Button>
+              {!mobile && (
+                <Button component={Link} to="/signup">
+                  {t('menu:signUp')}
+                </Button>
+              )}
+            </>
+          )}
+        </Group>
+      </Group>
+
+      <Drawer
+        opened={drawerOpen}
+        onClose={() => onDrawer(false)}
+        position={dir === 'rtl' ? 'right' : 'left'}
+        size="xs"
+        title={<Logo />}
+        scrollAreaComponent={ScrollArea.Autosize}
+        zIndex={300}
+      >
+        <Stack gap={4} component="nav" aria-label={t('menu:mainNav')}>
+          {post && (
+            <Button component={Link} to={post.to} leftSection={<IconPlus size={16} />} onClick={() => onDrawer(false)} mb="xs">
+              {t(`menu:${post.key}`)}
+            </Button>
+          )}
+          {[...items, ...userItems].map((i) => (
+            <MantineNavLink key={i.to} component={Link} to={i.to} label={t(`menu:${i.key}`)} active={isActive(pathname, i.to)} onClick={() => onDrawer(false)} />
+          ))}
+          {session.isSignedIn ? (
+            <MantineNavLink
+              label={t('menu:logout')}
+              c="red"
+              leftSection={<IconLogout size={16} />}
+              onClick={() => {
+                onDrawer(false);
+                void session.signOut();
+              }}
+            />
+          ) : (
+            <>
+              <MantineNavLink component={Link} to="/login" label={t('menu:signIn')} onClick={() => onDrawer(false)} />
+              <MantineNavLink component={Link} to="/signup" label={t('menu:signUp')} onClick={() => onDrawer(false)} />
+            </>
+          )}
+          <Divider my="sm" />
+          <PreferenceControls />
+        </Stack>
+      </Drawer>
+    </Box>
+  );
+}

@@ -1,0 +1,31 @@
+import { ActionIcon, Group, SegmentedControl, Tooltip } from '@mantine/core';
+import { IconMoon, IconSun } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage, useTheme } from '../../lib/preferences';
+
+/** Language switch (en/ar, flips direction) and theme switch (light/dark), both persisted. */
+export function PreferenceControls() {
+  const { t } = useTranslation();
+  const { language, setLanguage } = useLanguage();
+  const { scheme, toggle } = useTheme();
+  const themeLabel = scheme === 'dark' ? t('prefs.light') : t('prefs.dark');
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <SegmentedControl
+        size="xs"
+        aria-label={t('prefs.language')}
+        value={language}
+        onChange={(v) => setLanguage(v === 'ar' ? 'ar' : 'en')}
+        data={[
+          { value: 'en', label: 'English' },
+          { value: 'ar', label: 'العربية' },
+        ]}
+      />
+      <Tooltip label={themeLabel}>
+        <ActionIcon variant="default" size="lg" onClick={toggle} aria-label={themeLabel}>
+          {scheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}

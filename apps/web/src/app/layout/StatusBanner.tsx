@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Box, Button, Group, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { PROFILE_STATUS, type Profile } from '@masar/shared';
+import { ContactDialog } from './ContactDialog';
+
+/** Which banner a profile needs (spec §2): pending (status 1, not first-approved) or rejected (5). */
+export function bannerKind(profile: Pick<Profile, 'status' | 'isFirstTimeApproved'> | undefined): 'pending' | 'rejected' | null {
+  if (!profile) return null;
+  if (profile.status === PROFILE_STATUS.rejected) return 'rejected';
+  if (profile.status === PROFILE_STATUS.pending && !profile.isFirstTimeApproved) return 'pending';
+  return null;
+}
+
+export const BANNER_HEIGHT = 64;
+
+/** Persistent banner at the bottom of the screen while the account is pending or rejected. */
+export function StatusBanner({ kind, bottom }: { kind: 'pending' | 'rejected'; bottom: number }) {
+  const { t } = useTranslation();
+  const [contact, setContact] = useState(false);
+  return (
+    <>
+      <Box
+        role="status"
+        px="md"
+        py="xs"
+        style={{
+          position: 'fixed',
+          insetInline: 0,
+          bottom,
+          minHeight: BANNER_HEIGHT,
+          zIndex: 130,
+          display: 'flex',
+          alignItems: 'center',
+          background: kind === 'rejected' ? 'var(--mantine-color-masarRed-light)' : 'var(--mantine-color-yellow-light)',
+          backdropFilter: 'blur(6px)',
+          borderBlockStart: `2px solid ${kind === 'rejected' ? 'var(--mantine-color-masarRed-6)' : '#ffcd00'}`,
+        }}
+      >
+        <Group justify="space-between" wrap="nowrap" w="100%" gap="sm">
+          <Group gap="xs" wrap="nowrap">
+            <IconAlertTriangle size={20} style={{ flexShrink: 0 }} />
+            <Text fz="sm" fw={500}>
+              {t(`banner.${kind}`)}
+            </Text>
+          </Group>
+          <Button size="xs" variant="white" color="dark" onClick={() => setContact(true)} style={{ flexShrink: 0 }}>
+            {t('contact.button')}
+          </Button>
+        </Group>
+      </Box>
+      <ContactDialog opened={contact} onClose={() => setContact(false)} />
+    </>
+  );
+}

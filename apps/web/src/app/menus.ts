@@ -1,0 +1,105 @@
+import type { AccountType } from '@masar/shared';
+
+/**
+ * Menus per role (spec §2). `key` is a `menu` namespace i18n key; `primary` items show in the
+ * desktop header, the rest under "More". Items whose screens arrive in later issues route to
+ * the "coming soon" entries of routes.tsx, but are in the menu.
+ */
+export interface MenuItem {
+  key: string;
+  to: string;
+  primary?: boolean;
+}
+
+const shipperLike = (p: '/shippers' | '/brokers'): MenuItem[] => [
+  { key: 'dashboard', to: `${p}/dashboard`, primary: true },
+  { key: 'myShipments', to: `${p}/my-loads`, primary: true },
+  { key: 'truckInOut', to: `${p}/truck-in-truck-out` },
+  { key: 'searchTrucks', to: `${p}/search-trucks`, primary: true },
+  { key: 'searchShipments', to: p === '/shippers' ? '/shippers/search-shipments' : '/brokers/load-search', primary: true },
+  { key: 'tendering', to: `${p}/tendering-shipment` },
+  { key: 'fleet', to: `${p}/fleet-management` },
+  { key: 'vendors', to: `${p}/contact` },
+  { key: 'bayan', to: `${p}/bayan` },
+];
+
+export const MENUS: Record<AccountType, MenuItem[]> = {
+  1: shipperLike('/shippers'),
+  3: [
+    ...shipperLike('/brokers'),
+    { key: 'postTrucks', to: '/brokers/post-trucks' },
+    { key: 'shipmentInOut', to: '/brokers/shipment-in-shipment-out' },
+    { key: 'trackVehicle', to: '/brokers/godsview' },
+  ],
+  2: [
+    { key: 'dashboard', to: '/carriers/dashboard', primary: true },
+    { key: 'myShipments', to: '/carriers/my-shipments', primary: true },
+    // spec §2: the carrier's truck screens link to broker-prefixed paths
+    { key: 'truckInOut', to: '/brokers/truck-in-truck-out' },
+    { key: 'searchTrucks', to: '/brokers/search-trucks' },
+    { key: 'searchShipments', to: '/carriers/load-search', primary: true },
+    { key: 'tendering', to: '/carriers/tendering-shipment' },
+    { key: 'postTrucks', to: '/carriers/post-trucks', primary: true },
+    { key: 'shipmentInOut', to: '/carriers/shipment-in-shipment-out' },
+    { key: 'trackVehicle', to: '/carriers/godsview' },
+    { key: 'fleet', to: '/carriers/fleet-management' },
+    { key: 'vendors', to: '/carriers/contact' },
+    { key: 'bayan', to: '/carriers/bayan' },
+  ],
+};
+
+/** The header action: shippers and brokers post shipments (spec §2 "Post Shipment" action). */
+export const POST_ACTION: Partial<Record<AccountType, MenuItem>> = {
+  1: { key: 'postShipment', to: '/shippers/post-load' },
+  3: { key: 'postShipment', to: '/brokers/post-load' },
+};
+
+/** User menu: offers and account (logout is an action, not a link). */
+export const USER_MENU = (p: string): MenuItem[] => [
+  { key: 'offers', to: `${p}/offers` },
+  { key: 'account', to: `${p}/account` },
+];
+
+/** Mobile bottom bar (spec §2: shipper dashboard, my loads, post load, trusted drivers, rate forecast). */
+export const BOTTOM_BAR: Record<AccountType, (MenuItem & { icon: 'dashboard' | 'loads' | 'post' | 'drivers' | 'forecast' | 'search' | 'truck' | 'offers' })[]> = {
+  1: [
+    { key: 'dashboard', to: '/shippers/dashboard', icon: 'dashboard' },
+    { key: 'myLoads', to: '/shippers/my-loads', icon: 'loads' },
+    { key: 'postLoad', to: '/shippers/post-load', icon: 'post' },
+    { key: 'trustedDrivers', to: '/shippers/trusted-drivers', icon: 'drivers' },
+    { key: 'rateForecast', to: '/shippers/rate-forecast', icon: 'forecast' },
+  ],
+  3: [
+    { key: 'dashboard', to: '/brokers/dashboard', icon: 'dashboard' },
+    { key: 'myLoads', to: '/brokers/my-loads', icon: 'loads' },
+    { key: 'postLoad', to: '/brokers/post-load', icon: 'post' },
+    { key: 'trustedDrivers', to: '/brokers/trusted-drivers', icon: 'drivers' },
+    { key: 'rateForecast', to: '/brokers/rate-forecast', icon: 'forecast' },
+  ],
+  2: [
+    { key: 'dashboard', to: '/carriers/dashboard', icon: 'dashboard' },
+    { key: 'loadSearch', to: '/carriers/load-search', icon: 'search' },
+    { key: 'myShipments', to: '/carriers/my-shipments', icon: 'loads' },
+    { key: 'postTrucks', to: '/carriers/post-trucks', icon: 'truck' },
+    { key: 'offers', to: '/carriers/offers', icon: 'offers' },
+  ],
+};
+
+/** Footer "solutions" and company links for visitors (public pages). */
+export const FOOTER_LINKS = {
+  solutions: [
+    { key: 'forShippers', to: '/shippers' },
+    { key: 'forCarriers', to: '/carriers' },
+    { key: 'forBrokers', to: '/brokers' },
+    { key: 'rateForecast', to: '/rate-forecast' },
+    { key: 'pricing', to: '/pricing' },
+  ],
+  company: [
+    { key: 'aboutUs', to: '/about-us' },
+    { key: 'faq', to: '/faq' },
+    { key: 'help', to: '/help' },
+    { key: 'contact', to: '/contact' },
+    { key: 'terms', to: '/terms-and-conditions' },
+    { key: 'privacy', to: '/privacy-policy' },
+  ],
+};
