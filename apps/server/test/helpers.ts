@@ -29,6 +29,13 @@ export async function createTestDatabase(): Promise<Database> {
     await close();
     const a = new pg.Client({ connectionString: url });
     await a.connect();
+    // pg-pool's end() resolves before its sockets close; dropping WITH (FORCE) at once kills those
+    // backends and their clients emit an unhandled FATAL 57P01 that fails the run. Wait for them.
+    for (let i = 0; i < 40; i++) {
+      const [{ n }] = (await a.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name])).rows;
+      if (n === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     await a.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
     await a.end();
   };
