@@ -4,6 +4,9 @@ import authRoutes from './auth/auth.routes.ts';
 import loadsRoutes from './loads/loads.routes.ts';
 import offersRoutes from './offers/offers.routes.ts';
 import devRoutes from './dev/dev.routes.ts';
+import filesRoutes from './files/files.routes.ts';
+import fleetRoutes from './fleet/fleet.routes.ts';
+import vendorsRoutes from './vendors/vendors.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -12,4 +15,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(loadsRoutes);
   await app.register(offersRoutes);
   await app.register(devRoutes);
+  await app.register(filesRoutes);
+  await app.register(fleetRoutes);
+  await app.register(vendorsRoutes);
 }

@@ -2,3 +2,4 @@
 export * from './reference.ts';
 export * from './accounts.ts';
 export * from './loads.ts';
+export * from './fleet.ts';

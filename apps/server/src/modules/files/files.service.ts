@@ -1,0 +1,75 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import { FILE_MIME_TYPES, LIMITS, type FilePurpose, type UploadedFile } from '@masar/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { files } from '../../db/schema/index.ts';
+import type { StorageGateway } from '../../gateways/storage/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+
+export const fileUrl = (id: string) => `/api/v1/files/${id}`;
+type FileRow = typeof files.$inferSelect;
+export const toFileRef = (f: Pick<FileRow, 'id' | 'mime' | 'size'>) => ({ id: f.id, url: fileUrl(f.id), mime: f.mime, size: f.size });
+
+/**
+ * Sniff the real type of an upload from its magic bytes (file-type), never from its name or
+ * content-type (DESIGN §3 security). Returns the mime when it is PDF, JPEG or PNG, else null.
+ */
+export async function sniffDocumentMime(data: Buffer): Promise<string | null> {
+  const t = await fileTypeFromBuffer(data);
+  return t && (FILE_MIME_TYPES as readonly string[]).includes(t.mime) ? t.mime : null;
+}
+
+/**
+ * Uploaded documents and images (spec §5 "documents PDF, JPG or PNG, at most 5MB"). Only the
+ * uploader can read a file or attach it to a record.
+ */
+export function createFilesService(deps: { db: Db; storage: StorageGateway }) {
+  const { db, storage } = deps;
+  return {
+    async upload(ownerId: string, purpose: FilePurpose, data: Buffer, name: string | null): Promise<UploadedFile> {
+      if (data.length === 0) throw new AppError('UPLOAD_FILE_FIRST');
+      if (data.length > LIMITS.documentMaxBytes) throw new AppError('FILE_TOO_LARGE');
+      const mime = await sniffDocumentMime(data);
+      if (!mime) throw new AppError('FILE_TYPE_NOT_ALLOWED');
+      const id = newId();
+      const d = new Date();
+      const key = `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${id}`;
+      await storage.put(key, data);
+      const safeName = name ? name.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 120) : null;
+      await db.insert(files).values({ id, ownerId, purpose, mime, size: data.length, name: safeName, storageKey: key });
+      return { ...toFileRef({ id, mime, size: data.length }), purpose, name: safeName };
+    },
+
+    /** The file row and a stream of its bytes; 404 for someone else's file. */
+    async open(ownerId: string, id: string) {
+      const [row] = await db.select().from(files).where(and(eq(files.id, id), eq(files.ownerId, ownerId)));
+      if (!row) throw new AppError('NOT_FOUND');
+      return { row, stream: await storage.get(row.storageKey) };
+    },
+  };
+}
+
+/**
+ * Check that every id is a file of `ownerId` (INVALID_FILE otherwise) and return their refs by
+ * id. Used by fleet and vendors before they store file ids.
+ */
+export async function ownedFiles(tx: DbOrTx, ownerId: string, ids: string[]): Promise<Map<string, ReturnType<typeof toFileRef>>> {
+  const unique = [...new Set(ids)];
+  const out = new Map<string, ReturnType<typeof toFileRef>>();
+  if (unique.length === 0) return out;
+  const rows = await tx.select({ id: files.id, mime: files.mime, size: files.size }).from(files).where(and(eq(files.ownerId, ownerId), inArray(files.id, unique)));
+  for (const r of rows) out.set(r.id, toFileRef(r));
+  if (out.size !== unique.length) throw new AppError('INVALID_FILE');
+  return out;
+}
+
+/** File refs of any ids (no ownership check; callers already own the record). */
+export async function fileRefs(tx: DbOrTx, ids: string[]): Promise<Map<string, ReturnType<typeof toFileRef>>> {
+  const unique = [...new Set(ids)];
+  const out = new Map<string, ReturnType<typeof toFileRef>>();
+  if (unique.length === 0) return out;
+  const rows = await tx.select({ id: files.id, mime: files.mime, size: files.size }).from(files).where(inArray(files.id, unique));
+  for (const r of rows) out.set(r.id, toFileRef(r));
+  return out;
+}

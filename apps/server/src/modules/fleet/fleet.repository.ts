@@ -1,0 +1,302 @@
+import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { drivers, trailers, trustedDrivers, vehicles, vendors } from '../../db/schema/index.ts';
+import { queryRows } from '../../lib/sql.ts';
+
+/** All SQL of fleet management (vehicles, trailers, drivers, trusted drivers). */
+
+export type VehicleRow = typeof vehicles.$inferSelect;
+export type TrailerRow = typeof trailers.$inferSelect;
+export type DriverRow = typeof drivers.$inferSelect;
+export type NewVehicle = typeof vehicles.$inferInsert;
+export type NewTrailer = typeof trailers.$inferInsert;
+export type NewDriver = typeof drivers.$inferInsert;
+export type State = 'active' | 'suspended' | 'deleted';
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const stateCond = (col: typeof vehicles.state | typeof trailers.state | typeof drivers.state, state?: State) => (state ? eq(col, state) : ne(col, 'deleted'));
+
+export async function equipmentExists(tx: DbOrTx, code: string) {
+  return (await queryRows(tx, sql`select 1 from equipment_types where code = ${code}`)).length > 0;
+}
+export async function vendorOwned(tx: DbOrTx, ownerId: string, vendorId: string) {
+  const r = await tx.select({ id: vendors.id }).from(vendors).where(and(eq(vendors.id, vendorId), eq(vendors.ownerId, ownerId), sql`${vendors.deletedAt} is null`));
+  return r.length > 0;
+}
+
+// ---------- vehicles ----------
+export interface VehicleView extends VehicleRow {
+  driverFirstName: string | null;
+  driverLastName: string | null;
+  trailerNumber: string | null;
+}
+
+async function selectVehicles(tx: DbOrTx, where: SQL | undefined, limit?: number, skip?: number): Promise<VehicleView[]> {
+  const q = tx
+    .select({ v: vehicles, driverFirstName: drivers.firstName, driverLastName: drivers.lastName, trailerNumber: trailers.trailerNumber })
+    .from(vehicles)
+    .leftJoin(drivers, eq(drivers.id, vehicles.driverId))
+    .leftJoin(trailers, eq(trailers.id, vehicles.trailerId))
+    .where(where)
+    .orderBy(desc(vehicles.createdAt), desc(vehicles.id));
+  const rows = limit !== undefined ? await q.limit(limit).offset(skip ?? 0) : await q;
+  return rows.map((r) => ({ ...r.v, driverFirstName: r.driverFirstName, driverLastName: r.driverLastName, trailerNumber: r.trailerNumber }));
+}
+
+export async function getVehicle(tx: DbOrTx, ownerId: string, id: string, forUpdate = false): Promise<VehicleView | undefined> {
+  if (forUpdate) await queryRows(tx, sql`select 1 from vehicles where id = ${id} and owner_id = ${ownerId} for update`);
+  const [r] = await selectVehicles(tx, and(eq(vehicles.id, id), eq(vehicles.ownerId, ownerId), ne(vehicles.state, 'deleted')));
+  return r;
+}
+export async function getVehiclesByIds(tx: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return selectVehicles(tx, inArray(vehicles.id, ids));
+}
+
+export interface VehicleFilter {
+  search?: string;
+  state?: State;
+  availability?: 'free' | 'busy';
+  wasl?: VehicleRow['waslStatus'];
+}
+function vehicleWhere(ownerId: string, f: VehicleFilter): SQL {
+  const conds: (SQL | undefined)[] = [eq(vehicles.ownerId, ownerId), stateCond(vehicles.state, f.state)];
+  if (f.availability) conds.push(eq(vehicles.availability, f.availability));
+  if (f.wasl) conds.push(eq(vehicles.waslStatus, f.wasl));
+  if (f.search) {
+    const s = like(f.search);
+    conds.push(
+      or(
+        ilike(vehicles.plateDigits, s),
+        ilike(vehicles.plateLetters, s),
+        ilike(vehicles.make, s),
+        ilike(vehicles.model, s),
+        ilike(vehicles.sequenceNumber, s),
+        ilike(vehicles.registrationNumber, s),
+        ilike(vehicles.vehicleType, s),
+      ),
+    );
+  }
+  return and(...conds)!;
+}
+export async function listVehicles(tx: DbOrTx, ownerId: string, f: VehicleFilter, limit: number, skip: number) {
+  const where = vehicleWhere(ownerId, f);
+  const [items, [{ n }]] = await Promise.all([selectVehicles(tx, where, limit, skip), tx.select({ n: sql<number>`count(*)::int` }).from(vehicles).where(where)]);
+  return { items, total: n };
+}
+export async function vehiclesForAssignment(tx: DbOrTx, ownerId: string) {
+  return selectVehicles(
+    tx,
+    and(
+      eq(vehicles.ownerId, ownerId),
+      eq(vehicles.state, 'active'),
+      eq(vehicles.availability, 'free'),
+      sql`${vehicles.driverId} is not null and ${vehicles.trailerId} is not null`,
+      eq(drivers.state, 'active'),
+      eq(trailers.state, 'active'),
+    ),
+  );
+}
+export async function plateTaken(tx: DbOrTx, digits: string, letters: string, exceptId?: string) {
+  const r = await queryRows(
+    tx,
+    sql`select 1 from vehicles where plate_digits = ${digits} and plate_letters = ${letters} and state <> 'deleted' ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`,
+  );
+  return r.length > 0;
+}
+export async function vehicleOfDriver(tx: DbOrTx, driverId: string) {
+  const [r] = await tx.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.driverId, driverId), ne(vehicles.state, 'deleted')));
+  return r?.id ?? null;
+}
+export async function vehicleOfTrailer(tx: DbOrTx, trailerId: string) {
+  const [r] = await tx.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.trailerId, trailerId), ne(vehicles.state, 'deleted')));
+  return r?.id ?? null;
+}
+export async function insertVehicles(tx: DbOrTx, rows: NewVehicle[]) {
+  if (rows.length) await tx.insert(vehicles).values(rows);
+}
+export async function updateVehicle(tx: DbOrTx, id: string, patch: Partial<NewVehicle>) {
+  await tx
+    .update(vehicles)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(vehicles.id, id));
+}
+/** Free the driver / trailer of any live vehicle (when the driver or trailer is deleted). */
+export async function detachFromVehicles(tx: DbOrTx, what: { driverId?: string; trailerId?: string }) {
+  if (what.driverId) await tx.update(vehicles).set({ driverId: null, updatedAt: new Date() }).where(eq(vehicles.driverId, what.driverId));
+  if (what.trailerId) await tx.update(vehicles).set({ trailerId: null, updatedAt: new Date() }).where(eq(vehicles.trailerId, what.trailerId));
+}
+
+// ---------- trailers ----------
+export async function getTrailer(tx: DbOrTx, ownerId: string, id: string): Promise<TrailerRow | undefined> {
+  const [r] = await tx
+    .select()
+    .from(trailers)
+    .where(and(eq(trailers.id, id), eq(trailers.ownerId, ownerId), ne(trailers.state, 'deleted')));
+  return r;
+}
+function trailerWhere(ownerId: string, f: { search?: string; state?: State }) {
+  const conds: (SQL | undefined)[] = [eq(trailers.ownerId, ownerId), stateCond(trailers.state, f.state)];
+  if (f.search) conds.push(or(ilike(trailers.trailerNumber, like(f.search)), ilike(trailers.trailerType, like(f.search))));
+  return and(...conds)!;
+}
+export async function listTrailers(tx: DbOrTx, ownerId: string, f: { search?: string; state?: State }, limit: number, skip: number) {
+  const where = trailerWhere(ownerId, f);
+  const [items, [{ n }]] = await Promise.all([
+    tx.select().from(trailers).where(where).orderBy(desc(trailers.createdAt), desc(trailers.id)).limit(limit).offset(skip),
+    tx.select({ n: sql<number>`count(*)::int` }).from(trailers).where(where),
+  ]);
+  return { items, total: n };
+}
+export async function getTrailersByIds(tx: DbOrTx, ids: string[]) {
+  return ids.length ? tx.select().from(trailers).where(inArray(trailers.id, ids)) : [];
+}
+export async function trailerNumberTaken(tx: DbOrTx, ownerId: string, num: string, exceptId?: string) {
+  const r = await queryRows(
+    tx,
+    sql`select 1 from trailers where owner_id = ${ownerId} and trailer_number = ${num} and state <> 'deleted' ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`,
+  );
+  return r.length > 0;
+}
+export async function insertTrailers(tx: DbOrTx, rows: NewTrailer[]) {
+  if (rows.length) await tx.insert(trailers).values(rows);
+}
+export async function updateTrailer(tx: DbOrTx, id: string, patch: Partial<NewTrailer>) {
+  await tx
+    .update(trailers)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(trailers.id, id));
+}
+/** vehicle id per trailer id (live vehicles). */
+export async function vehiclesOfTrailers(tx: DbOrTx, ids: string[]) {
+  const m = new Map<string, string>();
+  if (!ids.length) return m;
+  const rows = await tx
+    .select({ id: vehicles.id, t: vehicles.trailerId })
+    .from(vehicles)
+    .where(and(inArray(vehicles.trailerId, ids), ne(vehicles.state, 'deleted')));
+  for (const r of rows) if (r.t) m.set(r.t, r.id);
+  return m;
+}
+
+// ---------- drivers ----------
+export async function getDriver(tx: DbOrTx, ownerId: string, id: string): Promise<DriverRow | undefined> {
+  const [r] = await tx
+    .select()
+    .from(drivers)
+    .where(and(eq(drivers.id, id), eq(drivers.ownerId, ownerId), ne(drivers.state, 'deleted')));
+  return r;
+}
+function driverSearch(search: string) {
+  const s = like(search);
+  return or(
+    ilike(drivers.firstName, s),
+    ilike(drivers.lastName, s),
+    ilike(sql`${drivers.firstName} || ' ' || ${drivers.lastName}`, s),
+    ilike(drivers.phone, s),
+    ilike(drivers.licenceNumber, s),
+    ilike(drivers.driverIdNumber, s),
+  );
+}
+function driverWhere(ownerId: string, f: { search?: string; state?: State }) {
+  const conds: (SQL | undefined)[] = [eq(drivers.ownerId, ownerId), stateCond(drivers.state, f.state)];
+  if (f.search) conds.push(driverSearch(f.search));
+  return and(...conds)!;
+}
+export async function listDrivers(tx: DbOrTx, ownerId: string, f: { search?: string; state?: State; trustedOnly?: boolean }, limit: number, skip: number) {
+  let where = driverWhere(ownerId, f);
+  if (f.trustedOnly) where = and(where, sql`exists (select 1 from trusted_drivers t where t.owner_id = ${ownerId} and t.driver_id = ${drivers.id})`)!;
+  const [items, [{ n }]] = await Promise.all([
+    tx.select().from(drivers).where(where).orderBy(desc(drivers.createdAt), desc(drivers.id)).limit(limit).offset(skip),
+    tx.select({ n: sql<number>`count(*)::int` }).from(drivers).where(where),
+  ]);
+  return { items, total: n };
+}
+export async function getDriversByIds(tx: DbOrTx, ids: string[]) {
+  return ids.length ? tx.select().from(drivers).where(inArray(drivers.id, ids)) : [];
+}
+export async function moiTaken(tx: DbOrTx, moi: string, exceptId?: string) {
+  const r = await queryRows(tx, sql`select 1 from drivers where moi_number = ${moi} and state <> 'deleted' ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`);
+  return r.length > 0;
+}
+export async function driverIdTaken(tx: DbOrTx, ownerId: string, idNumber: string, exceptId?: string) {
+  const r = await queryRows(
+    tx,
+    sql`select 1 from drivers where owner_id = ${ownerId} and driver_id_number = ${idNumber} and state <> 'deleted' ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`,
+  );
+  return r.length > 0;
+}
+export async function insertDrivers(tx: DbOrTx, rows: NewDriver[]) {
+  if (rows.length) await tx.insert(drivers).values(rows);
+}
+export async function updateDriver(tx: DbOrTx, id: string, patch: Partial<NewDriver>) {
+  await tx
+    .update(drivers)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(drivers.id, id));
+}
+export async function vehiclesOfDrivers(tx: DbOrTx, ids: string[]) {
+  const m = new Map<string, string>();
+  if (!ids.length) return m;
+  const rows = await tx
+    .select({ id: vehicles.id, d: vehicles.driverId })
+    .from(vehicles)
+    .where(and(inArray(vehicles.driverId, ids), ne(vehicles.state, 'deleted')));
+  for (const r of rows) if (r.d) m.set(r.d, r.id);
+  return m;
+}
+export async function trustedSet(tx: DbOrTx, ownerId: string, ids: string[]) {
+  if (!ids.length) return new Set<string>();
+  const rows = await tx
+    .select({ d: trustedDrivers.driverId })
+    .from(trustedDrivers)
+    .where(and(eq(trustedDrivers.ownerId, ownerId), inArray(trustedDrivers.driverId, ids)));
+  return new Set(rows.map((r) => r.d));
+}
+export async function addTrusted(tx: DbOrTx, ownerId: string, driverId: string) {
+  await tx.insert(trustedDrivers).values({ ownerId, driverId }).onConflictDoNothing();
+}
+export async function removeTrusted(tx: DbOrTx, ownerId: string, driverId: string) {
+  await tx.delete(trustedDrivers).where(and(eq(trustedDrivers.ownerId, ownerId), eq(trustedDrivers.driverId, driverId)));
+}
+
+// ---------- the fleet table (tabs) ----------
+export interface FleetFilter extends VehicleFilter {
+  tab: number;
+}
+/**
+ * One page of the fleet table across kinds, newest first: (kind, id) pairs plus counts per
+ * kind. Vehicle-only filters (availability, wasl) leave drivers and trailers out.
+ */
+export async function fleetPage(tx: DbOrTx, ownerId: string, f: FleetFilter, limit: number, skip: number) {
+  const vehicleOnly = Boolean(f.availability || f.wasl);
+  const parts: { kind: 'vehicle' | 'trailer' | 'driver'; q: SQL }[] = [];
+  const vw = vehicleWhere(ownerId, f);
+  const tw = trailerWhere(ownerId, f);
+  const dw = driverWhere(ownerId, f);
+  parts.push({ kind: 'vehicle', q: sql`select 'vehicle' as kind, ${vehicles.id} as id, ${vehicles.createdAt} as created_at from ${vehicles} where ${vw}` });
+  if (!vehicleOnly) {
+    parts.push({ kind: 'trailer', q: sql`select 'trailer' as kind, ${trailers.id} as id, ${trailers.createdAt} as created_at from ${trailers} where ${tw}` });
+    parts.push({ kind: 'driver', q: sql`select 'driver' as kind, ${drivers.id} as id, ${drivers.createdAt} as created_at from ${drivers} where ${dw}` });
+  }
+  const counts = { vehicles: 0, trailers: 0, drivers: 0 };
+  const countRows = await queryRows<{ kind: string; n: number }>(
+    tx,
+    sql.join(
+      parts.map((p) => sql`select ${p.kind}::text as kind, count(*)::int as n from (${p.q}) x`),
+      sql` union all `,
+    ),
+  );
+  for (const r of countRows) counts[`${r.kind}s` as keyof typeof counts] = r.n;
+  const want = f.tab === 1 ? 'driver' : f.tab === 2 ? 'trailer' : f.tab === 3 ? 'vehicle' : null;
+  const chosen = parts.filter((p) => !want || p.kind === want);
+  if (!chosen.length) return { ids: [] as { kind: string; id: string }[], counts };
+  const ids = await queryRows<{ kind: 'vehicle' | 'trailer' | 'driver'; id: string }>(
+    tx,
+    sql`select kind, id from (${sql.join(
+      chosen.map((p) => p.q),
+      sql` union all `,
+    )}) u order by created_at desc, id desc limit ${limit} offset ${skip}`,
+  );
+  return { ids, counts };
+}

@@ -1,0 +1,245 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  assignDriverBody,
+  driverInput,
+  driverLinkResponse,
+  driverListQuery,
+  driverListResponse,
+  driverSchema,
+  driverUpdate,
+  envelope,
+  fleetListResponse,
+  fleetQuery,
+  idParams,
+  linkTrailerBody,
+  trailerInput,
+  trailerListQuery,
+  trailerListResponse,
+  trailerSchema,
+  trailerUpdate,
+  trustedDriverBody,
+  trustedDriversQuery,
+  vehicleInput,
+  vehicleListQuery,
+  vehicleListResponse,
+  vehicleSchema,
+  vehicleUpdate,
+  type Language,
+} from '@masar/shared';
+import { createFleetService, FLEET_ROLES } from './fleet.service.ts';
+
+/** Success messages (spec §8 "success messages exist for vehicle, trailer … saves"). */
+const MESSAGES = {
+  ok: { en: 'OK', ar: 'تم' },
+  vehicleSaved: { en: 'Vehicle saved.', ar: 'تم حفظ المركبة.' },
+  trailerSaved: { en: 'Trailer saved.', ar: 'تم حفظ المقطورة.' },
+  driverSaved: { en: 'Driver saved.', ar: 'تم حفظ السائق.' },
+  deleted: { en: 'Deleted.', ar: 'تم الحذف.' },
+  suspended: { en: 'Suspended.', ar: 'تم الإيقاف.' },
+  activated: { en: 'Activated.', ar: 'تم التفعيل.' },
+  statusUpdated: { en: 'Status updated.', ar: 'تم تحديث الحالة.' },
+} as const;
+const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
+
+/**
+ * Fleet management (issue 3; spec §2, §3, §4, §5, §7 /vehicles /trailers /drivers). Role and
+ * ownership rules: fleet.service.ts and docs/fleet.md.
+ */
+export default async function fleetRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const svc = createFleetService({ db: app.database.db, jwtSecret: app.config.jwtSecret });
+  const auth = { auth: 'user' as const, roles: FLEET_ROLES };
+  const tags = ['fleet'];
+  const nullData = { 200: envelope(z.null()) };
+
+  app.get(
+    '/fleet',
+    {
+      config: auth,
+      schema: {
+        tags,
+        summary: 'Fleet table: tabs All (0), Driver (1), Trailer (2), Vehicle (3)',
+        description: 'search, state (default: all but deleted), availability and wasl (vehicles only), limit/skip. Newest first; counts per kind for the tab badges.',
+        querystring: fleetQuery,
+        response: { 200: envelope(fleetListResponse) },
+      },
+    },
+    async (req) => ({ message: msg('ok', req.lang), data: await svc.fleet(app.requireUser(req), req.query) }),
+  );
+
+  // ---------- vehicles ----------
+  const vehicleData = { 200: envelope(vehicleSchema) };
+  app.get(
+    '/vehicles',
+    { config: auth, schema: { tags, summary: 'My vehicles', querystring: vehicleListQuery, response: { 200: envelope(vehicleListResponse) } } },
+    async (req) => ({ message: msg('ok', req.lang), data: await svc.listVehicles(app.requireUser(req), req.query) }),
+  );
+  app.get(
+    '/vehicles/for-assignment',
+    {
+      config: auth,
+      schema: {
+        tags,
+        summary: 'Vehicles available for assignment',
+        description: 'Active, free vehicles with an active driver AND a linked active trailer. None → 404 NO_VEHICLES_FOR_ASSIGNMENT (spec §8).',
+        response: { 200: envelope(vehicleListResponse) },
+      },
+    },
+    async (req) => ({ message: msg('ok', req.lang), data: await svc.forAssignment(app.requireUser(req)) }),
+  );
+  app.post(
+    '/vehicles',
+    {
+      config: auth,
+      schema: {
+        tags,
+        summary: 'Add a vehicle',
+        description: 'Errors: DUPLICATE_PLATE (a live vehicle on the platform has this plate), INVALID_EQUIPMENT, INVALID_VENDOR, INVALID_FILE, DRIVER_ALREADY_ASSIGNED, TRAILER_ALREADY_LINKED, WRONG_ROLE (shipper with a vendor vehicle).',
+        body: vehicleInput,
+        response: { 201: envelope(vehicleSchema) },
+      },
+    },
+    async (req, reply) => reply.status(201).send({ message: msg('vehicleSaved', req.lang), data: await svc.createVehicle(app.requireUser(req), req.body) }),
+  );
+  app.get('/vehicles/:id', { config: auth, schema: { tags, summary: 'A vehicle of mine', params: idParams, response: vehicleData } }, async (req) => ({
+    message: msg('ok', req.lang),
+    data: await svc.getVehicle(app.requireUser(req), req.params.id),
+  }));
+  app.patch('/vehicles/:id', { config: auth, schema: { tags, summary: 'Edit a vehicle', params: idParams, body: vehicleUpdate, response: vehicleData } }, async (req) => ({
+    message: msg('vehicleSaved', req.lang),
+    data: await svc.updateVehicle(app.requireUser(req), req.params.id, req.body),
+  }));
+  app.delete(
+    '/vehicles/:id',
+    { config: auth, schema: { tags, summary: 'Delete a vehicle (soft: state deleted; frees its driver and trailer)', params: idParams, response: nullData } },
+    async (req) => {
+      await svc.deleteVehicle(app.requireUser(req), req.params.id);
+      return { message: msg('deleted', req.lang), data: null };
+    },
+  );
+  app.post('/vehicles/:id/suspend', { config: auth, schema: { tags, summary: 'Suspend a vehicle', params: idParams, response: vehicleData } }, async (req) => ({
+    message: msg('suspended', req.lang),
+    data: await svc.suspendVehicle(app.requireUser(req), req.params.id),
+  }));
+  app.post('/vehicles/:id/activate', { config: auth, schema: { tags, summary: 'Reactivate a suspended vehicle', params: idParams, response: vehicleData } }, async (req) => ({
+    message: msg('activated', req.lang),
+    data: await svc.activateVehicle(app.requireUser(req), req.params.id),
+  }));
+  app.post(
+    '/vehicles/:id/assign-driver',
+    { config: auth, schema: { tags, summary: 'Assign one of my drivers', params: idParams, body: assignDriverBody, response: vehicleData } },
+    async (req) => ({ message: msg('statusUpdated', req.lang), data: await svc.assignDriver(app.requireUser(req), req.params.id, req.body.driverId) }),
+  );
+  app.post('/vehicles/:id/unassign-driver', { config: auth, schema: { tags, summary: 'Unassign the driver', params: idParams, response: vehicleData } }, async (req) => ({
+    message: msg('statusUpdated', req.lang),
+    data: await svc.assignDriver(app.requireUser(req), req.params.id, null),
+  }));
+  app.post(
+    '/vehicles/:id/link-trailer',
+    { config: auth, schema: { tags, summary: 'Link one of my trailers', params: idParams, body: linkTrailerBody, response: vehicleData } },
+    async (req) => ({ message: msg('statusUpdated', req.lang), data: await svc.linkTrailer(app.requireUser(req), req.params.id, req.body.trailerId) }),
+  );
+  app.post('/vehicles/:id/unlink-trailer', { config: auth, schema: { tags, summary: 'Unlink the trailer', params: idParams, response: vehicleData } }, async (req) => ({
+    message: msg('statusUpdated', req.lang),
+    data: await svc.linkTrailer(app.requireUser(req), req.params.id, null),
+  }));
+
+  // ---------- trailers ----------
+  const trailerData = { 200: envelope(trailerSchema) };
+  app.get(
+    '/trailers',
+    { config: auth, schema: { tags, summary: 'My trailers', querystring: trailerListQuery, response: { 200: envelope(trailerListResponse) } } },
+    async (req) => ({ message: msg('ok', req.lang), data: await svc.listTrailers(app.requireUser(req), req.query) }),
+  );
+  app.post(
+    '/trailers',
+    { config: auth, schema: { tags, summary: 'Add a trailer', description: 'Errors: DUPLICATE_TRAILER_NUMBER (per owner).', body: trailerInput, response: { 201: envelope(trailerSchema) } } },
+    async (req, reply) => reply.status(201).send({ message: msg('trailerSaved', req.lang), data: await svc.createTrailer(app.requireUser(req), req.body) }),
+  );
+  app.get('/trailers/:id', { config: auth, schema: { tags, summary: 'A trailer of mine', params: idParams, response: trailerData } }, async (req) => ({
+    message: msg('ok', req.lang),
+    data: await svc.getTrailer(app.requireUser(req), req.params.id),
+  }));
+  app.patch('/trailers/:id', { config: auth, schema: { tags, summary: 'Edit a trailer', params: idParams, body: trailerUpdate, response: trailerData } }, async (req) => ({
+    message: msg('trailerSaved', req.lang),
+    data: await svc.updateTrailer(app.requireUser(req), req.params.id, req.body),
+  }));
+  app.delete('/trailers/:id', { config: auth, schema: { tags, summary: 'Delete a trailer (soft; unlinks it)', params: idParams, response: nullData } }, async (req) => {
+    await svc.deleteTrailer(app.requireUser(req), req.params.id);
+    return { message: msg('deleted', req.lang), data: null };
+  });
+  app.post('/trailers/:id/suspend', { config: auth, schema: { tags, summary: 'Suspend a trailer', params: idParams, response: trailerData } }, async (req) => ({
+    message: msg('suspended', req.lang),
+    data: await svc.suspendTrailer(app.requireUser(req), req.params.id),
+  }));
+  app.post('/trailers/:id/activate', { config: auth, schema: { tags, summary: 'Reactivate a trailer', params: idParams, response: trailerData } }, async (req) => ({
+    message: msg('activated', req.lang),
+    data: await svc.activateTrailer(app.requireUser(req), req.params.id),
+  }));
+
+  // ---------- drivers ----------
+  const driverData = { 200: envelope(driverSchema) };
+  app.get(
+    '/drivers',
+    { config: auth, schema: { tags, summary: 'My drivers', querystring: driverListQuery, response: { 200: envelope(driverListResponse) } } },
+    async (req) => ({ message: msg('ok', req.lang), data: await svc.listDrivers(app.requireUser(req), req.query) }),
+  );
+  app.post(
+    '/drivers',
+    {
+      config: auth,
+      schema: { tags, summary: 'Add a driver', description: 'Errors: MOI_EXISTS (platform-wide), DRIVER_EXISTS (same ID/Iqama in my fleet), INVALID_FILE.', body: driverInput, response: { 201: envelope(driverSchema) } },
+    },
+    async (req, reply) => reply.status(201).send({ message: msg('driverSaved', req.lang), data: await svc.createDriver(app.requireUser(req), req.body) }),
+  );
+  app.get('/drivers/:id', { config: auth, schema: { tags, summary: 'A driver of mine', params: idParams, response: driverData } }, async (req) => ({
+    message: msg('ok', req.lang),
+    data: await svc.getDriver(app.requireUser(req), req.params.id),
+  }));
+  app.patch('/drivers/:id', { config: auth, schema: { tags, summary: 'Edit a driver', params: idParams, body: driverUpdate, response: driverData } }, async (req) => ({
+    message: msg('driverSaved', req.lang),
+    data: await svc.updateDriver(app.requireUser(req), req.params.id, req.body),
+  }));
+  app.delete('/drivers/:id', { config: auth, schema: { tags, summary: 'Delete a driver (soft; unassigns them)', params: idParams, response: nullData } }, async (req) => {
+    await svc.deleteDriver(app.requireUser(req), req.params.id);
+    return { message: msg('deleted', req.lang), data: null };
+  });
+  app.post('/drivers/:id/suspend', { config: auth, schema: { tags, summary: 'Suspend a driver', params: idParams, response: driverData } }, async (req) => ({
+    message: msg('suspended', req.lang),
+    data: await svc.suspendDriver(app.requireUser(req), req.params.id),
+  }));
+  app.post('/drivers/:id/activate', { config: auth, schema: { tags, summary: 'Reactivate a driver', params: idParams, response: driverData } }, async (req) => ({
+    message: msg('activated', req.lang),
+    data: await svc.activateDriver(app.requireUser(req), req.params.id),
+  }));
+  app.get(
+    '/drivers/:id/link',
+    {
+      config: auth,
+      schema: { tags, summary: 'Share driver link: a signed job link (JWT, purpose driver-job, 7 days)', params: idParams, response: { 200: envelope(driverLinkResponse) } },
+    },
+    async (req) => ({ message: msg('ok', req.lang), data: await svc.driverLink(app.requireUser(req), req.params.id) }),
+  );
+
+  // ---------- trusted drivers ----------
+  app.get(
+    '/trusted-drivers',
+    { config: auth, schema: { tags, summary: 'My trusted drivers', description: 'Drivers of my own fleet I marked as trusted; search by name, phone, licence or ID.', querystring: trustedDriversQuery, response: { 200: envelope(driverListResponse) } } },
+    async (req) => ({ message: msg('ok', req.lang), data: await svc.listDrivers(app.requireUser(req), { ...req.query, trustedOnly: true }) }),
+  );
+  app.post(
+    '/trusted-drivers',
+    { config: auth, schema: { tags, summary: 'Mark one of my drivers as trusted', body: trustedDriverBody, response: driverData } },
+    async (req) => ({ message: msg('statusUpdated', req.lang), data: await svc.trust(app.requireUser(req), req.body.driverId) }),
+  );
+  app.delete(
+    '/trusted-drivers/:id',
+    { config: auth, schema: { tags, summary: 'Remove a driver (id) from my trusted drivers', params: idParams, response: nullData } },
+    async (req) => {
+      await svc.untrust(app.requireUser(req), req.params.id);
+      return { message: msg('statusUpdated', req.lang), data: null };
+    },
+  );
+}

@@ -1,0 +1,535 @@
+import { SignJWT } from 'jose';
+import type { z } from 'zod';
+import {
+  ACCOUNT_TYPE,
+  formatPlate,
+  initialWaslStatus,
+  plateLatin,
+  type Driver,
+  type driverInput,
+  type driverUpdate,
+  type FleetItem,
+  type Trailer,
+  type trailerInput,
+  type trailerUpdate,
+  type Vehicle,
+  type vehicleInput,
+  type vehicleUpdate,
+} from '@masar/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { sqlState } from '../../lib/sql.ts';
+import { fileRefs, ownedFiles } from '../files/files.service.ts';
+import * as repo from './fleet.repository.ts';
+
+/**
+ * WHO MAY DO WHAT IN FLEET MANAGEMENT (the spec is silent, §6 "not shown"; issue 3):
+ * - Carriers (2) and brokers (3) own full fleets: vehicles (own or vendor-sourced), trailers,
+ *   drivers, trusted drivers, driver job links.
+ * - Shippers (1) may keep their own vehicles, trailers and drivers for "own vehicle" shipments
+ *   (spec §3 carrier source 3); they cannot register vendor-sourced vehicles (WRONG_ROLE): a
+ *   shipper hands work to a vendor as a vendor shipment, not as a vehicle of its fleet.
+ * - Everyone works on their own rows only: every row has owner_id and another owner's row
+ *   answers 404 (NOT_FOUND), never 403, so ids do not leak existence.
+ * - Fleet writes do not need an approved account or a plan: onboarding drivers and vehicles
+ *   is part of getting approved; posting and bidding keep those checks.
+ * - Trusted drivers: any fleet owner may mark drivers of their OWN fleet as trusted (shown
+ *   first when a driver is picked for an own-vehicle shipment). Vendors are not platform users
+ *   with drivers, so there is nobody else's driver to trust.
+ * Documented in docs/fleet.md too.
+ */
+export const FLEET_ROLES = [ACCOUNT_TYPE.shipper, ACCOUNT_TYPE.carrier, ACCOUNT_TYPE.broker];
+
+type VehicleIn = z.output<typeof vehicleInput>;
+type VehicleUpd = z.output<typeof vehicleUpdate>;
+type TrailerIn = z.output<typeof trailerInput>;
+type TrailerUpd = z.output<typeof trailerUpdate>;
+type DriverIn = z.output<typeof driverInput>;
+type DriverUpd = z.output<typeof driverUpdate>;
+
+const iso = (d: Date) => d.toISOString();
+const plateLetters = (p: { left: string; middle: string; right: string }) => `${p.left}${p.middle}${p.right}`;
+
+/** Map a unique-index violation to its domain error. */
+function uniqueError(e: unknown): AppError | null {
+  if (sqlState(e) !== '23505') return null;
+  const msg = String((e as { cause?: { message?: string }; message?: string }).cause?.message ?? (e as { message?: string }).message ?? '');
+  const c = (e as { cause?: { constraint?: string } }).cause?.constraint ?? '';
+  const has = (n: string) => c === n || msg.includes(n);
+  if (has('vehicles_plate_unique')) return new AppError('DUPLICATE_PLATE');
+  if (has('vehicles_driver_unique')) return new AppError('DRIVER_ALREADY_ASSIGNED');
+  if (has('vehicles_trailer_unique')) return new AppError('TRAILER_ALREADY_LINKED');
+  if (has('trailers_owner_number')) return new AppError('DUPLICATE_TRAILER_NUMBER');
+  if (has('drivers_moi_unique')) return new AppError('MOI_EXISTS');
+  if (has('drivers_owner_id_number')) return new AppError('DRIVER_EXISTS');
+  return null;
+}
+async function mapUnique<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    throw uniqueError(e) ?? e;
+  }
+}
+
+export function createFleetService(deps: { db: Db; jwtSecret: string }) {
+  const { db } = deps;
+
+  // ---------- views ----------
+  async function vehicleViews(tx: DbOrTx, rows: repo.VehicleView[]): Promise<Vehicle[]> {
+    const refs = await fileRefs(
+      tx,
+      rows.flatMap((r) => [...r.insuranceFileIds, ...r.imageFileIds]),
+    );
+    const pick = (ids: string[]) => ids.map((id) => refs.get(id)).filter((x): x is NonNullable<typeof x> => Boolean(x));
+    return rows.map((r) => {
+      const [left, middle, right] = [...r.plateLetters];
+      const plate = { digits: r.plateDigits, left, middle, right };
+      return {
+        id: r.id,
+        vehicleType: r.vehicleType,
+        year: r.year,
+        make: r.make,
+        model: r.model,
+        colour: r.colour,
+        plateType: r.plateType,
+        plate,
+        plateText: formatPlate(plate),
+        plateLatin: [left, middle, right].map(plateLatin).join(''),
+        registrationNumber: r.registrationNumber,
+        sequenceNumber: r.sequenceNumber,
+        imei: r.imei,
+        weightKg: r.weightKg,
+        waslStatus: r.waslStatus,
+        state: r.state,
+        availability: r.availability,
+        source: r.source,
+        vendorId: r.vendorId,
+        driverId: r.driverId,
+        driverName: r.driverFirstName ? `${r.driverFirstName} ${r.driverLastName ?? ''}`.trim() : null,
+        trailerId: r.trailerId,
+        trailerNumber: r.trailerNumber,
+        insuranceFiles: pick(r.insuranceFileIds),
+        imageFiles: pick(r.imageFileIds),
+        createdAt: iso(r.createdAt),
+        updatedAt: iso(r.updatedAt),
+      };
+    });
+  }
+  async function trailerViews(tx: DbOrTx, rows: repo.TrailerRow[]): Promise<Trailer[]> {
+    const links = await repo.vehiclesOfTrailers(
+      tx,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      trailerType: r.trailerType,
+      trailerNumber: r.trailerNumber,
+      lengthCm: r.lengthCm,
+      breadthCm: r.breadthCm,
+      capacityKg: r.capacityKg,
+      supportedVehicleTypes: r.supportedVehicleTypes,
+      state: r.state,
+      vehicleId: links.get(r.id) ?? null,
+      createdAt: iso(r.createdAt),
+      updatedAt: iso(r.updatedAt),
+    }));
+  }
+  async function driverViews(tx: DbOrTx, ownerId: string, rows: repo.DriverRow[]): Promise<Driver[]> {
+    const ids = rows.map((r) => r.id);
+    const [links, trusted, refs] = await Promise.all([
+      repo.vehiclesOfDrivers(tx, ids),
+      repo.trustedSet(tx, ownerId, ids),
+      fileRefs(
+        tx,
+        rows.flatMap((r) => [...r.iqamaFileIds, ...r.licenceFileIds, ...(r.photoFileId ? [r.photoFileId] : [])]),
+      ),
+    ]);
+    const pick = (ids: string[]) => ids.map((id) => refs.get(id)).filter((x): x is NonNullable<typeof x> => Boolean(x));
+    return rows.map((r) => ({
+      id: r.id,
+      salutation: r.salutation,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      nationality: r.nationality,
+      dateOfBirth: r.dateOfBirth,
+      phone: r.phone,
+      managerName: r.managerName,
+      managerPhone: r.managerPhone,
+      licenceNumber: r.licenceNumber,
+      driverIdNumber: r.driverIdNumber,
+      iqamaIssueCount: r.iqamaIssueCount,
+      companyCr: r.companyCr,
+      moiNumber: r.moiNumber,
+      photo: (r.photoFileId && refs.get(r.photoFileId)) || null,
+      iqamaFiles: pick(r.iqamaFileIds),
+      licenceFiles: pick(r.licenceFileIds),
+      state: r.state,
+      vehicleId: links.get(r.id) ?? null,
+      trusted: trusted.has(r.id),
+      createdAt: iso(r.createdAt),
+      updatedAt: iso(r.updatedAt),
+    }));
+  }
+
+  // ---------- shared checks ----------
+  async function mustVehicle(tx: DbOrTx, user: CurrentUser, id: string, forUpdate = false) {
+    const v = await repo.getVehicle(tx, user.id, id, forUpdate);
+    if (!v) throw new AppError('NOT_FOUND');
+    return v;
+  }
+  async function mustDriver(tx: DbOrTx, user: CurrentUser, id: string) {
+    const d = await repo.getDriver(tx, user.id, id);
+    if (!d) throw new AppError('NOT_FOUND');
+    return d;
+  }
+  async function mustTrailer(tx: DbOrTx, user: CurrentUser, id: string) {
+    const t = await repo.getTrailer(tx, user.id, id);
+    if (!t) throw new AppError('NOT_FOUND');
+    return t;
+  }
+  /** Driver of the caller, free (not on another live vehicle). 404 when not theirs. */
+  async function checkDriverFree(tx: DbOrTx, user: CurrentUser, driverId: string, vehicleId?: string) {
+    const d = await repo.getDriver(tx, user.id, driverId);
+    if (!d) throw new AppError('NOT_FOUND', { errors: [{ path: 'driverId', message: 'NOT_FOUND' }] });
+    if (d.state === 'suspended') throw new AppError('FLEET_ITEM_SUSPENDED');
+    const on = await repo.vehicleOfDriver(tx, driverId);
+    if (on && on !== vehicleId) throw new AppError('DRIVER_ALREADY_ASSIGNED');
+  }
+  async function checkTrailerFree(tx: DbOrTx, user: CurrentUser, trailerId: string, vehicleId?: string) {
+    const t = await repo.getTrailer(tx, user.id, trailerId);
+    if (!t) throw new AppError('NOT_FOUND', { errors: [{ path: 'trailerId', message: 'NOT_FOUND' }] });
+    if (t.state === 'suspended') throw new AppError('FLEET_ITEM_SUSPENDED');
+    const on = await repo.vehicleOfTrailer(tx, trailerId);
+    if (on && on !== vehicleId) throw new AppError('TRAILER_ALREADY_LINKED');
+  }
+  async function checkVehicleRefs(tx: DbOrTx, user: CurrentUser, b: Partial<VehicleIn>, vehicleId?: string) {
+    if (b.vehicleType !== undefined && !(await repo.equipmentExists(tx, b.vehicleType))) throw new AppError('INVALID_EQUIPMENT');
+    if (b.source === 'vendor' && user.accountType === ACCOUNT_TYPE.shipper) throw new AppError('WRONG_ROLE');
+    if (b.source === 'vendor' && b.vendorId && !(await repo.vendorOwned(tx, user.id, b.vendorId))) throw new AppError('INVALID_VENDOR');
+    if (b.driverId) await checkDriverFree(tx, user, b.driverId, vehicleId);
+    if (b.trailerId) await checkTrailerFree(tx, user, b.trailerId, vehicleId);
+    await ownedFiles(tx, user.id, [...(b.insuranceFileIds ?? []), ...(b.imageFileIds ?? [])]);
+  }
+
+  /** A new vehicle row from a validated input (no DB checks). */
+  function vehicleRow(ownerId: string, b: VehicleIn): repo.NewVehicle {
+    return {
+      id: newId(),
+      ownerId,
+      vehicleType: b.vehicleType,
+      year: b.year,
+      make: b.make,
+      model: b.model,
+      colour: b.colour,
+      plateType: b.plateType,
+      plateDigits: b.plate.digits,
+      plateLetters: plateLetters(b.plate),
+      registrationNumber: b.registrationNumber ?? null,
+      sequenceNumber: b.sequenceNumber,
+      imei: b.imei ?? null,
+      weightKg: b.weightKg,
+      waslStatus: initialWaslStatus(b.weightKg),
+      source: b.source,
+      vendorId: b.source === 'vendor' ? (b.vendorId ?? null) : null,
+      driverId: b.driverId ?? null,
+      trailerId: b.trailerId ?? null,
+      insuranceFileIds: b.insuranceFileIds,
+      imageFileIds: b.imageFileIds,
+    };
+  }
+  function trailerRow(ownerId: string, b: TrailerIn): repo.NewTrailer {
+    return { id: newId(), ownerId, ...b };
+  }
+  function driverRow(ownerId: string, b: DriverIn): repo.NewDriver {
+    return {
+      id: newId(),
+      ownerId,
+      salutation: b.salutation,
+      firstName: b.firstName,
+      lastName: b.lastName,
+      nationality: b.nationality,
+      dateOfBirth: b.dateOfBirth,
+      photoFileId: b.photoFileId ?? null,
+      phone: b.phone,
+      managerName: b.managerName ?? null,
+      managerPhone: b.managerPhone ?? null,
+      licenceNumber: b.licenceNumber,
+      driverIdNumber: b.driverIdNumber,
+      iqamaIssueCount: b.iqamaIssueCount ?? null,
+      companyCr: b.companyCr ?? null,
+      moiNumber: b.moiNumber ?? null,
+      iqamaFileIds: b.iqamaFileIds,
+      licenceFileIds: b.licenceFileIds,
+    };
+  }
+
+  async function setState<T>(kind: 'vehicle' | 'trailer' | 'driver', user: CurrentUser, id: string, to: 'active' | 'suspended' | 'deleted', view: () => Promise<T>): Promise<T | null> {
+    await db.transaction(async (tx) => {
+      if (kind === 'vehicle') {
+        const v = await mustVehicle(tx, user, id, true);
+        if (to !== 'active' && v.availability === 'busy') throw new AppError('VEHICLE_BUSY');
+        await repo.updateVehicle(tx, id, to === 'deleted' ? { state: to, driverId: null, trailerId: null } : { state: to });
+      } else if (kind === 'trailer') {
+        await mustTrailer(tx, user, id);
+        if (to === 'deleted') await repo.detachFromVehicles(tx, { trailerId: id });
+        await repo.updateTrailer(tx, id, { state: to });
+      } else {
+        await mustDriver(tx, user, id);
+        if (to === 'deleted') {
+          await repo.detachFromVehicles(tx, { driverId: id });
+          await repo.removeTrusted(tx, user.id, id);
+        }
+        await repo.updateDriver(tx, id, { state: to });
+      }
+    });
+    return to === 'deleted' ? null : view();
+  }
+
+  const svc = {
+    // ---------- vehicles ----------
+    async getVehicle(user: CurrentUser, id: string): Promise<Vehicle> {
+      return (await vehicleViews(db, [await mustVehicle(db, user, id)]))[0];
+    },
+    async listVehicles(user: CurrentUser, q: repo.VehicleFilter & { limit: number; skip: number }) {
+      const { items, total } = await repo.listVehicles(db, user.id, q, q.limit, q.skip);
+      return { items: await vehicleViews(db, items), total };
+    },
+    async createVehicle(user: CurrentUser, b: VehicleIn): Promise<Vehicle> {
+      const row = vehicleRow(user.id, b);
+      await mapUnique(() =>
+        db.transaction(async (tx) => {
+          await checkVehicleRefs(tx, user, b);
+          if (await repo.plateTaken(tx, row.plateDigits, row.plateLetters)) throw new AppError('DUPLICATE_PLATE');
+          await repo.insertVehicles(tx, [row]);
+        }),
+      );
+      return svc.getVehicle(user, row.id);
+    },
+    async updateVehicle(user: CurrentUser, id: string, b: VehicleUpd): Promise<Vehicle> {
+      await mapUnique(() =>
+        db.transaction(async (tx) => {
+          const v = await mustVehicle(tx, user, id, true);
+          const source = b.source ?? v.source;
+          const vendorId = b.vendorId ?? (b.source === 'own' ? undefined : (v.vendorId ?? undefined));
+          if (source === 'vendor' && !vendorId) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'vendorId', message: 'v.vendorRequired' }] });
+          await checkVehicleRefs(tx, user, { ...b, source, vendorId }, id);
+          const patch: Partial<repo.NewVehicle> = {};
+          for (const k of ['vehicleType', 'year', 'make', 'model', 'colour', 'plateType', 'registrationNumber', 'sequenceNumber', 'imei', 'driverId', 'trailerId', 'insuranceFileIds', 'imageFileIds'] as const) {
+            if (b[k] !== undefined) (patch as Record<string, unknown>)[k] = b[k];
+          }
+          patch.source = source;
+          patch.vendorId = source === 'vendor' ? vendorId : null;
+          if (b.plate) {
+            patch.plateDigits = b.plate.digits;
+            patch.plateLetters = plateLetters(b.plate);
+            if (await repo.plateTaken(tx, patch.plateDigits, patch.plateLetters, id)) throw new AppError('DUPLICATE_PLATE');
+          }
+          if (b.weightKg !== undefined) {
+            patch.weightKg = b.weightKg;
+            // verified/not_verified came from WASL for the old weight; re-derive only the local states
+            if (v.waslStatus === 'not_required' || v.waslStatus === 'not_submitted' || initialWaslStatus(b.weightKg) === 'not_required') patch.waslStatus = initialWaslStatus(b.weightKg);
+          }
+          await repo.updateVehicle(tx, id, patch);
+        }),
+      );
+      return svc.getVehicle(user, id);
+    },
+    deleteVehicle: (user: CurrentUser, id: string) => setState('vehicle', user, id, 'deleted', async () => null),
+    suspendVehicle: (user: CurrentUser, id: string) => setState('vehicle', user, id, 'suspended', () => svc.getVehicle(user, id)) as Promise<Vehicle>,
+    activateVehicle: (user: CurrentUser, id: string) => setState('vehicle', user, id, 'active', () => svc.getVehicle(user, id)) as Promise<Vehicle>,
+    async assignDriver(user: CurrentUser, id: string, driverId: string | null): Promise<Vehicle> {
+      await mapUnique(() =>
+        db.transaction(async (tx) => {
+          await mustVehicle(tx, user, id, true);
+          if (driverId) await checkDriverFree(tx, user, driverId, id);
+          await repo.updateVehicle(tx, id, { driverId });
+        }),
+      );
+      return svc.getVehicle(user, id);
+    },
+    async linkTrailer(user: CurrentUser, id: string, trailerId: string | null): Promise<Vehicle> {
+      await mapUnique(() =>
+        db.transaction(async (tx) => {
+          await mustVehicle(tx, user, id, true);
+          if (trailerId) await checkTrailerFree(tx, user, trailerId, id);
+          await repo.updateVehicle(tx, id, { trailerId });
+        }),
+      );
+      return svc.getVehicle(user, id);
+    },
+    /** Vehicles ready for a job: active, free, with an active driver and a linked active trailer (spec §5). */
+    async forAssignment(user: CurrentUser) {
+      const rows = await repo.vehiclesForAssignment(db, user.id);
+      if (rows.length === 0) throw new AppError('NO_VEHICLES_FOR_ASSIGNMENT');
+      const items = await vehicleViews(db, rows);
+      return { items, total: items.length };
+    },
+
+    // ---------- trailers ----------
+    async getTrailer(user: CurrentUser, id: string): Promise<Trailer> {
+      return (await trailerViews(db, [await mustTrailer(db, user, id)]))[0];
+    },
+    async listTrailers(user: CurrentUser, q: { search?: string; state?: repo.State; limit: number; skip: number }) {
+      const { items, total } = await repo.listTrailers(db, user.id, q, q.limit, q.skip);
+      return { items: await trailerViews(db, items), total };
+    },
+    async createTrailer(user: CurrentUser, b: TrailerIn): Promise<Trailer> {
+      const row = trailerRow(user.id, b);
+      await mapUnique(() =>
+        db.transaction(async (tx) => {
+          if (await repo.trailerNumberTaken(tx, user.id, row.trailerNumber)) throw new AppError('DUPLICATE_TRAILER_NUMBER');
+          await repo.insertTrailers(tx, [row]);
+        }),
+      );
+      return svc.getTrailer(user, row.id);
+    },
+    async updateTrailer(user: CurrentUser, id: string, b: TrailerUpd): Promise<Trailer> {
+      await mapUnique(() =>
+        db.transaction(async (tx) => {
+          await mustTrailer(tx, user, id);
+          if (b.trailerNumber && (await repo.trailerNumberTaken(tx, user.id, b.trailerNumber, id))) throw new AppError('DUPLICATE_TRAILER_NUMBER');
+          await repo.updateTrailer(tx, id, b);
+        }),
+      );
+      return svc.getTrailer(user, id);
+    },
+    deleteTrailer: (user: CurrentUser, id: string) => setState('trailer', user, id, 'deleted', async () => null),
+    suspendTrailer: (user: CurrentUser, id: string) => setState('trailer', user, id, 'suspended', () => svc.getTrailer(user, id)) as Promise<Trailer>,
+    activateTrailer: (user: CurrentUser, id: string) => setState('trailer', user, id, 'active', () => svc.getTrailer(user, id)) as Promise<Trailer>,
+
+    // ---------- drivers ----------
+    async getDriver(user: CurrentUser, id: string): Promise<Driver> {
+      return (await driverViews(db, user.id, [await mustDriver(db, user, id)]))[0];
+    },
+    async listDrivers(user: CurrentUser, q: { search?: string; state?: repo.State; limit: number; skip: number; trustedOnly?: boolean }) {
+      const { items, total } = await repo.listDrivers(db, user.id, q, q.limit, q.skip);
+      return { items: await driverViews(db, user.id, items), total };
+    },
+    async createDriver(user: CurrentUser, b: DriverIn): Promise<Driver> {
+      const row = driverRow(user.id, b);
+      await mapUnique(() =>
+        db.transaction(async (tx) => {
+          await ownedFiles(tx, user.id, [...b.iqamaFileIds, ...b.licenceFileIds, ...(b.photoFileId ? [b.photoFileId] : [])]);
+          if (b.moiNumber && (await repo.moiTaken(tx, b.moiNumber))) throw new AppError('MOI_EXISTS');
+          if (await repo.driverIdTaken(tx, user.id, b.driverIdNumber)) throw new AppError('DRIVER_EXISTS');
+          await repo.insertDrivers(tx, [row]);
+        }),
+      );
+      return svc.getDriver(user, row.id);
+    },
+    async updateDriver(user: CurrentUser, id: string, b: DriverUpd): Promise<Driver> {
+      await mapUnique(() =>
+        db.transaction(async (tx) => {
+          const d = await mustDriver(tx, user, id);
+          const phone = b.phone ?? d.phone;
+          const managerPhone = b.managerPhone ?? d.managerPhone;
+          if (managerPhone && managerPhone === phone) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'managerPhone', message: 'v.managerPhoneSame' }] });
+          await ownedFiles(tx, user.id, [...(b.iqamaFileIds ?? []), ...(b.licenceFileIds ?? []), ...(b.photoFileId ? [b.photoFileId] : [])]);
+          if (b.moiNumber && (await repo.moiTaken(tx, b.moiNumber, id))) throw new AppError('MOI_EXISTS');
+          if (b.driverIdNumber && (await repo.driverIdTaken(tx, user.id, b.driverIdNumber, id))) throw new AppError('DRIVER_EXISTS');
+          const patch: Partial<repo.NewDriver> = {};
+          for (const [k, v] of Object.entries(b)) if (v !== undefined) (patch as Record<string, unknown>)[k] = v;
+          await repo.updateDriver(tx, id, patch);
+        }),
+      );
+      return svc.getDriver(user, id);
+    },
+    deleteDriver: (user: CurrentUser, id: string) => setState('driver', user, id, 'deleted', async () => null),
+    suspendDriver: (user: CurrentUser, id: string) => setState('driver', user, id, 'suspended', () => svc.getDriver(user, id)) as Promise<Driver>,
+    activateDriver: (user: CurrentUser, id: string) => setState('driver', user, id, 'active', () => svc.getDriver(user, id)) as Promise<Driver>,
+    /**
+     * A signed job link for the driver (spec §2 "share driver link"): HS256 JWT, purpose
+     * 'driver-job', subject the driver id, valid 7 days. The trip flow that consumes it is a
+     * later issue; the web's /driver page reads `token`.
+     */
+    async driverLink(user: CurrentUser, id: string) {
+      const d = await mustDriver(db, user, id);
+      if (d.state !== 'active') throw new AppError('FLEET_ITEM_SUSPENDED');
+      const exp = Math.floor(Date.now() / 1000) + 7 * 86_400;
+      const token = await new SignJWT({ purpose: 'driver-job', owner: user.id })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(d.id)
+        .setIssuer('masar')
+        .setIssuedAt()
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode(deps.jwtSecret));
+      return { url: `/driver?token=${token}`, token, expiresAt: new Date(exp * 1000).toISOString() };
+    },
+
+    // ---------- trusted drivers ----------
+    async trust(user: CurrentUser, driverId: string): Promise<Driver> {
+      await mustDriver(db, user, driverId);
+      await repo.addTrusted(db, user.id, driverId);
+      return svc.getDriver(user, driverId);
+    },
+    async untrust(user: CurrentUser, driverId: string) {
+      await mustDriver(db, user, driverId);
+      await repo.removeTrusted(db, user.id, driverId);
+    },
+
+    // ---------- fleet table ----------
+    async fleet(user: CurrentUser, q: repo.FleetFilter & { limit: number; skip: number }) {
+      const { ids, counts } = await repo.fleetPage(db, user.id, q, q.limit, q.skip);
+      const of = (k: string) => ids.filter((i) => i.kind === k).map((i) => i.id);
+      const [vs, ts, ds] = await Promise.all([
+        repo.getVehiclesByIds(db, of('vehicle')).then((r) => vehicleViews(db, r)),
+        repo.getTrailersByIds(db, of('trailer')).then((r) => trailerViews(db, r)),
+        repo.getDriversByIds(db, of('driver')).then((r) => driverViews(db, user.id, r)),
+      ]);
+      const vm = new Map(vs.map((v) => [v.id, v]));
+      const tm = new Map(ts.map((t) => [t.id, t]));
+      const dm = new Map(ds.map((d) => [d.id, d]));
+      const items: FleetItem[] = ids.map((i) => {
+        if (i.kind === 'vehicle') {
+          const v = vm.get(i.id)!;
+          return { kind: 'vehicle', id: v.id, label: `${v.plateText} · ${v.make} ${v.model}`, state: v.state, createdAt: v.createdAt, vehicle: v };
+        }
+        if (i.kind === 'trailer') {
+          const t = tm.get(i.id)!;
+          return { kind: 'trailer', id: t.id, label: `${t.trailerNumber} · ${t.trailerType}`, state: t.state, createdAt: t.createdAt, trailer: t };
+        }
+        const d = dm.get(i.id)!;
+        return { kind: 'driver', id: d.id, label: `${d.firstName} ${d.lastName}`, state: d.state, createdAt: d.createdAt, driver: d };
+      });
+      const total = q.tab === 1 ? counts.drivers : q.tab === 2 ? counts.trailers : q.tab === 3 ? counts.vehicles : counts.drivers + counts.trailers + counts.vehicles;
+      return { items, total, counts: { all: counts.drivers + counts.trailers + counts.vehicles, ...counts } };
+    },
+
+    // ---------- bulk (CSV import) ----------
+    /**
+     * Insert already-validated rows in one transaction (all or nothing). Used by the CSV import
+     * for a chunk of good rows; on a constraint error the caller falls back to one row at a
+     * time, so a bad row never takes good ones with it.
+     */
+    async bulkInsert(user: CurrentUser, kind: 'vehicles' | 'trailers' | 'drivers', rows: unknown[]) {
+      await mapUnique(() =>
+        db.transaction(async (tx) => {
+          if (kind === 'vehicles') {
+            const vs = rows as VehicleIn[];
+            for (const code of new Set(vs.map((v) => v.vehicleType))) if (!(await repo.equipmentExists(tx, code))) throw new AppError('INVALID_EQUIPMENT');
+            if (user.accountType === ACCOUNT_TYPE.shipper && vs.some((v) => v.source === 'vendor')) throw new AppError('WRONG_ROLE');
+            await repo.insertVehicles(
+              tx,
+              vs.map((v) => vehicleRow(user.id, { ...v, driverId: undefined, trailerId: undefined, insuranceFileIds: [], imageFileIds: [], vendorId: undefined, source: 'own' })),
+            );
+          } else if (kind === 'trailers') {
+            await repo.insertTrailers(
+              tx,
+              (rows as TrailerIn[]).map((t) => trailerRow(user.id, t)),
+            );
+          } else {
+            await repo.insertDrivers(
+              tx,
+              (rows as DriverIn[]).map((d) => driverRow(user.id, { ...d, iqamaFileIds: [], licenceFileIds: [], photoFileId: undefined })),
+            );
+          }
+        }),
+      );
+    },
+  };
+  return svc;
+}
+export type FleetService = ReturnType<typeof createFleetService>;

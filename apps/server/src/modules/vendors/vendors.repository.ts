@@ -1,0 +1,91 @@
+import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users, vehicles, vendors } from '../../db/schema/index.ts';
+
+/** All SQL of my vendors. */
+export type VendorRow = typeof vendors.$inferSelect;
+export type NewVendor = typeof vendors.$inferInsert;
+export type VendorStatus = VendorRow['status'];
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function getVendor(tx: DbOrTx, ownerId: string, id: string, forUpdate = false): Promise<VendorRow | undefined> {
+  const q = tx
+    .select()
+    .from(vendors)
+    .where(and(eq(vendors.id, id), eq(vendors.ownerId, ownerId), isNull(vendors.deletedAt)));
+  const [r] = forUpdate ? await q.for('update') : await q;
+  return r;
+}
+
+export async function listVendors(tx: DbOrTx, ownerId: string, f: { search?: string; statuses?: VendorStatus[]; userType?: string }, limit: number, skip: number) {
+  const conds: (SQL | undefined)[] = [eq(vendors.ownerId, ownerId), isNull(vendors.deletedAt)];
+  if (f.statuses?.length) conds.push(inArray(vendors.status, f.statuses));
+  if (f.userType) conds.push(eq(vendors.userType, f.userType));
+  if (f.search) {
+    const s = like(f.search);
+    conds.push(or(ilike(vendors.companyName, s), ilike(vendors.vendorName, s), ilike(vendors.email, s), ilike(vendors.phone, s)));
+  }
+  const where = and(...conds);
+  const [items, [{ n }]] = await Promise.all([
+    tx.select().from(vendors).where(where).orderBy(desc(vendors.createdAt), desc(vendors.id)).limit(limit).offset(skip),
+    tx.select({ n: sql<number>`count(*)::int` }).from(vendors).where(where),
+  ]);
+  return { items, total: n };
+}
+
+/** Every live vendor of an owner (CSV export), oldest first. */
+export async function allVendors(tx: DbOrTx, ownerId: string) {
+  return tx
+    .select()
+    .from(vendors)
+    .where(and(eq(vendors.ownerId, ownerId), isNull(vendors.deletedAt)))
+    .orderBy(vendors.createdAt, vendors.id);
+}
+
+/** Which of `email`/`phone` an owner already uses on a live vendor (other than `exceptId`). */
+export async function contactTaken(tx: DbOrTx, ownerId: string, email: string | undefined, phone: string | undefined, exceptId?: string) {
+  const conds: SQL[] = [];
+  if (email) conds.push(sql`lower(${vendors.email}) = lower(${email})`);
+  if (phone) conds.push(eq(vendors.phone, phone));
+  if (!conds.length) return { email: false, phone: false };
+  const rows = await tx
+    .select({ email: vendors.email, phone: vendors.phone })
+    .from(vendors)
+    .where(
+      and(
+        eq(vendors.ownerId, ownerId),
+        isNull(vendors.deletedAt),
+        sql`${vendors.status} <> 'not_verified'`,
+        exceptId ? sql`${vendors.id} <> ${exceptId}` : undefined,
+        or(...conds),
+      ),
+    );
+  return {
+    email: Boolean(email) && rows.some((r) => r.email.toLowerCase() === email!.toLowerCase()),
+    phone: Boolean(phone) && rows.some((r) => r.phone === phone),
+  };
+}
+
+export async function insertVendors(tx: DbOrTx, rows: NewVendor[]) {
+  if (rows.length) await tx.insert(vendors).values(rows);
+}
+export async function updateVendor(tx: DbOrTx, id: string, patch: Partial<NewVendor>) {
+  await tx
+    .update(vendors)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(vendors.id, id));
+}
+/** Live vehicles that name this vendor as their source. */
+export async function vendorInUse(tx: DbOrTx, id: string) {
+  const r = await tx
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.vendorId, id), sql`${vehicles.state} <> 'deleted'`))
+    .limit(1);
+  return r.length > 0;
+}
+export async function ownerInfo(tx: DbOrTx, ownerId: string) {
+  const [r] = await tx.select({ companyName: users.companyName, accountType: users.accountType, status: users.status }).from(users).where(eq(users.id, ownerId));
+  return r;
+}

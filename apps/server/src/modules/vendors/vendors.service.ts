@@ -1,0 +1,240 @@
+import { jwtVerify, SignJWT } from 'jose';
+import type { z } from 'zod';
+import { ACCOUNT_TYPE, PROFILE_STATUS, type Vendor, type vendorInput, type vendorUpdate } from '@masar/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { sqlState } from '../../lib/sql.ts';
+import { ownedFiles } from '../files/files.service.ts';
+import * as repo from './vendors.repository.ts';
+
+type VendorIn = z.output<typeof vendorInput>;
+type VendorUpd = z.output<typeof vendorUpdate>;
+
+/**
+ * My vendors (spec §2, §3 Vendor, §4, §5; issue 3). Every account type has a "my vendors"
+ * (contact) section (spec §2: shippers, brokers and carriers each have a fleet, contact and
+ * bayan section); a vendor row belongs to its owner only (another owner's id answers 404).
+ * E-mail and phone are unique per owner among live vendors (a rejected request does not block).
+ * States: verified (added by the owner, or an approved request), request_submitted (sent from
+ * the share link), pending_approval (the owner opened it for review), not_verified (rejected).
+ */
+export const VENDOR_ROLES = [ACCOUNT_TYPE.shipper, ACCOUNT_TYPE.carrier, ACCOUNT_TYPE.broker];
+const INVITE_DAYS = 30;
+
+export function toVendor(r: repo.VendorRow): Vendor {
+  return {
+    id: r.id,
+    status: r.status,
+    userType: r.userType as Vendor['userType'],
+    companyName: r.companyName,
+    vendorName: r.vendorName,
+    phone: r.phone,
+    email: r.email,
+    jobTitle: r.jobTitle,
+    officeLocations: r.officeLocations,
+    notes: r.notes,
+    crNumber: r.crNumber,
+    tlNumber: r.tlNumber,
+    vatNumber: r.vatNumber,
+    paymentTerms: r.paymentTerms,
+    shipmentTypes: r.shipmentTypes,
+    regions: r.regions,
+    preferredLanguages: r.preferredLanguages,
+    preferredContactMethod: r.preferredContactMethod,
+    numberOfTrucks: r.numberOfTrucks,
+    numberOfTrailers: r.numberOfTrailers,
+    fleetSize: r.fleetSize,
+    fleetTypes: r.fleetTypes,
+    equipmentTypes: r.equipmentTypes,
+    serviceArea: r.serviceArea,
+    insurance: r.insurance,
+    rateAgreement: r.rateAgreement,
+    pastExperience: r.pastExperience,
+    paymentHistory: r.paymentHistory,
+    customsClearance: r.customsClearance,
+    documentFileIds: r.documentFileIds,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** A vendor row from a validated input. */
+export function vendorRow(ownerId: string, b: VendorIn, status: repo.VendorStatus = 'verified', origin = 'owner'): repo.NewVendor {
+  return {
+    id: newId(),
+    ownerId,
+    status,
+    origin,
+    userType: b.userType,
+    companyName: b.companyName,
+    vendorName: b.vendorName,
+    phone: b.phone,
+    email: b.email,
+    jobTitle: b.jobTitle ?? null,
+    officeLocations: b.officeLocations,
+    notes: b.notes ?? null,
+    crNumber: b.crNumber ?? null,
+    tlNumber: b.tlNumber ?? null,
+    vatNumber: b.vatNumber ?? null,
+    paymentTerms: b.paymentTerms ?? null,
+    shipmentTypes: b.shipmentTypes,
+    regions: b.regions,
+    preferredLanguages: b.preferredLanguages,
+    preferredContactMethod: b.preferredContactMethod ?? null,
+    numberOfTrucks: b.numberOfTrucks ?? null,
+    numberOfTrailers: b.numberOfTrailers ?? null,
+    fleetSize: b.fleetSize ?? null,
+    fleetTypes: b.fleetTypes,
+    equipmentTypes: b.equipmentTypes,
+    serviceArea: b.serviceArea ?? null,
+    insurance: b.insurance ?? null,
+    rateAgreement: b.rateAgreement ?? null,
+    pastExperience: b.pastExperience ?? null,
+    paymentHistory: b.paymentHistory ?? null,
+    customsClearance: b.customsClearance,
+    documentFileIds: b.documentFileIds,
+  };
+}
+
+function uniqueError(e: unknown): AppError | null {
+  if (sqlState(e) !== '23505') return null;
+  const text = JSON.stringify({ m: (e as Error).message, c: (e as { cause?: { message?: string; constraint?: string } }).cause?.message, k: (e as { cause?: { constraint?: string } }).cause?.constraint });
+  if (text.includes('vendors_owner_phone')) return new AppError('VENDOR_PHONE_EXISTS');
+  return new AppError('VENDOR_EMAIL_EXISTS');
+}
+async function mapUnique<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    throw uniqueError(e) ?? e;
+  }
+}
+
+async function checkContact(tx: DbOrTx, ownerId: string, email?: string, phone?: string, exceptId?: string) {
+  const taken = await repo.contactTaken(tx, ownerId, email, phone, exceptId);
+  if (taken.email) throw new AppError('VENDOR_EMAIL_EXISTS');
+  if (taken.phone) throw new AppError('VENDOR_PHONE_EXISTS');
+}
+
+export function createVendorsService(deps: { db: Db; jwtSecret: string }) {
+  const { db } = deps;
+  const key = new TextEncoder().encode(deps.jwtSecret);
+
+  async function must(tx: DbOrTx, user: CurrentUser, id: string, forUpdate = false) {
+    const v = await repo.getVendor(tx, user.id, id, forUpdate);
+    if (!v) throw new AppError('NOT_FOUND');
+    return v;
+  }
+  async function readInvite(token: string): Promise<string> {
+    try {
+      const { payload } = await jwtVerify(token, key, { issuer: 'masar', algorithms: ['HS256'] });
+      if (payload.purpose !== 'vendor-invite' || typeof payload.sub !== 'string') throw new Error('purpose');
+      return payload.sub;
+    } catch {
+      throw new AppError('INVALID_INVITE');
+    }
+  }
+
+  const svc = {
+    async get(user: CurrentUser, id: string) {
+      return toVendor(await must(db, user, id));
+    },
+    async list(user: CurrentUser, q: { search?: string; status?: repo.VendorStatus; userType?: string; limit: number; skip: number }, requestsOnly = false) {
+      const statuses: repo.VendorStatus[] | undefined = q.status ? [q.status] : requestsOnly ? ['request_submitted', 'pending_approval', 'not_verified'] : undefined;
+      const { items, total } = await repo.listVendors(db, user.id, { ...q, statuses }, q.limit, q.skip);
+      return { items: items.map(toVendor), total };
+    },
+    async create(user: CurrentUser, b: VendorIn) {
+      const row = vendorRow(user.id, b);
+      await mapUnique(() =>
+        db.transaction(async (tx) => {
+          await ownedFiles(tx, user.id, b.documentFileIds);
+          await checkContact(tx, user.id, b.email, b.phone);
+          await repo.insertVendors(tx, [row]);
+        }),
+      );
+      return svc.get(user, row.id);
+    },
+    async update(user: CurrentUser, id: string, b: VendorUpd) {
+      await mapUnique(() =>
+        db.transaction(async (tx) => {
+          await must(tx, user, id, true);
+          if (b.documentFileIds) await ownedFiles(tx, user.id, b.documentFileIds);
+          await checkContact(tx, user.id, b.email, b.phone, id);
+          const patch: Partial<repo.NewVendor> = {};
+          for (const [k, v] of Object.entries(b)) if (v !== undefined) (patch as Record<string, unknown>)[k] = v;
+          await repo.updateVendor(tx, id, patch);
+        }),
+      );
+      return svc.get(user, id);
+    },
+    /** Soft delete. A vendor still supplying a live vehicle cannot go: VENDOR_DELETE_FAILED. */
+    async remove(user: CurrentUser, id: string) {
+      await db.transaction(async (tx) => {
+        await must(tx, user, id, true);
+        if (await repo.vendorInUse(tx, id)) throw new AppError('VENDOR_DELETE_FAILED');
+        await repo.updateVendor(tx, id, { deletedAt: new Date() });
+      });
+    },
+    /** Share vendor link: a signed invite (purpose vendor-invite, 30 days) for the public /vendor page. */
+    async shareLink(user: CurrentUser) {
+      const exp = Math.floor(Date.now() / 1000) + INVITE_DAYS * 86_400;
+      const token = await new SignJWT({ purpose: 'vendor-invite' }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('masar').setIssuedAt().setExpirationTime(exp).sign(key);
+      return { url: `/vendor?invite=${token}`, token, expiresAt: new Date(exp * 1000).toISOString() };
+    },
+    /** Public: who invites (company name) — the sign-up page shows it. */
+    async inviteInfo(token: string) {
+      const ownerId = await readInvite(token);
+      const o = await repo.ownerInfo(db, ownerId);
+      if (!o || o.status === PROFILE_STATUS.deleted || o.status === PROFILE_STATUS.suspended) throw new AppError('INVALID_INVITE');
+      const { payload } = await jwtVerify(token, key, { issuer: 'masar' });
+      return { companyName: o.companyName, accountType: o.accountType, expiresAt: new Date((payload.exp ?? 0) * 1000).toISOString() };
+    },
+    /** Public: a vendor sends a sign-up request through the link → status request_submitted. */
+    async submitRequest(token: string, b: VendorIn) {
+      const ownerId = await readInvite(token);
+      const o = await repo.ownerInfo(db, ownerId);
+      if (!o || o.status === PROFILE_STATUS.deleted || o.status === PROFILE_STATUS.suspended) throw new AppError('INVALID_INVITE');
+      // files need an account: a public request carries none
+      const row = vendorRow(ownerId, { ...b, documentFileIds: [] }, 'request_submitted', 'invite');
+      await mapUnique(() =>
+        db.transaction(async (tx) => {
+          await checkContact(tx, ownerId, b.email, b.phone);
+          await repo.insertVendors(tx, [row]);
+        }),
+      );
+      return { id: row.id, status: 'request_submitted' as const };
+    },
+    /** Owner acts on a request: review → pending_approval, approve → verified, reject → not_verified. */
+    async act(user: CurrentUser, id: string, action: 'review' | 'approve' | 'reject') {
+      await mapUnique(() =>
+        db.transaction(async (tx) => {
+          const v = await must(tx, user, id, true);
+          const open = v.status === 'request_submitted' || v.status === 'pending_approval';
+          if (!open || (action === 'review' && v.status !== 'request_submitted')) throw new AppError('VENDOR_REQUEST_CLOSED');
+          if (action === 'approve') await checkContact(tx, user.id, v.email, v.phone, id);
+          await repo.updateVendor(tx, id, { status: action === 'approve' ? 'verified' : action === 'reject' ? 'not_verified' : 'pending_approval' });
+        }),
+      );
+      return svc.get(user, id);
+    },
+    /** CSV import: insert validated rows in one transaction (all or nothing). */
+    async bulkInsert(user: CurrentUser, rows: VendorIn[]) {
+      await mapUnique(() =>
+        db.transaction(async (tx) => {
+          await repo.insertVendors(
+            tx,
+            rows.map((b) => vendorRow(user.id, { ...b, documentFileIds: [] }, 'verified', 'csv')),
+          );
+        }),
+      );
+    },
+    async all(user: CurrentUser) {
+      return (await repo.allVendors(db, user.id)).map(toVendor);
+    },
+  };
+  return svc;
+}
+export type VendorsService = ReturnType<typeof createVendorsService>;
