@@ -92,9 +92,9 @@ describe('createLoadBody (spec §5 shipment rules)', () => {
 
   it.each(['length', 'width', 'height', 'quantity', 'weightPerItem'] as const)('cargo %s must be above 0', (field) => {
     const l = validLoad();
-    (l.cargo[0] as Record<string, number>)[field] = 0;
+    l.cargo[0][field] = 0;
     expect(issues(l)).toContainEqual({ path: `cargo.0.${field}`, message: 'v.cargoPositive' });
-    (l.cargo[0] as Record<string, number>)[field] = -3;
+    l.cargo[0][field] = -3;
     expect(messages(l)).toContain('v.cargoPositive');
   });
 
