@@ -31,6 +31,8 @@ export interface CsvFailedRow {
 
 export interface CsvLogDetail extends CsvLog {
   rows: CsvFailedRow[];
+  rowsTotal?: number;
+  error?: string | null;
 }
 
 const isActive = (l: Pick<CsvLog, 'status' | 'processing'>) => l.status === 'processing' || l.processing > 0;
@@ -41,6 +43,7 @@ function toDetail(d: Record<string, unknown>): CsvLogDetail {
   const rows = (d.rows ?? d.failedRows ?? (d.log as Record<string, unknown> | undefined)?.rows ?? []) as Array<Record<string, unknown>>;
   return {
     ...log,
+    rowsTotal: (d.rowsTotal as number | undefined) ?? rows.length,
     rows: rows.map((r) => ({
       id: String((r.id ?? r.rowId) as string),
       rowNumber: Number(r.rowNumber ?? r.row ?? r.line ?? 0),
@@ -63,21 +66,31 @@ export function useCsvLogs(page: number, pageSize = 20) {
 export function useCsvLog(id: string | null) {
   return useQuery({
     queryKey: ['csv', 'log', id],
-    queryFn: () => api.get<Record<string, unknown>>(`/csv/logs/${id}`).then(toDetail),
+    queryFn: () => api.get<Record<string, unknown>>(`/csv/logs/${id}`, { limit: 500 }).then(toDetail),
     enabled: !!id,
     refetchInterval: (q) => (q.state.data && isActive(q.state.data) ? 1500 : false),
   });
 }
 
 export interface RetryResult {
+  /** Resubmitted rows that now passed. */
   succeeded: number;
+  /** Resubmitted rows that still fail. */
   failed: number;
+  log: CsvLogDetail;
 }
 
+/** POST /csv/logs/:id/retry — the answer is the updated log with the rows that still fail. */
 export function useRetryRows(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (rows: { rowId: string; data: Record<string, string> }[]) => api.post<RetryResult>(`/csv/logs/${id}/retry`, { rows }),
+    mutationFn: async (rows: { rowId: string; data: Record<string, string> }[]): Promise<RetryResult> => {
+      const log = toDetail(await api.post<Record<string, unknown>>(`/csv/logs/${id}/retry`, { rows }));
+      const still = new Set(log.rows.map((r) => r.id));
+      const failed = rows.filter((r) => still.has(r.rowId)).length;
+      return { succeeded: rows.length - failed, failed, log };
+    },
+    onSuccess: (res) => qc.setQueryData(['csv', 'log', id], res.log),
     onSettled: () => qc.invalidateQueries({ queryKey: ['csv'] }),
   });
 }

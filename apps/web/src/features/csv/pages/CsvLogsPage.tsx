@@ -2,13 +2,13 @@ import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Container, Group, Loader, Pagination, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconRefresh } from '@tabler/icons-react';
-import { localizeValidationMessage } from '@masar/shared';
+import { CSV_COLUMNS, localizeValidationMessage, type CsvImportType } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CsvImportButton } from '../../../components/CsvTransfer';
 import { useCsvLog, useCsvLogs, useRetryRows, type CsvFailedRow, type CsvLog } from '../api/csv';
 
-const STATUS_COLOR: Record<string, string> = { processing: 'blue', succeeded: 'masar', completed: 'masar', failed: 'masarRed', partial: 'yellow' };
+const STATUS_COLOR: Record<string, string> = { processing: 'blue', completed: 'masar', failed: 'masarRed' };
 
 function fmtDate(iso: string, lang: string) {
   const d = new Date(iso);
@@ -107,16 +107,24 @@ export default function CsvLogsPage() {
 
 const ROWS_PER_PAGE = 10;
 
-/** Errors of a row keyed by column (an error path may be the column or a field path ending in it). */
-function errorsByColumn(row: CsvFailedRow, lang: string) {
-  const cols = Object.keys(row.data);
+/** Columns of a failed row: the template's columns of its type (in order), then any others. */
+function columnsOf(type: string, row: CsvFailedRow) {
+  const template = CSV_COLUMNS[type as CsvImportType] ?? [];
+  const keys = template.map((c) => c.key).filter((k) => k in row.data);
+  for (const k of Object.keys(row.data)) if (!keys.includes(k)) keys.push(k);
+  return keys.map((k) => template.find((c) => c.key === k) ?? { key: k, en: k, ar: k, required: false });
+}
+
+/** Errors of a row keyed by column (an error path is the field key, or a path under it such as plate.digits). */
+function errorsByColumn(row: CsvFailedRow, cols: string[], lang: string) {
   const byCol: Record<string, string[]> = {};
   const general: string[] = [];
   for (const e of row.errors) {
     const msg = localizeValidationMessage(e.message, lang);
-    const col = cols.find((c) => c === e.path) ?? cols.find((c) => c.toLowerCase() === e.path.split('.').pop()?.toLowerCase());
+    const head = e.path.split('.')[0];
+    const col = cols.find((c) => c === e.path) ?? cols.find((c) => c === head);
     if (col) (byCol[col] ??= []).push(msg);
-    else general.push(e.path ? `${e.path}: ${msg}` : msg);
+    else general.push(msg);
   }
   return { byCol, general };
 }
@@ -188,6 +196,11 @@ function CsvLogDetailView({ id, onBack }: { id: string; onBack: () => void }) {
               <StatusBadge log={log.data} />
             </Group>
           </Card>
+          {log.data.status === 'failed' && log.data.error && (
+            <Alert color="red" data-testid="csv-file-error">
+              {log.data.error}
+            </Alert>
+          )}
           {rows.length === 0 ? (
             <Alert color="masar" data-testid="csv-no-failed-rows">
               {log.data.processing ? t('fix.processing') : t('fix.none')}
@@ -206,7 +219,12 @@ function CsvLogDetailView({ id, onBack }: { id: string; onBack: () => void }) {
                 </Group>
               </Group>
               {visible.map((row) => {
-                const { byCol, general } = errorsByColumn(row, i18n.language);
+                const cols = columnsOf(log.data.type, row);
+                const { byCol, general } = errorsByColumn(
+                  row,
+                  cols.map((c) => c.key),
+                  i18n.language,
+                );
                 const data = edits[row.id] ?? row.data;
                 return (
                   <Card key={row.id} withBorder data-testid={`csv-failed-row-${row.rowNumber}`}>
@@ -224,15 +242,16 @@ function CsvLogDetailView({ id, onBack }: { id: string; onBack: () => void }) {
                       </Text>
                     ))}
                     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
-                      {Object.keys(row.data).map((col) => (
+                      {cols.map((col) => (
                         <TextInput
-                          key={col}
-                          label={col}
+                          key={col.key}
+                          label={i18n.language === 'ar' ? col.ar : col.en}
+                          required={col.required}
                           size="xs"
-                          value={data[col] ?? ''}
-                          error={byCol[col]?.join(' ')}
-                          onChange={(e) => setCell(row, col, e.currentTarget.value)}
-                          data-testid={`fix-row-${row.rowNumber}-${col}`}
+                          value={data[col.key] ?? ''}
+                          error={byCol[col.key]?.join(' ')}
+                          onChange={(e) => setCell(row, col.key, e.currentTarget.value)}
+                          data-testid={`fix-row-${row.rowNumber}-${col.key}`}
                         />
                       ))}
                     </SimpleGrid>
