@@ -23,6 +23,11 @@ const PostLoad = lazy(() => import('../features/loads/pages/PostLoadPage'));
 const LoadSearch = lazy(() => import('../features/loads/pages/LoadSearchPage'));
 const LoadDetails = lazy(() => import('../features/loads/pages/LoadDetailsPage'));
 const Offers = lazy(() => import('../features/offers/pages/OffersPage'));
+const Fleet = lazy(() => import('../features/fleet/pages/FleetPage'));
+const TrustedDrivers = lazy(() => import('../features/fleet/pages/TrustedDriversPage'));
+const Vendors = lazy(() => import('../features/vendors/pages/VendorsPage'));
+const VendorInvite = lazy(() => import('../features/vendors/pages/VendorInvitePage'));
+const CsvLogs = lazy(() => import('../features/csv/pages/CsvLogsPage'));
 const ComingSoon = lazy(() => import('../components/ComingSoonPage'));
 export const NotFound = lazy(() => import('../components/NotFoundPage'));
 
@@ -36,6 +41,8 @@ export const routes: RouteDef[] = [
   r('/signup', Signup, 'guest'),
   r('/forgot-password', Forgot, 'guest'),
   r('/reset-password', Reset, 'public'),
+  // Public vendor sign-up request from a shared vendor link: /vendor?invite=<token>.
+  r('/vendor', VendorInvite, 'public'),
   // Public pages linked from the footer (spec §2 shared/section paths); screens come later.
   soon('/shippers', 'common:footer.forShippers', 'public'),
   soon('/carriers', 'common:footer.forCarriers', 'public'),
@@ -55,14 +62,15 @@ export const routes: RouteDef[] = [
   r('/shippers/offers', Offers),
   r('/shippers/account', Account),
   soon('/shippers/dashboard', 'menu:dashboard'),
-  soon('/shippers/fleet-management', 'menu:fleet'),
-  soon('/shippers/contact', 'menu:vendors'),
+  r('/shippers/fleet-management', Fleet),
+  r('/shippers/csv-logs', CsvLogs),
+  r('/shippers/contact', Vendors),
   soon('/shippers/bayan', 'menu:bayan'),
   soon('/shippers/truck-in-truck-out', 'menu:truckInOut'),
   soon('/shippers/search-trucks', 'menu:searchTrucks'),
   r('/shippers/search-shipments', LoadSearch),
   soon('/shippers/tendering-shipment', 'menu:tendering'),
-  soon('/shippers/trusted-drivers', 'menu:trustedDrivers'),
+  r('/shippers/trusted-drivers', TrustedDrivers),
   soon('/shippers/rate-forecast', 'menu:rateForecast'),
   // Carrier (2)
   r('/carriers/load-search', LoadSearch),
@@ -71,13 +79,15 @@ export const routes: RouteDef[] = [
   r('/carriers/offers', Offers),
   r('/carriers/account', Account),
   soon('/carriers/dashboard', 'menu:dashboard'),
-  soon('/carriers/fleet-management', 'menu:fleet'),
-  soon('/carriers/contact', 'menu:vendors'),
+  r('/carriers/fleet-management', Fleet),
+  r('/carriers/csv-logs', CsvLogs),
+  r('/carriers/contact', Vendors),
   soon('/carriers/bayan', 'menu:bayan'),
   soon('/carriers/tendering-shipment', 'menu:tendering'),
   soon('/carriers/post-trucks', 'menu:postTrucks'),
   soon('/carriers/shipment-in-shipment-out', 'menu:shipmentInOut'),
   soon('/carriers/godsview', 'menu:trackVehicle'),
+  r('/carriers/trusted-drivers', TrustedDrivers),
   // Broker (3)
   r('/brokers/my-loads', MyLoads),
   r('/brokers/post-load', PostLoad),
@@ -86,8 +96,9 @@ export const routes: RouteDef[] = [
   r('/brokers/offers', Offers),
   r('/brokers/account', Account),
   soon('/brokers/dashboard', 'menu:dashboard'),
-  soon('/brokers/fleet-management', 'menu:fleet'),
-  soon('/brokers/contact', 'menu:vendors'),
+  r('/brokers/fleet-management', Fleet),
+  r('/brokers/csv-logs', CsvLogs),
+  r('/brokers/contact', Vendors),
   soon('/brokers/bayan', 'menu:bayan'),
   soon('/brokers/truck-in-truck-out', 'menu:truckInOut'),
   soon('/brokers/search-trucks', 'menu:searchTrucks'),
@@ -95,6 +106,6 @@ export const routes: RouteDef[] = [
   soon('/brokers/post-trucks', 'menu:postTrucks'),
   soon('/brokers/shipment-in-shipment-out', 'menu:shipmentInOut'),
   soon('/brokers/godsview', 'menu:trackVehicle'),
-  soon('/brokers/trusted-drivers', 'menu:trustedDrivers'),
+  r('/brokers/trusted-drivers', TrustedDrivers),
   soon('/brokers/rate-forecast', 'menu:rateForecast'),
 ];

@@ -8,17 +8,22 @@ import { api } from '../../../lib/api';
 import { DocumentUpload, type DocumentRef } from '../../../components/DocumentUpload';
 import { EMPTY_PLATE, PlatePicker, type PlateValue } from '../../../components/PlatePicker';
 import { useFleetOptions, useSaveFleetItem, useVehicleLink } from '../api/fleet';
-import { asLang, driverName } from '../utils/format';
+import { asLang, driverName, useRoleBase } from '../utils/format';
 import { opt, optNum, serverErrors, validateWith, type FormErrors } from '../utils/validate';
 
 export function useEquipmentTypes() {
-  return useQuery({ queryKey: ['ref', 'equipmentTypes'], queryFn: () => api.get<{ items: EquipmentType[] }>('/equipmentTypes').then((d) => d.items), staleTime: Infinity });
+  return useQuery({
+    queryKey: ['ref', 'equipmentTypes'],
+    queryFn: () => api.get<{ items: EquipmentType[] }>('/equipmentTypes').then((d) => d.items),
+    staleTime: Infinity,
+  });
 }
 
 export function useVendorOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['vendors', 'options'],
-    queryFn: () => api.get<{ items: { id: string; companyName: string; vendorName: string }[] }>('/vendors', { limit: 100, status: 'verified' }).then((d) => d.items),
+    queryFn: () =>
+      api.get<{ items: { id: string; companyName: string; vendorName: string }[] }>('/vendors', { limit: 100, status: 'verified' }).then((d) => d.items),
     enabled,
   });
 }
@@ -79,6 +84,8 @@ export function VehicleForm({ vehicle, onDone, onCancel }: { vehicle?: Vehicle |
   const save = useSaveFleetItem('vehicle');
   const link = useVehicleLink();
   const editing = !!vehicle;
+  // Shippers keep own vehicles only (docs/fleet.md): vendor-sourced vehicles are for carriers and brokers.
+  const canUseVendors = useRoleBase() !== '/shippers';
 
   const set = <K extends keyof Values>(k: K, v: Values[K]) => setValues((s) => ({ ...s, [k]: v }));
   const err = (k: string) => errors[k];
@@ -115,14 +122,23 @@ export function VehicleForm({ vehicle, onDone, onCancel }: { vehicle?: Vehicle |
       if (editing) {
         // Driver and trailer links change through their own endpoints.
         if (values.driverId !== vehicle.driverId)
-          await link.mutateAsync(values.driverId ? { id: vehicle.id, action: 'assign-driver', body: { driverId: values.driverId } } : { id: vehicle.id, action: 'unassign-driver' });
+          await link.mutateAsync(
+            values.driverId ? { id: vehicle.id, action: 'assign-driver', body: { driverId: values.driverId } } : { id: vehicle.id, action: 'unassign-driver' },
+          );
         if (values.trailerId !== vehicle.trailerId)
-          await link.mutateAsync(values.trailerId ? { id: vehicle.id, action: 'link-trailer', body: { trailerId: values.trailerId } } : { id: vehicle.id, action: 'unlink-trailer' });
+          await link.mutateAsync(
+            values.trailerId ? { id: vehicle.id, action: 'link-trailer', body: { trailerId: values.trailerId } } : { id: vehicle.id, action: 'unlink-trailer' },
+          );
       }
       notifications.show({ color: 'masar', message: t('vehicle.saved') });
       onDone(saved);
     } catch (e) {
-      const fe = serverErrors(e, { DUPLICATE_PLATE: 'plate', DRIVER_ALREADY_ASSIGNED: 'driverId', TRAILER_ALREADY_LINKED: 'trailerId', INVALID_VENDOR: 'vendorId' });
+      const fe = serverErrors(e, {
+        DUPLICATE_PLATE: 'plate',
+        DRIVER_ALREADY_ASSIGNED: 'driverId',
+        TRAILER_ALREADY_LINKED: 'trailerId',
+        INVALID_VENDOR: 'vendorId',
+      });
       setErrors(fe);
       setFormError(e instanceof Error ? e.message : t('error'));
     }
@@ -130,7 +146,9 @@ export function VehicleForm({ vehicle, onDone, onCancel }: { vehicle?: Vehicle |
 
   const plateLettersError = err('plate') ?? err('plate.left') ?? err('plate.middle') ?? err('plate.right');
   const driverOptions = (drivers.data ?? []).filter((d) => !d.vehicleId || d.vehicleId === vehicle?.id).map((d) => ({ value: d.id, label: driverName(d) }));
-  const trailerOptions = (trailers.data ?? []).filter((x) => !x.vehicleId || x.vehicleId === vehicle?.id).map((x) => ({ value: x.id, label: `${x.trailerNumber} · ${x.trailerType}` }));
+  const trailerOptions = (trailers.data ?? [])
+    .filter((x) => !x.vehicleId || x.vehicleId === vehicle?.id)
+    .map((x) => ({ value: x.id, label: `${x.trailerNumber} · ${x.trailerType}` }));
 
   return (
     <form
@@ -163,10 +181,39 @@ export function VehicleForm({ vehicle, onDone, onCancel }: { vehicle?: Vehicle |
             error={err('vehicleType')}
             data-testid="vehicle-type"
           />
-          <NumberInput label={t('vehicle.year')} required allowDecimal={false} value={values.year} onChange={(v) => set('year', v)} error={err('year')} data-testid="vehicle-year" />
-          <TextInput label={t('vehicle.make')} required value={values.make} onChange={(e) => set('make', e.currentTarget.value)} error={err('make')} data-testid="vehicle-make" />
-          <TextInput label={t('vehicle.model')} required value={values.model} onChange={(e) => set('model', e.currentTarget.value)} error={err('model')} data-testid="vehicle-model" />
-          <TextInput label={t('vehicle.colour')} required value={values.colour} onChange={(e) => set('colour', e.currentTarget.value)} error={err('colour')} data-testid="vehicle-colour" />
+          <NumberInput
+            label={t('vehicle.year')}
+            required
+            allowDecimal={false}
+            value={values.year}
+            onChange={(v) => set('year', v)}
+            error={err('year')}
+            data-testid="vehicle-year"
+          />
+          <TextInput
+            label={t('vehicle.make')}
+            required
+            value={values.make}
+            onChange={(e) => set('make', e.currentTarget.value)}
+            error={err('make')}
+            data-testid="vehicle-make"
+          />
+          <TextInput
+            label={t('vehicle.model')}
+            required
+            value={values.model}
+            onChange={(e) => set('model', e.currentTarget.value)}
+            error={err('model')}
+            data-testid="vehicle-model"
+          />
+          <TextInput
+            label={t('vehicle.colour')}
+            required
+            value={values.colour}
+            onChange={(e) => set('colour', e.currentTarget.value)}
+            error={err('colour')}
+            data-testid="vehicle-colour"
+          />
           <NumberInput
             label={t('vehicle.weightKg')}
             description={t('vehicle.weightHint')}
@@ -187,7 +234,12 @@ export function VehicleForm({ vehicle, onDone, onCancel }: { vehicle?: Vehicle |
             error={err('sequenceNumber')}
             data-testid="vehicle-sequence"
           />
-          <TextInput label={t('vehicle.registrationNumber')} value={values.registrationNumber} onChange={(e) => set('registrationNumber', e.currentTarget.value)} error={err('registrationNumber')} />
+          <TextInput
+            label={t('vehicle.registrationNumber')}
+            value={values.registrationNumber}
+            onChange={(e) => set('registrationNumber', e.currentTarget.value)}
+            error={err('registrationNumber')}
+          />
           <TextInput
             label={t('vehicle.imei')}
             description={t('vehicle.imeiHint')}
@@ -198,21 +250,23 @@ export function VehicleForm({ vehicle, onDone, onCancel }: { vehicle?: Vehicle |
             data-testid="vehicle-imei"
           />
         </SimpleGrid>
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            {t('vehicle.source')}
-          </Text>
-          <SegmentedControl
-            value={values.source}
-            onChange={(v) => set('source', v)}
-            data={[
-              { value: 'own', label: t('vehicle.sourceOwn') },
-              { value: 'vendor', label: t('vehicle.sourceVendor') },
-            ]}
-            w="fit-content"
-            data-testid="vehicle-source"
-          />
-        </Stack>
+        {canUseVendors && (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t('vehicle.source')}
+            </Text>
+            <SegmentedControl
+              value={values.source}
+              onChange={(v) => set('source', v)}
+              data={[
+                { value: 'own', label: t('vehicle.sourceOwn') },
+                { value: 'vendor', label: t('vehicle.sourceVendor') },
+              ]}
+              w="fit-content"
+              data-testid="vehicle-source"
+            />
+          </Stack>
+        )}
         {values.source === 'vendor' && (
           <Select
             label={t('vehicle.vendor')}
@@ -251,7 +305,14 @@ export function VehicleForm({ vehicle, onDone, onCancel }: { vehicle?: Vehicle |
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <DocumentUpload label={t('vehicle.insurance')} purpose="vehicle-insurance" value={values.insurance} onChange={(v) => set('insurance', v)} error={err('insuranceFileIds')} testId="vehicle-insurance-input" />
+          <DocumentUpload
+            label={t('vehicle.insurance')}
+            purpose="vehicle-insurance"
+            value={values.insurance}
+            onChange={(v) => set('insurance', v)}
+            error={err('insuranceFileIds')}
+            testId="vehicle-insurance-input"
+          />
           <DocumentUpload
             label={t('vehicle.images')}
             purpose="vehicle-image"
