@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const search = async (query: Record<string, string | number>, headers = carrier.headers) => {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const res = await t.app.inject({ url: `/api/v1/loads?${qs}`, headers });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: { items: Load[]; total: number } }>().data;
