@@ -20,27 +20,31 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia?.(MOBILE_QUERY).matches ?? false) ?? false;
   const [drawer, setDrawer] = useState(false);
+  const [bannerHeight, setBannerHeight] = useState(BANNER_HEIGHT);
   const session = useSession();
   const { pathname } = useLocation();
   const banner = bannerKind(session.profile);
   const bar = mobile && session.accountType ? session.accountType : null;
   const barHeight = bar ? BOTTOM_BAR_HEIGHT : 0;
 
-  useEffect(() => setDrawer(false), [pathname]);
-  useEffect(() => window.scrollTo?.(0, 0), [pathname]);
+  useEffect(() => {
+    setDrawer(false);
+    // newer Chromium returns a Promise from scrollTo: never hand it to React as a cleanup
+    void window.scrollTo?.(0, 0);
+  }, [pathname]);
   useEffect(() => {
     if (session.profileError) notifications.show({ id: 'profile-error', color: 'red', message: t('errors.profile') });
   }, [session.profileError, t]);
 
   return (
-    <Box style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', paddingBottom: barHeight + (banner ? BANNER_HEIGHT : 0) }}>
+    <Box style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', paddingBottom: barHeight + (banner ? bannerHeight : 0) }}>
       <Header mobile={mobile} drawerOpen={drawer} onDrawer={setDrawer} />
       <Box component="main" style={{ flex: 1 }}>
         {children}
       </Box>
       <Footer />
       {bar && <BottomBar accountType={bar} />}
-      {banner && <StatusBanner kind={banner} bottom={barHeight} />}
+      {banner && <StatusBanner kind={banner} bottom={barHeight} onHeight={setBannerHeight} />}
       <BlockedDialog />
       <NotSignedInDialog />
     </Box>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -16,12 +16,25 @@ export function bannerKind(profile: Pick<Profile, 'status' | 'isFirstTimeApprove
 export const BANNER_HEIGHT = 64;
 
 /** Persistent banner at the bottom of the screen while the account is pending or rejected. */
-export function StatusBanner({ kind, bottom }: { kind: 'pending' | 'rejected'; bottom: number }) {
+export function StatusBanner({ kind, bottom, onHeight }: { kind: 'pending' | 'rejected'; bottom: number; onHeight?: (px: number) => void }) {
   const { t } = useTranslation();
   const [contact, setContact] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  // the page keeps its last lines visible above the banner, however tall the text wraps
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !onHeight || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => onHeight(el.offsetHeight));
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      onHeight(0);
+    };
+  }, [onHeight]);
   return (
     <>
       <Box
+        ref={ref}
         role="status"
         px="md"
         py="xs"

@@ -24,9 +24,7 @@ function Field({ label, value, ltr }: { label: string; value: string; ltr?: bool
       <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fw={500} dir={ltr ? 'ltr' : undefined} style={ltr ? { textAlign: 'end', unicodeBidi: 'plaintext' } : undefined}>
-        {value || '—'}
-      </Text>
+      <Text fw={500}>{ltr ? <span dir="ltr">{value || '—'}</span> : value || '—'}</Text>
     </div>
   );
 }
