@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Button, Drawer, Group, Loader, SimpleGrid, Stack, Text, useDirection } from '@mantine/core';
+import { Alert, Anchor, Button, Drawer, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconLink, IconUnlink } from '@tabler/icons-react';
 import { PLATE_TYPES, type Driver, type Trailer, type Vehicle } from '@masar/shared';
@@ -173,7 +173,7 @@ function DriverView({ d }: { d: Driver }) {
 /** Add / edit / view drawer of one vehicle, trailer or driver; state lives in the URL. */
 export function FleetDrawer({ state, onClose, onChange }: { state: DrawerState | null; onClose: () => void; onChange: (s: DrawerState | null) => void }) {
   const { t } = useTranslation('fleet');
-  const { dir } = useDirection();
+  // Mantine mirrors the drawer side in RTL: "right" is the end side in both directions.
   const isNew = state?.id === 'new';
   const item = useFleetItem<Vehicle | Trailer | Driver>(state?.kind ?? null, state && !isNew ? state.id : null);
   const title = state ? t(`drawer.${isNew ? 'add' : state.mode}`, { kind: t(`kind.${state.kind}`) }) : '';
@@ -204,7 +204,7 @@ export function FleetDrawer({ state, onClose, onChange }: { state: DrawerState |
   }
 
   return (
-    <Drawer opened={!!state} onClose={onClose} title={<Text fw={700}>{title}</Text>} position={dir === 'rtl' ? 'left' : 'right'} size="xl" data-testid="fleet-drawer">
+    <Drawer opened={!!state} onClose={onClose} title={<Text fw={700}>{title}</Text>} position="right" size="xl" data-testid="fleet-drawer">
       {body}
     </Drawer>
   );

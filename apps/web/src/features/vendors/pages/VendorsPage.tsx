@@ -20,7 +20,6 @@ import {
   Text,
   TextInput,
   Title,
-  useDirection,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -138,7 +137,7 @@ function VendorView({ v }: { v: Vendor }) {
 /** /{role}/contact — "My vendors" (spec §2 Vendors): list, add, edit, view, delete, share link, requests. */
 export default function VendorsPage() {
   const { t } = useTranslation('vendors');
-  const { dir } = useDirection();
+  // Mantine mirrors the drawer side in RTL: "right" is the end side in both directions.
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'requests' ? 'requests' : 'vendors';
   const open = params.get('open');
@@ -381,7 +380,7 @@ export default function VendorsPage() {
         </Group>
       )}
 
-      <Drawer opened={!!open} onClose={() => openVendor(null)} position={dir === 'rtl' ? 'left' : 'right'} size="xl" title={<Text fw={700}>{drawerTitle}</Text>}>
+      <Drawer opened={!!open} onClose={() => openVendor(null)} position="right" size="xl" title={<Text fw={700}>{drawerTitle}</Text>}>
         {open && open !== 'new' && current.isLoading ? (
           <Loader />
         ) : open && open !== 'new' && current.isError ? (
