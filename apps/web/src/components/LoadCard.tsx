@@ -46,7 +46,10 @@ export function LoadCard({ load, mode = 'grid', href, showStatus, actions }: Pro
   const facts = (
     <>
       <Fact label={t('field.pickupDate')} value={<DateText value={load.pickupAt} />} />
-      <Fact label={t('field.equipment')} value={mode === 'grid' ? refName(eq.data, load.equipmentType, lang) : `${refName(eq.data, load.equipmentType, lang)} · ${load.loadType}`} />
+      <Fact
+        label={t('field.equipment')}
+        value={mode === 'grid' ? refName(eq.data, load.equipmentType, lang) : `${refName(eq.data, load.equipmentType, lang)} · ${load.loadType}`}
+      />
       <Fact label={t('field.weight')} value={t('unit.kg', { value: formatNumber(load.totalWeightKg, lang) })} />
       <Fact label={t('field.distance')} value={km(load.distanceKm)} />
       {load.deadheadKm !== undefined && <Fact label={t('field.deadhead')} value={km(load.deadheadKm)} testId="deadhead" />}

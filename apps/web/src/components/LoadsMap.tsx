@@ -73,7 +73,9 @@ export function LoadsMap({ loads, hrefOf, center, height = 520 }: Props) {
     <div data-testid="loads-map" style={{ height, width: '100%', borderRadius: 8, overflow: 'hidden', background: 'var(--mantine-color-gray-3)' }}>
       <MapContainer center={SA_CENTER} zoom={5} style={{ height: '100%', width: '100%' }} scrollWheelZoom>
         <TileLayer url={mapTilesUrl()} attribution="&copy; OpenStreetMap contributors" />
-        {center?.radiusKm && <Circle center={[center.lat, center.lng]} radius={center.radiusKm * 1000} pathOptions={{ color: '#0FC474', weight: 1, fillOpacity: 0.08 }} />}
+        {center?.radiusKm && (
+          <Circle center={[center.lat, center.lng]} radius={center.radiusKm * 1000} pathOptions={{ color: '#0FC474', weight: 1, fillOpacity: 0.08 }} />
+        )}
         {loads.map((l) => {
           const first = l.stops[0];
           const last = l.stops[l.stops.length - 1];
@@ -81,19 +83,19 @@ export function LoadsMap({ loads, hrefOf, center, height = 520 }: Props) {
           const lane = laneOf(l);
           return (
             <Fragment key={l.id}>
-            <Marker position={[first.lat, first.lng]} title={l.referenceId}>
-              <Popup>
-                <Stack gap={2}>
-                  <Text size="sm" fw={600}>
-                    {lang === 'ar' ? `${lane.fromAr} ← ${lane.toAr}` : `${lane.fromEn} → ${lane.toEn}`}
-                  </Text>
-                  <Text size="sm">{formatMoney(l.price, lang)}</Text>
-                  <Anchor component={Link} to={hrefOf(l)} size="sm">
-                    {t('action.view')} {l.referenceId}
-                  </Anchor>
-                </Stack>
-              </Popup>
-            </Marker>
+              <Marker position={[first.lat, first.lng]} title={l.referenceId}>
+                <Popup>
+                  <Stack gap={2}>
+                    <Text size="sm" fw={600}>
+                      {lang === 'ar' ? `${lane.fromAr} ← ${lane.toAr}` : `${lane.fromEn} → ${lane.toEn}`}
+                    </Text>
+                    <Text size="sm">{formatMoney(l.price, lang)}</Text>
+                    <Anchor component={Link} to={hrefOf(l)} size="sm">
+                      {t('action.view')} {l.referenceId}
+                    </Anchor>
+                  </Stack>
+                </Popup>
+              </Marker>
               {last && last !== first && (
                 <Polyline positions={l.stops.map((s) => [s.lat, s.lng] as [number, number])} pathOptions={{ color: '#0FC474', weight: 2, opacity: 0.5 }} />
               )}

@@ -16,7 +16,12 @@ export const isMyTurn = (offer: Offer, side: OfferSide) => offer.status === 'pen
 /** Refresh everything an offer answer can change (offers, the load, my-loads tabs). */
 function useInvalidate() {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: ['offers'] }), qc.invalidateQueries({ queryKey: ['load'] }), qc.invalidateQueries({ queryKey: ['myLoads'] })]);
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: ['offers'] }),
+      qc.invalidateQueries({ queryKey: ['load'] }),
+      qc.invalidateQueries({ queryKey: ['myLoads'] }),
+    ]);
 }
 
 /**
@@ -69,7 +74,15 @@ export function OfferActions({ offer, side }: { offer: Offer; side: OfferSide })
           {t('offer.waiting')}
         </Text>
         {side === 'carrier' && (
-          <Button size="xs" variant="subtle" color="gray" loading={withdraw.isPending} disabled={busy} onClick={() => withdraw.mutate()} data-testid={`offer-withdraw-${offer.id}`}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="gray"
+            loading={withdraw.isPending}
+            disabled={busy}
+            onClick={() => withdraw.mutate()}
+            data-testid={`offer-withdraw-${offer.id}`}
+          >
             {t('offer.withdraw')}
           </Button>
         )}
@@ -78,7 +91,14 @@ export function OfferActions({ offer, side }: { offer: Offer; side: OfferSide })
   }
   return (
     <Group gap="xs" wrap="wrap">
-      <Button size="xs" color="masar" loading={respond.isPending && respond.variables?.action === 'accept'} disabled={busy} onClick={() => respond.mutate({ action: 'accept' })} data-testid="offer-accept">
+      <Button
+        size="xs"
+        color="masar"
+        loading={respond.isPending && respond.variables?.action === 'accept'}
+        disabled={busy}
+        onClick={() => respond.mutate({ action: 'accept' })}
+        data-testid="offer-accept"
+      >
         {t('offer.accept', { price: formatMoney(offer.price, lang) })}
       </Button>
       <Popover opened={counterOpen} onChange={setCounterOpen} position="bottom" withArrow trapFocus>
@@ -106,7 +126,15 @@ export function OfferActions({ offer, side }: { offer: Offer; side: OfferSide })
           </Stack>
         </Popover.Dropdown>
       </Popover>
-      <Button size="xs" variant="subtle" color="masarRed" disabled={busy} loading={respond.isPending && respond.variables?.action === 'reject'} onClick={() => respond.mutate({ action: 'reject' })} data-testid="offer-reject">
+      <Button
+        size="xs"
+        variant="subtle"
+        color="masarRed"
+        disabled={busy}
+        loading={respond.isPending && respond.variables?.action === 'reject'}
+        onClick={() => respond.mutate({ action: 'reject' })}
+        data-testid="offer-reject"
+      >
         {t('offer.reject')}
       </Button>
     </Group>
@@ -121,7 +149,15 @@ export function OfferHistory({ offer }: { offer: Offer }) {
   return (
     <Timeline bulletSize={12} lineWidth={2} active={offer.history.length - 1}>
       {offer.history.map((h, i) => (
-        <Timeline.Item key={i} title={<Text size="sm">{t(`offer.historyEntry.${h.action}`, { defaultValue: h.action, who: t(`offer.party.${h.by}`) })}{h.price !== null ? ` · ${formatMoney(h.price, lang)}` : ''}</Text>}>
+        <Timeline.Item
+          key={i}
+          title={
+            <Text size="sm">
+              {t(`offer.historyEntry.${h.action}`, { defaultValue: h.action, who: t(`offer.party.${h.by}`) })}
+              {h.price !== null ? ` · ${formatMoney(h.price, lang)}` : ''}
+            </Text>
+          }
+        >
           <Text size="xs" c="dimmed">
             <DateText value={h.at} />
           </Text>

@@ -9,7 +9,13 @@ import i18n from '../i18n';
 export function notifyError(err: unknown) {
   const message = err instanceof ApiError || err instanceof Error ? err.message : i18n.t('loads:error.generic');
   const code = err instanceof ApiError ? err.code : undefined;
-  notifications.show({ color: 'masarRed', title: i18n.t('loads:error.title'), message: message || i18n.t('loads:error.generic'), autoClose: 6000, id: code ? `err-${code}` : undefined });
+  notifications.show({
+    color: 'masarRed',
+    title: i18n.t('loads:error.title'),
+    message: message || i18n.t('loads:error.generic'),
+    autoClose: 6000,
+    id: code ? `err-${code}` : undefined,
+  });
 }
 
 export function notifySuccess(message: string) {

@@ -14,7 +14,11 @@ export interface Region {
 }
 
 export function useEquipmentTypes() {
-  return useQuery({ queryKey: ['ref', 'equipmentTypes'], queryFn: () => api.get<{ items: EquipmentType[] }>('/equipmentTypes').then((d) => d.items), ...forever });
+  return useQuery({
+    queryKey: ['ref', 'equipmentTypes'],
+    queryFn: () => api.get<{ items: EquipmentType[] }>('/equipmentTypes').then((d) => d.items),
+    ...forever,
+  });
 }
 export function useGoodsTypes() {
   return useQuery({ queryKey: ['ref', 'goodTypes'], queryFn: () => api.get<{ items: GoodsType[] }>('/goodTypes').then((d) => d.items), ...forever });

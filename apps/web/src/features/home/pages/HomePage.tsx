@@ -74,7 +74,11 @@ export default function HomePage() {
       setParams(p, { replace: false });
     }
   };
-  const nameOf = (id: number) => cityName(laneCities.data?.find((c) => c.id === id), lang);
+  const nameOf = (id: number) =>
+    cityName(
+      laneCities.data?.find((c) => c.id === id),
+      lang,
+    );
   const hrefOf = (l: Load) => (signedIn ? paths.load(l.id) : '/login');
 
   return (
@@ -106,7 +110,13 @@ export default function HomePage() {
                 }}
               >
                 <Group align="flex-end" gap="sm" wrap="wrap">
-                  <CitySelect label={t('search.pickupCity')} value={city} onChange={(id) => setCity(id)} style={{ flex: '1 1 240px' }} data-testid="home-pickup-city" />
+                  <CitySelect
+                    label={t('search.pickupCity')}
+                    value={city}
+                    onChange={(id) => setCity(id)}
+                    style={{ flex: '1 1 240px' }}
+                    data-testid="home-pickup-city"
+                  />
                   <Select
                     label={t('search.radius')}
                     data={RADIUS_OPTIONS_KM.map((x) => ({ value: String(x), label: t('search.km', { value: formatNumber(x, lang) }) }))}
@@ -155,7 +165,9 @@ export default function HomePage() {
           </Text>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} data-testid="home-loads">
-          {loads.data?.items.map((l) => <LoadCard key={l.id} load={l} href={hrefOf(l)} />)}
+          {loads.data?.items.map((l) => (
+            <LoadCard key={l.id} load={l} href={hrefOf(l)} />
+          ))}
         </SimpleGrid>
         {!signedIn && searching && (loads.data?.total ?? 0) > (loads.data?.items.length ?? 0) && (
           <Center mt="md">

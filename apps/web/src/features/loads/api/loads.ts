@@ -32,17 +32,26 @@ export function useMyLoads(tab: MyLoadsTab, limit: number, skip: number) {
 }
 
 export function useLoadOffers(loadId: string | undefined, enabled: boolean) {
-  return useQuery({ queryKey: ['offers', 'load', loadId], queryFn: () => api.get<{ items: Offer[] }>('/offers', { loadId }).then((d) => d.items), enabled: !!loadId && enabled });
+  return useQuery({
+    queryKey: ['offers', 'load', loadId],
+    queryFn: () => api.get<{ items: Offer[] }>('/offers', { loadId }).then((d) => d.items),
+    enabled: !!loadId && enabled,
+  });
 }
 
 /** My sent offers (a carrier's bids), to find the one on a given load. */
 export function useSentOffers(enabled: boolean) {
-  return useQuery({ queryKey: ['offers', 'box', 'sent'], queryFn: () => api.get<{ items: Offer[] }>('/offers', { box: 'sent', limit: 100 }).then((d) => d.items), enabled });
+  return useQuery({
+    queryKey: ['offers', 'box', 'sent'],
+    queryFn: () => api.get<{ items: Offer[] }>('/offers', { box: 'sent', limit: 100 }).then((d) => d.items),
+    enabled,
+  });
 }
 
 function useInvalidateLoads() {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: ['myLoads'] }), qc.invalidateQueries({ queryKey: ['load'] }), qc.invalidateQueries({ queryKey: ['loads'] })]);
+  return () =>
+    Promise.all([qc.invalidateQueries({ queryKey: ['myLoads'] }), qc.invalidateQueries({ queryKey: ['load'] }), qc.invalidateQueries({ queryKey: ['loads'] })]);
 }
 
 export function useSaveLoad(editId: string | null) {
@@ -62,7 +71,8 @@ export type LoadAction = 'unpost' | 'repost' | 'duplicate' | 'delete';
 export function useLoadAction() {
   const invalidate = useInvalidateLoads();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: LoadAction }) => (action === 'delete' ? api.delete<unknown>(`/loads/${id}`) : api.post<Load>(`/loads/${id}/${action}`, {})),
+    mutationFn: ({ id, action }: { id: string; action: LoadAction }) =>
+      action === 'delete' ? api.delete<unknown>(`/loads/${id}`) : api.post<Load>(`/loads/${id}/${action}`, {}),
     onSuccess: invalidate,
   });
 }

@@ -93,7 +93,12 @@ export function LoadForm({ initialValues, editing, submitting, onSubmit, serverE
                 <Text size="sm" fw={500}>
                   {t('field.loadType')}
                 </Text>
-                <SegmentedControl data={LOAD_TYPES.map((lt) => ({ value: lt, label: t(`loadType.${lt}`) }))} {...form.getInputProps('loadType')} data-testid="load-type" />
+                <SegmentedControl
+                  fullWidth
+                  data={LOAD_TYPES.map((lt) => ({ value: lt, label: t(`loadType.${lt}`) }))}
+                  {...form.getInputProps('loadType')}
+                  data-testid="load-type"
+                />
               </Stack>
               <Select
                 label={t('field.equipment')}
@@ -126,7 +131,15 @@ export function LoadForm({ initialValues, editing, submitting, onSubmit, serverE
                 >
                   {t('form.addPickup')}
                 </Button>
-                <Button size="xs" variant="light" color="masarRed" leftSection={<IconPlus size={14} />} disabled={!canAddStop(values)} onClick={() => form.insertListItem('stops', emptyStop(STOP_TYPE.drop))} data-testid="add-drop">
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="masarRed"
+                  leftSection={<IconPlus size={14} />}
+                  disabled={!canAddStop(values)}
+                  onClick={() => form.insertListItem('stops', emptyStop(STOP_TYPE.drop))}
+                  data-testid="add-drop"
+                >
                   {t('form.addDrop')}
                 </Button>
               </Group>
@@ -154,17 +167,35 @@ export function LoadForm({ initialValues, editing, submitting, onSubmit, serverE
                     </Group>
                     <Group gap={4} wrap="nowrap">
                       <Tooltip label={t('form.moveUp')}>
-                        <ActionIcon variant="subtle" color="gray" disabled={i === 0} onClick={() => form.reorderListItem('stops', { from: i, to: i - 1 })} aria-label={t('form.moveUp')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          disabled={i === 0}
+                          onClick={() => form.reorderListItem('stops', { from: i, to: i - 1 })}
+                          aria-label={t('form.moveUp')}
+                        >
                           <IconArrowUp size={16} />
                         </ActionIcon>
                       </Tooltip>
                       <Tooltip label={t('form.moveDown')}>
-                        <ActionIcon variant="subtle" color="gray" disabled={i === values.stops.length - 1} onClick={() => form.reorderListItem('stops', { from: i, to: i + 1 })} aria-label={t('form.moveDown')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          disabled={i === values.stops.length - 1}
+                          onClick={() => form.reorderListItem('stops', { from: i, to: i + 1 })}
+                          aria-label={t('form.moveDown')}
+                        >
                           <IconArrowDown size={16} />
                         </ActionIcon>
                       </Tooltip>
                       <Tooltip label={t('form.removeStop')}>
-                        <ActionIcon variant="subtle" color="masarRed" disabled={values.stops.length <= 2} onClick={() => form.removeListItem('stops', i)} aria-label={t('form.removeStop')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="masarRed"
+                          disabled={values.stops.length <= 2}
+                          onClick={() => form.removeListItem('stops', i)}
+                          aria-label={t('form.removeStop')}
+                        >
                           <IconTrash size={16} />
                         </ActionIcon>
                       </Tooltip>
@@ -196,7 +227,14 @@ export function LoadForm({ initialValues, editing, submitting, onSubmit, serverE
                       clearable
                       data-testid={`stop-${i}-date`}
                     />
-                    <TextInput label={t('field.address')} placeholder={t('form.addressPlaceholder')} maxLength={200} {...form.getInputProps(`stops.${i}.address`)} error={err(`stops.${i}.address`)} data-testid={`stop-${i}-address`} />
+                    <TextInput
+                      label={t('field.address')}
+                      placeholder={t('form.addressPlaceholder')}
+                      maxLength={200}
+                      {...form.getInputProps(`stops.${i}.address`)}
+                      error={err(`stops.${i}.address`)}
+                      data-testid={`stop-${i}-address`}
+                    />
                   </SimpleGrid>
                 </Paper>
               ))}
@@ -211,7 +249,14 @@ export function LoadForm({ initialValues, editing, submitting, onSubmit, serverE
                   ({values.cargo.length}/{LIMITS.cargoLinesMax})
                 </Text>
               </Title>
-              <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} disabled={!canAddCargo(values)} onClick={() => form.insertListItem('cargo', emptyCargo())} data-testid="add-cargo">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlus size={14} />}
+                disabled={!canAddCargo(values)}
+                onClick={() => form.insertListItem('cargo', emptyCargo())}
+                data-testid="add-cargo"
+              >
                 {t('form.addCargo')}
               </Button>
             </Group>
@@ -227,7 +272,13 @@ export function LoadForm({ initialValues, editing, submitting, onSubmit, serverE
                     <Text fw={600} size="sm">
                       {t('form.cargoLine', { n: i + 1 })}
                     </Text>
-                    <ActionIcon variant="subtle" color="masarRed" disabled={values.cargo.length <= 1} onClick={() => form.removeListItem('cargo', i)} aria-label={t('form.removeCargo')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="masarRed"
+                      disabled={values.cargo.length <= 1}
+                      onClick={() => form.removeListItem('cargo', i)}
+                      aria-label={t('form.removeCargo')}
+                    >
                       <IconTrash size={16} />
                     </ActionIcon>
                   </Group>
@@ -255,7 +306,15 @@ export function LoadForm({ initialValues, editing, submitting, onSubmit, serverE
                         data-testid={`cargo-${i}-${dim}`}
                       />
                     ))}
-                    <NumberInput label={t('field.quantity')} withAsterisk min={1} allowDecimal={false} {...form.getInputProps(`cargo.${i}.quantity`)} error={err(`cargo.${i}.quantity`)} data-testid={`cargo-${i}-quantity`} />
+                    <NumberInput
+                      label={t('field.quantity')}
+                      withAsterisk
+                      min={1}
+                      allowDecimal={false}
+                      {...form.getInputProps(`cargo.${i}.quantity`)}
+                      error={err(`cargo.${i}.quantity`)}
+                      data-testid={`cargo-${i}-quantity`}
+                    />
                     <NumberInput
                       label={t('field.weightPerItem')}
                       withAsterisk

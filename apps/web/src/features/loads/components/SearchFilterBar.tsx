@@ -31,12 +31,40 @@ export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onS
         <DatesProvider settings={{ locale: lang, firstDayOfWeek: 0, weekendDays: [5, 6] }}>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
             <Group gap={6} wrap="nowrap" align="flex-end">
-              <CitySelect label={t('search.pickupCity')} value={draft.pickupCityId} onChange={(id) => set({ pickupCityId: id })} style={{ flex: 1 }} data-testid="search-pickup-city" />
-              <Select label={t('search.radius')} data={radiusData} value={String(draft.radius)} onChange={(v) => set({ radius: Number(v) || draft.radius })} allowDeselect={false} w={110} data-testid="search-radius" />
+              <CitySelect
+                label={t('search.pickupCity')}
+                value={draft.pickupCityId}
+                onChange={(id) => set({ pickupCityId: id })}
+                style={{ flex: 1 }}
+                data-testid="search-pickup-city"
+              />
+              <Select
+                label={t('search.radius')}
+                data={radiusData}
+                value={String(draft.radius)}
+                onChange={(v) => set({ radius: Number(v) || draft.radius })}
+                allowDeselect={false}
+                w={110}
+                data-testid="search-radius"
+              />
             </Group>
             <Group gap={6} wrap="nowrap" align="flex-end">
-              <CitySelect label={t('search.dropCity')} value={draft.dropCityId} onChange={(id) => set({ dropCityId: id })} style={{ flex: 1 }} data-testid="search-drop-city" />
-              <Select label={t('search.radius')} data={radiusData} value={String(draft.dropRadius)} onChange={(v) => set({ dropRadius: Number(v) || draft.dropRadius })} allowDeselect={false} w={110} data-testid="search-drop-radius" />
+              <CitySelect
+                label={t('search.dropCity')}
+                value={draft.dropCityId}
+                onChange={(id) => set({ dropCityId: id })}
+                style={{ flex: 1 }}
+                data-testid="search-drop-city"
+              />
+              <Select
+                label={t('search.radius')}
+                data={radiusData}
+                value={String(draft.dropRadius)}
+                onChange={(v) => set({ dropRadius: Number(v) || draft.dropRadius })}
+                allowDeselect={false}
+                w={110}
+                data-testid="search-drop-radius"
+              />
             </Group>
             <Group gap={6} wrap="nowrap" align="flex-end">
               <Select

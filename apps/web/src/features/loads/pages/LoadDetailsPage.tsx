@@ -86,7 +86,9 @@ export default function LoadDetailsPage() {
 
       {load.status === 'assigned' && (
         <Alert color="blue" mb="md" data-testid="assigned-banner">
-          {bookedByMe ? t('details.bookedByYou', { price: formatMoney(load.bookedPrice ?? load.price, lang) }) : t('details.assigned', { price: formatMoney(load.bookedPrice ?? load.price, lang) })}
+          {bookedByMe
+            ? t('details.bookedByYou', { price: formatMoney(load.bookedPrice ?? load.price, lang) })
+            : t('details.assigned', { price: formatMoney(load.bookedPrice ?? load.price, lang) })}
         </Alert>
       )}
 
@@ -95,7 +97,15 @@ export default function LoadDetailsPage() {
           <Stack gap="md">
             <Paper withBorder p="md">
               <SimpleGrid cols={{ base: 2, sm: 4 }}>
-                <Stat label={t('field.price')} value={<Text c="masar" fw={700} size="xl" component="span">{formatMoney(load.price, lang)}</Text>} testId="load-price" />
+                <Stat
+                  label={t('field.price')}
+                  value={
+                    <Text c="masar" fw={700} size="xl" component="span">
+                      {formatMoney(load.price, lang)}
+                    </Text>
+                  }
+                  testId="load-price"
+                />
                 <Stat label={t('field.distance')} value={km(load.distanceKm)} />
                 <Stat label={t('field.ratePerKm')} value={t('unit.perKm', { value: formatMoney(load.ratePerKm, lang, { decimals: 2 }) })} />
                 <Stat label={t('field.weight')} value={t('unit.kg', { value: formatNumber(load.totalWeightKg, lang) })} />
@@ -130,13 +140,23 @@ export default function LoadDetailsPage() {
                     {load.cargo.map((c) => (
                       <Table.Tr key={c.id}>
                         <Table.Td>{refName(goods.data, c.goodsType, lang)}</Table.Td>
-                        <Table.Td>{t('unit.dims', { l: formatNumber(c.length, lang, 1), w: formatNumber(c.width, lang, 1), h: formatNumber(c.height, lang, 1) })}</Table.Td>
+                        <Table.Td>
+                          {t('unit.dims', { l: formatNumber(c.length, lang, 1), w: formatNumber(c.width, lang, 1), h: formatNumber(c.height, lang, 1) })}
+                        </Table.Td>
                         <Table.Td>{formatNumber(c.quantity, lang)}</Table.Td>
                         <Table.Td>{t('unit.kg', { value: formatNumber(c.weightPerItem, lang, 2) })}</Table.Td>
                         <Table.Td>
                           <Group gap={4}>
-                            {c.stackable && <Badge size="xs" variant="light">{t('field.stackable')}</Badge>}
-                            {c.adr && <Badge size="xs" variant="light" color="masarRed">{t('field.adr')}</Badge>}
+                            {c.stackable && (
+                              <Badge size="xs" variant="light">
+                                {t('field.stackable')}
+                              </Badge>
+                            )}
+                            {c.adr && (
+                              <Badge size="xs" variant="light" color="masarRed">
+                                {t('field.adr')}
+                              </Badge>
+                            )}
                           </Group>
                         </Table.Td>
                       </Table.Tr>

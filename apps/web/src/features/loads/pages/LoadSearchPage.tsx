@@ -52,8 +52,24 @@ export default function LoadSearchPage() {
             value={filters.view}
             onChange={(v) => apply({ ...filters, view: v === 'map' ? 'map' : 'list' })}
             data={[
-              { value: 'list', label: <Group gap={4} wrap="nowrap"><IconList size={14} />{t('search.list')}</Group> },
-              { value: 'map', label: <Group gap={4} wrap="nowrap"><IconMap size={14} />{t('search.map')}</Group> },
+              {
+                value: 'list',
+                label: (
+                  <Group gap={4} wrap="nowrap">
+                    <IconList size={14} />
+                    {t('search.list')}
+                  </Group>
+                ),
+              },
+              {
+                value: 'map',
+                label: (
+                  <Group gap={4} wrap="nowrap">
+                    <IconMap size={14} />
+                    {t('search.map')}
+                  </Group>
+                ),
+              },
             ]}
             data-testid="view-toggle"
           />
@@ -68,7 +84,11 @@ export default function LoadSearchPage() {
       {q.isError && <Alert color="masarRed">{q.error.message}</Alert>}
       {filters.view === 'map' && q.data && (
         <Stack gap="xs">
-          <LoadsMap loads={q.data.items} hrefOf={(l) => paths.load(l.id)} center={center ? { lat: center.lat, lng: center.lng, radiusKm: filters.radius } : null} />
+          <LoadsMap
+            loads={q.data.items}
+            hrefOf={(l) => paths.load(l.id)}
+            center={center ? { lat: center.lat, lng: center.lng, radiusKm: filters.radius } : null}
+          />
           {total > q.data.items.length && (
             <Text size="xs" c="dimmed">
               {t('search.mapLimited', { shown: q.data.items.length, total })}
@@ -81,10 +101,17 @@ export default function LoadSearchPage() {
           <Text c="dimmed">{t('search.empty')}</Text>
         </Center>
       )}
-      {filters.view === 'list' && q.data && q.data.items.length > 0 && <LoadList loads={q.data.items} mode={filters.display} hrefOf={(l) => paths.load(l.id)} />}
+      {filters.view === 'list' && q.data && q.data.items.length > 0 && (
+        <LoadList loads={q.data.items} mode={filters.display} hrefOf={(l) => paths.load(l.id)} />
+      )}
       {filters.view === 'list' && total > PAGE_SIZE && (
         <Center mt="lg">
-          <Pagination total={Math.ceil(total / PAGE_SIZE)} value={filters.page} onChange={(p) => apply({ ...filters, page: p })} data-testid="search-pagination" />
+          <Pagination
+            total={Math.ceil(total / PAGE_SIZE)}
+            value={filters.page}
+            onChange={(p) => apply({ ...filters, page: p })}
+            data-testid="search-pagination"
+          />
         </Center>
       )}
     </Container>

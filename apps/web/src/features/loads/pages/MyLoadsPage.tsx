@@ -29,8 +29,9 @@ export default function MyLoadsPage() {
 
   const set = (patch: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) if (v === null) next.delete(k);
-    else next.set(k, v);
+    for (const [k, v] of Object.entries(patch))
+      if (v === null) next.delete(k);
+      else next.set(k, v);
     setParams(next, { replace: true });
   };
 
@@ -109,7 +110,18 @@ export default function MyLoadsPage() {
       <Tabs value={tab} onChange={(v) => set({ tab: v ?? 'posted', page: null })} mb="md">
         <Tabs.List>
           {MY_LOADS_TABS.map((k) => (
-            <Tabs.Tab key={k} value={k} data-testid={`tab-${k}`} rightSection={counts ? <Badge size="sm" variant="light" color={k === tab ? 'masar' : 'gray'}>{counts[k]}</Badge> : undefined}>
+            <Tabs.Tab
+              key={k}
+              value={k}
+              data-testid={`tab-${k}`}
+              rightSection={
+                counts ? (
+                  <Badge size="sm" variant="light" color={k === tab ? 'masar' : 'gray'}>
+                    {counts[k]}
+                  </Badge>
+                ) : undefined
+              }
+            >
               {t(`myLoads.tab.${k}`)}
             </Tabs.Tab>
           ))}

@@ -33,7 +33,17 @@ let seq = 0;
 export const newKey = () => `k${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 export const emptyStop = (stopType: 1 | 2): StopValues => ({ key: newKey(), stopType, cityId: null, date: null, address: '' });
-export const emptyCargo = (): CargoValues => ({ key: newKey(), goodsType: null, length: '', width: '', height: '', quantity: 1, weightPerItem: '', stackable: false, adr: false });
+export const emptyCargo = (): CargoValues => ({
+  key: newKey(),
+  goodsType: null,
+  length: '',
+  width: '',
+  height: '',
+  quantity: 1,
+  weightPerItem: '',
+  stackable: false,
+  adr: false,
+});
 
 export const emptyLoadForm = (): LoadFormValues => ({
   loadType: 'FTL',
@@ -79,8 +89,24 @@ export function loadToForm(l: Load): LoadFormValues {
   return {
     loadType: l.loadType,
     equipmentType: l.equipmentType,
-    stops: l.stops.map((s) => ({ key: newKey(), stopType: s.stopType === STOP_TYPE.drop ? 2 : 1, cityId: s.cityId, date: isoToPicker(s.date), address: s.address ?? '' })),
-    cargo: l.cargo.map((c) => ({ key: newKey(), goodsType: c.goodsType, length: c.length, width: c.width, height: c.height, quantity: c.quantity, weightPerItem: c.weightPerItem, stackable: c.stackable, adr: c.adr })),
+    stops: l.stops.map((s) => ({
+      key: newKey(),
+      stopType: s.stopType === STOP_TYPE.drop ? 2 : 1,
+      cityId: s.cityId,
+      date: isoToPicker(s.date),
+      address: s.address ?? '',
+    })),
+    cargo: l.cargo.map((c) => ({
+      key: newKey(),
+      goodsType: c.goodsType,
+      length: c.length,
+      width: c.width,
+      height: c.height,
+      quantity: c.quantity,
+      weightPerItem: c.weightPerItem,
+      stackable: c.stackable,
+      adr: c.adr,
+    })),
     price: l.price,
     comments: l.comments ?? '',
   };

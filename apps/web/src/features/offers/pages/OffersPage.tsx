@@ -34,7 +34,8 @@ function OfferRow({ offer, side, href }: { offer: Offer; side: OfferSide; href: 
           </Group>
           <Lane lane={offer.lane} size="sm" />
           <Text size="xs" c="dimmed">
-            {side === 'shipper' ? t('from', { company: offer.carrierCompany }) : t('to', { company: offer.shipperCompany })} · <DateText value={offer.updatedAt} />
+            {side === 'shipper' ? t('from', { company: offer.carrierCompany }) : t('to', { company: offer.shipperCompany })} ·{' '}
+            <DateText value={offer.updatedAt} />
           </Text>
         </Stack>
         <Stack gap={0} align="flex-end">
@@ -95,7 +96,9 @@ export default function OffersPage() {
         </Center>
       )}
       <Stack gap="xs">
-        {q.data?.map((o) => <OfferRow key={o.id} offer={o} side={side} href={paths.load(o.loadId)} />)}
+        {q.data?.map((o) => (
+          <OfferRow key={o.id} offer={o} side={side} href={paths.load(o.loadId)} />
+        ))}
       </Stack>
     </Container>
   );

@@ -1,0 +1,198 @@
+import type { ReactNode } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { Load } from '@masar/shared';
+import i18n from '../../../i18n';
+import { isoToPicker } from '../../../components/format';
+import { LoadCard } from '../../../components/LoadCard';
+import { emptyCargo, emptyLoadForm, type LoadFormValues } from '../utils/loadForm';
+import { LoadForm } from './LoadForm';
+
+beforeAll(() => {
+  if (typeof window.matchMedia !== 'function') {
+    const matchMedia = (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    });
+    Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
+  }
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  // Mantine's autosize Textarea listens to document.fonts, which jsdom lacks.
+  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} }, configurable: true });
+});
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('en');
+});
+
+/** Providers with the reference lists already cached, so nothing goes to the network. */
+function wrap(ui: ReactNode, dir: 'ltr' | 'rtl' = 'ltr') {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  qc.setQueryData(
+    ['ref', 'equipmentTypes'],
+    [{ code: 'reefer_truck', nameEn: 'Refrigerated truck', nameAr: 'شاحنة مبردة', class: 'rigid', maxWeightKg: 8000 }],
+  );
+  qc.setQueryData(['ref', 'goodTypes'], [{ code: 'dates', nameEn: 'Dates', nameAr: 'تمور', temperatureControlled: false }]);
+  qc.setQueryData(['ref', 'regions'], [{ id: 1, code: 'RD', nameEn: 'Riyadh', nameAr: 'الرياض' }]);
+  qc.setQueryData(['ref', 'cities', '3'], [{ id: 3, nameEn: 'Riyadh', nameAr: 'الرياض', regionId: 1, lat: 24.7, lng: 46.7 }]);
+  qc.setQueryData(['ref', 'cities', '18'], [{ id: 18, nameEn: 'Jeddah', nameAr: 'جدة', regionId: 2, lat: 21.5, lng: 39.2 }]);
+  return render(
+    <DirectionProvider initialDirection={dir}>
+      <MantineProvider>
+        <QueryClientProvider client={qc}>
+          <MemoryRouter>{ui}</MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>
+    </DirectionProvider>,
+  );
+}
+
+const inDays = (d: number) => isoToPicker(new Date(Date.now() + d * 86_400_000).toISOString());
+function validForm(): LoadFormValues {
+  const v = emptyLoadForm();
+  v.equipmentType = 'reefer_truck';
+  v.stops[0] = { ...v.stops[0], cityId: 3, date: inDays(2) };
+  v.stops[1] = { ...v.stops[1], cityId: 18, date: inDays(3) };
+  v.cargo[0] = { ...v.cargo[0], goodsType: 'dates', length: 120, width: 100, height: 150, quantity: 10, weightPerItem: 500 };
+  v.price = 4200;
+  return v;
+}
+
+describe('LoadForm', { timeout: 20_000 }, () => {
+  it('checks an empty form with the shared schema and shows the errors inline, without submitting', async () => {
+    const onSubmit = vi.fn();
+    wrap(<LoadForm initialValues={emptyLoadForm()} editing={false} submitting={false} onSubmit={onSubmit} />);
+    await userEvent.click(screen.getByTestId('post-load-submit'));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByText('Choose an equipment type.')).toBeTruthy();
+    expect(screen.getAllByText('Enter a valid city.')).toHaveLength(2);
+    expect(screen.getByText('Price must be above 0 SAR.')).toBeTruthy();
+    expect(screen.getByTestId('form-errors')).toBeTruthy();
+  });
+
+  it('posts a valid load now, or saves it unposted', async () => {
+    const onSubmit = vi.fn();
+    wrap(<LoadForm initialValues={validForm()} editing={false} submitting={false} onSubmit={onSubmit} />);
+    await userEvent.click(screen.getByTestId('post-load-submit'));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({
+      loadType: 'FTL',
+      equipmentType: 'reefer_truck',
+      price: 4200,
+      post: true,
+      stops: [
+        { stopType: 1, cityId: 3 },
+        { stopType: 2, cityId: 18 },
+      ],
+    });
+    await userEvent.click(screen.getByTestId('post-load-save-unposted'));
+    expect(onSubmit.mock.calls[1][0]).toMatchObject({ post: false });
+  });
+
+  it('adds stops and cargo lines up to the limit of 10 lines', async () => {
+    const v = emptyLoadForm();
+    v.cargo = Array.from({ length: 9 }, () => emptyCargo());
+    wrap(<LoadForm initialValues={v} editing={false} submitting={false} onSubmit={vi.fn()} />);
+    await userEvent.click(screen.getByTestId('add-pickup'));
+    expect(screen.getByTestId('stop-2')).toBeTruthy();
+    // A new pickup goes before the first drop, so the load still ends with a drop.
+    expect(screen.getByTestId('stop-2').textContent).toContain('D');
+    expect(screen.getByTestId<HTMLButtonElement>('add-cargo').disabled).toBe(false);
+    await userEvent.click(screen.getByTestId('add-cargo'));
+    expect(screen.getByTestId('cargo-9')).toBeTruthy();
+    expect(screen.getByTestId<HTMLButtonElement>('add-cargo').disabled).toBe(true);
+  });
+
+  it('in Arabic, the errors are Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    wrap(<LoadForm initialValues={emptyLoadForm()} editing={false} submitting={false} onSubmit={vi.fn()} />, 'rtl');
+    await userEvent.click(screen.getByTestId('post-load-submit'));
+    expect(screen.getByText('اختر نوع المعدة.')).toBeTruthy();
+  });
+});
+
+describe('LoadCard', () => {
+  const load = {
+    id: '01a201b8-d4ce-74b2-b96a-76f14f4c9341',
+    referenceId: 'LD-000123',
+    status: 'posted',
+    loadType: 'FTL',
+    equipmentType: 'reefer_truck',
+    price: 6750,
+    currency: 'SAR',
+    distanceKm: 1064.3,
+    ratePerKm: 6.34,
+    totalWeightKg: 7500,
+    comments: null,
+    stops: [
+      {
+        id: 'a',
+        index: 0,
+        stopType: 1,
+        cityId: 3,
+        cityNameEn: 'Riyadh',
+        cityNameAr: 'الرياض',
+        districtId: null,
+        lat: 24.7,
+        lng: 46.7,
+        date: '2026-12-01T05:00:00Z',
+        address: null,
+      },
+      {
+        id: 'b',
+        index: 1,
+        stopType: 2,
+        cityId: 18,
+        cityNameEn: 'Jeddah',
+        cityNameAr: 'جدة',
+        districtId: null,
+        lat: 21.5,
+        lng: 39.2,
+        date: '2026-12-02T05:00:00Z',
+        address: null,
+      },
+    ],
+    cargo: [],
+    pickupAt: '2026-12-01T05:00:00Z',
+    dropAt: '2026-12-02T05:00:00Z',
+    postedAt: null,
+    expiresAt: null,
+    createdAt: '2026-11-22T05:00:00Z',
+    shipperId: '01a201b8-62ec-775a-90a3-1e19e1b5fb95',
+    shipperCompany: 'Najd Foods',
+    carrierId: null,
+    bookedPrice: null,
+    offersCount: 0,
+    deadheadKm: 85,
+  } satisfies Load;
+
+  it('shows lane, date, equipment, weight, distance, price, rate per km and deadhead', () => {
+    wrap(<LoadCard load={load} href="/carriers/loads/x" />);
+    const card = screen.getByTestId('load-row-LD-000123');
+    const text = card.textContent ?? '';
+    for (const s of ['Riyadh', 'Jeddah', '1 Dec 2026, 08:00', 'Refrigerated truck', '7,500 kg', '1,064 km', '85 km', '6,750', '6.34'])
+      expect(text).toContain(s);
+    expect(within(card).getByRole('link')).toBeTruthy();
+  });
+
+  it('in Arabic: Arabic city names, Arabic digits and the Hijri date', async () => {
+    await i18n.changeLanguage('ar');
+    wrap(<LoadCard load={load} />, 'rtl');
+    const text = screen.getByTestId('load-row-LD-000123').textContent ?? '';
+    for (const s of ['الرياض', 'جدة', 'شاحنة مبردة', '٦٬٧٥٠', '١٤٤٨']) expect(text).toContain(s);
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RADIUS, filtersToParams, filtersToQuery, PAGE_SIZE, parseFilters } from './searchParams';
+
+const parse = (qs: string) => parseFilters(new URLSearchParams(qs));
+
+describe('load search filters in the URL', () => {
+  it('parses a shared link', () => {
+    const f = parse(
+      'pickupCityId=3&radius=100&dropCityId=18&dropRadius=50&equipmentType=reefer_truck&loadType=LTL&pickupFrom=2026-12-01&pickupTo=2026-12-07&sort=deadhead&page=3&view=map&display=line',
+    );
+    expect(f).toEqual({
+      pickupCityId: 3,
+      radius: 100,
+      dropCityId: 18,
+      dropRadius: 50,
+      equipmentType: 'reefer_truck',
+      loadType: 'LTL',
+      pickupFrom: '2026-12-01',
+      pickupTo: '2026-12-07',
+      sort: 'deadhead',
+      page: 3,
+      view: 'map',
+      display: 'line',
+    });
+  });
+  it('falls back to defaults for missing or invalid values (radius only from spec §9 options)', () => {
+    const f = parse('pickupCityId=abc&radius=75&loadType=XL&sort=cheapest&page=-2&pickupFrom=01/12/2026');
+    expect(f.pickupCityId).toBeNull();
+    expect(f.radius).toBe(DEFAULT_RADIUS);
+    expect(f.loadType).toBeNull();
+    expect(f.sort).toBe('newest');
+    expect(f.page).toBe(1);
+    expect(f.pickupFrom).toBeNull();
+    expect(f.view).toBe('list');
+    expect(f.display).toBe('grid');
+  });
+  it('round-trips and leaves defaults out of the link', () => {
+    const qs = 'pickupCityId=3&radius=500&dropCityId=18&dropRadius=200&loadType=FTL&sort=price&page=2';
+    expect(filtersToParams(parse(qs)).toString()).toBe(qs);
+    expect(filtersToParams(parse('')).toString()).toBe('');
+    // A radius without a city means nothing: it is not written.
+    expect(filtersToParams(parse('radius=50')).toString()).toBe('');
+  });
+  it('builds the GET /loads query: Riyadh day bounds, paging, radius only with a city', () => {
+    const q = filtersToQuery(parse('pickupCityId=3&radius=50&pickupFrom=2026-12-01&pickupTo=2026-12-02&page=2'));
+    expect(q).toMatchObject({
+      pickupCityId: 3,
+      radius: 50,
+      pickupFrom: '2026-12-01T00:00:00+03:00',
+      pickupTo: '2026-12-02T23:59:59+03:00',
+      limit: PAGE_SIZE,
+      skip: PAGE_SIZE,
+    });
+    expect(q.dropRadius).toBeUndefined();
+    expect(filtersToQuery(parse('dropCityId=18')).radius).toBeUndefined();
+  });
+  it('does not ask for a deadhead sort without a pickup city', () => {
+    expect(filtersToQuery(parse('sort=deadhead')).sort).toBe('newest');
+    expect(filtersToQuery(parse('sort=deadhead&pickupCityId=3')).sort).toBe('deadhead');
+  });
+});
