@@ -4,7 +4,6 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/Logo';
 import { landingOf, rolePath, useSession } from '../../lib/session';
-import { useLanguage } from '../../lib/preferences';
 import { MENUS, POST_ACTION, USER_MENU, type MenuItem } from '../menus';
 import { PreferenceControls } from './PreferenceControls';
 
@@ -19,7 +18,6 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
   const { t } = useTranslation(['menu', 'common']);
   const session = useSession();
   const { pathname } = useLocation();
-  const { dir } = useLanguage();
   const type = session.accountType;
   const items: MenuItem[] = type ? MENUS[type] : [];
   const primary = items.filter((i) => i.primary);
@@ -122,7 +120,8 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
       <Drawer
         opened={drawerOpen}
         onClose={() => onDrawer(false)}
-        position={dir === 'rtl' ? 'right' : 'left'}
+        // Mantine mirrors 'left' to the right edge in RTL: the drawer opens on the burger's side
+        position="left"
         size="xs"
         title={<Logo />}
         scrollAreaComponent={ScrollArea.Autosize}

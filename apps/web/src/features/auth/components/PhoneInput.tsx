@@ -15,7 +15,7 @@ export function PhoneInput(props: TextInputProps) {
       inputMode="tel"
       autoComplete="tel-national"
       dir="ltr"
-      leftSection="+966"
+      leftSection={<span dir="ltr">+966</span>}
       leftSectionWidth={56}
       maxLength={13}
       {...props}
