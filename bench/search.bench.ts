@@ -162,7 +162,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', n: number, pgUrl: stri
 
     const { PgDialect } = await import('drizzle-orm/pg-core');
     const text = new PgDialect().sqlToQuery(query);
-    const plan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text.sql}`, text.params as unknown[]);
+    const plan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text.sql}`, text.params);
     const planText = plan.map((r) => r['QUERY PLAN']).join('\n');
     const explainMs = Number(/Execution Time: ([\d.]+)/.exec(planText)?.[1] ?? NaN);
     if (process.env.PLAN) log(planText);

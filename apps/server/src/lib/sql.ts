@@ -19,11 +19,11 @@ export async function queryRows<T>(db: DbOrTx, query: SQL, prepareAs?: string): 
     if (client instanceof pg.Pool) {
       const q = dialect.sqlToQuery(query);
       const name = `${prepareAs}_${createHash('sha1').update(q.sql).digest('hex').slice(0, 12)}`;
-      return (await client.query({ name, text: q.sql, values: q.params as unknown[] })).rows as T[];
+      return (await client.query({ name, text: q.sql, values: q.params })).rows as T[];
     }
   }
-  const r = (await db.execute(query)) as unknown as { rows: T[] };
-  return r.rows;
+  const r = await db.execute<Record<string, unknown>>(query);
+  return (r as { rows: unknown[] }).rows as T[];
 }
 
 /** SQLSTATE of a database error (drizzle wraps driver errors in `cause`), e.g. '23505'. */

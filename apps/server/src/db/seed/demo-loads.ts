@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { createGreatCircleRouting } from '../../gateways/routing/routing.ts';
 import { newId } from '../../lib/ids.ts';
+import { queryRows } from '../../lib/sql.ts';
 import type { Db } from '../client.ts';
 import { cargoLines, loadStops, loads, offerEvents, offers } from '../schema/index.ts';
 
@@ -99,16 +100,14 @@ const DAY = 24 * HOUR;
  */
 export async function seedDemoLoads(db: Db, config: Pick<Config, 'ROAD_FACTOR' | 'LOAD_EXPIRY_HOURS_AFTER_PICKUP'>, ids: Record<1 | 2 | 3, string>, count = 300): Promise<number> {
   const shipperIds = [ids[1], ids[3]];
-  const existing = await db.execute(sql`select 1 from loads where shipper_id in (${shipperIds[0]}, ${shipperIds[1]}) limit 1`);
-  if ((existing as unknown as { rows: unknown[] }).rows.length) return 0;
+  const existing = await queryRows(db, sql`select 1 from loads where shipper_id in (${shipperIds[0]}, ${shipperIds[1]}) limit 1`);
+  if (existing.length) return 0;
 
-  const cityRows = (await db.execute(sql`select id, lat, lng from cities where id in (${sql.join(HUBS.map(([id]) => sql`${id}`), sql`, `)})`)) as unknown as {
-    rows: { id: number; lat: number; lng: number }[];
-  };
-  const city = new Map(cityRows.rows.map((c) => [c.id, c]));
+  const cityRows = await queryRows<{ id: number; lat: number; lng: number }>(db, sql`select id, lat, lng from cities where id in (${sql.join(HUBS.map(([id]) => sql`${id}`), sql`, `)})`);
+  const city = new Map(cityRows.map((c) => [c.id, c]));
   const hubs = HUBS.filter(([id]) => city.has(id));
   if (hubs.length < 2) return 0;
-  const refs = (await db.execute(sql`select nextval('load_reference_seq')::int as n from generate_series(1, ${count})`)) as unknown as { rows: { n: number }[] };
+  const refs = await queryRows<{ n: number }>(db, sql`select nextval('load_reference_seq')::int as n from generate_series(1, ${count})`);
 
   const routing = createGreatCircleRouting(config.ROAD_FACTOR);
   const rnd = prng(20261122);
@@ -163,7 +162,7 @@ export async function seedDemoLoads(db: Db, config: Pick<Config, 'ROAD_FACTOR' |
     const shipperId = rnd() < 0.65 ? shipperIds[0] : shipperIds[1];
     loadRows.push({
       id,
-      referenceId: `LD-${String(refs.rows[i].n).padStart(6, '0')}`,
+      referenceId: `LD-${String(refs[i].n).padStart(6, '0')}`,
       shipperId,
       status: role,
       loadType: ltl ? 'LTL' : 'FTL',

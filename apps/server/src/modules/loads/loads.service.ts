@@ -174,7 +174,7 @@ export function createLoadsService(deps: LoadsDeps) {
             date: x.date.toISOString(),
           }));
         const d = await derive(tx, stops, body.cargo ?? existing.cargo);
-        const price = body.price ?? current!.price;
+        const price = body.price ?? current.price;
         const citiesChanged = body.stops !== undefined && body.stops.map((x) => x.cityId).join(',') !== existing.stops.map((x) => x.cityId).join(',');
         const equipmentChanged = body.equipmentType !== undefined && body.equipmentType !== s.equipment_type;
         if (citiesChanged || equipmentChanged) {
@@ -254,7 +254,7 @@ export function createLoadsService(deps: LoadsDeps) {
       await db.transaction(async (tx) => {
         const s = await repo.loadState(tx, id);
         if (!s || s.shipper_id !== user.id) throw new AppError('NOT_FOUND');
-        const src = (await repo.rawLoad(tx, id))!;
+        const src = (await repo.rawLoad(tx, id));
         const { stops, cargo } = await repo.stopsAndCargo(tx, id);
         const now = new Date();
         await repo.insertLoad(

@@ -319,7 +319,7 @@ describe.runIf(ENGINE === 'postgres')('board search plan on PostgreSQL', () => {
     const q = new PgDialect().sqlToQuery(
       boardSearchSql({ pickupCityId: CITY.riyadh, radius: 200, equipmentType: 'flatbed_trailer', pickupFrom: inDays(0), pickupTo: inDays(7), sort: 'newest', limit: 20, skip: 0 }),
     );
-    const rows = await t.database.query<{ 'QUERY PLAN': string }>(`explain ${q.sql}`, q.params as unknown[]);
+    const rows = await t.database.query<{ 'QUERY PLAN': string }>(`explain ${q.sql}`, q.params);
     const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(plan, plan).toMatch(/cities_earth_gist/);
     expect(plan, plan).toMatch(/Index Only Scan using loads_board_equipment/);

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { seedDemoAccounts } from '../../db/seed/demo.ts';
+import { seedDemoLoads } from '../../db/seed/demo-loads.ts';
+import { signAccessToken } from '../../lib/tokens.ts';
+import { newId } from '../../lib/ids.ts';
+import { sessions } from '../../db/schema/index.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+describe('demo loads seed', () => {
+  it('puts a few hundred dated loads on real lanes, with the demo carrier’s offers and jobs; idempotent', async () => {
+    const ids = await seedDemoAccounts(t.database.db);
+    const started = Date.now();
+    const n = await seedDemoLoads(t.database.db, t.config, ids);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(n).toBeGreaterThanOrEqual(280);
+    expect(await seedDemoLoads(t.database.db, t.config, ids)).toBe(0);
+
+    const byStatus = await t.database.query<{ status: string; n: number }>('select status, count(*)::int as n from loads group by status');
+    const counts = Object.fromEntries(byStatus.map((r) => [r.status, r.n]));
+    expect(counts.posted).toBeGreaterThan(200);
+    expect(counts.unposted).toBeGreaterThan(0);
+    expect(counts.assigned).toBeGreaterThan(0);
+    const [open] = await t.database.query<{ past: number; late: number; badReefer: number }>(
+      `select count(*) filter (where pickup_at < now())::int as past,
+              count(*) filter (where pickup_at > now() + interval '15 days')::int as late,
+              (select count(*)::int from cargo_lines g join goods_types gt on gt.code = g.goods_type join loads l on l.id = g.load_id
+                where gt.temperature_controlled and l.equipment_type not like 'reefer%') as "badReefer"
+         from loads where status = 'posted'`,
+    );
+    expect(open).toEqual({ past: 0, late: 0, badReefer: 0 });
+
+    // the demo carrier has active jobs and open offers; the board finds loads around Riyadh
+    const sid = newId();
+    await t.database.db.insert(sessions).values({ id: sid, familyId: sid, userId: ids[2], refreshHash: newId(), expiresAt: new Date(Date.now() + 3_600_000) });
+    const { token } = await signAccessToken({ sub: ids[2], sid, typ: 'user', at: 2 }, t.config.jwtSecret, 600);
+    const headers = { authorization: `Bearer ${token}` };
+    const mine = await t.app.inject({ url: '/api/v1/my-loads?tab=active', headers });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().data.counts.active).toBeGreaterThan(0);
+    expect(mine.json().data.counts.offers).toBeGreaterThan(0);
+    const board = await t.app.inject({ url: '/api/v1/loads?pickupCityId=3&radius=100&limit=5', headers });
+    expect(board.json().data.total).toBeGreaterThan(10);
+  });
+});
