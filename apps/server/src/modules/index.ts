@@ -7,6 +7,7 @@ import devRoutes from './dev/dev.routes.ts';
 import filesRoutes from './files/files.routes.ts';
 import fleetRoutes from './fleet/fleet.routes.ts';
 import vendorsRoutes from './vendors/vendors.routes.ts';
+import csvRoutes from './csv/csv.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -18,4 +19,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(filesRoutes);
   await app.register(fleetRoutes);
   await app.register(vendorsRoutes);
+  await app.register(csvRoutes);
 }

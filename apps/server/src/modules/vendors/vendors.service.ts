@@ -1,4 +1,4 @@
-import { jwtVerify, SignJWT } from 'jose';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import { ACCOUNT_TYPE, PROFILE_STATUS, type Vendor, type vendorInput, type vendorUpdate } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -120,21 +120,33 @@ async function checkContact(tx: DbOrTx, ownerId: string, email?: string, phone?:
 
 export function createVendorsService(deps: { db: Db; jwtSecret: string }) {
   const { db } = deps;
-  const key = new TextEncoder().encode(deps.jwtSecret);
+  const mac = (body: Buffer) => createHmac('sha256', `vendor-invite:${deps.jwtSecret}`).update(body).digest().subarray(0, 16);
 
   async function must(tx: DbOrTx, user: CurrentUser, id: string, forUpdate = false) {
     const v = await repo.getVendor(tx, user.id, id, forUpdate);
     if (!v) throw new AppError('NOT_FOUND');
     return v;
   }
-  async function readInvite(token: string): Promise<string> {
-    try {
-      const { payload } = await jwtVerify(token, key, { issuer: 'masar', algorithms: ['HS256'] });
-      if (payload.purpose !== 'vendor-invite' || typeof payload.sub !== 'string') throw new Error('purpose');
-      return payload.sub;
-    } catch {
-      throw new AppError('INVALID_INVITE');
-    }
+  /**
+   * Invite tokens are compact (48 characters, they travel in a URL path): owner id (16 bytes) +
+   * expiry (uint32 seconds) + HMAC-SHA256 of both under the server secret, truncated to 16
+   * bytes, base64url. Stateless: nothing to store or clean up.
+   */
+  function signInvite(ownerId: string, exp: number) {
+    const body = Buffer.alloc(20);
+    Buffer.from(ownerId.replace(/-/g, ''), 'hex').copy(body, 0);
+    body.writeUInt32BE(exp, 16);
+    return Buffer.concat([body, mac(body)]).toString('base64url');
+  }
+  function readInvite(token: string): { ownerId: string; exp: number } {
+    const raw = Buffer.from(token, 'base64url');
+    if (raw.length !== 36) throw new AppError('INVALID_INVITE');
+    const body = raw.subarray(0, 20);
+    if (!timingSafeEqual(raw.subarray(20), mac(body))) throw new AppError('INVALID_INVITE');
+    const exp = body.readUInt32BE(16);
+    if (exp * 1000 < Date.now()) throw new AppError('INVALID_INVITE');
+    const h = body.subarray(0, 16).toString('hex');
+    return { ownerId: `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`, exp };
   }
 
   const svc = {
@@ -178,23 +190,22 @@ export function createVendorsService(deps: { db: Db; jwtSecret: string }) {
         await repo.updateVendor(tx, id, { deletedAt: new Date() });
       });
     },
-    /** Share vendor link: a signed invite (purpose vendor-invite, 30 days) for the public /vendor page. */
+    /** Share vendor link: a signed compact invite token (30 days) for the public /vendor page. */
     async shareLink(user: CurrentUser) {
       const exp = Math.floor(Date.now() / 1000) + INVITE_DAYS * 86_400;
-      const token = await new SignJWT({ purpose: 'vendor-invite' }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('masar').setIssuedAt().setExpirationTime(exp).sign(key);
+      const token = signInvite(user.id, exp);
       return { url: `/vendor?invite=${token}`, token, expiresAt: new Date(exp * 1000).toISOString() };
     },
     /** Public: who invites (company name) — the sign-up page shows it. */
     async inviteInfo(token: string) {
-      const ownerId = await readInvite(token);
+      const { ownerId, exp } = readInvite(token);
       const o = await repo.ownerInfo(db, ownerId);
       if (!o || o.status === PROFILE_STATUS.deleted || o.status === PROFILE_STATUS.suspended) throw new AppError('INVALID_INVITE');
-      const { payload } = await jwtVerify(token, key, { issuer: 'masar' });
-      return { companyName: o.companyName, accountType: o.accountType, expiresAt: new Date((payload.exp ?? 0) * 1000).toISOString() };
+      return { companyName: o.companyName, accountType: o.accountType, expiresAt: new Date(exp * 1000).toISOString() };
     },
     /** Public: a vendor sends a sign-up request through the link → status request_submitted. */
     async submitRequest(token: string, b: VendorIn) {
-      const ownerId = await readInvite(token);
+      const { ownerId } = readInvite(token);
       const o = await repo.ownerInfo(db, ownerId);
       if (!o || o.status === PROFILE_STATUS.deleted || o.status === PROFILE_STATUS.suspended) throw new AppError('INVALID_INVITE');
       // files need an account: a public request carries none

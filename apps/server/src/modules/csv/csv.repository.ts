@@ -1,0 +1,60 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { csvLogRows, csvLogs } from '../../db/schema/index.ts';
+
+/** All SQL of CSV upload logs. */
+export type CsvLogRow = typeof csvLogs.$inferSelect;
+export type CsvFailedRowRow = typeof csvLogRows.$inferSelect;
+
+export async function insertLog(tx: DbOrTx, row: typeof csvLogs.$inferInsert) {
+  await tx.insert(csvLogs).values(row);
+}
+export async function getLog(tx: DbOrTx, ownerId: string, id: string) {
+  const [r] = await tx
+    .select()
+    .from(csvLogs)
+    .where(and(eq(csvLogs.id, id), eq(csvLogs.ownerId, ownerId)));
+  return r;
+}
+export async function listLogs(tx: DbOrTx, ownerId: string, limit: number, skip: number) {
+  const [items, [{ n }]] = await Promise.all([
+    tx.select().from(csvLogs).where(eq(csvLogs.ownerId, ownerId)).orderBy(desc(csvLogs.createdAt), desc(csvLogs.id)).limit(limit).offset(skip),
+    tx.select({ n: sql<number>`count(*)::int` }).from(csvLogs).where(eq(csvLogs.ownerId, ownerId)),
+  ]);
+  return { items, total: n };
+}
+export async function updateLog(tx: DbOrTx, id: string, patch: Partial<typeof csvLogs.$inferInsert>) {
+  await tx
+    .update(csvLogs)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(csvLogs.id, id));
+}
+/** Add to the counts atomically (background job and retries may overlap). */
+export async function bumpCounts(tx: DbOrTx, id: string, succeeded: number, failed: number) {
+  await tx
+    .update(csvLogs)
+    .set({ succeeded: sql`${csvLogs.succeeded} + ${succeeded}`, failed: sql`${csvLogs.failed} + ${failed}`, updatedAt: new Date() })
+    .where(eq(csvLogs.id, id));
+}
+export async function insertFailedRows(tx: DbOrTx, rows: (typeof csvLogRows.$inferInsert)[]) {
+  for (let i = 0; i < rows.length; i += 1000) await tx.insert(csvLogRows).values(rows.slice(i, i + 1000));
+}
+export async function failedRows(tx: DbOrTx, logId: string, limit: number, skip: number) {
+  const [items, [{ n }]] = await Promise.all([
+    tx.select().from(csvLogRows).where(eq(csvLogRows.logId, logId)).orderBy(asc(csvLogRows.rowNumber)).limit(limit).offset(skip),
+    tx.select({ n: sql<number>`count(*)::int` }).from(csvLogRows).where(eq(csvLogRows.logId, logId)),
+  ]);
+  return { items, total: n };
+}
+export async function failedRowsByIds(tx: DbOrTx, logId: string, ids: string[]) {
+  return tx
+    .select()
+    .from(csvLogRows)
+    .where(and(eq(csvLogRows.logId, logId), inArray(csvLogRows.id, ids)));
+}
+export async function deleteFailedRow(tx: DbOrTx, id: string) {
+  await tx.delete(csvLogRows).where(eq(csvLogRows.id, id));
+}
+export async function updateFailedRow(tx: DbOrTx, id: string, data: Record<string, string>, errors: { path: string; code: string }[]) {
+  await tx.update(csvLogRows).set({ data, errors }).where(eq(csvLogRows.id, id));
+}
