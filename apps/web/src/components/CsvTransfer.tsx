@@ -108,7 +108,8 @@ export function CsvImportButton({ types, onImported }: { types: CsvType[]; onImp
               leftSection={<IconFileTypeCsv size={16} />}
               clearable
               error={error}
-              data-testid="csv-file-input"
+              data-testid="csv-file-button"
+              fileInputProps={{ 'data-testid': 'csv-file-input' } as React.ComponentProps<'input'>}
             />
             <Group gap="xs">
               <Text size="sm">{t('import.templates')}</Text>

@@ -28,7 +28,12 @@ export default function FleetPage() {
   const state = params.get('state') ?? undefined;
   const availability = params.get('availability') ?? undefined;
   const wasl = params.get('wasl') ?? undefined;
-  const [view, setView] = useState<'table' | 'grid'>(() => (localStorage.getItem(VIEW_KEY) === 'grid' ? 'grid' : 'table'));
+  // Cards read better than a wide table on a phone: grid by default at or below 768 px (spec §2).
+  const [view, setView] = useState<'table' | 'grid'>(() => {
+    const stored = localStorage.getItem(VIEW_KEY);
+    if (stored === 'grid' || stored === 'table') return stored;
+    return window.matchMedia?.('(max-width: 768px)').matches ? 'grid' : 'table';
+  });
   const [search, setSearch] = useState(params.get('search') ?? '');
   const [debounced] = useDebouncedValue(search.trim(), 300);
 
