@@ -54,13 +54,18 @@ function useInvalidateLoads() {
     Promise.all([qc.invalidateQueries({ queryKey: ['myLoads'] }), qc.invalidateQueries({ queryKey: ['load'] }), qc.invalidateQueries({ queryKey: ['loads'] })]);
 }
 
+/**
+ * Create (POST /loads) or edit (PATCH /loads/:id) a load. Editing keeps the load's board
+ * status; with `repost`, an unposted or expired load is put back on the board after saving.
+ */
 export function useSaveLoad(editId: string | null) {
   const invalidate = useInvalidateLoads();
   return useMutation({
-    mutationFn: (body: CreateLoadBody) => {
+    mutationFn: async ({ body, repost }: { body: CreateLoadBody; repost?: boolean }) => {
       if (!editId) return api.post<Load>('/loads', body);
       const { post: _post, ...patch } = body;
-      return api.patch<Load>(`/loads/${editId}`, patch satisfies UpdateLoadBody);
+      const saved = await api.patch<Load>(`/loads/${editId}`, patch satisfies UpdateLoadBody);
+      return repost ? api.post<Load>(`/loads/${editId}/repost`, {}) : saved;
     },
     onSuccess: invalidate,
   });

@@ -33,6 +33,8 @@ import { canAddCargo, canAddStop, emptyCargo, emptyStop, formToBody, type LoadFo
 interface Props {
   initialValues: LoadFormValues;
   editing: boolean;
+  /** Editing a load that is not on the board (unposted, expired): offer "save and post". */
+  canPostOnSave?: boolean;
   submitting: boolean;
   /** Called with a body the shared schema accepted. Returns field errors of the server, if any. */
   onSubmit: (body: CreateLoadBody) => void;
@@ -40,7 +42,7 @@ interface Props {
 }
 
 /** Post / edit a load (spec §2 post shipment; §3 stop and cargo fields; §5 rules, checked inline with the shared schema). */
-export function LoadForm({ initialValues, editing, submitting, onSubmit, serverErrors }: Props) {
+export function LoadForm({ initialValues, editing, canPostOnSave = false, submitting, onSubmit, serverErrors }: Props) {
   const { t, i18n } = useTranslation('loads');
   const lang = asLang(i18n.language);
   const equipment = useEquipmentTypes();
@@ -372,13 +374,13 @@ export function LoadForm({ initialValues, editing, submitting, onSubmit, serverE
             </Alert>
           )}
           <Group justify="flex-end">
-            {!editing && (
+            {(!editing || canPostOnSave) && (
               <Button variant="default" loading={submitting && !post} disabled={submitting} onClick={() => submit(false)} data-testid="post-load-save-unposted">
-                {t('form.saveUnposted')}
+                {editing ? t('form.saveChanges') : t('form.saveUnposted')}
               </Button>
             )}
             <Button type="submit" loading={submitting && post} disabled={submitting} data-testid="post-load-submit">
-              {editing ? t('form.saveChanges') : t('form.postNow')}
+              {!editing ? t('form.postNow') : canPostOnSave ? t('form.saveAndPost') : t('form.saveChanges')}
             </Button>
           </Group>
         </Stack>

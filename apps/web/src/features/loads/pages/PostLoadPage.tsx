@@ -22,19 +22,26 @@ export default function PostLoadPage() {
   const existing = useLoad(editId ?? undefined);
   const save = useSaveLoad(editId);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const canPostOnSave = existing.data?.status === 'unposted' || existing.data?.status === 'expired';
 
   const onSubmit = (body: CreateLoadBody) => {
     setServerErrors({});
-    save.mutate(body, {
-      onSuccess: (load) => {
-        notifySuccess(editId ? t('form.saved') : body.post === false ? t('form.savedUnposted') : t('form.posted', { ref: load.referenceId }));
-        void navigate(`${paths.myLoads}?tab=${body.post === false ? 'unposted' : load.status === 'unposted' ? 'unposted' : 'posted'}`);
+    const repost = !!editId && canPostOnSave && body.post !== false;
+    save.mutate(
+      { body, repost },
+      {
+        onSuccess: (load) => {
+          notifySuccess(
+            editId && !repost ? t('form.saved') : load.status === 'unposted' ? t('form.savedUnposted') : t('form.posted', { ref: load.referenceId }),
+          );
+          void navigate(`${paths.myLoads}?tab=${load.status === 'unposted' || load.status === 'expired' ? 'unposted' : 'posted'}`);
+        },
+        onError: (e) => {
+          if (e instanceof ApiError && e.errors.length) setServerErrors(serverErrorsToMap(e.errors, asLang(i18n.language)));
+          notifyError(e);
+        },
       },
-      onError: (e) => {
-        if (e instanceof ApiError && e.errors.length) setServerErrors(serverErrorsToMap(e.errors, asLang(i18n.language)));
-        notifyError(e);
-      },
-    });
+    );
   };
 
   return (
@@ -53,6 +60,7 @@ export default function PostLoadPage() {
           key={existing.data?.id ?? 'new'}
           initialValues={existing.data ? loadToForm(existing.data) : emptyLoadForm()}
           editing={!!editId}
+          canPostOnSave={canPostOnSave}
           submitting={save.isPending}
           onSubmit={onSubmit}
           serverErrors={serverErrors}
