@@ -299,6 +299,17 @@ describe('GET /my-loads', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('documents every loads and offers operation', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
+    for (const p of ['/api/v1/loads', '/api/v1/loads/{id}', '/api/v1/loads/{id}/repost', '/api/v1/my-loads', '/api/v1/offers', '/api/v1/offerRespond', '/api/v1/offers/{id}/withdraw']) {
+      expect(paths).toContain(p);
+    }
+  });
+});
+
 describe.runIf(ENGINE === 'postgres')('board search plan on PostgreSQL', () => {
   it('uses the cities GiST and the covering loads btree, no sequential scan on loads', async () => {
     // 60,000 open loads over the 400 biggest-ranked cities plus random others, then ANALYZE
