@@ -3,9 +3,12 @@ import { DirectionProvider, MantineProvider, localStorageColorSchemeManager } fr
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { storedLanguage } from '../i18n';
+import { ApiError } from '../lib/api';
 import { theme } from './theme';
 
-export const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 15_000, refetchOnWindowFocus: false } } });
+/** A 4xx answer will not change on retry (and 403 suspended must surface at once); network/5xx errors get one retry. */
+const retry = (failures: number, err: unknown) => failures < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500);
+export const queryClient = new QueryClient({ defaultOptions: { queries: { retry, staleTime: 15_000, refetchOnWindowFocus: false } } });
 /** Theme persisted under the spec's client key `theme`. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
 

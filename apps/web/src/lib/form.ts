@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { isValidationKey, localizeValidationMessage } from '@masar/shared';
 import i18n from '../i18n';
 import { ApiError } from './api';
+import { readStoredSession } from './storage';
 
 /**
  * Mantine form `validate` from a shared zod schema (DESIGN §3: one rule, one place). Issues are
@@ -38,7 +39,8 @@ export function showApiError(err: unknown, form?: ErrorSink, fieldOfCode: Record
     notifications.show({ color: 'red', message: i18n.t('common:errors.generic') });
     return;
   }
-  if (err.code === 'ACCOUNT_SUSPENDED' || err.code === 'ACCOUNT_DELETED') return; // the session dialog handles it
+  // for a signed-in user the session's non-dismissable dialog handles these
+  if ((err.code === 'ACCOUNT_SUSPENDED' || err.code === 'ACCOUNT_DELETED') && readStoredSession().uid) return;
   const has = (path: string) => form && path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), form.values) !== undefined;
   let shown = false;
   if (form) {

@@ -43,7 +43,8 @@ setTokenHandler({
   onAuthError: (status, code, ctx) => tokenManager.onAuthError(status, code, ctx),
   language: () => i18n.language || document.documentElement.lang || 'en',
   onApiError: (err: ApiError) => {
-    if (err.code === 'ACCOUNT_SUSPENDED' || err.code === 'ACCOUNT_DELETED') emit({ type: 'blocked', code: err.code });
+    // only a signed-in user is "logged out soon"; a blocked account trying to sign in just sees the message
+    if ((err.code === 'ACCOUNT_SUSPENDED' || err.code === 'ACCOUNT_DELETED') && readStoredSession().uid) emit({ type: 'blocked', code: err.code });
   },
 });
 
