@@ -166,7 +166,7 @@ export function toCell(col: CsvColumn, value: unknown, lang: Language): string {
     case 'plate':
       return formatPlate(value as { digits: string; left: string; middle: string; right: string });
     default:
-      return typeof value === 'object' ? JSON.stringify(value) : String(value as string | number);
+      return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? `${value}` : JSON.stringify(value);
   }
 }
 

@@ -53,7 +53,7 @@ const waitDone = async (id: string, headers: Headers = broker.headers) => {
 /** CSV of vendor bodies with headers in `lang`. */
 const vendorsCsv = (rows: Record<string, unknown>[], lang: 'en' | 'ar' = 'en') => {
   const cols = CSV_COLUMNS.vendors;
-  const cell = (v: unknown, kind: string) => (v === undefined ? '' : kind === 'json' ? JSON.stringify(v) : Array.isArray(v) ? v.join(';') : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v as string | number));
+  const cell = (v: unknown, kind: string) => (v === undefined ? '' : kind === 'json' ? JSON.stringify(v) : Array.isArray(v) ? v.join(';') : typeof v === 'boolean' ? (v ? 'yes' : 'no') : typeof v === 'number' ? `${v}` : (v as string));
   return Papa.unparse({ fields: cols.map((c) => c[lang]), data: rows.map((r) => cols.map((c) => cell(r[c.key], c.kind))) });
 };
 
