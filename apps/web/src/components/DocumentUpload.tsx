@@ -2,13 +2,37 @@ import { useState } from 'react';
 import { ActionIcon, Anchor, FileButton, Group, Input, Loader, Stack, Text, Button } from '@mantine/core';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { checkDocument, DOCUMENT_ACCEPT, uploadFile, type UploadedFile } from './transfer';
+import { checkDocument, DOCUMENT_ACCEPT, downloadFile, uploadFile, type UploadedFile } from './transfer';
 
 export interface DocumentRef {
   id: string;
   url?: string;
   name?: string;
   mime?: string;
+}
+
+/**
+ * Link to an uploaded file. Files are served to their owner only (bearer token), so API paths
+ * are fetched with the token and handed to the browser instead of being plain links.
+ */
+export function FileLink({ url, name }: { url: string; name: string }) {
+  const api = url.startsWith('/api/v1/') ? url.slice('/api/v1'.length) : null;
+  return (
+    <Anchor
+      href={url}
+      target="_blank"
+      rel="noreferrer"
+      size="sm"
+      truncate
+      onClick={(e) => {
+        if (!api) return;
+        e.preventDefault();
+        void downloadFile(api, name).catch(() => undefined);
+      }}
+    >
+      {name}
+    </Anchor>
+  );
 }
 
 /**
@@ -65,9 +89,7 @@ export function DocumentUpload({
           <Group key={d.id} gap="xs" wrap="nowrap">
             <IconPaperclip size={14} />
             {d.url ? (
-              <Anchor href={d.url} target="_blank" rel="noreferrer" size="sm" truncate>
-                {d.name ?? t('upload.file', { n: i + 1 })}
-              </Anchor>
+              <FileLink url={d.url} name={d.name ?? t('upload.file', { n: i + 1 })} />
             ) : (
               <Text size="sm" truncate>
                 {d.name ?? t('upload.file', { n: i + 1 })}

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Button, Drawer, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconLink, IconUnlink } from '@tabler/icons-react';
 import { PLATE_TYPES, type Driver, type Trailer, type Vehicle } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
+import { FileLink } from '../../../components/DocumentUpload';
 import { PlatePreview } from '../../../components/PlatePicker';
 import { useFleetItem, useVehicleLink, type FleetKind } from '../api/fleet';
 import { asLang, driverName, formatDay, formatNumber } from '../utils/format';
@@ -39,9 +40,7 @@ function Files({ files }: { files: { id: string; url: string }[] }) {
   return (
     <Stack gap={2}>
       {files.map((f, i) => (
-        <Anchor key={f.id} href={f.url} target="_blank" rel="noreferrer" size="sm">
-          {t('upload.file', { n: i + 1 })}
-        </Anchor>
+        <FileLink key={f.id} url={f.url} name={t('upload.file', { n: i + 1 })} />
       ))}
     </Stack>
   );
@@ -144,7 +143,6 @@ function DriverView({ d }: { d: Driver }) {
           {t('actions.shareLink')}
         </Button>
       </Group>
-      {d.photo && <img src={d.photo.url} alt={driverName(d)} style={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 8 }} />}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Field label={t('driver.name')}>{`${t(`salutation.${d.salutation}`, { defaultValue: d.salutation })} ${driverName(d)}`}</Field>
         <Field label={t('driver.nationality')}>{nat ? (lang === 'ar' ? nat.ar : nat.en) : d.nationality}</Field>
@@ -159,6 +157,7 @@ function DriverView({ d }: { d: Driver }) {
         <Field label={t('driver.iqamaIssueCount')}>{d.iqamaIssueCount}</Field>
         <Field label={t('driver.companyCr')}>{d.companyCr}</Field>
         <Field label={t('driver.moiNumber')}>{d.moiNumber}</Field>
+        <Field label={t('driver.photo')}>{d.photo && <FileLink url={d.photo.url} name={t('driver.photo')} />}</Field>
         <Field label={t('driver.iqamaFiles')}>
           <Files files={d.iqamaFiles} />
         </Field>
