@@ -1,4 +1,5 @@
-import { Box, Burger, Button, Divider, Drawer, Group, Menu, NavLink as MantineNavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Burger, Button, Divider, Drawer, Group, Menu, NavLink as MantineNavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconPlus, IconUserCircle } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -20,8 +21,11 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
   const { pathname } = useLocation();
   const type = session.accountType;
   const items: MenuItem[] = type ? MENUS[type] : [];
-  const primary = items.filter((i) => i.primary);
-  const more = items.filter((i) => !i.primary);
+  // Between the mobile breakpoint and a wide screen the primary links do not fit (Arabic labels
+  // are long too): everything goes under one "Menu" dropdown there.
+  const wide = useMediaQuery('(min-width: 1200px)', window.matchMedia?.('(min-width: 1200px)').matches ?? true) ?? true;
+  const primary = wide ? items.filter((i) => i.primary) : [];
+  const more = wide ? items.filter((i) => !i.primary) : items;
   const post = type ? POST_ACTION[type] : undefined;
   const userItems = type ? USER_MENU(rolePath(type, '').replace(/\/$/, '')) : [];
   const name = session.profile ? `${session.profile.firstName} ${session.profile.lastName}`.trim() : t('menu:account');
@@ -58,7 +62,7 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
               <Menu position="bottom-start" shadow="md" width={240}>
                 <Menu.Target>
                   <Button variant={more.some((i) => isActive(pathname, i.to)) ? 'light' : 'subtle'} color="gray" size="compact-md" rightSection={<IconChevronDown size={14} />}>
-                    {t('menu:more')}
+                    {wide ? t('menu:more') : t('menu:menu')}
                   </Button>
                 </Menu.Target>
                 <Menu.Dropdown>
@@ -83,11 +87,17 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
             !mobile && (
               <Menu position="bottom-end" shadow="md" width={220}>
                 <Menu.Target>
-                  <Button variant="default" leftSection={<IconUserCircle size={18} />} rightSection={<IconChevronDown size={14} />} maw={220}>
-                    <Text truncate="end" fz="sm">
-                      {name}
-                    </Text>
-                  </Button>
+                  {wide ? (
+                    <Button variant="default" leftSection={<IconUserCircle size={18} />} rightSection={<IconChevronDown size={14} />} maw={220}>
+                      <Text truncate="end" fz="sm">
+                        {name}
+                      </Text>
+                    </Button>
+                  ) : (
+                    <ActionIcon variant="default" size="lg" aria-label={name}>
+                      <IconUserCircle size={20} />
+                    </ActionIcon>
+                  )}
                 </Menu.Target>
                 <Menu.Dropdown>
                   {userItems.map((i) => (
