@@ -59,11 +59,11 @@ function Harness({ dir = 'ltr', onValue }: { dir?: 'ltr' | 'rtl'; onValue: (v: P
 }
 
 describe('<PlatePicker>', () => {
-  it('picks digits and letters by buttons, advancing left → middle → right', async () => {
+  it('picks digits and letters by buttons, advancing left → middle → right', { timeout: 30_000 }, async () => {
     await i18n.changeLanguage('en');
     let last: PlateValue = EMPTY_PLATE;
     render(<Harness onValue={(v) => (last = v)} />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByTestId('plate-digits'), '٧٢a34');
     expect(last.digits).toBe('7234');
     await user.click(screen.getByTestId('plate-letter-A'));
@@ -81,11 +81,11 @@ describe('<PlatePicker>', () => {
     expect(preview.getAttribute('dir')).toBe('ltr');
   });
 
-  it('fills letters from pasted Arabic text with aliases, in RTL and Arabic', async () => {
+  it('fills letters from pasted Arabic text with aliases, in RTL and Arabic', { timeout: 30_000 }, async () => {
     await i18n.changeLanguage('ar');
     let last: PlateValue = EMPTY_PLATE;
     render(<Harness dir="rtl" onValue={(v) => (last = v)} />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByTestId('plate-letters-input'));
     await user.paste('هـ ي أ');
     expect(last).toMatchObject({ right: 'ه', middle: 'ى', left: 'ا' });
