@@ -5,7 +5,7 @@ import { IconArrowBackUp, IconRefresh } from '@tabler/icons-react';
 import { CSV_COLUMNS, localizeValidationMessage, type CsvImportType } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { CsvImportButton } from '../../../components/CsvTransfer';
+import { CsvExportMenu, CsvImportButton } from '../../../components/CsvTransfer';
 import { useCsvLog, useCsvLogs, useRetryRows, type CsvFailedRow, type CsvLog } from '../api/csv';
 
 const STATUS_COLOR: Record<string, string> = { processing: 'blue', completed: 'masar', failed: 'masarRed' };
@@ -52,6 +52,7 @@ export default function CsvLogsPage() {
             {t('logs.refresh')}
           </Button>
           <CsvImportButton types={['vendors', 'drivers', 'vehicles', 'trailers', 'shipments']} />
+          <CsvExportMenu types={['vendors', 'drivers', 'vehicles', 'trailers', 'loads']} />
         </Group>
       </Group>
       {logs.isLoading ? (
