@@ -101,6 +101,8 @@ export function PlatePreview({ value, plateType, size = 'md' }: { value: PlateVa
       data-testid="plate-preview"
       style={{
         display: 'inline-flex',
+        alignSelf: 'flex-start',
+        flexShrink: 0,
         border: '3px solid #111',
         borderRadius: 8,
         background: '#fff',
