@@ -166,7 +166,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', n: number, pgUrl: stri
     const planText = plan.map((r) => r['QUERY PLAN']).join('\n');
     const explainMs = Number(/Execution Time: ([\d.]+)/.exec(planText)?.[1] ?? NaN);
     if (process.env.PLAN) log(planText);
-    log(`[${engine}] plan: ${/cities_earth_gist/.test(planText) ? 'cities GiST' : 'NO cities GiST'}, ${/Index Only Scan using loads_board_equipment/.test(planText) ? 'index-only loads_board_equipment' : 'other loads access'}${/Seq Scan on loads/.test(planText) ? ', SEQ SCAN on loads' : ''}`);
+    log(`[${engine}] plan: ${/cities_earth_gist/.test(planText) ? 'cities GiST' : 'NO cities GiST'}, ${/Index Only Scan using loads_board_(equipment|city)/.exec(planText)?.[0].replace('Index Only Scan using ', 'index-only ') ?? 'NOT index-only on loads'}${/Seq Scan on loads/.test(planText) ? ', SEQ SCAN on loads' : ''}`);
 
     const runs = Number(process.env.RUNS ?? 200);
     for (let i = 0; i < 20; i++) await queryRows(database.db, query, 'board');

@@ -333,7 +333,8 @@ describe.runIf(ENGINE === 'postgres')('board search plan on PostgreSQL', () => {
     const rows = await t.database.query<{ 'QUERY PLAN': string }>(`explain ${q.sql}`, q.params);
     const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(plan, plan).toMatch(/cities_earth_gist/);
-    expect(plan, plan).toMatch(/Index Only Scan using loads_board_equipment/);
+    // either covering btree (the planner picks by statistics); never the heap, never a scan of all loads
+    expect(plan, plan).toMatch(/Index Only Scan using loads_board_(equipment|city) on loads/);
     expect(plan, plan).not.toMatch(/Seq Scan on loads/);
   });
 });
