@@ -27,7 +27,8 @@ export function useShareDriverLink() {
   const { t } = useTranslation('fleet');
   return async (id: string) => {
     try {
-      const { url } = await fetchDriverLink(id);
+      const { url: path } = await fetchDriverLink(id);
+      const url = path.startsWith('http') ? path : `${window.location.origin}${path}`;
       const ok = await copyText(url);
       notifications.show({ color: 'masar', title: ok ? t('driver.linkCopied') : t('driver.link'), message: url, autoClose: 6000 });
     } catch (e) {
