@@ -128,22 +128,27 @@ export function createCsvService(deps: Deps) {
       if (missing.length) return await repo.updateLog(db, logId, { status: 'failed', error: 'CSV_BAD_HEADERS', total: rows.length });
       if (rows.length > CSV_MAX_ROWS) return await repo.updateLog(db, logId, { status: 'failed', error: 'CSV_TOO_MANY_ROWS', total: rows.length });
       await repo.updateLog(db, logId, { total: rows.length });
-      const good: { rowNumber: number; cells: Record<string, string>; value: unknown }[] = [];
-      const bad: { rowNumber: number; cells: Record<string, string>; errors: RowError[] }[] = [];
-      rows.forEach((raw, i) => {
-        const cells = rowCells(raw, byHeader);
-        const r = validateRow(type, cells);
-        if (r.ok) good.push({ rowNumber: i + 1, cells, value: r.value });
-        else bad.push({ rowNumber: i + 1, cells, errors: r.errors });
-      });
-      if (bad.length) {
-        await repo.insertFailedRows(
-          db,
-          bad.map((b) => ({ id: newId(), logId, rowNumber: b.rowNumber, data: b.cells, errors: b.errors })),
-        );
-        await repo.bumpCounts(db, logId, 0, bad.length);
+      // Window by window: validate CSV_CHUNK rows, store the bad ones, insert the good ones, then
+      // yield to the event loop so a 100,000-row import never blocks the API (counts grow as it goes).
+      for (let start = 0; start < rows.length; start += CSV_CHUNK) {
+        const good: { rowNumber: number; cells: Record<string, string>; value: unknown }[] = [];
+        const bad: { rowNumber: number; cells: Record<string, string>; errors: RowError[] }[] = [];
+        rows.slice(start, start + CSV_CHUNK).forEach((raw, j) => {
+          const cells = rowCells(raw, byHeader);
+          const r = validateRow(type, cells);
+          if (r.ok) good.push({ rowNumber: start + j + 1, cells, value: r.value });
+          else bad.push({ rowNumber: start + j + 1, cells, errors: r.errors });
+        });
+        if (bad.length) {
+          await repo.insertFailedRows(
+            db,
+            bad.map((b) => ({ id: newId(), logId, rowNumber: b.rowNumber, data: b.cells, errors: b.errors })),
+          );
+          await repo.bumpCounts(db, logId, 0, bad.length);
+        }
+        await insertGood(user, type, logId, good);
+        await new Promise((r) => setImmediate(r));
       }
-      await insertGood(user, type, logId, good);
       await repo.updateLog(db, logId, { status: 'completed' });
     } catch (e) {
       deps.log?.error({ err: e }, 'csv import failed');

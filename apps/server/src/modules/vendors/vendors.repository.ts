@@ -67,8 +67,59 @@ export async function contactTaken(tx: DbOrTx, ownerId: string, email: string | 
   };
 }
 
+/** Column name and SQL type of every vendor column a new row sets (bulk insert below). */
+const BULK_COLUMNS: [keyof NewVendor, string, string][] = [
+  ['id', 'id', 'uuid'],
+  ['ownerId', 'owner_id', 'uuid'],
+  ['status', 'status', 'text'],
+  ['origin', 'origin', 'text'],
+  ['userType', 'user_type', 'text'],
+  ['companyName', 'company_name', 'text'],
+  ['vendorName', 'vendor_name', 'text'],
+  ['phone', 'phone', 'text'],
+  ['email', 'email', 'text'],
+  ['jobTitle', 'job_title', 'text'],
+  ['officeLocations', 'office_locations', 'jsonb'],
+  ['notes', 'notes', 'text'],
+  ['crNumber', 'cr_number', 'text'],
+  ['tlNumber', 'tl_number', 'text'],
+  ['vatNumber', 'vat_number', 'text'],
+  ['paymentTerms', 'payment_terms', 'text'],
+  ['shipmentTypes', 'shipment_types', 'jsonb'],
+  ['regions', 'regions', 'jsonb'],
+  ['preferredLanguages', 'preferred_languages', 'jsonb'],
+  ['preferredContactMethod', 'preferred_contact_method', 'text'],
+  ['numberOfTrucks', 'number_of_trucks', 'integer'],
+  ['numberOfTrailers', 'number_of_trailers', 'integer'],
+  ['fleetSize', 'fleet_size', 'integer'],
+  ['fleetTypes', 'fleet_types', 'jsonb'],
+  ['equipmentTypes', 'equipment_types', 'jsonb'],
+  ['serviceArea', 'service_area', 'text'],
+  ['insurance', 'insurance', 'text'],
+  ['rateAgreement', 'rate_agreement', 'text'],
+  ['pastExperience', 'past_experience', 'text'],
+  ['paymentHistory', 'payment_history', 'text'],
+  ['customsClearance', 'customs_clearance', 'boolean'],
+  ['documentFileIds', 'document_file_ids', 'jsonb'],
+];
+const BULK_SQL = {
+  cols: sql.raw(BULK_COLUMNS.map(([, c]) => c).join(', ')),
+  defs: sql.raw(BULK_COLUMNS.map(([, c, t]) => `${c} ${t}`).join(', ')),
+};
+
+/**
+ * Insert vendors. Many rows (CSV import) go as ONE parameter, a JSON array expanded by
+ * jsonb_to_recordset: one statement, no per-cell parameters, about an order of magnitude
+ * faster than a wide multi-row VALUES on both engines.
+ */
 export async function insertVendors(tx: DbOrTx, rows: NewVendor[]) {
-  if (rows.length) await tx.insert(vendors).values(rows);
+  if (rows.length === 0) return;
+  if (rows.length < 5) {
+    await tx.insert(vendors).values(rows);
+    return;
+  }
+  const json = JSON.stringify(rows.map((r) => Object.fromEntries(BULK_COLUMNS.map(([k, c]) => [c, r[k] ?? null]))));
+  await tx.execute(sql`insert into vendors (${BULK_SQL.cols}) select ${BULK_SQL.cols} from jsonb_to_recordset(${json}::jsonb) as x(${BULK_SQL.defs})`);
 }
 export async function updateVendor(tx: DbOrTx, id: string, patch: Partial<NewVendor>) {
   await tx
