@@ -69,7 +69,11 @@ function summarize(row: FleetRow, kind: FleetKind, t: (k: string, o?: Record<str
       subtitle: tr.trailerType,
       details: (
         <Text size="sm">
-          {t('trailer.dims', { length: formatNumber(tr.lengthCm, lang), breadth: formatNumber(tr.breadthCm, lang), capacity: formatNumber(tr.capacityKg, lang) })}
+          {t('trailer.dims', {
+            length: formatNumber(tr.lengthCm, lang),
+            breadth: formatNumber(tr.breadthCm, lang),
+            capacity: formatNumber(tr.capacityKg, lang),
+          })}
         </Text>
       ),
     };
@@ -81,8 +85,8 @@ function summarize(row: FleetRow, kind: FleetKind, t: (k: string, o?: Record<str
     subtitle: nat ? (lang === 'ar' ? nat.ar : nat.en) : d.nationality,
     details: (
       <Stack gap={0}>
-        <Text size="sm" dir="ltr" ta="start">
-          {d.phone}
+        <Text size="sm">
+          <span dir="ltr">{d.phone}</span>
         </Text>
         <Text size="sm">
           {t('driver.licenceShort')}: {d.licenceNumber}
@@ -98,7 +102,17 @@ function summarize(row: FleetRow, kind: FleetKind, t: (k: string, o?: Record<str
 }
 
 /** Fleet rows as a table or a grid of cards (spec §2 "table/grid switch"). */
-export function FleetList({ rows, tab, view, onOpen }: { rows: FleetItem[]; tab: number; view: 'table' | 'grid'; onOpen: (kind: FleetKind, id: string, mode: 'view' | 'edit') => void }) {
+export function FleetList({
+  rows,
+  tab,
+  view,
+  onOpen,
+}: {
+  rows: FleetItem[];
+  tab: number;
+  view: 'table' | 'grid';
+  onOpen: (kind: FleetKind, id: string, mode: 'view' | 'edit') => void;
+}) {
   const { t, i18n } = useTranslation('fleet');
   const lang = asLang(i18n.language);
   const items = rows.map((it) => ({ row: itemRecord(it), kind: it.kind })).map((x) => ({ ...x, s: summarize(x.row, x.kind, t, lang) }));

@@ -26,7 +26,8 @@ export default function TrustedDriversPage() {
 
   const list = useQuery({
     queryKey: ['fleet', 'trusted', debounced, page],
-    queryFn: () => api.get<{ items: Driver[]; total: number }>('/trusted-drivers', { search: debounced || undefined, limit: PAGE_SIZE, skip: (page - 1) * PAGE_SIZE }),
+    queryFn: () =>
+      api.get<{ items: Driver[]; total: number }>('/trusted-drivers', { search: debounced || undefined, limit: PAGE_SIZE, skip: (page - 1) * PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const candidates = useQuery({
@@ -78,7 +79,16 @@ export default function TrustedDriversPage() {
           style={{ flex: '1 1 14rem' }}
           data-testid="trusted-search"
         />
-        <Select placeholder={t('trusted.pick')} aria-label={t('trusted.pick')} searchable data={options} value={pick} onChange={setPick} style={{ flex: '1 1 14rem' }} data-testid="trusted-pick" />
+        <Select
+          placeholder={t('trusted.pick')}
+          aria-label={t('trusted.pick')}
+          searchable
+          data={options}
+          value={pick}
+          onChange={setPick}
+          style={{ flex: '1 1 14rem' }}
+          data-testid="trusted-pick"
+        />
         <Button
           leftSection={<IconShieldCheck size={16} />}
           disabled={!pick}
@@ -111,8 +121,8 @@ export default function TrustedDriversPage() {
                     <Text size="sm" c="dimmed">
                       {nat ? (lang === 'ar' ? nat.ar : nat.en) : d.nationality}
                     </Text>
-                    <Text size="sm" dir="ltr" ta="start">
-                      {d.phone}
+                    <Text size="sm">
+                      <span dir="ltr">{d.phone}</span>
                     </Text>
                     <Text size="sm">
                       {t('driver.licenceShort')}: {d.licenceNumber}
