@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Anchor, Box, Button, Center, Container, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
@@ -44,6 +44,7 @@ export default function HomePage() {
   const [r, setR] = useState<number>(radius);
   const laneCities = useCitiesByIds(LANES.flat());
   const searching = !!pickupCityId || !!dropCityId;
+  const resultsRef = useRef<HTMLDivElement>(null);
 
   const loads = useQuery({
     queryKey: ['loads', 'home', pickupCityId, radius, dropCityId],
@@ -72,6 +73,8 @@ export default function HomePage() {
     else {
       setCity(q.pickupCityId);
       setParams(p, { replace: false });
+      // A lane link sits below the results: bring them into view.
+      resultsRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
     }
   };
   const nameOf = (id: number) =>
@@ -137,7 +140,7 @@ export default function HomePage() {
       </Box>
 
       <Container size="lg" py="xl">
-        <Group justify="space-between" mb="md">
+        <Group justify="space-between" mb="md" ref={resultsRef} style={{ scrollMarginTop: 80 }}>
           <Title order={2} fz="h3">
             {searching ? t('results.title', { count: loads.data?.total ?? 0 }) : t('latest.title')}
           </Title>

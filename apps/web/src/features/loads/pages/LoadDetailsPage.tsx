@@ -1,4 +1,21 @@
-import { Alert, Anchor, Badge, Button, Center, Container, Grid, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -73,9 +90,16 @@ export default function LoadDetailsPage() {
             <StatusBadge status={load.status} />
             <Badge variant="outline">{load.loadType}</Badge>
           </Group>
-          <Title order={2}>
-            <Lane lane={laneOf(load)} size="xl" extraStops={Math.max(0, load.stops.length - 2)} />
-          </Title>
+          <VisuallyHidden>
+            <h1>
+              {t('details.title', {
+                ref: load.referenceId,
+                from: lang === 'ar' ? laneOf(load).fromAr : laneOf(load).fromEn,
+                to: lang === 'ar' ? laneOf(load).toAr : laneOf(load).toEn,
+              })}
+            </h1>
+          </VisuallyHidden>
+          <Lane lane={laneOf(load)} size="xl" extraStops={Math.max(0, load.stops.length - 2)} />
         </Stack>
         {isOwner && paths.canPost && (load.status === 'posted' || load.status === 'unposted' || load.status === 'expired') && (
           <Button variant="light" component={Link} to={`${paths.postLoad}?edit=${load.id}`} leftSection={<IconPencil size={16} />}>
