@@ -1,11 +1,13 @@
 import { ActionIcon, Box, Burger, Button, Divider, Drawer, Group, Menu, NavLink as MantineNavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconPlus, IconUserCircle } from '@tabler/icons-react';
-import { Link, useLocation } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/Logo';
 import { landingOf, rolePath, useSession } from '../../lib/session';
 import { MENUS, POST_ACTION, USER_MENU, type MenuItem } from '../menus';
+import { PostShipmentModal } from './PostShipmentModal';
 import { PreferenceControls } from './PreferenceControls';
 
 function isActive(pathname: string, to: string) {
@@ -19,6 +21,8 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
   const { t } = useTranslation(['menu', 'common']);
   const session = useSession();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [postModal, setPostModal] = useState(false);
   const type = session.accountType;
   const items: MenuItem[] = type ? MENUS[type] : [];
   // Between the mobile breakpoint and a wide screen the primary links do not fit (Arabic labels
@@ -78,11 +82,17 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
         )}
 
         <Group gap="xs" wrap="nowrap">
-          {post && !mobile && (
-            <Button component={Link} to={post.to} leftSection={<IconPlus size={16} />}>
-              {t(`menu:${post.key}`)}
-            </Button>
-          )}
+          {post &&
+            !mobile &&
+            (type === 3 ? (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setPostModal(true)}>
+                {t(`menu:${post.key}`)}
+              </Button>
+            ) : (
+              <Button component={Link} to={post.to} leftSection={<IconPlus size={16} />}>
+                {t(`menu:${post.key}`)}
+              </Button>
+            ))}
           {session.isSignedIn ? (
             !mobile && (
               <Menu position="bottom-end" shadow="md" width={220}>
@@ -139,7 +149,15 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
       >
         <Stack gap={4} component="nav" aria-label={t('menu:mainNav')}>
           {post && (
-            <Button component={Link} to={post.to} leftSection={<IconPlus size={16} />} onClick={() => onDrawer(false)} mb="xs">
+            <Button
+              leftSection={<IconPlus size={16} />}
+              mb="xs"
+              onClick={() => {
+                onDrawer(false);
+                if (type === 3) setPostModal(true);
+                else void navigate(post.to);
+              }}
+            >
               {t(`menu:${post.key}`)}
             </Button>
           )}
@@ -166,6 +184,7 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
           <PreferenceControls />
         </Stack>
       </Drawer>
+      {type === 3 && <PostShipmentModal opened={postModal} onClose={() => setPostModal(false)} prefix="/brokers" />}
     </Box>
   );
 }
