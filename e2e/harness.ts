@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -45,9 +45,21 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) throw new Error('Build the web app first (npm run build)');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'masar-e2e-'));
+  // Serve a copy of the built app: a rebuild while the journeys run must not swap hashed chunks under them.
+  const webDist = join(dataDir, 'web-dist');
+  cpSync(join(ROOT, 'apps/web/dist'), webDist, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dataDir, 'db'),
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -87,7 +99,15 @@ export async function openBrowser(opts: { viewport?: { width: number; height: nu
     headless: true,
     viewport: opts.viewport ?? { width: 1280, height: 900 },
     locale: opts.locale ?? 'en-US',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 

@@ -1,0 +1,109 @@
+import { expect } from 'vitest';
+import type { BrowserContext, Locator, Page, Response } from 'playwright-core';
+
+/** Network-bound waits get a generous budget: CI runs other test projects on the same 2 cores. */
+export const WAIT = 20_000;
+
+export const DEMO = {
+  password: 'Masar@2026',
+  shipper: '+966500000001',
+  carrier: '+966500000002',
+  broker: '+966500000003',
+} as const;
+
+/** Wait until `check` passes (polling), failing with its last error after `timeout`. */
+export async function eventually(check: () => Promise<unknown>, timeout = WAIT): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (e) {
+      if (Date.now() > deadline) throw e;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+}
+
+/** Persist the language the way the footer switch does (cookie `language`), before the app loads. */
+export async function useLanguage(ctx: BrowserContext, url: string, lang: 'en' | 'ar') {
+  await ctx.addCookies([{ name: 'language', value: lang, url }]);
+}
+
+/** `<html dir lang>` as the user's browser sees it. */
+export async function htmlDir(page: Page) {
+  const html = page.locator('html');
+  return { dir: await html.getAttribute('dir'), lang: await html.getAttribute('lang') };
+}
+
+/** Sign in on /login with phone + password (the default tab) and wait for the type's landing page. */
+export async function signIn(page: Page, base: string, phone: string, landing: string, password: string = DEMO.password) {
+  await page.goto(`${base}/login`);
+  await page.locator('input[type=tel]').fill(phone.replace(/^\+966/, ''));
+  await page.locator('input[type=password]').fill(password);
+  await page.locator('form button[type=submit]').click();
+  await page.waitForURL((u) => u.pathname === landing, { timeout: WAIT });
+}
+
+/** The listbox option of an open Mantine combobox whose label starts with `text` (hidden dropdowns excluded). */
+export function option(page: Page, text: string | RegExp): Locator {
+  return page.getByRole('option').filter({ hasText: text }).first();
+}
+
+/** Type into a CitySelect (GET /cities?search=) and pick the city whose name is exactly `name`. */
+export async function pickCity(page: Page, input: Locator, name: string) {
+  await input.click();
+  await input.fill(name);
+  const opt = page
+    .getByRole('option')
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .first();
+  await opt.waitFor({ state: 'visible', timeout: WAIT });
+  await opt.click();
+  await expect.poll(() => input.inputValue(), { timeout: WAIT }).toBe(name);
+}
+
+/** Open a Mantine Select and choose the option labelled `text`. */
+export async function pickOption(page: Page, input: Locator, text: string | RegExp) {
+  await input.click();
+  const opt = option(page, text);
+  await opt.waitFor({ state: 'visible', timeout: WAIT });
+  await opt.click();
+}
+
+/**
+ * Pick a day in a Mantine DateTimePicker: open it, go `monthsAhead` months forward, click `day`
+ * and confirm with the dropdown's submit button (the time stays the picker's default).
+ */
+export async function pickDate(page: Page, trigger: Locator, monthsAhead: number, day: number) {
+  await trigger.click();
+  const dd = page.locator('[data-dates-dropdown]:visible');
+  await dd.waitFor({ state: 'visible', timeout: WAIT });
+  for (let i = 0; i < monthsAhead; i++) await dd.locator('button[data-direction="next"]').click();
+  await dd
+    .locator('table button:not([data-outside]):not([data-disabled])', { hasText: new RegExp(`^${day}$`) })
+    .first()
+    .click();
+  await dd.locator('button:not(table button):not([data-direction])').last().click();
+  await dd.waitFor({ state: 'hidden', timeout: WAIT });
+  const shown = new RegExp(`^${String(day).padStart(2, '0')}/\\d\\d/\\d{4} \\d\\d:\\d\\d$`);
+  await expect.poll(() => trigger.textContent(), { timeout: WAIT }).toMatch(shown);
+}
+
+/** Wait for the API answer to `method path` (path under /api/v1, matched as a prefix without query). */
+export function apiResponse(page: Page, method: string, path: string | RegExp): Promise<Response> {
+  return page.waitForResponse(
+    (r) => {
+      if (r.request().method() !== method) return false;
+      const p = new URL(r.url()).pathname;
+      return typeof path === 'string' ? p === `/api/v1${path}` : path.test(p);
+    },
+    { timeout: WAIT },
+  );
+}
+
+/** `data` of the `{message, data}` envelope of an API response. */
+export async function dataOf<T>(r: Response): Promise<T> {
+  const j = (await r.json()) as { data: T };
+  return j.data;
+}
