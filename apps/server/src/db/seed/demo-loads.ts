@@ -96,12 +96,16 @@ const DAY = 24 * HOUR;
  * broker, dated relative to today (pickups from tomorrow to +14 days) so the board is never
  * stale: most posted, some unposted, some with offers from the demo carrier (a few countered),
  * some booked by it (active jobs) and a few completed. Idempotent: does nothing when the demo
- * shipper or broker already has loads. Batch inserts, one transaction.
+ * shipper or broker already has loads (then it only moves their dates forward, see
+ * refreshDemoLoads). Batch inserts, one transaction.
  */
 export async function seedDemoLoads(db: Db, config: Pick<Config, 'ROAD_FACTOR' | 'LOAD_EXPIRY_HOURS_AFTER_PICKUP'>, ids: Record<1 | 2 | 3, string>, count = 300): Promise<number> {
   const shipperIds = [ids[1], ids[3]];
   const existing = await queryRows(db, sql`select 1 from loads where shipper_id in (${shipperIds[0]}, ${shipperIds[1]}) limit 1`);
-  if (existing.length) return 0;
+  if (existing.length) {
+    await refreshDemoLoads(db, shipperIds);
+    return 0;
+  }
 
   const cityRows = await queryRows<{ id: number; lat: number; lng: number }>(db, sql`select id, lat, lng from cities where id in (${sql.join(HUBS.map(([id]) => sql`${id}`), sql`, `)})`);
   const city = new Map(cityRows.map((c) => [c.id, c]));
@@ -230,4 +234,32 @@ export async function seedDemoLoads(db: Db, config: Pick<Config, 'ROAD_FACTOR' |
     await chunk(eventRows, (c) => tx.insert(offerEvents).values(c));
   });
   return loadRows.length;
+}
+
+/**
+ * Keep a long-running demo fresh: when the earliest pickup of the demo accounts' posted loads is
+ * before tomorrow, move every date of their loads (stops, offers and history included) forward
+ * by whole days so that it is tomorrow again; nothing moves past now. Returns the days moved.
+ */
+export async function refreshDemoLoads(db: Db, shipperIds: string[]): Promise<number> {
+  const [first] = await queryRows<{ min: Date | string | null }>(db, sql`select min(pickup_at) as min from loads where shipper_id in (${shipperIds[0]}, ${shipperIds[1]}) and status = 'posted'`);
+  if (!first?.min) return 0;
+  const tomorrow = new Date();
+  tomorrow.setUTCHours(0, 0, 0, 0);
+  tomorrow.setTime(tomorrow.getTime() + DAY);
+  const day = new Date(first.min);
+  day.setUTCHours(0, 0, 0, 0);
+  const days = Math.round((tomorrow.getTime() - day.getTime()) / DAY);
+  if (days <= 0) return 0;
+  const by = sql`make_interval(days => ${days})`;
+  const owners = sql`(${shipperIds[0]}, ${shipperIds[1]})`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`update loads set pickup_at = pickup_at + ${by}, drop_at = drop_at + ${by}, expires_at = expires_at + ${by},
+        posted_at = least(posted_at + ${by}, now()), booked_at = least(booked_at + ${by}, now()), created_at = least(created_at + ${by}, now()), updated_at = now()
+      where shipper_id in ${owners}`);
+    await tx.execute(sql`update load_stops s set date = s.date + ${by} from loads l where l.id = s.load_id and l.shipper_id in ${owners}`);
+    await tx.execute(sql`update offer_events e set created_at = least(e.created_at + ${by}, now()) from offers o where o.id = e.offer_id and o.shipper_id in ${owners}`);
+    await tx.execute(sql`update offers set created_at = least(created_at + ${by}, now()), updated_at = least(updated_at + ${by}, now()) where shipper_id in ${owners}`);
+  });
+  return days;
 }

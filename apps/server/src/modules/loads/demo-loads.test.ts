@@ -46,5 +46,17 @@ describe('demo loads seed', () => {
     expect(mine.json().data.counts.offers).toBeGreaterThan(0);
     const board = await t.app.inject({ url: '/api/v1/loads?pickupCityId=3&radius=100&limit=5', headers });
     expect(board.json().data.total).toBeGreaterThan(10);
+
+    // a week later (simulated by moving every date back), a restart moves the demo board forward
+    await t.database.exec(`update loads set pickup_at = pickup_at - interval '7 days', drop_at = drop_at - interval '7 days', expires_at = expires_at - interval '7 days'`);
+    await t.database.exec(`update load_stops set date = date - interval '7 days'`);
+    expect(await seedDemoLoads(t.database.db, t.config, ids)).toBe(0);
+    const [after] = await t.database.query<{ stale: number; pickups: number; stops: number }>(
+      `select count(*) filter (where status = 'posted' and pickup_at < now())::int as stale,
+              count(*) filter (where status = 'posted')::int as pickups,
+              (select count(*)::int from loads l join load_stops s on s.load_id = l.id and s.idx = 0 where s.date <> l.pickup_at) as stops
+         from loads`,
+    );
+    expect(after).toEqual({ stale: 0, pickups: counts.posted, stops: 0 });
   });
 });
