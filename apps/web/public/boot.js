@@ -1,0 +1,18 @@
+/* global document */
+// Runs before the app bundle (an external file: the CSP allows no inline script) so the first
+// paint already has the stored theme and the document direction — no flash of light/LTR.
+(function () {
+  try {
+    var d = document.documentElement;
+    var t = localStorage.getItem('theme');
+    d.setAttribute('data-mantine-color-scheme', t === 'dark' ? 'dark' : 'light');
+    var m = /(?:^|; )language=(en|ar)/.exec(document.cookie);
+    var l = (m && m[1]) || localStorage.getItem('language');
+    if (l === 'ar') {
+      d.lang = 'ar';
+      d.dir = 'rtl';
+    }
+  } catch {
+    /* storage blocked: defaults apply */
+  }
+})();
