@@ -14,6 +14,7 @@ export function polyfillBrowser() {
     });
     Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
   }
+  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() }, configurable: true });
   globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
   if (typeof Element.prototype.scrollIntoView !== 'function') Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => {}, configurable: true });
 }
