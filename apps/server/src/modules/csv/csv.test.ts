@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/fixtures.ts';
 import { driverBody, trailerBody, vehicleBody } from '../fleet/fleet.testkit.ts';
 import { vendorBody } from '../vendors/vendors.testkit.ts';
+import { loadBody } from '../loads/loads.testkit.ts';
 
 let t: TestContext;
 let broker: TestUser;
@@ -161,6 +162,26 @@ describe('CSV import', () => {
     const vl = await waitDone((await importCsv('vehicles', 'vehicles.csv', vcsv, u.headers)).body.data.id, u.headers);
     expect(vl).toMatchObject({ total: 3, succeeded: 1, failed: 2 });
     expect(vl.rows.map((r) => r.errors[0].code).sort()).toEqual(['DUPLICATE_PLATE', 'v.plateDigits']);
+  });
+});
+
+describe('shipments import (through the loads service)', () => {
+  it('creates good shipments, lists bad ones, and keeps the posting gates', async () => {
+    const shipper = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
+    const good = loadBody();
+    const past = loadBody({ day: -1 });
+    const row = (b: ReturnType<typeof loadBody>) => [b.loadType, b.equipmentType, JSON.stringify(b.stops), JSON.stringify(b.cargo), String(b.price), b.comments ?? '', 'yes'];
+    const csv = Papa.unparse({ fields: CSV_COLUMNS.shipments.map((c) => c.en), data: [row(good), row(past), row({ ...good, equipmentType: 'spaceship', stops: loadBody({ day: 3 }).stops })] });
+    const r = await importCsv('shipments', 'loads.csv', csv, shipper.headers);
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    const log = await waitDone(r.body.data.id, shipper.headers);
+    expect(log).toMatchObject({ total: 3, succeeded: 1, failed: 2 });
+    expect(log.rows.map((x) => x.errors[0].code)).toEqual(['v.timeInPast', 'INVALID_EQUIPMENT']);
+    const mine = await t.app.inject({ url: '/api/v1/my-loads?tab=posted', headers: shipper.headers });
+    expect(mine.json<{ data: { total: number } }>().data.total).toBe(1);
+    const unapproved = await createUser(t, { accountType: ACCOUNT_TYPE.shipper, approved: false });
+    expect((await importCsv('shipments', 'loads.csv', csv, unapproved.headers)).body.code).toBe('ACCOUNT_NOT_APPROVED');
+    expect((await importCsv('shipments', 'loads.csv', csv, other.headers)).body.code).toBe('WRONG_ROLE');
   });
 });
 
