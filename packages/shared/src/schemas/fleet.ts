@@ -33,6 +33,14 @@ export const SALUTATIONS = ['mr', 'mrs', 'ms', 'dr'] as const;
 /** Fleet tabs (spec §2): 0 All, 1 Driver, 2 Trailer, 3 Vehicle. */
 export const FLEET_TABS = { all: 0, driver: 1, trailer: 2, vehicle: 3 } as const;
 
+/**
+ * The same fields without their defaults, for PATCH bodies: a default inside `.partial()` would
+ * still fill an omitted field (zod 4) and an edit would wipe e.g. file lists.
+ */
+export function withoutDefaults<T extends z.ZodRawShape>(shape: T): { [K in keyof T]: T[K] extends z.ZodDefault<infer I> ? I : T[K] } {
+  return Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : s])) as never;
+}
+
 /** Trim, convert Arabic-Indic digits to Latin, then check with a pure rule. */
 const idField = (check: (v: string) => boolean, key: string) =>
   z
@@ -116,7 +124,7 @@ const vendorSourceRule = (v: { source?: string; vendorId?: string }, ctx: z.Refi
 export const vehicleInput = z.object(vehicleFields).superRefine(vendorSourceRule);
 export type VehicleInput = z.input<typeof vehicleInput>;
 /** PATCH /vehicles/:id — any subset; driver/trailer change through assign/link endpoints too. */
-export const vehicleUpdate = z.object(vehicleFields).partial().superRefine(vendorSourceRule);
+export const vehicleUpdate = z.object(withoutDefaults(vehicleFields)).partial().superRefine(vendorSourceRule);
 export type VehicleUpdate = z.input<typeof vehicleUpdate>;
 
 /** POST /trailers body (spec §3 Trailer, §5 Trailer). Units cm and kg. */
@@ -133,7 +141,7 @@ const trailerFields = {
 };
 export const trailerInput = z.object(trailerFields);
 export type TrailerInput = z.input<typeof trailerInput>;
-export const trailerUpdate = z.object(trailerFields).partial();
+export const trailerUpdate = z.object(withoutDefaults(trailerFields)).partial();
 
 const driverFields = {
   salutation: z.enum(SALUTATIONS, { error: 'v.salutation' }),
@@ -178,7 +186,7 @@ const managerPhoneRule = (d: { phone?: string; managerPhone?: string }, ctx: z.R
 /** POST /drivers body (spec §3 Driver, §5 Driver). */
 export const driverInput = z.object(driverFields).superRefine(managerPhoneRule);
 export type DriverInput = z.input<typeof driverInput>;
-export const driverUpdate = z.object(driverFields).partial().superRefine(managerPhoneRule);
+export const driverUpdate = z.object(withoutDefaults(driverFields)).partial().superRefine(managerPhoneRule);
 
 // ---------- answers ----------
 

@@ -4,6 +4,7 @@ import { isValidCr, isValidTl, isValidVat } from '../rules/identifiers.ts';
 import { toLatinDigits } from '../rules/plate.ts';
 import { emailSchema, phoneSchema } from '../validation.ts';
 import { listOf, paginationQuery } from './common.ts';
+import { withoutDefaults } from './fleet.ts';
 
 /**
  * My vendors (spec §2 "Vendors", §3 Vendor, §4 vendor sign-up request, §5 Vendor).
@@ -88,7 +89,7 @@ const vendorFields = {
 export const vendorInput = z.object(vendorFields);
 export type VendorInput = z.input<typeof vendorInput>;
 /** PATCH /vendors/:id — any subset; arrays replace. */
-export const vendorUpdate = z.object(vendorFields).partial();
+export const vendorUpdate = z.object(withoutDefaults(vendorFields)).partial();
 export type VendorUpdate = z.input<typeof vendorUpdate>;
 
 export const vendorSchema = z.object({

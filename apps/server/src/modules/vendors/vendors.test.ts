@@ -68,6 +68,9 @@ describe('vendors', () => {
     const v = (await call<Vendor>('POST', '/vendors', broker.headers, vendorBody())).body.data;
     const veh = await call<Vehicle>('POST', '/vehicles', broker.headers, vehicleBody({ source: 'vendor', vendorId: v.id }));
     expect(veh.status, JSON.stringify(veh.body)).toBe(201);
+    // an edit of one field keeps the rest (no defaults sneak into PATCH)
+    const edited = await call<Vehicle>('PATCH', `/vehicles/${veh.body.data.id}`, broker.headers, { colour: 'Silver' });
+    expect(edited.body.data).toMatchObject({ colour: 'Silver', source: 'vendor', vendorId: v.id });
     const d = await call('DELETE', `/vendors/${v.id}`, broker.headers);
     expect(d.status).toBe(409);
     expect(d.body).toMatchObject({ code: 'VENDOR_DELETE_FAILED', message: 'Failed to delete vendor.' });
@@ -129,6 +132,11 @@ describe('files', () => {
     const v = await call<Vehicle>('POST', '/vehicles', broker.headers, vehicleBody({ insuranceFileIds: [f.id] }));
     expect(v.body.data.insuranceFiles).toEqual([{ id: f.id, url: f.url, mime: 'application/pdf', size: PDF.length }]);
     expect((await call('POST', '/vehicles', other.headers, vehicleBody({ insuranceFileIds: [f.id] }))).body.code).toBe('INVALID_FILE');
+    const kept = await call<Vehicle>('PATCH', `/vehicles/${v.body.data.id}`, broker.headers, { make: 'Scania' });
+    expect(kept.body.data.insuranceFiles).toHaveLength(1);
+    const e = await call<Vendor>('POST', '/vendors', broker.headers, vendorBody());
+    const ve = await call<Vendor>('PATCH', `/vendors/${e.body.data.id}`, broker.headers, { jobTitle: 'CEO' });
+    expect(ve.body.data).toMatchObject({ jobTitle: 'CEO', regions: [1, 2], customsClearance: true });
   });
 
   it('rejects a .pdf that is really text, and files over 5 MB', async () => {
