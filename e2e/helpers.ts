@@ -1,5 +1,7 @@
-import { expect } from 'vitest';
+import assert from 'node:assert/strict';
 import type { BrowserContext, Locator, Page, Response } from 'playwright-core';
+
+// No vitest import here: e2e/screenshot.ts uses these helpers outside the test runner.
 
 /** Network-bound waits get a generous budget: CI runs other test projects on the same 2 cores. */
 export const WAIT = 20_000;
@@ -60,7 +62,7 @@ export async function pickCity(page: Page, input: Locator, name: string) {
     .first();
   await opt.waitFor({ state: 'visible', timeout: WAIT });
   await opt.click();
-  await expect.poll(() => input.inputValue(), { timeout: WAIT }).toBe(name);
+  await eventually(async () => assert.equal(await input.inputValue(), name));
 }
 
 /** Open a Mantine Select and choose the option labelled `text`. */
@@ -87,7 +89,7 @@ export async function pickDate(page: Page, trigger: Locator, monthsAhead: number
   await dd.locator('button:not(table button):not([data-direction])').last().click();
   await dd.waitFor({ state: 'hidden', timeout: WAIT });
   const shown = new RegExp(`^${String(day).padStart(2, '0')}/\\d\\d/\\d{4} \\d\\d:\\d\\d$`);
-  await expect.poll(() => trigger.textContent(), { timeout: WAIT }).toMatch(shown);
+  await eventually(async () => assert.match((await trigger.textContent()) ?? '', shown));
 }
 
 /** Wait for the API answer to `method path` (path under /api/v1, matched as a prefix without query). */
