@@ -103,7 +103,14 @@ export function DocumentUpload({
         {value.length < max && (
           <FileButton onChange={(f) => void add(f)} accept={accept} multiple inputProps={{ 'data-testid': testId } as Record<string, string>}>
             {(props) => (
-              <Button {...props} variant="light" size="xs" leftSection={busy ? <Loader size={12} /> : <IconPaperclip size={14} />} disabled={busy} w="fit-content">
+              <Button
+                {...props}
+                variant="light"
+                size="xs"
+                leftSection={busy ? <Loader size={12} /> : <IconPaperclip size={14} />}
+                disabled={busy}
+                w="fit-content"
+              >
                 {t('upload.add')}
               </Button>
             )}

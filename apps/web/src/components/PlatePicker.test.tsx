@@ -10,12 +10,22 @@ beforeAll(() => {
   // jsdom lacks these browser APIs Mantine uses.
   if (!('matchMedia' in window) || typeof window.matchMedia !== 'function') {
     const matchMedia = (query: string) => ({
-      matches: false, media: query, onchange: null,
-      addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
     });
     Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
   }
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
 });
 afterEach(cleanup);
 

@@ -77,7 +77,17 @@ export function PlatePreview({ value, plateType, size = 'md' }: { value: PlateVa
   const cell = (children: ReactNode, testId?: string) => (
     <Box
       data-testid={testId}
-      style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: fs / 3, padding: '2px 8px', minHeight: fs * 1.5, fontWeight: 700, fontSize: fs, lineHeight: 1.2 }}
+      style={{
+        display: 'flex',
+        justifyContent: 'center',
+        alignItems: 'center',
+        gap: fs / 3,
+        padding: '2px 8px',
+        minHeight: fs * 1.5,
+        fontWeight: 700,
+        fontSize: fs,
+        lineHeight: 1.2,
+      }}
     >
       {children}
     </Box>
@@ -112,7 +122,9 @@ export function PlatePreview({ value, plateType, size = 'md' }: { value: PlateVa
       }}
     >
       <Box style={{ display: 'grid', gridTemplateColumns: 'auto auto', gridTemplateRows: 'auto auto' }}>
-        <Box style={{ borderInlineEnd: '2px solid #111', borderBottom: '2px solid #111' }}>{cell(arabicDigits(value.digits).padEnd(4, '·'), 'plate-preview-digits-ar')}</Box>
+        <Box style={{ borderInlineEnd: '2px solid #111', borderBottom: '2px solid #111' }}>
+          {cell(arabicDigits(value.digits).padEnd(4, '·'), 'plate-preview-digits-ar')}
+        </Box>
         <Box style={{ borderBottom: '2px solid #111' }}>{cell(slotLetters(false), 'plate-preview-letters-ar')}</Box>
         <Box style={{ borderInlineEnd: '2px solid #111' }}>{cell(value.digits.padEnd(4, '·'), 'plate-preview-digits-latin')}</Box>
         <Box>{cell(slotLetters(true), 'plate-preview-letters-latin')}</Box>
@@ -158,7 +170,17 @@ export interface PlatePickerProps {
  * text (aliases normalised) — and the plate type. Works in RTL and LTR: the plate itself is
  * always drawn left to right, as it is on the vehicle.
  */
-export function PlatePicker({ value, onChange, plateType, onPlateTypeChange, digitsError, lettersError, plateTypeError, required, disabled }: PlatePickerProps) {
+export function PlatePicker({
+  value,
+  onChange,
+  plateType,
+  onPlateTypeChange,
+  digitsError,
+  lettersError,
+  plateTypeError,
+  required,
+  disabled,
+}: PlatePickerProps) {
   const { t, i18n } = useTranslation('fleet');
   const ar = i18n.language === 'ar';
   const id = useId();
@@ -242,7 +264,10 @@ export function PlatePicker({ value, onChange, plateType, onPlateTypeChange, dig
                     {slotName(s)}
                   </Text>
                   <Text fw={700} size="lg" lh={1.2}>
-                    {value[s] || '·'} <Text span size="sm" c="dimmed">{value[s] ? latinOf(value[s]) : ''}</Text>
+                    {value[s] || '·'}{' '}
+                    <Text span size="sm" c="dimmed">
+                      {value[s] ? latinOf(value[s]) : ''}
+                    </Text>
                   </Text>
                 </UnstyledButton>
               ))}

@@ -9,7 +9,12 @@ import { readStoredSession } from '../lib/storage';
  * transfer is retried once.
  */
 function headers(): Record<string, string> {
-  const h: Record<string, string> = { language: document.documentElement.lang === 'ar' ? 'ar' : 'en', currencycode: 'SAR', currencysymbol: 'SAR', platform: '3' };
+  const h: Record<string, string> = {
+    language: document.documentElement.lang === 'ar' ? 'ar' : 'en',
+    currencycode: 'SAR',
+    currencysymbol: 'SAR',
+    platform: '3',
+  };
   const { token } = readStoredSession();
   if (token) h.authorization = `Bearer ${token}`;
   return h;

@@ -13,7 +13,17 @@ afterEach(() => {
 
 const LOG = '01a201c4-0000-7000-8000-000000000001';
 const ROW = '01a201c4-0000-7000-8000-0000000000aa';
-const base = { id: LOG, type: 'vendors', fileName: 'vendors.csv', status: 'completed', total: 3, processing: 0, error: null, createdAt: '2026-11-22T05:00:00Z', updatedAt: '2026-11-22T05:00:01Z' };
+const base = {
+  id: LOG,
+  type: 'vendors',
+  fileName: 'vendors.csv',
+  status: 'completed',
+  total: 3,
+  processing: 0,
+  error: null,
+  createdAt: '2026-11-22T05:00:00Z',
+  updatedAt: '2026-11-22T05:00:01Z',
+};
 const failedRow = {
   id: ROW,
   rowNumber: 2,
@@ -27,7 +37,12 @@ describe('CSV logs: fix failed rows', () => {
     let fixed = false;
     const calls = stubApi((method, path) => {
       if (method === 'GET' && path.startsWith(`/csv/logs/${LOG}`))
-        return { body: { message: 'OK', data: fixed ? { ...base, succeeded: 3, failed: 0, rows: [], rowsTotal: 0 } : { ...base, succeeded: 2, failed: 1, rows: [failedRow], rowsTotal: 1 } } };
+        return {
+          body: {
+            message: 'OK',
+            data: fixed ? { ...base, succeeded: 3, failed: 0, rows: [], rowsTotal: 0 } : { ...base, succeeded: 2, failed: 1, rows: [failedRow], rowsTotal: 1 },
+          },
+        };
       if (method === 'POST' && path === `/csv/logs/${LOG}/retry`) {
         fixed = true;
         return { body: { message: 'OK', data: { ...base, succeeded: 3, failed: 0, rows: [], rowsTotal: 0 } } };

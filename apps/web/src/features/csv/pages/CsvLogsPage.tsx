@@ -13,13 +13,20 @@ const STATUS_COLOR: Record<string, string> = { processing: 'blue', completed: 'm
 function fmtDate(iso: string, lang: string) {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', { timeZone: 'Asia/Riyadh', dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', { timeZone: 'Asia/Riyadh', dateStyle: 'medium', timeStyle: 'short' }).format(
+    d,
+  );
 }
 
 function StatusBadge({ log }: { log: Pick<CsvLog, 'status'> }) {
   const { t } = useTranslation('csv');
   return (
-    <Badge color={STATUS_COLOR[log.status] ?? 'gray'} variant="light" leftSection={log.status === 'processing' ? <Loader size={10} /> : undefined} data-testid="csv-log-status">
+    <Badge
+      color={STATUS_COLOR[log.status] ?? 'gray'}
+      variant="light"
+      leftSection={log.status === 'processing' ? <Loader size={10} /> : undefined}
+      data-testid="csv-log-status"
+    >
       {t(`status.${log.status}`, { defaultValue: log.status })}
     </Badge>
   );

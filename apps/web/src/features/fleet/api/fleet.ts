@@ -24,7 +24,15 @@ export interface FleetFilters {
 }
 
 export function useFleet(f: FleetFilters) {
-  const query: Query = { tab: f.tab, search: f.search, state: f.state, availability: f.availability, wasl: f.wasl, limit: f.pageSize, skip: (f.page - 1) * f.pageSize };
+  const query: Query = {
+    tab: f.tab,
+    search: f.search,
+    state: f.state,
+    availability: f.availability,
+    wasl: f.wasl,
+    limit: f.pageSize,
+    skip: (f.page - 1) * f.pageSize,
+  };
   return useQuery({
     queryKey: ['fleet', 'list', query],
     queryFn: ({ signal }) => api.get<FleetListAnswer>('/fleet', query, signal),
@@ -70,7 +78,8 @@ export function useFleetAction() {
 export function useSaveFleetItem(kind: FleetKind) {
   const invalidate = useInvalidateFleet();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string | null; body: unknown }) => (id ? api.patch<FleetRow>(`${KIND_PATH[kind]}/${id}`, body) : api.post<FleetRow>(KIND_PATH[kind], body)),
+    mutationFn: ({ id, body }: { id?: string | null; body: unknown }) =>
+      id ? api.patch<FleetRow>(`${KIND_PATH[kind]}/${id}`, body) : api.post<FleetRow>(KIND_PATH[kind], body),
     onSuccess: () => invalidate(),
   });
 }

@@ -104,7 +104,10 @@ export function DriverForm({ driver, onDone, onCancel }: { driver?: Driver | nul
     }
   };
 
-  const text = (k: 'firstName' | 'lastName' | 'phone' | 'managerName' | 'managerPhone' | 'licenceNumber' | 'driverIdNumber' | 'companyCr' | 'moiNumber', extra: Record<string, unknown> = {}) => (
+  const text = (
+    k: 'firstName' | 'lastName' | 'phone' | 'managerName' | 'managerPhone' | 'licenceNumber' | 'driverIdNumber' | 'companyCr' | 'moiNumber',
+    extra: Record<string, unknown> = {},
+  ) => (
     <TextInput
       label={t(`driver.${k}`)}
       value={values[k]}
@@ -178,9 +181,29 @@ export function DriverForm({ driver, onDone, onCancel }: { driver?: Driver | nul
           {text('moiNumber', { description: t('driver.moiHint'), inputMode: 'numeric' })}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <DocumentUpload label={t('driver.photo')} purpose="driver-photo" accept="image/jpeg,image/png" max={1} value={values.photo} onChange={(v) => set('photo', v)} error={errors.photoFileId} />
-          <DocumentUpload label={t('driver.iqamaFiles')} purpose="driver-iqama" value={values.iqama} onChange={(v) => set('iqama', v)} error={errors.iqamaFileIds} />
-          <DocumentUpload label={t('driver.licenceFiles')} purpose="driver-licence" value={values.licence} onChange={(v) => set('licence', v)} error={errors.licenceFileIds} />
+          <DocumentUpload
+            label={t('driver.photo')}
+            purpose="driver-photo"
+            accept="image/jpeg,image/png"
+            max={1}
+            value={values.photo}
+            onChange={(v) => set('photo', v)}
+            error={errors.photoFileId}
+          />
+          <DocumentUpload
+            label={t('driver.iqamaFiles')}
+            purpose="driver-iqama"
+            value={values.iqama}
+            onChange={(v) => set('iqama', v)}
+            error={errors.iqamaFileIds}
+          />
+          <DocumentUpload
+            label={t('driver.licenceFiles')}
+            purpose="driver-licence"
+            value={values.licence}
+            onChange={(v) => set('licence', v)}
+            error={errors.licenceFileIds}
+          />
         </SimpleGrid>
         {formError && <Alert color="red">{formError}</Alert>}
         <Group justify="flex-end">

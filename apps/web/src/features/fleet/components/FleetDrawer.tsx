@@ -84,7 +84,13 @@ function VehicleView({ v }: { v: Vehicle }) {
           <Group gap="xs">
             {v.driverName ?? t('none')}
             {v.driverId && (
-              <Button size="compact-xs" variant="subtle" leftSection={<IconUnlink size={12} />} onClick={() => void unlink('unassign-driver')} data-testid="vehicle-unassign-driver">
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                leftSection={<IconUnlink size={12} />}
+                onClick={() => void unlink('unassign-driver')}
+                data-testid="vehicle-unassign-driver"
+              >
                 {t('vehicle.unassignDriver')}
               </Button>
             )}
@@ -94,7 +100,13 @@ function VehicleView({ v }: { v: Vehicle }) {
           <Group gap="xs">
             {v.trailerNumber ?? t('none')}
             {v.trailerId && (
-              <Button size="compact-xs" variant="subtle" leftSection={<IconUnlink size={12} />} onClick={() => void unlink('unlink-trailer')} data-testid="vehicle-unlink-trailer">
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                leftSection={<IconUnlink size={12} />}
+                onClick={() => void unlink('unlink-trailer')}
+                data-testid="vehicle-unlink-trailer"
+              >
                 {t('vehicle.unlinkTrailer')}
               </Button>
             )}
@@ -191,7 +203,13 @@ export function FleetDrawer({ state, onClose, onChange }: { state: DrawerState |
     } else if (rec) {
       body = (
         <Stack>
-          {state.kind === 'vehicle' ? <VehicleView v={rec as Vehicle} /> : state.kind === 'trailer' ? <TrailerView tr={rec as Trailer} /> : <DriverView d={rec as Driver} />}
+          {state.kind === 'vehicle' ? (
+            <VehicleView v={rec as Vehicle} />
+          ) : state.kind === 'trailer' ? (
+            <TrailerView tr={rec as Trailer} />
+          ) : (
+            <DriverView d={rec as Driver} />
+          )}
           <Group justify="flex-end">
             <Button leftSection={<IconEdit size={16} />} onClick={() => onChange({ ...state, mode: 'edit' })} data-testid="drawer-edit">
               {t('actions.edit')}

@@ -95,7 +95,12 @@ export function RowActions({ kind, row, onOpen }: { kind: FleetKind; row: FleetR
           <Button variant="default" onClick={() => setConfirm(null)}>
             {t('cancel')}
           </Button>
-          <Button color={confirm === 'delete' ? 'red' : 'yellow'} loading={action.isPending} onClick={() => confirm && void run(confirm)} data-testid="confirm-action">
+          <Button
+            color={confirm === 'delete' ? 'red' : 'yellow'}
+            loading={action.isPending}
+            onClick={() => confirm && void run(confirm)}
+            data-testid="confirm-action"
+          >
             {confirm ? t(`actions.${confirm}`) : ''}
           </Button>
         </Group>

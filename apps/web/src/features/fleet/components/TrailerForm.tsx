@@ -85,8 +85,24 @@ export function TrailerForm({ trailer, onDone, onCancel }: { trailer?: Trailer |
             error={errors.trailerType}
             data-testid="trailer-type"
           />
-          <NumberInput label={t('trailer.lengthCm')} description={t('trailer.lengthHint')} required value={values.lengthCm} onChange={(v) => set('lengthCm', v)} error={errors.lengthCm} data-testid="trailer-length" />
-          <NumberInput label={t('trailer.breadthCm')} description={t('trailer.breadthHint')} required value={values.breadthCm} onChange={(v) => set('breadthCm', v)} error={errors.breadthCm} data-testid="trailer-breadth" />
+          <NumberInput
+            label={t('trailer.lengthCm')}
+            description={t('trailer.lengthHint')}
+            required
+            value={values.lengthCm}
+            onChange={(v) => set('lengthCm', v)}
+            error={errors.lengthCm}
+            data-testid="trailer-length"
+          />
+          <NumberInput
+            label={t('trailer.breadthCm')}
+            description={t('trailer.breadthHint')}
+            required
+            value={values.breadthCm}
+            onChange={(v) => set('breadthCm', v)}
+            error={errors.breadthCm}
+            data-testid="trailer-breadth"
+          />
           <NumberInput
             label={t('trailer.capacityKg')}
             description={t('trailer.capacityHint')}

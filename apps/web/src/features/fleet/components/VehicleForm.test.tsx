@@ -13,8 +13,10 @@ afterEach(() => {
 
 const lists = (method: string, path: string) => {
   if (method !== 'GET') return undefined;
-  if (path.startsWith('/equipmentTypes')) return { body: { message: 'OK', data: { items: [{ code: 'dyna', nameEn: 'Dyna', nameAr: 'دينا', class: 'light', maxWeightKg: 4000 }] } } };
-  if (path.startsWith('/drivers') || path.startsWith('/trailers') || path.startsWith('/vendors')) return { body: { message: 'OK', data: { items: [], total: 0 } } };
+  if (path.startsWith('/equipmentTypes'))
+    return { body: { message: 'OK', data: { items: [{ code: 'dyna', nameEn: 'Dyna', nameAr: 'دينا', class: 'light', maxWeightKg: 4000 }] } } };
+  if (path.startsWith('/drivers') || path.startsWith('/trailers') || path.startsWith('/vendors'))
+    return { body: { message: 'OK', data: { items: [], total: 0 } } };
   return undefined;
 };
 
@@ -59,7 +61,15 @@ describe('<VehicleForm>', () => {
     await user.click(screen.getByTestId('vehicle-submit'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/vehicles')).toBe(true));
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.body).toMatchObject({ plate: { digits: '1234', left: 'ا', middle: 'ب', right: 'د' }, plateType: 3, vehicleType: 'dyna', year: 2022, weightKg: 12000, sequenceNumber: '12345', source: 'own' });
+    expect(post.body).toMatchObject({
+      plate: { digits: '1234', left: 'ا', middle: 'ب', right: 'د' },
+      plateType: 3,
+      vehicleType: 'dyna',
+      year: 2022,
+      weightKg: 12000,
+      sequenceNumber: '12345',
+      source: 'own',
+    });
     expect((await screen.findAllByText('Duplicate plate number.')).length).toBeGreaterThan(0);
     expect(done).not.toHaveBeenCalled();
   });

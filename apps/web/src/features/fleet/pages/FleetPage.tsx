@@ -1,5 +1,22 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Center, Container, Group, Loader, Menu, Pagination, SegmentedControl, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Menu,
+  Pagination,
+  SegmentedControl,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLayoutGrid, IconList, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { AVAILABILITIES, FLEET_STATES, WASL_STATUSES } from '@masar/shared';
@@ -66,7 +83,8 @@ export default function FleetPage() {
     if (!m) return null;
     return { kind: m[1] as FleetKind, id: m[2], mode: params.get('mode') === 'edit' ? 'edit' : 'view' };
   })();
-  const setDrawer = (s: DrawerState | null) => update({ open: s ? `${s.kind}:${s.id}` : null, mode: s && s.mode === 'edit' && s.id !== 'new' ? 'edit' : null }, false);
+  const setDrawer = (s: DrawerState | null) =>
+    update({ open: s ? `${s.kind}:${s.id}` : null, mode: s && s.mode === 'edit' && s.id !== 'new' ? 'edit' : null }, false);
 
   const tabLabel = (n: number, key: string, count?: number) => (
     <Group gap={6} wrap="nowrap">
@@ -106,7 +124,13 @@ export default function FleetPage() {
         </Group>
       </Group>
 
-      <Tabs value={String(tab)} onChange={(v) => update({ tab: v === '0' ? null : v, availability: v === '0' || v === '3' ? availability : null, wasl: v === '0' || v === '3' ? wasl : null })} mb="sm">
+      <Tabs
+        value={String(tab)}
+        onChange={(v) =>
+          update({ tab: v === '0' ? null : v, availability: v === '0' || v === '3' ? availability : null, wasl: v === '0' || v === '3' ? wasl : null })
+        }
+        mb="sm"
+      >
         <Tabs.List>
           <Tabs.Tab value="0" data-testid="fleet-tab-0">
             {tabLabel(0, 'all', counts?.all)}
@@ -190,7 +214,11 @@ export default function FleetPage() {
       ) : !list.data?.items.length ? (
         <Stack align="center" py="xl" gap="xs" data-testid="fleet-empty">
           <Text c="dimmed">{debounced || state || availability || wasl ? t('empty.filtered') : t('empty.none')}</Text>
-          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setDrawer({ kind: tab === 1 ? 'driver' : tab === 2 ? 'trailer' : 'vehicle', id: 'new', mode: 'edit' })}>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setDrawer({ kind: tab === 1 ? 'driver' : tab === 2 ? 'trailer' : 'vehicle', id: 'new', mode: 'edit' })}
+          >
             {t(`addKind.${tab === 1 ? 'driver' : tab === 2 ? 'trailer' : 'vehicle'}`)}
           </Button>
         </Stack>

@@ -26,5 +26,8 @@ export function formatDay(iso: string | null | undefined, lang: Lang) {
   if (!iso) return '';
   const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', { timeZone: iso.length === 10 ? 'UTC' : 'Asia/Riyadh', dateStyle: 'medium' }).format(d);
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
+    timeZone: iso.length === 10 ? 'UTC' : 'Asia/Riyadh',
+    dateStyle: 'medium',
+  }).format(d);
 }

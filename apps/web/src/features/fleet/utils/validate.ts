@@ -9,7 +9,11 @@ export type FormErrors = Record<string, string>;
  * Validate a payload with a shared zod schema (DESIGN §3 "one schema, two consumers"); errors
  * keyed by path with the message in the user's language.
  */
-export function validateWith<S extends z.ZodType>(schema: S, payload: unknown, lang: string): { ok: true; data: z.output<S> } | { ok: false; errors: FormErrors } {
+export function validateWith<S extends z.ZodType>(
+  schema: S,
+  payload: unknown,
+  lang: string,
+): { ok: true; data: z.output<S> } | { ok: false; errors: FormErrors } {
   const r = schema.safeParse(payload);
   if (r.success) return { ok: true, data: r.data };
   const errors: FormErrors = {};

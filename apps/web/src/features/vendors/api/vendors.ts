@@ -16,12 +16,20 @@ const toQuery = (f: VendorFilters): Query => ({ search: f.search, status: f.stat
 
 export function useVendors(f: VendorFilters) {
   const q = toQuery(f);
-  return useQuery({ queryKey: ['vendors', 'list', q], queryFn: () => api.get<{ items: Vendor[]; total: number }>('/vendors', q), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: ['vendors', 'list', q],
+    queryFn: () => api.get<{ items: Vendor[]; total: number }>('/vendors', q),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useVendorRequests(f: VendorFilters) {
   const q = toQuery(f);
-  return useQuery({ queryKey: ['vendors', 'requests', q], queryFn: () => api.get<{ items: Vendor[]; total: number }>('/vendor-requests', q), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: ['vendors', 'requests', q],
+    queryFn: () => api.get<{ items: Vendor[]; total: number }>('/vendor-requests', q),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useVendor(id: string | null) {

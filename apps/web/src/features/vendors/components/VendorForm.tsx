@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Divider, Group, MultiSelect, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Divider,
+  Group,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   CONTACT_METHODS,
@@ -181,11 +197,30 @@ export function VendorForm({
     }
   };
 
-  const text = (k: 'companyName' | 'vendorName' | 'phone' | 'email' | 'jobTitle' | 'crNumber' | 'tlNumber' | 'vatNumber', extra: Record<string, unknown> = {}) => (
-    <TextInput label={t(`field.${k}`)} value={values[k]} onChange={(e) => set(k, e.currentTarget.value)} error={errors[k]} data-testid={`vendor-${k}`} {...extra} />
+  const text = (
+    k: 'companyName' | 'vendorName' | 'phone' | 'email' | 'jobTitle' | 'crNumber' | 'tlNumber' | 'vatNumber',
+    extra: Record<string, unknown> = {},
+  ) => (
+    <TextInput
+      label={t(`field.${k}`)}
+      value={values[k]}
+      onChange={(e) => set(k, e.currentTarget.value)}
+      error={errors[k]}
+      data-testid={`vendor-${k}`}
+      {...extra}
+    />
   );
   const area = (k: 'serviceArea' | 'insurance' | 'rateAgreement' | 'pastExperience' | 'paymentHistory', max: number) => (
-    <Textarea label={t(`field.${k}`)} autosize minRows={2} maxRows={5} maxLength={max} value={values[k]} onChange={(e) => set(k, e.currentTarget.value)} error={errors[k]} />
+    <Textarea
+      label={t(`field.${k}`)}
+      autosize
+      minRows={2}
+      maxRows={5}
+      maxLength={max}
+      value={values[k]}
+      onChange={(e) => set(k, e.currentTarget.value)}
+      error={errors[k]}
+    />
   );
   const num = (k: 'numberOfTrucks' | 'numberOfTrailers' | 'fleetSize') => (
     <NumberInput label={t(`field.${k}`)} min={0} allowDecimal={false} value={values[k]} onChange={(v) => set(k, v)} error={errors[k]} />
@@ -205,7 +240,13 @@ export function VendorForm({
           <Text size="sm" fw={500}>
             {t('field.userType')}
           </Text>
-          <SegmentedControl value={values.userType} onChange={(v) => set('userType', v as UserType)} data={opts(VENDOR_USER_TYPES, 'userType')} w="fit-content" data-testid="vendor-userType" />
+          <SegmentedControl
+            value={values.userType}
+            onChange={(v) => set('userType', v as UserType)}
+            data={opts(VENDOR_USER_TYPES, 'userType')}
+            w="fit-content"
+            data-testid="vendor-userType"
+          />
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {text('companyName', { required: true })}
@@ -213,7 +254,14 @@ export function VendorForm({
           {text('phone', { required: true, inputMode: 'tel', dir: 'ltr', placeholder: '05XXXXXXXX' })}
           {text('email', { required: true, type: 'email', dir: 'ltr' })}
           {text('jobTitle')}
-          <Select label={t('field.preferredContactMethod')} clearable data={opts(CONTACT_METHODS, 'contact')} value={values.preferredContactMethod} onChange={(v) => set('preferredContactMethod', v)} error={errors.preferredContactMethod} />
+          <Select
+            label={t('field.preferredContactMethod')}
+            clearable
+            data={opts(CONTACT_METHODS, 'contact')}
+            value={values.preferredContactMethod}
+            onChange={(v) => set('preferredContactMethod', v)}
+            error={errors.preferredContactMethod}
+          />
         </SimpleGrid>
 
         <Divider label={t('section.offices')} labelPosition="left" />
@@ -222,7 +270,12 @@ export function VendorForm({
             <CitySelect
               label={t('field.city')}
               value={o.cityId}
-              onChange={(id) => set('officeLocations', values.officeLocations.map((x, j) => (j === i ? { ...x, cityId: id } : x)))}
+              onChange={(id) =>
+                set(
+                  'officeLocations',
+                  values.officeLocations.map((x, j) => (j === i ? { ...x, cityId: id } : x)),
+                )
+              }
               error={errors[`officeLocations.${i}.cityId`]}
               style={{ flex: '1 1 12rem' }}
             />
@@ -231,18 +284,38 @@ export function VendorForm({
               value={o.address}
               onChange={(e) => {
                 const address = e.currentTarget.value;
-                set('officeLocations', values.officeLocations.map((x, j) => (j === i ? { ...x, address } : x)));
+                set(
+                  'officeLocations',
+                  values.officeLocations.map((x, j) => (j === i ? { ...x, address } : x)),
+                );
               }}
               error={errors[`officeLocations.${i}.address`]}
               style={{ flex: '2 1 14rem' }}
             />
-            <ActionIcon mt={28} variant="subtle" color="red" aria-label={t('remove')} onClick={() => set('officeLocations', values.officeLocations.filter((_, j) => j !== i))}>
+            <ActionIcon
+              mt={28}
+              variant="subtle"
+              color="red"
+              aria-label={t('remove')}
+              onClick={() =>
+                set(
+                  'officeLocations',
+                  values.officeLocations.filter((_, j) => j !== i),
+                )
+              }
+            >
               <IconTrash size={16} />
             </ActionIcon>
           </Group>
         ))}
         {values.officeLocations.length < 10 && (
-          <Button variant="light" size="xs" w="fit-content" leftSection={<IconPlus size={14} />} onClick={() => set('officeLocations', [...values.officeLocations, { cityId: null, address: '' }])}>
+          <Button
+            variant="light"
+            size="xs"
+            w="fit-content"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => set('officeLocations', [...values.officeLocations, { cityId: null, address: '' }])}
+          >
             {t('addOffice')}
           </Button>
         )}
@@ -259,10 +332,36 @@ export function VendorForm({
           {text('tlNumber', { description: t('hint.tl') })}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select label={t('field.paymentTerms')} clearable data={opts(PAYMENT_TERMS, 'paymentTerms')} value={values.paymentTerms} onChange={(v) => set('paymentTerms', v)} error={errors.paymentTerms} />
-          <MultiSelect label={t('field.preferredLanguages')} data={opts(VENDOR_LANGUAGES, 'language')} value={values.preferredLanguages} onChange={(v) => set('preferredLanguages', v)} error={errors.preferredLanguages} />
-          <MultiSelect label={t('field.shipmentTypes')} data={opts(VENDOR_SHIPMENT_TYPES, 'shipmentType')} value={values.shipmentTypes} onChange={(v) => set('shipmentTypes', v)} error={errors.shipmentTypes} />
-          <MultiSelect label={t('field.regions')} searchable data={regionOptions} value={values.regions} onChange={(v) => set('regions', v)} error={errors.regions} />
+          <Select
+            label={t('field.paymentTerms')}
+            clearable
+            data={opts(PAYMENT_TERMS, 'paymentTerms')}
+            value={values.paymentTerms}
+            onChange={(v) => set('paymentTerms', v)}
+            error={errors.paymentTerms}
+          />
+          <MultiSelect
+            label={t('field.preferredLanguages')}
+            data={opts(VENDOR_LANGUAGES, 'language')}
+            value={values.preferredLanguages}
+            onChange={(v) => set('preferredLanguages', v)}
+            error={errors.preferredLanguages}
+          />
+          <MultiSelect
+            label={t('field.shipmentTypes')}
+            data={opts(VENDOR_SHIPMENT_TYPES, 'shipmentType')}
+            value={values.shipmentTypes}
+            onChange={(v) => set('shipmentTypes', v)}
+            error={errors.shipmentTypes}
+          />
+          <MultiSelect
+            label={t('field.regions')}
+            searchable
+            data={regionOptions}
+            value={values.regions}
+            onChange={(v) => set('regions', v)}
+            error={errors.regions}
+          />
         </SimpleGrid>
 
         <Divider label={t('section.fleet')} labelPosition="left" />
@@ -272,8 +371,22 @@ export function VendorForm({
           {num('fleetSize')}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <MultiSelect label={t('field.fleetTypes')} searchable data={eqOptions} value={values.fleetTypes} onChange={(v) => set('fleetTypes', v)} error={errors.fleetTypes} />
-          <MultiSelect label={t('field.equipmentTypes')} searchable data={eqOptions} value={values.equipmentTypes} onChange={(v) => set('equipmentTypes', v)} error={errors.equipmentTypes} />
+          <MultiSelect
+            label={t('field.fleetTypes')}
+            searchable
+            data={eqOptions}
+            value={values.fleetTypes}
+            onChange={(v) => set('fleetTypes', v)}
+            error={errors.fleetTypes}
+          />
+          <MultiSelect
+            label={t('field.equipmentTypes')}
+            searchable
+            data={eqOptions}
+            value={values.equipmentTypes}
+            onChange={(v) => set('equipmentTypes', v)}
+            error={errors.equipmentTypes}
+          />
         </SimpleGrid>
         <Switch label={t('field.customsClearance')} checked={values.customsClearance} onChange={(e) => set('customsClearance', e.currentTarget.checked)} />
 
@@ -295,7 +408,15 @@ export function VendorForm({
           error={errors.notes}
           data-testid="vendor-notes"
         />
-        {!publicMode && <DocumentUpload label={t('field.documents')} purpose="vendor-document" value={values.documents} onChange={(v) => set('documents', v)} error={errors.documentFileIds} />}
+        {!publicMode && (
+          <DocumentUpload
+            label={t('field.documents')}
+            purpose="vendor-document"
+            value={values.documents}
+            onChange={(v) => set('documents', v)}
+            error={errors.documentFileIds}
+          />
+        )}
 
         {formError && (
           <Alert color="red" data-testid="form-error">

@@ -14,7 +14,8 @@ afterEach(() => {
 
 const refs = (method: string, path: string) => {
   if (method === 'GET' && (path.startsWith('/regions') || path.startsWith('/equipmentTypes'))) return { body: { message: 'OK', data: { items: [] } } };
-  if (method === 'GET' && path.startsWith('/vendor-invites/tok')) return { body: { message: 'OK', data: { companyName: 'Qahtani Transport Co.', accountType: 2, expiresAt: '2026-12-22T00:00:00Z' } } };
+  if (method === 'GET' && path.startsWith('/vendor-invites/tok'))
+    return { body: { message: 'OK', data: { companyName: 'Qahtani Transport Co.', accountType: 2, expiresAt: '2026-12-22T00:00:00Z' } } };
   return undefined;
 };
 
@@ -22,7 +23,8 @@ describe('public vendor sign-up (/vendor?invite=)', () => {
   it('validates with the shared vendor schema in Arabic, submits and shows the request state', { timeout: 60_000 }, async () => {
     await i18n.changeLanguage('ar');
     const calls = stubApi((method, path) => {
-      if (method === 'POST' && path === '/vendor-invites/tok') return { status: 201, body: { message: 'OK', data: { id: '01a201c4-0000-7000-8000-000000000002', status: 'request_submitted' } } };
+      if (method === 'POST' && path === '/vendor-invites/tok')
+        return { status: 201, body: { message: 'OK', data: { id: '01a201c4-0000-7000-8000-000000000002', status: 'request_submitted' } } };
       return refs(method, path);
     });
     renderWithApp(<VendorInvitePage />, { path: '/vendor?invite=tok', dir: 'rtl' });

@@ -88,7 +88,7 @@ export default function VendorInvitePage() {
                 submitLabel={t('invite.submit')}
                 onSubmit={async (body) => {
                   const v = await api.post<Partial<Vendor>>(`/vendor-invites/${encodeURIComponent(token)}`, body);
-                  const s = (v?.status) ?? 'request_submitted';
+                  const s = v?.status ?? 'request_submitted';
                   localStorage.setItem(storeKey(token), s);
                   setStatus(s);
                 }}

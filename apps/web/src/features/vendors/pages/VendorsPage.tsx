@@ -124,7 +124,11 @@ function VendorView({ v }: { v: Vendor }) {
           <Stack gap={2}>
             {v.officeLocations.map((o, i) => {
               const c = cities.data?.find((x) => x.id === o.cityId);
-              return <Text key={i} size="sm">{[c ? (ar ? c.nameAr : c.nameEn) : '', o.address].filter(Boolean).join(sep)}</Text>;
+              return (
+                <Text key={i} size="sm">
+                  {[c ? (ar ? c.nameAr : c.nameEn) : '', o.address].filter(Boolean).join(sep)}
+                </Text>
+              );
             })}
           </Stack>
         ) : null}
@@ -337,10 +341,22 @@ export default function VendorsPage() {
                   <Table.Td>
                     {tab === 'requests' ? (
                       <Group gap={4} wrap="nowrap">
-                        <ActionIcon variant="light" color="masar" aria-label={t('requests.approve')} onClick={() => void decide(v, 'approve')} data-testid="vendor-approve">
+                        <ActionIcon
+                          variant="light"
+                          color="masar"
+                          aria-label={t('requests.approve')}
+                          onClick={() => void decide(v, 'approve')}
+                          data-testid="vendor-approve"
+                        >
                           <IconCheck size={16} />
                         </ActionIcon>
-                        <ActionIcon variant="light" color="red" aria-label={t('requests.reject')} onClick={() => void decide(v, 'reject')} data-testid="vendor-reject">
+                        <ActionIcon
+                          variant="light"
+                          color="red"
+                          aria-label={t('requests.reject')}
+                          onClick={() => void decide(v, 'reject')}
+                          data-testid="vendor-reject"
+                        >
                           <IconX size={16} />
                         </ActionIcon>
                         <ActionIcon variant="subtle" color="gray" aria-label={t('view')} onClick={() => openVendor(v.id)}>
