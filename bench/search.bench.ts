@@ -4,7 +4,8 @@
  * Env: N open loads to seed (default 100000; 1000000 works on PostgreSQL), ENGINE
  * pglite|postgres|both (default both when PostgreSQL is reachable at BENCH_DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/test, else pglite), DURATION seconds of HTTP load
- * (default 10), CONNECTIONS (default 10), RUNS raw SQL repetitions (default 200).
+ * (default 10), CONNECTIONS (default 10), RUNS raw SQL repetitions (default 200), PLAN=1 to
+ * print the EXPLAIN ANALYZE plan, KEEP_DB=1 to keep the PostgreSQL database masar_bench.
  *
  * Each engine gets a fresh database (PostgreSQL: database masar_bench, dropped and recreated;
  * PGlite: a temp dir), migrations, reference data, N open loads spread over real Saudi cities
@@ -134,7 +135,14 @@ async function benchEngine(engine: 'pglite' | 'postgres', n: number, pgUrl: stri
     await su.query('create extension if not exists cube; create extension if not exists earthdistance;');
     await su.end();
     database = await openDatabase({ databaseUrl: u.toString(), poolMax: 10 });
-    cleanup = async () => database.close();
+    cleanup = async () => {
+      await database.close();
+      if (process.env.KEEP_DB) return;
+      const a = new pg.Client({ connectionString: pgUrl });
+      await a.connect();
+      await a.query('drop database if exists masar_bench with (force)');
+      await a.end();
+    };
   } else {
     database = await openDatabase({ dataDir });
     cleanup = async () => database.close();
