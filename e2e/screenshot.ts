@@ -14,7 +14,7 @@ const ctx = await openBrowser({ viewport: { width: 1280, height: 800 }, locale: 
 try {
   await useLanguage(ctx, srv.url, 'ar');
   const page = ctx.pages()[0] ?? (await ctx.newPage());
-  await page.addInitScript(() => localStorage.setItem('theme', 'light'));
+  await page.addInitScript("localStorage.setItem('theme', 'light')");
   await signIn(page, srv.url, DEMO.carrier, '/carriers/load-search');
   await pickCity(page, page.getByTestId('search-pickup-city'), 'الرياض');
   await page.getByTestId('search-submit').click();
