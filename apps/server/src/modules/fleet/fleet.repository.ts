@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { drivers, trailers, trustedDrivers, vehicles, vendors } from '../../db/schema/index.ts';
+import { normalizePlateLetter, toLatinDigits } from '@masar/shared';
 import { queryRows } from '../../lib/sql.ts';
 
 /** All SQL of fleet management (vehicles, trailers, drivers, trusted drivers). */
@@ -65,8 +66,17 @@ function vehicleWhere(ownerId: string, f: VehicleFilter): SQL {
   if (f.wasl) conds.push(eq(vehicles.waslStatus, f.wasl));
   if (f.search) {
     const s = like(f.search);
+    // a plate typed any way ("1234 أ ب د", "ABD1234", Arabic digits) → digits and canonical letters
+    const compact = [...toLatinDigits(f.search)]
+      .filter((ch) => ch.trim() && ch !== '-' && ch !== '\u0640')
+      .map((ch) => (/\d/.test(ch) ? ch : (normalizePlateLetter(ch) ?? ch)))
+      .join('');
+    const digits = compact.replace(/\D/g, '');
+    const letters = compact.replace(/\d/g, '');
     conds.push(
       or(
+        ilike(sql`${vehicles.plateDigits} || ${vehicles.plateLetters}`, like(digits + letters)),
+        ilike(sql`${vehicles.plateLetters} || ${vehicles.plateDigits}`, like(letters + digits)),
         ilike(vehicles.plateDigits, s),
         ilike(vehicles.plateLetters, s),
         ilike(vehicles.make, s),

@@ -174,8 +174,14 @@ describe('the fleet table', () => {
     expect((await call<{ items: FleetItem[] }>('GET', '/fleet?tab=3&limit=1', u.headers)).body.data.items).toHaveLength(1);
     const merc = await call<{ items: FleetItem[] }>('GET', '/fleet?tab=0&search=merc', u.headers);
     expect(merc.body.data.items).toHaveLength(1);
+    const pv = await create<Vehicle>('/vehicles', u.headers, vehicleBody({ plate: { digits: '8642', left: 'ا', middle: 'ه', right: 'ى' } }));
+    for (const q of ['8642 أ هـ ي', 'AHV8642', '٨٦٤٢', 'ا ه ى']) {
+      const r = await call<{ items: FleetItem[] }>('GET', `/fleet?tab=3&search=${encodeURIComponent(q)}`, u.headers);
+      expect(r.body.data.items.map((i) => i.id), q).toEqual([pv.id]);
+    }
     const wasl = await call<{ items: FleetItem[]; total: number }>('GET', '/fleet?tab=0&wasl=not_required', u.headers);
     expect(wasl.body.data.total).toBe(1);
+    expect(wasl.body.data.items[0].kind).toBe('vehicle');
   });
 });
 
