@@ -71,6 +71,7 @@ export const ERRORS = {
   CSV_EMPTY: { status: 400, en: 'The CSV file has no rows.', ar: 'ملف CSV لا يحتوي على صفوف.' },
   CSV_BAD_HEADERS: { status: 400, en: 'The CSV headers do not match the template.', ar: 'عناوين أعمدة ملف CSV لا تطابق القالب.' },
   CSV_TOO_MANY_ROWS: { status: 413, en: 'The CSV file has too many rows (at most 100,000).', ar: 'ملف CSV يحتوي على صفوف كثيرة (100,000 كحد أقصى).' },
+  CSV_INTERRUPTED: { status: 500, en: 'The import was interrupted (server restart). Rows listed as succeeded are saved; upload the rest again.', ar: 'توقف الاستيراد (إعادة تشغيل الخادم). الصفوف الناجحة محفوظة؛ ارفع الباقي مرة أخرى.' },
   CSV_TYPE_NOT_SUPPORTED: { status: 501, en: 'This import type is not available yet.', ar: 'نوع الاستيراد هذا غير متاح بعد.' },
   SOMETHING_WENT_WRONG: { status: 500, en: 'Something went wrong.', ar: 'حدث خطأ ما.' },
 } as const satisfies Record<string, { status: number; en: string; ar: string }>;

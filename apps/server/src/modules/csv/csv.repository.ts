@@ -36,6 +36,16 @@ export async function bumpCounts(tx: DbOrTx, id: string, succeeded: number, fail
     .set({ succeeded: sql`${csvLogs.succeeded} + ${succeeded}`, failed: sql`${csvLogs.failed} + ${failed}`, updatedAt: new Date() })
     .where(eq(csvLogs.id, id));
 }
+/**
+ * Logs left in `processing` by a process that died: a live import touches updated_at at least
+ * once per chunk, so one silent for `staleMs` is dead. Safe with several instances.
+ */
+export async function failStaleLogs(tx: DbOrTx, staleMs: number) {
+  await tx
+    .update(csvLogs)
+    .set({ status: 'failed', error: 'CSV_INTERRUPTED', updatedAt: new Date() })
+    .where(and(eq(csvLogs.status, 'processing'), sql`${csvLogs.updatedAt} < ${new Date(Date.now() - staleMs)}`));
+}
 export async function insertFailedRows(tx: DbOrTx, rows: (typeof csvLogRows.$inferInsert)[]) {
   for (let i = 0; i < rows.length; i += 1000) await tx.insert(csvLogRows).values(rows.slice(i, i + 1000));
 }

@@ -71,6 +71,9 @@ export default async function csvRoutes(fastify: FastifyInstance) {
   app.addHook('onClose', async () => {
     await svc.queue.idle();
   });
+  app.addHook('onReady', async () => {
+    await svc.recoverStale().catch((err: unknown) => app.log.error({ err }, 'csv: could not recover stale imports'));
+  });
   const auth = { auth: 'user' as const };
   const tags = ['csv'];
   const langOf = (q: { lang?: Language }, header: Language) => q.lang ?? header;

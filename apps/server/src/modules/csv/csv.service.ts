@@ -158,6 +158,8 @@ export function createCsvService(deps: Deps) {
 
   const svc = {
     queue,
+    /** Mark imports killed by a restart as failed (CSV_INTERRUPTED) instead of processing forever. */
+    recoverStale: (staleMs = 10 * 60_000) => repo.failStaleLogs(db, staleMs),
     /** Create the log and queue the work; answers at once (202). */
     async startImport(user: CurrentUser, type: CsvImportType, fileName: string | null, text: string) {
       const id = newId();

@@ -185,6 +185,19 @@ describe('shipments import (through the loads service)', () => {
   });
 });
 
+describe('interrupted imports', () => {
+  it('a log left processing by a dead process is marked failed on start-up', async () => {
+    const { csvLogs } = await import('../../db/schema/index.ts');
+    const id = '01900000-0000-7000-8000-00000000c5f1';
+    await t.database.db.insert(csvLogs).values({ id, ownerId: broker.id, type: 'vendors', status: 'processing', total: 10, succeeded: 4, updatedAt: new Date(Date.now() - 3_600_000) });
+    const { createCsvService } = await import('./csv.service.ts');
+    await createCsvService({ db: t.database.db } as never).recoverStale();
+    const log = (await getLog(id)).body.data;
+    expect(log).toMatchObject({ status: 'failed', succeeded: 4, processing: 0 });
+    expect(log.error).toMatch(/interrupted/);
+  });
+});
+
 describe('templates and export', () => {
   it('serves templates with English or Arabic headers and a BOM', async () => {
     for (const lang of ['en', 'ar'] as const) {
