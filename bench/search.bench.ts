@@ -45,7 +45,25 @@ const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(so
 const fmt = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '–');
 
 /** Hubs and their weight in the generated traffic; every other city counts 1. */
-const HUB_WEIGHTS: Record<number, number> = { 3: 600, 18: 450, 13: 300, 6: 120, 14: 120, 1061: 60, 31: 80, 1: 60, 15: 60, 11: 80, 10: 60, 17: 60, 3417: 40, 483: 60, 5: 60, 62: 60, 67: 40 };
+const HUB_WEIGHTS: Record<number, number> = {
+  3: 600,
+  18: 450,
+  13: 300,
+  6: 120,
+  14: 120,
+  1061: 60,
+  31: 80,
+  1: 60,
+  15: 60,
+  11: 80,
+  10: 60,
+  17: 60,
+  3417: 40,
+  483: 60,
+  5: 60,
+  62: 60,
+  67: 40,
+};
 const EQUIPMENT = ['flatbed_trailer', 'curtain_trailer', 'box_trailer', 'reefer_trailer', 'sided_trailer', 'lorry', 'dyna', 'tanker'];
 
 async function seed(database: Database, n: number) {
@@ -174,7 +192,9 @@ async function benchEngine(engine: 'pglite' | 'postgres', n: number, pgUrl: stri
     const planText = plan.map((r) => r['QUERY PLAN']).join('\n');
     const explainMs = Number(/Execution Time: ([\d.]+)/.exec(planText)?.[1] ?? NaN);
     if (process.env.PLAN) log(planText);
-    log(`[${engine}] plan: ${/cities_earth_gist/.test(planText) ? 'cities GiST' : 'NO cities GiST'}, ${/Index Only Scan using loads_board_(equipment|city)/.exec(planText)?.[0].replace('Index Only Scan using ', 'index-only ') ?? 'NOT index-only on loads'}${/Seq Scan on loads/.test(planText) ? ', SEQ SCAN on loads' : ''}`);
+    log(
+      `[${engine}] plan: ${/cities_earth_gist/.test(planText) ? 'cities GiST' : 'NO cities GiST'}, ${/Index Only Scan using loads_board_(equipment|city)/.exec(planText)?.[0].replace('Index Only Scan using ', 'index-only ') ?? 'NOT index-only on loads'}${/Seq Scan on loads/.test(planText) ? ', SEQ SCAN on loads' : ''}`,
+    );
 
     const runs = Number(process.env.RUNS ?? 200);
     for (let i = 0; i < 20; i++) await queryRows(database.db, query, 'board');
@@ -187,16 +207,36 @@ async function benchEngine(engine: 'pglite' | 'postgres', n: number, pgUrl: stri
     raw.sort((a, b) => a - b);
 
     const config = loadConfig(
-      { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', DEMO_SEED: '0', BENCH: '1', DATA_DIR: dataDir, WEB_DIST: '/nonexistent', DATABASE_URL: '' },
+      {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        DEMO_SEED: '0',
+        BENCH: '1',
+        DATA_DIR: dataDir,
+        WEB_DIST: '/nonexistent',
+        DATABASE_URL: '',
+      },
       { jwtSecret: 'bench-secret-bench-secret-bench-secret-0123' },
     );
     const app = await buildApp({ config, database, logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as { port: number }).port;
     const base = `http://127.0.0.1:${port}/api/v1`;
-    const guest = await fetch(`${base}/guest/signIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ deviceId: 'bench', deviceType: 3 }) });
+    const guest = await fetch(`${base}/guest/signIn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deviceId: 'bench', deviceType: 3 }),
+    });
     const token = ((await guest.json()) as { data: { token: { accessToken: string } } }).data.token.accessToken;
-    const params = new URLSearchParams({ pickupCityId: '3', radius: '200', equipmentType: q.equipmentType!, pickupFrom: q.pickupFrom!, pickupTo: q.pickupTo!, limit: '20' });
+    const params = new URLSearchParams({
+      pickupCityId: '3',
+      radius: '200',
+      equipmentType: q.equipmentType!,
+      pickupFrom: q.pickupFrom!,
+      pickupTo: q.pickupTo!,
+      limit: '20',
+    });
     const url = `${base}/loads?${params.toString()}`;
     const check = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
     if (check.status !== 200) throw new Error(`GET /loads answered ${check.status}: ${await check.text()}`);
@@ -263,7 +303,21 @@ async function main() {
   const rows: Row[] = [];
   for (const e of engines) rows.push(await benchEngine(e, n, pgUrl));
   const c = rows[0]?.connections ?? 10;
-  const head = ['engine', 'loads', 'seed s', 'matches', 'EXPLAIN exec ms', 'SQL p50 ms', 'SQL p95 ms', 'HTTP p50 ms', 'HTTP p95 ms', 'HTTP/SQL p50', `req/s (${c} conn)`, `p50/p95 ms (${c} conn)`, 'non-2xx'];
+  const head = [
+    'engine',
+    'loads',
+    'seed s',
+    'matches',
+    'EXPLAIN exec ms',
+    'SQL p50 ms',
+    'SQL p95 ms',
+    'HTTP p50 ms',
+    'HTTP p95 ms',
+    'HTTP/SQL p50',
+    `req/s (${c} conn)`,
+    `p50/p95 ms (${c} conn)`,
+    'non-2xx',
+  ];
   const body = rows.map((r) => [
     r.engine,
     r.n.toLocaleString('en'),
@@ -281,7 +335,9 @@ async function main() {
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-  console.log(`\nRadius search: 200 km around Riyadh + flatbed_trailer + 7-day pickup window, newest 20 (SQL: ${process.env.RUNS ?? 200} serial runs of the repository query; HTTP: autocannon with a guest token, 1 connection for latency, then ${c} for throughput)`);
+  console.log(
+    `\nRadius search: 200 km around Riyadh + flatbed_trailer + 7-day pickup window, newest 20 (SQL: ${process.env.RUNS ?? 200} serial runs of the repository query; HTTP: autocannon with a guest token, 1 connection for latency, then ${c} for throughput)`,
+  );
   console.log(line(head));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const b of body) console.log(line(b));

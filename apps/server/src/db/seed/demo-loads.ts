@@ -61,8 +61,19 @@ const CARGO: { goods: string; equipment: string[]; rate: [number, number]; item:
 ];
 
 const MAX_KG: Record<string, number> = {
-  reefer_trailer: 22000, reefer_truck: 4000, curtain_trailer: 25000, box_trailer: 25000, sided_trailer: 25000, flatbed_trailer: 25000,
-  tipper: 20000, tanker: 30000, lowbed: 50000, lorry: 8000, dyna: 4000, container_20: 28000, container_40: 28000,
+  reefer_trailer: 22000,
+  reefer_truck: 4000,
+  curtain_trailer: 25000,
+  box_trailer: 25000,
+  sided_trailer: 25000,
+  flatbed_trailer: 25000,
+  tipper: 20000,
+  tanker: 30000,
+  lowbed: 50000,
+  lorry: 8000,
+  dyna: 4000,
+  container_20: 28000,
+  container_40: 28000,
 };
 
 const COMMENTS = [
@@ -99,7 +110,12 @@ const DAY = 24 * HOUR;
  * shipper or broker already has loads (then it only moves their dates forward, see
  * refreshDemoLoads). Batch inserts, one transaction.
  */
-export async function seedDemoLoads(db: Db, config: Pick<Config, 'ROAD_FACTOR' | 'LOAD_EXPIRY_HOURS_AFTER_PICKUP'>, ids: Record<1 | 2 | 3, string>, count = 300): Promise<number> {
+export async function seedDemoLoads(
+  db: Db,
+  config: Pick<Config, 'ROAD_FACTOR' | 'LOAD_EXPIRY_HOURS_AFTER_PICKUP'>,
+  ids: Record<1 | 2 | 3, string>,
+  count = 300,
+): Promise<number> {
   const shipperIds = [ids[1], ids[3]];
   const existing = await queryRows(db, sql`select 1 from loads where shipper_id in (${shipperIds[0]}, ${shipperIds[1]}) limit 1`);
   if (existing.length) {
@@ -107,7 +123,13 @@ export async function seedDemoLoads(db: Db, config: Pick<Config, 'ROAD_FACTOR' |
     return 0;
   }
 
-  const cityRows = await queryRows<{ id: number; lat: number; lng: number }>(db, sql`select id, lat, lng from cities where id in (${sql.join(HUBS.map(([id]) => sql`${id}`), sql`, `)})`);
+  const cityRows = await queryRows<{ id: number; lat: number; lng: number }>(
+    db,
+    sql`select id, lat, lng from cities where id in (${sql.join(
+      HUBS.map(([id]) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
   const city = new Map(cityRows.map((c) => [c.id, c]));
   const hubs = HUBS.filter(([id]) => city.has(id));
   if (hubs.length < 2) return 0;
@@ -195,7 +217,19 @@ export async function seedDemoLoads(db: Db, config: Pick<Config, 'ROAD_FACTOR' |
       { id: newId(), loadId: id, idx: 0, stopType: 1, cityId: from, lat: a.lat, lng: a.lng, date: pickupAt },
       { id: newId(), loadId: id, idx: 1, stopType: 2, cityId: to, lat: b.lat, lng: b.lng, date: dropAt },
     );
-    cargoRows.push({ id: newId(), loadId: id, idx: 0, goodsType: kind.goods, lengthCm: l, widthCm: w, heightCm: h, quantity, weightPerItemKg: kg, stackable: kg < 1000, adr: kind.goods === 'fuel_petroleum' || kind.goods === 'chemicals' });
+    cargoRows.push({
+      id: newId(),
+      loadId: id,
+      idx: 0,
+      goodsType: kind.goods,
+      lengthCm: l,
+      widthCm: w,
+      heightCm: h,
+      quantity,
+      weightPerItemKg: kg,
+      stackable: kg < 1000,
+      adr: kind.goods === 'fuel_petroleum' || kind.goods === 'chemicals',
+    });
 
     // the demo carrier's offers: accepted on its bookings, pending on 12 posted loads (4 countered)
     const bidOn = booked || (role === 'posted' && i < 55);
@@ -218,7 +252,8 @@ export async function seedDemoLoads(db: Db, config: Pick<Config, 'ROAD_FACTOR' |
         updatedAt: at,
       });
       eventRows.push({ id: newId(), offerId, byParty: 'carrier', action: 'bid', price: bidPrice, createdAt: at });
-      if (countered) eventRows.push({ id: newId(), offerId, byParty: 'shipper', action: 'counter', price: counterPrice, createdAt: new Date(at.getTime() + 1000) });
+      if (countered)
+        eventRows.push({ id: newId(), offerId, byParty: 'shipper', action: 'counter', price: counterPrice, createdAt: new Date(at.getTime() + 1000) });
       if (booked) eventRows.push({ id: newId(), offerId, byParty: 'shipper', action: 'accept', price: bidPrice, createdAt: new Date(at.getTime() + 1000) });
     }
   }
@@ -242,7 +277,10 @@ export async function seedDemoLoads(db: Db, config: Pick<Config, 'ROAD_FACTOR' |
  * by whole days so that it is tomorrow again; nothing moves past now. Returns the days moved.
  */
 export async function refreshDemoLoads(db: Db, shipperIds: string[]): Promise<number> {
-  const [first] = await queryRows<{ min: Date | string | null }>(db, sql`select min(pickup_at) as min from loads where shipper_id in (${shipperIds[0]}, ${shipperIds[1]}) and status = 'posted'`);
+  const [first] = await queryRows<{ min: Date | string | null }>(
+    db,
+    sql`select min(pickup_at) as min from loads where shipper_id in (${shipperIds[0]}, ${shipperIds[1]}) and status = 'posted'`,
+  );
   if (!first?.min) return 0;
   const tomorrow = new Date();
   tomorrow.setUTCHours(0, 0, 0, 0);
@@ -258,8 +296,12 @@ export async function refreshDemoLoads(db: Db, shipperIds: string[]): Promise<nu
         posted_at = least(posted_at + ${by}, now()), booked_at = least(booked_at + ${by}, now()), created_at = least(created_at + ${by}, now()), updated_at = now()
       where shipper_id in ${owners}`);
     await tx.execute(sql`update load_stops s set date = s.date + ${by} from loads l where l.id = s.load_id and l.shipper_id in ${owners}`);
-    await tx.execute(sql`update offer_events e set created_at = least(e.created_at + ${by}, now()) from offers o where o.id = e.offer_id and o.shipper_id in ${owners}`);
-    await tx.execute(sql`update offers set created_at = least(created_at + ${by}, now()), updated_at = least(updated_at + ${by}, now()) where shipper_id in ${owners}`);
+    await tx.execute(
+      sql`update offer_events e set created_at = least(e.created_at + ${by}, now()) from offers o where o.id = e.offer_id and o.shipper_id in ${owners}`,
+    );
+    await tx.execute(
+      sql`update offers set created_at = least(created_at + ${by}, now()), updated_at = least(updated_at + ${by}, now()) where shipper_id in ${owners}`,
+    );
   });
   return days;
 }

@@ -48,7 +48,9 @@ describe('demo loads seed', () => {
     expect(board.json().data.total).toBeGreaterThan(10);
 
     // a week later (simulated by moving every date back), a restart moves the demo board forward
-    await t.database.exec(`update loads set pickup_at = pickup_at - interval '7 days', drop_at = drop_at - interval '7 days', expires_at = expires_at - interval '7 days'`);
+    await t.database.exec(
+      `update loads set pickup_at = pickup_at - interval '7 days', drop_at = drop_at - interval '7 days', expires_at = expires_at - interval '7 days'`,
+    );
     await t.database.exec(`update load_stops set date = date - interval '7 days'`);
     expect(await seedDemoLoads(t.database.db, t.config, ids)).toBe(0);
     const [after] = await t.database.query<{ stale: number; pickups: number; stops: number }>(

@@ -50,8 +50,31 @@ export interface LoadRow {
   booked_price: number | null;
   deleted_at: Date | string | null;
   offers_count: number;
-  stops: { id: string; index: number; stopType: number; cityId: number; cityNameEn: string; cityNameAr: string; districtId: number | null; lat: number; lng: number; date: string; address: string | null }[];
-  cargo: { id: string; goodsType: string; length: number | string; width: number | string; height: number | string; quantity: number; weightPerItem: number | string; stackable: boolean; adr: boolean; conditions: string | null }[];
+  stops: {
+    id: string;
+    index: number;
+    stopType: number;
+    cityId: number;
+    cityNameEn: string;
+    cityNameAr: string;
+    districtId: number | null;
+    lat: number;
+    lng: number;
+    date: string;
+    address: string | null;
+  }[];
+  cargo: {
+    id: string;
+    goodsType: string;
+    length: number | string;
+    width: number | string;
+    height: number | string;
+    quantity: number;
+    weightPerItem: number | string;
+    stackable: boolean;
+    adr: boolean;
+    conditions: string | null;
+  }[];
 }
 
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -153,7 +176,10 @@ export async function equipmentExists(db: DbOrTx, code: string): Promise<boolean
 /** Goods type codes (of `codes`) that do not exist. */
 export async function unknownGoodsTypes(db: DbOrTx, codes: string[]): Promise<string[]> {
   const uniq = [...new Set(codes)];
-  const rows = await queryRows<{ code: string }>(db, sql`select code from goods_types where code = any(${`{${uniq.map((c) => `"${c.replace(/["\\]/g, '')}"`).join(',')}}`}::text[])`);
+  const rows = await queryRows<{ code: string }>(
+    db,
+    sql`select code from goods_types where code = any(${`{${uniq.map((c) => `"${c.replace(/["\\]/g, '')}"`).join(',')}}`}::text[])`,
+  );
   const known = new Set(rows.map((r) => r.code));
   return uniq.filter((c) => !known.has(c));
 }
@@ -188,18 +214,32 @@ export const setStopDate = (stopId: string, date: Date) => sql`update load_stops
 
 /** Stops and cargo of a load as insertable rows (duplicate, repost). */
 export async function stopsAndCargo(db: DbOrTx, loadId: string) {
-  const stops = await db.select().from(loadStops).where(sql`${loadStops.loadId} = ${loadId}`).orderBy(loadStops.idx);
-  const cargo = await db.select().from(cargoLines).where(sql`${cargoLines.loadId} = ${loadId}`).orderBy(cargoLines.idx);
+  const stops = await db
+    .select()
+    .from(loadStops)
+    .where(sql`${loadStops.loadId} = ${loadId}`)
+    .orderBy(loadStops.idx);
+  const cargo = await db
+    .select()
+    .from(cargoLines)
+    .where(sql`${cargoLines.loadId} = ${loadId}`)
+    .orderBy(cargoLines.idx);
   return { stops, cargo };
 }
 
 export async function rawLoad(db: DbOrTx, id: string) {
-  const rows = await db.select().from(loads).where(sql`${loads.id} = ${id}`);
+  const rows = await db
+    .select()
+    .from(loads)
+    .where(sql`${loads.id} = ${id}`);
   return rows[0] ?? null;
 }
 
 export async function updateLoadRow(tx: DbOrTx, id: string, set: Partial<NewLoad>) {
-  await tx.update(loads).set({ ...set, updatedAt: new Date() }).where(sql`${loads.id} = ${id}`);
+  await tx
+    .update(loads)
+    .set({ ...set, updatedAt: new Date() })
+    .where(sql`${loads.id} = ${id}`);
 }
 
 /** Delete every offer of a load and its history (spec §4: editing origin/destination/equipment). */
@@ -225,7 +265,10 @@ export async function closePendingOffers(tx: DbOrTx, loadId: string, newId: () =
 // The load board search (DESIGN §6)
 
 /** What the board search needs; the shape of GET /loads' query. `now` only for tests. */
-export type BoardQuery = Pick<SearchLoadsQuery, 'pickupCityId' | 'radius' | 'dropCityId' | 'dropRadius' | 'equipmentType' | 'loadType' | 'pickupFrom' | 'pickupTo' | 'sort' | 'limit' | 'skip'>;
+export type BoardQuery = Pick<
+  SearchLoadsQuery,
+  'pickupCityId' | 'radius' | 'dropCityId' | 'dropRadius' | 'equipmentType' | 'loadType' | 'pickupFrom' | 'pickupTo' | 'sort' | 'limit' | 'skip'
+>;
 
 /**
  * Cities inside `radiusKm` of city `cityId` with their great-circle distance in metres, through

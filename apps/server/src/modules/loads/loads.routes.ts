@@ -86,7 +86,13 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
     '/loads/:id',
     {
       config: { auth: 'token' },
-      schema: { tags, summary: 'Load details', description: 'Posted loads for anyone; other states only for the owner, the booked carrier and bidders.', params: idParams, response: loadData },
+      schema: {
+        tags,
+        summary: 'Load details',
+        description: 'Posted loads for anyone; other states only for the owner, the booked carrier and bidders.',
+        params: idParams,
+        response: loadData,
+      },
     },
     async (req) => ({ message: msg('ok', req.lang), data: await svc.get(req.params.id, req.auth?.userId ?? null) }),
   );

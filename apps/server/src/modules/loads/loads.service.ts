@@ -49,7 +49,17 @@ export function createLoadsService(deps: LoadsDeps) {
     if (bad >= 0) throw new AppError('INVALID_CITY', { errors: [{ path: `stops.${bad}.cityId`, message: 'INVALID_CITY' }] });
     const stopRows: repo.NewStop[] = stops.map((s, i) => {
       const c = cities.get(s.cityId)!;
-      return { id: newId(), idx: i, stopType: s.stopType, cityId: s.cityId, districtId: s.districtId ?? null, address: s.address ?? null, lat: c.lat, lng: c.lng, date: new Date(s.date) };
+      return {
+        id: newId(),
+        idx: i,
+        stopType: s.stopType,
+        cityId: s.cityId,
+        districtId: s.districtId ?? null,
+        address: s.address ?? null,
+        lat: c.lat,
+        lng: c.lng,
+        date: new Date(s.date),
+      };
     });
     const cargoRows: repo.NewCargo[] = cargo.map((c, i) =>
       'lengthCm' in c
@@ -142,7 +152,23 @@ export function createLoadsService(deps: LoadsDeps) {
             equipmentType: body.equipmentType,
             comments: body.comments ?? null,
             postedAt: body.post === false ? null : now,
-            ...(loadColumns(d, body.price) as Required<Pick<repo.NewLoad, 'price' | 'distanceKm' | 'ratePerKm' | 'totalWeightKg' | 'pickupCityId' | 'pickupLat' | 'pickupLng' | 'pickupAt' | 'dropCityId' | 'dropLat' | 'dropLng' | 'dropAt'>>),
+            ...(loadColumns(d, body.price) as Required<
+              Pick<
+                repo.NewLoad,
+                | 'price'
+                | 'distanceKm'
+                | 'ratePerKm'
+                | 'totalWeightKg'
+                | 'pickupCityId'
+                | 'pickupLat'
+                | 'pickupLng'
+                | 'pickupAt'
+                | 'dropCityId'
+                | 'dropLat'
+                | 'dropLng'
+                | 'dropAt'
+              >
+            >),
           },
           d.stops,
           d.cargo,
@@ -254,7 +280,7 @@ export function createLoadsService(deps: LoadsDeps) {
       await db.transaction(async (tx) => {
         const s = await repo.loadState(tx, id);
         if (!s || s.shipper_id !== user.id) throw new AppError('NOT_FOUND');
-        const src = (await repo.rawLoad(tx, id));
+        const src = await repo.rawLoad(tx, id);
         const { stops, cargo } = await repo.stopsAndCargo(tx, id);
         const now = new Date();
         await repo.insertLoad(

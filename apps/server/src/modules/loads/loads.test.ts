@@ -133,7 +133,12 @@ describe('GET /loads/:id, PATCH, DELETE, unpost, repost, duplicate', () => {
     expect(patch.statusCode).toBe(404);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/loads/${load.id}`, headers: otherShipper.headers });
     expect(del.statusCode).toBe(404);
-    const mine = await t.app.inject({ method: 'PATCH', url: `/api/v1/loads/${load.id}`, headers: shipper.headers, payload: { price: 4000, comments: 'Updated' } });
+    const mine = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/loads/${load.id}`,
+      headers: shipper.headers,
+      payload: { price: 4000, comments: 'Updated' },
+    });
     expect(mine.statusCode).toBe(200);
     expect(mine.json().data).toMatchObject({ price: 4000, comments: 'Updated', distanceKm: load.distanceKm });
     expect(mine.json().data.ratePerKm).toBeCloseTo(4000 / load.distanceKm, 2);
@@ -141,7 +146,12 @@ describe('GET /loads/:id, PATCH, DELETE, unpost, repost, duplicate', () => {
 
   it('recomputes distance and the lane when the stops change', async () => {
     const load = await postLoad(t.app, shipper.headers);
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/loads/${load.id}`, headers: shipper.headers, payload: { stops: loadBody({ to: CITY.dammam }).stops } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/loads/${load.id}`,
+      headers: shipper.headers,
+      payload: { stops: loadBody({ to: CITY.dammam }).stops },
+    });
     expect(res.statusCode).toBe(200);
     const after = res.json<{ data: Load }>().data;
     expect(after.stops[1].cityId).toBe(CITY.dammam);
@@ -156,7 +166,9 @@ describe('GET /loads/:id, PATCH, DELETE, unpost, repost, duplicate', () => {
     expect(del.statusCode).toBe(200);
     expect((await search(window(d))).items.map((l) => l.id)).not.toContain(load.id);
     expect((await t.app.inject({ url: `/api/v1/loads/${load.id}`, headers: shipper.headers })).statusCode).toBe(404);
-    const [row] = await t.database.query<{ status: string; deleted: boolean }>('select status, deleted_at is not null as deleted from loads where id = $1', [load.id]);
+    const [row] = await t.database.query<{ status: string; deleted: boolean }>('select status, deleted_at is not null as deleted from loads where id = $1', [
+      load.id,
+    ]);
     expect(row).toEqual({ status: 'cancelled', deleted: true });
   });
 
@@ -168,11 +180,21 @@ describe('GET /loads/:id, PATCH, DELETE, unpost, repost, duplicate', () => {
     expect((await search(window(d))).items.map((l) => l.id)).not.toContain(load.id);
     expect((await t.app.inject({ method: 'POST', url: `/api/v1/loads/${load.id}/unpost`, headers: shipper.headers })).json().code).toBe('LOAD_NOT_EDITABLE');
 
-    const past = await t.app.inject({ method: 'POST', url: `/api/v1/loads/${load.id}/repost`, headers: { ...shipper.headers, language: 'ar' }, payload: { stopDates: [inDays(-2), inDays(-1)] } });
+    const past = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/loads/${load.id}/repost`,
+      headers: { ...shipper.headers, language: 'ar' },
+      payload: { stopDates: [inDays(-2), inDays(-1)] },
+    });
     expect(past.statusCode).toBe(400);
     expect(past.json()).toMatchObject({ code: 'REPOST_NEEDS_FUTURE_PICKUP', message: 'إعادة النشر تتطلب تاريخ تحميل في المستقبل.' });
 
-    const re = await t.app.inject({ method: 'POST', url: `/api/v1/loads/${load.id}/repost`, headers: shipper.headers, payload: { stopDates: [inDays(d + 1), inDays(d + 3)] } });
+    const re = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/loads/${load.id}/repost`,
+      headers: shipper.headers,
+      payload: { stopDates: [inDays(d + 1), inDays(d + 3)] },
+    });
     expect(re.statusCode, re.body).toBe(200);
     expect(re.json().data.status).toBe('posted');
     expect(Date.parse(re.json().data.pickupAt)).toBeGreaterThan(Date.parse(load.pickupAt) + 20 * 3_600_000);
@@ -231,7 +253,15 @@ describe('GET /loads (board search)', () => {
 
   it('filters by equipment, load type, drop city (exact or radius) and pickup window; pages with total', async () => {
     const d = 32;
-    const reefer = await postLoad(t.app, shipper.headers, loadBody({ day: d, equipmentType: 'reefer_trailer', cargo: [{ goodsType: 'dairy_eggs', length: 100, width: 100, height: 100, quantity: 10, weightPerItem: 500 }] }));
+    const reefer = await postLoad(
+      t.app,
+      shipper.headers,
+      loadBody({
+        day: d,
+        equipmentType: 'reefer_trailer',
+        cargo: [{ goodsType: 'dairy_eggs', length: 100, width: 100, height: 100, quantity: 10, weightPerItem: 500 }],
+      }),
+    );
     const ltl = await postLoad(t.app, shipper.headers, loadBody({ day: d, loadType: 'LTL', to: CITY.dammam }));
     const later = await postLoad(t.app, shipper.headers, loadBody({ day: d + 0.4, to: CITY.dammam }));
     const w = window(d);
@@ -304,7 +334,15 @@ describe('OpenAPI', () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
-    for (const p of ['/api/v1/loads', '/api/v1/loads/{id}', '/api/v1/loads/{id}/repost', '/api/v1/my-loads', '/api/v1/offers', '/api/v1/offerRespond', '/api/v1/offers/{id}/withdraw']) {
+    for (const p of [
+      '/api/v1/loads',
+      '/api/v1/loads/{id}',
+      '/api/v1/loads/{id}/repost',
+      '/api/v1/my-loads',
+      '/api/v1/offers',
+      '/api/v1/offerRespond',
+      '/api/v1/offers/{id}/withdraw',
+    ]) {
       expect(paths).toContain(p);
     }
   });
@@ -328,7 +366,16 @@ describe.runIf(ENGINE === 'postgres')('board search plan on PostgreSQL', () => {
     const { boardSearchSql } = await import('./loads.repository.ts');
     const { PgDialect } = await import('drizzle-orm/pg-core');
     const q = new PgDialect().sqlToQuery(
-      boardSearchSql({ pickupCityId: CITY.riyadh, radius: 200, equipmentType: 'flatbed_trailer', pickupFrom: inDays(0), pickupTo: inDays(7), sort: 'newest', limit: 20, skip: 0 }),
+      boardSearchSql({
+        pickupCityId: CITY.riyadh,
+        radius: 200,
+        equipmentType: 'flatbed_trailer',
+        pickupFrom: inDays(0),
+        pickupTo: inDays(7),
+        sort: 'newest',
+        limit: 20,
+        skip: 0,
+      }),
     );
     const rows = await t.database.query<{ 'QUERY PLAN': string }>(`explain ${q.sql}`, q.params);
     const plan = rows.map((r) => r['QUERY PLAN']).join('\n');

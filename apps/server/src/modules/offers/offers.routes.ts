@@ -69,7 +69,8 @@ export default async function offersRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Offers on a load, sent or received',
-        description: '?loadId= the offers on a load (all for its owner, mine for a bidder); ?box=sent offers I made; ?box=received offers on my loads; neither: both. Most recently active first.',
+        description:
+          '?loadId= the offers on a load (all for its owner, mine for a bidder); ?box=sent offers I made; ?box=received offers on my loads; neither: both. Most recently active first.',
         querystring: offersQuery,
         response: { 200: envelope(offerListResponse) },
       },

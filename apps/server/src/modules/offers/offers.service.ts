@@ -46,7 +46,16 @@ export function createOffersService({ db }: { db: Db }) {
           if (!load) throw new AppError('NOT_FOUND');
           if (load.shipper_id === user.id) throw new AppError('OWN_LOAD_BID');
           assertOpen(load);
-          await repo.insertOffer(tx, { id, loadId: load.id, carrierId: user.id, shipperId: load.shipper_id, price: body.price, originalPrice: body.price, lastOfferBy: 'carrier', status: 'pending' });
+          await repo.insertOffer(tx, {
+            id,
+            loadId: load.id,
+            carrierId: user.id,
+            shipperId: load.shipper_id,
+            price: body.price,
+            originalPrice: body.price,
+            lastOfferBy: 'carrier',
+            status: 'pending',
+          });
           await repo.insertEvent(tx, { id: newId(), offerId: id, byParty: 'carrier', action: 'bid', price: body.price });
         });
       } catch (e) {

@@ -34,7 +34,14 @@ describe('bid, counter, accept', () => {
   it('runs the turn-based negotiation and books the load at the last price', async () => {
     const load = await postLoad(t.app, shipper.headers);
     const offer = await offerOf(carrier, load.id, 2800);
-    expect(offer).toMatchObject({ status: 'pending', price: 2800, originalPrice: 2800, lastOfferBy: 'carrier', loadReferenceId: load.referenceId, lane: { fromEn: 'Riyadh', toEn: 'Jeddah' } });
+    expect(offer).toMatchObject({
+      status: 'pending',
+      price: 2800,
+      originalPrice: 2800,
+      lastOfferBy: 'carrier',
+      loadReferenceId: load.referenceId,
+      lane: { fromEn: 'Riyadh', toEn: 'Jeddah' },
+    });
 
     expect((await respond(carrier, offer.id, 'counter', 2900)).json()).toMatchObject({ code: 'NOT_YOUR_TURN' });
     expect((await respond(carrier, offer.id, 'accept')).json()).toMatchObject({ code: 'NOT_YOUR_TURN' });
@@ -70,7 +77,9 @@ describe('bid, counter, accept', () => {
       const res = await t.app.inject({ url: '/api/v1/my-loads?tab=active', headers: who.headers });
       expect(res.json().data.items.map((l: Load) => l.id)).toContain(load.id);
     }
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/loads/${load.id}`, headers: shipper.headers, payload: { price: 1 } })).json().code).toBe('LOAD_NOT_EDITABLE');
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/loads/${load.id}`, headers: shipper.headers, payload: { price: 1 } })).json().code).toBe(
+      'LOAD_NOT_EDITABLE',
+    );
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/loads/${load.id}`, headers: shipper.headers })).json().code).toBe('LOAD_NOT_EDITABLE');
   });
 
@@ -145,13 +154,23 @@ describe('bidding rules', () => {
     await offerOf(carrier, load.id);
     const price = await t.app.inject({ method: 'PATCH', url: `/api/v1/loads/${load.id}`, headers: shipper.headers, payload: { price: 3500 } });
     expect(price.json().data.offersCount).toBe(1);
-    const lane = await t.app.inject({ method: 'PATCH', url: `/api/v1/loads/${load.id}`, headers: shipper.headers, payload: { stops: loadBody({ from: CITY.alKharj }).stops } });
+    const lane = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/loads/${load.id}`,
+      headers: shipper.headers,
+      payload: { stops: loadBody({ from: CITY.alKharj }).stops },
+    });
     expect(lane.statusCode, lane.body).toBe(200);
     expect(lane.json().data.offersCount).toBe(0);
     const [{ n }] = await t.database.query<{ n: number }>('select count(*)::int as n from offers where load_id = $1', [load.id]);
     expect(n).toBe(0);
     await offerOf(carrier, load.id);
-    const eq = await t.app.inject({ method: 'PATCH', url: `/api/v1/loads/${load.id}`, headers: shipper.headers, payload: { equipmentType: 'curtain_trailer' } });
+    const eq = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/loads/${load.id}`,
+      headers: shipper.headers,
+      payload: { equipmentType: 'curtain_trailer' },
+    });
     expect(eq.json().data).toMatchObject({ offersCount: 0, equipmentType: 'curtain_trailer' });
   });
 });
@@ -188,7 +207,8 @@ describe('the booking race', () => {
     const load = await postLoad(t.app, shipper.headers);
     const carriers: TestUser[] = [];
     // one by one, retrying a clash of the fixture's random test phone numbers
-    while (carriers.length < 50) carriers.push(await createUser(t, { accountType: ACCOUNT_TYPE.carrier }).catch(() => createUser(t, { accountType: ACCOUNT_TYPE.carrier })));
+    while (carriers.length < 50)
+      carriers.push(await createUser(t, { accountType: ACCOUNT_TYPE.carrier }).catch(() => createUser(t, { accountType: ACCOUNT_TYPE.carrier })));
     const offers: Offer[] = [];
     for (const [i, c] of carriers.entries()) offers.push(await offerOf(c, load.id, 2000 + i));
     // half are answered by the shipper accepting the carrier's bid; the other half were
@@ -201,9 +221,14 @@ describe('the booking race', () => {
     for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().code).toBe('SHIPMENT_ALREADY_ASSIGNED');
     const winner = results.findIndex((r) => r.statusCode === 200);
 
-    const rows = await t.database.query<{ status: string; n: number }>('select status, count(*)::int as n from offers where load_id = $1 group by status', [load.id]);
+    const rows = await t.database.query<{ status: string; n: number }>('select status, count(*)::int as n from offers where load_id = $1 group by status', [
+      load.id,
+    ]);
     expect(Object.fromEntries(rows.map((r) => [r.status, r.n]))).toEqual({ accepted: 1, closed: 49 });
-    const [l] = await t.database.query<{ status: string; carrier_id: string; booked_price: string }>('select status, carrier_id, booked_price from loads where id = $1', [load.id]);
+    const [l] = await t.database.query<{ status: string; carrier_id: string; booked_price: string }>(
+      'select status, carrier_id, booked_price from loads where id = $1',
+      [load.id],
+    );
     expect(l.status).toBe('assigned');
     expect(l.carrier_id).toBe(carriers[winner].id);
     expect(Number(l.booked_price)).toBe(winner < 25 ? 2000 + winner : 1900);
