@@ -74,10 +74,10 @@ export async function pickOption(page: Page, input: Locator, text: string | RegE
 }
 
 /**
- * Pick a day in a Mantine DateTimePicker: open it, go `monthsAhead` months forward, click `day`
- * and confirm with the dropdown's submit button (the time stays the picker's default).
+ * Pick a date and time in a Mantine DateTimePicker: open it, go `monthsAhead` months forward,
+ * click `day`, enter the time (hours, minutes) and confirm with the dropdown's submit button.
  */
-export async function pickDate(page: Page, trigger: Locator, monthsAhead: number, day: number) {
+export async function pickDateTime(page: Page, trigger: Locator, monthsAhead: number, day: number, time: `${number}${number}:${number}${number}`) {
   await trigger.click();
   const dd = page.locator('[data-dates-dropdown]:visible');
   await dd.waitFor({ state: 'visible', timeout: WAIT });
@@ -86,9 +86,12 @@ export async function pickDate(page: Page, trigger: Locator, monthsAhead: number
     .locator('table button:not([data-outside]):not([data-disabled])', { hasText: new RegExp(`^${day}$`) })
     .first()
     .click();
+  const [hh, mm] = time.split(':');
+  await dd.getByRole('spinbutton').nth(0).fill(hh);
+  await dd.getByRole('spinbutton').nth(1).fill(mm);
   await dd.locator('button:not(table button):not([data-direction])').last().click();
   await dd.waitFor({ state: 'hidden', timeout: WAIT });
-  const shown = new RegExp(`^${String(day).padStart(2, '0')}/\\d\\d/\\d{4} \\d\\d:\\d\\d$`);
+  const shown = new RegExp(`^${String(day).padStart(2, '0')}/\\d\\d/\\d{4} ${time}$`);
   await eventually(async () => assert.match((await trigger.textContent()) ?? '', shown));
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hasChromium, openBrowser, snap, startServer, type RunningServer } from './harness';
-import { apiResponse, dataOf, DEMO, htmlDir, pickCity, pickDate, pickOption, signIn, useLanguage, WAIT } from './helpers';
+import { apiResponse, dataOf, DEMO, htmlDir, pickCity, pickDateTime, pickOption, signIn, useLanguage, WAIT } from './helpers';
 
 /**
  * Issue 2, in Arabic: a shipper posts a load; a carrier finds it by a 100 km radius search around
@@ -43,17 +43,14 @@ describe.skipIf(!hasChromium)('load board journey (Arabic)', () => {
 
     await shipper.getByTestId('new-load').click();
     await shipper.waitForURL('**/shippers/post-load');
-    await shipper
-      .getByRole('heading', { name: 'نشر شحنة', level: 2 })
-      .waitFor({ timeout: WAIT })
-      .catch(() => undefined);
+    await shipper.getByRole('heading', { name: 'نشر شحنة', level: 2 }).waitFor({ timeout: WAIT });
 
     await pickOption(shipper, shipper.getByTestId('equipment-select'), 'دينا ثلاجة');
     await pickCity(shipper, shipper.getByTestId('stop-0-city'), 'الرياض');
-    await pickDate(shipper, shipper.getByTestId('stop-0-date'), 1, 10);
+    await pickDateTime(shipper, shipper.getByTestId('stop-0-date'), 1, 10, '08:30');
     await shipper.getByTestId('stop-0-address').fill('حي السلي، طريق الخرج');
     await pickCity(shipper, shipper.getByTestId('stop-1-city'), 'جدة');
-    await pickDate(shipper, shipper.getByTestId('stop-1-date'), 1, 12);
+    await pickDateTime(shipper, shipper.getByTestId('stop-1-date'), 1, 12, '16:00');
 
     await pickOption(shipper, shipper.getByTestId('cargo-0-goods'), 'خضار وفواكه');
     await shipper.getByTestId('cargo-0-length').fill('120');
@@ -65,12 +62,17 @@ describe.skipIf(!hasChromium)('load board journey (Arabic)', () => {
     await shipper.getByTestId('comments-input').fill('تحميل صباحي، يلزم مبرد ٤ درجات');
     await snap(shipper, 'load-board-1-post-form');
 
-    const created = apiResponse(shipper, 'POST', '/loads');
+    const posting = apiResponse(shipper, 'POST', '/loads');
     await shipper.getByTestId('post-load-submit').click();
-    const res = await created;
+    const res = await posting;
     expect(res.status(), await res.text()).toBeLessThan(300);
-    load = await dataOf<{ id: string; referenceId: string }>(res);
-    expect(load.referenceId).toBeTruthy();
+    const created = await dataOf<{ id: string; referenceId: string; status: string; price: number; stops: { date: string }[] }>(res);
+    load = created;
+    expect(created).toMatchObject({ status: 'posted', price: 4500 });
+    expect(created.referenceId).toBeTruthy();
+    // The picker's wall-clock times are Riyadh time (UTC+3).
+    const utc = created.stops.map((st) => new Date(st.date).toISOString().slice(11, 16));
+    expect(utc).toEqual(['05:30', '13:00']);
 
     // Back on my loads, posted tab, with the new reference id.
     await shipper.waitForURL((u) => u.pathname === '/shippers/my-loads' && u.searchParams.get('tab') === 'posted', { timeout: WAIT });
