@@ -107,8 +107,28 @@ async function run(engine: 'pglite' | 'postgres', n: number) {
   try {
     const db = database.db;
     const id = newId();
-    await db.insert(users).values({ id, accountType: ACCOUNT_TYPE.broker, firstName: 'Bench', lastName: 'Broker', companyName: 'Bench Co', email: `${id}@bench.sa`, phone: '+966500009999', passwordHash: 'x', status: PROFILE_STATUS.approved, isFirstTimeApproved: true });
-    const user = { id, accountType: ACCOUNT_TYPE.broker, status: PROFILE_STATUS.approved, isFirstTimeApproved: true, companyName: 'Bench Co', activeSubscriptionId: null } as const;
+    await db
+      .insert(users)
+      .values({
+        id,
+        accountType: ACCOUNT_TYPE.broker,
+        firstName: 'Bench',
+        lastName: 'Broker',
+        companyName: 'Bench Co',
+        email: `${id}@bench.sa`,
+        phone: '+966500009999',
+        passwordHash: 'x',
+        status: PROFILE_STATUS.approved,
+        isFirstTimeApproved: true,
+      });
+    const user = {
+      id,
+      accountType: ACCOUNT_TYPE.broker,
+      status: PROFILE_STATUS.approved,
+      isFirstTimeApproved: true,
+      companyName: 'Bench Co',
+      activeSubscriptionId: null,
+    } as const;
     const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }, { jwtSecret: 'bench-secret-bench-secret-bench-secret-000' });
     const svc = createCsvService({
       db,
@@ -129,7 +149,10 @@ async function run(engine: 'pglite' | 'postgres', n: number) {
     const { id: logId } = await svc.startImport({ ...user }, 'vendors', 'bench.csv', text);
     await svc.queue.idle();
     const totalMs = performance.now() - t1;
-    const [log] = await database.query<{ status: string; total: number; succeeded: number; failed: number }>('select status, total, succeeded, failed from csv_logs where id = $1', [logId]);
+    const [log] = await database.query<{ status: string; total: number; succeeded: number; failed: number }>(
+      'select status, total, succeeded, failed from csv_logs where id = $1',
+      [logId],
+    );
     const mb = (Buffer.byteLength(text) / 1024 / 1024).toFixed(1);
     console.log(
       `${engine.padEnd(8)} ${String(n).padStart(7)} rows (${mb} MB): ${log.status}, ${log.succeeded} stored, ${log.failed} failed (${valid} valid) | parse+validate ${(validateMs / 1000).toFixed(2)} s | whole import ${(totalMs / 1000).toFixed(2)} s = ${Math.round(n / (totalMs / 1000))} rows/s`,

@@ -29,7 +29,17 @@ describe('vehicle rules (spec §5)', () => {
   it('the schema requires type, year, make, model, colour, plate type, plate and sequence', () => {
     expect(vehicleInput.safeParse(vehicle).success).toBe(true);
     const r = vehicleInput.safeParse({});
-    expect(r.error!.issues.map((i) => i.path[0]).sort()).toEqual(['colour', 'make', 'model', 'plate', 'plateType', 'sequenceNumber', 'vehicleType', 'weightKg', 'year']);
+    expect(r.error!.issues.map((i) => i.path[0]).sort()).toEqual([
+      'colour',
+      'make',
+      'model',
+      'plate',
+      'plateType',
+      'sequenceNumber',
+      'vehicleType',
+      'weightKg',
+      'year',
+    ]);
     expect(vehicleInput.safeParse({ ...vehicle, imei: '12345' }).error!.issues[0].message).toBe('v.imei');
     expect(vehicleInput.safeParse({ ...vehicle, source: 'vendor' }).error!.issues[0]).toMatchObject({ path: ['vendorId'], message: 'v.vendorRequired' });
     expect(vehicleInput.safeParse({ ...vehicle, plateType: 12 }).error!.issues[0].message).toBe('v.plateType');
@@ -46,7 +56,13 @@ describe('trailer rules (spec §5)', () => {
     const ok = trailerInput.parse({ trailerType: 'flatbed', trailerNumber: 'ab-12345', lengthCm: 1360, breadthCm: 250, capacityKg: 30000 });
     expect(ok.trailerNumber).toBe('AB-12345');
     const r = trailerInput.safeParse({ trailerType: '', trailerNumber: 'ab', lengthCm: 2001, breadthCm: 199, capacityKg: 999 });
-    expect(r.error!.issues.map((i) => i.message).sort()).toEqual(['v.trailerBreadth', 'v.trailerCapacity', 'v.trailerLength', 'v.trailerNumber', 'v.trailerType']);
+    expect(r.error!.issues.map((i) => i.message).sort()).toEqual([
+      'v.trailerBreadth',
+      'v.trailerCapacity',
+      'v.trailerLength',
+      'v.trailerNumber',
+      'v.trailerType',
+    ]);
   });
 });
 
@@ -69,9 +85,21 @@ describe('driver rules (spec §5)', () => {
     );
   });
   it('the schema: manager phone differs, nationality from the list, Iqama count 1–100', () => {
-    const base = { salutation: 'mr', firstName: 'A', lastName: 'B', nationality: 'Pakistani', dateOfBirth: '1990-01-01', phone: '0551234567', licenceNumber: '12345678', driverIdNumber: '2123456789' };
+    const base = {
+      salutation: 'mr',
+      firstName: 'A',
+      lastName: 'B',
+      nationality: 'Pakistani',
+      dateOfBirth: '1990-01-01',
+      phone: '0551234567',
+      licenceNumber: '12345678',
+      driverIdNumber: '2123456789',
+    };
     expect(driverInput.parse(base).nationality).toBe('pakistani');
-    expect(driverInput.safeParse({ ...base, managerPhone: '+966551234567' }).error!.issues[0]).toMatchObject({ path: ['managerPhone'], message: 'v.managerPhoneSame' });
+    expect(driverInput.safeParse({ ...base, managerPhone: '+966551234567' }).error!.issues[0]).toMatchObject({
+      path: ['managerPhone'],
+      message: 'v.managerPhoneSame',
+    });
     expect(driverInput.safeParse({ ...base, iqamaIssueCount: 101 }).error!.issues[0].message).toBe('v.iqamaCount');
     expect(driverInput.safeParse({ ...base, moiNumber: '0000000000' }).error!.issues[0].message).toBe('v.moiNumber');
     expect(driverInput.safeParse({ ...base, nationality: 'klingon' }).error!.issues[0].message).toBe('v.nationality');

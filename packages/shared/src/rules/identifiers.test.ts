@@ -1,9 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidCr, isValidDriverId, isValidImei, isValidLicence, isValidMoi, isValidSequence, isValidTl, isValidTrailerNumber, isValidVat } from './identifiers.ts';
+import {
+  isValidCr,
+  isValidDriverId,
+  isValidImei,
+  isValidLicence,
+  isValidMoi,
+  isValidSequence,
+  isValidTl,
+  isValidTrailerNumber,
+  isValidVat,
+} from './identifiers.ts';
 
 const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
-const alnum = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'), minLength: min, maxLength: max });
+const alnum = (min: number, max: number) =>
+  fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'), minLength: min, maxLength: max });
 const notAllZeros = (s: string) => !/^0+$/.test(s);
 
 describe('IMEI (15 digits, not all zeros)', () => {
@@ -80,8 +91,9 @@ describe('licence (8–12 digits), sequence (4–9 alphanumerics), trailer numbe
     fc.assert(fc.property(digits(0, 14), (s) => isValidLicence(s) === (s.length >= 8 && s.length <= 12 && notAllZeros(s))));
     fc.assert(fc.property(alnum(0, 11), (s) => isValidSequence(s) === (s.length >= 4 && s.length <= 9 && notAllZeros(s))));
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'AB019-'), minLength: 0, maxLength: 12 }), (s) =>
-        isValidTrailerNumber(s) === (s.length >= 6 && s.length <= 10 && /[A-Za-z1-9]/.test(s)),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'AB019-'), minLength: 0, maxLength: 12 }),
+        (s) => isValidTrailerNumber(s) === (s.length >= 6 && s.length <= 10 && /[A-Za-z1-9]/.test(s)),
       ),
     );
   });

@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { plateSchema } from '../schemas/fleet.ts';
-import { formatPlate, isValidPlateDigits, normalizePlate, normalizePlateLetter, parsePlateString, PLATE_LETTERS, plateKey, plateLatin, toLatinDigits } from './plate.ts';
+import {
+  formatPlate,
+  isValidPlateDigits,
+  normalizePlate,
+  normalizePlateLetter,
+  parsePlateString,
+  PLATE_LETTERS,
+  plateKey,
+  plateLatin,
+  toLatinDigits,
+} from './plate.ts';
 
 const letter = fc.constantFrom(...PLATE_LETTERS.map((l) => l.ar));
 const digits4 = fc.integer({ min: 1, max: 9999 }).map((n) => String(n).padStart(4, '0'));
@@ -31,7 +41,12 @@ describe('plate letters', () => {
     for (const ch of ['ت', 'ث', 'ج', 'خ', 'ذ', 'ز', 'ش', 'ض', 'ظ', 'غ', 'ف', 'C', 'F', '1', '', 'ab']) expect(normalizePlateLetter(ch)).toBeNull();
   });
   it('property: every spelling of a letter normalises to the canonical letter', () => {
-    fc.assert(fc.property(letter.chain((ar) => spelling(ar).map((s) => [ar, s] as const)), ([ar, s]) => normalizePlateLetter(s) === ar));
+    fc.assert(
+      fc.property(
+        letter.chain((ar) => spelling(ar).map((s) => [ar, s] as const)),
+        ([ar, s]) => normalizePlateLetter(s) === ar,
+      ),
+    );
   });
 });
 
@@ -47,9 +62,9 @@ describe('plate digits and whole plates', () => {
     expect(toLatinDigits('۱۲۳۴')).toBe('1234');
   });
   it('property: plates written with any spelling and digit script share one key (duplicate detection)', () => {
-    const typed = fc.tuple(digits4, letter, letter, letter).chain(([d, a, b, c]) =>
-      fc.tuple(fc.constant({ digits: d, left: a, middle: b, right: c }), spelling(a), spelling(b), spelling(c), fc.boolean()),
-    );
+    const typed = fc
+      .tuple(digits4, letter, letter, letter)
+      .chain(([d, a, b, c]) => fc.tuple(fc.constant({ digits: d, left: a, middle: b, right: c }), spelling(a), spelling(b), spelling(c), fc.boolean()));
     fc.assert(
       fc.property(typed, ([canonical, sa, sb, sc, arabicDigits]) => {
         const dd = arabicDigits ? [...canonical.digits].map((x) => ARABIC_INDIC[Number(x)]).join('') : canonical.digits;

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { isAdult, FLEET_LIMITS, WASL_STATUSES } from '../rules/fleet.ts';
-import {
-  isValidCr,
-  isValidDriverId,
-  isValidImei,
-  isValidLicence,
-  isValidMoi,
-  isValidSequence,
-  isValidTrailerNumber,
-} from '../rules/identifiers.ts';
+import { isValidCr, isValidDriverId, isValidImei, isValidLicence, isValidMoi, isValidSequence, isValidTrailerNumber } from '../rules/identifiers.ts';
 import { NATIONALITY_VALUES } from '../rules/nationalities.ts';
 import { isValidPlateDigits, normalizePlateLetter, PLATE_TYPE_IDS, toLatinDigits } from '../rules/plate.ts';
 import { nameSchema, phoneSchema } from '../validation.ts';
@@ -42,12 +34,7 @@ export function withoutDefaults<T extends z.ZodRawShape>(shape: T): { [K in keyo
 }
 
 /** Trim, convert Arabic-Indic digits to Latin, then check with a pure rule. */
-const idField = (check: (v: string) => boolean, key: string) =>
-  z
-    .string({ error: key })
-    .trim()
-    .transform(toLatinDigits)
-    .refine(check, { message: key });
+const idField = (check: (v: string) => boolean, key: string) => z.string({ error: key }).trim().transform(toLatinDigits).refine(check, { message: key });
 
 const fileIds = z.array(z.uuid({ error: 'v.fileId' })).max(10, 'v.filesMax');
 const text = (max: number, key = 'v.required') => z.string({ error: key }).trim().min(1, key).max(max, key);
@@ -56,16 +43,14 @@ const text = (max: number, key = 'v.required') => z.string({ error: key }).trim(
  * Plate letter: one of the 17 plate letters; aliases (أ/إ/آ→ا, هـ→ه, ي→ى) and Latin twins are
  * accepted and normalised to the canonical Arabic letter.
  */
-export const plateLetterSchema = z
-  .string({ error: 'v.plateLetter' })
-  .transform((v, ctx) => {
-    const l = normalizePlateLetter(v);
-    if (!l) {
-      ctx.addIssue({ code: 'custom', message: 'v.plateLetter' });
-      return z.NEVER;
-    }
-    return l;
-  });
+export const plateLetterSchema = z.string({ error: 'v.plateLetter' }).transform((v, ctx) => {
+  const l = normalizePlateLetter(v);
+  if (!l) {
+    ctx.addIssue({ code: 'custom', message: 'v.plateLetter' });
+    return z.NEVER;
+  }
+  return l;
+});
 
 /**
  * Number plate (spec §3/§5): `digits` exactly 4 digits (Arabic-Indic accepted, stored Latin),
@@ -84,12 +69,19 @@ const vehicleFields = {
   /** Vehicle type = equipment type code from GET /equipmentTypes (validated by the server). */
   vehicleType: text(60, 'v.equipmentRequired'),
   /** Model year, 1950 … next year. */
-  year: z.coerce.number({ error: 'v.vehicleYear' }).int('v.vehicleYear').min(FLEET_LIMITS.vehicleYearMin, 'v.vehicleYear').max(new Date().getUTCFullYear() + 1, 'v.vehicleYear'),
+  year: z.coerce
+    .number({ error: 'v.vehicleYear' })
+    .int('v.vehicleYear')
+    .min(FLEET_LIMITS.vehicleYearMin, 'v.vehicleYear')
+    .max(new Date().getUTCFullYear() + 1, 'v.vehicleYear'),
   make: text(60),
   model: text(60),
   colour: text(40),
   /** Plate (registration) type id 1–11 (PLATE_TYPES). */
-  plateType: z.coerce.number({ error: 'v.plateType' }).int('v.plateType').refine((v) => PLATE_TYPE_IDS.includes(v), 'v.plateType'),
+  plateType: z.coerce
+    .number({ error: 'v.plateType' })
+    .int('v.plateType')
+    .refine((v) => PLATE_TYPE_IDS.includes(v), 'v.plateType'),
   plate: plateSchema,
   /** Vehicle registration (istimara) number, free format. */
   registrationNumber: z.string().trim().max(30, 'v.registrationNumber').optional(),
@@ -133,9 +125,18 @@ const trailerFields = {
   trailerType: text(60, 'v.trailerType'),
   /** 6–10 letters, digits or hyphens, not all zeros. Stored upper case. */
   trailerNumber: idField(isValidTrailerNumber, 'v.trailerNumber').transform((v) => v.toUpperCase()),
-  lengthCm: z.coerce.number({ error: 'v.trailerLength' }).min(FLEET_LIMITS.trailerLengthMinCm, 'v.trailerLength').max(FLEET_LIMITS.trailerLengthMaxCm, 'v.trailerLength'),
-  breadthCm: z.coerce.number({ error: 'v.trailerBreadth' }).min(FLEET_LIMITS.trailerBreadthMinCm, 'v.trailerBreadth').max(FLEET_LIMITS.trailerBreadthMaxCm, 'v.trailerBreadth'),
-  capacityKg: z.coerce.number({ error: 'v.trailerCapacity' }).min(FLEET_LIMITS.trailerCapacityMinKg, 'v.trailerCapacity').max(FLEET_LIMITS.trailerCapacityMaxKg, 'v.trailerCapacity'),
+  lengthCm: z.coerce
+    .number({ error: 'v.trailerLength' })
+    .min(FLEET_LIMITS.trailerLengthMinCm, 'v.trailerLength')
+    .max(FLEET_LIMITS.trailerLengthMaxCm, 'v.trailerLength'),
+  breadthCm: z.coerce
+    .number({ error: 'v.trailerBreadth' })
+    .min(FLEET_LIMITS.trailerBreadthMinCm, 'v.trailerBreadth')
+    .max(FLEET_LIMITS.trailerBreadthMaxCm, 'v.trailerBreadth'),
+  capacityKg: z.coerce
+    .number({ error: 'v.trailerCapacity' })
+    .min(FLEET_LIMITS.trailerCapacityMinKg, 'v.trailerCapacity')
+    .max(FLEET_LIMITS.trailerCapacityMaxKg, 'v.trailerCapacity'),
   /** Equipment type codes of vehicles that can pull this trailer. */
   supportedVehicleTypes: z.array(z.string().trim().min(1).max(60)).max(30).default([]),
 };

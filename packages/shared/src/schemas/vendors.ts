@@ -28,12 +28,7 @@ export const VENDOR_LANGUAGES = ['ar', 'en', 'ur', 'hi', 'bn', 'tl', 'fr'] as co
 /** Shipment types a vendor handles. */
 export const VENDOR_SHIPMENT_TYPES = ['ftl', 'ltl', 'reefer', 'dangerous_goods', 'oversized', 'container', 'bulk'] as const;
 
-const idField = (check: (v: string) => boolean, key: string) =>
-  z
-    .string({ error: key })
-    .trim()
-    .transform(toLatinDigits)
-    .refine(check, { message: key });
+const idField = (check: (v: string) => boolean, key: string) => z.string({ error: key }).trim().transform(toLatinDigits).refine(check, { message: key });
 const optText = (max: number, key = 'v.textMax') => z.string().trim().max(max, key).optional();
 
 /** An office location: a city (GET /cities) and a street address. */
@@ -60,10 +55,16 @@ const vendorFields = {
   /** VAT: 15 digits starting with 3. */
   vatNumber: idField(isValidVat, 'v.vatNumber').optional(),
   paymentTerms: z.enum(PAYMENT_TERMS, { error: 'v.paymentTerms' }).optional(),
-  shipmentTypes: z.array(z.enum(VENDOR_SHIPMENT_TYPES, { error: 'v.shipmentType' })).max(10).default([]),
+  shipmentTypes: z
+    .array(z.enum(VENDOR_SHIPMENT_TYPES, { error: 'v.shipmentType' }))
+    .max(10)
+    .default([]),
   /** Region ids (GET /regions) the vendor operates in. */
   regions: z.array(z.coerce.number().int().positive('v.region')).max(20).default([]),
-  preferredLanguages: z.array(z.enum(VENDOR_LANGUAGES, { error: 'v.language' })).max(7).default([]),
+  preferredLanguages: z
+    .array(z.enum(VENDOR_LANGUAGES, { error: 'v.language' }))
+    .max(7)
+    .default([]),
   preferredContactMethod: z.enum(CONTACT_METHODS, { error: 'v.contactMethod' }).optional(),
   numberOfTrucks: z.coerce.number({ error: 'v.count' }).int('v.count').min(0, 'v.count').max(100_000, 'v.count').optional(),
   numberOfTrailers: z.coerce.number({ error: 'v.count' }).int('v.count').min(0, 'v.count').max(100_000, 'v.count').optional(),
@@ -82,7 +83,10 @@ const vendorFields = {
   /** Can clear Saudi customs. */
   customsClearance: z.boolean().default(false),
   /** File ids (POST /files, purpose vendor-document). */
-  documentFileIds: z.array(z.uuid({ error: 'v.fileId' })).max(10, 'v.filesMax').default([]),
+  documentFileIds: z
+    .array(z.uuid({ error: 'v.fileId' }))
+    .max(10, 'v.filesMax')
+    .default([]),
 };
 
 /** POST /vendors body, and the body of the public vendor sign-up request. */

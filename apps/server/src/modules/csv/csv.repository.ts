@@ -19,7 +19,10 @@ export async function getLog(tx: DbOrTx, ownerId: string, id: string) {
 export async function listLogs(tx: DbOrTx, ownerId: string, limit: number, skip: number) {
   const [items, [{ n }]] = await Promise.all([
     tx.select().from(csvLogs).where(eq(csvLogs.ownerId, ownerId)).orderBy(desc(csvLogs.createdAt), desc(csvLogs.id)).limit(limit).offset(skip),
-    tx.select({ n: sql<number>`count(*)::int` }).from(csvLogs).where(eq(csvLogs.ownerId, ownerId)),
+    tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(csvLogs)
+      .where(eq(csvLogs.ownerId, ownerId)),
   ]);
   return { items, total: n };
 }
@@ -52,7 +55,10 @@ export async function insertFailedRows(tx: DbOrTx, rows: (typeof csvLogRows.$inf
 export async function failedRows(tx: DbOrTx, logId: string, limit: number, skip: number) {
   const [items, [{ n }]] = await Promise.all([
     tx.select().from(csvLogRows).where(eq(csvLogRows.logId, logId)).orderBy(asc(csvLogRows.rowNumber)).limit(limit).offset(skip),
-    tx.select({ n: sql<number>`count(*)::int` }).from(csvLogRows).where(eq(csvLogRows.logId, logId)),
+    tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(csvLogRows)
+      .where(eq(csvLogRows.logId, logId)),
   ]);
   return { items, total: n };
 }

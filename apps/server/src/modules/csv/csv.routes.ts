@@ -78,7 +78,11 @@ export default async function csvRoutes(fastify: FastifyInstance) {
   const tags = ['csv'];
   const langOf = (q: { lang?: Language }, header: Language) => q.lang ?? header;
   const sendCsv = (reply: import('fastify').FastifyReply, name: string, body: string) =>
-    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).header('cache-control', 'no-store').send(body);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(body);
 
   app.post(
     '/csv/import',
@@ -123,7 +127,15 @@ export default async function csvRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/csv/templates/:type',
-    { config: auth, schema: { tags, summary: 'CSV template of a type (headers in ?lang=en|ar, UTF-8 with BOM)', params: z.object({ type: csvImportTypeSchema }), querystring: csvLangQuery } },
+    {
+      config: auth,
+      schema: {
+        tags,
+        summary: 'CSV template of a type (headers in ?lang=en|ar, UTF-8 with BOM)',
+        params: z.object({ type: csvImportTypeSchema }),
+        querystring: csvLangQuery,
+      },
+    },
     async (req, reply) => {
       const lang = langOf(req.query, req.lang);
       return sendCsv(reply, `${req.params.type}-template-${lang}`, templateCsv(req.params.type, lang));
@@ -134,7 +146,12 @@ export default async function csvRoutes(fastify: FastifyInstance) {
     '/csv/export/:type',
     {
       config: auth,
-      schema: { tags, summary: 'Export my vendors, drivers, vehicles, trailers or loads as CSV (?lang=en|ar, UTF-8 with BOM)', params: z.object({ type: z.enum(CSV_EXPORT_TYPES) }), querystring: csvLangQuery },
+      schema: {
+        tags,
+        summary: 'Export my vendors, drivers, vehicles, trailers or loads as CSV (?lang=en|ar, UTF-8 with BOM)',
+        params: z.object({ type: z.enum(CSV_EXPORT_TYPES) }),
+        querystring: csvLangQuery,
+      },
     },
     async (req, reply) => {
       const lang = langOf(req.query, req.lang);
@@ -152,7 +169,13 @@ export default async function csvRoutes(fastify: FastifyInstance) {
     '/csv/logs/:id',
     {
       config: auth,
-      schema: { tags, summary: 'A CSV upload log with its failed rows (errors in the language header)', params: idParams, querystring: csvLogDetailQuery, response: { 200: envelope(csvLogDetailSchema) } },
+      schema: {
+        tags,
+        summary: 'A CSV upload log with its failed rows (errors in the language header)',
+        params: idParams,
+        querystring: csvLogDetailQuery,
+        response: { 200: envelope(csvLogDetailSchema) },
+      },
     },
     async (req) => ({ message: msg('ok', req.lang), data: await svc.getLog(app.requireUser(req), req.params.id, req.query.limit, req.query.skip, req.lang) }),
   );
@@ -163,7 +186,8 @@ export default async function csvRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Fix flow: resubmit edited failed rows',
-        description: 'rows: [{rowId, data}] with data = cells by field key (as in a failed row). Rows that pass leave the failed list; counts update. Answers the log with the rows still failing.',
+        description:
+          'rows: [{rowId, data}] with data = cells by field key (as in a failed row). Rows that pass leave the failed list; counts update. Answers the log with the rows still failing.',
         params: idParams,
         body: csvRetryBody,
         response: { 200: envelope(csvLogDetailSchema) },

@@ -90,7 +90,12 @@ export function createCsvService(deps: Deps) {
   const errorOf = (e: unknown): RowError => ({ path: '', code: e instanceof AppError ? e.code : 'SOMETHING_WENT_WRONG' });
 
   /** Insert good rows in chunks; a chunk that fails is retried row by row. Returns failed rows. */
-  async function insertGood(user: CurrentUser, type: CsvImportType, logId: string, good: { rowNumber: number; cells: Record<string, string>; value: unknown }[]) {
+  async function insertGood(
+    user: CurrentUser,
+    type: CsvImportType,
+    logId: string,
+    good: { rowNumber: number; cells: Record<string, string>; value: unknown }[],
+  ) {
     const chunk = type === 'shipments' ? 1 : CSV_CHUNK;
     for (let i = 0; i < good.length; i += chunk) {
       const part = good.slice(i, i + chunk);
@@ -115,7 +120,11 @@ export function createCsvService(deps: Deps) {
             }
           }
       }
-      if (failed.length) await repo.insertFailedRows(db, failed.map((f) => ({ id: newId(), logId, rowNumber: f.rowNumber, data: f.cells, errors: f.errors })));
+      if (failed.length)
+        await repo.insertFailedRows(
+          db,
+          failed.map((f) => ({ id: newId(), logId, rowNumber: f.rowNumber, data: f.cells, errors: f.errors })),
+        );
       await repo.bumpCounts(db, logId, ok, failed.length);
     }
   }
@@ -189,7 +198,15 @@ export function createCsvService(deps: Deps) {
       const log = await repo.getLog(db, user.id, id);
       if (!log) throw new AppError('NOT_FOUND');
       if (log.status === 'processing') throw new AppError('VALIDATION_FAILED', { status: 409 });
-      const stored = new Map((await repo.failedRowsByIds(db, id, rows.map((r) => r.rowId))).map((r) => [r.id, r]));
+      const stored = new Map(
+        (
+          await repo.failedRowsByIds(
+            db,
+            id,
+            rows.map((r) => r.rowId),
+          )
+        ).map((r) => [r.id, r]),
+      );
       if (stored.size !== new Set(rows.map((r) => r.rowId)).size) throw new AppError('NOT_FOUND');
       for (const r of rows) {
         const cells = Object.fromEntries(
@@ -247,8 +264,36 @@ export function createCsvService(deps: Deps) {
   async function exportLoads(user: CurrentUser, lang: Language) {
     const heads =
       lang === 'ar'
-        ? ['الرقم المرجعي', 'الحالة', 'نوع الحمولة', 'نوع المعدة', 'مدينة التحميل', 'مدينة التنزيل', 'تاريخ التحميل', 'تاريخ التنزيل', 'السعر (ريال)', 'المسافة (كم)', 'السعر لكل كم', 'الوزن (كجم)', 'تعليقات']
-        : ['Reference', 'Status', 'Load type', 'Equipment type', 'Pickup city', 'Drop city', 'Pickup date', 'Drop date', 'Price (SAR)', 'Distance (km)', 'Rate per km', 'Weight (kg)', 'Comments'];
+        ? [
+            'الرقم المرجعي',
+            'الحالة',
+            'نوع الحمولة',
+            'نوع المعدة',
+            'مدينة التحميل',
+            'مدينة التنزيل',
+            'تاريخ التحميل',
+            'تاريخ التنزيل',
+            'السعر (ريال)',
+            'المسافة (كم)',
+            'السعر لكل كم',
+            'الوزن (كجم)',
+            'تعليقات',
+          ]
+        : [
+            'Reference',
+            'Status',
+            'Load type',
+            'Equipment type',
+            'Pickup city',
+            'Drop city',
+            'Pickup date',
+            'Drop date',
+            'Price (SAR)',
+            'Distance (km)',
+            'Rate per km',
+            'Weight (kg)',
+            'Comments',
+          ];
     const seen = new Set<string>();
     const rows: string[][] = [];
     for (const tab of ['posted', 'unposted', 'active', 'finished'] as const) {
@@ -260,7 +305,21 @@ export function createCsvService(deps: Deps) {
           const first = l.stops[0];
           const last = l.stops[l.stops.length - 1];
           const city = (s: (typeof l.stops)[number] | undefined) => (s ? (lang === 'ar' ? s.cityNameAr : s.cityNameEn) : '');
-          rows.push([l.referenceId, l.status, l.loadType, l.equipmentType, city(first), city(last), l.pickupAt, l.dropAt, String(l.price), String(l.distanceKm), String(l.ratePerKm), String(l.totalWeightKg), l.comments ?? '']);
+          rows.push([
+            l.referenceId,
+            l.status,
+            l.loadType,
+            l.equipmentType,
+            city(first),
+            city(last),
+            l.pickupAt,
+            l.dropAt,
+            String(l.price),
+            String(l.distanceKm),
+            String(l.ratePerKm),
+            String(l.totalWeightKg),
+            l.comments ?? '',
+          ]);
         }
         if (page.items.length < 100) break;
       }

@@ -54,7 +54,20 @@ const waitDone = async (id: string, headers: Headers = broker.headers) => {
 /** CSV of vendor bodies with headers in `lang`. */
 const vendorsCsv = (rows: Record<string, unknown>[], lang: 'en' | 'ar' = 'en') => {
   const cols = CSV_COLUMNS.vendors;
-  const cell = (v: unknown, kind: string) => (v === undefined ? '' : kind === 'json' ? JSON.stringify(v) : Array.isArray(v) ? v.join(';') : typeof v === 'boolean' ? (v ? 'yes' : 'no') : typeof v === 'number' ? `${v}` : (v as string));
+  const cell = (v: unknown, kind: string) =>
+    v === undefined
+      ? ''
+      : kind === 'json'
+        ? JSON.stringify(v)
+        : Array.isArray(v)
+          ? v.join(';')
+          : typeof v === 'boolean'
+            ? v
+              ? 'yes'
+              : 'no'
+            : typeof v === 'number'
+              ? `${v}`
+              : (v as string);
   return Papa.unparse({ fields: cols.map((c) => c[lang]), data: rows.map((r) => cols.map((c) => cell(r[c.key], c.kind))) });
 };
 
@@ -67,7 +80,8 @@ describe('CSV import', () => {
       const b: Record<string, unknown> = { ...vendorBody(), email: `bulk${i}@vendors.sa`, phone: `+9665${String(10000000 + i).padStart(8, '0')}` };
       if (i % 20 === 7) {
         badRows.add(i + 1);
-        if (i % 40 === 7) b.vatNumber = '123'; // bad VAT
+        if (i % 40 === 7)
+          b.vatNumber = '123'; // bad VAT
         else b.email = 'not-an-email';
       }
       rows.push(b);
@@ -109,13 +123,28 @@ describe('CSV import', () => {
     expect(errs.find((e) => e.path === 'crNumber')).toBeTruthy();
     // fix: a still-bad edit stays failed with its new errors; a good edit succeeds and leaves the list
     const row = ar.body.data.rows[0];
-    const still = await t.app.inject({ method: 'POST', url: `/api/v1/csv/logs/${log.id}/retry`, headers: u.headers, payload: { rows: [{ rowId: row.id, data: { ...row.data, vatNumber: '300000000000003' } }] } });
+    const still = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/csv/logs/${log.id}/retry`,
+      headers: u.headers,
+      payload: { rows: [{ rowId: row.id, data: { ...row.data, vatNumber: '300000000000003' } }] },
+    });
     expect(still.json<{ data: LogDetail }>().data.rows[0].errors.map((e) => e.path)).toEqual(['crNumber']);
-    const fixed = await t.app.inject({ method: 'POST', url: `/api/v1/csv/logs/${log.id}/retry`, headers: u.headers, payload: { rows: [{ rowId: row.id, data: { ...row.data, vatNumber: '300000000000003', crNumber: '1010101010' } }] } });
+    const fixed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/csv/logs/${log.id}/retry`,
+      headers: u.headers,
+      payload: { rows: [{ rowId: row.id, data: { ...row.data, vatNumber: '300000000000003', crNumber: '1010101010' } }] },
+    });
     expect(fixed.statusCode, fixed.body).toBe(200);
     expect(fixed.json<{ data: LogDetail }>().data).toMatchObject({ succeeded: 2, failed: 0, rows: [] });
     const vendors = await t.app.inject({ url: '/api/v1/vendors', headers: u.headers });
-    expect(vendors.json<{ data: { items: Vendor[] } }>().data.items.map((v) => v.email).sort()).toEqual([good.email, bad.email].sort());
+    expect(
+      vendors
+        .json<{ data: { items: Vendor[] } }>()
+        .data.items.map((v) => v.email)
+        .sort(),
+    ).toEqual([good.email, bad.email].sort());
     // another owner cannot see or retry the log
     expect((await getLog(log.id, other.headers)).status).toBe(404);
   });
@@ -149,11 +178,17 @@ describe('CSV import', () => {
   it('imports drivers, vehicles and trailers with the form rules (plate as one string, duplicate plates caught)', async () => {
     const u = await createUser(t, { accountType: ACCOUNT_TYPE.carrier });
     const d = driverBody();
-    const dcsv = Papa.unparse({ fields: CSV_COLUMNS.drivers.map((c) => c.en), data: [CSV_COLUMNS.drivers.map((c) => String(((d as Record<string, unknown>)[c.key] as string | number | undefined) ?? ''))] });
+    const dcsv = Papa.unparse({
+      fields: CSV_COLUMNS.drivers.map((c) => c.en),
+      data: [CSV_COLUMNS.drivers.map((c) => String(((d as Record<string, unknown>)[c.key] as string | number | undefined) ?? ''))],
+    });
     const dl = await waitDone((await importCsv('drivers', 'drivers.csv', dcsv, u.headers)).body.data.id, u.headers);
     expect(dl).toMatchObject({ succeeded: 1, failed: 0 });
     const tb = trailerBody();
-    const tcsv = Papa.unparse({ fields: CSV_COLUMNS.trailers.map((c) => c.ar), data: [[tb.trailerType, tb.trailerNumber, '1360', '250', '30000', 'flatbed_trailer;lowbed']] });
+    const tcsv = Papa.unparse({
+      fields: CSV_COLUMNS.trailers.map((c) => c.ar),
+      data: [[tb.trailerType, tb.trailerNumber, '1360', '250', '30000', 'flatbed_trailer;lowbed']],
+    });
     expect(await waitDone((await importCsv('trailers', 'trailers.csv', tcsv, u.headers)).body.data.id, u.headers)).toMatchObject({ succeeded: 1, failed: 0 });
     const v = vehicleBody();
     const plate = `${v.plate.digits} ${v.plate.left} ${v.plate.middle} ${v.plate.right}`;
@@ -170,8 +205,19 @@ describe('shipments import (through the loads service)', () => {
     const shipper = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
     const good = loadBody();
     const past = loadBody({ day: -1 });
-    const row = (b: ReturnType<typeof loadBody>) => [b.loadType, b.equipmentType, JSON.stringify(b.stops), JSON.stringify(b.cargo), String(b.price), b.comments ?? '', 'yes'];
-    const csv = Papa.unparse({ fields: CSV_COLUMNS.shipments.map((c) => c.en), data: [row(good), row(past), row({ ...good, equipmentType: 'spaceship', stops: loadBody({ day: 3 }).stops })] });
+    const row = (b: ReturnType<typeof loadBody>) => [
+      b.loadType,
+      b.equipmentType,
+      JSON.stringify(b.stops),
+      JSON.stringify(b.cargo),
+      String(b.price),
+      b.comments ?? '',
+      'yes',
+    ];
+    const csv = Papa.unparse({
+      fields: CSV_COLUMNS.shipments.map((c) => c.en),
+      data: [row(good), row(past), row({ ...good, equipmentType: 'spaceship', stops: loadBody({ day: 3 }).stops })],
+    });
     const r = await importCsv('shipments', 'loads.csv', csv, shipper.headers);
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     const log = await waitDone(r.body.data.id, shipper.headers);
@@ -189,7 +235,9 @@ describe('interrupted imports', () => {
   it('a log left processing by a dead process is marked failed on start-up', async () => {
     const { csvLogs } = await import('../../db/schema/index.ts');
     const id = '01900000-0000-7000-8000-00000000c5f1';
-    await t.database.db.insert(csvLogs).values({ id, ownerId: broker.id, type: 'vendors', status: 'processing', total: 10, succeeded: 4, updatedAt: new Date(Date.now() - 3_600_000) });
+    await t.database.db
+      .insert(csvLogs)
+      .values({ id, ownerId: broker.id, type: 'vendors', status: 'processing', total: 10, succeeded: 4, updatedAt: new Date(Date.now() - 3_600_000) });
     const { createCsvService } = await import('./csv.service.ts');
     await createCsvService({ db: t.database.db } as never).recoverStale();
     const log = (await getLog(id)).body.data;
@@ -227,17 +275,20 @@ describe('templates and export', () => {
       // MOI is unique platform-wide: move the driver to B by deleting it from A first
       if (type === 'drivers') {
         const list = await t.app.inject({ url: '/api/v1/drivers', headers: a.headers });
-        for (const d of list.json<{ data: { items: Driver[] } }>().data.items) await t.app.inject({ method: 'DELETE', url: `/api/v1/drivers/${d.id}`, headers: a.headers });
+        for (const d of list.json<{ data: { items: Driver[] } }>().data.items)
+          await t.app.inject({ method: 'DELETE', url: `/api/v1/drivers/${d.id}`, headers: a.headers });
       }
       if (type === 'vehicles') {
         const list = await t.app.inject({ url: '/api/v1/vehicles', headers: a.headers });
-        for (const v of list.json<{ data: { items: Vehicle[] } }>().data.items) await t.app.inject({ method: 'DELETE', url: `/api/v1/vehicles/${v.id}`, headers: a.headers });
+        for (const v of list.json<{ data: { items: Vehicle[] } }>().data.items)
+          await t.app.inject({ method: 'DELETE', url: `/api/v1/vehicles/${v.id}`, headers: a.headers });
       }
       const imp = await importCsv(type, `${type}.csv`, exp.rawPayload, b.headers);
       const log = await waitDone(imp.body.data.id, b.headers);
       expect(log.failed, JSON.stringify(log.rows)).toBe(0);
       const state = type === 'vendors' ? '' : '?state=deleted';
-      const before = (await t.app.inject({ url: `/api/v1/${type}${state}`, headers: a.headers })).json<{ data: { items: Record<string, unknown>[] } }>().data.items;
+      const before = (await t.app.inject({ url: `/api/v1/${type}${state}`, headers: a.headers })).json<{ data: { items: Record<string, unknown>[] } }>().data
+        .items;
       const after = (await t.app.inject({ url: `/api/v1/${type}`, headers: b.headers })).json<{ data: { items: Record<string, unknown>[] } }>().data.items;
       expect(after.length).toBe(before.length);
       const pick = (x: Record<string, unknown>) => {

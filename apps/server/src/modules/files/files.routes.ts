@@ -50,18 +50,14 @@ export default async function filesRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/files/:id',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Download my uploaded file', params: idParams } },
-    async (req, reply) => {
-      const { row, stream } = await svc.open(app.requireUser(req).id, req.params.id);
-      return reply
-        .header('content-type', row.mime)
-        .header('content-length', row.size)
-        .header('cache-control', 'private, max-age=300')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `inline; filename="${row.id}.${row.mime === 'application/pdf' ? 'pdf' : row.mime === 'image/png' ? 'png' : 'jpg'}"`)
-        .send(stream);
-    },
-  );
+  app.get('/files/:id', { config: { auth: 'user' }, schema: { tags, summary: 'Download my uploaded file', params: idParams } }, async (req, reply) => {
+    const { row, stream } = await svc.open(app.requireUser(req).id, req.params.id);
+    return reply
+      .header('content-type', row.mime)
+      .header('content-length', row.size)
+      .header('cache-control', 'private, max-age=300')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `inline; filename="${row.id}.${row.mime === 'application/pdf' ? 'pdf' : row.mime === 'image/png' ? 'png' : 'jpg'}"`)
+      .send(stream);
+  });
 }

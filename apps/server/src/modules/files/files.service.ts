@@ -43,7 +43,10 @@ export function createFilesService(deps: { db: Db; storage: StorageGateway }) {
 
     /** The file row and a stream of its bytes; 404 for someone else's file. */
     async open(ownerId: string, id: string) {
-      const [row] = await db.select().from(files).where(and(eq(files.id, id), eq(files.ownerId, ownerId)));
+      const [row] = await db
+        .select()
+        .from(files)
+        .where(and(eq(files.id, id), eq(files.ownerId, ownerId)));
       if (!row) throw new AppError('NOT_FOUND');
       return { row, stream: await storage.get(row.storageKey) };
     },
@@ -58,7 +61,10 @@ export async function ownedFiles(tx: DbOrTx, ownerId: string, ids: string[]): Pr
   const unique = [...new Set(ids)];
   const out = new Map<string, ReturnType<typeof toFileRef>>();
   if (unique.length === 0) return out;
-  const rows = await tx.select({ id: files.id, mime: files.mime, size: files.size }).from(files).where(and(eq(files.ownerId, ownerId), inArray(files.id, unique)));
+  const rows = await tx
+    .select({ id: files.id, mime: files.mime, size: files.size })
+    .from(files)
+    .where(and(eq(files.ownerId, ownerId), inArray(files.id, unique)));
   for (const r of rows) out.set(r.id, toFileRef(r));
   if (out.size !== unique.length) throw new AppError('INVALID_FILE');
   return out;

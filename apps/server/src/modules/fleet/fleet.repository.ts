@@ -21,7 +21,10 @@ export async function equipmentExists(tx: DbOrTx, code: string) {
   return (await queryRows(tx, sql`select 1 from equipment_types where code = ${code}`)).length > 0;
 }
 export async function vendorOwned(tx: DbOrTx, ownerId: string, vendorId: string) {
-  const r = await tx.select({ id: vendors.id }).from(vendors).where(and(eq(vendors.id, vendorId), eq(vendors.ownerId, ownerId), sql`${vendors.deletedAt} is null`));
+  const r = await tx
+    .select({ id: vendors.id })
+    .from(vendors)
+    .where(and(eq(vendors.id, vendorId), eq(vendors.ownerId, ownerId), sql`${vendors.deletedAt} is null`));
   return r.length > 0;
 }
 
@@ -91,7 +94,13 @@ function vehicleWhere(ownerId: string, f: VehicleFilter): SQL {
 }
 export async function listVehicles(tx: DbOrTx, ownerId: string, f: VehicleFilter, limit: number, skip: number) {
   const where = vehicleWhere(ownerId, f);
-  const [items, [{ n }]] = await Promise.all([selectVehicles(tx, where, limit, skip), tx.select({ n: sql<number>`count(*)::int` }).from(vehicles).where(where)]);
+  const [items, [{ n }]] = await Promise.all([
+    selectVehicles(tx, where, limit, skip),
+    tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(vehicles)
+      .where(where),
+  ]);
   return { items, total: n };
 }
 export async function vehiclesForAssignment(tx: DbOrTx, ownerId: string) {
@@ -115,11 +124,17 @@ export async function plateTaken(tx: DbOrTx, digits: string, letters: string, ex
   return r.length > 0;
 }
 export async function vehicleOfDriver(tx: DbOrTx, driverId: string) {
-  const [r] = await tx.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.driverId, driverId), ne(vehicles.state, 'deleted')));
+  const [r] = await tx
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.driverId, driverId), ne(vehicles.state, 'deleted')));
   return r?.id ?? null;
 }
 export async function vehicleOfTrailer(tx: DbOrTx, trailerId: string) {
-  const [r] = await tx.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.trailerId, trailerId), ne(vehicles.state, 'deleted')));
+  const [r] = await tx
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.trailerId, trailerId), ne(vehicles.state, 'deleted')));
   return r?.id ?? null;
 }
 export async function insertVehicles(tx: DbOrTx, rows: NewVehicle[]) {
@@ -154,7 +169,10 @@ export async function listTrailers(tx: DbOrTx, ownerId: string, f: { search?: st
   const where = trailerWhere(ownerId, f);
   const [items, [{ n }]] = await Promise.all([
     tx.select().from(trailers).where(where).orderBy(desc(trailers.createdAt), desc(trailers.id)).limit(limit).offset(skip),
-    tx.select({ n: sql<number>`count(*)::int` }).from(trailers).where(where),
+    tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(trailers)
+      .where(where),
   ]);
   return { items, total: n };
 }
@@ -218,7 +236,10 @@ export async function listDrivers(tx: DbOrTx, ownerId: string, f: { search?: str
   if (f.trustedOnly) where = and(where, sql`exists (select 1 from trusted_drivers t where t.owner_id = ${ownerId} and t.driver_id = ${drivers.id})`)!;
   const [items, [{ n }]] = await Promise.all([
     tx.select().from(drivers).where(where).orderBy(desc(drivers.createdAt), desc(drivers.id)).limit(limit).offset(skip),
-    tx.select({ n: sql<number>`count(*)::int` }).from(drivers).where(where),
+    tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(drivers)
+      .where(where),
   ]);
   return { items, total: n };
 }
@@ -226,7 +247,10 @@ export async function getDriversByIds(tx: DbOrTx, ids: string[]) {
   return ids.length ? tx.select().from(drivers).where(inArray(drivers.id, ids)) : [];
 }
 export async function moiTaken(tx: DbOrTx, moi: string, exceptId?: string) {
-  const r = await queryRows(tx, sql`select 1 from drivers where moi_number = ${moi} and state <> 'deleted' ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`);
+  const r = await queryRows(
+    tx,
+    sql`select 1 from drivers where moi_number = ${moi} and state <> 'deleted' ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`,
+  );
   return r.length > 0;
 }
 export async function driverIdTaken(tx: DbOrTx, ownerId: string, idNumber: string, exceptId?: string) {

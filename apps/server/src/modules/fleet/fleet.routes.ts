@@ -61,7 +61,8 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Fleet table: tabs All (0), Driver (1), Trailer (2), Vehicle (3)',
-        description: 'search, state (default: all but deleted), availability and wasl (vehicles only), limit/skip. Newest first; counts per kind for the tab badges.',
+        description:
+          'search, state (default: all but deleted), availability and wasl (vehicles only), limit/skip. Newest first; counts per kind for the tab badges.',
         querystring: fleetQuery,
         response: { 200: envelope(fleetListResponse) },
       },
@@ -96,7 +97,8 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Add a vehicle',
-        description: 'Errors: DUPLICATE_PLATE (a live vehicle on the platform has this plate), INVALID_EQUIPMENT, INVALID_VENDOR, INVALID_FILE, DRIVER_ALREADY_ASSIGNED, TRAILER_ALREADY_LINKED, WRONG_ROLE (shipper with a vendor vehicle).',
+        description:
+          'Errors: DUPLICATE_PLATE (a live vehicle on the platform has this plate), INVALID_EQUIPMENT, INVALID_VENDOR, INVALID_FILE, DRIVER_ALREADY_ASSIGNED, TRAILER_ALREADY_LINKED, WRONG_ROLE (shipper with a vendor vehicle).',
         body: vehicleInput,
         response: { 201: envelope(vehicleSchema) },
       },
@@ -107,10 +109,14 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
     message: msg('ok', req.lang),
     data: await svc.getVehicle(app.requireUser(req), req.params.id),
   }));
-  app.patch('/vehicles/:id', { config: auth, schema: { tags, summary: 'Edit a vehicle', params: idParams, body: vehicleUpdate, response: vehicleData } }, async (req) => ({
-    message: msg('vehicleSaved', req.lang),
-    data: await svc.updateVehicle(app.requireUser(req), req.params.id, req.body),
-  }));
+  app.patch(
+    '/vehicles/:id',
+    { config: auth, schema: { tags, summary: 'Edit a vehicle', params: idParams, body: vehicleUpdate, response: vehicleData } },
+    async (req) => ({
+      message: msg('vehicleSaved', req.lang),
+      data: await svc.updateVehicle(app.requireUser(req), req.params.id, req.body),
+    }),
+  );
   app.delete(
     '/vehicles/:id',
     { config: auth, schema: { tags, summary: 'Delete a vehicle (soft: state deleted; frees its driver and trailer)', params: idParams, response: nullData } },
@@ -123,28 +129,40 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
     message: msg('suspended', req.lang),
     data: await svc.suspendVehicle(app.requireUser(req), req.params.id),
   }));
-  app.post('/vehicles/:id/activate', { config: auth, schema: { tags, summary: 'Reactivate a suspended vehicle', params: idParams, response: vehicleData } }, async (req) => ({
-    message: msg('activated', req.lang),
-    data: await svc.activateVehicle(app.requireUser(req), req.params.id),
-  }));
+  app.post(
+    '/vehicles/:id/activate',
+    { config: auth, schema: { tags, summary: 'Reactivate a suspended vehicle', params: idParams, response: vehicleData } },
+    async (req) => ({
+      message: msg('activated', req.lang),
+      data: await svc.activateVehicle(app.requireUser(req), req.params.id),
+    }),
+  );
   app.post(
     '/vehicles/:id/assign-driver',
     { config: auth, schema: { tags, summary: 'Assign one of my drivers', params: idParams, body: assignDriverBody, response: vehicleData } },
     async (req) => ({ message: msg('statusUpdated', req.lang), data: await svc.assignDriver(app.requireUser(req), req.params.id, req.body.driverId) }),
   );
-  app.post('/vehicles/:id/unassign-driver', { config: auth, schema: { tags, summary: 'Unassign the driver', params: idParams, response: vehicleData } }, async (req) => ({
-    message: msg('statusUpdated', req.lang),
-    data: await svc.assignDriver(app.requireUser(req), req.params.id, null),
-  }));
+  app.post(
+    '/vehicles/:id/unassign-driver',
+    { config: auth, schema: { tags, summary: 'Unassign the driver', params: idParams, response: vehicleData } },
+    async (req) => ({
+      message: msg('statusUpdated', req.lang),
+      data: await svc.assignDriver(app.requireUser(req), req.params.id, null),
+    }),
+  );
   app.post(
     '/vehicles/:id/link-trailer',
     { config: auth, schema: { tags, summary: 'Link one of my trailers', params: idParams, body: linkTrailerBody, response: vehicleData } },
     async (req) => ({ message: msg('statusUpdated', req.lang), data: await svc.linkTrailer(app.requireUser(req), req.params.id, req.body.trailerId) }),
   );
-  app.post('/vehicles/:id/unlink-trailer', { config: auth, schema: { tags, summary: 'Unlink the trailer', params: idParams, response: vehicleData } }, async (req) => ({
-    message: msg('statusUpdated', req.lang),
-    data: await svc.linkTrailer(app.requireUser(req), req.params.id, null),
-  }));
+  app.post(
+    '/vehicles/:id/unlink-trailer',
+    { config: auth, schema: { tags, summary: 'Unlink the trailer', params: idParams, response: vehicleData } },
+    async (req) => ({
+      message: msg('statusUpdated', req.lang),
+      data: await svc.linkTrailer(app.requireUser(req), req.params.id, null),
+    }),
+  );
 
   // ---------- trailers ----------
   const trailerData = { 200: envelope(trailerSchema) };
@@ -155,29 +173,50 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/trailers',
-    { config: auth, schema: { tags, summary: 'Add a trailer', description: 'Errors: DUPLICATE_TRAILER_NUMBER (per owner).', body: trailerInput, response: { 201: envelope(trailerSchema) } } },
+    {
+      config: auth,
+      schema: {
+        tags,
+        summary: 'Add a trailer',
+        description: 'Errors: DUPLICATE_TRAILER_NUMBER (per owner).',
+        body: trailerInput,
+        response: { 201: envelope(trailerSchema) },
+      },
+    },
     async (req, reply) => reply.status(201).send({ message: msg('trailerSaved', req.lang), data: await svc.createTrailer(app.requireUser(req), req.body) }),
   );
   app.get('/trailers/:id', { config: auth, schema: { tags, summary: 'A trailer of mine', params: idParams, response: trailerData } }, async (req) => ({
     message: msg('ok', req.lang),
     data: await svc.getTrailer(app.requireUser(req), req.params.id),
   }));
-  app.patch('/trailers/:id', { config: auth, schema: { tags, summary: 'Edit a trailer', params: idParams, body: trailerUpdate, response: trailerData } }, async (req) => ({
-    message: msg('trailerSaved', req.lang),
-    data: await svc.updateTrailer(app.requireUser(req), req.params.id, req.body),
-  }));
-  app.delete('/trailers/:id', { config: auth, schema: { tags, summary: 'Delete a trailer (soft; unlinks it)', params: idParams, response: nullData } }, async (req) => {
-    await svc.deleteTrailer(app.requireUser(req), req.params.id);
-    return { message: msg('deleted', req.lang), data: null };
-  });
+  app.patch(
+    '/trailers/:id',
+    { config: auth, schema: { tags, summary: 'Edit a trailer', params: idParams, body: trailerUpdate, response: trailerData } },
+    async (req) => ({
+      message: msg('trailerSaved', req.lang),
+      data: await svc.updateTrailer(app.requireUser(req), req.params.id, req.body),
+    }),
+  );
+  app.delete(
+    '/trailers/:id',
+    { config: auth, schema: { tags, summary: 'Delete a trailer (soft; unlinks it)', params: idParams, response: nullData } },
+    async (req) => {
+      await svc.deleteTrailer(app.requireUser(req), req.params.id);
+      return { message: msg('deleted', req.lang), data: null };
+    },
+  );
   app.post('/trailers/:id/suspend', { config: auth, schema: { tags, summary: 'Suspend a trailer', params: idParams, response: trailerData } }, async (req) => ({
     message: msg('suspended', req.lang),
     data: await svc.suspendTrailer(app.requireUser(req), req.params.id),
   }));
-  app.post('/trailers/:id/activate', { config: auth, schema: { tags, summary: 'Reactivate a trailer', params: idParams, response: trailerData } }, async (req) => ({
-    message: msg('activated', req.lang),
-    data: await svc.activateTrailer(app.requireUser(req), req.params.id),
-  }));
+  app.post(
+    '/trailers/:id/activate',
+    { config: auth, schema: { tags, summary: 'Reactivate a trailer', params: idParams, response: trailerData } },
+    async (req) => ({
+      message: msg('activated', req.lang),
+      data: await svc.activateTrailer(app.requireUser(req), req.params.id),
+    }),
+  );
 
   // ---------- drivers ----------
   const driverData = { 200: envelope(driverSchema) };
@@ -190,7 +229,13 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
     '/drivers',
     {
       config: auth,
-      schema: { tags, summary: 'Add a driver', description: 'Errors: MOI_EXISTS (platform-wide), DRIVER_EXISTS (same ID/Iqama in my fleet), INVALID_FILE.', body: driverInput, response: { 201: envelope(driverSchema) } },
+      schema: {
+        tags,
+        summary: 'Add a driver',
+        description: 'Errors: MOI_EXISTS (platform-wide), DRIVER_EXISTS (same ID/Iqama in my fleet), INVALID_FILE.',
+        body: driverInput,
+        response: { 201: envelope(driverSchema) },
+      },
     },
     async (req, reply) => reply.status(201).send({ message: msg('driverSaved', req.lang), data: await svc.createDriver(app.requireUser(req), req.body) }),
   );
@@ -198,27 +243,44 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
     message: msg('ok', req.lang),
     data: await svc.getDriver(app.requireUser(req), req.params.id),
   }));
-  app.patch('/drivers/:id', { config: auth, schema: { tags, summary: 'Edit a driver', params: idParams, body: driverUpdate, response: driverData } }, async (req) => ({
-    message: msg('driverSaved', req.lang),
-    data: await svc.updateDriver(app.requireUser(req), req.params.id, req.body),
-  }));
-  app.delete('/drivers/:id', { config: auth, schema: { tags, summary: 'Delete a driver (soft; unassigns them)', params: idParams, response: nullData } }, async (req) => {
-    await svc.deleteDriver(app.requireUser(req), req.params.id);
-    return { message: msg('deleted', req.lang), data: null };
-  });
+  app.patch(
+    '/drivers/:id',
+    { config: auth, schema: { tags, summary: 'Edit a driver', params: idParams, body: driverUpdate, response: driverData } },
+    async (req) => ({
+      message: msg('driverSaved', req.lang),
+      data: await svc.updateDriver(app.requireUser(req), req.params.id, req.body),
+    }),
+  );
+  app.delete(
+    '/drivers/:id',
+    { config: auth, schema: { tags, summary: 'Delete a driver (soft; unassigns them)', params: idParams, response: nullData } },
+    async (req) => {
+      await svc.deleteDriver(app.requireUser(req), req.params.id);
+      return { message: msg('deleted', req.lang), data: null };
+    },
+  );
   app.post('/drivers/:id/suspend', { config: auth, schema: { tags, summary: 'Suspend a driver', params: idParams, response: driverData } }, async (req) => ({
     message: msg('suspended', req.lang),
     data: await svc.suspendDriver(app.requireUser(req), req.params.id),
   }));
-  app.post('/drivers/:id/activate', { config: auth, schema: { tags, summary: 'Reactivate a driver', params: idParams, response: driverData } }, async (req) => ({
-    message: msg('activated', req.lang),
-    data: await svc.activateDriver(app.requireUser(req), req.params.id),
-  }));
+  app.post(
+    '/drivers/:id/activate',
+    { config: auth, schema: { tags, summary: 'Reactivate a driver', params: idParams, response: driverData } },
+    async (req) => ({
+      message: msg('activated', req.lang),
+      data: await svc.activateDriver(app.requireUser(req), req.params.id),
+    }),
+  );
   app.get(
     '/drivers/:id/link',
     {
       config: auth,
-      schema: { tags, summary: 'Share driver link: a signed job link (JWT, purpose driver-job, 7 days)', params: idParams, response: { 200: envelope(driverLinkResponse) } },
+      schema: {
+        tags,
+        summary: 'Share driver link: a signed job link (JWT, purpose driver-job, 7 days)',
+        params: idParams,
+        response: { 200: envelope(driverLinkResponse) },
+      },
     },
     async (req) => ({ message: msg('ok', req.lang), data: await svc.driverLink(app.requireUser(req), req.params.id) }),
   );
@@ -226,7 +288,16 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
   // ---------- trusted drivers ----------
   app.get(
     '/trusted-drivers',
-    { config: auth, schema: { tags, summary: 'My trusted drivers', description: 'Drivers of my own fleet I marked as trusted; search by name, phone, licence or ID.', querystring: trustedDriversQuery, response: { 200: envelope(driverListResponse) } } },
+    {
+      config: auth,
+      schema: {
+        tags,
+        summary: 'My trusted drivers',
+        description: 'Drivers of my own fleet I marked as trusted; search by name, phone, licence or ID.',
+        querystring: trustedDriversQuery,
+        response: { 200: envelope(driverListResponse) },
+      },
+    },
     async (req) => ({ message: msg('ok', req.lang), data: await svc.listDrivers(app.requireUser(req), { ...req.query, trustedOnly: true }) }),
   );
   app.post(

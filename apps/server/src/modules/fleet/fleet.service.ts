@@ -266,7 +266,13 @@ export function createFleetService(deps: { db: Db; jwtSecret: string }) {
     };
   }
 
-  async function setState<T>(kind: 'vehicle' | 'trailer' | 'driver', user: CurrentUser, id: string, to: 'active' | 'suspended' | 'deleted', view: () => Promise<T>): Promise<T | null> {
+  async function setState<T>(
+    kind: 'vehicle' | 'trailer' | 'driver',
+    user: CurrentUser,
+    id: string,
+    to: 'active' | 'suspended' | 'deleted',
+    view: () => Promise<T>,
+  ): Promise<T | null> {
     await db.transaction(async (tx) => {
       if (kind === 'vehicle') {
         const v = await mustVehicle(tx, user, id, true);
@@ -317,7 +323,21 @@ export function createFleetService(deps: { db: Db; jwtSecret: string }) {
           if (source === 'vendor' && !vendorId) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'vendorId', message: 'v.vendorRequired' }] });
           await checkVehicleRefs(tx, user, { ...b, source, vendorId }, id);
           const patch: Partial<repo.NewVehicle> = {};
-          for (const k of ['vehicleType', 'year', 'make', 'model', 'colour', 'plateType', 'registrationNumber', 'sequenceNumber', 'imei', 'driverId', 'trailerId', 'insuranceFileIds', 'imageFileIds'] as const) {
+          for (const k of [
+            'vehicleType',
+            'year',
+            'make',
+            'model',
+            'colour',
+            'plateType',
+            'registrationNumber',
+            'sequenceNumber',
+            'imei',
+            'driverId',
+            'trailerId',
+            'insuranceFileIds',
+            'imageFileIds',
+          ] as const) {
             if (b[k] !== undefined) (patch as Record<string, unknown>)[k] = b[k];
           }
           patch.source = source;
@@ -330,7 +350,8 @@ export function createFleetService(deps: { db: Db; jwtSecret: string }) {
           if (b.weightKg !== undefined) {
             patch.weightKg = b.weightKg;
             // verified/not_verified came from WASL for the old weight; re-derive only the local states
-            if (v.waslStatus === 'not_required' || v.waslStatus === 'not_submitted' || initialWaslStatus(b.weightKg) === 'not_required') patch.waslStatus = initialWaslStatus(b.weightKg);
+            if (v.waslStatus === 'not_required' || v.waslStatus === 'not_submitted' || initialWaslStatus(b.weightKg) === 'not_required')
+              patch.waslStatus = initialWaslStatus(b.weightKg);
           }
           await repo.updateVehicle(tx, id, patch);
         }),
@@ -426,7 +447,8 @@ export function createFleetService(deps: { db: Db; jwtSecret: string }) {
           const d = await mustDriver(tx, user, id);
           const phone = b.phone ?? d.phone;
           const managerPhone = b.managerPhone ?? d.managerPhone;
-          if (managerPhone && managerPhone === phone) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'managerPhone', message: 'v.managerPhoneSame' }] });
+          if (managerPhone && managerPhone === phone)
+            throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'managerPhone', message: 'v.managerPhoneSame' }] });
           await ownedFiles(tx, user.id, [...(b.iqamaFileIds ?? []), ...(b.licenceFileIds ?? []), ...(b.photoFileId ? [b.photoFileId] : [])]);
           if (b.moiNumber && (await repo.moiTaken(tx, b.moiNumber, id))) throw new AppError('MOI_EXISTS');
           if (b.driverIdNumber && (await repo.driverIdTaken(tx, user.id, b.driverIdNumber, id))) throw new AppError('DRIVER_EXISTS');
@@ -494,7 +516,8 @@ export function createFleetService(deps: { db: Db; jwtSecret: string }) {
         const d = dm.get(i.id)!;
         return { kind: 'driver', id: d.id, label: `${d.firstName} ${d.lastName}`, state: d.state, createdAt: d.createdAt, driver: d };
       });
-      const total = q.tab === 1 ? counts.drivers : q.tab === 2 ? counts.trailers : q.tab === 3 ? counts.vehicles : counts.drivers + counts.trailers + counts.vehicles;
+      const total =
+        q.tab === 1 ? counts.drivers : q.tab === 2 ? counts.trailers : q.tab === 3 ? counts.vehicles : counts.drivers + counts.trailers + counts.vehicles;
       return { items, total, counts: { all: counts.drivers + counts.trailers + counts.vehicles, ...counts } };
     },
 
@@ -513,7 +536,17 @@ export function createFleetService(deps: { db: Db; jwtSecret: string }) {
             if (user.accountType === ACCOUNT_TYPE.shipper && vs.some((v) => v.source === 'vendor')) throw new AppError('WRONG_ROLE');
             await repo.insertVehicles(
               tx,
-              vs.map((v) => vehicleRow(user.id, { ...v, driverId: undefined, trailerId: undefined, insuranceFileIds: [], imageFileIds: [], vendorId: undefined, source: 'own' })),
+              vs.map((v) =>
+                vehicleRow(user.id, {
+                  ...v,
+                  driverId: undefined,
+                  trailerId: undefined,
+                  insuranceFileIds: [],
+                  imageFileIds: [],
+                  vendorId: undefined,
+                  source: 'own',
+                }),
+              ),
             );
           } else if (kind === 'trailers') {
             await repo.insertTrailers(

@@ -43,7 +43,12 @@ describe('vehicles', () => {
   it('rejects a duplicate plate (also across owners, and via alias spelling) with the spec message', async () => {
     const body = vehicleBody({ plate: { digits: '7001', left: 'ا', middle: 'ب', right: 'ى' } });
     await create<Vehicle>('/vehicles', carrier.headers, body);
-    const again = await call('POST', '/vehicles', { ...other.headers, language: 'en' }, vehicleBody({ plate: { digits: '7001', left: 'إ', middle: 'B', right: 'ي' } }));
+    const again = await call(
+      'POST',
+      '/vehicles',
+      { ...other.headers, language: 'en' },
+      vehicleBody({ plate: { digits: '7001', left: 'إ', middle: 'B', right: 'ي' } }),
+    );
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('DUPLICATE_PLATE');
     expect(again.body.message).toBe('Duplicate plate number.');
@@ -52,7 +57,12 @@ describe('vehicles', () => {
   });
 
   it('validates the spec §5 vehicle rules with localized field messages', async () => {
-    const bad = await call('POST', '/vehicles', { ...carrier.headers, language: 'ar' }, vehicleBody({ imei: '000000000000000', sequenceNumber: '12', weightKg: 46000, plate: { digits: '0000', left: 'ا', middle: 'ب', right: 'ق٢' } }));
+    const bad = await call(
+      'POST',
+      '/vehicles',
+      { ...carrier.headers, language: 'ar' },
+      vehicleBody({ imei: '000000000000000', sequenceNumber: '12', weightKg: 46000, plate: { digits: '0000', left: 'ا', middle: 'ب', right: 'ق٢' } }),
+    );
     expect(bad.status).toBe(400);
     const paths = bad.body.errors!.map((e) => e.path);
     expect(paths).toEqual(expect.arrayContaining(['imei', 'sequenceNumber', 'weightKg', 'plate.digits', 'plate.right']));
@@ -123,7 +133,9 @@ describe('drivers, trailers and assignment', () => {
       nationality: 'martian',
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors!.map((e) => e.path).sort()).toEqual(['companyCr', 'dateOfBirth', 'driverIdNumber', 'iqamaIssueCount', 'licenceNumber', 'nationality'].sort());
+    expect(bad.body.errors!.map((e) => e.path).sort()).toEqual(
+      ['companyCr', 'dateOfBirth', 'driverIdNumber', 'iqamaIssueCount', 'licenceNumber', 'nationality'].sort(),
+    );
     const b = driverBody();
     const same = await call('POST', '/drivers', carrier.headers, { ...b, managerPhone: b.phone });
     expect(same.body.errors![0].path).toBe('managerPhone');
@@ -177,7 +189,10 @@ describe('the fleet table', () => {
     const pv = await create<Vehicle>('/vehicles', u.headers, vehicleBody({ plate: { digits: '8642', left: 'ا', middle: 'ه', right: 'ى' } }));
     for (const q of ['8642 أ هـ ي', 'AHV8642', '٨٦٤٢', 'ا ه ى']) {
       const r = await call<{ items: FleetItem[] }>('GET', `/fleet?tab=3&search=${encodeURIComponent(q)}`, u.headers);
-      expect(r.body.data.items.map((i) => i.id), q).toEqual([pv.id]);
+      expect(
+        r.body.data.items.map((i) => i.id),
+        q,
+      ).toEqual([pv.id]);
     }
     const wasl = await call<{ items: FleetItem[]; total: number }>('GET', '/fleet?tab=0&wasl=not_required', u.headers);
     expect(wasl.body.data.total).toBe(1);

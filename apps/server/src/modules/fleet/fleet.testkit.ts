@@ -28,7 +28,15 @@ export function vehicleBody(over: Partial<VehicleInput> = {}): VehicleInput {
 }
 
 export function trailerBody(over: Partial<TrailerInput> = {}): TrailerInput {
-  return { trailerType: 'flatbed', trailerNumber: `TR-${String(100000 + next()).slice(-6)}`, lengthCm: 1360, breadthCm: 250, capacityKg: 30000, supportedVehicleTypes: ['flatbed_trailer'], ...over };
+  return {
+    trailerType: 'flatbed',
+    trailerNumber: `TR-${String(100000 + next()).slice(-6)}`,
+    lengthCm: 1360,
+    breadthCm: 250,
+    capacityKg: 30000,
+    supportedVehicleTypes: ['flatbed_trailer'],
+    ...over,
+  };
 }
 
 export function driverBody(over: Partial<DriverInput> = {}): DriverInput {

@@ -18,7 +18,13 @@ export async function getVendor(tx: DbOrTx, ownerId: string, id: string, forUpda
   return r;
 }
 
-export async function listVendors(tx: DbOrTx, ownerId: string, f: { search?: string; statuses?: VendorStatus[]; userType?: string }, limit: number, skip: number) {
+export async function listVendors(
+  tx: DbOrTx,
+  ownerId: string,
+  f: { search?: string; statuses?: VendorStatus[]; userType?: string },
+  limit: number,
+  skip: number,
+) {
   const conds: (SQL | undefined)[] = [eq(vendors.ownerId, ownerId), isNull(vendors.deletedAt)];
   if (f.statuses?.length) conds.push(inArray(vendors.status, f.statuses));
   if (f.userType) conds.push(eq(vendors.userType, f.userType));
@@ -29,7 +35,10 @@ export async function listVendors(tx: DbOrTx, ownerId: string, f: { search?: str
   const where = and(...conds);
   const [items, [{ n }]] = await Promise.all([
     tx.select().from(vendors).where(where).orderBy(desc(vendors.createdAt), desc(vendors.id)).limit(limit).offset(skip),
-    tx.select({ n: sql<number>`count(*)::int` }).from(vendors).where(where),
+    tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(vendors)
+      .where(where),
   ]);
   return { items, total: n };
 }
@@ -137,6 +146,9 @@ export async function vendorInUse(tx: DbOrTx, id: string) {
   return r.length > 0;
 }
 export async function ownerInfo(tx: DbOrTx, ownerId: string) {
-  const [r] = await tx.select({ companyName: users.companyName, accountType: users.accountType, status: users.status }).from(users).where(eq(users.id, ownerId));
+  const [r] = await tx
+    .select({ companyName: users.companyName, accountType: users.accountType, status: users.status })
+    .from(users)
+    .where(eq(users.id, ownerId));
   return r;
 }

@@ -36,33 +36,67 @@ export default async function vendorsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/vendors',
-    { config: auth, schema: { tags, summary: 'My vendors (all states; filter by status, userType; search names, e-mail, phone)', querystring: vendorListQuery, response: { 200: envelope(vendorListResponse) } } },
+    {
+      config: auth,
+      schema: {
+        tags,
+        summary: 'My vendors (all states; filter by status, userType; search names, e-mail, phone)',
+        querystring: vendorListQuery,
+        response: { 200: envelope(vendorListResponse) },
+      },
+    },
     async (req) => ({ message: msg('ok', req.lang), data: await svc.list(app.requireUser(req), req.query) }),
   );
   app.post(
     '/vendors',
     {
       config: auth,
-      schema: { tags, summary: 'Add a vendor', description: 'Errors: VENDOR_EMAIL_EXISTS, VENDOR_PHONE_EXISTS (per owner), INVALID_FILE.', body: vendorInput, response: { 201: envelope(vendorSchema) } },
+      schema: {
+        tags,
+        summary: 'Add a vendor',
+        description: 'Errors: VENDOR_EMAIL_EXISTS, VENDOR_PHONE_EXISTS (per owner), INVALID_FILE.',
+        body: vendorInput,
+        response: { 201: envelope(vendorSchema) },
+      },
     },
     async (req, reply) => reply.status(201).send({ message: msg('saved', req.lang), data: await svc.create(app.requireUser(req), req.body) }),
   );
   app.post(
     '/vendors/share-link',
-    { config: auth, schema: { tags, summary: 'Share vendor link: a public sign-up URL /vendor?invite=<token> (30 days)', response: { 200: envelope(vendorShareLinkResponse) } } },
+    {
+      config: auth,
+      schema: {
+        tags,
+        summary: 'Share vendor link: a public sign-up URL /vendor?invite=<token> (30 days)',
+        response: { 200: envelope(vendorShareLinkResponse) },
+      },
+    },
     async (req) => ({ message: msg('ok', req.lang), data: await svc.shareLink(app.requireUser(req)) }),
   );
   app.get('/vendors/:id', { config: auth, schema: { tags, summary: 'A vendor of mine', params: idParams, response: data } }, async (req) => ({
     message: msg('ok', req.lang),
     data: await svc.get(app.requireUser(req), req.params.id),
   }));
-  app.patch('/vendors/:id', { config: auth, schema: { tags, summary: 'Edit a vendor', params: idParams, body: vendorUpdate, response: data } }, async (req) => ({
-    message: msg('saved', req.lang),
-    data: await svc.update(app.requireUser(req), req.params.id, req.body),
-  }));
+  app.patch(
+    '/vendors/:id',
+    { config: auth, schema: { tags, summary: 'Edit a vendor', params: idParams, body: vendorUpdate, response: data } },
+    async (req) => ({
+      message: msg('saved', req.lang),
+      data: await svc.update(app.requireUser(req), req.params.id, req.body),
+    }),
+  );
   app.delete(
     '/vendors/:id',
-    { config: auth, schema: { tags, summary: 'Delete a vendor', description: 'VENDOR_DELETE_FAILED when a live vehicle of mine is sourced from this vendor.', params: idParams, response: { 200: envelope(z.null()) } } },
+    {
+      config: auth,
+      schema: {
+        tags,
+        summary: 'Delete a vendor',
+        description: 'VENDOR_DELETE_FAILED when a live vehicle of mine is sourced from this vendor.',
+        params: idParams,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (req) => {
       await svc.remove(app.requireUser(req), req.params.id);
       return { message: msg('deleted', req.lang), data: null };
@@ -72,7 +106,10 @@ export default async function vendorsRoutes(fastify: FastifyInstance) {
   // public sign-up through the share link
   app.get(
     '/vendor-invites/:token',
-    { config: { auth: 'none', rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { tags, summary: 'Public: the company behind a vendor link', params: tokenParams, response: { 200: envelope(vendorInviteInfo) } } },
+    {
+      config: { auth: 'none', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags, summary: 'Public: the company behind a vendor link', params: tokenParams, response: { 200: envelope(vendorInviteInfo) } },
+    },
     async (req) => ({ message: msg('ok', req.lang), data: await svc.inviteInfo(req.params.token) }),
   );
   app.post(
@@ -82,7 +119,8 @@ export default async function vendorsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Public: submit a vendor sign-up request',
-        description: 'Creates a vendor of the inviting company in state request_submitted (documents are added once approved). INVALID_INVITE for a bad or expired link.',
+        description:
+          'Creates a vendor of the inviting company in state request_submitted (documents are added once approved). INVALID_INVITE for a bad or expired link.',
         params: tokenParams,
         body: vendorInput,
         response: { 201: envelope(z.object({ id: z.uuid(), status: z.enum(VENDOR_STATUSES) })) },
@@ -94,7 +132,15 @@ export default async function vendorsRoutes(fastify: FastifyInstance) {
   // requests (the owner's side)
   app.get(
     '/vendor-requests',
-    { config: auth, schema: { tags, summary: 'Vendor sign-up requests (request_submitted, pending_approval, not_verified)', querystring: vendorListQuery, response: { 200: envelope(vendorListResponse) } } },
+    {
+      config: auth,
+      schema: {
+        tags,
+        summary: 'Vendor sign-up requests (request_submitted, pending_approval, not_verified)',
+        querystring: vendorListQuery,
+        response: { 200: envelope(vendorListResponse) },
+      },
+    },
     async (req) => ({ message: msg('ok', req.lang), data: await svc.list(app.requireUser(req), req.query, true) }),
   );
   for (const action of ['review', 'approve', 'reject'] as const) {
@@ -102,7 +148,13 @@ export default async function vendorsRoutes(fastify: FastifyInstance) {
       `/vendor-requests/:id/${action}`,
       {
         config: auth,
-        schema: { tags, summary: `${action[0].toUpperCase()}${action.slice(1)} a vendor request`, description: 'review → pending_approval; approve → verified; reject → not_verified. VENDOR_REQUEST_CLOSED when already handled.', params: idParams, response: data },
+        schema: {
+          tags,
+          summary: `${action[0].toUpperCase()}${action.slice(1)} a vendor request`,
+          description: 'review → pending_approval; approve → verified; reject → not_verified. VENDOR_REQUEST_CLOSED when already handled.',
+          params: idParams,
+          response: data,
+        },
       },
       async (req) => ({ message: msg('statusUpdated', req.lang), data: await svc.act(app.requireUser(req), req.params.id, action) }),
     );

@@ -100,7 +100,11 @@ export function vendorRow(ownerId: string, b: VendorIn, status: repo.VendorStatu
 
 function uniqueError(e: unknown): AppError | null {
   if (sqlState(e) !== '23505') return null;
-  const text = JSON.stringify({ m: (e as Error).message, c: (e as { cause?: { message?: string; constraint?: string } }).cause?.message, k: (e as { cause?: { constraint?: string } }).cause?.constraint });
+  const text = JSON.stringify({
+    m: (e as Error).message,
+    c: (e as { cause?: { message?: string; constraint?: string } }).cause?.message,
+    k: (e as { cause?: { constraint?: string } }).cause?.constraint,
+  });
   if (text.includes('vendors_owner_phone')) return new AppError('VENDOR_PHONE_EXISTS');
   return new AppError('VENDOR_EMAIL_EXISTS');
 }
@@ -154,7 +158,11 @@ export function createVendorsService(deps: { db: Db; jwtSecret: string }) {
       return toVendor(await must(db, user, id));
     },
     async list(user: CurrentUser, q: { search?: string; status?: repo.VendorStatus; userType?: string; limit: number; skip: number }, requestsOnly = false) {
-      const statuses: repo.VendorStatus[] | undefined = q.status ? [q.status] : requestsOnly ? ['request_submitted', 'pending_approval', 'not_verified'] : undefined;
+      const statuses: repo.VendorStatus[] | undefined = q.status
+        ? [q.status]
+        : requestsOnly
+          ? ['request_submitted', 'pending_approval', 'not_verified']
+          : undefined;
       const { items, total } = await repo.listVendors(db, user.id, { ...q, statuses }, q.limit, q.skip);
       return { items: items.map(toVendor), total };
     },

@@ -28,7 +28,14 @@ describe('vendors', () => {
     const c = await call<Vendor>('POST', '/vendors', broker.headers, body);
     expect(c.status, JSON.stringify(c.body)).toBe(201);
     const v = c.body.data;
-    expect(v).toMatchObject({ status: 'verified', userType: 'carrier', vatNumber: '300123456700003', regions: [1, 2], customsClearance: true, officeLocations: [{ cityId: 1, address: 'King Fahd Rd' }] });
+    expect(v).toMatchObject({
+      status: 'verified',
+      userType: 'carrier',
+      vatNumber: '300123456700003',
+      regions: [1, 2],
+      customsClearance: true,
+      officeLocations: [{ cityId: 1, address: 'King Fahd Rd' }],
+    });
     const e = await call<Vendor>('PATCH', `/vendors/${v.id}`, broker.headers, { notes: 'Updated', preferredContactMethod: 'email' });
     expect(e.body.data.notes).toBe('Updated');
     const list = await call<{ items: Vendor[]; total: number }>('GET', `/vendors?search=${encodeURIComponent(body.companyName)}`, broker.headers);
@@ -40,7 +47,12 @@ describe('vendors', () => {
   });
 
   it('validates CR, VAT, TL, notes and e-mail per spec §5 with localized messages', async () => {
-    const r = await call('POST', '/vendors', { ...broker.headers, language: 'ar' }, vendorBody({ crNumber: '12345', vatNumber: '200123456700003', tlNumber: 'TL 1234-5', notes: 'x'.repeat(251), email: 'no-at' }));
+    const r = await call(
+      'POST',
+      '/vendors',
+      { ...broker.headers, language: 'ar' },
+      vendorBody({ crNumber: '12345', vatNumber: '200123456700003', tlNumber: 'TL 1234-5', notes: 'x'.repeat(251), email: 'no-at' }),
+    );
     expect(r.status).toBe(400);
     expect(r.body.errors!.map((e) => e.path).sort()).toEqual(['crNumber', 'email', 'notes', 'tlNumber', 'vatNumber']);
     expect(r.body.errors!.find((e) => e.path === 'vatNumber')!.message).toBe('الرقم الضريبي 15 رقماً ويبدأ بـ 3.');
@@ -110,10 +122,18 @@ describe('files', () => {
       data,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    return t.app.inject({ method: 'POST', url: '/api/v1/files', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/files',
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
   };
   const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-  const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d1b1e30000000049454e44ae426082', 'hex');
+  const PNG = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d1b1e30000000049454e44ae426082',
+    'hex',
+  );
 
   it('accepts a real PDF and PNG, serves them to the owner only', async () => {
     const r = await upload('policy.pdf', 'application/pdf', PDF, broker.headers);
