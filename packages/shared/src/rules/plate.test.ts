@@ -75,6 +75,13 @@ describe('plate digits and whole plates', () => {
       { numRuns: 500 },
     );
   });
+  it('reads Arabic plate text right to left and Latin left to right (plates.json note)', () => {
+    const arabic = parsePlateString('1234 د ب أ');
+    const latin = parsePlateString('ABD-1234');
+    expect(arabic).toEqual({ digits: '1234', left: 'ا', middle: 'ب', right: 'د' });
+    expect(latin).toEqual(arabic);
+    expect(formatPlate(arabic!)).toBe('1234 د ب ا');
+  });
   it('property: format → parse round-trips', () => {
     fc.assert(
       fc.property(digits4, letter, letter, letter, (d, a, b, c) => {

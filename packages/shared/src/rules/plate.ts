@@ -124,17 +124,26 @@ export function plateKey(p: Plate): string {
 /**
  * Parse a plate written as one string (CSV, search): 4 digits and 3 letters in any order of
  * groups, separated or not, Arabic or Latin letters, e.g. "1234 ا ب د", "ABD-1234",
- * "١٢٣٤ أبد". Letters are taken in the written order as left, middle, right.
+ * "١٢٣٤ دبأ". Arabic letters are taken in reading order (right, middle, left), Latin letters
+ * left to right (plates.json `letter_order_note`).
  */
 export function parsePlateString(input: string): Plate | null {
   const s = toLatinDigits(input.replace(TATWEEL, ''));
   const digits = s.replace(/[^0-9]/g, '');
   const letters = [...s.replace(/[0-9\s\-_/|.,]/g, '')];
   if (letters.length !== 3) return null;
-  return normalizePlate({ digits, left: letters[0], middle: letters[1], right: letters[2] });
+  // Arabic is written right to left: its logical (reading) order is right, middle, left.
+  // Latin letters are read left to right, as printed under the Arabic ones (plates.json note).
+  const arabic = letters.every((c) => /[\u0600-\u06FF]/.test(c));
+  const [a, b, c] = letters;
+  return normalizePlate(arabic ? { digits, right: a, middle: b, left: c } : { digits, left: a, middle: b, right: c });
 }
 
-/** Format a plate as one string `1234 ا ب د` (digits, then letters left→right). */
+/**
+ * Format a plate as one string: digits, then the Arabic letters in reading order (right,
+ * middle, left) — the plate left ا, middle ب, right د is `1234 د ب ا`, which an RTL line shows
+ * as on the plate. `parsePlateString` reads it back.
+ */
 export function formatPlate(p: Plate): string {
-  return `${p.digits} ${p.left} ${p.middle} ${p.right}`;
+  return `${p.digits} ${p.right} ${p.middle} ${p.left}`;
 }

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_TYPE, CSV_COLUMNS, type CsvLog, type Driver, type Vehicle, type Vendor } from '@masar/shared';
+import { ACCOUNT_TYPE, CSV_COLUMNS, formatPlate, type CsvLog, type Driver, type Vehicle, type Vendor } from '@masar/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/fixtures.ts';
 import { driverBody, trailerBody, vehicleBody } from '../fleet/fleet.testkit.ts';
@@ -191,7 +191,7 @@ describe('CSV import', () => {
     });
     expect(await waitDone((await importCsv('trailers', 'trailers.csv', tcsv, u.headers)).body.data.id, u.headers)).toMatchObject({ succeeded: 1, failed: 0 });
     const v = vehicleBody();
-    const plate = `${v.plate.digits} ${v.plate.left} ${v.plate.middle} ${v.plate.right}`;
+    const plate = formatPlate(v.plate);
     const line = (p: string) => [v.vehicleType, '2020', 'Isuzu', 'FVR', 'White', '3', p, '', '123456', '', '12000'];
     const vcsv = Papa.unparse({ fields: CSV_COLUMNS.vehicles.map((c) => c.en), data: [line(plate), line(plate), line('12 ab')] });
     const vl = await waitDone((await importCsv('vehicles', 'vehicles.csv', vcsv, u.headers)).body.data.id, u.headers);
