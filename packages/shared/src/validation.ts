@@ -19,15 +19,14 @@ export function normalizeSaudiPhone(input: string): string | null {
 export const phoneSchema = z
   .string({ error: 'v.phoneInvalid' })
   .trim()
-  .superRefine((val, ctx) => {
+  .transform((val, ctx) => {
+    // One libphonenumber parse per value: CSV imports validate thousands of phones.
+    const e164 = normalizeSaudiPhone(val);
+    if (e164) return e164;
     const digits = val.replace(/\D/g, '').replace(/^966/, '').replace(/^0/, '');
-    if (digits.length > 0 && !digits.startsWith('5')) {
-      ctx.addIssue({ code: 'custom', message: 'v.phoneStart5' });
-      return;
-    }
-    if (!normalizeSaudiPhone(val)) ctx.addIssue({ code: 'custom', message: 'v.phoneInvalid' });
-  })
-  .transform((val) => normalizeSaudiPhone(val) ?? val);
+    ctx.addIssue({ code: 'custom', message: digits.length > 0 && !digits.startsWith('5') ? 'v.phoneStart5' : 'v.phoneInvalid' });
+    return z.NEVER;
+  });
 
 /**
  * E-mail per spec §5: one non-space chunk, @, non-space chunk, dot, non-space chunk.
