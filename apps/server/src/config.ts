@@ -45,8 +45,8 @@ export const envSchema = z.object({
   LOGIN_MAX_FAILED_PER_15MIN: z.coerce.number().int().min(0).default(10),
   /** Routing: great-circle × ROAD_FACTOR (default). */
   ROUTING: z.enum(['greatCircle']).default('greatCircle'),
-  /** Road distance ≈ great-circle × this factor. An estimate (Riyadh–Jeddah ≈ 950 km by road vs ≈ 850 km great-circle); a real router replaces it behind the routing gateway. */
-  ROAD_FACTOR: z.coerce.number().min(1).max(3).default(1.2),
+  /** Road distance ≈ great-circle × this factor. An estimate fitted to Riyadh–Jeddah (≈ 950 km by road, 848 km great-circle); a real router replaces it behind the routing gateway. */
+  ROAD_FACTOR: z.coerce.number().min(1).max(3).default(1.12),
   /** Map tiles URL template for the web map (Leaflet). */
   MAP_TILES_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** Days a posted load stays on the board after its first pickup date before it expires. */

@@ -15,7 +15,7 @@ export interface RoutingGateway {
   distanceKm(points: LatLng[]): Promise<number>;
 }
 
-/** Great-circle × roadFactor (config ROAD_FACTOR, default 1.2), rounded to 0.1 km. */
+/** Great-circle × roadFactor (config ROAD_FACTOR, default 1.12), rounded to 0.1 km. */
 export function createGreatCircleRouting(roadFactor: number): RoutingGateway {
   return {
     name: 'greatCircle',

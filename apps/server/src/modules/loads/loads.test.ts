@@ -38,8 +38,8 @@ describe('POST /loads', () => {
     const [a, b] = load.stops;
     const gc = greatCircleKm(a.lat, a.lng, b.lat, b.lng);
     expect(gc).toBeGreaterThan(800);
-    expect(load.distanceKm).toBeGreaterThan(gc * 1.2 - 5);
-    expect(load.distanceKm).toBeLessThan(gc * 1.2 + 5);
+    expect(load.distanceKm).toBeGreaterThan(gc * t.config.ROAD_FACTOR - 5);
+    expect(load.distanceKm).toBeLessThan(gc * t.config.ROAD_FACTOR + 5);
     expect(load.ratePerKm).toBeCloseTo(3000 / load.distanceKm, 2);
     expect(load.totalWeightKg).toBe(20_000);
     expect(load.stops.map((s) => s.cityNameEn)).toEqual(['Riyadh', 'Jeddah']);
