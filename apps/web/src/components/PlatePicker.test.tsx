@@ -1,32 +1,11 @@
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import i18n from '../i18n';
 import { EMPTY_PLATE, normalizePlateDigits, parsePlateLetters, PlatePicker, plateLettersText, PLATE_LETTERS, type PlateValue } from './PlatePicker';
 
-beforeAll(() => {
-  // jsdom lacks these browser APIs Mantine uses.
-  if (!('matchMedia' in window) || typeof window.matchMedia !== 'function') {
-    const matchMedia = (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    });
-    Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
-  }
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 afterEach(cleanup);
 
 describe('plate letter parsing', () => {

@@ -1,11 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from '../../../i18n';
-import { polyfillBrowser, renderWithApp, stubApi } from '../testing/render';
+import { renderWithApp, stubApi } from '../../../test/render';
 import { VehicleForm } from './VehicleForm';
 
-beforeAll(polyfillBrowser);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
@@ -12,28 +12,6 @@ import { LoadCard } from '../../../components/LoadCard';
 import { emptyCargo, emptyLoadForm, type LoadFormValues } from '../utils/loadForm';
 import { LoadForm } from './LoadForm';
 
-beforeAll(() => {
-  if (typeof window.matchMedia !== 'function') {
-    const matchMedia = (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    });
-    Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
-  }
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  // Mantine's autosize Textarea listens to document.fonts, which jsdom lacks.
-  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} }, configurable: true });
-});
 afterEach(async () => {
   cleanup();
   await i18n.changeLanguage('en');
