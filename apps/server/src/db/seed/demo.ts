@@ -5,6 +5,7 @@ import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Db } from '../client.ts';
 import { subscriptions, users } from '../schema/index.ts';
+import { seedDemoFleet } from './demo-fleet.ts';
 import { seedDemoLoads } from './demo-loads.ts';
 
 /** Demo accounts (README "Demo accounts"): approved, with an active plan. */
@@ -41,8 +42,9 @@ export async function seedDemoAccounts(db: Db): Promise<Record<1 | 2 | 3, string
   return ids;
 }
 
-/** Seed demo accounts and loads (README "Demo accounts"). Idempotent. */
+/** Seed demo accounts, loads, fleets and vendors (README "Demo accounts"). Idempotent. */
 export async function seedDemo(db: Db, config: Config): Promise<void> {
   const ids = await seedDemoAccounts(db);
   await seedDemoLoads(db, config, ids);
+  await seedDemoFleet(db, config, ids);
 }
