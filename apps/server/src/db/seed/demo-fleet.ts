@@ -20,6 +20,7 @@ import { queryRows } from '../../lib/sql.ts';
 import * as fleetRepo from '../../modules/fleet/fleet.repository.ts';
 import * as vendorsRepo from '../../modules/vendors/vendors.repository.ts';
 import { vendorRow } from '../../modules/vendors/vendors.service.ts';
+import { driverRow, vehicleRow } from '../../modules/fleet/fleet.service.ts';
 import type { Db, Tx } from '../client.ts';
 
 /**
@@ -785,28 +786,7 @@ async function seedAccount(tx: Tx, ownerId: string, plan: AccountPlan, taken: Ta
     if (await fleetRepo.driverIdTaken(tx, ownerId, b.driverIdNumber)) throw new Error(`demo driver ${b.firstName}: id number already used`);
     const id = newId();
     driverIds.push(id);
-    driverRows.push({
-      id,
-      ownerId,
-      salutation: b.salutation,
-      firstName: b.firstName,
-      lastName: b.lastName,
-      nationality: b.nationality,
-      dateOfBirth: b.dateOfBirth,
-      photoFileId: null,
-      phone: b.phone,
-      managerName: b.managerName ?? null,
-      managerPhone: b.managerPhone ?? null,
-      licenceNumber: b.licenceNumber,
-      driverIdNumber: b.driverIdNumber,
-      iqamaIssueCount: b.iqamaIssueCount ?? null,
-      companyCr: b.companyCr ?? null,
-      moiNumber: b.moiNumber ?? null,
-      iqamaFileIds: [],
-      licenceFileIds: [],
-      state: d.state ?? 'active',
-      ...at(d.ageDays),
-    });
+    driverRows.push({ ...driverRow(ownerId, b), id, photoFileId: null, state: d.state ?? 'active', ...at(d.ageDays) });
   }
   await fleetRepo.insertDrivers(tx, driverRows);
   for (const [i, d] of plan.drivers.entries()) if (d.trusted) await fleetRepo.addTrusted(tx, ownerId, driverIds[i]);
@@ -847,30 +827,11 @@ async function seedAccount(tx: Tx, ownerId: string, plan: AccountPlan, taken: Ta
     // WASL answers only for vehicles that need it (3.5 t and over)
     const waslStatus = v.wasl && initial !== 'not_required' ? v.wasl : initial;
     vehicleRows.push({
-      id: newId(),
-      ownerId,
-      vehicleType: b.vehicleType,
-      year: b.year,
-      make: b.make,
-      model: b.model,
-      colour: b.colour,
-      plateType: b.plateType,
-      plateDigits: b.plate.digits,
-      plateLetters: `${b.plate.left}${b.plate.middle}${b.plate.right}`,
-      registrationNumber: b.registrationNumber ?? null,
-      sequenceNumber: b.sequenceNumber,
-      imei: b.imei ?? null,
-      weightKg: b.weightKg,
+      ...vehicleRow(ownerId, b),
       waslStatus,
       state: v.state ?? 'active',
       // a suspended vehicle is never on a job
       availability: v.busy && v.state !== 'suspended' ? 'busy' : 'free',
-      source: b.source,
-      vendorId: b.source === 'vendor' ? (b.vendorId ?? null) : null,
-      driverId: b.driverId ?? null,
-      trailerId: b.trailerId ?? null,
-      insuranceFileIds: [],
-      imageFileIds: [],
       ...at(v.ageDays),
     });
   }

@@ -74,6 +74,60 @@ async function mapUnique<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A new vehicle row from a validated input (no DB checks). */
+export function vehicleRow(ownerId: string, b: VehicleIn): repo.NewVehicle {
+  return {
+    id: newId(),
+    ownerId,
+    vehicleType: b.vehicleType,
+    year: b.year,
+    make: b.make,
+    model: b.model,
+    colour: b.colour,
+    plateType: b.plateType,
+    plateDigits: b.plate.digits,
+    plateLetters: plateLetters(b.plate),
+    registrationNumber: b.registrationNumber ?? null,
+    sequenceNumber: b.sequenceNumber,
+    imei: b.imei ?? null,
+    weightKg: b.weightKg,
+    waslStatus: initialWaslStatus(b.weightKg),
+    source: b.source,
+    vendorId: b.source === 'vendor' ? (b.vendorId ?? null) : null,
+    driverId: b.driverId ?? null,
+    trailerId: b.trailerId ?? null,
+    insuranceFileIds: b.insuranceFileIds,
+    imageFileIds: b.imageFileIds,
+  };
+}
+/** A new trailer row from a validated input (no DB checks). */
+export function trailerRow(ownerId: string, b: TrailerIn): repo.NewTrailer {
+  return { id: newId(), ownerId, ...b };
+}
+/** A new driver row from a validated input (no DB checks). */
+export function driverRow(ownerId: string, b: DriverIn): repo.NewDriver {
+  return {
+    id: newId(),
+    ownerId,
+    salutation: b.salutation,
+    firstName: b.firstName,
+    lastName: b.lastName,
+    nationality: b.nationality,
+    dateOfBirth: b.dateOfBirth,
+    photoFileId: b.photoFileId ?? null,
+    phone: b.phone,
+    managerName: b.managerName ?? null,
+    managerPhone: b.managerPhone ?? null,
+    licenceNumber: b.licenceNumber,
+    driverIdNumber: b.driverIdNumber,
+    iqamaIssueCount: b.iqamaIssueCount ?? null,
+    companyCr: b.companyCr ?? null,
+    moiNumber: b.moiNumber ?? null,
+    iqamaFileIds: b.iqamaFileIds,
+    licenceFileIds: b.licenceFileIds,
+  };
+}
+
 export function createFleetService(deps: { db: Db; jwtSecret: string }) {
   const { db } = deps;
 
@@ -212,58 +266,6 @@ export function createFleetService(deps: { db: Db; jwtSecret: string }) {
     if (b.driverId) await checkDriverFree(tx, user, b.driverId, vehicleId);
     if (b.trailerId) await checkTrailerFree(tx, user, b.trailerId, vehicleId);
     await ownedFiles(tx, user.id, [...(b.insuranceFileIds ?? []), ...(b.imageFileIds ?? [])]);
-  }
-
-  /** A new vehicle row from a validated input (no DB checks). */
-  function vehicleRow(ownerId: string, b: VehicleIn): repo.NewVehicle {
-    return {
-      id: newId(),
-      ownerId,
-      vehicleType: b.vehicleType,
-      year: b.year,
-      make: b.make,
-      model: b.model,
-      colour: b.colour,
-      plateType: b.plateType,
-      plateDigits: b.plate.digits,
-      plateLetters: plateLetters(b.plate),
-      registrationNumber: b.registrationNumber ?? null,
-      sequenceNumber: b.sequenceNumber,
-      imei: b.imei ?? null,
-      weightKg: b.weightKg,
-      waslStatus: initialWaslStatus(b.weightKg),
-      source: b.source,
-      vendorId: b.source === 'vendor' ? (b.vendorId ?? null) : null,
-      driverId: b.driverId ?? null,
-      trailerId: b.trailerId ?? null,
-      insuranceFileIds: b.insuranceFileIds,
-      imageFileIds: b.imageFileIds,
-    };
-  }
-  function trailerRow(ownerId: string, b: TrailerIn): repo.NewTrailer {
-    return { id: newId(), ownerId, ...b };
-  }
-  function driverRow(ownerId: string, b: DriverIn): repo.NewDriver {
-    return {
-      id: newId(),
-      ownerId,
-      salutation: b.salutation,
-      firstName: b.firstName,
-      lastName: b.lastName,
-      nationality: b.nationality,
-      dateOfBirth: b.dateOfBirth,
-      photoFileId: b.photoFileId ?? null,
-      phone: b.phone,
-      managerName: b.managerName ?? null,
-      managerPhone: b.managerPhone ?? null,
-      licenceNumber: b.licenceNumber,
-      driverIdNumber: b.driverIdNumber,
-      iqamaIssueCount: b.iqamaIssueCount ?? null,
-      companyCr: b.companyCr ?? null,
-      moiNumber: b.moiNumber ?? null,
-      iqamaFileIds: b.iqamaFileIds,
-      licenceFileIds: b.licenceFileIds,
-    };
   }
 
   async function setState<T>(
