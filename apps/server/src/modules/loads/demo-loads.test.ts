@@ -15,9 +15,7 @@ afterAll(() => t?.close());
 describe('demo loads seed', () => {
   it('puts a few hundred dated loads on real lanes, with the demo carrier’s offers and jobs; idempotent', async () => {
     const ids = await seedDemoAccounts(t.database.db);
-    const started = Date.now();
     const n = await seedDemoLoads(t.database.db, t.config, ids);
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(n).toBeGreaterThanOrEqual(280);
     expect(await seedDemoLoads(t.database.db, t.config, ids)).toBe(0);
 
