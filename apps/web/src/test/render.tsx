@@ -5,35 +5,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 
-/** jsdom lacks browser APIs Mantine uses. */
-export function polyfillBrowser() {
-  if (typeof window.matchMedia !== 'function') {
-    const matchMedia = (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    });
-    Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
-  }
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', {
-      value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-      configurable: true,
-    });
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  if (typeof Element.prototype.scrollIntoView !== 'function')
-    Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => {}, configurable: true });
-}
-
 export type Route = (method: string, path: string, body: unknown) => { status?: number; body: unknown } | undefined;
 
 /** Stub fetch with a router over `/api/v1` paths; records the calls. */

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { driverInput, driverUpdate, FLEET_LIMITS, SALUTATIONS, type Driver } from '@masar/shared';
@@ -9,6 +9,7 @@ import { useSaveFleetItem } from '../api/fleet';
 import { asLang } from '../utils/format';
 import { nationalityOptions } from '../utils/nationalities';
 import { opt, optNum, serverErrors, validateWith, type FormErrors } from '../utils/validate';
+import { FormShell } from '../../../components/FormShell';
 
 interface Values {
   salutation: string | null;
@@ -119,102 +120,93 @@ export function DriverForm({ driver, onDone, onCancel }: { driver?: Driver | nul
   );
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-      noValidate
-      data-testid="driver-form"
+    <FormShell
+      onSubmit={submit}
+      testId="driver-form"
+      error={formError}
+      submitLabel={driver ? t('save') : t('driver.add')}
+      submitTestId="driver-submit"
+      loading={save.isPending}
+      cancelLabel={t('cancel')}
+      onCancel={onCancel}
     >
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select
-            label={t('driver.salutation')}
-            required
-            data={SALUTATIONS.map((s) => ({ value: s, label: t(`salutation.${s}`) }))}
-            value={values.salutation}
-            onChange={(v) => set('salutation', v)}
-            error={errors.salutation}
-            data-testid="driver-salutation"
-          />
-          {text('firstName', { required: true })}
-          {text('lastName', { required: true })}
-          <Select
-            label={t('driver.nationality')}
-            required
-            searchable
-            data={nationalities}
-            value={values.nationality}
-            onChange={(v) => set('nationality', v)}
-            error={errors.nationality}
-            data-testid="driver-nationality"
-          />
-          <DateInput
-            label={t('driver.dateOfBirth')}
-            description={t('driver.dobHint')}
-            required
-            valueFormat="YYYY-MM-DD"
-            maxDate={latestBirthDate()}
-            defaultLevel="decade"
-            value={values.dateOfBirth}
-            onChange={(v) => set('dateOfBirth', v)}
-            error={errors.dateOfBirth}
-            data-testid="driver-dob"
-          />
-          {text('phone', { required: true, inputMode: 'tel', dir: 'ltr', placeholder: '05XXXXXXXX' })}
-          {text('managerName')}
-          {text('managerPhone', { inputMode: 'tel', dir: 'ltr', placeholder: '05XXXXXXXX' })}
-          {text('licenceNumber', { required: true, description: t('driver.licenceHint'), inputMode: 'numeric' })}
-          {text('driverIdNumber', { required: true, description: t('driver.driverIdHint'), inputMode: 'numeric' })}
-          <NumberInput
-            label={t('driver.iqamaIssueCount')}
-            description={t('driver.iqamaCountHint')}
-            allowDecimal={false}
-            min={1}
-            max={100}
-            value={values.iqamaIssueCount}
-            onChange={(v) => set('iqamaIssueCount', v)}
-            error={errors.iqamaIssueCount}
-          />
-          {text('companyCr', { description: t('driver.crHint'), inputMode: 'numeric' })}
-          {text('moiNumber', { description: t('driver.moiHint'), inputMode: 'numeric' })}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <DocumentUpload
-            label={t('driver.photo')}
-            purpose="driver-photo"
-            accept="image/jpeg,image/png"
-            max={1}
-            value={values.photo}
-            onChange={(v) => set('photo', v)}
-            error={errors.photoFileId}
-          />
-          <DocumentUpload
-            label={t('driver.iqamaFiles')}
-            purpose="driver-iqama"
-            value={values.iqama}
-            onChange={(v) => set('iqama', v)}
-            error={errors.iqamaFileIds}
-          />
-          <DocumentUpload
-            label={t('driver.licenceFiles')}
-            purpose="driver-licence"
-            value={values.licence}
-            onChange={(v) => set('licence', v)}
-            error={errors.licenceFileIds}
-          />
-        </SimpleGrid>
-        {formError && <Alert color="red">{formError}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="driver-submit">
-            {driver ? t('save') : t('driver.add')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select
+          label={t('driver.salutation')}
+          required
+          data={SALUTATIONS.map((s) => ({ value: s, label: t(`salutation.${s}`) }))}
+          value={values.salutation}
+          onChange={(v) => set('salutation', v)}
+          error={errors.salutation}
+          data-testid="driver-salutation"
+        />
+        {text('firstName', { required: true })}
+        {text('lastName', { required: true })}
+        <Select
+          label={t('driver.nationality')}
+          required
+          searchable
+          data={nationalities}
+          value={values.nationality}
+          onChange={(v) => set('nationality', v)}
+          error={errors.nationality}
+          data-testid="driver-nationality"
+        />
+        <DateInput
+          label={t('driver.dateOfBirth')}
+          description={t('driver.dobHint')}
+          required
+          valueFormat="YYYY-MM-DD"
+          maxDate={latestBirthDate()}
+          defaultLevel="decade"
+          value={values.dateOfBirth}
+          onChange={(v) => set('dateOfBirth', v)}
+          error={errors.dateOfBirth}
+          data-testid="driver-dob"
+        />
+        {text('phone', { required: true, inputMode: 'tel', dir: 'ltr', placeholder: '05XXXXXXXX' })}
+        {text('managerName')}
+        {text('managerPhone', { inputMode: 'tel', dir: 'ltr', placeholder: '05XXXXXXXX' })}
+        {text('licenceNumber', { required: true, description: t('driver.licenceHint'), inputMode: 'numeric' })}
+        {text('driverIdNumber', { required: true, description: t('driver.driverIdHint'), inputMode: 'numeric' })}
+        <NumberInput
+          label={t('driver.iqamaIssueCount')}
+          description={t('driver.iqamaCountHint')}
+          allowDecimal={false}
+          min={1}
+          max={100}
+          value={values.iqamaIssueCount}
+          onChange={(v) => set('iqamaIssueCount', v)}
+          error={errors.iqamaIssueCount}
+        />
+        {text('companyCr', { description: t('driver.crHint'), inputMode: 'numeric' })}
+        {text('moiNumber', { description: t('driver.moiHint'), inputMode: 'numeric' })}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <DocumentUpload
+          label={t('driver.photo')}
+          purpose="driver-photo"
+          accept="image/jpeg,image/png"
+          max={1}
+          value={values.photo}
+          onChange={(v) => set('photo', v)}
+          error={errors.photoFileId}
+        />
+        <DocumentUpload
+          label={t('driver.iqamaFiles')}
+          purpose="driver-iqama"
+          value={values.iqama}
+          onChange={(v) => set('iqama', v)}
+          error={errors.iqamaFileIds}
+        />
+        <DocumentUpload
+          label={t('driver.licenceFiles')}
+          purpose="driver-licence"
+          value={values.licence}
+          onChange={(v) => set('licence', v)}
+          error={errors.licenceFileIds}
+        />
+      </SimpleGrid>
+    </FormShell>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, MultiSelect, NumberInput, SimpleGrid, Stack, TextInput, Autocomplete } from '@mantine/core';
+import { MultiSelect, NumberInput, SimpleGrid, TextInput, Autocomplete } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { trailerInput, trailerUpdate, type Trailer } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useSaveFleetItem } from '../api/fleet';
 import { asLang } from '../utils/format';
 import { optNum, serverErrors, validateWith, type FormErrors } from '../utils/validate';
 import { useEquipmentTypes } from './VehicleForm';
+import { FormShell } from '../../../components/FormShell';
 
 interface Values {
   trailerType: string;
@@ -57,81 +58,72 @@ export function TrailerForm({ trailer, onDone, onCancel }: { trailer?: Trailer |
   };
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-      noValidate
-      data-testid="trailer-form"
+    <FormShell
+      onSubmit={submit}
+      testId="trailer-form"
+      error={formError}
+      submitLabel={trailer ? t('save') : t('trailer.add')}
+      submitTestId="trailer-submit"
+      loading={save.isPending}
+      cancelLabel={t('cancel')}
+      onCancel={onCancel}
     >
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label={t('trailer.number')}
-            description={t('trailer.numberHint')}
-            required
-            value={values.trailerNumber}
-            onChange={(e) => set('trailerNumber', e.currentTarget.value)}
-            error={errors.trailerNumber}
-            data-testid="trailer-number"
-          />
-          <Autocomplete
-            label={t('trailer.type')}
-            required
-            data={[...new Set(eqOptions.map((o) => o.label))]}
-            value={values.trailerType}
-            onChange={(v) => set('trailerType', v)}
-            error={errors.trailerType}
-            data-testid="trailer-type"
-          />
-          <NumberInput
-            label={t('trailer.lengthCm')}
-            description={t('trailer.lengthHint')}
-            required
-            value={values.lengthCm}
-            onChange={(v) => set('lengthCm', v)}
-            error={errors.lengthCm}
-            data-testid="trailer-length"
-          />
-          <NumberInput
-            label={t('trailer.breadthCm')}
-            description={t('trailer.breadthHint')}
-            required
-            value={values.breadthCm}
-            onChange={(v) => set('breadthCm', v)}
-            error={errors.breadthCm}
-            data-testid="trailer-breadth"
-          />
-          <NumberInput
-            label={t('trailer.capacityKg')}
-            description={t('trailer.capacityHint')}
-            required
-            thousandSeparator=","
-            value={values.capacityKg}
-            onChange={(v) => set('capacityKg', v)}
-            error={errors.capacityKg}
-            data-testid="trailer-capacity"
-          />
-          <MultiSelect
-            label={t('trailer.supportedVehicleTypes')}
-            searchable
-            data={eqOptions}
-            value={values.supportedVehicleTypes}
-            onChange={(v) => set('supportedVehicleTypes', v)}
-            error={errors.supportedVehicleTypes}
-          />
-        </SimpleGrid>
-        {formError && <Alert color="red">{formError}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="trailer-submit">
-            {trailer ? t('save') : t('trailer.add')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={t('trailer.number')}
+          description={t('trailer.numberHint')}
+          required
+          value={values.trailerNumber}
+          onChange={(e) => set('trailerNumber', e.currentTarget.value)}
+          error={errors.trailerNumber}
+          data-testid="trailer-number"
+        />
+        <Autocomplete
+          label={t('trailer.type')}
+          required
+          data={[...new Set(eqOptions.map((o) => o.label))]}
+          value={values.trailerType}
+          onChange={(v) => set('trailerType', v)}
+          error={errors.trailerType}
+          data-testid="trailer-type"
+        />
+        <NumberInput
+          label={t('trailer.lengthCm')}
+          description={t('trailer.lengthHint')}
+          required
+          value={values.lengthCm}
+          onChange={(v) => set('lengthCm', v)}
+          error={errors.lengthCm}
+          data-testid="trailer-length"
+        />
+        <NumberInput
+          label={t('trailer.breadthCm')}
+          description={t('trailer.breadthHint')}
+          required
+          value={values.breadthCm}
+          onChange={(v) => set('breadthCm', v)}
+          error={errors.breadthCm}
+          data-testid="trailer-breadth"
+        />
+        <NumberInput
+          label={t('trailer.capacityKg')}
+          description={t('trailer.capacityHint')}
+          required
+          thousandSeparator=","
+          value={values.capacityKg}
+          onChange={(v) => set('capacityKg', v)}
+          error={errors.capacityKg}
+          data-testid="trailer-capacity"
+        />
+        <MultiSelect
+          label={t('trailer.supportedVehicleTypes')}
+          searchable
+          data={eqOptions}
+          value={values.supportedVehicleTypes}
+          onChange={(v) => set('supportedVehicleTypes', v)}
+          error={errors.supportedVehicleTypes}
+        />
+      </SimpleGrid>
+    </FormShell>
   );
 }

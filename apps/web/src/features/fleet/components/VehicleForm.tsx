@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { vehicleInput, vehicleUpdate, type Driver, type EquipmentType, type Trailer, type Vehicle } from '@masar/shared';
@@ -10,6 +10,7 @@ import { EMPTY_PLATE, PlatePicker, type PlateValue } from '../../../components/P
 import { useFleetOptions, useSaveFleetItem, useVehicleLink } from '../api/fleet';
 import { asLang, driverName, useRoleBase } from '../utils/format';
 import { opt, optNum, serverErrors, validateWith, type FormErrors } from '../utils/validate';
+import { FormShell } from '../../../components/FormShell';
 
 export function useEquipmentTypes() {
   return useQuery({
@@ -151,192 +152,179 @@ export function VehicleForm({ vehicle, onDone, onCancel }: { vehicle?: Vehicle |
     .map((x) => ({ value: x.id, label: `${x.trailerNumber} · ${x.trailerType}` }));
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-      noValidate
-      data-testid="vehicle-form"
+    <FormShell
+      onSubmit={submit}
+      testId="vehicle-form"
+      error={formError}
+      submitLabel={editing ? t('save') : t('vehicle.add')}
+      submitTestId="vehicle-submit"
+      loading={save.isPending || link.isPending}
+      cancelLabel={t('cancel')}
+      onCancel={onCancel}
     >
-      <Stack gap="sm">
-        <PlatePicker
-          value={values.plate}
-          onChange={(p) => set('plate', p)}
-          plateType={values.plateType}
-          onPlateTypeChange={(p) => set('plateType', p)}
-          digitsError={err('plate.digits')}
-          lettersError={plateLettersError}
-          plateTypeError={err('plateType')}
+      <PlatePicker
+        value={values.plate}
+        onChange={(p) => set('plate', p)}
+        plateType={values.plateType}
+        onPlateTypeChange={(p) => set('plateType', p)}
+        digitsError={err('plate.digits')}
+        lettersError={plateLettersError}
+        plateTypeError={err('plateType')}
+        required
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select
+          label={t('vehicle.type')}
           required
+          searchable
+          data={(equipment.data ?? []).map((e) => ({ value: e.code, label: lang === 'ar' ? e.nameAr : e.nameEn }))}
+          value={values.vehicleType}
+          onChange={(v) => set('vehicleType', v)}
+          error={err('vehicleType')}
+          data-testid="vehicle-type"
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select
-            label={t('vehicle.type')}
-            required
-            searchable
-            data={(equipment.data ?? []).map((e) => ({ value: e.code, label: lang === 'ar' ? e.nameAr : e.nameEn }))}
-            value={values.vehicleType}
-            onChange={(v) => set('vehicleType', v)}
-            error={err('vehicleType')}
-            data-testid="vehicle-type"
+        <NumberInput
+          label={t('vehicle.year')}
+          required
+          allowDecimal={false}
+          value={values.year}
+          onChange={(v) => set('year', v)}
+          error={err('year')}
+          data-testid="vehicle-year"
+        />
+        <TextInput
+          label={t('vehicle.make')}
+          required
+          value={values.make}
+          onChange={(e) => set('make', e.currentTarget.value)}
+          error={err('make')}
+          data-testid="vehicle-make"
+        />
+        <TextInput
+          label={t('vehicle.model')}
+          required
+          value={values.model}
+          onChange={(e) => set('model', e.currentTarget.value)}
+          error={err('model')}
+          data-testid="vehicle-model"
+        />
+        <TextInput
+          label={t('vehicle.colour')}
+          required
+          value={values.colour}
+          onChange={(e) => set('colour', e.currentTarget.value)}
+          error={err('colour')}
+          data-testid="vehicle-colour"
+        />
+        <NumberInput
+          label={t('vehicle.weightKg')}
+          description={t('vehicle.weightHint')}
+          required
+          min={0}
+          thousandSeparator=","
+          value={values.weightKg}
+          onChange={(v) => set('weightKg', v)}
+          error={err('weightKg')}
+          data-testid="vehicle-weight"
+        />
+        <TextInput
+          label={t('vehicle.sequenceNumber')}
+          description={t('vehicle.sequenceHint')}
+          required
+          value={values.sequenceNumber}
+          onChange={(e) => set('sequenceNumber', e.currentTarget.value)}
+          error={err('sequenceNumber')}
+          data-testid="vehicle-sequence"
+        />
+        <TextInput
+          label={t('vehicle.registrationNumber')}
+          value={values.registrationNumber}
+          onChange={(e) => set('registrationNumber', e.currentTarget.value)}
+          error={err('registrationNumber')}
+        />
+        <TextInput
+          label={t('vehicle.imei')}
+          description={t('vehicle.imeiHint')}
+          inputMode="numeric"
+          value={values.imei}
+          onChange={(e) => set('imei', e.currentTarget.value)}
+          error={err('imei')}
+          data-testid="vehicle-imei"
+        />
+      </SimpleGrid>
+      {canUseVendors && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t('vehicle.source')}
+          </Text>
+          <SegmentedControl
+            value={values.source}
+            onChange={(v) => set('source', v)}
+            data={[
+              { value: 'own', label: t('vehicle.sourceOwn') },
+              { value: 'vendor', label: t('vehicle.sourceVendor') },
+            ]}
+            w="fit-content"
+            data-testid="vehicle-source"
           />
-          <NumberInput
-            label={t('vehicle.year')}
-            required
-            allowDecimal={false}
-            value={values.year}
-            onChange={(v) => set('year', v)}
-            error={err('year')}
-            data-testid="vehicle-year"
-          />
-          <TextInput
-            label={t('vehicle.make')}
-            required
-            value={values.make}
-            onChange={(e) => set('make', e.currentTarget.value)}
-            error={err('make')}
-            data-testid="vehicle-make"
-          />
-          <TextInput
-            label={t('vehicle.model')}
-            required
-            value={values.model}
-            onChange={(e) => set('model', e.currentTarget.value)}
-            error={err('model')}
-            data-testid="vehicle-model"
-          />
-          <TextInput
-            label={t('vehicle.colour')}
-            required
-            value={values.colour}
-            onChange={(e) => set('colour', e.currentTarget.value)}
-            error={err('colour')}
-            data-testid="vehicle-colour"
-          />
-          <NumberInput
-            label={t('vehicle.weightKg')}
-            description={t('vehicle.weightHint')}
-            required
-            min={0}
-            thousandSeparator=","
-            value={values.weightKg}
-            onChange={(v) => set('weightKg', v)}
-            error={err('weightKg')}
-            data-testid="vehicle-weight"
-          />
-          <TextInput
-            label={t('vehicle.sequenceNumber')}
-            description={t('vehicle.sequenceHint')}
-            required
-            value={values.sequenceNumber}
-            onChange={(e) => set('sequenceNumber', e.currentTarget.value)}
-            error={err('sequenceNumber')}
-            data-testid="vehicle-sequence"
-          />
-          <TextInput
-            label={t('vehicle.registrationNumber')}
-            value={values.registrationNumber}
-            onChange={(e) => set('registrationNumber', e.currentTarget.value)}
-            error={err('registrationNumber')}
-          />
-          <TextInput
-            label={t('vehicle.imei')}
-            description={t('vehicle.imeiHint')}
-            inputMode="numeric"
-            value={values.imei}
-            onChange={(e) => set('imei', e.currentTarget.value)}
-            error={err('imei')}
-            data-testid="vehicle-imei"
-          />
-        </SimpleGrid>
-        {canUseVendors && (
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('vehicle.source')}
-            </Text>
-            <SegmentedControl
-              value={values.source}
-              onChange={(v) => set('source', v)}
-              data={[
-                { value: 'own', label: t('vehicle.sourceOwn') },
-                { value: 'vendor', label: t('vehicle.sourceVendor') },
-              ]}
-              w="fit-content"
-              data-testid="vehicle-source"
-            />
-          </Stack>
-        )}
-        {values.source === 'vendor' && (
-          <Select
-            label={t('vehicle.vendor')}
-            required
-            searchable
-            data={(vendors.data ?? []).map((v) => ({ value: v.id, label: `${v.companyName} · ${v.vendorName}` }))}
-            value={values.vendorId}
-            onChange={(v) => set('vendorId', v)}
-            error={err('vendorId')}
-            nothingFoundMessage={t('vehicle.noVendors')}
-          />
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select
-            label={t('vehicle.driver')}
-            description={t('vehicle.driverHint')}
-            clearable
-            searchable
-            data={driverOptions}
-            value={values.driverId}
-            onChange={(v) => set('driverId', v)}
-            error={err('driverId')}
-            nothingFoundMessage={t('vehicle.noDrivers')}
-            data-testid="vehicle-driver"
-          />
-          <Select
-            label={t('vehicle.trailer')}
-            clearable
-            searchable
-            data={trailerOptions}
-            value={values.trailerId}
-            onChange={(v) => set('trailerId', v)}
-            error={err('trailerId')}
-            nothingFoundMessage={t('vehicle.noTrailers')}
-            data-testid="vehicle-trailer"
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <DocumentUpload
-            label={t('vehicle.insurance')}
-            purpose="vehicle-insurance"
-            value={values.insurance}
-            onChange={(v) => set('insurance', v)}
-            error={err('insuranceFileIds')}
-            testId="vehicle-insurance-input"
-          />
-          <DocumentUpload
-            label={t('vehicle.images')}
-            purpose="vehicle-image"
-            accept="image/jpeg,image/png"
-            value={values.images}
-            onChange={(v) => set('images', v)}
-            error={err('imageFileIds')}
-            testId="vehicle-images-input"
-          />
-        </SimpleGrid>
-        {formError && (
-          <Alert color="red" data-testid="form-error">
-            {formError}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending || link.isPending} data-testid="vehicle-submit">
-            {editing ? t('save') : t('vehicle.add')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        </Stack>
+      )}
+      {values.source === 'vendor' && (
+        <Select
+          label={t('vehicle.vendor')}
+          required
+          searchable
+          data={(vendors.data ?? []).map((v) => ({ value: v.id, label: `${v.companyName} · ${v.vendorName}` }))}
+          value={values.vendorId}
+          onChange={(v) => set('vendorId', v)}
+          error={err('vendorId')}
+          nothingFoundMessage={t('vehicle.noVendors')}
+        />
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select
+          label={t('vehicle.driver')}
+          description={t('vehicle.driverHint')}
+          clearable
+          searchable
+          data={driverOptions}
+          value={values.driverId}
+          onChange={(v) => set('driverId', v)}
+          error={err('driverId')}
+          nothingFoundMessage={t('vehicle.noDrivers')}
+          data-testid="vehicle-driver"
+        />
+        <Select
+          label={t('vehicle.trailer')}
+          clearable
+          searchable
+          data={trailerOptions}
+          value={values.trailerId}
+          onChange={(v) => set('trailerId', v)}
+          error={err('trailerId')}
+          nothingFoundMessage={t('vehicle.noTrailers')}
+          data-testid="vehicle-trailer"
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <DocumentUpload
+          label={t('vehicle.insurance')}
+          purpose="vehicle-insurance"
+          value={values.insurance}
+          onChange={(v) => set('insurance', v)}
+          error={err('insuranceFileIds')}
+          testId="vehicle-insurance-input"
+        />
+        <DocumentUpload
+          label={t('vehicle.images')}
+          purpose="vehicle-image"
+          accept="image/jpeg,image/png"
+          value={values.images}
+          onChange={(v) => set('images', v)}
+          error={err('imageFileIds')}
+          testId="vehicle-images-input"
+        />
+      </SimpleGrid>
+    </FormShell>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   ActionIcon,
-  Alert,
   Button,
   Divider,
   Group,
@@ -34,6 +33,7 @@ import { DocumentUpload, type DocumentRef } from '../../../components/DocumentUp
 import { useEquipmentTypes, useRegions } from '../../../components/reference';
 import { zodValidate } from '../../../lib/form';
 import { ApiError } from '../../../lib/api';
+import { FormShell } from '../../../components/FormShell';
 
 type UserType = (typeof VENDOR_USER_TYPES)[number];
 
@@ -227,213 +227,197 @@ export function VendorForm({
   );
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-      noValidate
-      data-testid="vendor-form"
+    <FormShell
+      onSubmit={submit}
+      testId="vendor-form"
+      error={formError}
+      submitLabel={submitLabel}
+      submitTestId="vendor-submit"
+      loading={busy}
+      cancelLabel={t('cancel')}
+      onCancel={onCancel}
     >
-      <Stack gap="sm">
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            {t('field.userType')}
-          </Text>
-          <SegmentedControl
-            value={values.userType}
-            onChange={(v) => set('userType', v as UserType)}
-            data={opts(VENDOR_USER_TYPES, 'userType')}
-            w="fit-content"
-            data-testid="vendor-userType"
-          />
-        </Stack>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {text('companyName', { required: true })}
-          {text('vendorName', { required: true })}
-          {text('phone', { required: true, inputMode: 'tel', dir: 'ltr', placeholder: '05XXXXXXXX' })}
-          {text('email', { required: true, type: 'email', dir: 'ltr' })}
-          {text('jobTitle')}
-          <Select
-            label={t('field.preferredContactMethod')}
-            clearable
-            data={opts(CONTACT_METHODS, 'contact')}
-            value={values.preferredContactMethod}
-            onChange={(v) => set('preferredContactMethod', v)}
-            error={errors.preferredContactMethod}
-          />
-        </SimpleGrid>
-
-        <Divider label={t('section.offices')} labelPosition="left" />
-        {values.officeLocations.map((o, i) => (
-          <Group key={i} align="flex-start" gap="xs" wrap="wrap">
-            <CitySelect
-              label={t('field.city')}
-              value={o.cityId}
-              onChange={(id) =>
-                set(
-                  'officeLocations',
-                  values.officeLocations.map((x, j) => (j === i ? { ...x, cityId: id } : x)),
-                )
-              }
-              error={errors[`officeLocations.${i}.cityId`]}
-              style={{ flex: '1 1 12rem' }}
-            />
-            <TextInput
-              label={t('field.address')}
-              value={o.address}
-              onChange={(e) => {
-                const address = e.currentTarget.value;
-                set(
-                  'officeLocations',
-                  values.officeLocations.map((x, j) => (j === i ? { ...x, address } : x)),
-                );
-              }}
-              error={errors[`officeLocations.${i}.address`]}
-              style={{ flex: '2 1 14rem' }}
-            />
-            <ActionIcon
-              mt={28}
-              variant="subtle"
-              color="red"
-              aria-label={t('remove')}
-              onClick={() =>
-                set(
-                  'officeLocations',
-                  values.officeLocations.filter((_, j) => j !== i),
-                )
-              }
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Group>
-        ))}
-        {values.officeLocations.length < 10 && (
-          <Button
-            variant="light"
-            size="xs"
-            w="fit-content"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => set('officeLocations', [...values.officeLocations, { cityId: null, address: '' }])}
-          >
-            {t('addOffice')}
-          </Button>
-        )}
-        {errors.officeLocations && (
-          <Text c="red" size="sm">
-            {errors.officeLocations}
-          </Text>
-        )}
-
-        <Divider label={t('section.business')} labelPosition="left" />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          {text('crNumber', { description: t('hint.cr'), inputMode: 'numeric' })}
-          {text('vatNumber', { description: t('hint.vat'), inputMode: 'numeric' })}
-          {text('tlNumber', { description: t('hint.tl') })}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select
-            label={t('field.paymentTerms')}
-            clearable
-            data={opts(PAYMENT_TERMS, 'paymentTerms')}
-            value={values.paymentTerms}
-            onChange={(v) => set('paymentTerms', v)}
-            error={errors.paymentTerms}
-          />
-          <MultiSelect
-            label={t('field.preferredLanguages')}
-            data={opts(VENDOR_LANGUAGES, 'language')}
-            value={values.preferredLanguages}
-            onChange={(v) => set('preferredLanguages', v)}
-            error={errors.preferredLanguages}
-          />
-          <MultiSelect
-            label={t('field.shipmentTypes')}
-            data={opts(VENDOR_SHIPMENT_TYPES, 'shipmentType')}
-            value={values.shipmentTypes}
-            onChange={(v) => set('shipmentTypes', v)}
-            error={errors.shipmentTypes}
-          />
-          <MultiSelect
-            label={t('field.regions')}
-            searchable
-            data={regionOptions}
-            value={values.regions}
-            onChange={(v) => set('regions', v)}
-            error={errors.regions}
-          />
-        </SimpleGrid>
-
-        <Divider label={t('section.fleet')} labelPosition="left" />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          {num('numberOfTrucks')}
-          {num('numberOfTrailers')}
-          {num('fleetSize')}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <MultiSelect
-            label={t('field.fleetTypes')}
-            searchable
-            data={eqOptions}
-            value={values.fleetTypes}
-            onChange={(v) => set('fleetTypes', v)}
-            error={errors.fleetTypes}
-          />
-          <MultiSelect
-            label={t('field.equipmentTypes')}
-            searchable
-            data={eqOptions}
-            value={values.equipmentTypes}
-            onChange={(v) => set('equipmentTypes', v)}
-            error={errors.equipmentTypes}
-          />
-        </SimpleGrid>
-        <Switch label={t('field.customsClearance')} checked={values.customsClearance} onChange={(e) => set('customsClearance', e.currentTarget.checked)} />
-
-        <Divider label={t('section.terms')} labelPosition="left" />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {area('serviceArea', 250)}
-          {area('insurance', 250)}
-          {area('rateAgreement', 250)}
-          {area('paymentHistory', 250)}
-        </SimpleGrid>
-        {area('pastExperience', 500)}
-        <Textarea
-          label={t('field.notes')}
-          description={t('hint.notes', { count: values.notes.length, max: LIMITS.vendorNotesMax })}
-          autosize
-          minRows={2}
-          value={values.notes}
-          onChange={(e) => set('notes', e.currentTarget.value)}
-          error={errors.notes}
-          data-testid="vendor-notes"
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {t('field.userType')}
+        </Text>
+        <SegmentedControl
+          value={values.userType}
+          onChange={(v) => set('userType', v as UserType)}
+          data={opts(VENDOR_USER_TYPES, 'userType')}
+          w="fit-content"
+          data-testid="vendor-userType"
         />
-        {!publicMode && (
-          <DocumentUpload
-            label={t('field.documents')}
-            purpose="vendor-document"
-            value={values.documents}
-            onChange={(v) => set('documents', v)}
-            error={errors.documentFileIds}
-          />
-        )}
-
-        {formError && (
-          <Alert color="red" data-testid="form-error">
-            {formError}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {t('cancel')}
-            </Button>
-          )}
-          <Button type="submit" loading={busy} data-testid="vendor-submit">
-            {submitLabel}
-          </Button>
-        </Group>
       </Stack>
-    </form>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {text('companyName', { required: true })}
+        {text('vendorName', { required: true })}
+        {text('phone', { required: true, inputMode: 'tel', dir: 'ltr', placeholder: '05XXXXXXXX' })}
+        {text('email', { required: true, type: 'email', dir: 'ltr' })}
+        {text('jobTitle')}
+        <Select
+          label={t('field.preferredContactMethod')}
+          clearable
+          data={opts(CONTACT_METHODS, 'contact')}
+          value={values.preferredContactMethod}
+          onChange={(v) => set('preferredContactMethod', v)}
+          error={errors.preferredContactMethod}
+        />
+      </SimpleGrid>
+
+      <Divider label={t('section.offices')} labelPosition="left" />
+      {values.officeLocations.map((o, i) => (
+        <Group key={i} align="flex-start" gap="xs" wrap="wrap">
+          <CitySelect
+            label={t('field.city')}
+            value={o.cityId}
+            onChange={(id) =>
+              set(
+                'officeLocations',
+                values.officeLocations.map((x, j) => (j === i ? { ...x, cityId: id } : x)),
+              )
+            }
+            error={errors[`officeLocations.${i}.cityId`]}
+            style={{ flex: '1 1 12rem' }}
+          />
+          <TextInput
+            label={t('field.address')}
+            value={o.address}
+            onChange={(e) => {
+              const address = e.currentTarget.value;
+              set(
+                'officeLocations',
+                values.officeLocations.map((x, j) => (j === i ? { ...x, address } : x)),
+              );
+            }}
+            error={errors[`officeLocations.${i}.address`]}
+            style={{ flex: '2 1 14rem' }}
+          />
+          <ActionIcon
+            mt={28}
+            variant="subtle"
+            color="red"
+            aria-label={t('remove')}
+            onClick={() =>
+              set(
+                'officeLocations',
+                values.officeLocations.filter((_, j) => j !== i),
+              )
+            }
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      {values.officeLocations.length < 10 && (
+        <Button
+          variant="light"
+          size="xs"
+          w="fit-content"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => set('officeLocations', [...values.officeLocations, { cityId: null, address: '' }])}
+        >
+          {t('addOffice')}
+        </Button>
+      )}
+      {errors.officeLocations && (
+        <Text c="red" size="sm">
+          {errors.officeLocations}
+        </Text>
+      )}
+
+      <Divider label={t('section.business')} labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        {text('crNumber', { description: t('hint.cr'), inputMode: 'numeric' })}
+        {text('vatNumber', { description: t('hint.vat'), inputMode: 'numeric' })}
+        {text('tlNumber', { description: t('hint.tl') })}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select
+          label={t('field.paymentTerms')}
+          clearable
+          data={opts(PAYMENT_TERMS, 'paymentTerms')}
+          value={values.paymentTerms}
+          onChange={(v) => set('paymentTerms', v)}
+          error={errors.paymentTerms}
+        />
+        <MultiSelect
+          label={t('field.preferredLanguages')}
+          data={opts(VENDOR_LANGUAGES, 'language')}
+          value={values.preferredLanguages}
+          onChange={(v) => set('preferredLanguages', v)}
+          error={errors.preferredLanguages}
+        />
+        <MultiSelect
+          label={t('field.shipmentTypes')}
+          data={opts(VENDOR_SHIPMENT_TYPES, 'shipmentType')}
+          value={values.shipmentTypes}
+          onChange={(v) => set('shipmentTypes', v)}
+          error={errors.shipmentTypes}
+        />
+        <MultiSelect
+          label={t('field.regions')}
+          searchable
+          data={regionOptions}
+          value={values.regions}
+          onChange={(v) => set('regions', v)}
+          error={errors.regions}
+        />
+      </SimpleGrid>
+
+      <Divider label={t('section.fleet')} labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        {num('numberOfTrucks')}
+        {num('numberOfTrailers')}
+        {num('fleetSize')}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <MultiSelect
+          label={t('field.fleetTypes')}
+          searchable
+          data={eqOptions}
+          value={values.fleetTypes}
+          onChange={(v) => set('fleetTypes', v)}
+          error={errors.fleetTypes}
+        />
+        <MultiSelect
+          label={t('field.equipmentTypes')}
+          searchable
+          data={eqOptions}
+          value={values.equipmentTypes}
+          onChange={(v) => set('equipmentTypes', v)}
+          error={errors.equipmentTypes}
+        />
+      </SimpleGrid>
+      <Switch label={t('field.customsClearance')} checked={values.customsClearance} onChange={(e) => set('customsClearance', e.currentTarget.checked)} />
+
+      <Divider label={t('section.terms')} labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {area('serviceArea', 250)}
+        {area('insurance', 250)}
+        {area('rateAgreement', 250)}
+        {area('paymentHistory', 250)}
+      </SimpleGrid>
+      {area('pastExperience', 500)}
+      <Textarea
+        label={t('field.notes')}
+        description={t('hint.notes', { count: values.notes.length, max: LIMITS.vendorNotesMax })}
+        autosize
+        minRows={2}
+        value={values.notes}
+        onChange={(e) => set('notes', e.currentTarget.value)}
+        error={errors.notes}
+        data-testid="vendor-notes"
+      />
+      {!publicMode && (
+        <DocumentUpload
+          label={t('field.documents')}
+          purpose="vendor-document"
+          value={values.documents}
+          onChange={(v) => set('documents', v)}
+          error={errors.documentFileIds}
+        />
+      )}
+    </FormShell>
   );
 }
