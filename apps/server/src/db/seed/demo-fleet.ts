@@ -22,6 +22,7 @@ import * as vendorsRepo from '../../modules/vendors/vendors.repository.ts';
 import { vendorRow } from '../../modules/vendors/vendors.service.ts';
 import { driverRow, vehicleRow } from '../../modules/fleet/fleet.service.ts';
 import type { Db, Tx } from '../client.ts';
+import { prng } from './prng.ts';
 
 /**
  * Demo fleets and vendors (README "Demo accounts"): on a fresh database the demo carrier sees a
@@ -678,18 +679,6 @@ const SHIPPER: AccountPlan = {
     { input: { vehicleType: 'pickup', year: 2023, make: 'Toyota', model: 'Hilux', colour: 'White', weightKg: 2810 }, driver: 0, ageDays: 200 },
   ],
 };
-
-/** mulberry32: a small seeded PRNG, so every fresh database gets the same identifiers. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DAY = 86_400_000;
 

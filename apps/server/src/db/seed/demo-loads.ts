@@ -5,6 +5,7 @@ import { newId } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Db } from '../client.ts';
 import { cargoLines, loadStops, loads, offerEvents, offers } from '../schema/index.ts';
+import { prng } from './prng.ts';
 
 /**
  * Real Saudi freight hubs (ids of cities.json) with a weight: how often a demo load starts or
@@ -86,18 +87,6 @@ const COMMENTS = [
   null,
   null,
 ];
-
-/** mulberry32: a small seeded PRNG, so every fresh database gets the same demo board. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -26,6 +26,7 @@ import { createLoadsService } from '../loads/loads.service.ts';
 import { createVendorsService } from '../vendors/vendors.service.ts';
 import { templateCsv } from './csv.convert.ts';
 import { createCsvService } from './csv.service.ts';
+import { readUpload } from '../../lib/upload.ts';
 
 const MAX_CSV_BYTES = 50 * 1024 * 1024;
 const MESSAGES = {
@@ -100,16 +101,7 @@ export default async function csvRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const user = app.requireUser(req);
-      if (!req.isMultipart()) throw new AppError('UPLOAD_FILE_FIRST');
-      const part = await req.file();
-      if (!part) throw new AppError('UPLOAD_FILE_FIRST');
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (e) {
-        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('CSV_TOO_MANY_ROWS');
-        throw e;
-      }
+      const { data, part } = await readUpload(req, 'CSV_TOO_MANY_ROWS');
       const field = part.fields.type as { value?: unknown } | undefined;
       const type = csvImportTypeSchema.safeParse(req.query.type ?? field?.value);
       if (!type.success) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'type', message: CSV_IMPORT_TYPES.join(', ') }] });

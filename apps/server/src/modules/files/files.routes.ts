@@ -6,6 +6,7 @@ import { envelope, FILE_PURPOSES, fileSchema, idParams, LIMITS } from '@masar/sh
 import { storageFor } from '../../gateways/storage/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createFilesService } from './files.service.ts';
+import { readUpload } from '../../lib/upload.ts';
 
 /**
  * Uploads (issue 3): POST /files (multipart: `purpose` field or query, then `file`), GET
@@ -32,16 +33,7 @@ export default async function filesRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      if (!req.isMultipart()) throw new AppError('UPLOAD_FILE_FIRST');
-      const part = await req.file();
-      if (!part) throw new AppError('UPLOAD_FILE_FIRST');
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (e) {
-        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE');
-        throw e;
-      }
+      const { data, part } = await readUpload(req, 'FILE_TOO_LARGE');
       const field = part.fields.purpose as { value?: unknown } | undefined;
       const purpose = z.enum(FILE_PURPOSES).safeParse(req.query.purpose ?? field?.value);
       if (!purpose.success) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'purpose', message: 'purpose' }] });
