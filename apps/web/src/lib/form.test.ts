@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { changePasswordBody, phoneSchema, signUpBody } from '@masar/shared';
-import { zodValidate } from './form';
+import { ApiError } from './api';
+import { apiFieldErrors, zodValidate } from './form';
 
 describe('zodValidate (shared schemas → Mantine form errors)', () => {
   it('maps issues to field paths with localized messages', () => {
@@ -22,5 +23,13 @@ describe('zodValidate (shared schemas → Mantine form errors)', () => {
     const v = zodValidate(signUpBody.omit({ otpId: true, otp: true }), () => 'en');
     const errors = v({ accountType: 1, firstName: '', lastName: 'x', companyName: '', email: 'nope', phone: '', password: 'short' });
     expect(Object.keys(errors).sort()).toEqual(['companyName', 'email', 'firstName', 'password', 'phone']);
+  });
+});
+
+describe('apiFieldErrors (server errors → the same field map)', () => {
+  it('maps error paths and codes to fields, and ignores what is not an API error', () => {
+    const err = new ApiError(409, 'VENDOR_EMAIL_EXISTS', 'Email already exists.', [{ path: 'body.officeLocations[0].cityId', message: 'v.cityInvalid' }]);
+    expect(apiFieldErrors(err, { VENDOR_EMAIL_EXISTS: 'email' }, 'ar')).toEqual({ 'officeLocations.0.cityId': 'أدخل مدينة صحيحة.', email: 'Email already exists.' });
+    expect(apiFieldErrors(new Error('boom'))).toEqual({});
   });
 });

@@ -6,21 +6,41 @@ import { ApiError } from './api';
 import { readStoredSession } from './storage';
 
 /**
- * Mantine form `validate` from a shared zod schema (DESIGN §3: one rule, one place). Issues are
- * mapped to `{ 'path.to.field': message }` with the shared `v.*` keys localized into the current
- * language; the first issue of a field wins.
+ * zod issues of a shared schema → field errors keyed by dotted path ("stops.0.cityId"; "_form"
+ * for the whole object). The shared `v.*` keys are localized into `lang`; zod's own (English)
+ * messages become the generic "check this field". The first issue of a path wins.
+ */
+export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[], lang: string = i18n.language): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.') || '_form';
+    errors[path] ??= isValidationKey(issue.message) ? localizeValidationMessage(issue.message, lang) : i18n.t('common:errors.invalidField', { lng: lang });
+  }
+  return errors;
+}
+
+/**
+ * Field errors of an API error (`errors: [{path, message}]`, paths like `body.cargo[1].length`
+ * → `cargo.1.length`), plus error codes mapped to a field (e.g. PHONE_EXISTS → phone). Empty for
+ * anything that is not an ApiError.
+ */
+export function apiFieldErrors(err: unknown, codeToField: Record<string, string> = {}, lang: string = i18n.language): Record<string, string> {
+  if (!(err instanceof ApiError)) return {};
+  const out: Record<string, string> = {};
+  for (const e of err.errors) out[e.path.replace(/^body\./, '').replace(/\[(\d+)\]/g, '.$1') || '_form'] ??= localizeValidationMessage(e.message, lang);
+  const field = codeToField[err.code];
+  if (field) out[field] = err.message;
+  return out;
+}
+
+/**
+ * Mantine form `validate` from a shared zod schema (DESIGN §3: one rule, one place), through
+ * `fieldErrors`.
  */
 export function zodValidate<T>(schema: z.ZodType, lang: () => string = () => i18n.language) {
   return (values: T): Record<string, string> => {
     const r = schema.safeParse(values);
-    if (r.success) return {};
-    const errors: Record<string, string> = {};
-    for (const issue of r.error.issues) {
-      const path = issue.path.map(String).join('.');
-      if (path in errors) continue;
-      errors[path] = isValidationKey(issue.message) ? localizeValidationMessage(issue.message, lang()) : i18n.t('common:errors.invalidField');
-    }
-    return errors;
+    return r.success ? {} : fieldErrors(r.error.issues, lang());
   };
 }
 
@@ -41,7 +61,8 @@ export function showApiError(err: unknown, form?: ErrorSink, fieldOfCode: Record
   }
   // for a signed-in user the session's non-dismissable dialog handles these
   if ((err.code === 'ACCOUNT_SUSPENDED' || err.code === 'ACCOUNT_DELETED') && readStoredSession().uid) return;
-  const has = (path: string) => form && path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), form.values) !== undefined;
+  const has = (path: string) =>
+    form && path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), form.values) !== undefined;
   let shown = false;
   if (form) {
     for (const e of err.errors) {
@@ -57,7 +78,8 @@ export function showApiError(err: unknown, form?: ErrorSink, fieldOfCode: Record
       return;
     }
   }
-  if (!shown) notifications.show({ color: 'red', message: err.status === 0 ? i18n.t('common:errors.network') : err.message || i18n.t('common:errors.generic') });
+  if (!shown)
+    notifications.show({ color: 'red', message: err.status === 0 ? i18n.t('common:errors.network') : err.message || i18n.t('common:errors.generic') });
 }
 
 export function notifySuccess(message: string) {

@@ -8,7 +8,8 @@ import { DocumentUpload, type DocumentRef } from '../../../components/DocumentUp
 import { useSaveFleetItem } from '../api/fleet';
 import { asLang } from '../utils/format';
 import { nationalityOptions } from '../utils/nationalities';
-import { opt, optNum, serverErrors, validateWith, type FormErrors } from '../utils/validate';
+import { opt, optNum, validateWith, type FormErrors } from '../utils/validate';
+import { apiFieldErrors } from '../../../lib/form';
 import { FormShell } from '../../../components/FormShell';
 
 interface Values {
@@ -100,7 +101,7 @@ export function DriverForm({ driver, onDone, onCancel }: { driver?: Driver | nul
       notifications.show({ color: 'masar', message: t('driver.saved') });
       onDone(saved);
     } catch (e) {
-      setErrors(serverErrors(e, { MOI_EXISTS: 'moiNumber', DRIVER_EXISTS: 'driverIdNumber', PHONE_EXISTS: 'phone' }));
+      setErrors(apiFieldErrors(e, { MOI_EXISTS: 'moiNumber', DRIVER_EXISTS: 'driverIdNumber', PHONE_EXISTS: 'phone' }));
       setFormError(e instanceof Error ? e.message : t('error'));
     }
   };

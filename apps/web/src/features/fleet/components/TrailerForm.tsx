@@ -5,8 +5,9 @@ import { trailerInput, trailerUpdate, type Trailer } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
 import { useSaveFleetItem } from '../api/fleet';
 import { asLang } from '../utils/format';
-import { optNum, serverErrors, validateWith, type FormErrors } from '../utils/validate';
+import { optNum, validateWith, type FormErrors } from '../utils/validate';
 import { useEquipmentTypes } from './VehicleForm';
+import { apiFieldErrors } from '../../../lib/form';
 import { FormShell } from '../../../components/FormShell';
 
 interface Values {
@@ -52,7 +53,7 @@ export function TrailerForm({ trailer, onDone, onCancel }: { trailer?: Trailer |
       notifications.show({ color: 'masar', message: t('trailer.saved') });
       onDone(saved);
     } catch (e) {
-      setErrors(serverErrors(e, { DUPLICATE_TRAILER_NUMBER: 'trailerNumber' }));
+      setErrors(apiFieldErrors(e, { DUPLICATE_TRAILER_NUMBER: 'trailerNumber' }));
       setFormError(e instanceof Error ? e.message : t('error'));
     }
   };

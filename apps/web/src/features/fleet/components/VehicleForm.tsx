@@ -9,7 +9,8 @@ import { DocumentUpload, type DocumentRef } from '../../../components/DocumentUp
 import { EMPTY_PLATE, PlatePicker, type PlateValue } from '../../../components/PlatePicker';
 import { useFleetOptions, useSaveFleetItem, useVehicleLink } from '../api/fleet';
 import { asLang, driverName, useRoleBase } from '../utils/format';
-import { opt, optNum, serverErrors, validateWith, type FormErrors } from '../utils/validate';
+import { opt, optNum, validateWith, type FormErrors } from '../utils/validate';
+import { apiFieldErrors } from '../../../lib/form';
 import { FormShell } from '../../../components/FormShell';
 
 export function useEquipmentTypes() {
@@ -134,7 +135,7 @@ export function VehicleForm({ vehicle, onDone, onCancel }: { vehicle?: Vehicle |
       notifications.show({ color: 'masar', message: t('vehicle.saved') });
       onDone(saved);
     } catch (e) {
-      const fe = serverErrors(e, {
+      const fe = apiFieldErrors(e, {
         DUPLICATE_PLATE: 'plate',
         DRIVER_ALREADY_ASSIGNED: 'driverId',
         TRAILER_ALREADY_LINKED: 'trailerId',

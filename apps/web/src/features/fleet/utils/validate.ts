@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import { localizeValidationMessage } from '@masar/shared';
-import { ApiError } from '../../../lib/api';
+import { fieldErrors } from '../../../lib/form';
 
 /** Form errors keyed by dot path ("plate.digits"), localized. */
 export type FormErrors = Record<string, string>;
@@ -15,23 +14,7 @@ export function validateWith<S extends z.ZodType>(
   lang: string,
 ): { ok: true; data: z.output<S> } | { ok: false; errors: FormErrors } {
   const r = schema.safeParse(payload);
-  if (r.success) return { ok: true, data: r.data };
-  const errors: FormErrors = {};
-  for (const issue of r.error.issues) {
-    const path = issue.path.join('.');
-    errors[path] ??= localizeValidationMessage(issue.message, lang);
-  }
-  return { ok: false, errors };
-}
-
-/** Field errors from an API error (`errors: [{path, message}]`), plus known codes mapped to a field. */
-export function serverErrors(e: unknown, codeToField: Record<string, string> = {}): FormErrors {
-  if (!(e instanceof ApiError)) return {};
-  const out: FormErrors = {};
-  for (const x of e.errors) out[x.path.replace(/^body\./, '')] ??= x.message;
-  const f = codeToField[e.code];
-  if (f) out[f] = e.message;
-  return out;
+  return r.success ? { ok: true, data: r.data } : { ok: false, errors: fieldErrors(r.error.issues, lang) };
 }
 
 /** '' → undefined (optional fields), trimmed strings otherwise. */

@@ -6,7 +6,7 @@ import { asLang, formatMoney } from '../../../components/format';
 import { StatusBadge } from '../../../components/LoadStatusBadge';
 import { OfferActions, OfferHistory } from '../../../components/OfferActions';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { issuesToErrors } from '../utils/formErrors';
+import { fieldErrors } from '../../../lib/form';
 import { usePlaceBid, useSentOffers } from '../api/loads';
 
 /** A carrier's (or broker's) side of a load they don't own: place a bid, follow and answer their offer. */
@@ -25,7 +25,7 @@ export function BidPanel({ load }: { load: Load }) {
     const body = { loadId: load.id, price: typeof price === 'number' ? price : Number(price) || undefined };
     const r = createOfferBody.safeParse(body);
     if (!r.success) {
-      setError(issuesToErrors(r.error.issues, lang).price ?? null);
+      setError(fieldErrors(r.error.issues, lang).price ?? null);
       return;
     }
     setError(null);

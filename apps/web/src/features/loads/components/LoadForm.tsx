@@ -27,7 +27,7 @@ import { CitySelect } from '../../../components/CitySelect';
 import { asLang } from '../../../components/format';
 import { StopBadge } from '../../../components/Lane';
 import { useEquipmentTypes, useGoodsTypes } from '../../../components/reference';
-import { issuesToErrors } from '../utils/formErrors';
+import { fieldErrors } from '../../../lib/form';
 import { canAddCargo, canAddStop, emptyCargo, emptyStop, formToBody, type LoadFormValues } from '../utils/loadForm';
 
 interface Props {
@@ -54,7 +54,7 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
     initialValues,
     validate: (values) => {
       const r = createLoadBody.safeParse(formToBody(values, post));
-      return r.success ? {} : issuesToErrors(r.error.issues, lang);
+      return r.success ? {} : fieldErrors(r.error.issues, lang);
     },
   });
   const errors = { ...serverErrors, ...form.errors };
@@ -64,7 +64,7 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
     setPost(asPost);
     const r = createLoadBody.safeParse(formToBody(form.getValues(), asPost));
     if (!r.success) {
-      form.setErrors(issuesToErrors(r.error.issues, lang));
+      form.setErrors(fieldErrors(r.error.issues, lang));
       return;
     }
     form.clearErrors();

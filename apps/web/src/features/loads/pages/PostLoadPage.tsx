@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { useLoad, useSaveLoad } from '../api/loads';
 import { LoadForm } from '../components/LoadForm';
-import { serverErrorsToMap } from '../utils/formErrors';
+import { apiFieldErrors } from '../../../lib/form';
 import { emptyLoadForm, loadToForm } from '../utils/loadForm';
 
 /** /shippers/post-load, /brokers/post-load; `?edit=<id>` edits an existing load (PATCH). */
@@ -37,7 +37,7 @@ export default function PostLoadPage() {
           void navigate(`${paths.myLoads}?tab=${load.status === 'unposted' || load.status === 'expired' ? 'unposted' : 'posted'}`);
         },
         onError: (e) => {
-          if (e instanceof ApiError && e.errors.length) setServerErrors(serverErrorsToMap(e.errors, asLang(i18n.language)));
+          if (e instanceof ApiError && e.errors.length) setServerErrors(apiFieldErrors(e, {}, asLang(i18n.language)));
           notifyError(e);
         },
       },

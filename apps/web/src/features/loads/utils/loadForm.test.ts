@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createLoadBody, type Load } from '@masar/shared';
 import { isoToPicker } from '../../../components/format';
-import { issuesToErrors, serverErrorsToMap } from './formErrors';
+import { ApiError } from '../../../lib/api';
+import { apiFieldErrors, fieldErrors } from '../../../lib/form';
 import { emptyCargo, emptyLoadForm, formToBody, loadToForm, type LoadFormValues } from './loadForm';
 
 const inDays = (d: number) => isoToPicker(new Date(Date.now() + d * 86_400_000).toISOString());
@@ -18,7 +19,7 @@ function validForm(): LoadFormValues {
 
 const errorsOf = (v: LoadFormValues, lang = 'en') => {
   const r = createLoadBody.safeParse(formToBody(v, true));
-  return r.success ? {} : issuesToErrors(r.error.issues, lang);
+  return r.success ? {} : fieldErrors(r.error.issues, lang);
 };
 
 describe('post-load form ↔ shared createLoadBody', () => {
@@ -73,11 +74,12 @@ describe('post-load form ↔ shared createLoadBody', () => {
   });
   it('maps server field errors onto the same paths', () => {
     expect(
-      serverErrorsToMap(
-        [
+      apiFieldErrors(
+        new ApiError(400, 'VALIDATION_FAILED', 'Check the fields', [
           { path: 'stops.0.cityId', message: 'v.cityInvalid' },
           { path: 'body.cargo[1].length', message: 'Too long' },
-        ],
+        ]),
+        {},
         'en',
       ),
     ).toEqual({

@@ -31,8 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { CitySelect } from '../../../components/CitySelect';
 import { DocumentUpload, type DocumentRef } from '../../../components/DocumentUpload';
 import { useEquipmentTypes, useRegions } from '../../../components/reference';
-import { zodValidate } from '../../../lib/form';
-import { ApiError } from '../../../lib/api';
+import { apiFieldErrors, zodValidate } from '../../../lib/form';
 import { FormShell } from '../../../components/FormShell';
 
 type UserType = (typeof VENDOR_USER_TYPES)[number];
@@ -184,13 +183,7 @@ export function VendorForm({
     try {
       await onSubmit(payload);
     } catch (e) {
-      const fe: Record<string, string> = {};
-      if (e instanceof ApiError) {
-        for (const x of e.errors) fe[x.path.replace(/^body\./, '')] = x.message;
-        if (e.code === 'VENDOR_EMAIL_EXISTS' || e.code === 'EMAIL_EXISTS') fe.email = e.message;
-        if (e.code === 'VENDOR_PHONE_EXISTS' || e.code === 'PHONE_EXISTS') fe.phone = e.message;
-      }
-      setErrors(fe);
+      setErrors(apiFieldErrors(e, { VENDOR_EMAIL_EXISTS: 'email', EMAIL_EXISTS: 'email', VENDOR_PHONE_EXISTS: 'phone', PHONE_EXISTS: 'phone' }, lang));
       setFormError(e instanceof Error ? e.message : t('error'));
     } finally {
       setBusy(false);
