@@ -3,3 +3,4 @@ export * from './reference.ts';
 export * from './accounts.ts';
 export * from './loads.ts';
 export * from './fleet.ts';
+export * from './events.ts';

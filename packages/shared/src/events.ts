@@ -1,0 +1,30 @@
+/**
+ * Domain events (DESIGN §3 "Events through an outbox"). A service publishes one inside the
+ * transaction that made the change; a job delivers it at least once to idempotent handlers
+ * (audit timeline now; notifications, MQTT, e-mail and webhooks later).
+ */
+export const DOMAIN_EVENT_TYPES = [
+  'offer.created',
+  'offer.countered',
+  'offer.accepted',
+  'offer.rejected',
+  'offer.withdrawn',
+  'load.posted',
+  'load.booked',
+  'load.cancelled',
+  'load.expired',
+] as const;
+export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
+
+/**
+ * An event as a service publishes it. `aggregateId` is the load the event is about (offers
+ * included), so per-load order can be kept; `actorId` the user who caused it (null for jobs);
+ * `data` a small JSON object (ids, status, price as a decimal string — never secrets).
+ */
+export interface DomainEventInput {
+  type: DomainEventType;
+  aggregateType: 'load';
+  aggregateId: string;
+  actorId: string | null;
+  data: Record<string, unknown>;
+}
