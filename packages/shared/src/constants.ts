@@ -60,7 +60,6 @@ export const LIMITS = {
   documentMaxBytes: 5 * 1024 * 1024,
   /** weight per item: at most 10 digits before the decimal point (spec §5). */
   weightPerItemMax: 9_999_999_999,
-  priceMax: 9_999_999_999.99,
   pageSizeMax: 100,
 } as const;
 

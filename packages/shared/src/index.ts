@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './events.ts';
+export * from './money.ts';
 export * from './errors.ts';
 export * from './messages.ts';
 export * from './validation.ts';

@@ -37,6 +37,7 @@ export const VALIDATION_MESSAGES = {
   'v.equipmentRequired': { en: 'Choose an equipment type.', ar: 'اختر نوع المعدة.' },
   'v.pricePositive': { en: 'Price must be above 0 SAR.', ar: 'يجب أن يكون السعر أكبر من 0 ريال.' },
   'v.priceMax': { en: 'Price is too large.', ar: 'السعر كبير جداً.' },
+  'v.priceFormat': { en: 'Enter the price in SAR with at most 2 decimals, e.g. 1500.50.', ar: 'أدخل السعر بالريال بخانتين عشريتين على الأكثر، مثل 1500.50.' },
   'v.commentsMax': { en: 'Comments can have at most 140 characters.', ar: 'التعليقات 140 حرفاً كحد أقصى.' },
   'v.addressMax': { en: 'Address can have at most 200 characters.', ar: 'العنوان 200 حرف كحد أقصى.' },
   'v.radiusOption': { en: 'Choose a radius of 10, 50, 100, 200, 300, 500 or 1000 km.', ar: 'اختر نطاقاً من 10 أو 50 أو 100 أو 200 أو 300 أو 500 أو 1000 كم.' },

@@ -104,7 +104,7 @@ export const CSV_COLUMNS: Record<CsvImportType, CsvColumn[]> = {
     c('equipmentType', 'Equipment type', 'نوع المعدة', 'text', true),
     c('stops', 'Stops', 'نقاط التوقف', 'json', true),
     c('cargo', 'Cargo', 'البضاعة', 'json', true),
-    c('price', 'Price (SAR)', 'السعر (ريال)', 'number', true),
+    c('priceSar', 'Price (SAR)', 'السعر (ريال)', 'text', true),
     c('comments', 'Comments', 'تعليقات'),
     c('post', 'Post now', 'نشر الآن', 'bool'),
   ],

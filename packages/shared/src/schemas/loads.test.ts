@@ -13,8 +13,8 @@ function validLoad(): CreateLoadBody {
       { stopType: 1, cityId: 3, date: inHours(24), address: 'Al Sulay industrial area' },
       { stopType: 2, cityId: 18, date: inHours(48), address: 'Al Khumrah' },
     ],
-    cargo: [{ goodsType: 'food_beverages', length: 120, width: 100, height: 150, quantity: 20, weightPerItem: 900 }],
-    price: 4200,
+    cargo: [{ goodsType: 'food_beverages', lengthCm: 120, widthCm: 100, heightCm: 150, quantity: 20, weightPerItemKg: 900 }],
+    priceSar: '4200',
     comments: 'Forklift at pickup',
   };
 }
@@ -90,7 +90,7 @@ describe('createLoadBody (spec §5 shipment rules)', () => {
     expect(messages(l)).toContain('v.cargoRequired');
   });
 
-  it.each(['length', 'width', 'height', 'quantity', 'weightPerItem'] as const)('cargo %s must be above 0', (field) => {
+  it.each(['lengthCm', 'widthCm', 'heightCm', 'quantity', 'weightPerItemKg'] as const)('cargo %s must be above 0', (field) => {
     const l = validLoad();
     l.cargo[0][field] = 0;
     expect(issues(l)).toContainEqual({ path: `cargo.0.${field}`, message: 'v.cargoPositive' });
@@ -100,9 +100,9 @@ describe('createLoadBody (spec §5 shipment rules)', () => {
 
   it('weight per item has at most 10 digits', () => {
     const l = validLoad();
-    l.cargo[0].weightPerItem = 9_999_999_999;
+    l.cargo[0].weightPerItemKg = 9_999_999_999;
     expect(messages(l)).toEqual([]);
-    l.cargo[0].weightPerItem = 10_000_000_000;
+    l.cargo[0].weightPerItemKg = 10_000_000_000;
     expect(messages(l)).toContain('v.weightDigits');
   });
 
@@ -122,8 +122,20 @@ describe('createLoadBody (spec §5 shipment rules)', () => {
 
   it('price must be above 0', () => {
     const l = validLoad();
-    l.price = 0;
+    l.priceSar = '0';
     expect(messages(l)).toContain('v.pricePositive');
+    l.priceSar = '0.00';
+    expect(messages(l)).toContain('v.pricePositive');
+  });
+
+  it('price is a decimal string exact to the halala, normalized to two decimals', () => {
+    expect(createLoadBody.parse({ ...validLoad(), priceSar: '1500.5' }).priceSar).toBe('1500.50');
+    expect(createLoadBody.parse({ ...validLoad(), priceSar: ' 9999999999.99 ' }).priceSar).toBe('9999999999.99');
+    for (const bad of ['1500.555', '1e3', '-5', '10000000000', '12,5', '', 'abc', '01']) {
+      expect(messages({ ...validLoad(), priceSar: bad }), bad).toContain('v.priceFormat');
+    }
+    // a JSON number is a float on the way in: refused, so no amount is rounded silently
+    expect(messages({ ...validLoad(), priceSar: 4200 })).toContain('v.pricePositive');
   });
 
   it('rejects an unknown load type and a missing equipment type', () => {
@@ -134,7 +146,7 @@ describe('createLoadBody (spec §5 shipment rules)', () => {
 
 describe('updateLoadBody', () => {
   it('accepts a price-only change and checks stops only when given', () => {
-    expect(updateLoadBody.safeParse({ price: 5000 }).success).toBe(true);
+    expect(updateLoadBody.safeParse({ priceSar: '5000' }).success).toBe(true);
     const r = updateLoadBody.safeParse({ stops: [validLoad().stops[0]] });
     expect(r.success).toBe(false);
   });
@@ -162,7 +174,7 @@ describe('offerRespondBody', () => {
   const offerId = '0190a0b0-0000-7000-8000-000000000000';
   it('needs a price to counter', () => {
     expect(offerRespondBody.safeParse({ offerId, action: 'counter' }).success).toBe(false);
-    expect(offerRespondBody.safeParse({ offerId, action: 'counter', price: 3900 }).success).toBe(true);
+    expect(offerRespondBody.safeParse({ offerId, action: 'counter', priceSar: '3900' }).success).toBe(true);
     expect(offerRespondBody.safeParse({ offerId, action: 'accept' }).success).toBe(true);
   });
 });

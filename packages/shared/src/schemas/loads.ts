@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, LOAD_STATUSES, LOAD_TYPES, MY_LOADS_TABS, RADIUS_OPTIONS_KM, STOP_TYPE } from '../constants.ts';
 import { isoDateTime, listOf, paginationQuery } from './common.ts';
+import { moneySar, moneySarOut } from '../money.ts';
 
 /**
  * A stop of a load (spec §3 "Stop point"): stopType 1 pickup, 2 drop; cityId from /cities;
@@ -26,18 +27,19 @@ const positive = (max?: number) => {
  */
 export const cargoLineInput = z.object({
   goodsType: z.string({ error: 'v.goodsTypeRequired' }).min(1, 'v.goodsTypeRequired').max(60),
-  length: positive(100_000),
-  width: positive(100_000),
-  height: positive(100_000),
+  lengthCm: positive(100_000),
+  widthCm: positive(100_000),
+  heightCm: positive(100_000),
   quantity: z.number({ error: 'v.cargoPositive' }).int('v.quantityInteger').positive('v.cargoPositive').max(1_000_000, 'v.cargoPositive'),
-  weightPerItem: z.number({ error: 'v.cargoPositive' }).positive('v.cargoPositive').max(LIMITS.weightPerItemMax, 'v.weightDigits'),
+  weightPerItemKg: z.number({ error: 'v.cargoPositive' }).positive('v.cargoPositive').max(LIMITS.weightPerItemMax, 'v.weightDigits'),
   stackable: z.boolean().default(false),
   adr: z.boolean().default(false),
   conditions: z.string().trim().max(140).optional(),
 });
 export type CargoLineInput = z.infer<typeof cargoLineInput>;
 
-export const priceSchema = z.number({ error: 'v.pricePositive' }).positive('v.pricePositive').max(LIMITS.priceMax, 'v.priceMax');
+/** A price in SAR as a decimal string (see money.ts: exact to the halala, never a float). */
+export const priceSchema = moneySar;
 
 const stopKey = (s: StopInput) => `${s.cityId}|${(s.address ?? '').trim().toLowerCase()}|${s.districtId ?? ''}`;
 
@@ -76,8 +78,8 @@ const loadFields = {
   equipmentType: z.string({ error: 'v.equipmentRequired' }).min(1, 'v.equipmentRequired').max(60),
   stops: z.array(stopInput).min(2, 'v.stopsDropRequired').max(LIMITS.stopsMax, 'v.stopsMax'),
   cargo: z.array(cargoLineInput).min(1, 'v.cargoRequired').max(LIMITS.cargoLinesMax, 'v.cargoMax'),
-  /** Offered price for the whole load, SAR (VAT exclusive). */
-  price: priceSchema,
+  /** Offered price for the whole load, SAR (VAT exclusive), decimal string e.g. "1500.00". */
+  priceSar: priceSchema,
   comments: z.string().trim().max(LIMITS.commentsMax, 'v.commentsMax').optional(),
   /** Post to the board now (true, default) or keep unposted (draft). */
   post: z.boolean().default(true),
@@ -119,27 +121,27 @@ export const stopSchema = z.object({
 export const cargoLineSchema = z.object({
   id: z.uuid(),
   goodsType: z.string(),
-  length: z.number(),
-  width: z.number(),
-  height: z.number(),
+  lengthCm: z.number(),
+  widthCm: z.number(),
+  heightCm: z.number(),
   quantity: z.number().int(),
-  weightPerItem: z.number(),
+  weightPerItemKg: z.number(),
   stackable: z.boolean(),
   adr: z.boolean(),
   conditions: z.string().nullable(),
 });
 
-/** A load as the API returns it. Money SAR, distance km, weight kg. */
+/** A load as the API returns it. Money SAR as decimal strings, distance km, weight kg. */
 export const loadSchema = z.object({
   id: z.uuid(),
   referenceId: z.string(),
   status: z.enum(LOAD_STATUSES),
   loadType: z.enum(LOAD_TYPES),
   equipmentType: z.string(),
-  price: z.number(),
+  priceSar: moneySarOut,
   currency: z.string(),
   distanceKm: z.number(),
-  ratePerKm: z.number(),
+  ratePerKmSar: moneySarOut,
   totalWeightKg: z.number(),
   comments: z.string().nullable(),
   stops: z.array(stopSchema),
@@ -152,7 +154,7 @@ export const loadSchema = z.object({
   shipperId: z.uuid(),
   shipperCompany: z.string(),
   carrierId: z.uuid().nullable(),
-  bookedPrice: z.number().nullable(),
+  bookedPriceSar: moneySarOut.nullable(),
   offersCount: z.number().int(),
   /** Distance from the searched pickup city to the load's first pickup, km (search only). */
   deadheadKm: z.number().optional(),

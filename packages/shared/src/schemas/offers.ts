@@ -2,26 +2,27 @@ import { z } from 'zod';
 import { OFFER_ACTIONS, OFFER_STATUSES } from '../constants.ts';
 import { listOf, paginationQuery } from './common.ts';
 import { priceSchema } from './loads.ts';
+import { moneySarOut } from '../money.ts';
 
-/** POST /offers — a carrier's (or broker's) bid on a posted load; price in SAR. */
-export const createOfferBody = z.object({ loadId: z.uuid(), price: priceSchema });
+/** POST /offers — a carrier's (or broker's) bid on a posted load; priceSar a decimal string. */
+export const createOfferBody = z.object({ loadId: z.uuid(), priceSar: priceSchema });
 
 /**
  * POST /offerRespond — the party that did not name the last price answers it:
- * accept (books the load at the offer's current price), reject, or counter with `price`.
+ * accept (books the load at the offer's current price), reject, or counter with `priceSar`.
  */
 export const offerRespondBody = z
-  .object({ offerId: z.uuid(), action: z.enum(OFFER_ACTIONS), price: priceSchema.optional() })
-  .refine((b) => b.action !== 'counter' || b.price !== undefined, { message: 'v.pricePositive', path: ['price'] });
+  .object({ offerId: z.uuid(), action: z.enum(OFFER_ACTIONS), priceSar: priceSchema.optional() })
+  .refine((b) => b.action !== 'counter' || b.priceSar !== undefined, { message: 'v.pricePositive', path: ['priceSar'] });
 
 /** GET /offers?loadId= (offers on one of my loads) or ?box=sent|received. */
 export const offersQuery = paginationQuery.extend({ loadId: z.uuid().optional(), box: z.enum(['sent', 'received']).optional() });
 
-export const offerHistoryEntry = z.object({ by: z.enum(['carrier', 'shipper']), action: z.string(), price: z.number().nullable(), at: z.string() });
+export const offerHistoryEntry = z.object({ by: z.enum(['carrier', 'shipper']), action: z.string(), priceSar: moneySarOut.nullable(), at: z.string() });
 
 /**
- * An offer. `price` is the current price on the table, `originalPrice` the carrier's first
- * bid, `lastOfferBy` who named `price` (the other party may answer).
+ * An offer. `priceSar` is the current price on the table, `originalPriceSar` the carrier's
+ * first bid (SAR decimal strings), `lastOfferBy` who named `priceSar` (the other party may answer).
  */
 export const offerSchema = z.object({
   id: z.uuid(),
@@ -31,8 +32,8 @@ export const offerSchema = z.object({
   carrierCompany: z.string(),
   shipperId: z.uuid(),
   shipperCompany: z.string(),
-  price: z.number(),
-  originalPrice: z.number(),
+  priceSar: moneySarOut,
+  originalPriceSar: moneySarOut,
   lastOfferBy: z.enum(['carrier', 'shipper']),
   status: z.enum(OFFER_STATUSES),
   createdAt: z.string(),
