@@ -66,9 +66,9 @@ describe.skipIf(!hasChromium)('load board journey (Arabic)', () => {
     await shipper.getByTestId('post-load-submit').click();
     const res = await posting;
     expect(res.status(), await res.text()).toBeLessThan(300);
-    const created = await dataOf<{ id: string; referenceId: string; status: string; price: number; stops: { date: string }[] }>(res);
+    const created = await dataOf<{ id: string; referenceId: string; status: string; priceSar: string; stops: { date: string }[] }>(res);
     load = created;
-    expect(created).toMatchObject({ status: 'posted', price: 4500 });
+    expect(created).toMatchObject({ status: 'posted', priceSar: '4500.00' });
     expect(created.referenceId).toBeTruthy();
     // The picker's wall-clock times are Riyadh time (UTC+3).
     const utc = created.stops.map((st) => new Date(st.date).toISOString().slice(11, 16));

@@ -64,7 +64,8 @@ export function ratePerKmSar(priceSar: string, distanceKm: number): string {
 export const moneySar = z
   .string({ error: 'v.pricePositive' })
   .trim()
-  .regex(MONEY_RE, 'v.priceFormat')
+  .refine((s) => s !== '', { message: 'v.pricePositive', abort: true })
+  .refine(isMoneyString, { message: 'v.priceFormat', abort: true })
   .transform(normalizeMoney)
   .refine((s) => toHalalas(s) > 0, 'v.pricePositive');
 

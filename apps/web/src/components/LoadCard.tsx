@@ -58,10 +58,10 @@ export function LoadCard({ load, mode = 'grid', href, showStatus, actions }: Pro
   const price = (
     <Stack gap={0} align="flex-end">
       <Text fw={700} size="lg" c="masar">
-        {formatMoney(load.price, lang)}
+        {formatMoney(load.priceSar, lang)}
       </Text>
       <Text size="xs" c="dimmed">
-        {t('unit.perKm', { value: formatMoney(load.ratePerKm, lang, { decimals: 2 }) })}
+        {t('unit.perKm', { value: formatMoney(load.ratePerKmSar, lang, { decimals: 2 }) })}
       </Text>
     </Stack>
   );

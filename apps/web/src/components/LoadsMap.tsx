@@ -89,7 +89,7 @@ export function LoadsMap({ loads, hrefOf, center, height = 520 }: Props) {
                     <Text size="sm" fw={600}>
                       {lang === 'ar' ? `${lane.fromAr} ← ${lane.toAr}` : `${lane.fromEn} → ${lane.toEn}`}
                     </Text>
-                    <Text size="sm">{formatMoney(l.price, lang)}</Text>
+                    <Text size="sm">{formatMoney(l.priceSar, lang)}</Text>
                     <Anchor component={Link} to={hrefOf(l)} size="sm">
                       {t('action.view')} {l.referenceId}
                     </Anchor>

@@ -34,11 +34,11 @@ export function OfferActions({ offer, side }: { offer: Offer; side: OfferSide })
   const lang = asLang(i18n.language);
   const invalidate = useInvalidate();
   const [counterOpen, setCounterOpen] = useState(false);
-  const [counter, setCounter] = useState<number | string>(offer.price);
+  const [counter, setCounter] = useState<number | string>(offer.priceSar);
   const [counterError, setCounterError] = useState<string | null>(null);
 
   const respond = useMutation({
-    mutationFn: (body: { action: 'accept' | 'reject' | 'counter'; price?: number }) => api.post<Offer>('/offerRespond', { offerId: offer.id, ...body }),
+    mutationFn: (body: { action: 'accept' | 'reject' | 'counter'; priceSar?: string }) => api.post<Offer>('/offerRespond', { offerId: offer.id, ...body }),
     onSuccess: async (_d, v) => {
       setCounterOpen(false);
       notifySuccess(t(`offer.done.${v.action}`));
@@ -57,13 +57,13 @@ export function OfferActions({ offer, side }: { offer: Offer; side: OfferSide })
 
   const busy = respond.isPending || withdraw.isPending;
   const sendCounter = () => {
-    const parsed = priceSchema.safeParse(typeof counter === 'number' ? counter : Number(counter));
+    const parsed = priceSchema.safeParse(String(counter));
     if (!parsed.success) {
       setCounterError(localizeValidationMessage(parsed.error.issues[0]?.message ?? 'v.pricePositive', lang));
       return;
     }
     setCounterError(null);
-    respond.mutate({ action: 'counter', price: parsed.data });
+    respond.mutate({ action: 'counter', priceSar: parsed.data });
   };
 
   if (offer.status !== 'pending') return null;
@@ -99,7 +99,7 @@ export function OfferActions({ offer, side }: { offer: Offer; side: OfferSide })
         onClick={() => respond.mutate({ action: 'accept' })}
         data-testid="offer-accept"
       >
-        {t('offer.accept', { price: formatMoney(offer.price, lang) })}
+        {t('offer.accept', { price: formatMoney(offer.priceSar, lang) })}
       </Button>
       <Popover opened={counterOpen} onChange={setCounterOpen} position="bottom" withArrow trapFocus>
         <Popover.Target>
@@ -154,7 +154,7 @@ export function OfferHistory({ offer }: { offer: Offer }) {
           title={
             <Text size="sm">
               {t(`offer.historyEntry.${h.action}`, { defaultValue: h.action, who: t(`offer.party.${h.by}`) })}
-              {h.price !== null ? ` · ${formatMoney(h.price, lang)}` : ''}
+              {h.priceSar !== null ? ` · ${formatMoney(h.priceSar, lang)}` : ''}
             </Text>
           }
         >

@@ -10,10 +10,17 @@ export const asLang = (l: string | undefined): Lang => (l?.startsWith('ar') ? 'a
 
 const moneyLocale = (lang: Lang) => (lang === 'ar' ? 'ar-SA' : 'en-SA');
 
-/** 1234.5 → "SAR 1,234.50" (en) / "١٬٢٣٤٫٥٠ ر.س." (ar). */
-export function formatMoney(value: number, lang: Lang, opts: { decimals?: number } = {}) {
-  const d = opts.decimals ?? (Number.isInteger(value) ? 0 : 2);
-  return new Intl.NumberFormat(moneyLocale(lang), { style: 'currency', currency: 'SAR', minimumFractionDigits: d, maximumFractionDigits: d }).format(value);
+/**
+ * "1234.50" → "SAR 1,234.50" (en) / "١٬٢٣٤٫٥٠ ر.س." (ar). Amounts come from the API as decimal
+ * strings (exact to the halala); Intl formats the string itself, so no float rounds it. Whole
+ * amounts drop the ".00" unless `decimals` is given.
+ */
+export function formatMoney(value: string | number, lang: Lang, opts: { decimals?: number } = {}) {
+  const s = String(value);
+  const d = opts.decimals ?? (/^-?\d+(\.0+)?$/.test(s) ? 0 : 2);
+  const fmt = new Intl.NumberFormat(moneyLocale(lang), { style: 'currency', currency: 'SAR', minimumFractionDigits: d, maximumFractionDigits: d });
+  // Intl.NumberFormat v3 formats decimal strings exactly; the type of format() still says number.
+  return fmt.format(s as unknown as number);
 }
 
 export function formatNumber(value: number, lang: Lang, maxFractionDigits = 0) {

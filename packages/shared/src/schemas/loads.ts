@@ -54,7 +54,8 @@ export function checkStops(stops: StopInput[], ctx: z.RefinementCtx, now = Date.
   const drops = stops.filter((s) => s.stopType === STOP_TYPE.drop);
   if (pickups.length === 0) ctx.addIssue({ code: 'custom', message: 'v.stopsPickupRequired', path: ['stops'] });
   if (drops.length === 0) ctx.addIssue({ code: 'custom', message: 'v.stopsDropRequired', path: ['stops'] });
-  if (stops.length > 0 && stops[0].stopType !== STOP_TYPE.pickup) ctx.addIssue({ code: 'custom', message: 'v.stopsFirstPickup', path: ['stops', 0, 'stopType'] });
+  if (stops.length > 0 && stops[0].stopType !== STOP_TYPE.pickup)
+    ctx.addIssue({ code: 'custom', message: 'v.stopsFirstPickup', path: ['stops', 0, 'stopType'] });
   if (stops.length > 0 && stops[stops.length - 1].stopType !== STOP_TYPE.drop)
     ctx.addIssue({ code: 'custom', message: 'v.stopsLastDrop', path: ['stops', stops.length - 1, 'stopType'] });
   const pickupKeys = new Set(pickups.map(stopKey));
@@ -163,9 +164,7 @@ export const loadSchema = z.object({
 });
 export type Load = z.infer<typeof loadSchema>;
 
-const radius = z.coerce
-  .number()
-  .refine((v) => (RADIUS_OPTIONS_KM as readonly number[]).includes(v), 'v.radiusOption');
+const radius = z.coerce.number().refine((v) => (RADIUS_OPTIONS_KM as readonly number[]).includes(v), 'v.radiusOption');
 
 /** GET /loads — the load board search (spec §2 load search, §9 radius options). */
 export const searchLoadsQuery = paginationQuery

@@ -85,7 +85,7 @@ export function useLoadAction() {
 export function usePlaceBid() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { loadId: string; price: number }) => api.post<Offer>('/offers', body),
+    mutationFn: (body: { loadId: string; priceSar: string }) => api.post<Offer>('/offers', body),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['offers'] }), qc.invalidateQueries({ queryKey: ['load'] })]),
   });
 }

@@ -15,17 +15,17 @@ export function BidPanel({ load }: { load: Load }) {
   const lang = asLang(i18n.language);
   const sent = useSentOffers(true);
   const bid = usePlaceBid();
-  const [price, setPrice] = useState<number | string>(load.price);
+  const [price, setPrice] = useState<number | string>(load.priceSar);
   const [error, setError] = useState<string | null>(null);
   const mine = (sent.data ?? []).filter((o) => o.loadId === load.id).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const open: Offer | undefined = mine.find((o) => o.status === 'pending' || o.status === 'accepted');
   const latest = open ?? mine[0];
 
   const submit = () => {
-    const body = { loadId: load.id, price: typeof price === 'number' ? price : Number(price) || undefined };
+    const body = { loadId: load.id, priceSar: price === '' ? undefined : String(price) };
     const r = createOfferBody.safeParse(body);
     if (!r.success) {
-      setError(fieldErrors(r.error.issues, lang).price ?? null);
+      setError(fieldErrors(r.error.issues, lang).priceSar ?? null);
       return;
     }
     setError(null);
@@ -41,18 +41,18 @@ export function BidPanel({ load }: { load: Load }) {
         <Stack gap="xs" mb="md" data-testid="my-offer">
           <Group justify="space-between">
             <Text>
-              {t('bid.yourOffer')}: <b>{formatMoney(latest.price, lang)}</b>
+              {t('bid.yourOffer')}: <b>{formatMoney(latest.priceSar, lang)}</b>
             </Text>
             <StatusBadge status={latest.status} kind="offer" />
           </Group>
-          {latest.price !== latest.originalPrice && (
+          {latest.priceSar !== latest.originalPriceSar && (
             <Text size="sm" c="dimmed">
-              {t('offer.originalPrice')}: {formatMoney(latest.originalPrice, lang)}
+              {t('offer.originalPrice')}: {formatMoney(latest.originalPriceSar, lang)}
             </Text>
           )}
           {latest.status === 'pending' && latest.lastOfferBy === 'shipper' && (
             <Alert color="yellow" variant="light">
-              {t('bid.countered', { price: formatMoney(latest.price, lang) })}
+              {t('bid.countered', { price: formatMoney(latest.priceSar, lang) })}
             </Alert>
           )}
           {latest.status === 'accepted' && (
@@ -86,7 +86,7 @@ export function BidPanel({ load }: { load: Load }) {
             </Button>
           </Group>
           <Text size="xs" c="dimmed">
-            {t('bid.hint', { price: formatMoney(load.price, lang) })}
+            {t('bid.hint', { price: formatMoney(load.priceSar, lang) })}
           </Text>
         </Stack>
       )}

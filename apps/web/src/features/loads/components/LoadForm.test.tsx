@@ -45,8 +45,8 @@ function validForm(): LoadFormValues {
   v.equipmentType = 'reefer_truck';
   v.stops[0] = { ...v.stops[0], cityId: 3, date: inDays(2) };
   v.stops[1] = { ...v.stops[1], cityId: 18, date: inDays(3) };
-  v.cargo[0] = { ...v.cargo[0], goodsType: 'dates', length: 120, width: 100, height: 150, quantity: 10, weightPerItem: 500 };
-  v.price = 4200;
+  v.cargo[0] = { ...v.cargo[0], goodsType: 'dates', lengthCm: 120, widthCm: 100, heightCm: 150, quantity: 10, weightPerItemKg: 500 };
+  v.priceSar = 4200;
   return v;
 }
 
@@ -70,7 +70,7 @@ describe('LoadForm', { timeout: 20_000 }, () => {
     expect(onSubmit.mock.calls[0][0]).toMatchObject({
       loadType: 'FTL',
       equipmentType: 'reefer_truck',
-      price: 4200,
+      priceSar: '4200',
       post: true,
       stops: [
         { stopType: 1, cityId: 3 },
@@ -110,10 +110,10 @@ describe('LoadCard', () => {
     status: 'posted',
     loadType: 'FTL',
     equipmentType: 'reefer_truck',
-    price: 6750,
+    priceSar: '6750.00',
     currency: 'SAR',
     distanceKm: 1064.3,
-    ratePerKm: 6.34,
+    ratePerKmSar: '6.34',
     totalWeightKg: 7500,
     comments: null,
     stops: [
@@ -153,7 +153,7 @@ describe('LoadCard', () => {
     shipperId: '01a201b8-62ec-775a-90a3-1e19e1b5fb95',
     shipperCompany: 'Najd Foods',
     carrierId: null,
-    bookedPrice: null,
+    bookedPriceSar: null,
     offersCount: 0,
     deadheadKm: 85,
   } satisfies Load;

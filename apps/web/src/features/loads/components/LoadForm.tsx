@@ -295,7 +295,13 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
                       error={err(`cargo.${i}.goodsType`)}
                       data-testid={`cargo-${i}-goods`}
                     />
-                    {(['length', 'width', 'height'] as const).map((dim) => (
+                    {(
+                      [
+                        ['lengthCm', 'length'],
+                        ['widthCm', 'width'],
+                        ['heightCm', 'height'],
+                      ] as const
+                    ).map(([field, dim]) => (
                       <NumberInput
                         key={dim}
                         label={t(`field.${dim}`)}
@@ -303,8 +309,8 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
                         min={0}
                         decimalScale={1}
                         rightSection={<Text size="xs">{t('unit.cm')}</Text>}
-                        {...form.getInputProps(`cargo.${i}.${dim}`)}
-                        error={err(`cargo.${i}.${dim}`)}
+                        {...form.getInputProps(`cargo.${i}.${field}`)}
+                        error={err(`cargo.${i}.${field}`)}
                         data-testid={`cargo-${i}-${dim}`}
                       />
                     ))}
@@ -323,8 +329,8 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
                       min={0}
                       decimalScale={2}
                       rightSection={<Text size="xs">{t('unit.kgShort')}</Text>}
-                      {...form.getInputProps(`cargo.${i}.weightPerItem`)}
-                      error={err(`cargo.${i}.weightPerItem`)}
+                      {...form.getInputProps(`cargo.${i}.weightPerItemKg`)}
+                      error={err(`cargo.${i}.weightPerItemKg`)}
                       data-testid={`cargo-${i}-weight`}
                     />
                   </SimpleGrid>
@@ -351,8 +357,8 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
                 decimalScale={2}
                 rightSection={<Text size="xs">{t('unit.sar')}</Text>}
                 rightSectionWidth={48}
-                {...form.getInputProps('price')}
-                error={err('price')}
+                {...form.getInputProps('priceSar')}
+                error={err('priceSar')}
                 data-testid="price-input"
               />
               <Textarea

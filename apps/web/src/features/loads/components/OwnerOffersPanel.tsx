@@ -40,10 +40,10 @@ export function OwnerOffersPanel({ load }: { load: Load }) {
               </Stack>
               <Group gap="sm">
                 <Stack gap={0} align="flex-end">
-                  <Text fw={700}>{formatMoney(o.price, lang)}</Text>
-                  {o.price !== o.originalPrice && (
+                  <Text fw={700}>{formatMoney(o.priceSar, lang)}</Text>
+                  {o.priceSar !== o.originalPriceSar && (
                     <Text size="xs" c="dimmed" td="line-through">
-                      {formatMoney(o.originalPrice, lang)}
+                      {formatMoney(o.originalPriceSar, lang)}
                     </Text>
                   )}
                 </Stack>

@@ -111,8 +111,8 @@ export default function LoadDetailsPage() {
       {load.status === 'assigned' && (
         <Alert color="blue" mb="md" data-testid="assigned-banner">
           {bookedByMe
-            ? t('details.bookedByYou', { price: formatMoney(load.bookedPrice ?? load.price, lang) })
-            : t('details.assigned', { price: formatMoney(load.bookedPrice ?? load.price, lang) })}
+            ? t('details.bookedByYou', { price: formatMoney(load.bookedPriceSar ?? load.priceSar, lang) })
+            : t('details.assigned', { price: formatMoney(load.bookedPriceSar ?? load.priceSar, lang) })}
         </Alert>
       )}
 
@@ -125,13 +125,13 @@ export default function LoadDetailsPage() {
                   label={t('field.price')}
                   value={
                     <Text c="masar" fw={700} size="xl" component="span">
-                      {formatMoney(load.price, lang)}
+                      {formatMoney(load.priceSar, lang)}
                     </Text>
                   }
                   testId="load-price"
                 />
                 <Stat label={t('field.distance')} value={km(load.distanceKm)} />
-                <Stat label={t('field.ratePerKm')} value={t('unit.perKm', { value: formatMoney(load.ratePerKm, lang, { decimals: 2 }) })} />
+                <Stat label={t('field.ratePerKm')} value={t('unit.perKm', { value: formatMoney(load.ratePerKmSar, lang, { decimals: 2 }) })} />
                 <Stat label={t('field.weight')} value={t('unit.kg', { value: formatNumber(load.totalWeightKg, lang) })} />
                 <Stat label={t('field.equipment')} value={refName(eq.data, load.equipmentType, lang)} />
                 <Stat label={t('field.shipper')} value={load.shipperCompany} />
@@ -165,10 +165,10 @@ export default function LoadDetailsPage() {
                       <Table.Tr key={c.id}>
                         <Table.Td>{refName(goods.data, c.goodsType, lang)}</Table.Td>
                         <Table.Td>
-                          {t('unit.dims', { l: formatNumber(c.length, lang, 1), w: formatNumber(c.width, lang, 1), h: formatNumber(c.height, lang, 1) })}
+                          {t('unit.dims', { l: formatNumber(c.lengthCm, lang, 1), w: formatNumber(c.widthCm, lang, 1), h: formatNumber(c.heightCm, lang, 1) })}
                         </Table.Td>
                         <Table.Td>{formatNumber(c.quantity, lang)}</Table.Td>
-                        <Table.Td>{t('unit.kg', { value: formatNumber(c.weightPerItem, lang, 2) })}</Table.Td>
+                        <Table.Td>{t('unit.kg', { value: formatNumber(c.weightPerItemKg, lang, 2) })}</Table.Td>
                         <Table.Td>
                           <Group gap={4}>
                             {c.stackable && (

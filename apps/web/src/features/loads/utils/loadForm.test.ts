@@ -12,8 +12,8 @@ function validForm(): LoadFormValues {
   v.equipmentType = 'reefer_truck';
   v.stops[0] = { ...v.stops[0], cityId: 3, date: inDays(2), address: 'Second Industrial City' };
   v.stops[1] = { ...v.stops[1], cityId: 18, date: inDays(4) };
-  v.cargo[0] = { ...v.cargo[0], goodsType: 'dates', length: 120, width: 100, height: 150, quantity: 10, weightPerItem: 500 };
-  v.price = 4200;
+  v.cargo[0] = { ...v.cargo[0], goodsType: 'dates', lengthCm: 120, widthCm: 100, heightCm: 150, quantity: 10, weightPerItemKg: 500 };
+  v.priceSar = 4200;
   return v;
 }
 
@@ -38,13 +38,13 @@ describe('post-load form ↔ shared createLoadBody', () => {
     expect(e['stops.0.cityId']).toBe('Enter a valid city.');
     expect(e['stops.1.date']).toBe('Enter a valid date and time.');
     expect(e['cargo.0.goodsType']).toBe('Choose a goods type.');
-    expect(e['cargo.0.length']).toBe('Cargo dimensions, quantity and weight must be above 0.');
-    expect(e.price).toBe('Price must be above 0 SAR.');
+    expect(e['cargo.0.lengthCm']).toBe('Cargo dimensions, quantity and weight must be above 0.');
+    expect(e.priceSar).toBe('Price must be above 0 SAR.');
   });
   it('messages follow the language (Arabic)', () => {
     const e = errorsOf(emptyLoadForm(), 'ar');
     expect(e['stops.0.cityId']).toBe('أدخل مدينة صحيحة.');
-    expect(e.price).toBe('يجب أن يكون السعر أكبر من 0 ريال.');
+    expect(e.priceSar).toBe('يجب أن يكون السعر أكبر من 0 ريال.');
   });
   it('spec §5 stop rules: same pickup and drop, past time, order', () => {
     const same = validForm();
@@ -65,8 +65,8 @@ describe('post-load form ↔ shared createLoadBody', () => {
     v.cargo = Array.from({ length: 11 }, () => ({ ...validForm().cargo[0], key: emptyCargo().key }));
     expect(errorsOf(v).cargo).toBe('At most 10 cargo lines.');
     const w = validForm();
-    w.cargo[0] = { ...w.cargo[0], weightPerItem: 12_345_678_901, quantity: 0 };
-    expect(errorsOf(w)['cargo.0.weightPerItem']).toBe('Weight per item can have at most 10 digits.');
+    w.cargo[0] = { ...w.cargo[0], weightPerItemKg: 12_345_678_901, quantity: 0 };
+    expect(errorsOf(w)['cargo.0.weightPerItemKg']).toBe('Weight per item can have at most 10 digits.');
     expect(errorsOf(w)['cargo.0.quantity']).toBe('Cargo dimensions, quantity and weight must be above 0.');
     const c = validForm();
     c.comments = 'x'.repeat(141);
@@ -77,27 +77,27 @@ describe('post-load form ↔ shared createLoadBody', () => {
       apiFieldErrors(
         new ApiError(400, 'VALIDATION_FAILED', 'Check the fields', [
           { path: 'stops.0.cityId', message: 'v.cityInvalid' },
-          { path: 'body.cargo[1].length', message: 'Too long' },
+          { path: 'body.cargo[1].lengthCm', message: 'Too long' },
         ]),
         {},
         'en',
       ),
     ).toEqual({
       'stops.0.cityId': 'Enter a valid city.',
-      'cargo.1.length': 'Too long',
+      'cargo.1.lengthCm': 'Too long',
     });
   });
   it('an edited load fills the form back (times as Riyadh wall-clock)', () => {
     const load = {
       loadType: 'LTL',
       equipmentType: 'lorry',
-      price: 3000,
+      priceSar: '3000.00',
       comments: null,
       stops: [
         { stopType: 1, cityId: 3, date: '2026-12-01T05:00:00.000Z', address: 'A' },
         { stopType: 2, cityId: 18, date: '2026-12-02T05:00:00.000Z', address: null },
       ],
-      cargo: [{ goodsType: 'dates', length: 1, width: 2, height: 3, quantity: 4, weightPerItem: 5, stackable: true, adr: false }],
+      cargo: [{ goodsType: 'dates', lengthCm: 1, widthCm: 2, heightCm: 3, quantity: 4, weightPerItemKg: 5, stackable: true, adr: false }],
     } as unknown as Load;
     const v = loadToForm(load);
     expect(v.stops.map((s) => [s.stopType, s.cityId, s.date, s.address])).toEqual([

@@ -12,11 +12,11 @@ export interface StopValues {
 export interface CargoValues {
   key: string;
   goodsType: string | null;
-  length: number | string;
-  width: number | string;
-  height: number | string;
+  lengthCm: number | string;
+  widthCm: number | string;
+  heightCm: number | string;
   quantity: number | string;
-  weightPerItem: number | string;
+  weightPerItemKg: number | string;
   stackable: boolean;
   adr: boolean;
 }
@@ -25,7 +25,8 @@ export interface LoadFormValues {
   equipmentType: string | null;
   stops: StopValues[];
   cargo: CargoValues[];
-  price: number | string;
+  /** SAR as typed (the NumberInput gives a number or a partial string); sent as a decimal string. */
+  priceSar: number | string;
   comments: string;
 }
 
@@ -36,11 +37,11 @@ export const emptyStop = (stopType: 1 | 2): StopValues => ({ key: newKey(), stop
 export const emptyCargo = (): CargoValues => ({
   key: newKey(),
   goodsType: null,
-  length: '',
-  width: '',
-  height: '',
+  lengthCm: '',
+  widthCm: '',
+  heightCm: '',
   quantity: 1,
-  weightPerItem: '',
+  weightPerItemKg: '',
   stackable: false,
   adr: false,
 });
@@ -50,7 +51,7 @@ export const emptyLoadForm = (): LoadFormValues => ({
   equipmentType: null,
   stops: [emptyStop(STOP_TYPE.pickup), emptyStop(STOP_TYPE.drop)],
   cargo: [emptyCargo()],
-  price: '',
+  priceSar: '',
   comments: '',
 });
 
@@ -70,15 +71,16 @@ export function formToBody(v: LoadFormValues, post: boolean): CreateLoadBody {
     })),
     cargo: v.cargo.map((c) => ({
       goodsType: c.goodsType ?? '',
-      length: num(c.length) as number,
-      width: num(c.width) as number,
-      height: num(c.height) as number,
+      lengthCm: num(c.lengthCm) as number,
+      widthCm: num(c.widthCm) as number,
+      heightCm: num(c.heightCm) as number,
       quantity: num(c.quantity) as number,
-      weightPerItem: num(c.weightPerItem) as number,
+      weightPerItemKg: num(c.weightPerItemKg) as number,
       stackable: c.stackable,
       adr: c.adr,
     })),
-    price: num(v.price) as number,
+    // String(number) gives the digits the user typed (shortest round trip): no float rounding.
+    priceSar: v.priceSar === '' ? '' : String(v.priceSar),
     ...(comments ? { comments } : {}),
     post,
   };
@@ -99,15 +101,15 @@ export function loadToForm(l: Load): LoadFormValues {
     cargo: l.cargo.map((c) => ({
       key: newKey(),
       goodsType: c.goodsType,
-      length: c.length,
-      width: c.width,
-      height: c.height,
+      lengthCm: c.lengthCm,
+      widthCm: c.widthCm,
+      heightCm: c.heightCm,
       quantity: c.quantity,
-      weightPerItem: c.weightPerItem,
+      weightPerItemKg: c.weightPerItemKg,
       stackable: c.stackable,
       adr: c.adr,
     })),
-    price: l.price,
+    priceSar: l.priceSar,
     comments: l.comments ?? '',
   };
 }

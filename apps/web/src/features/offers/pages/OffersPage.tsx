@@ -40,10 +40,10 @@ function OfferRow({ offer, side, href }: { offer: Offer; side: OfferSide; href: 
         </Stack>
         <Stack gap={0} align="flex-end">
           <Text fw={700} size="lg">
-            {formatMoney(offer.price, lang)}
+            {formatMoney(offer.priceSar, lang)}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('original', { price: formatMoney(offer.originalPrice, lang) })}
+            {t('original', { price: formatMoney(offer.originalPriceSar, lang) })}
           </Text>
         </Stack>
       </Group>
