@@ -1,5 +1,5 @@
 import { bigint, boolean, doublePrecision, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { num } from './types.ts';
+import { money, num } from './types.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -11,10 +11,10 @@ export const loads = pgTable('loads', {
   loadType: text('load_type').$type<'FTL' | 'LTL'>().notNull(),
   equipmentType: text('equipment_type').notNull(),
   shipmentType: smallint('shipment_type').notNull().default(1),
-  price: num('price', { precision: 12, scale: 2 }).notNull(),
+  price: money('price').notNull(),
   currency: text('currency').notNull().default('SAR'),
   distanceKm: num('distance_km', { precision: 10, scale: 1 }).notNull(),
-  ratePerKm: num('rate_per_km', { precision: 12, scale: 2 }).notNull(),
+  ratePerKm: money('rate_per_km').notNull(),
   totalWeightKg: num('total_weight_kg', { precision: 16, scale: 2 }).notNull(),
   comments: text('comments'),
   pickupCityId: integer('pickup_city_id').notNull(),
@@ -28,7 +28,7 @@ export const loads = pgTable('loads', {
   postedAt: ts('posted_at'),
   expiresAt: ts('expires_at'),
   carrierId: uuid('carrier_id'),
-  bookedPrice: num('booked_price', { precision: 12, scale: 2 }),
+  bookedPrice: money('booked_price'),
   bookedAt: ts('booked_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -68,8 +68,8 @@ export const offers = pgTable('offers', {
   loadId: uuid('load_id').notNull(),
   carrierId: uuid('carrier_id').notNull(),
   shipperId: uuid('shipper_id').notNull(),
-  price: num('price', { precision: 12, scale: 2 }).notNull(),
-  originalPrice: num('original_price', { precision: 12, scale: 2 }).notNull(),
+  price: money('price').notNull(),
+  originalPrice: money('original_price').notNull(),
   lastOfferBy: text('last_offer_by').$type<'carrier' | 'shipper'>().notNull(),
   status: text('status').$type<'pending' | 'accepted' | 'rejected' | 'closed' | 'withdrawn'>().notNull().default('pending'),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -81,6 +81,6 @@ export const offerEvents = pgTable('offer_events', {
   offerId: uuid('offer_id').notNull(),
   byParty: text('by_party').$type<'carrier' | 'shipper'>().notNull(),
   action: text('action').notNull(),
-  price: num('price', { precision: 12, scale: 2 }),
+  price: money('price'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

@@ -1,4 +1,16 @@
+import { normalizeMoney } from '@masar/shared';
 import { customType } from 'drizzle-orm/pg-core';
+
+/**
+ * numeric(12,2) money in SAR read and written as its exact decimal text ("1500.00"), never a
+ * float (issue 6: amounts exact to the halala). PGlite may hand back a number for a numeric;
+ * two decimals of a value that was stored with two decimals format back exactly.
+ */
+export const money = customType<{ data: string; driverData: string | number }>({
+  dataType: () => 'numeric(12,2)',
+  fromDriver: (v) => (typeof v === 'number' ? v.toFixed(2) : normalizeMoney(v)),
+  toDriver: (v) => v,
+});
 
 /** numeric(p,s) read as a JS number (money in SAR, km, kg — all well inside 2^53). */
 export const num = customType<{ data: number; driverData: string | number; config: { precision: number; scale: number } }>({

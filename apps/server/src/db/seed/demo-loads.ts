@@ -1,3 +1,4 @@
+import { fromHalalas, ratePerKmSar } from '@masar/shared';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { createGreatCircleRouting } from '../../gateways/routing/routing.ts';
@@ -6,6 +7,9 @@ import { queryRows } from '../../lib/sql.ts';
 import type { Db } from '../client.ts';
 import { cargoLines, loadStops, loads, offerEvents, offers } from '../schema/index.ts';
 import { prng } from './prng.ts';
+
+/** Whole riyals (the demo prices are multiples of 50) → the exact money string. */
+const sar = (riyals: number) => fromHalalas(riyals * 100);
 
 /**
  * Real Saudi freight hubs (ids of cities.json) with a weight: how often a demo load starts or
@@ -182,9 +186,9 @@ export async function seedDemoLoads(
       status: role,
       loadType: ltl ? 'LTL' : 'FTL',
       equipmentType: equipment,
-      price,
+      price: sar(price),
       distanceKm,
-      ratePerKm: Math.round((price / distanceKm) * 100) / 100,
+      ratePerKm: ratePerKmSar(sar(price), distanceKm),
       totalWeightKg: quantity * kg,
       comments: pick(COMMENTS),
       pickupCityId: from,
@@ -198,7 +202,7 @@ export async function seedDemoLoads(
       postedAt,
       expiresAt: new Date(pickupAt.getTime() + config.LOAD_EXPIRY_HOURS_AFTER_PICKUP * HOUR),
       carrierId: booked ? carrierId : null,
-      bookedPrice: booked ? price : null,
+      bookedPrice: booked ? sar(price) : null,
       bookedAt: booked ? new Date(Math.min(now, (postedAt ?? new Date(now)).getTime() + 5 * HOUR)) : null,
       createdAt: postedAt ?? new Date(now - Math.floor(rnd() * 48) * HOUR),
     });
@@ -233,17 +237,18 @@ export async function seedDemoLoads(
         loadId: id,
         carrierId,
         shipperId,
-        price: countered ? counterPrice : bidPrice,
-        originalPrice: bidPrice,
+        price: sar(countered ? counterPrice : bidPrice),
+        originalPrice: sar(bidPrice),
         lastOfferBy: countered ? 'shipper' : 'carrier',
         status: booked ? 'accepted' : 'pending',
         createdAt: at,
         updatedAt: at,
       });
-      eventRows.push({ id: newId(), offerId, byParty: 'carrier', action: 'bid', price: bidPrice, createdAt: at });
+      eventRows.push({ id: newId(), offerId, byParty: 'carrier', action: 'bid', price: sar(bidPrice), createdAt: at });
       if (countered)
-        eventRows.push({ id: newId(), offerId, byParty: 'shipper', action: 'counter', price: counterPrice, createdAt: new Date(at.getTime() + 1000) });
-      if (booked) eventRows.push({ id: newId(), offerId, byParty: 'shipper', action: 'accept', price: bidPrice, createdAt: new Date(at.getTime() + 1000) });
+        eventRows.push({ id: newId(), offerId, byParty: 'shipper', action: 'counter', price: sar(counterPrice), createdAt: new Date(at.getTime() + 1000) });
+      if (booked)
+        eventRows.push({ id: newId(), offerId, byParty: 'shipper', action: 'accept', price: sar(bidPrice), createdAt: new Date(at.getTime() + 1000) });
     }
   }
 

@@ -314,9 +314,9 @@ export function createCsvService(deps: Deps) {
             city(last),
             l.pickupAt,
             l.dropAt,
-            String(l.price),
+            l.priceSar,
             String(l.distanceKm),
-            String(l.ratePerKm),
+            l.ratePerKmSar,
             String(l.totalWeightKg),
             l.comments ?? '',
           ]);

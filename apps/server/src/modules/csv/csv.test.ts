@@ -210,7 +210,7 @@ describe('shipments import (through the loads service)', () => {
       b.equipmentType,
       JSON.stringify(b.stops),
       JSON.stringify(b.cargo),
-      String(b.price),
+      b.priceSar,
       b.comments ?? '',
       'yes',
     ];

@@ -13,17 +13,17 @@ const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
  */
 const LOAD_COLUMNS = sql.raw(`
   l.id, l.reference_id, case when l.status = 'posted' and l.expires_at <= now() then 'expired' else l.status end as status,
-  l.load_type, l.equipment_type, l.price::float8 as price, l.currency, l.distance_km::float8 as distance_km,
-  l.rate_per_km::float8 as rate_per_km, l.total_weight_kg::float8 as total_weight_kg, l.comments,
+  l.load_type, l.equipment_type, l.price::text as price, l.currency, l.distance_km::float8 as distance_km,
+  l.rate_per_km::text as rate_per_km, l.total_weight_kg::float8 as total_weight_kg, l.comments,
   l.pickup_at, l.drop_at, l.posted_at, l.expires_at, l.created_at, l.shipper_id, u.company_name as shipper_company,
-  l.carrier_id, l.booked_price::float8 as booked_price, l.deleted_at,
+  l.carrier_id, l.booked_price::text as booked_price, l.deleted_at,
   (select count(*)::int from offers o where o.load_id = l.id and o.status = 'pending') as offers_count,
   (select coalesce(json_agg(json_build_object('id', s.id, 'index', s.idx, 'stopType', s.stop_type, 'cityId', s.city_id,
       'cityNameEn', c.name_en, 'cityNameAr', c.name_ar, 'districtId', s.district_id, 'lat', s.lat, 'lng', s.lng,
       'date', s.date, 'address', s.address) order by s.idx), '[]'::json)
      from load_stops s join cities c on c.id = s.city_id where s.load_id = l.id) as stops,
-  (select coalesce(json_agg(json_build_object('id', g.id, 'goodsType', g.goods_type, 'length', g.length_cm, 'width', g.width_cm,
-      'height', g.height_cm, 'quantity', g.quantity, 'weightPerItem', g.weight_per_item_kg, 'stackable', g.stackable,
+  (select coalesce(json_agg(json_build_object('id', g.id, 'goodsType', g.goods_type, 'lengthCm', g.length_cm, 'widthCm', g.width_cm,
+      'heightCm', g.height_cm, 'quantity', g.quantity, 'weightPerItemKg', g.weight_per_item_kg, 'stackable', g.stackable,
       'adr', g.adr, 'conditions', g.conditions) order by g.idx), '[]'::json)
      from cargo_lines g where g.load_id = l.id) as cargo`);
 
@@ -33,10 +33,11 @@ export interface LoadRow {
   status: Load['status'];
   load_type: Load['loadType'];
   equipment_type: string;
-  price: number;
+  /** numeric(12,2)::text, e.g. "1500.00" (exact). */
+  price: string;
   currency: string;
   distance_km: number;
-  rate_per_km: number;
+  rate_per_km: string;
   total_weight_kg: number;
   comments: string | null;
   pickup_at: Date | string;
@@ -47,7 +48,7 @@ export interface LoadRow {
   shipper_id: string;
   shipper_company: string;
   carrier_id: string | null;
-  booked_price: number | null;
+  booked_price: string | null;
   deleted_at: Date | string | null;
   offers_count: number;
   stops: {
@@ -66,11 +67,11 @@ export interface LoadRow {
   cargo: {
     id: string;
     goodsType: string;
-    length: number | string;
-    width: number | string;
-    height: number | string;
+    lengthCm: number | string;
+    widthCm: number | string;
+    heightCm: number | string;
     quantity: number;
-    weightPerItem: number | string;
+    weightPerItemKg: number | string;
     stackable: boolean;
     adr: boolean;
     conditions: string | null;
@@ -88,19 +89,19 @@ export function toLoad(r: LoadRow, viewerId: string | null, deadheadKm?: number)
     status: r.status,
     loadType: r.load_type,
     equipmentType: r.equipment_type,
-    price: Number(r.price),
+    priceSar: r.price,
     currency: r.currency,
     distanceKm: Number(r.distance_km),
-    ratePerKm: Number(r.rate_per_km),
+    ratePerKmSar: r.rate_per_km,
     totalWeightKg: Number(r.total_weight_kg),
     comments: r.comments,
     stops: r.stops.map((s) => ({ ...s, districtId: s.districtId == null ? null : Number(s.districtId), date: iso(s.date) })),
     cargo: r.cargo.map((c) => ({
       ...c,
-      length: Number(c.length),
-      width: Number(c.width),
-      height: Number(c.height),
-      weightPerItem: Number(c.weightPerItem),
+      lengthCm: Number(c.lengthCm),
+      widthCm: Number(c.widthCm),
+      heightCm: Number(c.heightCm),
+      weightPerItemKg: Number(c.weightPerItemKg),
     })),
     pickupAt: iso(r.pickup_at),
     dropAt: iso(r.drop_at),
@@ -110,7 +111,7 @@ export function toLoad(r: LoadRow, viewerId: string | null, deadheadKm?: number)
     shipperId: r.shipper_id,
     shipperCompany: r.shipper_company,
     carrierId: r.carrier_id,
-    bookedPrice: r.booked_price == null ? null : Number(r.booked_price),
+    bookedPriceSar: r.booked_price,
     offersCount: r.offers_count,
     ...(deadheadKm !== undefined ? { deadheadKm } : {}),
     isMine: viewerId != null && viewerId === r.shipper_id,

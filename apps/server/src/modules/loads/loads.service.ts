@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { STOP_TYPE, type createLoadBody, type Load, type MyLoadsTab, type StopInput, type CargoLineInput, type updateLoadBody } from '@masar/shared';
+import {
+  ratePerKmSar,
+  STOP_TYPE,
+  type createLoadBody,
+  type Load,
+  type MyLoadsTab,
+  type StopInput,
+  type CargoLineInput,
+  type updateLoadBody,
+} from '@masar/shared';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { RoutingGateway } from '../../gateways/routing/routing.ts';
@@ -62,17 +71,17 @@ export function createLoadsService(deps: LoadsDeps) {
       };
     });
     const cargoRows: repo.NewCargo[] = cargo.map((c, i) =>
-      'lengthCm' in c
+      'idx' in c
         ? { ...c, id: newId(), idx: i }
         : {
             id: newId(),
             idx: i,
             goodsType: c.goodsType,
-            lengthCm: c.length,
-            widthCm: c.width,
-            heightCm: c.height,
+            lengthCm: c.lengthCm,
+            widthCm: c.widthCm,
+            heightCm: c.heightCm,
             quantity: c.quantity,
-            weightPerItemKg: c.weightPerItem,
+            weightPerItemKg: c.weightPerItemKg,
             stackable: c.stackable ?? false,
             adr: c.adr ?? false,
             conditions: c.conditions ?? null,
@@ -94,12 +103,12 @@ export function createLoadsService(deps: LoadsDeps) {
   }
 
   /** Denormalised columns of a load from its stops, distance and price. */
-  function loadColumns(d: Derived, price: number): Partial<repo.NewLoad> {
+  function loadColumns(d: Derived, price: string): Partial<repo.NewLoad> {
     return {
       price,
       distanceKm: d.distanceKm,
       // a load inside one city (distance < 1 km) is priced per its first km
-      ratePerKm: round2(price / Math.max(d.distanceKm, 1)),
+      ratePerKm: ratePerKmSar(price, Math.max(d.distanceKm, 1)),
       totalWeightKg: d.totalWeightKg,
       pickupCityId: d.pickup.cityId,
       pickupLat: d.pickup.lat,
@@ -152,7 +161,7 @@ export function createLoadsService(deps: LoadsDeps) {
             equipmentType: body.equipmentType,
             comments: body.comments ?? null,
             postedAt: body.post === false ? null : now,
-            ...(loadColumns(d, body.price) as Required<
+            ...(loadColumns(d, body.priceSar) as Required<
               Pick<
                 repo.NewLoad,
                 | 'price'
@@ -200,7 +209,7 @@ export function createLoadsService(deps: LoadsDeps) {
             date: x.date.toISOString(),
           }));
         const d = await derive(tx, stops, body.cargo ?? existing.cargo);
-        const price = body.price ?? current.price;
+        const price = body.priceSar ?? current.price;
         const citiesChanged = body.stops !== undefined && body.stops.map((x) => x.cityId).join(',') !== existing.stops.map((x) => x.cityId).join(',');
         const equipmentChanged = body.equipmentType !== undefined && body.equipmentType !== s.equipment_type;
         if (citiesChanged || equipmentChanged) {

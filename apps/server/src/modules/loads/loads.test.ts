@@ -40,11 +40,24 @@ describe('POST /loads', () => {
     expect(gc).toBeGreaterThan(800);
     expect(load.distanceKm).toBeGreaterThan(gc * t.config.ROAD_FACTOR - 5);
     expect(load.distanceKm).toBeLessThan(gc * t.config.ROAD_FACTOR + 5);
-    expect(load.ratePerKm).toBeCloseTo(3000 / load.distanceKm, 2);
+    expect(load.priceSar).toBe('3000.00');
+    expect(load.ratePerKmSar).toBe((Math.round((3000 / load.distanceKm) * 100) / 100).toFixed(2));
     expect(load.totalWeightKg).toBe(20_000);
     expect(load.stops.map((s) => s.cityNameEn)).toEqual(['Riyadh', 'Jeddah']);
-    expect(load.cargo[0]).toMatchObject({ goodsType: 'building_materials', quantity: 20, weightPerItem: 1000 });
+    expect(load.cargo[0]).toMatchObject({ goodsType: 'building_materials', quantity: 20, weightPerItemKg: 1000, lengthCm: 1200 });
     expect(Date.parse(load.expiresAt!) - Date.parse(load.pickupAt)).toBe(t.config.LOAD_EXPIRY_HOURS_AFTER_PICKUP * 3_600_000);
+  });
+
+  it('keeps money exact to the halala: decimal strings in and out, a JSON number refused', async () => {
+    const load = await postLoad(t.app, shipper.headers, loadBody({ priceSar: '1234.5' }));
+    expect(load.priceSar).toBe('1234.50');
+    const [row] = await t.database.query<{ price: string }>('select price::text as price from loads where id = $1', [load.id]);
+    expect(row.price).toBe('1234.50');
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/loads', headers: shipper.headers, payload: { ...loadBody(), priceSar: 1234.5 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual(expect.objectContaining({ path: 'priceSar' }));
+    const tooFine = await t.app.inject({ method: 'POST', url: '/api/v1/loads', headers: shipper.headers, payload: { ...loadBody(), priceSar: '0.005' } });
+    expect(tooFine.statusCode).toBe(400);
   });
 
   it('sums the distance over every stop in order (multi-stop)', async () => {
@@ -75,13 +88,13 @@ describe('POST /loads', () => {
   it('answers field errors in Arabic', async () => {
     const body = loadBody();
     body.stops = [body.stops[0]];
-    body.cargo = [{ ...body.cargo[0], weightPerItem: 0 }];
+    body.cargo = [{ ...body.cargo[0], weightPerItemKg: 0 }];
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/loads', headers: { ...shipper.headers, language: 'ar' }, payload: body });
     expect(res.statusCode).toBe(400);
     const err = res.json<{ code: string; message: string; errors: { path: string; message: string }[] }>();
     expect(err.code).toBe('VALIDATION_FAILED');
     expect(err.message).toMatch(/[\u0600-\u06FF]/);
-    expect(err.errors.map((e) => e.path)).toEqual(expect.arrayContaining(['stops', 'cargo.0.weightPerItem']));
+    expect(err.errors.map((e) => e.path)).toEqual(expect.arrayContaining(['stops', 'cargo.0.weightPerItemKg']));
     expect(err.errors.every((e) => /[\u0600-\u06FF]/.test(e.message))).toBe(true);
   });
 
@@ -129,7 +142,7 @@ describe('GET /loads/:id, PATCH, DELETE, unpost, repost, duplicate', () => {
 
   it('lets only the owner edit or delete', async () => {
     const load = await postLoad(t.app, shipper.headers);
-    const patch = await t.app.inject({ method: 'PATCH', url: `/api/v1/loads/${load.id}`, headers: otherShipper.headers, payload: { price: 10 } });
+    const patch = await t.app.inject({ method: 'PATCH', url: `/api/v1/loads/${load.id}`, headers: otherShipper.headers, payload: { priceSar: '10' } });
     expect(patch.statusCode).toBe(404);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/loads/${load.id}`, headers: otherShipper.headers });
     expect(del.statusCode).toBe(404);
@@ -137,11 +150,11 @@ describe('GET /loads/:id, PATCH, DELETE, unpost, repost, duplicate', () => {
       method: 'PATCH',
       url: `/api/v1/loads/${load.id}`,
       headers: shipper.headers,
-      payload: { price: 4000, comments: 'Updated' },
+      payload: { priceSar: '4000', comments: 'Updated' },
     });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json().data).toMatchObject({ price: 4000, comments: 'Updated', distanceKm: load.distanceKm });
-    expect(mine.json().data.ratePerKm).toBeCloseTo(4000 / load.distanceKm, 2);
+    expect(mine.json().data).toMatchObject({ priceSar: '4000.00', comments: 'Updated', distanceKm: load.distanceKm });
+    expect(Number(mine.json().data.ratePerKmSar)).toBeCloseTo(4000 / load.distanceKm, 2);
   });
 
   it('recomputes distance and the lane when the stops change', async () => {
@@ -215,7 +228,7 @@ describe('GET /loads/:id, PATCH, DELETE, unpost, repost, duplicate', () => {
     const copy = res.json<{ data: Load }>().data;
     expect(copy.id).not.toBe(load.id);
     expect(copy.referenceId).not.toBe(load.referenceId);
-    expect(copy).toMatchObject({ status: 'unposted', price: load.price, distanceKm: load.distanceKm, equipmentType: load.equipmentType });
+    expect(copy).toMatchObject({ status: 'unposted', priceSar: load.priceSar, distanceKm: load.distanceKm, equipmentType: load.equipmentType });
     expect(copy.stops.map((s) => s.cityId)).toEqual(load.stops.map((s) => s.cityId));
     expect((await t.app.inject({ method: 'POST', url: `/api/v1/loads/${load.id}/duplicate`, headers: otherShipper.headers })).statusCode).toBe(404);
   });
@@ -259,7 +272,7 @@ describe('GET /loads (board search)', () => {
       loadBody({
         day: d,
         equipmentType: 'reefer_trailer',
-        cargo: [{ goodsType: 'dairy_eggs', length: 100, width: 100, height: 100, quantity: 10, weightPerItem: 500 }],
+        cargo: [{ goodsType: 'dairy_eggs', lengthCm: 100, widthCm: 100, heightCm: 100, quantity: 10, weightPerItemKg: 500 }],
       }),
     );
     const ltl = await postLoad(t.app, shipper.headers, loadBody({ day: d, loadType: 'LTL', to: CITY.dammam }));

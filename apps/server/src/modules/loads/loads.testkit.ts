@@ -22,8 +22,8 @@ const DAY = 86_400_000;
 export const inDays = (days: number, hours = 0) => new Date(Date.now() + days * DAY + hours * 3_600_000).toISOString();
 
 /** A valid POST /loads body: Riyadh → Jeddah flatbed, pickup in `day` days, drop two days later. */
-export function loadBody(over: Partial<CreateLoadBody> & { day?: number; from?: number; to?: number } = {}): CreateLoadBody {
-  const { day = 2, from = CITY.riyadh, to = CITY.jeddah, ...rest } = over;
+export function loadBody(over: Partial<CreateLoadBody> & { day?: number; from?: number; to?: number; price?: number } = {}): CreateLoadBody {
+  const { day = 2, from = CITY.riyadh, to = CITY.jeddah, price, ...rest } = over;
   return {
     loadType: 'FTL',
     equipmentType: 'flatbed_trailer',
@@ -31,9 +31,10 @@ export function loadBody(over: Partial<CreateLoadBody> & { day?: number; from?: 
       { stopType: 1, cityId: from, date: inDays(day), address: 'Warehouse 7, 2nd Industrial City' },
       { stopType: 2, cityId: to, date: inDays(day + 2), address: 'Port road' },
     ],
-    cargo: [{ goodsType: 'building_materials', length: 1200, width: 240, height: 200, quantity: 20, weightPerItem: 1000 }],
-    price: 3000,
+    cargo: [{ goodsType: 'building_materials', lengthCm: 1200, widthCm: 240, heightCm: 200, quantity: 20, weightPerItemKg: 1000 }],
+    priceSar: '3000',
     comments: 'Forklift at both ends',
+    ...(price !== undefined ? { priceSar: String(price) } : {}),
     ...rest,
   };
 }

@@ -11,7 +11,8 @@ export interface OfferState {
   load_id: string;
   carrier_id: string;
   shipper_id: string;
-  price: number;
+  /** numeric text, e.g. "1500.00" */
+  price: string;
   last_offer_by: Party;
   status: Offer['status'];
 }
@@ -20,7 +21,7 @@ export interface OfferState {
 export async function offerState(db: DbOrTx, id: string, lock = false): Promise<OfferState | null> {
   const rows = await queryRows<OfferState>(
     db,
-    sql`select id, load_id, carrier_id, shipper_id, price::float8 as price, last_offer_by, status from offers where id = ${id}${lock ? sql` for update` : sql``}`,
+    sql`select id, load_id, carrier_id, shipper_id, price::text as price, last_offer_by, status from offers where id = ${id}${lock ? sql` for update` : sql``}`,
   );
   return rows[0] ?? null;
 }
@@ -34,7 +35,7 @@ export async function insertEvent(tx: DbOrTx, e: typeof offerEvents.$inferInsert
 }
 
 /** Set status (and optionally price / lastOfferBy) of a pending offer; false when it is no longer pending. */
-export async function updatePending(tx: DbOrTx, id: string, set: { status?: Offer['status']; price?: number; lastOfferBy?: Party }): Promise<boolean> {
+export async function updatePending(tx: DbOrTx, id: string, set: { status?: Offer['status']; price?: string; lastOfferBy?: Party }): Promise<boolean> {
   const parts: SQL[] = [sql`updated_at = now()`];
   if (set.status) parts.push(sql`status = ${set.status}`);
   if (set.price !== undefined) parts.push(sql`price = ${set.price}`);
@@ -47,7 +48,7 @@ export async function updatePending(tx: DbOrTx, id: string, set: { status?: Offe
  * Book a load: the conditional update that decides a race. Only a posted, unexpired,
  * undeleted load turns assigned; 0 rows means someone else booked it (or it closed).
  */
-export async function bookLoad(tx: DbOrTx, loadId: string, carrierId: string, price: number): Promise<boolean> {
+export async function bookLoad(tx: DbOrTx, loadId: string, carrierId: string, price: string): Promise<boolean> {
   const rows = await queryRows(
     tx,
     sql`update loads set status = 'assigned', carrier_id = ${carrierId}, booked_price = ${price}, booked_at = now(), updated_at = now()
@@ -64,8 +65,8 @@ interface OfferRow {
   carrier_company: string;
   shipper_id: string;
   shipper_company: string;
-  price: number;
-  original_price: number;
+  price: string;
+  original_price: string;
   last_offer_by: Party;
   status: Offer['status'];
   created_at: Date | string;
@@ -74,7 +75,7 @@ interface OfferRow {
   from_ar: string;
   to_en: string;
   to_ar: string;
-  history: { by: Party; action: string; price: number | null; at: string }[];
+  history: { by: Party; action: string; price: string | null; at: string }[];
   total: string | number;
 }
 
@@ -89,13 +90,13 @@ function toOffer(r: OfferRow): Offer {
     carrierCompany: r.carrier_company,
     shipperId: r.shipper_id,
     shipperCompany: r.shipper_company,
-    price: Number(r.price),
-    originalPrice: Number(r.original_price),
+    priceSar: r.price,
+    originalPriceSar: r.original_price,
     lastOfferBy: r.last_offer_by,
     status: r.status,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
-    history: r.history.map((h) => ({ by: h.by, action: h.action, price: h.price == null ? null : Number(h.price), at: iso(h.at) })),
+    history: r.history.map((h) => ({ by: h.by, action: h.action, priceSar: h.price, at: iso(h.at) })),
     lane: { fromEn: r.from_en, fromAr: r.from_ar, toEn: r.to_en, toAr: r.to_ar },
   };
 }
@@ -105,9 +106,9 @@ export async function listOffers(db: Db | DbOrTx, where: SQL, limit: number, ski
   const rows = await queryRows<OfferRow>(
     db,
     sql`select o.id, o.load_id, l.reference_id, o.carrier_id, cu.company_name as carrier_company, o.shipper_id, su.company_name as shipper_company,
-          o.price::float8 as price, o.original_price::float8 as original_price, o.last_offer_by, o.status, o.created_at, o.updated_at,
+          o.price::text as price, o.original_price::text as original_price, o.last_offer_by, o.status, o.created_at, o.updated_at,
           pc.name_en as from_en, pc.name_ar as from_ar, dc.name_en as to_en, dc.name_ar as to_ar,
-          (select coalesce(json_agg(json_build_object('by', e.by_party, 'action', e.action, 'price', e.price, 'at', e.created_at) order by e.created_at, e.id), '[]'::json)
+          (select coalesce(json_agg(json_build_object('by', e.by_party, 'action', e.action, 'price', e.price::text, 'at', e.created_at) order by e.created_at, e.id), '[]'::json)
              from offer_events e where e.offer_id = o.id) as history,
           count(*) over () as total
         from offers o

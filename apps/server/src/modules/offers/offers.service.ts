@@ -38,7 +38,7 @@ export function createOffersService({ db }: { db: Db }) {
   }
 
   return {
-    async create(user: CurrentUser, body: { loadId: string; price: number }): Promise<Offer> {
+    async create(user: CurrentUser, body: { loadId: string; priceSar: string }): Promise<Offer> {
       const id = newId();
       try {
         await db.transaction(async (tx) => {
@@ -51,12 +51,12 @@ export function createOffersService({ db }: { db: Db }) {
             loadId: load.id,
             carrierId: user.id,
             shipperId: load.shipper_id,
-            price: body.price,
-            originalPrice: body.price,
+            price: body.priceSar,
+            originalPrice: body.priceSar,
             lastOfferBy: 'carrier',
             status: 'pending',
           });
-          await repo.insertEvent(tx, { id: newId(), offerId: id, byParty: 'carrier', action: 'bid', price: body.price });
+          await repo.insertEvent(tx, { id: newId(), offerId: id, byParty: 'carrier', action: 'bid', price: body.priceSar });
         });
       } catch (e) {
         if (sqlState(e) === '23505') throw new AppError('DUPLICATE_OFFER');
@@ -70,7 +70,7 @@ export function createOffersService({ db }: { db: Db }) {
      * side) and only the one that did not name the current price (NOT_YOUR_TURN). Accepting
      * needs a plan (spec §6) and books the load in one transaction.
      */
-    async respond(user: CurrentUser, body: { offerId: string; action: OfferAction; price?: number }): Promise<Offer> {
+    async respond(user: CurrentUser, body: { offerId: string; action: OfferAction; priceSar?: string }): Promise<Offer> {
       const peek = await repo.offerState(db, body.offerId);
       if (!peek || (peek.carrier_id !== user.id && peek.shipper_id !== user.id)) throw new AppError('NOT_FOUND');
       const party: repo.Party = peek.shipper_id === user.id ? 'shipper' : 'carrier';
@@ -93,8 +93,8 @@ export function createOffersService({ db }: { db: Db }) {
           }
           assertOpen(load);
           if (body.action === 'counter') {
-            await repo.updatePending(tx, o.id, { price: body.price!, lastOfferBy: party });
-            await repo.insertEvent(tx, { id: newId(), offerId: o.id, byParty: party, action: 'counter', price: body.price! });
+            await repo.updatePending(tx, o.id, { price: body.priceSar!, lastOfferBy: party });
+            await repo.insertEvent(tx, { id: newId(), offerId: o.id, byParty: party, action: 'counter', price: body.priceSar! });
             return;
           }
           if (!(await repo.bookLoad(tx, o.load_id, o.carrier_id, o.price))) {

@@ -20,9 +20,14 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const bid = (who: TestUser, loadId: string, price = 2800, lang = 'en') =>
-  t.app.inject({ method: 'POST', url: '/api/v1/offers', headers: { ...who.headers, language: lang }, payload: { loadId, price } });
+  t.app.inject({ method: 'POST', url: '/api/v1/offers', headers: { ...who.headers, language: lang }, payload: { loadId, priceSar: String(price) } });
 const respond = (who: TestUser, offerId: string, action: 'accept' | 'reject' | 'counter', price?: number) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/offerRespond', headers: who.headers, payload: { offerId, action, ...(price ? { price } : {}) } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/offerRespond',
+    headers: who.headers,
+    payload: { offerId, action, ...(price ? { priceSar: String(price) } : {}) },
+  });
 const offerOf = async (who: TestUser, loadId: string, price?: number): Promise<Offer> => {
   const res = await bid(who, loadId, price);
   expect(res.statusCode, res.body).toBe(201);
@@ -36,8 +41,8 @@ describe('bid, counter, accept', () => {
     const offer = await offerOf(carrier, load.id, 2800);
     expect(offer).toMatchObject({
       status: 'pending',
-      price: 2800,
-      originalPrice: 2800,
+      priceSar: '2800.00',
+      originalPriceSar: '2800.00',
       lastOfferBy: 'carrier',
       loadReferenceId: load.referenceId,
       lane: { fromEn: 'Riyadh', toEn: 'Jeddah' },
@@ -47,7 +52,7 @@ describe('bid, counter, accept', () => {
     expect((await respond(carrier, offer.id, 'accept')).json()).toMatchObject({ code: 'NOT_YOUR_TURN' });
     const counter = await respond(shipper, offer.id, 'counter', 2500);
     expect(counter.statusCode, counter.body).toBe(200);
-    expect(counter.json().data).toMatchObject({ price: 2500, lastOfferBy: 'shipper', status: 'pending', originalPrice: 2800 });
+    expect(counter.json().data).toMatchObject({ priceSar: '2500.00', lastOfferBy: 'shipper', status: 'pending', originalPriceSar: '2800.00' });
     expect((await respond(shipper, offer.id, 'accept')).json()).toMatchObject({ code: 'NOT_YOUR_TURN' });
     expect((await respond(carrier2, offer.id, 'accept')).statusCode).toBe(404);
 
@@ -56,12 +61,12 @@ describe('bid, counter, accept', () => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     const data = accepted.json<{ data: Offer }>().data;
     expect(data.status).toBe('accepted');
-    expect(data.history.map((h) => [h.by, h.action, h.price])).toEqual([
-      ['carrier', 'bid', 2800],
-      ['shipper', 'counter', 2500],
-      ['carrier', 'accept', 2500],
+    expect(data.history.map((h) => [h.by, h.action, h.priceSar])).toEqual([
+      ['carrier', 'bid', '2800.00'],
+      ['shipper', 'counter', '2500.00'],
+      ['carrier', 'accept', '2500.00'],
     ]);
-    expect(await loadOf(load.id)).toMatchObject({ status: 'assigned', carrierId: carrier.id, bookedPrice: 2500, offersCount: 0 });
+    expect(await loadOf(load.id)).toMatchObject({ status: 'assigned', carrierId: carrier.id, bookedPriceSar: '2500.00', offersCount: 0 });
 
     // every other offer closed; later bids and accepts hear the spec's message
     const list = await t.app.inject({ url: `/api/v1/offers?loadId=${load.id}`, headers: shipper.headers });
@@ -77,7 +82,7 @@ describe('bid, counter, accept', () => {
       const res = await t.app.inject({ url: '/api/v1/my-loads?tab=active', headers: who.headers });
       expect(res.json().data.items.map((l: Load) => l.id)).toContain(load.id);
     }
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/loads/${load.id}`, headers: shipper.headers, payload: { price: 1 } })).json().code).toBe(
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/loads/${load.id}`, headers: shipper.headers, payload: { priceSar: '1' } })).json().code).toBe(
       'LOAD_NOT_EDITABLE',
     );
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/loads/${load.id}`, headers: shipper.headers })).json().code).toBe('LOAD_NOT_EDITABLE');
@@ -101,7 +106,7 @@ describe('bid, counter, accept', () => {
     const o = await offerOf(carrier, load.id);
     const res = await respond(shipper, o.id, 'counter');
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors[0]).toMatchObject({ path: 'price' });
+    expect(res.json().errors[0]).toMatchObject({ path: 'priceSar' });
   });
 });
 
@@ -152,7 +157,7 @@ describe('bidding rules', () => {
   it('deletes the offers when origin, destination or equipment change, keeps them on a price edit (spec §4)', async () => {
     const load = await postLoad(t.app, shipper.headers);
     await offerOf(carrier, load.id);
-    const price = await t.app.inject({ method: 'PATCH', url: `/api/v1/loads/${load.id}`, headers: shipper.headers, payload: { price: 3500 } });
+    const price = await t.app.inject({ method: 'PATCH', url: `/api/v1/loads/${load.id}`, headers: shipper.headers, payload: { priceSar: '3500' } });
     expect(price.json().data.offersCount).toBe(1);
     const lane = await t.app.inject({
       method: 'PATCH',
