@@ -58,6 +58,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // the journeys read one-time codes from the sandbox outbox, which only development opens
+      NODE_ENV: 'development',
+      DEV_OUTBOX: '1',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -35,6 +35,12 @@ export const envSchema = z.object({
   SMS_API_KEY: z.string().optional(),
   /** Registered SMS sender name (Unifonic SenderID); the provider's default when unset. */
   SMS_SENDER_ID: z.string().optional(),
+  /**
+   * Expose the sandbox SMS outbox at GET /api/v1/dev/outbox (development and tests only). Off by
+   * default: the outbox shows every one-time code, so anyone could reset any account with it.
+   * Refused when NODE_ENV=production. Sandbox codes always go to the server log.
+   */
+  DEV_OUTBOX: bool.default(false),
   /** OTP sends allowed per phone per minute / per hour, and per client IP per 10 minutes (0 = no limit). */
   OTP_RATE_PER_PHONE_PER_MIN: z.coerce.number().int().min(0).default(3),
   OTP_RATE_PER_PHONE_PER_HOUR: z.coerce.number().int().min(0).default(10),
@@ -70,6 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const cfg = { ...parsed.data, ...overrides };
+  if (cfg.DEV_OUTBOX && cfg.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\n  DEV_OUTBOX: the SMS outbox shows every one-time code; it is refused when NODE_ENV=production (set NODE_ENV=development to use it)');
+  }
   const dataDir = resolve(cfg.DATA_DIR);
   return { ...cfg, dataDir, jwtSecret: cfg.JWT_SECRET ?? overrides.jwtSecret ?? persistedSecret(dataDir) };
 }

@@ -53,7 +53,7 @@ export interface TestContext {
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_SEED: '0', DATA_DIR: 'memory://', WEB_DIST: '/nonexistent' },
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_SEED: '0', DATA_DIR: 'memory://', WEB_DIST: '/nonexistent', DEV_OUTBOX: '1' },
     { jwtSecret: 'test-secret-test-secret-test-secret-0123456789', ...overrides },
   );
   const app = await buildApp({ config, database, logger: false });

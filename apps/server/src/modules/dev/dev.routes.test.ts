@@ -25,6 +25,30 @@ describe('GET /api/v1/dev/outbox', () => {
     expect(all.json().data.total).toBe(3);
   });
 
+  it('does not exist on the default configuration: the outbox is opt-in (anyone could read every code)', async () => {
+    const database = await createTestDatabase();
+    const config = loadConfig(
+      { LOG_LEVEL: 'silent', DATA_DIR: 'memory://', WEB_DIST: '/nonexistent' },
+      { jwtSecret: 'test-secret-test-secret-test-secret-0123456789' },
+    );
+    expect(config.SMS_GATEWAY).toBe('sandbox');
+    const app = await buildApp({ config, database, logger: false });
+    closers.push(async () => {
+      await app.close();
+      await database.close();
+    });
+    await app.inject({ method: 'POST', url: '/api/v1/account/sendOtp', payload: { phone: '0512345678', purpose: 'signup' } });
+    const res = await app.inject({ url: '/api/v1/dev/outbox?phone=0512345678' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toMatch(/\d{4}/);
+  });
+
+  it('refuses to start with the outbox switched on in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: '1', DATA_DIR: 'memory://' }, { jwtSecret: 'x'.repeat(40) })).toThrow(/DEV_OUTBOX/);
+    expect(() => loadConfig({ DEV_OUTBOX: '1', DATA_DIR: 'memory://' }, { jwtSecret: 'x'.repeat(40) })).toThrow(/production/);
+    expect(loadConfig({ NODE_ENV: 'development', DEV_OUTBOX: '1', DATA_DIR: 'memory://' }, { jwtSecret: 'x'.repeat(40) }).DEV_OUTBOX).toBe(true);
+  });
+
   it('does not exist with a real SMS provider (no outbox)', async () => {
     const database = await createTestDatabase();
     const sent: string[] = [];

@@ -6,14 +6,14 @@ import { envelope, normalizeSaudiPhone } from '@masar/shared';
 const smsMessageSchema = z.object({ id: z.string(), to: z.string(), body: z.string(), sentAt: z.string() });
 
 /**
- * Developer helpers that exist only with sandbox gateways. GET /dev/outbox shows the SMS the
- * sandbox "sent" (newest first) so a demo or a test can read an OTP; with a real SMS provider
- * the route is not registered at all (404).
+ * Developer helpers, off by default. GET /dev/outbox shows the SMS the sandbox "sent" (newest
+ * first) so a test or a local developer can read an OTP. It exists only when DEV_OUTBOX=1
+ * (refused with NODE_ENV=production) and the SMS gateway is the sandbox; otherwise 404.
  */
 export default async function devRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const sms = app.gateways.sms;
-  if (typeof sms.outbox !== 'function') return;
+  if (!app.config.DEV_OUTBOX || typeof sms.outbox !== 'function') return;
   const outbox = sms.outbox.bind(sms);
   app.get(
     '/dev/outbox',
@@ -21,7 +21,7 @@ export default async function devRoutes(fastify: FastifyInstance) {
       config: { auth: 'none' },
       schema: {
         tags: ['dev'],
-        summary: 'Sandbox SMS outbox (only while the SMS gateway is the sandbox)',
+        summary: 'Sandbox SMS outbox (only with DEV_OUTBOX=1 and the sandbox SMS gateway; never in production)',
         querystring: z.object({ phone: z.string().max(30).optional() }),
         response: { 200: envelope(z.object({ items: z.array(smsMessageSchema), total: z.number().int() })) },
       },
