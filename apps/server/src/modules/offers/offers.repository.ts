@@ -136,6 +136,7 @@ export async function getOffer(db: DbOrTx, id: string): Promise<Offer | null> {
 export interface LoadForOffer {
   id: string;
   shipper_id: string;
+  carrier_id: string | null;
   status: string;
   expired: boolean;
   deleted: boolean;
@@ -150,7 +151,7 @@ export async function loadForOffer(db: DbOrTx, loadId: string, lock: 'share' | '
   const suffix = lock === 'share' ? sql` for share` : lock === 'update' ? sql` for update` : sql``;
   const rows = await queryRows<LoadForOffer>(
     db,
-    sql`select id, shipper_id, status, (status = 'posted' and expires_at <= now()) as expired, deleted_at is not null as deleted
+    sql`select id, shipper_id, carrier_id, status, (status = 'posted' and expires_at <= now()) as expired, deleted_at is not null as deleted
         from loads where id = ${loadId}${suffix}`,
   );
   return rows[0] ?? null;
@@ -165,4 +166,10 @@ export async function closeOtherOffers(tx: DbOrTx, loadId: string, acceptedId: s
   if (closed.length) {
     await tx.insert(offerEvents).values(closed.map((o) => ({ id: newId(), offerId: o.id, byParty: 'shipper' as const, action: 'close', price: null })));
   }
+}
+
+/** True when `carrierId` has ever made an offer on the load (any status). */
+export async function hasOfferOn(db: DbOrTx, loadId: string, carrierId: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from offers where load_id = ${loadId} and carrier_id = ${carrierId} limit 1`);
+  return rows.length > 0;
 }

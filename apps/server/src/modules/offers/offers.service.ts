@@ -45,6 +45,11 @@ export function createOffersService({ db }: { db: Db }) {
           const load = await repo.loadForOffer(tx, body.loadId, 'share');
           if (!load) throw new AppError('NOT_FOUND');
           if (load.shipper_id === user.id) throw new AppError('OWN_LOAD_BID');
+          // A load off the board (unposted, booked, cancelled, deleted) is invisible to a carrier
+          // that is not its booked carrier and never bid on it: 404, as GET /loads/:id answers,
+          // so a bid does not confirm that the load exists.
+          const onBoard = !load.deleted && (load.status === 'posted' || load.expired);
+          if (!onBoard && load.carrier_id !== user.id && !(await repo.hasOfferOn(tx, load.id, user.id))) throw new AppError('NOT_FOUND');
           assertOpen(load);
           await repo.insertOffer(tx, {
             id,

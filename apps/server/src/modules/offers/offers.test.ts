@@ -73,7 +73,10 @@ describe('bid, counter, accept', () => {
     const byId = new Map(list.json<{ data: { items: Offer[] } }>().data.items.map((o) => [o.id, o.status]));
     expect(byId.get(other.id)).toBe('closed');
     expect((await respond(shipper, other.id, 'accept')).json()).toMatchObject({ code: 'SHIPMENT_ALREADY_ASSIGNED' });
-    const late = await bid(broker, load.id, 2000, 'ar');
+    // a booked load is off the board: a carrier that never bid on it cannot see it (404) …
+    expect((await bid(broker, load.id, 2000)).statusCode).toBe(404);
+    // … one whose offer was closed by the booking hears the spec's message
+    const late = await bid(carrier2, load.id, 2000, 'ar');
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ code: 'SHIPMENT_ALREADY_ASSIGNED', message: 'تم إسناد هذه الشحنة مسبقاً.' });
 
@@ -122,14 +125,25 @@ describe('bidding rules', () => {
 
   it('closes bidding on unposted, expired and cancelled loads', async () => {
     const unposted = await postLoad(t.app, shipper.headers, loadBody({ post: false }));
-    expect((await bid(carrier, unposted.id)).json()).toMatchObject({ code: 'BIDDING_CLOSED' });
+    // a load the carrier cannot see answers 404, as GET /loads/:id does: a bid must not confirm it exists
+    const hidden = await bid(carrier, unposted.id);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({ code: 'NOT_FOUND' });
+    // a carrier that bid before the load was unposted still hears why
+    const seen = await postLoad(t.app, shipper.headers);
+    const first = await offerOf(carrier, seen.id);
+    await respond(carrier, first.id, 'accept').catch(() => undefined);
+    await t.app.inject({ method: 'POST', url: '/api/v1/offers/' + first.id + '/withdraw', headers: carrier.headers });
+    await t.app.inject({ method: 'POST', url: `/api/v1/loads/${seen.id}/unpost`, headers: shipper.headers });
+    expect((await bid(carrier, seen.id)).json()).toMatchObject({ code: 'BIDDING_CLOSED' });
     const expired = await postLoad(t.app, shipper.headers);
     await t.database.query(`update loads set expires_at = now() - interval '1 minute' where id = $1`, [expired.id]);
     expect((await bid(carrier, expired.id)).json()).toMatchObject({ code: 'BIDDING_CLOSED' });
     const deleted = await postLoad(t.app, shipper.headers);
     const pending = await offerOf(carrier2, deleted.id);
     await t.app.inject({ method: 'DELETE', url: `/api/v1/loads/${deleted.id}`, headers: shipper.headers });
-    expect((await bid(carrier, deleted.id, 2800, 'ar')).json()).toMatchObject({ code: 'SHIPMENT_CANCELLED', message: 'تم إلغاء هذه الشحنة.' });
+    expect((await bid(carrier, deleted.id)).statusCode).toBe(404);
+    expect((await bid(carrier2, deleted.id, 2800, 'ar')).json()).toMatchObject({ code: 'SHIPMENT_CANCELLED', message: 'تم إلغاء هذه الشحنة.' });
     // the bidder's pending offer closed, the bidder still sees the cancelled load
     expect((await respond(shipper, pending.id, 'accept')).json()).toMatchObject({ code: 'SHIPMENT_CANCELLED' });
     expect((await loadOf(deleted.id, carrier2)).status).toBe('cancelled');
