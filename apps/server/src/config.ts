@@ -8,9 +8,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** Root of the repository (apps/server/src → ../../..). */
 export const REPO_ROOT = resolve(here, '../../..');
 
-const bool = z
-  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const bool = z.enum(['0', '1', 'true', 'false', 'yes', 'no', '']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 /**
  * Every environment variable the server reads, validated once at start-up. The README's
@@ -28,7 +26,11 @@ export const envSchema = z.object({
   DEMO_SEED: bool.default(true),
   /** Secret for signing access tokens; generated and kept in DATA_DIR when unset. */
   JWT_SECRET: z.string().min(32).optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** SMS gateway: sandbox (default; logs and keeps an outbox) or a real provider name. */
   SMS_GATEWAY: z.enum(['sandbox', 'unifonic']).default('sandbox'),
@@ -77,7 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const cfg = { ...parsed.data, ...overrides };
   if (cfg.DEV_OUTBOX && cfg.NODE_ENV === 'production') {
-    throw new Error('Invalid configuration:\n  DEV_OUTBOX: the SMS outbox shows every one-time code; it is refused when NODE_ENV=production (set NODE_ENV=development to use it)');
+    throw new Error(
+      'Invalid configuration:\n  DEV_OUTBOX: the SMS outbox shows every one-time code; it is refused when NODE_ENV=production (set NODE_ENV=development to use it)',
+    );
   }
   const dataDir = resolve(cfg.DATA_DIR);
   return { ...cfg, dataDir, jwtSecret: cfg.JWT_SECRET ?? overrides.jwtSecret ?? persistedSecret(dataDir) };

@@ -63,12 +63,19 @@ export function mapHeaders(type: CsvImportType, headers: string[]): { byHeader: 
   return { byHeader, missing };
 }
 
+/**
+ * Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). Exports
+ * prefix such a cell with an apostrophe; imports drop that apostrophe again, so a phone number
+ * "+9665…" survives an export → import round trip.
+ */
+const FORMULA_START = /^['](?=[=+\-@\t\r])/;
+
 /** Raw row (by header) → cells by field key (strings, trimmed; empty cells dropped). */
 export function rowCells(raw: Record<string, unknown>, byHeader: Map<string, CsvColumn>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [h, c] of byHeader) {
     const v = raw[h];
-    if (typeof v === 'string' && v.trim() !== '') out[c.key] = v.trim();
+    if (typeof v === 'string' && v.trim() !== '') out[c.key] = v.trim().replace(FORMULA_START, '');
   }
   return out;
 }
@@ -81,6 +88,27 @@ const splitList = (v: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 const toNumber = (v: string) => Number(v.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/,/g, ''));
+
+/** One readable address of an export: "Riyadh (3) — King Fahd Rd" → { cityId: 3, address }. */
+const ADDRESS_RE = /^[^()]*\((\d{1,9})\)\s*(?:[—-]\s*(.*))?$/;
+
+/**
+ * A structured cell: JSON (the templates' format) or the readable address list an export writes
+ * ("Riyadh (3) — King Fahd Rd; Jeddah (18)"). undefined when it is neither.
+ */
+function parseStructured(v: string): unknown {
+  try {
+    return JSON.parse(v);
+  } catch {
+    const parts = v
+      .split(';')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const out = parts.map((p) => ADDRESS_RE.exec(p));
+    if (!out.length || out.some((m) => !m)) return undefined;
+    return out.map((m) => ({ cityId: Number(m![1]), address: (m![2] ?? '').trim() }));
+  }
+}
 
 /** Cells by key → the object the form schema expects; unreadable cells become errors. */
 export function cellsToInput(type: CsvImportType, cells: Record<string, string>): { input: Record<string, unknown>; errors: RowError[] } {
@@ -113,13 +141,12 @@ export function cellsToInput(type: CsvImportType, cells: Record<string, string>)
       case 'intList':
         input[c.key] = splitList(v).map(toNumber);
         break;
-      case 'json':
-        try {
-          input[c.key] = JSON.parse(v);
-        } catch {
-          errors.push({ path: c.key, code: 'v.csvCell' });
-        }
+      case 'json': {
+        const parsed = parseStructured(v);
+        if (parsed === undefined) errors.push({ path: c.key, code: 'v.csvCell' });
+        else input[c.key] = parsed;
         break;
+      }
       case 'plate': {
         const p = parsePlateString(v);
         if (p) input[c.key] = p;
@@ -152,8 +179,38 @@ export function parseCsv(text: string) {
   return { headers: r.meta.fields ?? [], rows: r.data, errors: r.errors };
 }
 
-/** A field value as a CSV cell (inverse of cellsToInput). */
-export function toCell(col: CsvColumn, value: unknown, lang: Language): string {
+/** What an export needs besides the row to write readable cells (e.g. city names). */
+export interface CellContext {
+  cityName?: (id: number) => string | undefined;
+}
+
+/** A readable rendering of a structured value: never JSON in an exported cell (issue 6). */
+function readable(value: unknown, lang: Language, ctx: CellContext): string {
+  if (Array.isArray(value)) return value.map((v) => readable(v, lang, ctx)).join('; ');
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    // an address: "City (id) — street" (office locations); the id lets the import read it back
+    if ('cityId' in o) {
+      const id = Number(o.cityId);
+      const city = ctx.cityName?.(id);
+      const address = typeof o.address === 'string' && o.address ? ` — ${o.address}` : '';
+      return `${city ? `${city} ` : ''}(${id})${address}`;
+    }
+    return Object.entries(o)
+      .filter(([, v]) => v !== null && v !== undefined && v !== '')
+      .map(([k, v]) => `${k}: ${readable(v, lang, ctx)}`)
+      .join(', ');
+  }
+  if (typeof value === 'boolean') return value ? (lang === 'ar' ? 'نعم' : 'yes') : lang === 'ar' ? 'لا' : 'no';
+  return value === null || value === undefined ? '' : String(value as string | number);
+}
+
+/**
+ * A field value as an exported CSV cell: readable text in `lang` (lists joined by ";",
+ * structured values as "City — address", yes/no), never JSON. Formula characters are defused
+ * by writeCsv.
+ */
+export function toCell(col: CsvColumn, value: unknown, lang: Language, ctx: CellContext = {}): string {
   if (value === null || value === undefined) return '';
   switch (col.kind) {
     case 'bool':
@@ -162,17 +219,21 @@ export function toCell(col: CsvColumn, value: unknown, lang: Language): string {
     case 'intList':
       return (value as unknown[]).join(';');
     case 'json':
-      return JSON.stringify(value);
+      return readable(value, lang, ctx);
     case 'plate':
       return formatPlate(value as { digits: string; left: string; middle: string; right: string });
     default:
-      return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? `${value}` : JSON.stringify(value);
+      return readable(value, lang, ctx);
   }
 }
 
-/** UTF-8 CSV with BOM (Excel opens Arabic correctly) from header labels and rows. */
+/**
+ * UTF-8 CSV with BOM (Excel opens Arabic correctly) from header labels and rows. Cells that
+ * begin with = + - @ tab or CR get a leading apostrophe (papaparse escapeFormulae, OWASP CSV
+ * injection): a vendor named =HYPERLINK(…) is exported as text, not as a live formula.
+ */
 export function writeCsv(headers: string[], rows: string[][]): string {
-  return `\uFEFF${Papa.unparse({ fields: headers, data: rows }, { newline: '\r\n' })}\r\n`;
+  return `\uFEFF${Papa.unparse({ fields: headers, data: rows }, { newline: '\r\n', escapeFormulae: true })}\r\n`;
 }
 
 /** Template of a type: the header row in `lang` (either language is accepted on import). */

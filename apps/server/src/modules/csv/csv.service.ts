@@ -20,6 +20,7 @@ import { newId } from '../../lib/ids.ts';
 import type { FleetService } from '../fleet/fleet.service.ts';
 import type { LoadsService } from '../loads/loads.service.ts';
 import type { VendorsService } from '../vendors/vendors.service.ts';
+import { cityNamesByIds } from '../reference/reference.service.ts';
 import { mapHeaders, parseCsv, rowCells, toCell, validateRow, writeCsv, type RowError } from './csv.convert.ts';
 import * as repo from './csv.repository.ts';
 
@@ -254,9 +255,12 @@ export function createCsvService(deps: Deps) {
         }
         records = all.reverse();
       }
+      // structured cells name their cities (office locations): one lookup for the whole file
+      const cityIds = records.flatMap((r) => cols.filter((c) => c.kind === 'json').flatMap((c) => collectCityIds(r[c.key])));
+      const names = await cityNamesByIds(db, cityIds, lang);
       return writeCsv(
         cols.map((c) => c[lang]),
-        records.map((r) => cols.map((c) => toCell(c, r[c.key], lang))),
+        records.map((r) => cols.map((c) => toCell(c, r[c.key], lang, { cityName: (id) => names.get(id) }))),
       );
     },
   };
@@ -327,4 +331,11 @@ export function createCsvService(deps: Deps) {
     return writeCsv(heads, rows);
   }
   return svc;
+}
+
+/** Every cityId inside a structured value (arrays of {cityId, …}). */
+function collectCityIds(v: unknown): number[] {
+  if (Array.isArray(v)) return v.flatMap(collectCityIds);
+  if (v && typeof v === 'object' && 'cityId' in v) return [Number((v as { cityId: unknown }).cityId)];
+  return [];
 }

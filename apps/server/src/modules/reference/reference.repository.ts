@@ -36,18 +36,40 @@ export async function searchCities(db: Db, search: string | undefined, limit: nu
       asc(cities.id),
     )
     .limit(limit);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(cities).where(where);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cities)
+    .where(where);
   return { items, total: n };
 }
 
 export const listRegions = (db: Db) =>
-  db.select({ id: regions.id, code: regions.code, nameEn: regions.nameEn, nameAr: regions.nameAr, lat: regions.lat, lng: regions.lng }).from(regions).orderBy(asc(regions.id));
+  db
+    .select({ id: regions.id, code: regions.code, nameEn: regions.nameEn, nameAr: regions.nameAr, lat: regions.lat, lng: regions.lng })
+    .from(regions)
+    .orderBy(asc(regions.id));
 
 export const listDistricts = (db: Db, cityId: number) =>
-  db.select({ id: districts.id, cityId: districts.cityId, nameEn: districts.nameEn, nameAr: districts.nameAr }).from(districts).where(sql`${districts.cityId} = ${cityId}`).orderBy(asc(districts.nameEn));
+  db
+    .select({ id: districts.id, cityId: districts.cityId, nameEn: districts.nameEn, nameAr: districts.nameAr })
+    .from(districts)
+    .where(sql`${districts.cityId} = ${cityId}`)
+    .orderBy(asc(districts.nameEn));
 
 export const listGoodsTypes = (db: Db) =>
-  db.select({ code: goodsTypes.code, nameEn: goodsTypes.nameEn, nameAr: goodsTypes.nameAr, temperatureControlled: goodsTypes.temperatureControlled }).from(goodsTypes).orderBy(asc(goodsTypes.sort));
+  db
+    .select({ code: goodsTypes.code, nameEn: goodsTypes.nameEn, nameAr: goodsTypes.nameAr, temperatureControlled: goodsTypes.temperatureControlled })
+    .from(goodsTypes)
+    .orderBy(asc(goodsTypes.sort));
 
 export const listEquipmentTypes = (db: Db) =>
-  db.select({ code: equipmentTypes.code, nameEn: equipmentTypes.nameEn, nameAr: equipmentTypes.nameAr, class: equipmentTypes.class, maxWeightKg: equipmentTypes.maxWeightKg }).from(equipmentTypes).orderBy(asc(equipmentTypes.sort));
+  db
+    .select({
+      code: equipmentTypes.code,
+      nameEn: equipmentTypes.nameEn,
+      nameAr: equipmentTypes.nameAr,
+      class: equipmentTypes.class,
+      maxWeightKg: equipmentTypes.maxWeightKg,
+    })
+    .from(equipmentTypes)
+    .orderBy(asc(equipmentTypes.sort));

@@ -13,21 +13,48 @@ export default async function referenceRoutes(fastify: FastifyInstance) {
   const tags = ['reference'];
   app.get(
     '/cities',
-    { config: { auth: 'none' }, schema: { tags, summary: 'Search Saudi cities by English or Arabic name', querystring: citiesQuery, response: { 200: envelope(citiesResponse) } } },
+    {
+      config: { auth: 'none' },
+      schema: { tags, summary: 'Search Saudi cities by English or Arabic name', querystring: citiesQuery, response: { 200: envelope(citiesResponse) } },
+    },
     async (req) => ok(await repo.searchCities(db, req.query.search, req.query.limit, req.query.ids?.split(',').map(Number))),
   );
-  app.get('/regions', { config: { auth: 'none' }, schema: { tags, summary: 'Saudi regions', response: { 200: envelope(z.object({ items: z.array(regionSchema) })) } } }, async () =>
-    ok({ items: await repo.listRegions(db) }),
+  app.get(
+    '/regions',
+    { config: { auth: 'none' }, schema: { tags, summary: 'Saudi regions', response: { 200: envelope(z.object({ items: z.array(regionSchema) })) } } },
+    async () => ok({ items: await repo.listRegions(db) }),
   );
   app.get(
     '/districts',
-    { config: { auth: 'none' }, schema: { tags, summary: 'Districts of a city', querystring: z.object({ cityId: z.coerce.number().int().positive() }), response: { 200: envelope(z.object({ items: z.array(districtSchema) })) } } },
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Districts of a city',
+        querystring: z.object({ cityId: z.coerce.number().int().positive() }),
+        response: { 200: envelope(z.object({ items: z.array(districtSchema) })) },
+      },
+    },
     async (req) => ok({ items: await repo.listDistricts(db, req.query.cityId) }),
   );
-  app.get('/goodTypes', { config: { auth: 'none' }, schema: { tags, summary: 'Goods types (HS-mapped categories)', response: { 200: envelope(z.object({ items: z.array(goodsTypeSchema) })) } } }, async () =>
-    ok({ items: await repo.listGoodsTypes(db) }),
+  app.get(
+    '/goodTypes',
+    {
+      config: { auth: 'none' },
+      schema: { tags, summary: 'Goods types (HS-mapped categories)', response: { 200: envelope(z.object({ items: z.array(goodsTypeSchema) })) } },
+    },
+    async () => ok({ items: await repo.listGoodsTypes(db) }),
   );
-  app.get('/equipmentTypes', { config: { auth: 'none' }, schema: { tags, summary: 'Equipment (truck) types used in Saudi road freight', response: { 200: envelope(z.object({ items: z.array(equipmentTypeSchema) })) } } }, async () =>
-    ok({ items: await repo.listEquipmentTypes(db) }),
+  app.get(
+    '/equipmentTypes',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Equipment (truck) types used in Saudi road freight',
+        response: { 200: envelope(z.object({ items: z.array(equipmentTypeSchema) })) },
+      },
+    },
+    async () => ok({ items: await repo.listEquipmentTypes(db) }),
   );
 }
