@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -10,7 +10,7 @@ import { createGateways, type Gateways } from './gateways/index.ts';
 import authPlugin from './plugins/auth.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
-import i18nPlugin from './plugins/i18n.ts';
+import i18nPlugin, { pickLanguage } from './plugins/i18n.ts';
 import { registerModules } from './modules/index.ts';
 import { errorMessage } from '@masar/shared';
 
@@ -34,7 +34,17 @@ export async function buildApp(opts: { config: Config; database: Database; gatew
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
+    // A malformed URL ("/api/v1/loads/%") fails before any hook runs: answer it with the same
+    // localized envelope as every other error.
+    frameworkErrors: (err, req, reply) => {
+      const lang = pickLanguage(req.headers['language'], req.headers['accept-language']);
+      const code = err.code === 'FST_ERR_BAD_URL' ? 'BAD_URL' : 'BAD_REQUEST';
+      void (reply as unknown as FastifyReply).status(400).send({ message: errorMessage(code, lang), code });
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  // The API takes JSON (and multipart uploads where a route says so): a text/plain body is a
+  // 415 like any other unsupported type, not a string that fails validation.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

@@ -7,6 +7,11 @@ import type { Language } from './constants.ts';
  */
 export const VALIDATION_MESSAGES = {
   'v.required': { en: 'This field is required.', ar: 'هذا الحقل مطلوب.' },
+  'v.textInvalid': {
+    en: 'This text contains characters that cannot be saved (a null character or a broken Unicode character).',
+    ar: 'يحتوي هذا النص على رموز لا يمكن حفظها (رمز فارغ أو رمز يونيكود غير مكتمل).',
+  },
+  'v.numberRange': { en: 'This number is out of range.', ar: 'هذا الرقم خارج النطاق المسموح.' },
   'v.phoneInvalid': { en: 'Enter a valid phone number.', ar: 'أدخل رقم جوال صحيحاً.' },
   'v.phoneStart5': { en: 'Phone number must start with 5.', ar: 'يجب أن يبدأ رقم الجوال بالرقم 5.' },
   'v.emailInvalid': { en: 'Enter a valid email address.', ar: 'أدخل بريداً إلكترونياً صحيحاً.' },
@@ -46,7 +51,10 @@ export const VALIDATION_MESSAGES = {
   'v.plateDigits': { en: 'The plate number is 4 digits and cannot be all zeros.', ar: 'رقم اللوحة 4 أرقام ولا يمكن أن يكون أصفاراً فقط.' },
   'v.plateLetter': { en: 'Choose three plate letters.', ar: 'اختر ثلاثة أحرف للوحة.' },
   'v.plateType': { en: 'Choose a plate type.', ar: 'اختر نوع اللوحة.' },
-  'v.sequenceNumber': { en: 'Sequence number must be 4 to 9 letters or digits and not all zeros.', ar: 'الرقم التسلسلي من 4 إلى 9 أحرف أو أرقام ولا يكون أصفاراً فقط.' },
+  'v.sequenceNumber': {
+    en: 'Sequence number must be 4 to 9 letters or digits and not all zeros.',
+    ar: 'الرقم التسلسلي من 4 إلى 9 أحرف أو أرقام ولا يكون أصفاراً فقط.',
+  },
   'v.imei': { en: 'IMEI must be exactly 15 digits and not all zeros.', ar: 'رقم IMEI يجب أن يكون 15 رقماً بالضبط وليس أصفاراً فقط.' },
   'v.vehicleWeight': { en: 'Weight must be above 0 and at most 45 tons.', ar: 'يجب أن يكون الوزن أكبر من 0 وألا يتجاوز 45 طناً.' },
   'v.vehicleYear': { en: 'Enter a valid model year.', ar: 'أدخل سنة صنع صحيحة.' },
@@ -55,7 +63,10 @@ export const VALIDATION_MESSAGES = {
   'v.fileId': { en: 'Upload the file again.', ar: 'ارفع الملف مرة أخرى.' },
   'v.filesMax': { en: 'At most 10 files.', ar: '10 ملفات كحد أقصى.' },
   'v.trailerType': { en: 'Trailer type is required.', ar: 'نوع المقطورة مطلوب.' },
-  'v.trailerNumber': { en: 'Trailer number must be 6 to 10 letters, digits or hyphens and not all zeros.', ar: 'رقم المقطورة من 6 إلى 10 أحرف أو أرقام أو شرطات ولا يكون أصفاراً فقط.' },
+  'v.trailerNumber': {
+    en: 'Trailer number must be 6 to 10 letters, digits or hyphens and not all zeros.',
+    ar: 'رقم المقطورة من 6 إلى 10 أحرف أو أرقام أو شرطات ولا يكون أصفاراً فقط.',
+  },
   'v.trailerLength': { en: 'Length must be between 500 and 2000 cm.', ar: 'يجب أن يكون الطول بين 500 و2000 سم.' },
   'v.trailerBreadth': { en: 'Breadth must be between 200 and 500 cm.', ar: 'يجب أن يكون العرض بين 200 و500 سم.' },
   'v.trailerCapacity': { en: 'Capacity must be between 1,000 and 50,000 kg.', ar: 'يجب أن تكون الحمولة بين 1,000 و50,000 كجم.' },
@@ -70,7 +81,10 @@ export const VALIDATION_MESSAGES = {
   'v.moiNumber': { en: 'MOI number must be exactly 10 digits.', ar: 'رقم وزارة الداخلية 10 أرقام بالضبط.' },
   'v.managerPhoneSame': { en: "The manager's phone must differ from the driver's phone.", ar: 'يجب أن يختلف جوال المدير عن جوال السائق.' },
   'v.vatNumber': { en: 'VAT number must be 15 digits starting with 3.', ar: 'الرقم الضريبي 15 رقماً ويبدأ بـ 3.' },
-  'v.tlNumber': { en: 'TL number must be 8 to 15 letters or digits, without spaces or symbols.', ar: 'رقم رخصة النقل من 8 إلى 15 حرفاً أو رقماً بدون مسافات أو رموز.' },
+  'v.tlNumber': {
+    en: 'TL number must be 8 to 15 letters or digits, without spaces or symbols.',
+    ar: 'رقم رخصة النقل من 8 إلى 15 حرفاً أو رقماً بدون مسافات أو رموز.',
+  },
   'v.vendorNotesMax': { en: 'Notes can have at most 250 characters.', ar: 'الملاحظات 250 حرفاً كحد أقصى.' },
   'v.vendorUserType': { en: 'Choose shipper, carrier or TMS.', ar: 'اختر شاحن أو ناقل أو وسيط.' },
   'v.officeLocationsMax': { en: 'At most 10 office locations.', ar: '10 مواقع مكاتب كحد أقصى.' },

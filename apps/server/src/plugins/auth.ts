@@ -65,7 +65,9 @@ export async function loadCurrentUser(db: Db, userId: string, sessionId?: string
       status: users.status,
       isFirstTimeApproved: users.isFirstTimeApproved,
       companyName: users.companyName,
-      activeSubscriptionId: sql<string | null>`(select ${subscriptions.id} from ${subscriptions} where ${and(eq(subscriptions.userId, users.id), eq(subscriptions.active, true))} limit 1)`,
+      activeSubscriptionId: sql<
+        string | null
+      >`(select ${subscriptions.id} from ${subscriptions} where ${and(eq(subscriptions.userId, users.id), eq(subscriptions.active, true))} limit 1)`,
       sessionActive: sessionId
         ? sql<boolean>`exists(select 1 from ${sessions} where ${and(eq(sessions.id, sessionId), eq(sessions.userId, users.id), isNull(sessions.revokedAt))})`
         : sql<boolean>`true`,

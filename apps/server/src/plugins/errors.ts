@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERRORS, errorMessage, localizeValidationMessage, type ErrorCode, type Language } from '@masar/shared';
+import { ERRORS, errorMessage, findUnstorableText, localizeValidationMessage, type ErrorCode, type Language } from '@masar/shared';
 import { AppError } from '../lib/errors.ts';
 
 const arLocale = z.locales.ar();
@@ -37,7 +37,34 @@ export function zodIssuesToErrors(err: z.ZodError, lang: Language) {
  * request validation → 400 VALIDATION_FAILED with per-field `errors`; rate limit → 429;
  * anything else → 500 with the internals hidden (logged).
  */
+/** Fastify's own client errors → our catalogue, so they get the same localized envelope. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_BAD_URL: 'BAD_URL',
+  FST_ERR_ASYNC_CONSTRAINT: 'BAD_REQUEST',
+};
+
 export default fp(async (app) => {
+  // Strings PostgreSQL cannot store (NUL, lone surrogates) are a 400 at their path before any
+  // route schema or SQL sees them (the rule lives in packages/shared/src/input.ts).
+  app.addHook('preValidation', async (req) => {
+    for (const [part, value] of [
+      ['body', req.body],
+      ['query', req.query],
+      ['params', req.params],
+    ] as const) {
+      const path = findUnstorableText(value);
+      if (path) {
+        const p = [part === 'body' ? [] : [part], path].flat().join('.');
+        throw new AppError('VALIDATION_FAILED', { errors: [{ path: p, message: localizeValidationMessage('v.textInvalid', req.lang ?? 'en') }] });
+      }
+    }
+  });
+
   app.setErrorHandler((err, req, reply) => {
     const lang = req.lang ?? 'en';
     const send = (code: ErrorCode, status?: number, errors?: { path: string; message: string }[]) =>
@@ -59,8 +86,9 @@ export default fp(async (app) => {
       return send('SOMETHING_WENT_WRONG', 500);
     }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-      // Fastify's own 4xx (bad JSON, body too large, unsupported media type…)
-      return reply.status(e.statusCode).send({ message: lang === 'ar' ? errorMessage('BAD_REQUEST', 'ar') : (e.message ?? errorMessage('BAD_REQUEST')), code: e.code ?? 'BAD_REQUEST' });
+      // Fastify's own 4xx (bad JSON, body too large, unsupported media type, malformed URL…)
+      const code: ErrorCode = (e.code ? FASTIFY_CODES[e.code] : undefined) ?? 'BAD_REQUEST';
+      return send(code, code === 'BAD_REQUEST' ? e.statusCode : undefined);
     }
     req.log.error({ err }, 'unhandled error');
     return send('SOMETHING_WENT_WRONG', 500);

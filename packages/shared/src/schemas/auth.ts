@@ -10,7 +10,7 @@ export const guestSignInBody = z.object({
   deviceMake: z.string().max(80).optional(),
   deviceModel: z.string().max(80).optional(),
   deviceOsVersion: z.string().max(80).optional(),
-  deviceType: z.coerce.number().int().default(3),
+  deviceType: z.coerce.number().int().min(1).max(9).default(3),
   deviceTime: z.string().max(64).optional(),
 });
 export type GuestSignInBody = z.infer<typeof guestSignInBody>;

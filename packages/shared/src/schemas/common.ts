@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { INT4_MAX } from '../input.ts';
 
 /** `{ message, data }` envelope of every successful answer (DESIGN §3). */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data });
@@ -14,8 +15,14 @@ export const errorBodySchema = z.object({
 /** `limit` (1–100, default 20) and `skip` (≥0, default 0) query parameters of every list. */
 export const paginationQuery = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(20),
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: z.coerce.number().int().min(0).max(INT4_MAX, 'v.numberRange').default(0),
 });
+
+/**
+ * A reference id (city, district, region: PostgreSQL integer), also from a query string:
+ * a positive whole number up to 2,147,483,647 — a larger one is a 400, never a database error.
+ */
+export const refId = (message = 'v.cityInvalid') => z.coerce.number({ error: message }).int(message).positive(message).max(INT4_MAX, message);
 
 /** `{ items, total }` of every list. */
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, LOAD_STATUSES, LOAD_TYPES, MY_LOADS_TABS, RADIUS_OPTIONS_KM, STOP_TYPE } from '../constants.ts';
-import { isoDateTime, listOf, paginationQuery } from './common.ts';
+import { isoDateTime, listOf, paginationQuery, refId } from './common.ts';
+import { INT4_MAX } from '../input.ts';
 import { moneySar, moneySarOut } from '../money.ts';
 
 /**
@@ -9,8 +10,8 @@ import { moneySar, moneySarOut } from '../money.ts';
  */
 export const stopInput = z.object({
   stopType: z.union([z.literal(STOP_TYPE.pickup), z.literal(STOP_TYPE.drop)]),
-  cityId: z.number({ error: 'v.cityInvalid' }).int('v.cityInvalid').positive('v.cityInvalid'),
-  districtId: z.number().int().positive().optional(),
+  cityId: z.number({ error: 'v.cityInvalid' }).int('v.cityInvalid').positive('v.cityInvalid').max(INT4_MAX, 'v.cityInvalid'),
+  districtId: z.number().int().positive().max(INT4_MAX, 'v.numberRange').optional(),
   date: isoDateTime,
   address: z.string().trim().max(200, 'v.addressMax').optional(),
 });
@@ -169,9 +170,9 @@ const radius = z.coerce.number().refine((v) => (RADIUS_OPTIONS_KM as readonly nu
 /** GET /loads — the load board search (spec §2 load search, §9 radius options). */
 export const searchLoadsQuery = paginationQuery
   .extend({
-    pickupCityId: z.coerce.number().int().positive().optional(),
+    pickupCityId: refId().optional(),
     radius: radius.optional(),
-    dropCityId: z.coerce.number().int().positive().optional(),
+    dropCityId: refId().optional(),
     dropRadius: radius.optional(),
     equipmentType: z.string().max(60).optional(),
     loadType: z.enum(LOAD_TYPES).optional(),

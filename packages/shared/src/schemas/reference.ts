@@ -16,7 +16,11 @@ export type City = z.infer<typeof citySchema>;
 export const citiesQuery = z.object({
   search: z.string().trim().max(80).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  ids: z.string().regex(/^\d+(,\d+)*$/).optional(),
+  /** Comma-separated city ids (each at most 9 digits: PostgreSQL integer ids). */
+  ids: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9}){0,99}$/)
+    .optional(),
 });
 export const citiesResponse = listOf(citySchema);
 

@@ -3,7 +3,7 @@ import { LIMITS } from '../constants.ts';
 import { isValidCr, isValidTl, isValidVat } from '../rules/identifiers.ts';
 import { toLatinDigits } from '../rules/plate.ts';
 import { emailSchema, phoneSchema } from '../validation.ts';
-import { listOf, paginationQuery } from './common.ts';
+import { listOf, paginationQuery, refId } from './common.ts';
 import { withoutDefaults } from './fleet.ts';
 
 /**
@@ -33,7 +33,7 @@ const optText = (max: number, key = 'v.textMax') => z.string().trim().max(max, k
 
 /** An office location: a city (GET /cities) and a street address. */
 export const officeLocationSchema = z.object({
-  cityId: z.coerce.number({ error: 'v.cityInvalid' }).int('v.cityInvalid').positive('v.cityInvalid'),
+  cityId: refId(),
   address: z.string().trim().max(200, 'v.addressMax').default(''),
 });
 
@@ -60,7 +60,7 @@ const vendorFields = {
     .max(10)
     .default([]),
   /** Region ids (GET /regions) the vendor operates in. */
-  regions: z.array(z.coerce.number().int().positive('v.region')).max(20).default([]),
+  regions: z.array(refId('v.region')).max(20).default([]),
   preferredLanguages: z
     .array(z.enum(VENDOR_LANGUAGES, { error: 'v.language' }))
     .max(7)
