@@ -9,6 +9,8 @@ import type { Database } from './db/client.ts';
 import { createGateways, type Gateways } from './gateways/index.ts';
 import authPlugin from './plugins/auth.ts';
 import docsPlugin from './plugins/docs.ts';
+import idempotencyPlugin from './plugins/idempotency.ts';
+import { createIdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import errorsPlugin from './plugins/errors.ts';
 import i18nPlugin, { pickLanguage } from './plugins/i18n.ts';
 import { registerModules } from './modules/index.ts';
@@ -69,6 +71,7 @@ export async function buildApp(opts: { config: Config; database: Database; gatew
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin, { db: database.db, jwtSecret: config.jwtSecret });
+  await app.register(idempotencyPlugin, { service: createIdempotencyService(database.db) });
   await app.register(docsPlugin);
 
   app.get('/api/health', { config: { auth: 'none' }, schema: { hide: true } }, async () => ({ message: 'ok', data: { db: database.engine } }));

@@ -16,6 +16,21 @@ export const ERRORS = {
     en: 'This content type is not supported here. Send JSON (application/json).',
     ar: 'نوع المحتوى هذا غير مدعوم هنا. أرسل JSON (application/json).',
   },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    en: 'This Idempotency-Key was already used with a different request.',
+    ar: 'استُخدم مفتاح عدم التكرار هذا مسبقاً مع طلب مختلف.',
+  },
+  IDEMPOTENCY_IN_PROGRESS: {
+    status: 409,
+    en: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
+    ar: 'ما زال طلب بمفتاح عدم التكرار هذا قيد المعالجة. حاول بعد لحظات.',
+  },
+  INVALID_IDEMPOTENCY_KEY: {
+    status: 400,
+    en: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+    ar: 'يجب أن يتكون ترويسة مفتاح عدم التكرار من 1 إلى 255 رمزاً مرئياً.',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, en: 'The request is too large.', ar: 'حجم الطلب كبير جداً.' },
   UNAUTHORIZED: { status: 401, en: 'Invalid token. Please sign in again.', ar: 'رمز الدخول غير صالح. يرجى تسجيل الدخول مرة أخرى.' },
   TOKEN_EXPIRED: { status: 406, en: 'Access token expired; regenerate it.', ar: 'انتهت صلاحية رمز الدخول؛ يرجى تجديده.' },

@@ -4,3 +4,4 @@ export * from './accounts.ts';
 export * from './loads.ts';
 export * from './fleet.ts';
 export * from './events.ts';
+export * from './idempotency.ts';

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors.ts';
+import type { IdempotencyService } from '../modules/idempotency/idempotency.service.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Honour the Idempotency-Key header on this route. Default: every POST that creates
+     * (answers 201 or 202); set false to opt out, true to opt in.
+     */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    idempotency: { scope: string; key: string } | null;
+  }
+}
+
+const KEY_RE = /^[\x21-\x7E]{1,255}$/;
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/**
+ * Idempotency-Key on every create (issue 6; DESIGN §3 "Every create takes an Idempotency-Key"):
+ * the same key and the same request (method, URL, body) from the same caller within 24 h
+ * returns the first response with `idempotent-replayed: true` and writes nothing; the same key
+ * with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409
+ * IDEMPOTENCY_IN_PROGRESS. Only successful (2xx) responses are kept: after a failure the key is
+ * released so that a retry runs again. Kept in the database, so it holds across instances.
+ */
+export default fp<{ service: IdempotencyService }>(async (app, { service }) => {
+  app.decorateRequest('idempotency', null);
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const responses = Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
+    const creates = methods.includes('POST') && (responses.includes('201') || responses.includes('202'));
+    const config = (route.config ?? {}) as { idempotent?: boolean };
+    if (config.idempotent === undefined && creates) route.config = { ...config, idempotent: true };
+    if (route.config && (route.config as { idempotent?: boolean }).idempotent && route.schema) {
+      // document the header on the operation (the OpenAPI generator reads schema.headers)
+      const text =
+        'Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.';
+      route.schema.description = route.schema.description ? `${route.schema.description}\n\n${text}` : text;
+    }
+  });
+
+  app.addHook('preHandler', async (req, reply) => {
+    const config = req.routeOptions.config as { idempotent?: boolean } | undefined;
+    if (!config?.idempotent) return;
+    const key = req.headers[IDEMPOTENCY_HEADER];
+    if (key === undefined) return;
+    if (typeof key !== 'string' || !KEY_RE.test(key)) throw new AppError('INVALID_IDEMPOTENCY_KEY');
+    const scope = req.auth?.userId ?? (req.auth?.sessionId ? `session:${req.auth.sessionId}` : `ip:${req.ip}`);
+    const hash = createHash('sha256')
+      .update(`${req.method} ${req.url}\n`)
+      .update(
+        String(req.headers['content-type'] ?? '').startsWith('multipart/')
+          ? `multipart ${req.headers['content-length'] ?? ''}`
+          : JSON.stringify(req.body ?? null),
+      )
+      .digest('hex');
+    const r = await service.begin(scope, key, hash);
+    if (r.kind === 'mismatch') throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    if (r.kind === 'inProgress') throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+    if (r.kind === 'replay') {
+      if (r.contentType) void reply.header('content-type', r.contentType);
+      return reply.status(r.statusCode).header('idempotent-replayed', 'true').send(r.body);
+    }
+    req.idempotency = { scope, key };
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const k = req.idempotency;
+    if (!k) return payload;
+    req.idempotency = null;
+    if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
+      const type = reply.getHeader('content-type');
+      await service.finish(k.scope, k.key, reply.statusCode, typeof type === 'string' ? type : null, payload);
+    } else await service.release(k.scope, k.key);
+    return payload;
+  });
+});
