@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -11,6 +12,7 @@ import authPlugin from './plugins/auth.ts';
 import docsPlugin from './plugins/docs.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service.ts';
+import { createSessionChecks } from './modules/auth/auth.service.ts';
 import errorsPlugin from './plugins/errors.ts';
 import i18nPlugin, { pickLanguage } from './plugins/i18n.ts';
 import { registerModules } from './modules/index.ts';
@@ -68,9 +70,10 @@ export async function buildApp(opts: { config: Config; database: Database; gatew
     global: false,
     allowList: (req) => config.BENCH && (req.ip === '127.0.0.1' || req.ip === '::1' || req.ip === '::ffff:127.0.0.1'),
   });
+  await app.register(cookie);
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { db: database.db, jwtSecret: config.jwtSecret });
+  await app.register(authPlugin, { sessions: createSessionChecks(database.db), jwtSecret: config.jwtSecret });
   await app.register(idempotencyPlugin, { service: createIdempotencyService(database.db) });
   await app.register(docsPlugin);
 

@@ -1,8 +1,6 @@
 import fp from 'fastify-plugin';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { PROFILE_STATUS, type AccountType } from '@masar/shared';
-import type { Db } from '../db/client.ts';
-import { sessions, subscriptions, users } from '../db/schema/index.ts';
+import type { SessionChecks } from '../modules/auth/auth.service.ts';
 import { AppError } from '../lib/errors.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
 
@@ -53,33 +51,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The user of `userId`; with `sessionId`, also whether that session is still live (not revoked
- * by logout, password change/reset, account deletion or refresh-token reuse) in the same query.
- */
-export async function loadCurrentUser(db: Db, userId: string, sessionId?: string): Promise<(CurrentUser & { sessionActive: boolean }) | null> {
-  const rows = await db
-    .select({
-      id: users.id,
-      accountType: users.accountType,
-      status: users.status,
-      isFirstTimeApproved: users.isFirstTimeApproved,
-      companyName: users.companyName,
-      activeSubscriptionId: sql<
-        string | null
-      >`(select ${subscriptions.id} from ${subscriptions} where ${and(eq(subscriptions.userId, users.id), eq(subscriptions.active, true))} limit 1)`,
-      sessionActive: sessionId
-        ? sql<boolean>`exists(select 1 from ${sessions} where ${and(eq(sessions.id, sessionId), eq(sessions.userId, users.id), isNull(sessions.revokedAt))})`
-        : sql<boolean>`true`,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  const r = rows[0];
-  return r ? { ...r, accountType: r.accountType as AccountType } : null;
-}
-
-export default fp<{ db: Db; jwtSecret: string }>(async (app, opts) => {
+export default fp<{ sessions: SessionChecks; jwtSecret: string }>(async (app, opts) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('user', null);
   app.decorate('requireUser', (req) => {
@@ -104,11 +76,26 @@ export default fp<{ db: Db; jwtSecret: string }>(async (app, opts) => {
       throw new AppError(v.reason === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
     }
     const c = v.claims;
-    req.auth = { sessionId: c.sid, userId: c.typ === 'user' ? c.sub : null, accountType: (c.at as AccountType) ?? null, isGuest: c.typ !== 'user' };
-    // token/none routes use req.auth only (no DB round trip on hot read paths)
-    if (mode !== 'user' && !rules.roles && !rules.approved && !rules.plan) return;
+    const auth: AuthContext = {
+      sessionId: c.sid,
+      userId: c.typ === 'user' ? c.sub : null,
+      accountType: (c.at as AccountType) ?? null,
+      isGuest: c.typ !== 'user',
+    };
+    if (mode !== 'user' && !rules.roles && !rules.approved && !rules.plan) {
+      // Logout, password change/reset and refresh-token reuse revoke the session: its access
+      // token stops working at once on every route, not when it expires (issue 6). One
+      // primary-key lookup, no cache, so a revocation made by another instance is seen too.
+      if (!(await opts.sessions.sessionLive(c.sid))) {
+        if (mode === 'none') return;
+        throw new AppError('UNAUTHORIZED');
+      }
+      req.auth = auth;
+      return;
+    }
+    req.auth = auth;
     if (!req.auth.userId) throw new AppError('NOT_SIGNED_IN', { status: 403 });
-    const row = await loadCurrentUser(opts.db, req.auth.userId, req.auth.sessionId);
+    const row = await opts.sessions.currentUser(req.auth.userId, req.auth.sessionId);
     if (!row) throw new AppError('UNAUTHORIZED');
     const { sessionActive, ...user } = row;
     // status first: a deleted account's revoked session still hears "deleted" (spec §4 dialog)

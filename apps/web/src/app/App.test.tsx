@@ -92,7 +92,9 @@ describe('app shell', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     const logout = calls.find((c) => c.path === '/account/logout')!;
     expect(logout.auth).toBe('Bearer acc-user');
-    expect(logout.body).toMatchObject({ refToken: 'ref-user', deviceId: expect.any(String) });
+    expect(logout.body).not.toHaveProperty('refToken');
+    expect(document.cookie).not.toMatch(/(^|; )(token|refreshToken)=/);
+    expect(logout.body).toMatchObject({ deviceId: expect.any(String) });
     expect(document.cookie).not.toContain('uid=');
     expect(document.cookie).toContain('language=en');
   }, 20_000);

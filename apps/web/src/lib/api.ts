@@ -74,7 +74,12 @@ export async function requestEnvelope<T>(method: string, path: string, opts: Req
   }
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, opts.query), { method, headers, body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined, signal: opts.signal });
+    res = await fetch(buildUrl(path, opts.query), {
+      method,
+      headers,
+      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+      signal: opts.signal,
+    });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     const err = new ApiError(0, 'NETWORK_ERROR', (e as Error).message || 'Network error');

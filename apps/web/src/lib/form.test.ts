@@ -29,7 +29,10 @@ describe('zodValidate (shared schemas → Mantine form errors)', () => {
 describe('apiFieldErrors (server errors → the same field map)', () => {
   it('maps error paths and codes to fields, and ignores what is not an API error', () => {
     const err = new ApiError(409, 'VENDOR_EMAIL_EXISTS', 'Email already exists.', [{ path: 'body.officeLocations[0].cityId', message: 'v.cityInvalid' }]);
-    expect(apiFieldErrors(err, { VENDOR_EMAIL_EXISTS: 'email' }, 'ar')).toEqual({ 'officeLocations.0.cityId': 'أدخل مدينة صحيحة.', email: 'Email already exists.' });
+    expect(apiFieldErrors(err, { VENDOR_EMAIL_EXISTS: 'email' }, 'ar')).toEqual({
+      'officeLocations.0.cityId': 'أدخل مدينة صحيحة.',
+      email: 'Email already exists.',
+    });
     expect(apiFieldErrors(new Error('boom'))).toEqual({});
   });
 });

@@ -26,13 +26,11 @@ function emit(e: SessionEvent) {
 export const tokenManager = createTokenManager({
   store: {
     token: () => readStoredSession().token,
-    refreshToken: () => readStoredSession().refreshToken,
     save: (t: TokenPair) => writeTokens(t),
     clear: () => clearTokens(),
   },
   guestSignIn: async () => (await requestEnvelope<{ token: Tokens }>('POST', '/guest/signIn', { body: guestSignInBody(), noAuth: true })).data.token,
-  generateToken: (refToken, accessToken) =>
-    requestEnvelope<TokenPair>('POST', '/generateToken', { body: { refToken, ...(accessToken ? { accessToken } : {}) }, noAuth: true }),
+  generateToken: (accessToken) => requestEnvelope<TokenPair>('POST', '/generateToken', { body: accessToken ? { accessToken } : {}, noAuth: true }),
   isUser: () => readStoredSession().uid !== null,
   onSessionLost: () => emit({ type: 'lost' }),
   lock: webLock,
@@ -121,9 +119,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
-    const refToken = readStoredSession().refreshToken ?? undefined;
     try {
-      await api.post('/account/logout', { ...deviceInfo(), refToken });
+      // the server revokes the session and clears the HttpOnly refresh cookie
+      await api.post('/account/logout', { ...deviceInfo() });
     } catch {
       // The server may already consider the session gone; the local sign-out must still happen.
     }

@@ -1,7 +1,9 @@
 /**
- * Client-stored keys (spec §3) and the cookie helpers behind them. Tokens, account type and
- * user id live in cookies for 30 days (spec §9); theme and the device id in local storage;
- * the language in a cookie mirrored to local storage (see i18n/index.ts).
+ * Client-stored keys (spec §3) and the cookie helpers behind them. Account type and user id
+ * live in cookies for 30 days (spec §9); theme and the device id in local storage; the language
+ * in a cookie mirrored to local storage (see i18n/index.ts). Tokens are not stored by script
+ * (issue 6): the access token is kept in memory, the refresh token in the server's HttpOnly
+ * cookie.
  */
 export const KEYS = {
   token: 'token',
@@ -40,21 +42,24 @@ export interface StoredSession {
   uid: string | null;
 }
 
+/** The access token of this page, in memory only: never in a cookie or storage a script could read later. */
+const memory: { token: string | null; accessExpireAt: string | null } = { token: null, accessExpireAt: null };
+
 export function readStoredSession(): StoredSession {
   const userType = Number(getCookie(KEYS.userType));
   return {
-    token: getCookie(KEYS.token),
-    refreshToken: getCookie(KEYS.refreshToken),
-    accessExpireAt: getCookie(KEYS.accessExpireAt),
+    token: memory.token,
+    refreshToken: null,
+    accessExpireAt: memory.accessExpireAt,
     userType: [1, 2, 3].includes(userType) ? userType : null,
     uid: getCookie(KEYS.uid),
   };
 }
 
+/** Keep the access token in memory (the refresh token is the server's HttpOnly cookie). */
 export function writeTokens(t: { accessToken: string; accessExpireAt: string; refreshToken?: string }) {
-  setCookie(KEYS.token, t.accessToken);
-  setCookie(KEYS.accessExpireAt, t.accessExpireAt);
-  if (t.refreshToken) setCookie(KEYS.refreshToken, t.refreshToken);
+  memory.token = t.accessToken;
+  memory.accessExpireAt = t.accessExpireAt;
 }
 
 export function writeUser(userType: number, uid: string) {
@@ -63,6 +68,9 @@ export function writeUser(userType: number, uid: string) {
 }
 
 export function clearTokens() {
+  memory.token = null;
+  memory.accessExpireAt = null;
+  // also drops the script-readable token cookies that earlier versions kept
   for (const k of [KEYS.token, KEYS.refreshToken, KEYS.accessExpireAt, KEYS.userType, KEYS.uid]) deleteCookie(k);
 }
 

@@ -1,13 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createTokenManager, type TokenPair } from './tokens';
 
+/**
+ * `state.refresh` plays the server's HttpOnly refresh cookie: script never reads it, the fake
+ * /generateToken below succeeds only while it is set and rotates it.
+ */
 function setup(initial: { token?: string; refresh?: string; user?: boolean } = {}) {
   const state = { token: initial.token ?? null, refresh: initial.refresh ?? null };
   let guestN = 0;
   const deps = {
     store: {
       token: () => state.token,
-      refreshToken: () => state.refresh,
       save: (t: TokenPair) => {
         state.token = t.accessToken;
         if (t.refreshToken) state.refresh = t.refreshToken;
@@ -22,7 +25,10 @@ function setup(initial: { token?: string; refresh?: string; user?: boolean } = {
       guestN++;
       return { accessToken: `guest${guestN}`, refreshToken: `gref${guestN}`, accessExpireAt: 'x' };
     }),
-    generateToken: vi.fn(async (_ref: string, _acc: string | null): Promise<{ message: string; data: TokenPair }> => ({ message: 'ok', data: { accessToken: 'new', refreshToken: 'newref', accessExpireAt: 'x' } })),
+    generateToken: vi.fn(async (_acc: string | null): Promise<{ message: string; data: TokenPair }> => {
+      if (!state.refresh) throw new Error('401');
+      return { message: 'ok', data: { accessToken: 'new', refreshToken: 'newref', accessExpireAt: 'x' } };
+    }),
     isUser: () => initial.user ?? false,
     onSessionLost: vi.fn(),
   };
@@ -30,6 +36,21 @@ function setup(initial: { token?: string; refresh?: string; user?: boolean } = {
 }
 
 describe('token manager (spec §4/§8)', () => {
+  it('after a reload a signed-in user gets the access token back from the refresh cookie, not a guest token', async () => {
+    const { tm, deps } = setup({ refresh: 'ref', user: true });
+    const tokens = await Promise.all([tm.getAccessToken(), tm.getAccessToken()]);
+    expect(tokens).toEqual(['new', 'new']);
+    expect(deps.generateToken).toHaveBeenCalledTimes(1);
+    expect(deps.generateToken).toHaveBeenCalledWith(null);
+    expect(deps.guestSignIn).not.toHaveBeenCalled();
+  });
+
+  it('a user whose refresh cookie is gone falls back to a guest token', async () => {
+    const { tm, deps } = setup({ user: true });
+    expect(await tm.getAccessToken()).toBe('guest1');
+    expect(deps.generateToken).toHaveBeenCalledTimes(1);
+  });
+
   it('signs in as a guest once for concurrent requests without a token', async () => {
     const { tm, deps } = setup();
     const tokens = await Promise.all([tm.getAccessToken(), tm.getAccessToken(), tm.getAccessToken()]);
@@ -42,7 +63,7 @@ describe('token manager (spec §4/§8)', () => {
     const r = await Promise.all([1, 2, 3].map(() => tm.onAuthError(406, 'TOKEN_EXPIRED', { usedToken: 'old', retried: false })));
     expect(r).toEqual([true, true, true]);
     expect(deps.generateToken).toHaveBeenCalledTimes(1);
-    expect(deps.generateToken).toHaveBeenCalledWith('ref', 'old');
+    expect(deps.generateToken).toHaveBeenCalledWith('old');
     expect(state).toEqual({ token: 'new', refresh: 'newref' });
   });
 

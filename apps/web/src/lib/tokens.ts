@@ -8,6 +8,9 @@
  * Refresh tokens rotate and a reused one revokes the whole session family on the server, so
  * regeneration is single-flight, serialized across tabs (Web Locks) and skipped when another
  * request or tab already replaced the token that failed.
+ * The refresh token never reaches page scripts (issue 6): the server keeps it in an HttpOnly
+ * cookie sent only to /generateToken, and the access token lives in memory. After a reload a
+ * signed-in user's first request therefore regenerates from the cookie.
  */
 export interface TokenPair {
   accessToken: string;
@@ -17,7 +20,6 @@ export interface TokenPair {
 
 export interface TokenStoreLike {
   token(): string | null;
-  refreshToken(): string | null;
   save(t: TokenPair): void;
   /** Forget the tokens only (a guest whose token died). */
   clear(): void;
@@ -26,7 +28,8 @@ export interface TokenStoreLike {
 export interface TokenManagerDeps {
   store: TokenStoreLike;
   guestSignIn(): Promise<TokenPair>;
-  generateToken(refToken: string, accessToken: string | null): Promise<{ message: string; data: TokenPair }>;
+  /** POST /generateToken; the refresh token goes as the HttpOnly cookie, not from script. */
+  generateToken(accessToken: string | null): Promise<{ message: string; data: TokenPair }>;
   /** true while a user (not a guest) is signed in */
   isUser(): boolean;
   /** A signed-in user's session is gone: clear everything and go home. */
@@ -64,10 +67,8 @@ export function createTokenManager(deps: TokenManagerDeps) {
     regenInFlight ??= lock(async () => {
       const current = store.token();
       if (current && current !== usedToken) return true; // already replaced
-      const ref = store.refreshToken();
-      if (!ref) return false;
       try {
-        const r = await deps.generateToken(ref, current);
+        const r = await deps.generateToken(current);
         if (r.message.includes('407')) return true; // still valid: keep it
         store.save(r.data);
         return true;
@@ -96,6 +97,9 @@ export function createTokenManager(deps: TokenManagerDeps) {
     async getAccessToken(): Promise<string | null> {
       const t = store.token();
       if (t) return t;
+      // a signed-in user after a reload: the access token was in memory only, the refresh
+      // cookie brings it back
+      if (deps.isUser() && (await regenerate(null)) && store.token()) return store.token();
       try {
         return await guestSignIn();
       } catch {

@@ -20,7 +20,11 @@ export const tokenSchema = z.object({ accessToken: z.string(), refreshToken: z.s
 export type Tokens = z.infer<typeof tokenSchema>;
 
 /** POST /generateToken */
-export const generateTokenBody = z.object({ refToken: z.string().min(1), accessToken: z.string().optional() });
+/**
+ * POST /generateToken. The web app sends no refToken: its refresh token travels in the HttpOnly
+ * cookie `masar_rt` (path /api/v1/generateToken). API clients may send it in the body.
+ */
+export const generateTokenBody = z.object({ refToken: z.string().min(1).max(200).optional(), accessToken: z.string().max(2000).optional() }).default({});
 export const generateTokenResponse = z.object({ accessToken: z.string(), accessExpireAt: z.string(), refreshToken: z.string().optional() });
 
 export const OTP_PURPOSES = ['signup', 'login', 'reset'] as const;

@@ -1,5 +1,7 @@
 import { and, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { AccountType } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
 import { otps, sessions, subscriptions, users } from '../../db/schema/index.ts';
 
 /** All SQL of the auth module: users, OTPs and sessions (refresh-token families). */
@@ -181,4 +183,40 @@ export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, 
     .update(sessions)
     .set({ revokedAt: now })
     .where(exceptFamilyId ? and(cond, ne(sessions.familyId, exceptFamilyId)) : cond);
+}
+
+/**
+ * The user of `userId`; with `sessionId`, also whether that session is still live (not revoked
+ * by logout, password change/reset, account deletion or refresh-token reuse) in the same query.
+ */
+export async function loadCurrentUser(db: DbOrTx, userId: string, sessionId?: string): Promise<(CurrentUser & { sessionActive: boolean }) | null> {
+  const rows = await db
+    .select({
+      id: users.id,
+      accountType: users.accountType,
+      status: users.status,
+      isFirstTimeApproved: users.isFirstTimeApproved,
+      companyName: users.companyName,
+      activeSubscriptionId: sql<
+        string | null
+      >`(select ${subscriptions.id} from ${subscriptions} where ${and(eq(subscriptions.userId, users.id), eq(subscriptions.active, true))} limit 1)`,
+      sessionActive: sessionId
+        ? sql<boolean>`exists(select 1 from ${sessions} where ${and(eq(sessions.id, sessionId), eq(sessions.userId, users.id), isNull(sessions.revokedAt))})`
+        : sql<boolean>`true`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const r = rows[0];
+  return r ? { ...r, accountType: r.accountType as AccountType } : null;
+}
+
+/** True while the session `id` exists and is not revoked (every authenticated request asks). */
+export async function sessionLive(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,6 +23,10 @@ import {
 } from '@masar/shared';
 import { AppError } from '../../lib/errors.ts';
 import { createAuthService, type RequestMeta } from './auth.service.ts';
+
+/** Name and path of the refresh-token cookie (HttpOnly; only /generateToken receives it). */
+export const REFRESH_COOKIE = 'masar_rt';
+export const REFRESH_COOKIE_PATH = '/api/v1/generateToken';
 
 /** Success messages of this module (spec §8 "success messages"), en/ar. */
 const MESSAGES = {
@@ -63,6 +67,21 @@ export default async function authRoutes(fastify: FastifyInstance) {
       platform: typeof req.headers.platform === 'string' ? req.headers.platform.slice(0, 20) : undefined,
     },
   });
+  /**
+   * The refresh token rides in an HttpOnly, SameSite=Strict cookie scoped to /generateToken, so
+   * page scripts never see it (issue 6); Secure whenever the request came over https.
+   */
+  const setRefreshCookie = (req: FastifyRequest, reply: FastifyReply, refreshToken: string) =>
+    reply.setCookie(REFRESH_COOKIE, refreshToken, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: req.protocol === 'https',
+      path: REFRESH_COOKIE_PATH,
+      maxAge: app.config.REFRESH_TOKEN_TTL_DAYS * 86_400,
+    });
+  const clearRefreshCookie = (req: FastifyRequest, reply: FastifyReply) =>
+    reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', path: REFRESH_COOKIE_PATH });
+
   const sessionOf = (req: FastifyRequest) => {
     if (!req.auth) throw new AppError('UNAUTHORIZED');
     return req.auth.sessionId;
@@ -79,7 +98,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(guestSignInResponse) },
       },
     },
-    async (req) => ({ message: msg('guest', req.lang), data: { token: await svc.guestSignIn({ ...req.body, ip: req.ip }) } }),
+    async (req, reply) => {
+      const token = await svc.guestSignIn({ ...req.body, ip: req.ip });
+      setRefreshCookie(req, reply, token.refreshToken);
+      return { message: msg('guest', req.lang), data: { token } };
+    },
   );
 
   app.post(
@@ -95,9 +118,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(generateTokenResponse) },
       },
     },
-    async (req) => {
-      const r = await svc.generateToken(req.body.refToken, req.body.accessToken);
+    async (req, reply) => {
+      const refToken = req.body?.refToken ?? req.cookies[REFRESH_COOKIE];
+      if (!refToken) throw new AppError('UNAUTHORIZED');
+      const r = await svc.generateToken(refToken, req.body?.accessToken).catch((e: unknown) => {
+        clearRefreshCookie(req, reply);
+        throw e;
+      });
       if (r.kept) return { message: errorMessage('TOKEN_STILL_VALID', req.lang), data: { accessToken: r.accessToken, accessExpireAt: r.accessExpireAt } };
+      if (r.token.refreshToken) setRefreshCookie(req, reply, r.token.refreshToken);
       return { message: msg('tokenRotated', req.lang), data: r.token };
     },
   );
@@ -129,7 +158,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(authResponse) },
       },
     },
-    async (req) => ({ message: msg('signedUp', req.lang), data: await svc.signUp(req.body, meta(req)) }),
+    async (req, reply) => {
+      const data = await svc.signUp(req.body, meta(req));
+      setRefreshCookie(req, reply, data.token.refreshToken);
+      return { message: msg('signedUp', req.lang), data };
+    },
   );
 
   app.post(
@@ -138,7 +171,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
       config: open,
       schema: { tags, summary: 'Sign in by phone + password or phone + login OTP', body: signInBody, response: { 200: envelope(authResponse) } },
     },
-    async (req) => ({ message: msg('signedIn', req.lang), data: await svc.signIn(req.body, meta(req)) }),
+    async (req, reply) => {
+      const data = await svc.signIn(req.body, meta(req));
+      setRefreshCookie(req, reply, data.token.refreshToken);
+      return { message: msg('signedIn', req.lang), data };
+    },
   );
 
   app.post(
@@ -152,8 +189,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
         response: { 200: nullData },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       await svc.logout(sessionOf(req), { ...req.body });
+      clearRefreshCookie(req, reply);
       return { message: msg('loggedOut', req.lang), data: null };
     },
   );

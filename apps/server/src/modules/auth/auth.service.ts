@@ -427,3 +427,16 @@ export function createAuthService(deps: AuthDeps) {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/**
+ * What the auth plugin asks on every request (issue 6: SQL only in repositories): the current
+ * user with the liveness of the token's session, and the liveness alone for routes that take
+ * any token.
+ */
+export function createSessionChecks(db: Db) {
+  return {
+    currentUser: (userId: string, sessionId: string) => repo.loadCurrentUser(db, userId, sessionId),
+    sessionLive: (sessionId: string) => repo.sessionLive(db, sessionId),
+  };
+}
+export type SessionChecks = ReturnType<typeof createSessionChecks>;
