@@ -17,6 +17,7 @@ import errorsPlugin from './plugins/errors.ts';
 import i18nPlugin, { pickLanguage } from './plugins/i18n.ts';
 import { registerModules } from './modules/index.ts';
 import { errorMessage } from '@masar/shared';
+import { errSerializer, REDACT_PATHS } from './lib/log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,10 +33,25 @@ export type App = FastifyInstance;
  * Build the Fastify app: plugins, every module under /api/v1, OpenAPI docs at /api/docs and the
  * built web app with SPA fallback. The caller owns `database` (opened and migrated) and closes it.
  */
-export async function buildApp(opts: { config: Config; database: Database; gateways?: Gateways; logger?: boolean }): Promise<App> {
+export async function buildApp(opts: {
+  config: Config;
+  database: Database;
+  gateways?: Gateways;
+  logger?: boolean;
+  /** Where the log goes (tests capture it); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+}): Promise<App> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+            serializers: { err: errSerializer },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     // A malformed URL ("/api/v1/loads/%") fails before any hook runs: answer it with the same
