@@ -13,6 +13,7 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { RoutingGateway } from '../../gateways/routing/routing.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
+import { requireApproved } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as repo from './loads.repository.ts';
@@ -145,6 +146,7 @@ export function createLoadsService(deps: LoadsDeps) {
     get,
 
     async create(user: CurrentUser, body: z.output<typeof createLoadBody>): Promise<Load> {
+      requireApproved(user);
       const id = newId();
       await db.transaction(async (tx) => {
         await checkEquipment(tx, body.equipmentType);
@@ -192,6 +194,7 @@ export function createLoadsService(deps: LoadsDeps) {
      * on the load (spec §4). Distance, rate per km and expiry are recomputed. One transaction.
      */
     async update(user: CurrentUser, id: string, body: z.output<typeof updateLoadBody>): Promise<{ load: Load; offersDeleted: boolean }> {
+      requireApproved(user);
       let offersDeleted = false;
       await db.transaction(async (tx) => {
         const s = await ownLoad(tx, user, id);
@@ -253,6 +256,7 @@ export function createLoadsService(deps: LoadsDeps) {
      * count and order as its stops). Needs a future first pickup (spec §5).
      */
     async repost(user: CurrentUser, id: string, stopDates: string[] | undefined): Promise<Load> {
+      requireApproved(user);
       await db.transaction(async (tx) => {
         const s = await ownLoad(tx, user, id);
         if (s.status !== 'posted' && s.status !== 'unposted') throw new AppError('LOAD_NOT_EDITABLE');
@@ -285,6 +289,7 @@ export function createLoadsService(deps: LoadsDeps) {
 
     /** Copy a load of mine as a new unposted load with a new reference (same stops and cargo). */
     async duplicate(user: CurrentUser, id: string): Promise<Load> {
+      requireApproved(user);
       const copyId = newId();
       await db.transaction(async (tx) => {
         const s = await repo.loadState(tx, id);

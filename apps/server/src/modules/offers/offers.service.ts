@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Offer, OfferAction } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
+import { requireApproved } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { sqlState } from '../../lib/sql.ts';
@@ -39,6 +40,7 @@ export function createOffersService({ db }: { db: Db }) {
 
   return {
     async create(user: CurrentUser, body: { loadId: string; priceSar: string }): Promise<Offer> {
+      requireApproved(user);
       const id = newId();
       try {
         await db.transaction(async (tx) => {
@@ -76,6 +78,7 @@ export function createOffersService({ db }: { db: Db }) {
      * needs a plan (spec §6) and books the load in one transaction.
      */
     async respond(user: CurrentUser, body: { offerId: string; action: OfferAction; priceSar?: string }): Promise<Offer> {
+      requireApproved(user);
       const peek = await repo.offerState(db, body.offerId);
       if (!peek || (peek.carrier_id !== user.id && peek.shipper_id !== user.id)) throw new AppError('NOT_FOUND');
       const party: repo.Party = peek.shipper_id === user.id ? 'shipper' : 'carrier';
@@ -120,6 +123,7 @@ export function createOffersService({ db }: { db: Db }) {
 
     /** The carrier takes back a pending offer. */
     async withdraw(user: CurrentUser, offerId: string): Promise<Offer> {
+      requireApproved(user);
       const peek = await repo.offerState(db, offerId);
       if (!peek || peek.carrier_id !== user.id) throw new AppError('NOT_FOUND');
       await db.transaction(async (tx) => {
