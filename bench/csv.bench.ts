@@ -20,12 +20,8 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
-import { createGreatCircleRouting } from '../apps/server/src/gateways/routing/routing.ts';
+import { createContainer } from '../apps/server/src/container.ts';
 import { newId } from '../apps/server/src/lib/ids.ts';
-import { createCsvService } from '../apps/server/src/modules/csv/csv.service.ts';
-import { createFleetService } from '../apps/server/src/modules/fleet/fleet.service.ts';
-import { createLoadsService } from '../apps/server/src/modules/loads/loads.service.ts';
-import { createVendorsService } from '../apps/server/src/modules/vendors/vendors.service.ts';
 import { parseCsv, validateRow, mapHeaders, rowCells } from '../apps/server/src/modules/csv/csv.convert.ts';
 
 const SIZES = (process.env.ROWS ?? '10000,100000').split(',').map(Number);
@@ -107,20 +103,18 @@ async function run(engine: 'pglite' | 'postgres', n: number) {
   try {
     const db = database.db;
     const id = newId();
-    await db
-      .insert(users)
-      .values({
-        id,
-        accountType: ACCOUNT_TYPE.broker,
-        firstName: 'Bench',
-        lastName: 'Broker',
-        companyName: 'Bench Co',
-        email: `${id}@bench.sa`,
-        phone: '+966500009999',
-        passwordHash: 'x',
-        status: PROFILE_STATUS.approved,
-        isFirstTimeApproved: true,
-      });
+    await db.insert(users).values({
+      id,
+      accountType: ACCOUNT_TYPE.broker,
+      firstName: 'Bench',
+      lastName: 'Broker',
+      companyName: 'Bench Co',
+      email: `${id}@bench.sa`,
+      phone: '+966500009999',
+      passwordHash: 'x',
+      status: PROFILE_STATUS.approved,
+      isFirstTimeApproved: true,
+    });
     const user = {
       id,
       accountType: ACCOUNT_TYPE.broker,
@@ -130,12 +124,10 @@ async function run(engine: 'pglite' | 'postgres', n: number) {
       activeSubscriptionId: null,
     } as const;
     const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }, { jwtSecret: 'bench-secret-bench-secret-bench-secret-000' });
-    const svc = createCsvService({
-      db,
-      fleet: createFleetService({ db, jwtSecret: config.jwtSecret }),
-      vendors: createVendorsService({ db, jwtSecret: config.jwtSecret }),
-      loads: createLoadsService({ db, config, routing: createGreatCircleRouting(config.ROAD_FACTOR) }),
-    });
+    // the real composition: the import is the durable 'csv.import' job run by the job worker
+    const container = createContainer({ config, database });
+    await container.jobs.start();
+    const svc = container.services.csv;
     const text = vendorsCsv(n);
     // phase 1 alone (no DB): parse + map + validate
     const t0 = performance.now();
@@ -147,12 +139,17 @@ async function run(engine: 'pglite' | 'postgres', n: number) {
     // the whole import as the API runs it
     const t1 = performance.now();
     const { id: logId } = await svc.startImport({ ...user }, 'vendors', 'bench.csv', text);
-    await svc.queue.idle();
+    let log: { status: string; total: number; succeeded: number; failed: number };
+    for (;;) {
+      [log] = await database.query<{ status: string; total: number; succeeded: number; failed: number }>(
+        'select status, total, succeeded, failed from csv_logs where id = $1',
+        [logId],
+      );
+      if (log.status !== 'processing') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
     const totalMs = performance.now() - t1;
-    const [log] = await database.query<{ status: string; total: number; succeeded: number; failed: number }>(
-      'select status, total, succeeded, failed from csv_logs where id = $1',
-      [logId],
-    );
+    await container.jobs.stop();
     const mb = (Buffer.byteLength(text) / 1024 / 1024).toFixed(1);
     console.log(
       `${engine.padEnd(8)} ${String(n).padStart(7)} rows (${mb} MB): ${log.status}, ${log.succeeded} stored, ${log.failed} failed (${valid} valid) | parse+validate ${(validateMs / 1000).toFixed(2)} s | whole import ${(totalMs / 1000).toFixed(2)} s = ${Math.round(n / (totalMs / 1000))} rows/s`,

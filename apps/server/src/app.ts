@@ -7,12 +7,11 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { createGateways, type Gateways } from './gateways/index.ts';
+import type { Gateways } from './gateways/index.ts';
 import authPlugin from './plugins/auth.ts';
 import docsPlugin from './plugins/docs.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
-import { createIdempotencyService } from './modules/idempotency/idempotency.service.ts';
-import { createSessionChecks } from './modules/auth/auth.service.ts';
+import { createContainer, type Container } from './container.ts';
 import errorsPlugin from './plugins/errors.ts';
 import i18nPlugin, { pickLanguage } from './plugins/i18n.ts';
 import { registerModules } from './modules/index.ts';
@@ -24,6 +23,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     gateways: Gateways;
+    /** The composition root: every service and gateway (container.ts). */
+    container: Container;
   }
 }
 
@@ -40,6 +41,8 @@ export async function buildApp(opts: {
   logger?: boolean;
   /** Where the log goes (tests capture it); stdout by default. */
   logStream?: NodeJS.WritableStream;
+  /** Services built elsewhere (else built here from config and database). */
+  container?: Container;
 }): Promise<App> {
   const { config, database } = opts;
   const app = Fastify({
@@ -69,7 +72,13 @@ export async function buildApp(opts: {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('gateways', opts.gateways ?? createGateways(config));
+  const container = opts.container ?? createContainer({ config, database, gateways: opts.gateways, log: app.log });
+  app.decorate('container', container);
+  app.decorate('gateways', container.gateways);
+  // the job worker (if this process started it) stops before the database closes
+  app.addHook('onClose', async () => {
+    await container.jobs.stop();
+  });
 
   // Swagger UI's assets under /api/docs are served with their own CSP (staticCSP).
   await app.register(helmet, {
@@ -89,8 +98,8 @@ export async function buildApp(opts: {
   await app.register(cookie);
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { sessions: createSessionChecks(database.db), jwtSecret: config.jwtSecret });
-  await app.register(idempotencyPlugin, { service: createIdempotencyService(database.db) });
+  await app.register(authPlugin, { sessions: container.services.sessions, jwtSecret: config.jwtSecret });
+  await app.register(idempotencyPlugin, { service: container.services.idempotency });
   await app.register(docsPlugin);
 
   app.get('/api/health', { config: { auth: 'none' }, schema: { hide: true } }, async () => ({ message: 'ok', data: { db: database.engine } }));

@@ -64,6 +64,12 @@ export const envSchema = z.object({
   WEB_DIST: z.string().default(join(REPO_ROOT, 'apps/web/dist')),
   /** Disable rate limits for loopback clients (benchmarks only). */
   BENCH: bool.default(false),
+  /** Run the job worker in this instance (durable jobs, outbox delivery); 0 = only enqueue. */
+  JOBS: bool.default(true),
+  /** How often an idle job worker polls, seconds (pg-boss; at least 0.5). */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(0.5),
+  /** How often the outbox drain looks for undelivered events, ms (it is also woken by a publish in this instance). */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(250),
   /** Trust X-Forwarded-* headers (behind a proxy). */
   TRUST_PROXY: bool.default(false),
 });

@@ -26,4 +26,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
+// durable jobs and event delivery (JOBS=0: this instance only enqueues)
+await app.container.jobs.start();
 app.log.info(`Masar on http://localhost:${config.PORT} (database: ${database.engine}${config.DATABASE_URL ? '' : `, data dir ${config.dataDir}`})`);

@@ -49,7 +49,10 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Build the app on a fresh test database (no demo seed, silent logs, sandbox gateways). */
+/**
+ * Build the app on a fresh test database (no demo seed, silent logs, sandbox gateways) with the
+ * job worker running (jobs and outbox delivery as in production; `JOBS: false` to leave it off).
+ */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = loadConfig(
@@ -58,6 +61,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   );
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
+  await app.container.jobs.start();
   return {
     app,
     database,

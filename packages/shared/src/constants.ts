@@ -29,6 +29,8 @@ export const STOP_TYPE = { pickup: 1, drop: 2 } as const;
 /** Load statuses (spec §4). */
 export const LOAD_STATUSES = ['posted', 'unposted', 'assigned', 'completed', 'cancelled', 'expired'] as const;
 export type LoadStatus = (typeof LOAD_STATUSES)[number];
+/** Statuses in which the owner may still edit or repost a load (an expired one is reposted with new dates). */
+export const EDITABLE_LOAD_STATUSES: readonly LoadStatus[] = ['posted', 'unposted', 'expired'];
 
 /** my-loads tabs (spec §2 "My shipments"). */
 export const MY_LOADS_TABS = ['posted', 'unposted', 'offers', 'active', 'finished'] as const;

@@ -28,3 +28,13 @@ export interface DomainEventInput {
   actorId: string | null;
   data: Record<string, unknown>;
 }
+
+/** One entry of a load's timeline (GET /loads/:id/timeline). */
+export interface LoadTimelineEntry {
+  eventId: string;
+  type: DomainEventType;
+  actorId: string | null;
+  actorCompany: string | null;
+  data: Record<string, unknown>;
+  at: string;
+}

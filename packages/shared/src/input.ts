@@ -8,6 +8,7 @@
 /** Largest value of a PostgreSQL `integer` (int4): ids of cities, districts, regions. */
 export const INT4_MAX = 2_147_483_647;
 
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this rule looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when `s` can be stored as PostgreSQL text: no NUL, no lone surrogate. */

@@ -23,6 +23,11 @@ export interface Database {
   /** Plain SQL with $1… parameters, on whichever engine (migrations, benchmarks). */
   exec(sql: string): Promise<void>;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Text + values → rows, for libraries that bring their own SQL (pg-boss). With no values the
+   * text may hold several statements; the last statement's rows are returned.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Run `fn` on one dedicated connection (session-level locks, multi-statement scripts). */
   session<T>(fn: (conn: Pick<Database, 'exec' | 'query'>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -47,6 +52,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         await pool.query(sql);
       },
       query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+      executeSql: async (text, values) => {
+        const r = (await pool.query(text, values?.length ? values : undefined)) as unknown as pg.QueryResult | pg.QueryResult[];
+        return { rows: Array.isArray(r) ? (r[r.length - 1]?.rows ?? []) : r.rows };
+      },
       session: async (fn) => {
         const conn = await pool.connect();
         try {
@@ -75,5 +84,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     await c.exec(sql);
   };
   const query = async <T>(sql: string, params: unknown[] = []) => (await c.query<T>(sql, params)).rows;
-  return { db, engine: 'pglite', exec, query, session: (fn) => fn({ exec, query }), close: () => c.close() };
+  const executeSql = async (text: string, values?: unknown[]) => {
+    if (values?.length) return { rows: (await c.query(text, values)).rows };
+    const r = await c.exec(text);
+    return { rows: r[r.length - 1]?.rows ?? [] };
+  };
+  return { db, engine: 'pglite', exec, query, executeSql, session: (fn) => fn({ exec, query }), close: () => c.close() };
 }

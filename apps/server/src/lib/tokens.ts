@@ -33,7 +33,15 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
   try {
     const { payload } = await jwtVerify(token, key(secret), { issuer: 'masar', algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
-    return { ok: true, claims: { sub: payload.sub, sid: payload.sid, typ: payload.typ === 'user' ? 'user' : 'guest', at: typeof payload.at === 'number' ? payload.at : undefined } };
+    return {
+      ok: true,
+      claims: {
+        sub: payload.sub,
+        sid: payload.sid,
+        typ: payload.typ === 'user' ? 'user' : 'guest',
+        at: typeof payload.at === 'number' ? payload.at : undefined,
+      },
+    };
   } catch (e) {
     return { ok: false, reason: e instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOMAIN_EVENT_TYPES } from '../events.ts';
 import { LIMITS, LOAD_STATUSES, LOAD_TYPES, MY_LOADS_TABS, RADIUS_OPTIONS_KM, STOP_TYPE } from '../constants.ts';
 import { isoDateTime, listOf, paginationQuery, refId } from './common.ts';
 import { INT4_MAX } from '../input.ts';
@@ -189,3 +190,15 @@ export const myLoadsQuery = paginationQuery.extend({ tab: z.enum(MY_LOADS_TABS).
 export const myLoadsResponse = listOf(loadSchema).extend({
   counts: z.object({ posted: z.number(), unposted: z.number(), offers: z.number(), active: z.number(), finished: z.number() }),
 });
+
+/** GET /loads/:id/timeline — the load's audit timeline (events, oldest first; issue 6). */
+export const loadTimelineEntrySchema = z.object({
+  eventId: z.uuid(),
+  type: z.enum(DOMAIN_EVENT_TYPES),
+  /** Who did it; null for the system (e.g. the expiry job). */
+  actorId: z.uuid().nullable(),
+  actorCompany: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  at: z.string(),
+});
+export const loadTimelineResponse = z.object({ items: z.array(loadTimelineEntrySchema) });

@@ -136,6 +136,10 @@ export const csvLogs = pgTable('csv_logs', {
   succeeded: integer('succeeded').notNull().default(0),
   failed: integer('failed').notNull().default(0),
   error: text('error'),
+  /** The uploaded CSV text, kept so that the import job can resume after a crash (migration 0051). */
+  source: text('source'),
+  /** Committed cursor: rows before it are stored (as successes or failed rows). */
+  nextRow: integer('next_row').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

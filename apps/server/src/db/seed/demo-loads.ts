@@ -273,7 +273,7 @@ export async function seedDemoLoads(
 export async function refreshDemoLoads(db: Db, shipperIds: string[]): Promise<number> {
   const [first] = await queryRows<{ min: Date | string | null }>(
     db,
-    sql`select min(pickup_at) as min from loads where shipper_id in (${shipperIds[0]}, ${shipperIds[1]}) and status = 'posted'`,
+    sql`select min(pickup_at) as min from loads where shipper_id in (${shipperIds[0]}, ${shipperIds[1]}) and status in ('posted', 'expired')`,
   );
   if (!first?.min) return 0;
   const tomorrow = new Date();
@@ -295,6 +295,9 @@ export async function refreshDemoLoads(db: Db, shipperIds: string[]): Promise<nu
     );
     await tx.execute(
       sql`update offers set created_at = least(created_at + ${by}, now()), updated_at = least(updated_at + ${by}, now()) where shipper_id in ${owners}`,
+    ); // demo loads the expiry job expired go back on the board with their new dates
+    await tx.execute(
+      sql`update loads set status = 'posted' where shipper_id in ${owners} and status = 'expired' and expires_at > now() and deleted_at is null`,
     );
   });
   return days;

@@ -11,9 +11,30 @@ import { seedDemoLoads } from './demo-loads.ts';
 /** Demo accounts (README "Demo accounts"): approved, with an active plan. */
 export const DEMO_PASSWORD = 'Masar@2026';
 export const DEMO_ACCOUNTS = [
-  { phone: '+966500000001', accountType: ACCOUNT_TYPE.shipper, firstName: 'Sara', lastName: 'Al-Harbi', companyName: 'Najd Foods Trading', email: 'shipper@demo.masar.sa' },
-  { phone: '+966500000002', accountType: ACCOUNT_TYPE.carrier, firstName: 'Fahad', lastName: 'Al-Qahtani', companyName: 'Qahtani Transport Co.', email: 'carrier@demo.masar.sa' },
-  { phone: '+966500000003', accountType: ACCOUNT_TYPE.broker, firstName: 'Omar', lastName: 'Al-Ghamdi', companyName: 'Ghamdi Logistics (TMS)', email: 'broker@demo.masar.sa' },
+  {
+    phone: '+966500000001',
+    accountType: ACCOUNT_TYPE.shipper,
+    firstName: 'Sara',
+    lastName: 'Al-Harbi',
+    companyName: 'Najd Foods Trading',
+    email: 'shipper@demo.masar.sa',
+  },
+  {
+    phone: '+966500000002',
+    accountType: ACCOUNT_TYPE.carrier,
+    firstName: 'Fahad',
+    lastName: 'Al-Qahtani',
+    companyName: 'Qahtani Transport Co.',
+    email: 'carrier@demo.masar.sa',
+  },
+  {
+    phone: '+966500000003',
+    accountType: ACCOUNT_TYPE.broker,
+    firstName: 'Omar',
+    lastName: 'Al-Ghamdi',
+    companyName: 'Ghamdi Logistics (TMS)',
+    email: 'broker@demo.masar.sa',
+  },
 ] as const;
 
 /** Create the demo accounts when missing. Returns their ids by account type. Idempotent. */

@@ -10,16 +10,74 @@ const read = <T>(f: string): T => JSON.parse(readFileSync(join(DIR, f), 'utf8'))
 
 /** Freight hubs listed first in city search (English names as in cities.json). */
 export const MAJOR_CITIES = [
-  'Riyadh', 'Jeddah', 'Dammam', 'Makkah', 'Madinah', 'Al Khobar', 'Al Kharj', 'Tabuk', 'Abha', 'Buraidah',
-  'Hail', 'Jazan', 'Najran', 'Yanbu', 'At Taif', 'Al Jubail', 'Al Hafuf', 'Khamis Mushayt', 'Al Qatif', 'Unayzah',
-  'Al Mubarraz', 'Sakaka', 'Arar', 'Al Baha', 'Hafar Al Batin', 'Dhahran', 'Ras Tannurah', 'Al Qunfidhah', 'Bishah',
+  'Riyadh',
+  'Jeddah',
+  'Dammam',
+  'Makkah',
+  'Madinah',
+  'Al Khobar',
+  'Al Kharj',
+  'Tabuk',
+  'Abha',
+  'Buraidah',
+  'Hail',
+  'Jazan',
+  'Najran',
+  'Yanbu',
+  'At Taif',
+  'Al Jubail',
+  'Al Hafuf',
+  'Khamis Mushayt',
+  'Al Qatif',
+  'Unayzah',
+  'Al Mubarraz',
+  'Sakaka',
+  'Arar',
+  'Al Baha',
+  'Hafar Al Batin',
+  'Dhahran',
+  'Ras Tannurah',
+  'Al Qunfidhah',
+  'Bishah',
 ];
 
-interface RegionRow { id: number; code: string; name_en: string; name_ar: string; capital_city_id: number; center: [number, number] }
-interface CityRow { id: number; region_id: number; name_en: string; name_ar: string; center: [number, number] }
-interface DistrictRow { id: number; city_id: number; region_id: number; name_en: string; name_ar: string }
-interface GoodsRow { code: string; name_en: string; name_ar: string; hs_chapters: number[]; temperature_controlled: boolean }
-interface EquipmentRow { code: string; name_en: string; name_ar: string; class: string; max_weight_kg: number | null; typical_length_cm: number | null }
+interface RegionRow {
+  id: number;
+  code: string;
+  name_en: string;
+  name_ar: string;
+  capital_city_id: number;
+  center: [number, number];
+}
+interface CityRow {
+  id: number;
+  region_id: number;
+  name_en: string;
+  name_ar: string;
+  center: [number, number];
+}
+interface DistrictRow {
+  id: number;
+  city_id: number;
+  region_id: number;
+  name_en: string;
+  name_ar: string;
+}
+interface GoodsRow {
+  code: string;
+  name_en: string;
+  name_ar: string;
+  hs_chapters: number[];
+  temperature_controlled: boolean;
+}
+interface EquipmentRow {
+  code: string;
+  name_en: string;
+  name_ar: string;
+  class: string;
+  max_weight_kg: number | null;
+  typical_length_cm: number | null;
+}
 
 async function chunked<T>(rows: T[], size: number, fn: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await fn(rows.slice(i, i + size));
@@ -38,9 +96,19 @@ export async function loadReferenceData(db: Db): Promise<boolean> {
   const major = new Map(MAJOR_CITIES.map((name, i) => [name.toLowerCase(), MAJOR_CITIES.length - i]));
   await db.transaction(async (tx) => {
     await tx.execute(sql`truncate districts, cities, regions cascade`);
-    await tx.insert(regions).values(
-      regionRows.map((r) => ({ id: r.id, code: r.code, nameEn: r.name_en, nameAr: r.name_ar, capitalCityId: r.capital_city_id, lat: r.center[0], lng: r.center[1] })),
-    );
+    await tx
+      .insert(regions)
+      .values(
+        regionRows.map((r) => ({
+          id: r.id,
+          code: r.code,
+          nameEn: r.name_en,
+          nameAr: r.name_ar,
+          capitalCityId: r.capital_city_id,
+          lat: r.center[0],
+          lng: r.center[1],
+        })),
+      );
     await chunked(cityRows, 1000, (c) =>
       tx.insert(cities).values(
         c.map((r) => ({
@@ -58,11 +126,33 @@ export async function loadReferenceData(db: Db): Promise<boolean> {
       tx.insert(districts).values(c.map((d) => ({ id: d.id, cityId: d.city_id, regionId: d.region_id, nameEn: d.name_en, nameAr: d.name_ar }))),
     );
     const goods = read<GoodsRow[]>('goods-types.json');
-    await tx.insert(goodsTypes).values(goods.map((g, i) => ({ code: g.code, nameEn: g.name_en, nameAr: g.name_ar, temperatureControlled: g.temperature_controlled, hsChapters: g.hs_chapters, sort: i }))).onConflictDoNothing();
+    await tx
+      .insert(goodsTypes)
+      .values(
+        goods.map((g, i) => ({
+          code: g.code,
+          nameEn: g.name_en,
+          nameAr: g.name_ar,
+          temperatureControlled: g.temperature_controlled,
+          hsChapters: g.hs_chapters,
+          sort: i,
+        })),
+      )
+      .onConflictDoNothing();
     const equipment = read<EquipmentRow[]>('equipment-types.json');
     await tx
       .insert(equipmentTypes)
-      .values(equipment.map((e, i) => ({ code: e.code, nameEn: e.name_en, nameAr: e.name_ar, class: e.class, maxWeightKg: e.max_weight_kg, typicalLengthCm: e.typical_length_cm, sort: i })))
+      .values(
+        equipment.map((e, i) => ({
+          code: e.code,
+          nameEn: e.name_en,
+          nameAr: e.name_ar,
+          class: e.class,
+          maxWeightKg: e.max_weight_kg,
+          typicalLengthCm: e.typical_length_cm,
+          sort: i,
+        })),
+      )
       .onConflictDoNothing();
   });
   return true;

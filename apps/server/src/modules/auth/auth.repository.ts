@@ -220,3 +220,24 @@ export async function sessionLive(db: DbOrTx, id: string): Promise<boolean> {
     .limit(1);
   return rows.length > 0;
 }
+
+/** Cleanup job: one-time codes used or expired before `before`. Returns how many. */
+export async function deleteEndedOtps(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .delete(otps)
+    .where(sql`${otps.expiresAt} < ${before} or ${otps.consumedAt} < ${before}`)
+    .returning({ id: otps.id });
+  return rows.length;
+}
+
+/**
+ * Cleanup job: sessions revoked or past their refresh lifetime before `before` (a rotated row
+ * is kept while its family may still present it, i.e. until it expires). Returns how many.
+ */
+export async function deleteEndedSessions(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(sql`${sessions.revokedAt} < ${before} or ${sessions.expiresAt} < ${before}`)
+    .returning({ id: sessions.id });
+  return rows.length;
+}

@@ -22,7 +22,7 @@ import {
   type Language,
 } from '@masar/shared';
 import { AppError } from '../../lib/errors.ts';
-import { createAuthService, type RequestMeta } from './auth.service.ts';
+import type { RequestMeta } from './auth.service.ts';
 
 /** Name and path of the refresh-token cookie (HttpOnly; only /generateToken receives it). */
 export const REFRESH_COOKIE = 'masar_rt';
@@ -51,7 +51,7 @@ const nullData = envelope(z.null());
  */
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const svc = createAuthService({ db: app.database.db, config: app.config, sms: app.gateways.sms });
+  const svc = app.container.services.auth;
   const tags = ['auth'];
   // Per-IP brute-force guard on the endpoints that check secrets or send SMS (in-memory store).
   const perIp = app.config.AUTH_RATE_PER_IP_PER_MIN > 0 ? { max: app.config.AUTH_RATE_PER_IP_PER_MIN, timeWindow: 60_000 } : false;

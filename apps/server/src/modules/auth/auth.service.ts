@@ -435,8 +435,17 @@ export type AuthService = ReturnType<typeof createAuthService>;
  */
 export function createSessionChecks(db: Db) {
   return {
-    currentUser: (userId: string, sessionId: string) => repo.loadCurrentUser(db, userId, sessionId),
+    currentUser: (userId: string, sessionId?: string) => repo.loadCurrentUser(db, userId, sessionId),
     sessionLive: (sessionId: string) => repo.sessionLive(db, sessionId),
   };
 }
 export type SessionChecks = ReturnType<typeof createSessionChecks>;
+
+/**
+ * Cleanup of used and expired one-time codes and ended sessions (the daily 'auth.cleanup' job).
+ * Rows stay a day after they end, for support questions ("I never got the code").
+ */
+export async function cleanupAuth(db: Db, now = new Date()): Promise<{ otps: number; sessions: number }> {
+  const before = new Date(now.getTime() - 24 * 3_600_000);
+  return { otps: await repo.deleteEndedOtps(db, before), sessions: await repo.deleteEndedSessions(db, before) };
+}

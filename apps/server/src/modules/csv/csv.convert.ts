@@ -202,7 +202,8 @@ function readable(value: unknown, lang: Language, ctx: CellContext): string {
       .join(', ');
   }
   if (typeof value === 'boolean') return value ? (lang === 'ar' ? 'نعم' : 'yes') : lang === 'ar' ? 'لا' : 'no';
-  return value === null || value === undefined ? '' : String(value as string | number);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return String(value);
+  return '';
 }
 
 /**

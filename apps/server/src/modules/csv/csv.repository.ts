@@ -74,3 +74,26 @@ export async function deleteFailedRow(tx: DbOrTx, id: string) {
 export async function updateFailedRow(tx: DbOrTx, id: string, data: Record<string, string>, errors: { path: string; code: string }[]) {
   await tx.update(csvLogRows).set({ data, errors }).where(eq(csvLogRows.id, id));
 }
+
+/** A log by id (the import job runs without an owner in hand). */
+export async function getLogById(tx: DbOrTx, id: string) {
+  const [r] = await tx.select().from(csvLogs).where(eq(csvLogs.id, id));
+  return r;
+}
+/** Commit a window: the cursor moves to `nextRow` together with the counts. */
+export async function advanceImport(tx: DbOrTx, id: string, nextRow: number, succeeded: number, failed: number) {
+  await tx
+    .update(csvLogs)
+    .set({
+      nextRow,
+      succeeded: sql`${csvLogs.succeeded} + ${succeeded}`,
+      failed: sql`${csvLogs.failed} + ${failed}`,
+      updatedAt: new Date(),
+    })
+    .where(eq(csvLogs.id, id));
+}
+/** Ids of imports still processing. */
+export async function processingLogIds(tx: DbOrTx): Promise<string[]> {
+  const rows = await tx.select({ id: csvLogs.id }).from(csvLogs).where(eq(csvLogs.status, 'processing'));
+  return rows.map((r) => r.id);
+}

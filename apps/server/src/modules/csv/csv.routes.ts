@@ -21,11 +21,7 @@ import {
   type Language,
 } from '@masar/shared';
 import { AppError } from '../../lib/errors.ts';
-import { createFleetService } from '../fleet/fleet.service.ts';
-import { createLoadsService } from '../loads/loads.service.ts';
-import { createVendorsService } from '../vendors/vendors.service.ts';
 import { templateCsv } from './csv.convert.ts';
-import { createCsvService } from './csv.service.ts';
 import { readUpload } from '../../lib/upload.ts';
 
 const MAX_CSV_BYTES = 50 * 1024 * 1024;
@@ -61,20 +57,7 @@ export async function readCsvUpload(name: string | undefined, data: Buffer): Pro
 export default async function csvRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: MAX_CSV_BYTES, files: 1, fields: 5 } });
-  const db = app.database.db;
-  const svc = createCsvService({
-    db,
-    fleet: createFleetService({ db, jwtSecret: app.config.jwtSecret }),
-    vendors: createVendorsService({ db, jwtSecret: app.config.jwtSecret }),
-    loads: createLoadsService({ db, config: app.config, routing: app.gateways.routing }),
-    log: app.log,
-  });
-  app.addHook('onClose', async () => {
-    await svc.queue.idle();
-  });
-  app.addHook('onReady', async () => {
-    await svc.recoverStale().catch((err: unknown) => app.log.error({ err }, 'csv: could not recover stale imports'));
-  });
+  const svc = app.container.services.csv;
   const auth = { auth: 'user' as const };
   const tags = ['csv'];
   const langOf = (q: { lang?: Language }, header: Language) => q.lang ?? header;

@@ -13,7 +13,7 @@ import {
 } from '@masar/shared';
 import type { z } from 'zod';
 import type { createLoadBody } from '@masar/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -23,6 +23,13 @@ import type { VendorsService } from '../vendors/vendors.service.ts';
 import { cityNamesByIds } from '../reference/reference.service.ts';
 import { mapHeaders, parseCsv, rowCells, toCell, validateRow, writeCsv, type RowError } from './csv.convert.ts';
 import * as repo from './csv.repository.ts';
+
+/** Thrown when an import stops at a window boundary because its worker is stopping. */
+export class ImportInterrupted extends Error {
+  constructor() {
+    super('csv import interrupted; it resumes from its cursor');
+  }
+}
 
 /** Valid rows are inserted this many per transaction (a failing chunk is retried row by row). */
 export const CSV_CHUNK = 500;
@@ -48,27 +55,16 @@ const toLog = (r: repo.CsvLogRow, lang: Language): CsvLog => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-/**
- * A tiny in-process job queue: imports run one after another in the background of the API
- * process (the 202 answer does not wait). `idle()` resolves when nothing is running; the app
- * awaits it on close. pg-boss replaces it when jobs must survive a restart (DESIGN §1).
- */
-export function createQueue() {
-  let tail: Promise<void> = Promise.resolve();
-  return {
-    push(job: () => Promise<void>) {
-      tail = tail.then(job, job).catch(() => undefined);
-    },
-    idle: () => tail,
-  };
-}
-
 interface Deps {
   db: Db;
   fleet: FleetService;
   vendors: VendorsService;
   loads: LoadsService;
   log?: { error: (obj: unknown, msg: string) => void };
+  /** The import's owner as the auth plugin would load it (the job runs without a request). */
+  currentUser(id: string): Promise<CurrentUser | null>;
+  /** Queue the durable import job of a log (once per log). */
+  enqueue(logId: string): Promise<void>;
 }
 
 /**
@@ -78,103 +74,117 @@ interface Deps {
  */
 export function createCsvService(deps: Deps) {
   const { db } = deps;
-  const queue = createQueue();
 
-  /** Insert validated rows of one type in one transaction (throws on any failure). */
-  async function insert(user: CurrentUser, type: CsvImportType, values: unknown[]) {
-    if (type === 'vendors') await deps.vendors.bulkInsert(user, values as never);
+  /** Insert validated rows of one type, all or nothing (a savepoint of `tx` when given). */
+  async function insert(user: CurrentUser, type: CsvImportType, values: unknown[], tx?: DbOrTx) {
+    if (type === 'vendors') await deps.vendors.bulkInsert(user, values as never, tx);
     else if (type === 'shipments') {
-      // the loads service creates one load per call (its own transaction)
-      for (const v of values) await deps.loads.create(user, v as z.output<typeof createLoadBody>);
-    } else await deps.fleet.bulkInsert(user, type, values);
+      const one = async (t: DbOrTx) => {
+        for (const v of values) await deps.loads.create(user, v as z.output<typeof createLoadBody>, t);
+      };
+      if (tx) await tx.transaction(one);
+      else await db.transaction(one);
+    } else await deps.fleet.bulkInsert(user, type, values, tx);
   }
   const errorOf = (e: unknown): RowError => ({ path: '', code: e instanceof AppError ? e.code : 'SOMETHING_WENT_WRONG' });
 
-  /** Insert good rows in chunks; a chunk that fails is retried row by row. Returns failed rows. */
-  async function insertGood(
+  /**
+   * One window of the import, committed as a whole (issue 6: an import resumes from its last
+   * committed chunk): bad rows stored with their errors, good rows inserted together — or row by
+   * row when the chunk fails —, counts bumped and the cursor moved, in one transaction. A crash
+   * before the commit leaves the window to be done again, never half-done.
+   */
+  async function importWindow(
     user: CurrentUser,
     type: CsvImportType,
     logId: string,
-    good: { rowNumber: number; cells: Record<string, string>; value: unknown }[],
+    start: number,
+    rows: Record<string, unknown>[],
+    byHeader: ReturnType<typeof mapHeaders>['byHeader'],
   ) {
-    const chunk = type === 'shipments' ? 1 : CSV_CHUNK;
-    for (let i = 0; i < good.length; i += chunk) {
-      const part = good.slice(i, i + chunk);
+    const good: { rowNumber: number; cells: Record<string, string>; value: unknown }[] = [];
+    const failed: { rowNumber: number; cells: Record<string, string>; errors: RowError[] }[] = [];
+    rows.forEach((raw, j) => {
+      const cells = rowCells(raw, byHeader);
+      const r = validateRow(type, cells);
+      if (r.ok) good.push({ rowNumber: start + j + 1, cells, value: r.value });
+      else failed.push({ rowNumber: start + j + 1, cells, errors: r.errors });
+    });
+    await db.transaction(async (tx) => {
       let ok = 0;
-      const failed: { rowNumber: number; cells: Record<string, string>; errors: RowError[] }[] = [];
-      try {
-        await insert(
-          user,
-          type,
-          part.map((g) => g.value),
-        );
-        ok = part.length;
-      } catch (e) {
-        if (part.length === 1) failed.push({ ...part[0], errors: [errorOf(e)] });
-        else
-          for (const g of part) {
-            try {
-              await insert(user, type, [g.value]);
-              ok += 1;
-            } catch (e2) {
-              failed.push({ ...g, errors: [errorOf(e2)] });
+      if (good.length) {
+        try {
+          await insert(
+            user,
+            type,
+            good.map((g) => g.value),
+            tx,
+          );
+          ok = good.length;
+        } catch (e) {
+          if (good.length === 1) failed.push({ ...good[0], errors: [errorOf(e)] });
+          else
+            for (const g of good) {
+              try {
+                await insert(user, type, [g.value], tx);
+                ok += 1;
+              } catch (e2) {
+                failed.push({ ...g, errors: [errorOf(e2)] });
+              }
             }
-          }
+        }
       }
       if (failed.length)
         await repo.insertFailedRows(
-          db,
+          tx,
           failed.map((f) => ({ id: newId(), logId, rowNumber: f.rowNumber, data: f.cells, errors: f.errors })),
         );
-      await repo.bumpCounts(db, logId, ok, failed.length);
-    }
+      await repo.advanceImport(tx, logId, start + rows.length, ok, failed.length);
+    });
   }
 
-  async function run(user: CurrentUser, logId: string, type: CsvImportType, text: string) {
+  /**
+   * The durable import job (jobs/definitions.ts 'csv.import'): from the log's committed cursor to
+   * the end, window by window, yielding between windows so a 100,000-row import never blocks the
+   * API. Runs again from the cursor after a crash (pg-boss retries a job whose worker died).
+   */
+  async function processImport(logId: string, signal?: AbortSignal) {
+    const log = await repo.getLogById(db, logId);
+    if (!log || log.status !== 'processing') return;
     try {
-      const { headers, rows } = parseCsv(text);
-      const { byHeader, missing } = mapHeaders(type, headers);
-      if (rows.length === 0) return await repo.updateLog(db, logId, { status: 'failed', error: 'CSV_EMPTY' });
-      if (missing.length) return await repo.updateLog(db, logId, { status: 'failed', error: 'CSV_BAD_HEADERS', total: rows.length });
-      if (rows.length > CSV_MAX_ROWS) return await repo.updateLog(db, logId, { status: 'failed', error: 'CSV_TOO_MANY_ROWS', total: rows.length });
-      await repo.updateLog(db, logId, { total: rows.length });
-      // Window by window: validate CSV_CHUNK rows, store the bad ones, insert the good ones, then
-      // yield to the event loop so a 100,000-row import never blocks the API (counts grow as it goes).
-      for (let start = 0; start < rows.length; start += CSV_CHUNK) {
-        const good: { rowNumber: number; cells: Record<string, string>; value: unknown }[] = [];
-        const bad: { rowNumber: number; cells: Record<string, string>; errors: RowError[] }[] = [];
-        rows.slice(start, start + CSV_CHUNK).forEach((raw, j) => {
-          const cells = rowCells(raw, byHeader);
-          const r = validateRow(type, cells);
-          if (r.ok) good.push({ rowNumber: start + j + 1, cells, value: r.value });
-          else bad.push({ rowNumber: start + j + 1, cells, errors: r.errors });
-        });
-        if (bad.length) {
-          await repo.insertFailedRows(
-            db,
-            bad.map((b) => ({ id: newId(), logId, rowNumber: b.rowNumber, data: b.cells, errors: b.errors })),
-          );
-          await repo.bumpCounts(db, logId, 0, bad.length);
-        }
-        await insertGood(user, type, logId, good);
+      const user = await deps.currentUser(log.ownerId);
+      if (!user) return await repo.updateLog(db, logId, { status: 'failed', error: 'UNAUTHORIZED', source: null });
+      const { headers, rows } = parseCsv(log.source ?? '');
+      const { byHeader, missing } = mapHeaders(log.type, headers);
+      if (rows.length === 0) return await repo.updateLog(db, logId, { status: 'failed', error: 'CSV_EMPTY', source: null });
+      if (missing.length) return await repo.updateLog(db, logId, { status: 'failed', error: 'CSV_BAD_HEADERS', total: rows.length, source: null });
+      if (rows.length > CSV_MAX_ROWS)
+        return await repo.updateLog(db, logId, { status: 'failed', error: 'CSV_TOO_MANY_ROWS', total: rows.length, source: null });
+      if (log.total !== rows.length) await repo.updateLog(db, logId, { total: rows.length });
+      for (let start = log.nextRow; start < rows.length; start += CSV_CHUNK) {
+        // shutting down: stop at a window boundary; the job is retried (here or on another instance)
+        if (signal?.aborted) throw new ImportInterrupted();
+        await importWindow(user, log.type, logId, start, rows.slice(start, start + CSV_CHUNK), byHeader);
         await new Promise((r) => setImmediate(r));
       }
-      await repo.updateLog(db, logId, { status: 'completed' });
+      // the file is no longer needed once every row is stored
+      await repo.updateLog(db, logId, { status: 'completed', source: null });
     } catch (e) {
-      deps.log?.error({ err: e }, 'csv import failed');
-      await repo.updateLog(db, logId, { status: 'failed', error: 'SOMETHING_WENT_WRONG' }).catch(() => undefined);
+      if (e instanceof ImportInterrupted) throw e;
+      deps.log?.error({ err: e, logId }, 'csv import failed');
+      await repo.updateLog(db, logId, { status: 'failed', error: 'SOMETHING_WENT_WRONG', source: null }).catch(() => undefined);
     }
   }
 
   const svc = {
-    queue,
-    /** Mark imports killed by a restart as failed (CSV_INTERRUPTED) instead of processing forever. */
-    recoverStale: (staleMs = 10 * 60_000) => repo.failStaleLogs(db, staleMs),
-    /** Create the log and queue the work; answers at once (202). */
+    processImport,
+    /** Imports still processing (a sweep re-queues them in case their job was never sent). */
+    processingLogIds: () => repo.processingLogIds(db),
+    /** Create the log with its file and queue the durable job; answers at once (202). */
     async startImport(user: CurrentUser, type: CsvImportType, fileName: string | null, text: string) {
       const id = newId();
-      await repo.insertLog(db, { id, ownerId: user.id, type, fileName, status: 'processing' });
-      queue.push(() => run(user, id, type, text));
+      await repo.insertLog(db, { id, ownerId: user.id, type, fileName, status: 'processing', source: text });
+      await deps.enqueue(id);
       return { id, status: 'processing' as const };
     },
     async listLogs(user: CurrentUser, limit: number, skip: number, lang: Language) {
@@ -336,6 +346,6 @@ export function createCsvService(deps: Deps) {
 /** Every cityId inside a structured value (arrays of {cityId, …}). */
 function collectCityIds(v: unknown): number[] {
   if (Array.isArray(v)) return v.flatMap(collectCityIds);
-  if (v && typeof v === 'object' && 'cityId' in v) return [Number((v as { cityId: unknown }).cityId)];
+  if (v && typeof v === 'object' && 'cityId' in v) return [Number(v.cityId)];
   return [];
 }

@@ -231,18 +231,48 @@ describe('shipments import (through the loads service)', () => {
   });
 });
 
-describe('interrupted imports', () => {
-  it('a log left processing by a dead process is marked failed on start-up', async () => {
+describe('interrupted imports resume (issue 6)', () => {
+  it('an import whose worker died after some chunks is finished from its cursor, with exact counts and no duplicate', async () => {
     const { csvLogs } = await import('../../db/schema/index.ts');
+    const owner = await createUser(t, { accountType: ACCOUNT_TYPE.broker });
+    const rows = 1_250; // three windows of CSV_CHUNK (500)
+    const body: Record<string, unknown>[] = [];
+    for (let i = 0; i < rows; i++) {
+      const b: Record<string, unknown> = { ...vendorBody(), email: `resume${i}@vendors.sa`, phone: `+9665${String(20000000 + i).padStart(8, '0')}` };
+      if (i % 50 === 0) b.email = 'not-an-email'; // 25 bad rows
+      body.push(b);
+    }
+    const csv = vendorsCsv(body);
+    // a worker took the job, committed the first window (500 rows), then its process was killed
     const id = '01900000-0000-7000-8000-00000000c5f1';
-    await t.database.db
-      .insert(csvLogs)
-      .values({ id, ownerId: broker.id, type: 'vendors', status: 'processing', total: 10, succeeded: 4, updatedAt: new Date(Date.now() - 3_600_000) });
-    const { createCsvService } = await import('./csv.service.ts');
-    await createCsvService({ db: t.database.db } as never).recoverStale();
-    const log = (await getLog(id)).body.data;
-    expect(log).toMatchObject({ status: 'failed', succeeded: 4, processing: 0 });
-    expect(log.error).toMatch(/interrupted/);
+    await t.database.db.insert(csvLogs).values({ id, ownerId: owner.id, type: 'vendors', status: 'processing', source: csv });
+    const svc = t.app.container.services.csv;
+    const logOf = async () =>
+      (
+        await t.database.query<{ next_row: number; succeeded: number; failed: number; status: string }>(
+          'select next_row, succeeded, failed, status from csv_logs where id = $1',
+          [id],
+        )
+      )[0];
+    // a worker runs the job and is stopped (killed) after its first committed window
+    const stop = new AbortController();
+    const dying = svc.processImport(id, stop.signal);
+    for (let i = 0; i < 2000 && (await logOf()).next_row === 0; i++) await new Promise((r) => setTimeout(r, 2));
+    stop.abort();
+    await expect(dying).rejects.toThrow(/interrupted/);
+    const cut = await logOf();
+    expect(cut.status).toBe('processing');
+    expect(cut.next_row).toBeGreaterThan(0);
+    expect(cut.next_row).toBeLessThan(rows);
+    expect(cut.succeeded + cut.failed).toBe(cut.next_row);
+    // the durable job runs again (pg-boss retries it on any instance) and resumes from the cursor
+    await t.app.container.jobs.send('csv.import', { logId: id }, { singletonKey: id });
+    const log = await waitDone(id, owner.headers);
+    expect(log).toMatchObject({ status: 'completed', total: rows, succeeded: rows - 25, failed: 25, processing: 0 });
+    const [{ n }] = await t.database.query<{ n: number }>('select count(*)::int as n from vendors where owner_id = $1', [owner.id]);
+    expect(n).toBe(rows - 25);
+    const [{ f }] = await t.database.query<{ f: number }>('select count(*)::int as f from csv_log_rows where log_id = $1', [id]);
+    expect(f).toBe(25);
   });
 });
 

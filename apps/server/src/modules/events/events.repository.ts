@@ -1,8 +1,105 @@
-import type { DomainEventInput } from '@masar/shared';
+import { sql } from 'drizzle-orm';
+import type { DomainEventInput, DomainEventType } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { outboxEvents } from '../../db/schema/index.ts';
+import { queryRows } from '../../lib/sql.ts';
 
 /** Append one event to the outbox (inside the caller's transaction). */
 export async function insertOutboxEvent(tx: DbOrTx, id: string, e: DomainEventInput): Promise<void> {
   await tx.insert(outboxEvents).values({ id, type: e.type, aggregateType: e.aggregateType, aggregateId: e.aggregateId, actorId: e.actorId, data: e.data });
+}
+
+/** An event as the drain hands it to handlers. */
+export interface OutboxEvent {
+  id: string;
+  seq: number;
+  type: DomainEventType;
+  aggregateType: string;
+  aggregateId: string;
+  actorId: string | null;
+  data: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/**
+ * One drainer at a time across instances: a transaction-scoped advisory lock (released at
+ * commit or rollback, so a killed drainer frees it with its connection).
+ */
+export async function tryLockDrain(tx: DbOrTx): Promise<boolean> {
+  const [r] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(hashtext('masar.outbox.drain')) as ok`);
+  return r.ok;
+}
+
+/** The oldest undelivered events, in publish order (partial index outbox_events_undelivered_idx). */
+export async function undeliveredEvents(tx: DbOrTx, limit: number): Promise<OutboxEvent[]> {
+  const rows = await queryRows<{
+    id: string;
+    seq: string | number;
+    type: DomainEventType;
+    aggregate_type: string;
+    aggregate_id: string;
+    actor_id: string | null;
+    data: Record<string, unknown>;
+    created_at: Date | string;
+  }>(
+    tx,
+    sql`select id, seq, type, aggregate_type, aggregate_id, actor_id, data, created_at from outbox_events where delivered_at is null order by seq limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    seq: Number(r.seq),
+    type: r.type,
+    aggregateType: r.aggregate_type,
+    aggregateId: r.aggregate_id,
+    actorId: r.actor_id,
+    data: r.data,
+    createdAt: new Date(r.created_at),
+  }));
+}
+
+/** Handlers that already took each of these events: `${handler}|${eventId}`. */
+export async function deliveredPairs(tx: DbOrTx, eventIds: string[]): Promise<Set<string>> {
+  if (!eventIds.length) return new Set();
+  const rows = await queryRows<{ handler: string; event_id: string }>(
+    tx,
+    sql`select handler, event_id from outbox_deliveries where event_id = any(${`{${eventIds.join(',')}}`}::uuid[])`,
+  );
+  return new Set(rows.map((r) => `${r.handler}|${r.event_id}`));
+}
+
+export async function recordDelivery(tx: DbOrTx, handler: string, eventId: string): Promise<void> {
+  await tx.execute(sql`insert into outbox_deliveries (handler, event_id) values (${handler}, ${eventId}) on conflict do nothing`);
+}
+
+export async function markEventsDelivered(tx: DbOrTx, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await tx.execute(sql`update outbox_events set delivered_at = now() where id = any(${`{${ids.join(',')}}`}::uuid[])`);
+}
+
+/** The timeline handler's write: idempotent by event id. */
+export async function insertTimelineEntry(tx: DbOrTx, e: OutboxEvent): Promise<void> {
+  await tx.execute(
+    sql`insert into load_timeline (event_id, load_id, type, actor_id, data, at)
+        values (${e.id}, ${e.aggregateId}, ${e.type}, ${e.actorId}, ${JSON.stringify(e.data)}::jsonb, ${e.createdAt})
+        on conflict (event_id) do nothing`,
+  );
+}
+
+export interface TimelineRow {
+  event_id: string;
+  type: DomainEventType;
+  actor_id: string | null;
+  actor_company: string | null;
+  data: Record<string, unknown>;
+  at: Date | string;
+}
+
+/** A load's timeline, oldest first (index load_timeline_load_idx). */
+export async function timelineOf(db: DbOrTx, loadId: string, limit: number): Promise<TimelineRow[]> {
+  return queryRows<TimelineRow>(
+    db,
+    sql`select t.event_id, t.type, t.actor_id, u.company_name as actor_company, t.data, t.at
+        from load_timeline t left join users u on u.id = t.actor_id
+        where t.load_id = ${loadId} order by t.at, t.event_id limit ${limit}`,
+  );
 }

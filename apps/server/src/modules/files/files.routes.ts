@@ -3,9 +3,7 @@ import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, FILE_PURPOSES, fileSchema, idParams, LIMITS } from '@masar/shared';
-import { storageFor } from '../../gateways/storage/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createFilesService } from './files.service.ts';
 import { readUpload } from '../../lib/upload.ts';
 
 /**
@@ -15,7 +13,7 @@ import { readUpload } from '../../lib/upload.ts';
 export default async function filesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: LIMITS.documentMaxBytes + 1, files: 1, fields: 5 } });
-  const svc = createFilesService({ db: app.database.db, storage: storageFor(app.config) });
+  const svc = app.container.services.files;
   const tags = ['files'];
 
   app.post(

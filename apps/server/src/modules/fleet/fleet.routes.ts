@@ -28,7 +28,7 @@ import {
   vehicleUpdate,
   type Language,
 } from '@masar/shared';
-import { createFleetService, FLEET_ROLES } from './fleet.service.ts';
+import { FLEET_ROLES } from './fleet.service.ts';
 
 /** Success messages (spec §8 "success messages exist for vehicle, trailer … saves"). */
 const MESSAGES = {
@@ -49,7 +49,7 @@ const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
  */
 export default async function fleetRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const svc = createFleetService({ db: app.database.db, jwtSecret: app.config.jwtSecret });
+  const svc = app.container.services.fleet;
   const auth = { auth: 'user' as const, roles: FLEET_ROLES };
   const tags = ['fleet'];
   const nullData = { 200: envelope(z.null()) };

@@ -529,9 +529,10 @@ export function createFleetService(deps: { db: Db; jwtSecret: string }) {
      * for a chunk of good rows; on a constraint error the caller falls back to one row at a
      * time, so a bad row never takes good ones with it.
      */
-    async bulkInsert(user: CurrentUser, kind: 'vehicles' | 'trailers' | 'drivers', rows: unknown[]) {
+    /** Insert imported rows of one kind in one transaction (`outer`: as a savepoint of the caller's). */
+    async bulkInsert(user: CurrentUser, kind: 'vehicles' | 'trailers' | 'drivers', rows: unknown[], outer?: DbOrTx) {
       await mapUnique(() =>
-        db.transaction(async (tx) => {
+        (outer ?? db).transaction(async (tx) => {
           if (kind === 'vehicles') {
             const vs = rows as VehicleIn[];
             for (const code of new Set(vs.map((v) => v.vehicleType))) if (!(await repo.equipmentExists(tx, code))) throw new AppError('INVALID_EQUIPMENT');

@@ -4,6 +4,13 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { cargoLines, loadStops, loads } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
 
+/**
+ * THE definition of an expired load (issue 6: one SQL rule): posted and past its expiry —
+ * whether or not the expiry job has already turned the row's status to 'expired'. `a` is the
+ * table alias with its dot ('l.') or ''.
+ */
+export const EXPIRED = (a: 'l.' | '') => sql.raw(`(${a}status = 'expired' or (${a}status = 'posted' and ${a}expires_at <= now()))`);
+
 /** Postgres array literal of uuids (they need no quoting), so statements keep one text. */
 const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 
@@ -12,7 +19,7 @@ const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
  * city names and cargo lines as JSON, pending-offer count. One round trip per page.
  */
 const LOAD_COLUMNS = sql.raw(`
-  l.id, l.reference_id, case when l.status = 'posted' and l.expires_at <= now() then 'expired' else l.status end as status,
+  l.id, l.reference_id, case when l.status = 'posted' and l.expires_at <= now() then 'expired' else l.status end as status, -- EXPIRED('l.'), inlined in this raw list
   l.load_type, l.equipment_type, l.price::text as price, l.currency, l.distance_km::float8 as distance_km,
   l.rate_per_km::text as rate_per_km, l.total_weight_kg::float8 as total_weight_kg, l.comments,
   l.pickup_at, l.drop_at, l.posted_at, l.expires_at, l.created_at, l.shipper_id, u.company_name as shipper_company,
@@ -143,7 +150,7 @@ export async function loadState(db: DbOrTx, id: string, lock: 'update' | 'share'
     drop_city_id: number;
   }>(
     db,
-    sql`select id, shipper_id, carrier_id, status, (status = 'posted' and expires_at <= now()) as expired, deleted_at is not null as deleted,
+    sql`select id, shipper_id, carrier_id, status, ${EXPIRED('')} as expired, deleted_at is not null as deleted,
           equipment_type, pickup_city_id, drop_city_id
         from loads where id = ${id}${suffix}`,
   );
@@ -363,8 +370,7 @@ const TAB_WHERE: Record<MyLoadsTab, (me: string) => SQL> = {
       (l.shipper_id = ${me} and exists (select 1 from offers o where o.load_id = l.id and o.status = 'pending'))
       or exists (select 1 from offers o where o.load_id = l.id and o.carrier_id = ${me} and o.status = 'pending'))`,
   active: (me) => sql`l.status = 'assigned' and (l.shipper_id = ${me} or l.carrier_id = ${me})`,
-  finished: (me) =>
-    sql`(l.status in ('completed', 'cancelled', 'expired') or (l.status = 'posted' and l.expires_at <= now())) and (l.shipper_id = ${me} or l.carrier_id = ${me})`,
+  finished: (me) => sql`(l.status in ('completed', 'cancelled') or ${EXPIRED('l.')}) and (l.shipper_id = ${me} or l.carrier_id = ${me})`,
 };
 
 /** One tab of my loads (spec §2 "My shipments"), newest first, plus the count of every tab. */
@@ -390,4 +396,19 @@ export async function myLoads(db: Db, me: string, tab: MyLoadsTab, limit: number
           or l.id in (select load_id from offers where carrier_id = ${me} and status = 'pending'))`,
   );
   return { items: rows.map((r) => toLoad(r, me)), total: rows.length ? Number(rows[0].total) : c[tab], counts: c };
+}
+
+/**
+ * Expire posted loads past `expires_at` (the expiry job): the rows turn `expired`, which takes
+ * them out of the board's partial indexes. At most `limit` per call; SKIP LOCKED so a load being
+ * booked right now is left for the next tick. Returns the expired loads.
+ */
+export async function expireDue(tx: DbOrTx, limit: number): Promise<{ id: string; shipper_id: string }[]> {
+  return queryRows<{ id: string; shipper_id: string }>(
+    tx,
+    sql`update loads set status = 'expired', updated_at = now()
+        where id in (select id from loads where status = 'posted' and expires_at <= now() and deleted_at is null
+                     order by expires_at limit ${limit} for update skip locked)
+        returning id, shipper_id`,
+  );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  loadTimelineResponse,
   ACCOUNT_TYPE,
   createLoadBody,
   envelope,
@@ -15,7 +16,6 @@ import {
   updateLoadBody,
   type Language,
 } from '@masar/shared';
-import { createLoadsService } from './loads.service.ts';
 
 /** Success messages of this module (spec §8 "success messages"), en/ar. */
 const MESSAGES = {
@@ -43,7 +43,7 @@ const POSTERS = [ACCOUNT_TYPE.shipper, ACCOUNT_TYPE.broker];
  */
 export default async function loadsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const svc = createLoadsService({ db: app.database.db, config: app.config, routing: app.gateways.routing });
+  const svc = app.container.services.loads;
   const tags = ['loads'];
   const loadData = { 200: envelope(loadSchema) };
 
@@ -95,6 +95,22 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => ({ message: msg('ok', req.lang), data: await svc.get(req.params.id, req.auth?.userId ?? null) }),
+  );
+
+  app.get(
+    '/loads/:id/timeline',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: "A load's timeline: every change with who and when",
+        description:
+          "Events of the load (posted, offers, booked, cancelled, expired), oldest first, delivered from the events outbox (a second or so after they happen). Only the load's shipper and its booked carrier; anyone else gets 404.",
+        params: idParams,
+        response: { 200: envelope(loadTimelineResponse) },
+      },
+    },
+    async (req) => ({ message: msg('ok', req.lang), data: { items: await svc.timeline(app.requireUser(req), req.params.id) } }),
   );
 
   app.patch(
@@ -152,7 +168,10 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/loads/:id/duplicate',
-    { config: { auth: 'user', roles: POSTERS, idempotent: true }, schema: { tags, summary: 'Copy a load as a new unposted load', params: idParams, response: loadData } },
+    {
+      config: { auth: 'user', roles: POSTERS, idempotent: true },
+      schema: { tags, summary: 'Copy a load as a new unposted load', params: idParams, response: loadData },
+    },
     async (req) => ({ message: msg('duplicated', req.lang), data: await svc.duplicate(app.requireUser(req), req.params.id) }),
   );
 

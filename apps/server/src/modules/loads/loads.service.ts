@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import {
+  EDITABLE_LOAD_STATUSES,
   ratePerKmSar,
+  type DomainEventInput,
+  type LoadTimelineEntry,
+  type DomainEventType,
   STOP_TYPE,
   type createLoadBody,
   type Load,
@@ -14,6 +18,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { RoutingGateway } from '../../gateways/routing/routing.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { requireApproved } from '../../lib/access.ts';
+import { loadTimeline, publish } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as repo from './loads.repository.ts';
@@ -42,6 +47,15 @@ interface Derived {
  * create, read, edit, delete, unpost/repost/duplicate, the board search and my-loads tabs.
  * No HTTP here; SQL lives in loads.repository.ts.
  */
+/** An event about a load (DESIGN §3 outbox). */
+const loadEvent = (type: DomainEventType, loadId: string, actorId: string | null, data: Record<string, unknown>): DomainEventInput => ({
+  type,
+  aggregateType: 'load',
+  aggregateId: loadId,
+  actorId,
+  data,
+});
+
 export function createLoadsService(deps: LoadsDeps) {
   const { db, config, routing } = deps;
 
@@ -123,12 +137,12 @@ export function createLoadsService(deps: LoadsDeps) {
     };
   }
 
-  async function get(id: string, viewerId: string | null): Promise<Load> {
-    const row = await repo.findLoad(db, id);
+  async function get(id: string, viewerId: string | null, via: DbOrTx = db): Promise<Load> {
+    const row = await repo.findLoad(via, id);
     if (!row) throw new AppError('NOT_FOUND');
     const owner = viewerId != null && row.shipper_id === viewerId;
     const carrier = viewerId != null && row.carrier_id === viewerId;
-    const bidder = viewerId != null && !owner && !carrier && (await repo.hasOfferOn(db, id, viewerId));
+    const bidder = viewerId != null && !owner && !carrier && (await repo.hasOfferOn(via, id, viewerId));
     if (row.deleted_at && !bidder) throw new AppError('NOT_FOUND');
     const onBoard = row.status === 'posted' || row.status === 'expired';
     if (!onBoard && !owner && !carrier && !bidder) throw new AppError('NOT_FOUND');
@@ -145,10 +159,38 @@ export function createLoadsService(deps: LoadsDeps) {
   return {
     get,
 
-    async create(user: CurrentUser, body: z.output<typeof createLoadBody>): Promise<Load> {
+    /** The load's timeline, for its shipper and its booked carrier only (404 otherwise). */
+    async timeline(user: CurrentUser, id: string): Promise<LoadTimelineEntry[]> {
+      const s = await repo.loadState(db, id, 'none');
+      if (!s || (s.shipper_id !== user.id && s.carrier_id !== user.id)) throw new AppError('NOT_FOUND');
+      return loadTimeline(db, id);
+    },
+
+    /**
+     * The expiry job (issue 6): posted loads past their expiry become `expired` in the row, each
+     * with a load.expired event in the same transaction. Batches of `batch`; returns how many.
+     */
+    async expireDue(batch = 500): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const n = await db.transaction(async (tx) => {
+          const rows = await repo.expireDue(tx, batch);
+          for (const r of rows) await publish(tx, loadEvent('load.expired', r.id, null, {}));
+          return rows.length;
+        });
+        total += n;
+        if (n < batch) return total;
+      }
+    },
+
+    /**
+     * Post (or save unposted) a load. `outer`: run inside the caller's transaction (a savepoint),
+     * e.g. a CSV import chunk that commits the load together with its cursor.
+     */
+    async create(user: CurrentUser, body: z.output<typeof createLoadBody>, outer?: DbOrTx): Promise<Load> {
       requireApproved(user);
       const id = newId();
-      await db.transaction(async (tx) => {
+      await (outer ?? db).transaction(async (tx) => {
         await checkEquipment(tx, body.equipmentType);
         const d = await derive(tx, body.stops, body.cargo);
         const now = new Date();
@@ -184,8 +226,9 @@ export function createLoadsService(deps: LoadsDeps) {
           d.stops,
           d.cargo,
         );
+        if (body.post !== false) await publish(tx, loadEvent('load.posted', id, user.id, { priceSar: body.priceSar }));
       });
-      return get(id, user.id);
+      return get(id, user.id, outer);
     },
 
     /**
@@ -198,7 +241,7 @@ export function createLoadsService(deps: LoadsDeps) {
       let offersDeleted = false;
       await db.transaction(async (tx) => {
         const s = await ownLoad(tx, user, id);
-        if (s.status !== 'posted' && s.status !== 'unposted') throw new AppError('LOAD_NOT_EDITABLE');
+        if (!(EDITABLE_LOAD_STATUSES as readonly string[]).includes(s.status)) throw new AppError('LOAD_NOT_EDITABLE');
         const current = await repo.rawLoad(tx, id);
         const existing = await repo.stopsAndCargo(tx, id);
         if (body.equipmentType !== undefined) await checkEquipment(tx, body.equipmentType);
@@ -238,6 +281,7 @@ export function createLoadsService(deps: LoadsDeps) {
         if (s.status === 'assigned' || s.status === 'completed') throw new AppError('LOAD_NOT_EDITABLE');
         await repo.updateLoadRow(tx, id, { status: 'cancelled', deletedAt: new Date() });
         await repo.closePendingOffers(tx, id, newId);
+        await publish(tx, loadEvent('load.cancelled', id, user.id, { previousStatus: s.status }));
       });
     },
 
@@ -259,7 +303,7 @@ export function createLoadsService(deps: LoadsDeps) {
       requireApproved(user);
       await db.transaction(async (tx) => {
         const s = await ownLoad(tx, user, id);
-        if (s.status !== 'posted' && s.status !== 'unposted') throw new AppError('LOAD_NOT_EDITABLE');
+        if (!(EDITABLE_LOAD_STATUSES as readonly string[]).includes(s.status)) throw new AppError('LOAD_NOT_EDITABLE');
         const { stops } = await repo.stopsAndCargo(tx, id);
         if (stopDates && stopDates.length !== stops.length) {
           throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'stopDates', message: `${stops.length}` }] });
@@ -283,6 +327,7 @@ export function createLoadsService(deps: LoadsDeps) {
           dropAt: lastDrop,
           expiresAt: new Date(firstPickup.getTime() + config.LOAD_EXPIRY_HOURS_AFTER_PICKUP * HOUR_MS),
         });
+        await publish(tx, loadEvent('load.posted', id, user.id, { repost: true, pickupAt: firstPickup.toISOString() }));
       });
       return get(id, user.id);
     },

@@ -151,7 +151,7 @@ export async function loadForOffer(db: DbOrTx, loadId: string, lock: 'share' | '
   const suffix = lock === 'share' ? sql` for share` : lock === 'update' ? sql` for update` : sql``;
   const rows = await queryRows<LoadForOffer>(
     db,
-    sql`select id, shipper_id, carrier_id, status, (status = 'posted' and expires_at <= now()) as expired, deleted_at is not null as deleted
+    sql`select id, shipper_id, carrier_id, status, (status = 'expired' or (status = 'posted' and expires_at <= now())) as expired, deleted_at is not null as deleted
         from loads where id = ${loadId}${suffix}`,
   );
   return rows[0] ?? null;

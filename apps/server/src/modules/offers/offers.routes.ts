@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ACCOUNT_TYPE, createOfferBody, envelope, idParams, offerListResponse, offerRespondBody, offerSchema, offersQuery, type Language } from '@masar/shared';
-import { createOffersService } from './offers.service.ts';
 
 /** Success messages of this module, en/ar. */
 const MESSAGES = {
@@ -20,7 +19,7 @@ const msg = (key: keyof typeof MESSAGES, lang: Language) => MESSAGES[key][lang];
  */
 export default async function offersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const svc = createOffersService({ db: app.database.db });
+  const svc = app.container.services.offers;
   const tags = ['offers'];
   const offerData = { 200: envelope(offerSchema) };
 

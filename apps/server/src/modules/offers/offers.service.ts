@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Offer, OfferAction } from '@masar/shared';
+import type { DomainEventInput, DomainEventType, Offer, OfferAction } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { requireApproved } from '../../lib/access.ts';
+import { publish } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { sqlState } from '../../lib/sql.ts';
@@ -24,6 +25,15 @@ function assertOpen(l: repo.LoadForOffer) {
   const reason = closedReason(l);
   if (reason) throw new AppError(reason);
 }
+
+/** An event about a load (offers included: their aggregate is the load, for per-load order). */
+const offerEvent = (type: DomainEventType, loadId: string, actorId: string, data: Record<string, unknown>): DomainEventInput => ({
+  type,
+  aggregateType: 'load',
+  aggregateId: loadId,
+  actorId,
+  data,
+});
 
 /**
  * Offers (bids) and bookings (spec §3 offer/bid, §4 bidding; issue 2). A carrier (or broker)
@@ -64,6 +74,7 @@ export function createOffersService({ db }: { db: Db }) {
             status: 'pending',
           });
           await repo.insertEvent(tx, { id: newId(), offerId: id, byParty: 'carrier', action: 'bid', price: body.priceSar });
+          await publish(tx, offerEvent('offer.created', load.id, user.id, { offerId: id, carrierId: user.id, priceSar: body.priceSar }));
         });
       } catch (e) {
         if (sqlState(e) === '23505') throw new AppError('DUPLICATE_OFFER');
@@ -97,12 +108,17 @@ export function createOffersService({ db }: { db: Db }) {
           if (body.action === 'reject') {
             await repo.updatePending(tx, o.id, { status: 'rejected' });
             await repo.insertEvent(tx, { id: newId(), offerId: o.id, byParty: party, action: 'reject', price: null });
+            await publish(tx, offerEvent('offer.rejected', o.load_id, user.id, { offerId: o.id, carrierId: o.carrier_id, by: party }));
             return;
           }
           assertOpen(load);
           if (body.action === 'counter') {
             await repo.updatePending(tx, o.id, { price: body.priceSar!, lastOfferBy: party });
             await repo.insertEvent(tx, { id: newId(), offerId: o.id, byParty: party, action: 'counter', price: body.priceSar! });
+            await publish(
+              tx,
+              offerEvent('offer.countered', o.load_id, user.id, { offerId: o.id, carrierId: o.carrier_id, by: party, priceSar: body.priceSar! }),
+            );
             return;
           }
           if (!(await repo.bookLoad(tx, o.load_id, o.carrier_id, o.price))) {
@@ -112,6 +128,8 @@ export function createOffersService({ db }: { db: Db }) {
           if (!(await repo.updatePending(tx, o.id, { status: 'accepted' }))) throw new AppError('OFFER_NOT_PENDING');
           await repo.insertEvent(tx, { id: newId(), offerId: o.id, byParty: party, action: 'accept', price: o.price });
           await repo.closeOtherOffers(tx, o.load_id, o.id, newId);
+          await publish(tx, offerEvent('offer.accepted', o.load_id, user.id, { offerId: o.id, carrierId: o.carrier_id, by: party, priceSar: o.price }));
+          await publish(tx, offerEvent('load.booked', o.load_id, user.id, { offerId: o.id, carrierId: o.carrier_id, bookedPriceSar: o.price }));
         });
       } catch (e) {
         // the partial unique index offers_one_accepted: another accept won the race
@@ -130,6 +148,7 @@ export function createOffersService({ db }: { db: Db }) {
         await repo.loadForOffer(tx, peek.load_id, 'update');
         if (!(await repo.updatePending(tx, offerId, { status: 'withdrawn' }))) throw new AppError('OFFER_NOT_PENDING');
         await repo.insertEvent(tx, { id: newId(), offerId, byParty: 'carrier', action: 'withdraw', price: null });
+        await publish(tx, offerEvent('offer.withdrawn', peek.load_id, user.id, { offerId, carrierId: user.id }));
       });
       return mustGet(db, offerId);
     },

@@ -14,7 +14,7 @@ import {
   VENDOR_STATUSES,
   type Language,
 } from '@masar/shared';
-import { createVendorsService, VENDOR_ROLES } from './vendors.service.ts';
+import { VENDOR_ROLES } from './vendors.service.ts';
 
 const MESSAGES = {
   ok: { en: 'OK', ar: 'تم' },
@@ -29,7 +29,7 @@ const tokenParams = z.object({ token: z.string().min(10).max(100) });
 /** My vendors, share vendor link and vendor sign-up requests (issue 3; spec §2, §3, §4, §5). */
 export default async function vendorsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const svc = createVendorsService({ db: app.database.db, jwtSecret: app.config.jwtSecret });
+  const svc = app.container.services.vendors;
   const auth = { auth: 'user' as const, roles: VENDOR_ROLES };
   const tags = ['vendors'];
   const data = { 200: envelope(vendorSchema) };

@@ -240,9 +240,10 @@ export function createVendorsService(deps: { db: Db; jwtSecret: string }) {
       return svc.get(user, id);
     },
     /** CSV import: insert validated rows in one transaction (all or nothing). */
-    async bulkInsert(user: CurrentUser, rows: VendorIn[]) {
+    /** Insert imported vendors in one transaction (`outer`: as a savepoint of the caller's). */
+    async bulkInsert(user: CurrentUser, rows: VendorIn[], outer?: DbOrTx) {
       await mapUnique(() =>
-        db.transaction(async (tx) => {
+        (outer ?? db).transaction(async (tx) => {
           await repo.insertVendors(
             tx,
             rows.map((b) => vendorRow(user.id, { ...b, documentFileIds: [] }, 'verified', 'csv')),
