@@ -26,6 +26,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { loadReferenceData } from '../apps/server/src/db/seed/reference.ts';
 import { boardSearchSql, type BoardQuery } from '../apps/server/src/modules/loads/loads.repository.ts';
 import { queryRows } from '../apps/server/src/lib/sql.ts';
+import { enginesToRun, pgUrl } from './lib.ts';
 
 interface LoadJob {
   url: string;
@@ -282,24 +283,9 @@ function log(s: string) {
   process.stderr.write(`${s}\n`);
 }
 
-async function reachable(url: string): Promise<boolean> {
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function main() {
   const n = Number(process.env.N ?? 100_000);
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const pgOk = await reachable(pgUrl);
-  const want = process.env.ENGINE ?? (pgOk ? 'both' : 'pglite');
-  const engines = (want === 'both' ? ['postgres', 'pglite'] : [want]) as ('pglite' | 'postgres')[];
-  if (engines.includes('postgres') && !pgOk) throw new Error(`PostgreSQL is not reachable at ${pgUrl} (set BENCH_DATABASE_URL)`);
+  const engines = (await enginesToRun()).reverse(); // PostgreSQL first
   const rows: Row[] = [];
   for (const e of engines) rows.push(await benchEngine(e, n, pgUrl));
   const c = rows[0]?.connections ?? 10;

@@ -11,5 +11,5 @@ export default defineConfig({
       '/mqtt': { target: 'ws://127.0.0.1:3000', ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500, manifest: true },
 });

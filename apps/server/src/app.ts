@@ -57,6 +57,8 @@ export async function buildApp(opts: {
           },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
+    // signed links (lib/signed-links.ts, ~300 characters) travel in a path segment
+    routerOptions: { maxParamLength: 1000 },
     // A malformed URL ("/api/v1/loads/%") fails before any hook runs: answer it with the same
     // localized envelope as every other error.
     frameworkErrors: (err, req, reply) => {
@@ -77,7 +79,7 @@ export async function buildApp(opts: {
   app.decorate('gateways', container.gateways);
   // the job worker (if this process started it) stops before the database closes
   app.addHook('onClose', async () => {
-    await container.jobs.stop();
+    await container.close();
   });
 
   // Swagger UI's assets under /api/docs are served with their own CSP (staticCSP).
@@ -91,14 +93,16 @@ export async function buildApp(opts: {
       },
     },
   });
+  // counters in Redis when REDIS_URL is set, so a limit holds across instances
   await app.register(rateLimit, {
     global: false,
+    ...(container.redis ? { redis: container.redis, nameSpace: `${config.REDIS_KEY_PREFIX}rl:`, skipOnError: false } : {}),
     allowList: (req) => config.BENCH && (req.ip === '127.0.0.1' || req.ip === '::1' || req.ip === '::ffff:127.0.0.1'),
   });
   await app.register(cookie);
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { sessions: container.services.sessions, jwtSecret: config.jwtSecret });
+  await app.register(authPlugin, { sessions: container.services.sessions, apiKeys: container.services.apiKeys, jwtSecret: config.jwtSecret });
   await app.register(idempotencyPlugin, { service: container.services.idempotency });
   await app.register(docsPlugin);
 

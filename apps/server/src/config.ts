@@ -68,10 +68,41 @@ export const envSchema = z.object({
   JOBS: bool.default(true),
   /** How often an idle job worker polls, seconds (pg-boss; at least 0.5). */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(0.5),
+  /**
+   * How often pg-boss's maintenance runs, seconds: it retries the job of a worker that died
+   * (after the job's expiry) and checks cron schedules.
+   */
+  JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** A CSV import attempt still running after this many seconds counts as dead (its instance was killed) and runs again on any instance. */
+  CSV_IMPORT_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Prefix of every key this deployment writes to Redis (several deployments may share one Redis). */
+  REDIS_KEY_PREFIX: z.string().max(50).default('masar:'),
   /** How often the outbox drain looks for undelivered events, ms (it is also woken by a publish in this instance). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(250),
   /** Trust X-Forwarded-* headers (behind a proxy). */
   TRUST_PROXY: bool.default(false),
+  /**
+   * Let webhook endpoints use plain http and private or loopback hosts (development and tests);
+   * refused when NODE_ENV=production. Off: https to public hosts only.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
+  /** How long Masar waits for a webhook endpoint to answer, ms. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
+  /** First retry of a failed webhook delivery after this many seconds, doubling, at most an hour apart, for a day. */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  /** Redis for state shared by several instances (rate-limit counters); in-process when unset. */
+  REDIS_URL: z.string().url().optional(),
+  /** An S3-compatible bucket for uploaded files (several instances); local disk when unset. */
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Endpoint of an S3-compatible store (e.g. http://minio:9000); AWS S3 when unset. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Static credentials; the AWS SDK's default chain (environment, instance role) when unset. */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Prefix for every object key, e.g. `masar/`. */
+  S3_PREFIX: z.string().optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & { jwtSecret: string; dataDir: string };
@@ -87,6 +118,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (cfg.DEV_OUTBOX && cfg.NODE_ENV === 'production') {
     throw new Error(
       'Invalid configuration:\n  DEV_OUTBOX: the SMS outbox shows every one-time code; it is refused when NODE_ENV=production (set NODE_ENV=development to use it)',
+    );
+  }
+  if (cfg.WEBHOOKS_ALLOW_PRIVATE && cfg.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration:\n  WEBHOOKS_ALLOW_PRIVATE: webhooks to http or private hosts would let users reach internal services; it is refused when NODE_ENV=production',
     );
   }
   const dataDir = resolve(cfg.DATA_DIR);

@@ -1,17 +1,22 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createGateways, type Gateways } from './gateways/index.ts';
+import { createRedis } from './gateways/shared-state/redis.ts';
 import { storageFor } from './gateways/storage/index.ts';
 import { registerJobs } from './jobs/definitions.ts';
 import { createJobRunner } from './jobs/runner.ts';
+import { createSignedLinks } from './lib/signed-links.ts';
+import { createApiKeysService } from './modules/apikeys/apikeys.service.ts';
+import { createAccountAdmin } from './modules/auth/account-admin.service.ts';
 import { createAuthService, createSessionChecks } from './modules/auth/auth.service.ts';
 import { createCsvService } from './modules/csv/csv.service.ts';
-import { createEventDelivery, timelineHandler } from './modules/events/events.service.ts';
+import { createEventDelivery, timelineHandler, type EventHandler } from './modules/events/events.service.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { createFleetService } from './modules/fleet/fleet.service.ts';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service.ts';
-import { createLoadsService } from './modules/loads/loads.service.ts';
-import { createOffersService } from './modules/offers/offers.service.ts';
+import { createLoadsService, loadLifecycle } from './modules/loads/loads.service.ts';
+import { createOffersService, offersOfLoad } from './modules/offers/offers.service.ts';
+import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
 import { createVendorsService } from './modules/vendors/vendors.service.ts';
 
 /** The little a container needs to log (pino's logger, or the console in the CLI). */
@@ -26,23 +31,49 @@ export interface Log {
  * seed, tests and the job worker all take them from the container; nothing else constructs a
  * service.
  */
-export function createContainer(opts: { config: Config; database: Database; gateways?: Gateways; log?: Log }) {
+export function createContainer(opts: {
+  config: Config;
+  database: Database;
+  gateways?: Gateways;
+  log?: Log;
+  /** More subscribers of domain events, after the load timeline (benchmarks; later notifications). */
+  eventHandlers?: EventHandler[];
+}) {
   const { config, database } = opts;
   const db = database.db;
   const log: Log = opts.log ?? { error: (o, m) => console.error(m, o), info: () => undefined };
   const gateways = opts.gateways ?? createGateways(config);
   const storage = storageFor(config);
+  // state shared by several instances (rate-limit counters) when REDIS_URL is set
+  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : null;
 
   const auth = createAuthService({ db, config, sms: gateways.sms });
   const sessions = createSessionChecks(db);
+  const accounts = createAccountAdmin(db);
+  const apiKeys = createApiKeysService(db);
   const idempotency = createIdempotencyService(db);
-  const loads = createLoadsService({ db, config, routing: gateways.routing });
-  const offers = createOffersService({ db });
-  const fleet = createFleetService({ db, jwtSecret: config.jwtSecret });
-  const vendors = createVendorsService({ db, jwtSecret: config.jwtSecret });
+  // booking crosses two modules: each owns its table and lends the other a narrow lifecycle
+  const loads = createLoadsService({ db, config, routing: gateways.routing, offers: offersOfLoad });
+  const offers = createOffersService({ db, loads: loadLifecycle });
+  const links = createSignedLinks(config.jwtSecret);
+  const fleet = createFleetService({ db, links });
+  const vendors = createVendorsService({ db, links });
   const files = createFilesService({ db, storage });
-  const events = createEventDelivery({ db, handlers: [timelineHandler], log });
-  const jobs = createJobRunner({ database, log, work: config.JOBS, pollingIntervalSeconds: config.JOBS_POLL_SECONDS });
+  const events = createEventDelivery({ db, handlers: [timelineHandler, webhookFanout, ...(opts.eventHandlers ?? [])], log });
+  const webhooks = createWebhooksService({
+    db,
+    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    retryBaseSeconds: config.WEBHOOK_RETRY_BASE_SECONDS,
+    log,
+  });
+  const jobs = createJobRunner({
+    database,
+    log,
+    work: config.JOBS,
+    pollingIntervalSeconds: config.JOBS_POLL_SECONDS,
+    maintenanceIntervalSeconds: config.JOBS_MAINTENANCE_SECONDS,
+  });
   const csv = createCsvService({
     db,
     fleet,
@@ -62,11 +93,20 @@ export function createContainer(opts: { config: Config; database: Database; gate
     log,
     gateways,
     storage,
-    services: { auth, sessions, idempotency, loads, offers, fleet, vendors, files, csv, events },
+    redis,
+    links,
+    services: { auth, sessions, accounts, apiKeys, idempotency, loads, offers, fleet, vendors, files, csv, events, webhooks },
     jobs,
   };
   registerJobs(container);
-  return container;
+  return {
+    ...container,
+    /** Stop the job worker and close shared connections (the caller closes the database). */
+    async close() {
+      await jobs.stop();
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
 }
 
 export type Container = ReturnType<typeof createContainer>;

@@ -3,14 +3,14 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { loadReferenceData } from './db/seed/reference.ts';
-import { seedDemo } from './db/seed/demo.ts';
+import { seedDemo } from './seed/demo.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 const applied = await migrate(database);
 await loadReferenceData(database.db);
-if (config.DEMO_SEED) await seedDemo(database.db, config);
 const app = await buildApp({ config, database });
+if (config.DEMO_SEED) await seedDemo(app.container);
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 
 let closing = false;

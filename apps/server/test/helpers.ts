@@ -10,8 +10,11 @@ import { withDatabase } from './global-setup.ts';
 
 export const ENGINE = (process.env.TEST_DB_ENGINE ?? 'pglite') as 'pglite' | 'postgres';
 
-/** A fresh database for one test file: a clone of the migrated template with reference data. */
-export async function createTestDatabase(): Promise<Database> {
+/**
+ * A fresh database for one test file: a clone of the migrated template with reference data. On
+ * PostgreSQL `url` is its connection string (for server processes the test starts).
+ */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (ENGINE === 'pglite') {
     const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
     const client = await PGlite.create({ loadDataDir: blob, extensions: PGLITE_EXTENSIONS });
@@ -23,7 +26,8 @@ export async function createTestDatabase(): Promise<Database> {
   await admin.connect();
   await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
   await admin.end();
-  const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolMax: 20 });
+  const database: Database & { url?: string } = await openDatabase({ databaseUrl: withDatabase(url, name), poolMax: 20 });
+  database.url = withDatabase(url, name);
   const close = database.close.bind(database);
   database.close = async () => {
     await close();

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, PROFILE_STATUS } from '@masar/shared';
-import { createLoadsService } from '../src/modules/loads/loads.service.ts';
-import { createOffersService } from '../src/modules/offers/offers.service.ts';
 import { loadBody, postLoad } from '../src/modules/loads/loads.testkit.ts';
 import { vehicleBody } from '../src/modules/fleet/fleet.testkit.ts';
 import { vendorBody } from '../src/modules/vendors/vendors.testkit.ts';
@@ -41,8 +39,7 @@ describe('a pending account', () => {
   it('may not trade, even when a service is called directly (CSV import, jobs, future routes)', async () => {
     const shipper = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
     const load = await postLoad(t.app, shipper.headers);
-    const loads = createLoadsService({ db: t.database.db, config: t.config, routing: t.app.gateways.routing });
-    const offers = createOffersService({ db: t.database.db });
+    const { loads, offers } = t.app.container.services;
     const pendingShipper = pendingOf(shipper.id, 1);
     await expect(loads.create(pendingShipper, loadBody() as never)).rejects.toMatchObject({ code: 'ACCOUNT_NOT_APPROVED' });
     await expect(loads.repost(pendingShipper, load.id, undefined)).rejects.toMatchObject({ code: 'ACCOUNT_NOT_APPROVED' });

@@ -36,6 +36,22 @@ export const ERRORS = {
   TOKEN_EXPIRED: { status: 406, en: 'Access token expired; regenerate it.', ar: 'انتهت صلاحية رمز الدخول؛ يرجى تجديده.' },
   TOKEN_STILL_VALID: { status: 200, en: '407: the access token is still valid; keep it.', ar: '407: رمز الدخول ما زال صالحاً؛ احتفظ به.' },
   NOT_SIGNED_IN: { status: 401, en: 'You are not signed in.', ar: 'أنت لم تسجل الدخول.' },
+  API_KEY_INVALID: { status: 401, en: 'This API key is not valid or was revoked.', ar: 'مفتاح الواجهة البرمجية هذا غير صالح أو أُلغي.' },
+  API_KEY_SCOPE: {
+    status: 403,
+    en: 'This API key does not allow this action. Give it the scope in your account.',
+    ar: 'مفتاح الواجهة البرمجية هذا لا يسمح بهذا الإجراء. امنحه الصلاحية من حسابك.',
+  },
+  API_KEY_NOT_ALLOWED: {
+    status: 403,
+    en: 'This action needs you to sign in; an API key cannot do it.',
+    ar: 'هذا الإجراء يتطلب تسجيل الدخول؛ لا يمكن تنفيذه بمفتاح واجهة برمجية.',
+  },
+  LIMIT_REACHED: {
+    status: 409,
+    en: 'You have reached the limit for these. Remove one you no longer use first.',
+    ar: 'وصلت إلى الحد الأقصى لهذه العناصر. احذف عنصراً لم تعد تستخدمه أولاً.',
+  },
   FORBIDDEN: { status: 403, en: 'You are not allowed to do this.', ar: 'غير مسموح لك بهذا الإجراء.' },
   ACCOUNT_NOT_APPROVED: {
     status: 403,

@@ -14,3 +14,4 @@ export * from './rules/index.ts';
 export * from './schemas/fleet.ts';
 export * from './schemas/vendors.ts';
 export * from './schemas/csv.ts';
+export * from './schemas/integrations.ts';

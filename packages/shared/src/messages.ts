@@ -11,6 +11,11 @@ export const VALIDATION_MESSAGES = {
     en: 'This text contains characters that cannot be saved (a null character or a broken Unicode character).',
     ar: 'يحتوي هذا النص على رموز لا يمكن حفظها (رمز فارغ أو رمز يونيكود غير مكتمل).',
   },
+  'v.urlInvalid': { en: 'Enter a full web address (https://…).', ar: 'أدخل عنوان ويب كاملاً (https://…).' },
+  'v.webhookHttps': {
+    en: 'Webhook addresses must use https and a public host.',
+    ar: 'يجب أن يستخدم عنوان الويب هوك https ومضيفاً عاماً.',
+  },
   'v.numberRange': { en: 'This number is out of range.', ar: 'هذا الرقم خارج النطاق المسموح.' },
   'v.phoneInvalid': { en: 'Enter a valid phone number.', ar: 'أدخل رقم جوال صحيحاً.' },
   'v.phoneStart5': { en: 'Phone number must start with 5.', ar: 'يجب أن يبدأ رقم الجوال بالرقم 5.' },

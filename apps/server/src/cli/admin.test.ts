@@ -3,13 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.ts';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
 import { signUpViaApi, TEST_PASSWORD } from '../modules/auth/auth.testkit.ts';
-import { AdminError, describeChange, listPending, parseAdminArgs, setAccountStatus } from './admin.ts';
+import { AdminError, describeChange, parseAdminArgs, setAccountStatus as setStatus, type AdminAction } from './admin.ts';
 
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_PER_IP_PER_MIN: 0, OTP_RATE_PER_IP_PER_10MIN: 0 });
 });
 afterAll(() => t?.close());
+const setAccountStatus = (_db: unknown, action: AdminAction, phone: string) => setStatus(t.app.container.services.accounts, action, phone);
+const listPending = (_db: unknown) => t.app.container.services.accounts.listPending();
 
 const signIn = (phone: string) => t.app.inject({ method: 'POST', url: '/api/v1/account/signIn', payload: { phone, password: TEST_PASSWORD } });
 

@@ -11,15 +11,14 @@
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import { normalizeSaudiPhone, PROFILE_STATUS } from '@masar/shared';
+import { normalizeSaudiPhone } from '@masar/shared';
 import { loadConfig } from '../config.ts';
-import { openDatabase, type Db } from '../db/client.ts';
+import { createContainer } from '../container.ts';
+import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { sessions, users } from '../db/schema/index.ts';
+import { ADMIN_ACTIONS, type AccountAdmin, type AdminAction, type StatusChange } from '../modules/auth/account-admin.service.ts';
 
-export const ADMIN_ACTIONS = ['approve', 'reject', 'suspend', 'delete'] as const;
-export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+export { ADMIN_ACTIONS, type AdminAction, type StatusChange };
 
 const STATUS_NAME: Record<number, string> = { 1: 'pending', 2: 'approved', 3: 'suspended', 4: 'deleted', 5: 'rejected' };
 const TYPE_NAME: Record<number, string> = { 1: 'shipper', 2: 'carrier', 3: 'broker' };
@@ -70,69 +69,15 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
   return { action: action as AdminAction, phone };
 }
 
-export interface StatusChange {
-  id: string;
-  phone: string;
-  name: string;
-  companyName: string;
-  accountType: number;
-  from: number;
-  to: number;
-  sessionsRevoked: number;
-}
-
 /**
- * Apply an admin action to the account of `phone` (E.164 or any Saudi format), in one
- * transaction. approve → 2, and on the first approval isFirstTimeApproved and
- * isFirstTimeLoginAfterApproved set (spec §4: the client shows the approved dialog once); reject → 5; suspend → 3; delete → 4 and all
- * sessions revoked. Throws AdminError for an unknown phone.
+ * Apply an admin action to the account of `phone` (E.164 or any Saudi format) through the auth
+ * module's account service (one transaction). Throws AdminError for an unknown phone.
  */
-export async function setAccountStatus(db: Db, action: AdminAction, phoneInput: string, now = new Date()): Promise<StatusChange> {
+export async function setAccountStatus(accounts: AccountAdmin, action: AdminAction, phoneInput: string, now = new Date()): Promise<StatusChange> {
   const phone = normalizeSaudiPhone(phoneInput) ?? phoneInput;
-  return db.transaction(async (tx) => {
-    const [u] = await tx.select().from(users).where(eq(users.phone, phone)).for('update').limit(1);
-    if (!u) throw new AdminError(`No account with phone ${phone}.`);
-    const to = { approve: PROFILE_STATUS.approved, reject: PROFILE_STATUS.rejected, suspend: PROFILE_STATUS.suspended, delete: PROFILE_STATUS.deleted }[action];
-    const patch: Partial<typeof users.$inferInsert> = { status: to, updatedAt: now };
-    // the approval dialog is for the FIRST approval; reactivating a suspended account is not one
-    if (action === 'approve' && !u.isFirstTimeApproved) Object.assign(patch, { isFirstTimeApproved: true, isFirstTimeLoginAfterApproved: true });
-    await tx.update(users).set(patch).where(eq(users.id, u.id));
-    let sessionsRevoked = 0;
-    if (action === 'delete') {
-      const revoked = await tx
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.userId, u.id), isNull(sessions.revokedAt)))
-        .returning({ id: sessions.id });
-      sessionsRevoked = revoked.length;
-    }
-    return {
-      id: u.id,
-      phone,
-      name: `${u.firstName} ${u.lastName}`,
-      companyName: u.companyName,
-      accountType: u.accountType,
-      from: u.status,
-      to,
-      sessionsRevoked,
-    };
-  });
-}
-
-/** Accounts waiting for approval (status 1), oldest first. */
-export async function listPending(db: Db) {
-  return db
-    .select({
-      phone: users.phone,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      companyName: users.companyName,
-      accountType: users.accountType,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(eq(users.status, PROFILE_STATUS.pending))
-    .orderBy(asc(users.createdAt));
+  const change = await accounts.setStatus(action, phone, now);
+  if (!change) throw new AdminError(`No account with phone ${phone}.`);
+  return change;
 }
 
 /** One clear line about what changed. */
@@ -182,14 +127,16 @@ export async function main(argv: string[], out: (s: string) => void = console.lo
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolMax: 2 });
   try {
     await migrate(database);
+    // the operator's work goes through the same services the server builds (composition root)
+    const accounts = createContainer({ config: { ...config, JOBS: false }, database }).services.accounts;
     if (cmd.action === 'pending') {
-      const rows = await listPending(database.db);
+      const rows = await accounts.listPending();
       if (!rows.length) out('No accounts are waiting for approval.');
       for (const r of rows)
         out(`${r.phone}  ${TYPE_NAME[r.accountType] ?? r.accountType}  ${r.firstName} ${r.lastName} (${r.companyName})  since ${r.createdAt.toISOString()}`);
       return 0;
     }
-    const change = await setAccountStatus(database.db, cmd.action, cmd.phone);
+    const change = await setAccountStatus(accounts, cmd.action, cmd.phone);
     out(describeChange(cmd.action, change));
     return 0;
   } catch (e) {

@@ -1,6 +1,14 @@
-import type { Container } from '../container.ts';
-import { refreshDemoLoads } from '../db/seed/demo-loads.ts';
-import { seedDemoAccounts } from '../db/seed/demo.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { JobRunner } from './runner.ts';
+import type { AccountAdmin } from '../modules/auth/account-admin.service.ts';
+import { onDeliveriesQueued, type WebhooksService } from '../modules/webhooks/webhooks.service.ts';
+import type { CsvService } from '../modules/csv/csv.service.ts';
+import type { EventDelivery } from '../modules/events/events.service.ts';
+import type { IdempotencyService } from '../modules/idempotency/idempotency.service.ts';
+import type { LoadsService } from '../modules/loads/loads.service.ts';
+import { refreshDemoLoads } from '../seed/demo-loads.ts';
+import { seedDemoAccounts } from '../seed/demo.ts';
 import { cleanupAuth } from '../modules/auth/auth.service.ts';
 import { onPublish } from '../modules/events/events.service.ts';
 
@@ -9,7 +17,14 @@ import { onPublish } from '../modules/events/events.service.ts';
  * per slot across all instances (pg-boss schedules are singletons). Handlers are idempotent:
  * a job may run again after its worker died.
  */
-export function registerJobs(c: Pick<Container, 'jobs' | 'services' | 'config' | 'db'>) {
+export interface JobDeps {
+  jobs: JobRunner;
+  config: Config;
+  db: Db;
+  services: { webhooks: WebhooksService; accounts: AccountAdmin; loads: LoadsService; csv: CsvService; idempotency: IdempotencyService; events: EventDelivery };
+}
+
+export function registerJobs(c: JobDeps) {
   const { jobs, services, config, db } = c;
 
   // Posted loads past their expiry become Expired in the row (and leave the board's partial
@@ -22,7 +37,7 @@ export function registerJobs(c: Pick<Container, 'jobs' | 'services' | 'config' |
     name: 'csv.import',
     retryLimit: 10,
     retryDelay: 2,
-    expireInSeconds: 120,
+    expireInSeconds: config.CSV_IMPORT_EXPIRE_SECONDS,
     handler: async ({ logId }, signal) => services.csv.processImport(logId, signal),
   });
   // Safety net: an import whose job was never queued (the process died between the log and
@@ -35,13 +50,15 @@ export function registerJobs(c: Pick<Container, 'jobs' | 'services' | 'config' |
     },
   });
 
-  // Used and expired OTPs, ended sessions, idempotency keys past their 24 h.
+  // Used and expired OTPs, ended sessions, idempotency keys past their 24 h, webhook deliveries
+  // finished more than 30 days ago.
   jobs.define({
     name: 'cleanup.daily',
     cron: '30 3 * * *',
     handler: async () => {
       await cleanupAuth(db);
       await services.idempotency.deleteExpired();
+      await services.webhooks.cleanup();
     },
   });
 
@@ -51,13 +68,24 @@ export function registerJobs(c: Pick<Container, 'jobs' | 'services' | 'config' |
       name: 'demo.refresh',
       cron: '5 0 * * *',
       handler: async () => {
-        const ids = await seedDemoAccounts(db);
+        const ids = await seedDemoAccounts(services.accounts);
         await refreshDemoLoads(db, [ids[1], ids[3]]);
       },
     });
   }
 
+  // Webhooks: the sender, woken when deliveries are queued or resent, else every second (retries).
+  jobs.ticker({ name: 'webhooks', intervalMs: 1000, tick: () => services.webhooks.deliverDue() });
+  onDeliveriesQueued(() => jobs.wake('webhooks'));
+
   // Events: the outbox drain, polled and woken right after a publish in this instance.
-  jobs.ticker({ name: 'outbox', intervalMs: config.OUTBOX_POLL_MS, tick: () => services.events.drainAll() });
+  // Delivered events may have queued webhook deliveries: the sender goes right after the commit.
+  jobs.ticker({
+    name: 'outbox',
+    intervalMs: config.OUTBOX_POLL_MS,
+    tick: async () => {
+      if ((await services.events.drainAll()) > 0) jobs.wake('webhooks');
+    },
+  });
   onPublish(() => setTimeout(() => jobs.wake('outbox'), 5));
 }

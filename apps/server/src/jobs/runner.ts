@@ -41,6 +41,8 @@ export function createJobRunner(opts: {
   log?: { error(obj: unknown, msg: string): void; info?(obj: unknown, msg: string): void };
   /** How often an idle worker polls for jobs, seconds (pg-boss minimum 0.5). */
   pollingIntervalSeconds?: number;
+  /** pg-boss maintenance (dead-job expiry) and cron check interval, seconds. */
+  maintenanceIntervalSeconds?: number;
   work?: boolean;
 }) {
   const { database, log } = opts;
@@ -49,9 +51,17 @@ export function createJobRunner(opts: {
     schema: 'pgboss',
     // completed jobs are kept a week for inspection, then pg-boss's maintenance removes them
     deleteAfterDays: 7,
+    ...(opts.maintenanceIntervalSeconds
+      ? {
+          maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds,
+          cronMonitorIntervalSeconds: Math.min(opts.maintenanceIntervalSeconds, 45),
+        }
+      : {}),
   });
   boss.on('error', (err) => log?.error({ err }, 'jobs: pg-boss error'));
   const defs = new Map<string, JobDefinition<never>>();
+  /** This instance's worker of each queue, to wake it when this instance sends a job. */
+  const workerIds = new Map<string, string>();
   const tickers: (Ticker & { timer?: NodeJS.Timeout; running?: Promise<unknown> | undefined; again?: boolean })[] = [];
   let started = false;
   let stopping = false;
@@ -95,7 +105,11 @@ export function createJobRunner(opts: {
      * running (e.g. one import job per CSV log).
      */
     async send(name: string, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
-      return boss.send(name, data, options);
+      const id = await boss.send(name, data, options);
+      // a job sent here starts at once when this instance works its queue (others poll)
+      const worker = workerIds.get(name);
+      if (id && worker && !options.startAfter) boss.notifyWorker(worker);
+      return id;
     },
     async start() {
       await boss.start();
@@ -108,9 +122,10 @@ export function createJobRunner(opts: {
           expireInSeconds: def.expireInSeconds ?? 15 * 60,
         });
         if (opts.work !== false) {
-          await boss.work(def.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5, batchSize: 1 }, async (jobs) => {
+          const workerId = await boss.work(def.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5, batchSize: 1 }, async (jobs) => {
             for (const job of jobs) await def.handler(job.data as never, stopSignal.signal);
           });
+          workerIds.set(def.name, workerId);
         }
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'Asia/Riyadh' });
       }

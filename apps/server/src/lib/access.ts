@@ -1,5 +1,5 @@
 import { PROFILE_STATUS } from '@masar/shared';
-import type { CurrentUser } from '../plugins/auth.ts';
+import type { CurrentUser } from '../modules/auth/auth.types.ts';
 import { AppError } from './errors.ts';
 
 /**

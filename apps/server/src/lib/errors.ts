@@ -13,3 +13,11 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 }
+
+/** SQLSTATE of a database error (drivers and drizzle nest it in `cause`), e.g. '23505' unique violation. */
+export function dbErrorCode(e: unknown): string | undefined {
+  for (let c = e as { code?: unknown; cause?: unknown } | undefined, i = 0; c && i < 5; c = c.cause as typeof c, i++) {
+    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) return c.code;
+  }
+  return undefined;
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DbOrTx } from '../db/client.ts';
@@ -26,10 +26,9 @@ export async function queryRows<T>(db: DbOrTx, query: SQL, prepareAs?: string): 
   return (r as { rows: unknown[] }).rows as T[];
 }
 
-/** SQLSTATE of a database error (drizzle wraps driver errors in `cause`), e.g. '23505'. */
-export function sqlState(e: unknown): string | undefined {
-  for (let c = e as { code?: unknown; cause?: unknown } | undefined, i = 0; c && i < 5; c = c.cause as typeof c, i++) {
-    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) return c.code;
-  }
-  return undefined;
-}
+/** `(v1, v2, …)` with each value a bound parameter, for `in` lists (drizzle expands no array here). */
+export const inList = (values: (string | number)[]): SQL =>
+  sql`(${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;

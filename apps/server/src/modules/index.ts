@@ -8,6 +8,8 @@ import filesRoutes from './files/files.routes.ts';
 import fleetRoutes from './fleet/fleet.routes.ts';
 import vendorsRoutes from './vendors/vendors.routes.ts';
 import csvRoutes from './csv/csv.routes.ts';
+import apiKeysRoutes from './apikeys/apikeys.routes.ts';
+import webhooksRoutes from './webhooks/webhooks.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -20,4 +22,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(fleetRoutes);
   await app.register(vendorsRoutes);
   await app.register(csvRoutes);
+  await app.register(apiKeysRoutes);
+  await app.register(webhooksRoutes);
 }

@@ -1,27 +1,13 @@
 import fp from 'fastify-plugin';
-import { PROFILE_STATUS, type AccountType } from '@masar/shared';
+import { API_KEY_HEADER, PROFILE_STATUS, type AccountType, type ApiKeyScope } from '@masar/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiKeysService, KeyIdentity } from '../modules/apikeys/apikeys.service.ts';
+import type { AuthContext, CurrentUser } from '../modules/auth/auth.types.ts';
 import type { SessionChecks } from '../modules/auth/auth.service.ts';
 import { AppError } from '../lib/errors.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
 
-/** Who is calling, from a valid access token. */
-export interface AuthContext {
-  sessionId: string;
-  /** null for guest tokens */
-  userId: string | null;
-  accountType: AccountType | null;
-  isGuest: boolean;
-}
-
-/** The signed-in user's state, loaded fresh for routes with auth 'user'. */
-export interface CurrentUser {
-  id: string;
-  accountType: AccountType;
-  status: number;
-  isFirstTimeApproved: boolean;
-  companyName: string;
-  activeSubscriptionId: string | null;
-}
+export type { AuthContext, CurrentUser } from '../modules/auth/auth.types.ts';
 
 /**
  * Per-route access rules, set in the route's `config`:
@@ -30,12 +16,29 @@ export interface CurrentUser {
  * - `roles`: account types allowed (403 WRONG_ROLE otherwise).
  * - `approved`: the account must be approved (403 ACCOUNT_NOT_APPROVED).
  * - `plan`: the account must have an active subscription (403 PLAN_REQUIRED).
+ * - `sessionOnly`: a signed-in session only; an API key is refused (API_KEY_NOT_ALLOWED).
+ *
+ * An API key (header X-API-Key, issue 11) works on routes of the areas it can be scoped to
+ * (loads, offers, fleet, vendors, csv, files: GET needs `<area>:read`, other methods
+ * `<area>:write`) and on reference data; it acts as its owner, under the same role, approval
+ * and plan rules, limited to its own requests per minute (shared through Redis when set).
  */
 export interface AccessRules {
   auth?: 'none' | 'token' | 'user';
   roles?: AccountType[];
   approved?: boolean;
   plan?: boolean;
+  sessionOnly?: boolean;
+}
+
+const KEY_AREAS = new Set(['loads', 'offers', 'fleet', 'vendors', 'csv', 'files']);
+
+/** The scope a key needs for a route: 'public' for reference data, null when keys are refused. */
+export function apiKeyScopeFor(tags: readonly string[] | undefined, method: string): ApiKeyScope | 'public' | null {
+  const area = tags?.[0];
+  if (area === 'reference') return 'public';
+  if (!area || !KEY_AREAS.has(area)) return null;
+  return `${area}:${method === 'GET' || method === 'HEAD' ? 'read' : 'write'}` as ApiKeyScope;
 }
 
 declare module 'fastify' {
@@ -51,21 +54,67 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ sessions: SessionChecks; jwtSecret: string }>(async (app, opts) => {
+export default fp<{ sessions: SessionChecks; apiKeys: ApiKeysService; jwtSecret: string }>(async (app, opts) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('user', null);
+  // per-key request budget, in the rate-limit plugin's store (Redis when REDIS_URL is set)
+  const keyLimiter = app.rateLimit({
+    max: (req) => keyOf(req)?.ratePerMinute ?? 120,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `apikey:${keyOf(req)?.keyId ?? 'none'}`,
+  });
+  const identities = new WeakMap<FastifyRequest, KeyIdentity>();
+  const keyOf = (req: FastifyRequest) => identities.get(req);
+
+  /** Load the user fresh and apply the route's rules (status, role, approval, plan). */
+  async function applyUserRules(req: FastifyRequest, rules: AccessRules, userId: string, sessionId?: string) {
+    const row = await opts.sessions.currentUser(userId, sessionId);
+    if (!row) throw new AppError('UNAUTHORIZED');
+    const { sessionActive, ...user } = row;
+    // status first: a deleted account's revoked session still hears "deleted" (spec §4 dialog)
+    if (user.status === PROFILE_STATUS.suspended) throw new AppError('ACCOUNT_SUSPENDED');
+    if (user.status === PROFILE_STATUS.deleted) throw new AppError('ACCOUNT_DELETED');
+    if (!sessionActive) throw new AppError('UNAUTHORIZED');
+    req.user = user;
+    if (rules.roles && !rules.roles.includes(user.accountType)) throw new AppError('WRONG_ROLE');
+    if (rules.approved && user.status !== PROFILE_STATUS.approved) throw new AppError('ACCOUNT_NOT_APPROVED');
+    if (rules.plan && !user.activeSubscriptionId) throw new AppError('PLAN_REQUIRED');
+  }
+
+  /** A request with an API key and no bearer token. */
+  async function authenticateKey(req: FastifyRequest, reply: FastifyReply, rules: AccessRules, rawKey: string) {
+    const identity = await opts.apiKeys.authenticate(rawKey);
+    if (!identity) throw new AppError('API_KEY_INVALID');
+    const scope = rules.sessionOnly ? null : apiKeyScopeFor(req.routeOptions.schema?.tags, req.method);
+    if (scope === null) throw new AppError('API_KEY_NOT_ALLOWED');
+    if (scope !== 'public' && !identity.scopes.includes(scope)) throw new AppError('API_KEY_SCOPE');
+    identities.set(req, identity);
+    await keyLimiter.call(app, req, reply);
+    const row = await opts.sessions.currentUser(identity.ownerId);
+    req.auth = {
+      sessionId: `apikey:${identity.keyId}`,
+      apiKeyId: identity.keyId,
+      userId: identity.ownerId,
+      accountType: row?.accountType ?? null,
+      isGuest: false,
+    };
+    await applyUserRules(req, rules, identity.ownerId);
+  }
   app.decorate('requireUser', (req) => {
     if (!req.user) throw new AppError('NOT_SIGNED_IN');
     return req.user;
   });
 
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     // unknown paths (no route) fall through to the 404 handler instead of asking for a token
     if (!req.url.startsWith('/api/v1/') || !req.routeOptions.url) return;
     const rules: AccessRules = req.routeOptions.config ?? {};
     const mode = rules.auth ?? 'token';
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const rawKey = req.headers[API_KEY_HEADER];
+    // public routes ignore a key (their own limits apply); a bearer token wins over a key
+    if (!token && mode !== 'none' && typeof rawKey === 'string' && rawKey !== '') return authenticateKey(req, reply, rules, rawKey);
     if (!token) {
       if (mode === 'none') return;
       throw new AppError(mode === 'user' ? 'NOT_SIGNED_IN' : 'UNAUTHORIZED', { status: 401 });
@@ -95,16 +144,6 @@ export default fp<{ sessions: SessionChecks; jwtSecret: string }>(async (app, op
     }
     req.auth = auth;
     if (!req.auth.userId) throw new AppError('NOT_SIGNED_IN', { status: 403 });
-    const row = await opts.sessions.currentUser(req.auth.userId, req.auth.sessionId);
-    if (!row) throw new AppError('UNAUTHORIZED');
-    const { sessionActive, ...user } = row;
-    // status first: a deleted account's revoked session still hears "deleted" (spec §4 dialog)
-    if (user.status === PROFILE_STATUS.suspended) throw new AppError('ACCOUNT_SUSPENDED');
-    if (user.status === PROFILE_STATUS.deleted) throw new AppError('ACCOUNT_DELETED');
-    if (!sessionActive) throw new AppError('UNAUTHORIZED');
-    req.user = user;
-    if (rules.roles && !rules.roles.includes(user.accountType)) throw new AppError('WRONG_ROLE');
-    if (rules.approved && user.status !== PROFILE_STATUS.approved) throw new AppError('ACCOUNT_NOT_APPROVED');
-    if (rules.plan && !user.activeSubscriptionId) throw new AppError('PLAN_REQUIRED');
+    await applyUserRules(req, rules, req.auth.userId, req.auth.sessionId);
   });
 });

@@ -15,7 +15,13 @@ export function App() {
         <SessionProvider>
           <AppLayout>
             <RouteGuard>
-              <Suspense fallback={<Center h="60vh"><Loader /></Center>}>
+              <Suspense
+                fallback={
+                  <Center h="60vh">
+                    <Loader />
+                  </Center>
+                }
+              >
                 <Routes>
                   {routes.map((r) => (
                     <Route key={r.path} path={r.path} element={<r.element {...(r.props ?? {})} />} />

@@ -49,7 +49,13 @@ describe('route guard (spec §2)', () => {
   });
 
   it('lets guests open public and guest pages', () => {
-    for (const [p, a] of [['/', 'public'], ['/login', 'guest'], ['/signup', 'guest'], ['/reset-password', 'public'], ['/nope', undefined]] as const) {
+    for (const [p, a] of [
+      ['/', 'public'],
+      ['/login', 'guest'],
+      ['/signup', 'guest'],
+      ['/reset-password', 'public'],
+      ['/nope', undefined],
+    ] as const) {
       expect(guard(p, '?trigger=email', guest, a)).toBeNull();
     }
   });

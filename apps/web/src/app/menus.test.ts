@@ -26,10 +26,27 @@ describe('menus (spec §2)', () => {
     const keys = (t: 1 | 2 | 3) => MENUS[t].map((i) => i.key);
     expect(keys(1)).toEqual(['dashboard', 'myShipments', 'truckInOut', 'searchTrucks', 'searchShipments', 'tendering', 'fleet', 'vendors', 'bayan']);
     expect(keys(3)).toEqual([...keys(1), 'postTrucks', 'shipmentInOut', 'trackVehicle']);
-    expect(keys(2)).toEqual(expect.arrayContaining(['dashboard', 'myShipments', 'truckInOut', 'searchTrucks', 'searchShipments', 'tendering', 'postTrucks', 'shipmentInOut', 'trackVehicle']));
+    expect(keys(2)).toEqual(
+      expect.arrayContaining([
+        'dashboard',
+        'myShipments',
+        'truckInOut',
+        'searchTrucks',
+        'searchShipments',
+        'tendering',
+        'postTrucks',
+        'shipmentInOut',
+        'trackVehicle',
+      ]),
+    );
     // carrier truck screens link to broker-prefixed paths; my shipments and search have their own
     const carrier = Object.fromEntries(MENUS[2].map((i) => [i.key, i.to]));
-    expect(carrier).toMatchObject({ truckInOut: '/brokers/truck-in-truck-out', searchTrucks: '/brokers/search-trucks', myShipments: '/carriers/my-shipments', searchShipments: '/carriers/load-search' });
+    expect(carrier).toMatchObject({
+      truckInOut: '/brokers/truck-in-truck-out',
+      searchTrucks: '/brokers/search-trucks',
+      myShipments: '/carriers/my-shipments',
+      searchShipments: '/carriers/load-search',
+    });
     expect(BOTTOM_BAR[1].map((i) => i.key)).toEqual(['dashboard', 'myLoads', 'postLoad', 'trustedDrivers', 'rateForecast']);
     expect(POST_ACTION[3]?.to).toBe('/brokers/post-load');
   });

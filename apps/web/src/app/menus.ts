@@ -58,32 +58,34 @@ export const POST_ACTION: Partial<Record<AccountType, MenuItem>> = {
 export const USER_MENU = (p: string): MenuItem[] => [
   { key: 'offers', to: `${p}/offers` },
   { key: 'account', to: `${p}/account` },
+  { key: 'integrations', to: `${p}/account/integrations` },
 ];
 
 /** Mobile bottom bar (spec §2: shipper dashboard, my loads, post load, trusted drivers, rate forecast). */
-export const BOTTOM_BAR: Record<AccountType, (MenuItem & { icon: 'dashboard' | 'loads' | 'post' | 'drivers' | 'forecast' | 'search' | 'truck' | 'offers' })[]> = {
-  1: [
-    { key: 'dashboard', to: '/shippers/dashboard', icon: 'dashboard' },
-    { key: 'myLoads', to: '/shippers/my-loads', icon: 'loads' },
-    { key: 'postLoad', to: '/shippers/post-load', icon: 'post' },
-    { key: 'trustedDrivers', to: '/shippers/trusted-drivers', icon: 'drivers' },
-    { key: 'rateForecast', to: '/shippers/rate-forecast', icon: 'forecast' },
-  ],
-  3: [
-    { key: 'dashboard', to: '/brokers/dashboard', icon: 'dashboard' },
-    { key: 'myLoads', to: '/brokers/my-loads', icon: 'loads' },
-    { key: 'postLoad', to: '/brokers/post-load', icon: 'post' },
-    { key: 'trustedDrivers', to: '/brokers/trusted-drivers', icon: 'drivers' },
-    { key: 'rateForecast', to: '/brokers/rate-forecast', icon: 'forecast' },
-  ],
-  2: [
-    { key: 'dashboard', to: '/carriers/dashboard', icon: 'dashboard' },
-    { key: 'loadSearch', to: '/carriers/load-search', icon: 'search' },
-    { key: 'myShipments', to: '/carriers/my-shipments', icon: 'loads' },
-    { key: 'postTrucks', to: '/carriers/post-trucks', icon: 'truck' },
-    { key: 'offers', to: '/carriers/offers', icon: 'offers' },
-  ],
-};
+export const BOTTOM_BAR: Record<AccountType, (MenuItem & { icon: 'dashboard' | 'loads' | 'post' | 'drivers' | 'forecast' | 'search' | 'truck' | 'offers' })[]> =
+  {
+    1: [
+      { key: 'dashboard', to: '/shippers/dashboard', icon: 'dashboard' },
+      { key: 'myLoads', to: '/shippers/my-loads', icon: 'loads' },
+      { key: 'postLoad', to: '/shippers/post-load', icon: 'post' },
+      { key: 'trustedDrivers', to: '/shippers/trusted-drivers', icon: 'drivers' },
+      { key: 'rateForecast', to: '/shippers/rate-forecast', icon: 'forecast' },
+    ],
+    3: [
+      { key: 'dashboard', to: '/brokers/dashboard', icon: 'dashboard' },
+      { key: 'myLoads', to: '/brokers/my-loads', icon: 'loads' },
+      { key: 'postLoad', to: '/brokers/post-load', icon: 'post' },
+      { key: 'trustedDrivers', to: '/brokers/trusted-drivers', icon: 'drivers' },
+      { key: 'rateForecast', to: '/brokers/rate-forecast', icon: 'forecast' },
+    ],
+    2: [
+      { key: 'dashboard', to: '/carriers/dashboard', icon: 'dashboard' },
+      { key: 'loadSearch', to: '/carriers/load-search', icon: 'search' },
+      { key: 'myShipments', to: '/carriers/my-shipments', icon: 'loads' },
+      { key: 'postTrucks', to: '/carriers/post-trucks', icon: 'truck' },
+      { key: 'offers', to: '/carriers/offers', icon: 'offers' },
+    ],
+  };
 
 /** Footer "solutions" and company links for visitors (public pages). */
 export const FOOTER_LINKS = {

@@ -18,6 +18,7 @@ const Signup = lazy(() => import('../features/auth/pages/SignupPage'));
 const Forgot = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
 const Reset = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
 const Account = lazy(() => import('../features/account/pages/AccountPage'));
+const Integrations = lazy(() => import('../features/integrations/pages/IntegrationsPage'));
 const MyLoads = lazy(() => import('../features/loads/pages/MyLoadsPage'));
 const PostLoad = lazy(() => import('../features/loads/pages/PostLoadPage'));
 const LoadSearch = lazy(() => import('../features/loads/pages/LoadSearchPage'));
@@ -32,7 +33,12 @@ const ComingSoon = lazy(() => import('../components/ComingSoonPage'));
 export const NotFound = lazy(() => import('../components/NotFoundPage'));
 
 type El = RouteDef['element'];
-const r = (path: string, element: unknown, access: RouteDef['access'] = 'user', props?: Record<string, unknown>): RouteDef => ({ path, element: element as El, access, props });
+const r = (path: string, element: unknown, access: RouteDef['access'] = 'user', props?: Record<string, unknown>): RouteDef => ({
+  path,
+  element: element as El,
+  access,
+  props,
+});
 const soon = (path: string, titleKey: string, access: RouteDef['access'] = 'user') => r(path, ComingSoon, access, { titleKey });
 
 export const routes: RouteDef[] = [
@@ -61,6 +67,7 @@ export const routes: RouteDef[] = [
   r('/shippers/loads/:id', LoadDetails),
   r('/shippers/offers', Offers),
   r('/shippers/account', Account),
+  r('/shippers/account/integrations', Integrations),
   soon('/shippers/dashboard', 'menu:dashboard'),
   r('/shippers/fleet-management', Fleet),
   r('/shippers/csv-logs', CsvLogs),
@@ -78,6 +85,7 @@ export const routes: RouteDef[] = [
   r('/carriers/loads/:id', LoadDetails),
   r('/carriers/offers', Offers),
   r('/carriers/account', Account),
+  r('/carriers/account/integrations', Integrations),
   soon('/carriers/dashboard', 'menu:dashboard'),
   r('/carriers/fleet-management', Fleet),
   r('/carriers/csv-logs', CsvLogs),
@@ -95,6 +103,7 @@ export const routes: RouteDef[] = [
   r('/brokers/loads/:id', LoadDetails),
   r('/brokers/offers', Offers),
   r('/brokers/account', Account),
+  r('/brokers/account/integrations', Integrations),
   soon('/brokers/dashboard', 'menu:dashboard'),
   r('/brokers/fleet-management', Fleet),
   r('/brokers/csv-logs', CsvLogs),

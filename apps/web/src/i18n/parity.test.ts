@@ -40,7 +40,7 @@ describe('i18n parity (en ↔ ar)', () => {
       for (const [k, v] of Object.entries(en)) {
         expect(typeof v === 'string' && v.trim() !== '', `en ${file} ${k} is empty`).toBe(true);
         if (PLURAL.test(k)) continue;
-        expect(typeof ar[k] === 'string' && (ar[k]).trim() !== '', `ar ${file} ${k} is empty`).toBe(true);
+        expect(typeof ar[k] === 'string' && ar[k].trim() !== '', `ar ${file} ${k} is empty`).toBe(true);
         expect(placeholders(ar[k]), `placeholders of ${file} ${k}`).toEqual(placeholders(v));
       }
       for (const [k, v] of Object.entries(ar)) expect(typeof v === 'string' && v.trim() !== '', `ar ${file} ${k} is empty`).toBe(true);

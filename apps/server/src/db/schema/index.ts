@@ -5,3 +5,4 @@ export * from './loads.ts';
 export * from './fleet.ts';
 export * from './events.ts';
 export * from './idempotency.ts';
+export * from './integrations.ts';

@@ -1,3 +1,4 @@
+import type { LoadStatus, OfferStatus } from '@masar/shared';
 import { bigint, boolean, doublePrecision, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { money, num } from './types.ts';
 
@@ -7,7 +8,7 @@ export const loads = pgTable('loads', {
   id: uuid('id').primaryKey(),
   referenceId: text('reference_id').notNull(),
   shipperId: uuid('shipper_id').notNull(),
-  status: text('status').$type<'posted' | 'unposted' | 'assigned' | 'completed' | 'cancelled' | 'expired'>().notNull().default('posted'),
+  status: text('status').$type<LoadStatus>().notNull().default('posted'),
   loadType: text('load_type').$type<'FTL' | 'LTL'>().notNull(),
   equipmentType: text('equipment_type').notNull(),
   shipmentType: smallint('shipment_type').notNull().default(1),
@@ -71,7 +72,7 @@ export const offers = pgTable('offers', {
   price: money('price').notNull(),
   originalPrice: money('original_price').notNull(),
   lastOfferBy: text('last_offer_by').$type<'carrier' | 'shipper'>().notNull(),
-  status: text('status').$type<'pending' | 'accepted' | 'rejected' | 'closed' | 'withdrawn'>().notNull().default('pending'),
+  status: text('status').$type<OfferStatus>().notNull().default('pending'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -96,19 +96,17 @@ export async function loadReferenceData(db: Db): Promise<boolean> {
   const major = new Map(MAJOR_CITIES.map((name, i) => [name.toLowerCase(), MAJOR_CITIES.length - i]));
   await db.transaction(async (tx) => {
     await tx.execute(sql`truncate districts, cities, regions cascade`);
-    await tx
-      .insert(regions)
-      .values(
-        regionRows.map((r) => ({
-          id: r.id,
-          code: r.code,
-          nameEn: r.name_en,
-          nameAr: r.name_ar,
-          capitalCityId: r.capital_city_id,
-          lat: r.center[0],
-          lng: r.center[1],
-        })),
-      );
+    await tx.insert(regions).values(
+      regionRows.map((r) => ({
+        id: r.id,
+        code: r.code,
+        nameEn: r.name_en,
+        nameAr: r.name_ar,
+        capitalCityId: r.capital_city_id,
+        lat: r.center[0],
+        lng: r.center[1],
+      })),
+    );
     await chunked(cityRows, 1000, (c) =>
       tx.insert(cities).values(
         c.map((r) => ({

@@ -1,7 +1,7 @@
-import { and, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { AccountType } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from './auth.types.ts';
 import { otps, sessions, subscriptions, users } from '../../db/schema/index.ts';
 
 /** All SQL of the auth module: users, OTPs and sessions (refresh-token families). */
@@ -16,6 +16,33 @@ export type SessionRow = typeof sessions.$inferSelect;
 export async function findUserByPhone(db: DbOrTx, phone: string): Promise<UserRow | undefined> {
   const rows = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
   return rows[0];
+}
+
+/** The user of `phone`, row-locked until the transaction ends (operator status changes). */
+export async function lockUserByPhone(tx: DbOrTx, phone: string): Promise<UserRow | undefined> {
+  const rows = await tx.select().from(users).where(eq(users.phone, phone)).for('update').limit(1);
+  return rows[0];
+}
+
+/** Accounts in `status`, oldest first (the operator's approval queue). */
+export async function listUsersByStatus(db: DbOrTx, status: number) {
+  return db
+    .select({
+      phone: users.phone,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      companyName: users.companyName,
+      accountType: users.accountType,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.status, status))
+    .orderBy(asc(users.createdAt));
+}
+
+/** Give a user an active subscription (demo accounts; plans and checkout come with issue 8). */
+export async function insertSubscription(db: DbOrTx, row: typeof subscriptions.$inferInsert): Promise<void> {
+  await db.insert(subscriptions).values(row);
 }
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
@@ -177,12 +204,14 @@ export async function revokeFamily(db: DbOrTx, familyId: string, now: Date, logo
 }
 
 /** Revoke all of a user's sessions, except one family when given (change password). */
-export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, exceptFamilyId?: string): Promise<void> {
+export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, exceptFamilyId?: string): Promise<number> {
   const cond = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
-  await db
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(exceptFamilyId ? and(cond, ne(sessions.familyId, exceptFamilyId)) : cond);
+    .where(exceptFamilyId ? and(cond, ne(sessions.familyId, exceptFamilyId)) : cond)
+    .returning({ id: sessions.id });
+  return revoked.length;
 }
 
 /**

@@ -81,6 +81,18 @@ export async function getLogById(tx: DbOrTx, id: string) {
   return r;
 }
 /** Commit a window: the cursor moves to `nextRow` together with the counts. */
+/**
+ * Lock an import's log row until the transaction ends and return its committed cursor (the next
+ * row to import), or null when the import is no longer processing. Two workers of one import
+ * (a retried job while a presumed-dead worker still runs) queue here; the second sees the moved
+ * cursor and stops.
+ */
+export async function lockImportCursor(tx: DbOrTx, id: string): Promise<number | null> {
+  const rows = await tx.select({ nextRow: csvLogs.nextRow, status: csvLogs.status }).from(csvLogs).where(eq(csvLogs.id, id)).for('update');
+  const r = rows[0];
+  return r && r.status === 'processing' ? r.nextRow : null;
+}
+
 export async function advanceImport(tx: DbOrTx, id: string, nextRow: number, succeeded: number, failed: number) {
   await tx
     .update(csvLogs)

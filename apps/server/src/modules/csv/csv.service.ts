@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { createLoadBody } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../auth/auth.types.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { FleetService } from '../fleet/fleet.service.ts';
@@ -30,6 +30,9 @@ export class ImportInterrupted extends Error {
     super('csv import interrupted; it resumes from its cursor');
   }
 }
+
+/** Thrown inside a window when another worker of the same import already moved its cursor. */
+class ImportTakenOver extends Error {}
 
 /** Valid rows are inserted this many per transaction (a failing chunk is retried row by row). */
 export const CSV_CHUNK = 500;
@@ -60,7 +63,7 @@ interface Deps {
   fleet: FleetService;
   vendors: VendorsService;
   loads: LoadsService;
-  log?: { error: (obj: unknown, msg: string) => void };
+  log?: { error: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void };
   /** The import's owner as the auth plugin would load it (the job runs without a request). */
   currentUser(id: string): Promise<CurrentUser | null>;
   /** Queue the durable import job of a log (once per log). */
@@ -111,6 +114,8 @@ export function createCsvService(deps: Deps) {
       else failed.push({ rowNumber: start + j + 1, cells, errors: r.errors });
     });
     await db.transaction(async (tx) => {
+      // another worker of this import got here first: leave the window to it
+      if ((await repo.lockImportCursor(tx, logId)) !== start) throw new ImportTakenOver();
       let ok = 0;
       if (good.length) {
         try {
@@ -161,6 +166,7 @@ export function createCsvService(deps: Deps) {
       if (rows.length > CSV_MAX_ROWS)
         return await repo.updateLog(db, logId, { status: 'failed', error: 'CSV_TOO_MANY_ROWS', total: rows.length, source: null });
       if (log.total !== rows.length) await repo.updateLog(db, logId, { total: rows.length });
+      deps.log?.info({ logId, fromRow: log.nextRow, total: rows.length }, log.nextRow > 0 ? 'csv import resumed' : 'csv import started');
       for (let start = log.nextRow; start < rows.length; start += CSV_CHUNK) {
         // shutting down: stop at a window boundary; the job is retried (here or on another instance)
         if (signal?.aborted) throw new ImportInterrupted();
@@ -169,8 +175,10 @@ export function createCsvService(deps: Deps) {
       }
       // the file is no longer needed once every row is stored
       await repo.updateLog(db, logId, { status: 'completed', source: null });
+      deps.log?.info({ logId, total: rows.length }, 'csv import completed');
     } catch (e) {
       if (e instanceof ImportInterrupted) throw e;
+      if (e instanceof ImportTakenOver) return;
       deps.log?.error({ err: e, logId }, 'csv import failed');
       await repo.updateLog(db, logId, { status: 'failed', error: 'SOMETHING_WENT_WRONG', source: null }).catch(() => undefined);
     }
@@ -349,3 +357,5 @@ function collectCityIds(v: unknown): number[] {
   if (v && typeof v === 'object' && 'cityId' in v) return [Number(v.cityId)];
   return [];
 }
+
+export type CsvService = ReturnType<typeof createCsvService>;

@@ -6,6 +6,7 @@ import { createUser, type TestUser } from '../../../test/fixtures.ts';
 import { driverBody, trailerBody, vehicleBody } from '../fleet/fleet.testkit.ts';
 import { vendorBody } from '../vendors/vendors.testkit.ts';
 import { loadBody } from '../loads/loads.testkit.ts';
+import { multipart, vendorsCsv } from './csv.testkit.ts';
 
 let t: TestContext;
 let broker: TestUser;
@@ -23,17 +24,6 @@ interface LogDetail extends CsvLog {
   rows: { id: string; rowNumber: number; data: Record<string, string>; errors: { path: string; message: string; code: string }[] }[];
   rowsTotal: number;
 }
-const multipart = (fields: Record<string, string>, file?: { name: string; data: Buffer | string }) => {
-  const boundary = '----masar' + Math.random().toString(16).slice(2);
-  const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`));
-    parts.push(Buffer.isBuffer(file.data) ? file.data : Buffer.from(file.data));
-    parts.push(Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-};
 const importCsv = async (type: string, name: string, data: string | Buffer | undefined, headers: Headers = broker.headers) => {
   const m = multipart({ type }, data === undefined ? undefined : { name, data });
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/csv/import', headers: { ...headers, 'content-type': m.contentType }, payload: m.payload });
@@ -51,26 +41,6 @@ const waitDone = async (id: string, headers: Headers = broker.headers) => {
   }
   throw new Error('import did not finish');
 };
-/** CSV of vendor bodies with headers in `lang`. */
-const vendorsCsv = (rows: Record<string, unknown>[], lang: 'en' | 'ar' = 'en') => {
-  const cols = CSV_COLUMNS.vendors;
-  const cell = (v: unknown, kind: string) =>
-    v === undefined
-      ? ''
-      : kind === 'json'
-        ? JSON.stringify(v)
-        : Array.isArray(v)
-          ? v.join(';')
-          : typeof v === 'boolean'
-            ? v
-              ? 'yes'
-              : 'no'
-            : typeof v === 'number'
-              ? `${v}`
-              : (v as string);
-  return Papa.unparse({ fields: cols.map((c) => c[lang]), data: rows.map((r) => cols.map((c) => cell(r[c.key], c.kind))) });
-};
-
 describe('CSV import', () => {
   it('imports 10,000 vendor rows with 5% bad rows: exact counts, bad rows listed with errors, good rows stored', async () => {
     const u = await createUser(t, { accountType: ACCOUNT_TYPE.broker });

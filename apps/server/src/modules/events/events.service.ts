@@ -103,3 +103,5 @@ export async function loadTimeline(db: DbOrTx, loadId: string): Promise<LoadTime
     at: new Date(r.at).toISOString(),
   }));
 }
+
+export type EventDelivery = ReturnType<typeof createEventDelivery>;

@@ -1,15 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { FILE_MIME_TYPES, LIMITS, type FilePurpose, type UploadedFile } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { files } from '../../db/schema/index.ts';
+import { findFileRefs, findOwnedFile, insertFile, type FileRefRow } from './files.repository.ts';
 import type { StorageGateway } from '../../gateways/storage/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 
 export const fileUrl = (id: string) => `/api/v1/files/${id}`;
-type FileRow = typeof files.$inferSelect;
-export const toFileRef = (f: Pick<FileRow, 'id' | 'mime' | 'size'>) => ({ id: f.id, url: fileUrl(f.id), mime: f.mime, size: f.size });
+export const toFileRef = (f: FileRefRow) => ({ id: f.id, url: fileUrl(f.id), mime: f.mime, size: f.size });
 
 /**
  * Sniff the real type of an upload from its magic bytes (file-type), never from its name or
@@ -37,16 +35,13 @@ export function createFilesService(deps: { db: Db; storage: StorageGateway }) {
       const key = `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${id}`;
       await storage.put(key, data);
       const safeName = name ? name.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 120) : null;
-      await db.insert(files).values({ id, ownerId, purpose, mime, size: data.length, name: safeName, storageKey: key });
+      await insertFile(db, { id, ownerId, purpose, mime, size: data.length, name: safeName, storageKey: key });
       return { ...toFileRef({ id, mime, size: data.length }), purpose, name: safeName };
     },
 
     /** The file row and a stream of its bytes; 404 for someone else's file. */
     async open(ownerId: string, id: string) {
-      const [row] = await db
-        .select()
-        .from(files)
-        .where(and(eq(files.id, id), eq(files.ownerId, ownerId)));
+      const row = await findOwnedFile(db, ownerId, id);
       if (!row) throw new AppError('NOT_FOUND');
       return { row, stream: await storage.get(row.storageKey) };
     },
@@ -61,10 +56,7 @@ export async function ownedFiles(tx: DbOrTx, ownerId: string, ids: string[]): Pr
   const unique = [...new Set(ids)];
   const out = new Map<string, ReturnType<typeof toFileRef>>();
   if (unique.length === 0) return out;
-  const rows = await tx
-    .select({ id: files.id, mime: files.mime, size: files.size })
-    .from(files)
-    .where(and(eq(files.ownerId, ownerId), inArray(files.id, unique)));
+  const rows = await findFileRefs(tx, unique, ownerId);
   for (const r of rows) out.set(r.id, toFileRef(r));
   if (out.size !== unique.length) throw new AppError('INVALID_FILE');
   return out;
@@ -75,7 +67,7 @@ export async function fileRefs(tx: DbOrTx, ids: string[]): Promise<Map<string, R
   const unique = [...new Set(ids)];
   const out = new Map<string, ReturnType<typeof toFileRef>>();
   if (unique.length === 0) return out;
-  const rows = await tx.select({ id: files.id, mime: files.mime, size: files.size }).from(files).where(inArray(files.id, unique));
+  const rows = await findFileRefs(tx, unique);
   for (const r of rows) out.set(r.id, toFileRef(r));
   return out;
 }

@@ -334,3 +334,15 @@ export async function fleetPage(tx: DbOrTx, ownerId: string, f: FleetFilter, lim
   );
   return { ids, counts };
 }
+
+/** Whether `ownerId` has any vehicle, trailer or driver, deleted ones included (the demo seed leaves such accounts alone). */
+export async function ownerHasFleet(db: DbOrTx, ownerId: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`select 1 from vehicles where owner_id = ${ownerId}
+        union all select 1 from trailers where owner_id = ${ownerId}
+        union all select 1 from drivers where owner_id = ${ownerId}
+        limit 1`,
+  );
+  return rows.length > 0;
+}

@@ -1,4 +1,3 @@
-import { SignJWT } from 'jose';
 import type { z } from 'zod';
 import {
   ACCOUNT_TYPE,
@@ -17,12 +16,12 @@ import {
   type vehicleUpdate,
 } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { CurrentUser } from '../auth/auth.types.ts';
+import { AppError, dbErrorCode } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { sqlState } from '../../lib/sql.ts';
 import { fileRefs, ownedFiles } from '../files/files.service.ts';
 import * as repo from './fleet.repository.ts';
+import type { SignedLinks } from '../../lib/signed-links.ts';
 
 /**
  * WHO MAY DO WHAT IN FLEET MANAGEMENT (the spec is silent, §6 "not shown"; issue 3):
@@ -54,7 +53,7 @@ const plateLetters = (p: { left: string; middle: string; right: string }) => `${
 
 /** Map a unique-index violation to its domain error. */
 function uniqueError(e: unknown): AppError | null {
-  if (sqlState(e) !== '23505') return null;
+  if (dbErrorCode(e) !== '23505') return null;
   const msg = String((e as { cause?: { message?: string }; message?: string }).cause?.message ?? (e as { message?: string }).message ?? '');
   const c = (e as { cause?: { constraint?: string } }).cause?.constraint ?? '';
   const has = (n: string) => c === n || msg.includes(n);
@@ -128,7 +127,10 @@ export function driverRow(ownerId: string, b: DriverIn): repo.NewDriver {
   };
 }
 
-export function createFleetService(deps: { db: Db; jwtSecret: string }) {
+/** How long a driver's job link opens (days). */
+export const DRIVER_LINK_DAYS = 7;
+
+export function createFleetService(deps: { db: Db; links: SignedLinks }) {
   const { db } = deps;
 
   // ---------- views ----------
@@ -465,22 +467,16 @@ export function createFleetService(deps: { db: Db; jwtSecret: string }) {
     suspendDriver: (user: CurrentUser, id: string) => setState('driver', user, id, 'suspended', () => svc.getDriver(user, id)) as Promise<Driver>,
     activateDriver: (user: CurrentUser, id: string) => setState('driver', user, id, 'active', () => svc.getDriver(user, id)) as Promise<Driver>,
     /**
-     * A signed job link for the driver (spec §2 "share driver link"): HS256 JWT, purpose
-     * 'driver-job', subject the driver id, valid 7 days. The trip flow that consumes it is a
-     * later issue; the web's /driver page reads `token`.
+     * A signed job link for the driver (spec §2 "share driver link"): a signed link
+     * (lib/signed-links.ts) with purpose 'driver-job', subject the driver id and the owner as a
+     * claim, valid 7 days. The trip flow that consumes it is a later issue; the web's /driver
+     * page reads `token`.
      */
     async driverLink(user: CurrentUser, id: string) {
       const d = await mustDriver(db, user, id);
       if (d.state !== 'active') throw new AppError('FLEET_ITEM_SUSPENDED');
-      const exp = Math.floor(Date.now() / 1000) + 7 * 86_400;
-      const token = await new SignJWT({ purpose: 'driver-job', owner: user.id })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(d.id)
-        .setIssuer('masar')
-        .setIssuedAt()
-        .setExpirationTime(exp)
-        .sign(new TextEncoder().encode(deps.jwtSecret));
-      return { url: `/driver?token=${token}`, token, expiresAt: new Date(exp * 1000).toISOString() };
+      const { token, expiresAt } = await deps.links.sign('driver-job', d.id, DRIVER_LINK_DAYS * 86_400, { owner: user.id });
+      return { url: `/driver?token=${token}`, token, expiresAt };
     },
 
     // ---------- trusted drivers ----------

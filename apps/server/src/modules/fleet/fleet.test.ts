@@ -156,8 +156,10 @@ describe('drivers, trailers and assignment', () => {
     const d = await create<Driver>('/drivers', carrier.headers, driverBody());
     const r = await call<{ url: string; token: string }>('GET', `/drivers/${d.id}/link`, carrier.headers);
     expect(r.body.data.url).toBe(`/driver?token=${r.body.data.token}`);
-    const payload = JSON.parse(Buffer.from(r.body.data.token.split('.')[1], 'base64url').toString()) as { purpose: string; sub: string };
-    expect(payload).toMatchObject({ purpose: 'driver-job', sub: d.id });
+    const opened = await t.app.container.links.check('driver-job', r.body.data.token);
+    expect(opened).toMatchObject({ ok: true, link: { subject: d.id, claims: { owner: carrier.id } } });
+    // one purpose per link: a driver's job link is no vendor invite
+    expect((await call('GET', `/vendor-invites/${r.body.data.token}`, {})).body.code).toBe('INVALID_INVITE');
   });
 
   it('trusted drivers: own drivers only, searchable, removable', async () => {

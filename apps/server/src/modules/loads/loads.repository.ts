@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Load, MyLoadsTab, SearchLoadsQuery } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { cargoLines, loadStops, loads } from '../../db/schema/index.ts';
-import { queryRows } from '../../lib/sql.ts';
+import { inList, queryRows } from '../../lib/sql.ts';
 
 /**
  * THE definition of an expired load (issue 6: one SQL rule): posted and past its expiry —
@@ -10,6 +10,13 @@ import { queryRows } from '../../lib/sql.ts';
  * table alias with its dot ('l.') or ''.
  */
 export const EXPIRED = (a: 'l.' | '') => sql.raw(`(${a}status = 'expired' or (${a}status = 'posted' and ${a}expires_at <= now()))`);
+
+/**
+ * The complement: a load on the board (open for offers and booking) — posted and not yet past
+ * its expiry. The board's partial indexes are built on `status = 'posted'` with `expires_at` as
+ * their range key, so queries keep exactly this form.
+ */
+export const ON_BOARD = (a: 'l.' | '') => sql.raw(`(${a}status = 'posted' and ${a}expires_at > now())`);
 
 /** Postgres array literal of uuids (they need no quoting), so statements keep one text. */
 const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
@@ -159,12 +166,6 @@ export async function loadState(db: DbOrTx, id: string, lock: 'update' | 'share'
 
 export type LoadState = NonNullable<Awaited<ReturnType<typeof loadState>>>;
 
-/** True when `userId` has (or had) an offer on the load. */
-export async function hasOfferOn(db: DbOrTx, loadId: string, userId: string): Promise<boolean> {
-  const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from offers where load_id = ${loadId} and carrier_id = ${userId}`);
-  return (rows[0]?.n ?? 0) > 0;
-}
-
 export interface CityRef {
   id: number;
   lat: number;
@@ -208,6 +209,57 @@ export async function insertLoad(tx: DbOrTx, load: NewLoad, stops: NewStop[], ca
   await tx.insert(cargoLines).values(cargo.map((c) => ({ ...c, loadId: load.id })));
 }
 
+/**
+ * Insert many complete loads at once, 200 rows per statement (the demo board; call inside a
+ * transaction). Stops and cargo lines carry their loadId.
+ */
+export async function insertLoadsBulk(
+  tx: DbOrTx,
+  rows: { loads: NewLoad[]; stops: (typeof loadStops.$inferInsert)[]; cargo: (typeof cargoLines.$inferInsert)[] },
+) {
+  for (let i = 0; i < rows.loads.length; i += 200) await tx.insert(loads).values(rows.loads.slice(i, i + 200));
+  for (let i = 0; i < rows.stops.length; i += 200) await tx.insert(loadStops).values(rows.stops.slice(i, i + 200));
+  for (let i = 0; i < rows.cargo.length; i += 200) await tx.insert(cargoLines).values(rows.cargo.slice(i, i + 200));
+}
+export type NewStopRow = typeof loadStops.$inferInsert;
+export type NewCargoRow = typeof cargoLines.$inferInsert;
+
+/** `count` new load reference numbers (LD-000123) in one round trip. */
+export async function nextReferenceIds(db: DbOrTx, count: number): Promise<string[]> {
+  const rows = await queryRows<{ n: number }>(db, sql`select nextval('load_reference_seq')::int as n from generate_series(1, ${count})`);
+  return rows.map((r) => `LD-${String(r.n).padStart(6, '0')}`);
+}
+
+/** Whether any of `shipperIds` has a load (deleted ones included). */
+export async function shippersHaveLoads(db: DbOrTx, shipperIds: string[]): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from loads where shipper_id in ${inList(shipperIds)} limit 1`);
+  return rows.length > 0;
+}
+
+/** The earliest pickup among the posted or expired loads of `shipperIds`, or null. */
+export async function earliestOpenPickup(db: DbOrTx, shipperIds: string[]): Promise<Date | null> {
+  const [r] = await queryRows<{ min: Date | string | null }>(
+    db,
+    sql`select min(pickup_at) as min from loads where shipper_id in ${inList(shipperIds)} and status in ('posted', 'expired')`,
+  );
+  return r?.min ? new Date(r.min) : null;
+}
+
+/**
+ * Move every date of the loads of `shipperIds` (stops included) forward by `days`; creation,
+ * posting and booking times never pass now. Expired loads whose new expiry is in the future go
+ * back on the board. (The demo board's nightly refresh; call inside a transaction.)
+ */
+export async function shiftLoadDates(tx: DbOrTx, shipperIds: string[], days: number): Promise<void> {
+  const by = sql`make_interval(days => ${days})`;
+  const owners = inList(shipperIds);
+  await tx.execute(sql`update loads set pickup_at = pickup_at + ${by}, drop_at = drop_at + ${by}, expires_at = expires_at + ${by},
+      posted_at = least(posted_at + ${by}, now()), booked_at = least(booked_at + ${by}, now()), created_at = least(created_at + ${by}, now()), updated_at = now()
+    where shipper_id in ${owners}`);
+  await tx.execute(sql`update load_stops s set date = s.date + ${by} from loads l where l.id = s.load_id and l.shipper_id in ${owners}`);
+  await tx.execute(sql`update loads set status = 'posted' where shipper_id in ${owners} and status = 'expired' and expires_at > now() and deleted_at is null`);
+}
+
 /** Replace a load's stops or cargo lines (call inside a transaction). */
 export async function replaceStops(tx: DbOrTx, loadId: string, stops: NewStop[]) {
   await tx.execute(sql`delete from load_stops where load_id = ${loadId}`);
@@ -218,7 +270,10 @@ export async function replaceCargo(tx: DbOrTx, loadId: string, cargo: NewCargo[]
   await tx.insert(cargoLines).values(cargo.map((c) => ({ ...c, loadId })));
 }
 
-export const setStopDate = (stopId: string, date: Date) => sql`update load_stops set date = ${date.toISOString()}::timestamptz where id = ${stopId}`;
+/** Move one stop to a new date (repost with new dates). */
+export async function setStopDate(tx: DbOrTx, stopId: string, date: Date): Promise<void> {
+  await tx.execute(sql`update load_stops set date = ${date.toISOString()}::timestamptz where id = ${stopId}`);
+}
 
 /** Stops and cargo of a load as insertable rows (duplicate, repost). */
 export async function stopsAndCargo(db: DbOrTx, loadId: string) {
@@ -248,25 +303,6 @@ export async function updateLoadRow(tx: DbOrTx, id: string, set: Partial<NewLoad
     .update(loads)
     .set({ ...set, updatedAt: new Date() })
     .where(sql`${loads.id} = ${id}`);
-}
-
-/** Delete every offer of a load and its history (spec §4: editing origin/destination/equipment). */
-export async function deleteOffersOfLoad(tx: DbOrTx, loadId: string) {
-  await tx.execute(sql`delete from offers where load_id = ${loadId}`);
-}
-
-/** Close the pending offers of a load (except `exceptId`), recording a 'close' event for each. */
-export async function closePendingOffers(tx: DbOrTx, loadId: string, newId: () => string, exceptId?: string): Promise<number> {
-  const closed = await queryRows<{ id: string }>(
-    tx,
-    sql`update offers set status = 'closed', updated_at = now()
-        where load_id = ${loadId} and status = 'pending' ${exceptId ? sql`and id <> ${exceptId}` : sql``} returning id`,
-  );
-  if (closed.length) {
-    const values = closed.map((o) => sql`(${newId()}, ${o.id}, 'shipper', 'close', null)`);
-    await tx.execute(sql`insert into offer_events (id, offer_id, by_party, action, price) values ${sql.join(values, sql`, `)}`);
-  }
-  return closed.length;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -317,7 +353,7 @@ const SORTS: Record<BoardQuery['sort'], { inner: string; outer: string }> = {
 export function boardSearchSql(q: BoardQuery): SQL {
   const hasPickup = q.pickupCityId != null;
   const sort = SORTS[q.sort === 'deadhead' && !hasPickup ? 'newest' : q.sort];
-  const where: SQL[] = [sql`l.status = 'posted'`, sql`l.expires_at > now()`];
+  const where: SQL[] = [sql`${ON_BOARD('l.')}`];
   if (q.equipmentType) where.push(sql`l.equipment_type = ${q.equipmentType}`);
   if (q.loadType) where.push(sql`l.load_type = ${q.loadType}`);
   if (q.pickupFrom) where.push(sql`l.pickup_at >= ${q.pickupFrom}::timestamptz`);
@@ -363,10 +399,10 @@ export async function searchBoard(db: Db, q: BoardQuery, viewerId: string | null
 // My loads
 
 const TAB_WHERE: Record<MyLoadsTab, (me: string) => SQL> = {
-  posted: (me) => sql`l.shipper_id = ${me} and l.status = 'posted' and l.expires_at > now()`,
+  posted: (me) => sql`l.shipper_id = ${me} and ${ON_BOARD('l.')}`,
   unposted: (me) => sql`l.shipper_id = ${me} and l.status = 'unposted'`,
   offers: (me) =>
-    sql`l.status = 'posted' and l.expires_at > now() and (
+    sql`${ON_BOARD('l.')} and (
       (l.shipper_id = ${me} and exists (select 1 from offers o where o.load_id = l.id and o.status = 'pending'))
       or exists (select 1 from offers o where o.load_id = l.id and o.carrier_id = ${me} and o.status = 'pending'))`,
   active: (me) => sql`l.status = 'assigned' and (l.shipper_id = ${me} or l.carrier_id = ${me})`,
@@ -407,8 +443,21 @@ export async function expireDue(tx: DbOrTx, limit: number): Promise<{ id: string
   return queryRows<{ id: string; shipper_id: string }>(
     tx,
     sql`update loads set status = 'expired', updated_at = now()
-        where id in (select id from loads where status = 'posted' and expires_at <= now() and deleted_at is null
+        where id in (select id from loads where ${EXPIRED('')} and status = 'posted' and deleted_at is null
                      order by expires_at limit ${limit} for update skip locked)
         returning id, shipper_id`,
   );
+}
+
+/**
+ * Book a load: the conditional update that decides a race. Only an open load (posted, not
+ * expired, not deleted) turns assigned; false means someone else booked it (or it closed).
+ */
+export async function bookLoad(tx: DbOrTx, loadId: string, carrierId: string, price: string): Promise<boolean> {
+  const rows = await queryRows(
+    tx,
+    sql`update loads set status = 'assigned', carrier_id = ${carrierId}, booked_price = ${price}, booked_at = now(), updated_at = now()
+        where id = ${loadId} and ${ON_BOARD('')} and deleted_at is null returning id`,
+  );
+  return rows.length > 0;
 }

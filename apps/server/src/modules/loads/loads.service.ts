@@ -16,7 +16,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { RoutingGateway } from '../../gateways/routing/routing.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../auth/auth.types.ts';
 import { requireApproved } from '../../lib/access.ts';
 import { loadTimeline, publish } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -27,6 +27,7 @@ export interface LoadsDeps {
   db: Db;
   config: Pick<Config, 'LOAD_EXPIRY_HOURS_AFTER_PICKUP'>;
   routing: RoutingGateway;
+  offers: OffersOfLoad;
 }
 
 const HOUR_MS = 3_600_000;
@@ -47,17 +48,38 @@ interface Derived {
  * create, read, edit, delete, unpost/repost/duplicate, the board search and my-loads tabs.
  * No HTTP here; SQL lives in loads.repository.ts.
  */
+/**
+ * The loads module's side of booking (issue 6: one owner per table): the offers module calls
+ * these inside its own transaction. `stateForOffer` locks the load row first ('update' while
+ * answering, 'share' while bidding), so racing answers on one load queue up, never deadlock.
+ */
+export const loadLifecycle = {
+  stateForOffer: async (tx: DbOrTx, loadId: string, lock: 'share' | 'update' | 'none') => {
+    const s = await repo.loadState(tx, loadId, lock);
+    return s ? { id: s.id, shipper_id: s.shipper_id, carrier_id: s.carrier_id, status: s.status, expired: s.expired, deleted: s.deleted } : null;
+  },
+  book: (tx: DbOrTx, loadId: string, carrierId: string, priceSar: string) => repo.bookLoad(tx, loadId, carrierId, priceSar),
+};
+
+/** What the loads module asks of the offers module (which owns offers; injected by the container). */
+export interface OffersOfLoad {
+  closePending(tx: DbOrTx, loadId: string): Promise<number>;
+  deleteAll(tx: DbOrTx, loadId: string): Promise<void>;
+  hasOfferBy(db: DbOrTx, loadId: string, carrierId: string): Promise<boolean>;
+}
+
 /** An event about a load (DESIGN §3 outbox). */
-const loadEvent = (type: DomainEventType, loadId: string, actorId: string | null, data: Record<string, unknown>): DomainEventInput => ({
+/** A load event; `data.shipperId` names the load's owner (webhooks deliver to the parties). */
+const loadEvent = (type: DomainEventType, loadId: string, shipperId: string, actorId: string | null, data: Record<string, unknown>): DomainEventInput => ({
   type,
   aggregateType: 'load',
   aggregateId: loadId,
   actorId,
-  data,
+  data: { shipperId, ...data },
 });
 
 export function createLoadsService(deps: LoadsDeps) {
-  const { db, config, routing } = deps;
+  const { db, config, routing, offers } = deps;
 
   async function checkEquipment(tx: DbOrTx, code: string) {
     if (!(await repo.equipmentExists(tx, code))) throw new AppError('INVALID_EQUIPMENT');
@@ -142,7 +164,7 @@ export function createLoadsService(deps: LoadsDeps) {
     if (!row) throw new AppError('NOT_FOUND');
     const owner = viewerId != null && row.shipper_id === viewerId;
     const carrier = viewerId != null && row.carrier_id === viewerId;
-    const bidder = viewerId != null && !owner && !carrier && (await repo.hasOfferOn(via, id, viewerId));
+    const bidder = viewerId != null && !owner && !carrier && (await offers.hasOfferBy(via, id, viewerId));
     if (row.deleted_at && !bidder) throw new AppError('NOT_FOUND');
     const onBoard = row.status === 'posted' || row.status === 'expired';
     if (!onBoard && !owner && !carrier && !bidder) throw new AppError('NOT_FOUND');
@@ -175,7 +197,7 @@ export function createLoadsService(deps: LoadsDeps) {
       for (;;) {
         const n = await db.transaction(async (tx) => {
           const rows = await repo.expireDue(tx, batch);
-          for (const r of rows) await publish(tx, loadEvent('load.expired', r.id, null, {}));
+          for (const r of rows) await publish(tx, loadEvent('load.expired', r.id, r.shipper_id, null, {}));
           return rows.length;
         });
         total += n;
@@ -226,7 +248,7 @@ export function createLoadsService(deps: LoadsDeps) {
           d.stops,
           d.cargo,
         );
-        if (body.post !== false) await publish(tx, loadEvent('load.posted', id, user.id, { priceSar: body.priceSar }));
+        if (body.post !== false) await publish(tx, loadEvent('load.posted', id, user.id, user.id, { priceSar: body.priceSar }));
       });
       return get(id, user.id, outer);
     },
@@ -259,7 +281,7 @@ export function createLoadsService(deps: LoadsDeps) {
         const citiesChanged = body.stops !== undefined && body.stops.map((x) => x.cityId).join(',') !== existing.stops.map((x) => x.cityId).join(',');
         const equipmentChanged = body.equipmentType !== undefined && body.equipmentType !== s.equipment_type;
         if (citiesChanged || equipmentChanged) {
-          await repo.deleteOffersOfLoad(tx, id);
+          await offers.deleteAll(tx, id);
           offersDeleted = true;
         }
         if (body.stops) await repo.replaceStops(tx, id, d.stops);
@@ -280,8 +302,8 @@ export function createLoadsService(deps: LoadsDeps) {
         const s = await ownLoad(tx, user, id);
         if (s.status === 'assigned' || s.status === 'completed') throw new AppError('LOAD_NOT_EDITABLE');
         await repo.updateLoadRow(tx, id, { status: 'cancelled', deletedAt: new Date() });
-        await repo.closePendingOffers(tx, id, newId);
-        await publish(tx, loadEvent('load.cancelled', id, user.id, { previousStatus: s.status }));
+        await offers.closePending(tx, id);
+        await publish(tx, loadEvent('load.cancelled', id, user.id, user.id, { previousStatus: s.status }));
       });
     },
 
@@ -316,7 +338,7 @@ export function createLoadsService(deps: LoadsDeps) {
         if (!(firstPickup.getTime() > Date.now())) throw new AppError('REPOST_NEEDS_FUTURE_PICKUP');
         if (stopDates) {
           for (let i = 0; i < stops.length; i++) {
-            await tx.execute(repo.setStopDate(stops[i].id, dates[i]));
+            await repo.setStopDate(tx, stops[i].id, dates[i]);
           }
         }
         const lastDrop = dates[stops.length - 1 - [...stops].reverse().findIndex((x) => x.stopType === STOP_TYPE.drop)];
@@ -327,7 +349,7 @@ export function createLoadsService(deps: LoadsDeps) {
           dropAt: lastDrop,
           expiresAt: new Date(firstPickup.getTime() + config.LOAD_EXPIRY_HOURS_AFTER_PICKUP * HOUR_MS),
         });
-        await publish(tx, loadEvent('load.posted', id, user.id, { repost: true, pickupAt: firstPickup.toISOString() }));
+        await publish(tx, loadEvent('load.posted', id, user.id, user.id, { repost: true, pickupAt: firstPickup.toISOString() }));
       });
       return get(id, user.id);
     },

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Offer } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { offerEvents, offers } from '../../db/schema/index.ts';
-import { queryRows } from '../../lib/sql.ts';
+import { inList, queryRows } from '../../lib/sql.ts';
 
 export type Party = 'carrier' | 'shipper';
 
@@ -34,6 +34,27 @@ export async function insertEvent(tx: DbOrTx, e: typeof offerEvents.$inferInsert
   await tx.insert(offerEvents).values(e);
 }
 
+export type NewOfferRow = typeof offers.$inferInsert;
+export type NewOfferEventRow = typeof offerEvents.$inferInsert;
+
+/** Insert many offers and their history at once, 200 rows per statement (the demo board; inside a transaction). */
+export async function insertOffersBulk(tx: DbOrTx, rows: NewOfferRow[], events: NewOfferEventRow[]) {
+  for (let i = 0; i < rows.length; i += 200) await tx.insert(offers).values(rows.slice(i, i + 200));
+  for (let i = 0; i < events.length; i += 200) await tx.insert(offerEvents).values(events.slice(i, i + 200));
+}
+
+/** Move the times of the offers on loads of `shipperIds` (and their history) forward by `days`, never past now. */
+export async function shiftOfferDates(tx: DbOrTx, shipperIds: string[], days: number): Promise<void> {
+  const by = sql`make_interval(days => ${days})`;
+  const owners = inList(shipperIds);
+  await tx.execute(
+    sql`update offer_events e set created_at = least(e.created_at + ${by}, now()) from offers o where o.id = e.offer_id and o.shipper_id in ${owners}`,
+  );
+  await tx.execute(
+    sql`update offers set created_at = least(created_at + ${by}, now()), updated_at = least(updated_at + ${by}, now()) where shipper_id in ${owners}`,
+  );
+}
+
 /** Set status (and optionally price / lastOfferBy) of a pending offer; false when it is no longer pending. */
 export async function updatePending(tx: DbOrTx, id: string, set: { status?: Offer['status']; price?: string; lastOfferBy?: Party }): Promise<boolean> {
   const parts: SQL[] = [sql`updated_at = now()`];
@@ -41,19 +62,6 @@ export async function updatePending(tx: DbOrTx, id: string, set: { status?: Offe
   if (set.price !== undefined) parts.push(sql`price = ${set.price}`);
   if (set.lastOfferBy) parts.push(sql`last_offer_by = ${set.lastOfferBy}`);
   const rows = await queryRows(tx, sql`update offers set ${sql.join(parts, sql`, `)} where id = ${id} and status = 'pending' returning id`);
-  return rows.length > 0;
-}
-
-/**
- * Book a load: the conditional update that decides a race. Only a posted, unexpired,
- * undeleted load turns assigned; 0 rows means someone else booked it (or it closed).
- */
-export async function bookLoad(tx: DbOrTx, loadId: string, carrierId: string, price: string): Promise<boolean> {
-  const rows = await queryRows(
-    tx,
-    sql`update loads set status = 'assigned', carrier_id = ${carrierId}, booked_price = ${price}, booked_at = now(), updated_at = now()
-        where id = ${loadId} and status = 'posted' and expires_at > now() and deleted_at is null returning id`,
-  );
   return rows.length > 0;
 }
 
@@ -133,39 +141,45 @@ export async function getOffer(db: DbOrTx, id: string): Promise<Offer | null> {
   return (await listOffers(db, sql`o.id = ${id}`, 1, 0)).items[0] ?? null;
 }
 
-export interface LoadForOffer {
-  id: string;
-  shipper_id: string;
-  carrier_id: string | null;
-  status: string;
-  expired: boolean;
-  deleted: boolean;
-}
-
 /**
- * The state of the load an offer is about. `lock`: 'share' while bidding (a booking waits for
- * it), 'update' while answering an offer: every answer locks the load row first and the offer
- * second, so racing answers on one load queue up instead of deadlocking.
+ * Close the pending offers of a load (all, or all but `exceptId`: the accepted one), with a
+ * 'close' event each. Returns how many.
  */
-export async function loadForOffer(db: DbOrTx, loadId: string, lock: 'share' | 'update' | 'none'): Promise<LoadForOffer | null> {
-  const suffix = lock === 'share' ? sql` for share` : lock === 'update' ? sql` for update` : sql``;
-  const rows = await queryRows<LoadForOffer>(
-    db,
-    sql`select id, shipper_id, carrier_id, status, (status = 'expired' or (status = 'posted' and expires_at <= now())) as expired, deleted_at is not null as deleted
-        from loads where id = ${loadId}${suffix}`,
-  );
-  return rows[0] ?? null;
-}
-
-/** Close every other pending offer of a booked load, with a 'close' event each. */
-export async function closeOtherOffers(tx: DbOrTx, loadId: string, acceptedId: string, newId: () => string): Promise<void> {
+export async function closePendingOffers(tx: DbOrTx, loadId: string, newId: () => string, exceptId?: string): Promise<number> {
   const closed = await queryRows<{ id: string }>(
     tx,
-    sql`update offers set status = 'closed', updated_at = now() where load_id = ${loadId} and status = 'pending' and id <> ${acceptedId} returning id`,
+    sql`update offers set status = 'closed', updated_at = now()
+        where load_id = ${loadId} and status = 'pending' ${exceptId ? sql`and id <> ${exceptId}` : sql``} returning id`,
   );
   if (closed.length) {
     await tx.insert(offerEvents).values(closed.map((o) => ({ id: newId(), offerId: o.id, byParty: 'shipper' as const, action: 'close', price: null })));
   }
+  return closed.length;
+}
+
+/** Delete every offer of a load and its history (spec §4: editing origin, destination or equipment). */
+export async function deleteOffersOfLoad(tx: DbOrTx, loadId: string): Promise<void> {
+  await tx.execute(sql`delete from offers where load_id = ${loadId}`);
+}
+
+/**
+ * Offers visible to `me` (issue 6: the where-clause is built here, not in the service):
+ * `loadId` → the offers on that load (all for its owner, only mine for a bidder); `box=sent` →
+ * offers I made; `received` → offers on my loads; neither → both.
+ */
+export async function listOffersFor(
+  db: DbOrTx,
+  q: { me: string; loadId?: string; ownerOfLoad?: boolean; box?: 'sent' | 'received'; limit: number; skip: number },
+): Promise<{ items: Offer[]; total: number }> {
+  const parts: SQL[] = [];
+  if (q.loadId) {
+    parts.push(sql`o.load_id = ${q.loadId}`);
+    if (!q.ownerOfLoad) parts.push(sql`o.carrier_id = ${q.me}`);
+  }
+  if (q.box === 'sent') parts.push(sql`o.carrier_id = ${q.me}`);
+  else if (q.box === 'received') parts.push(sql`o.shipper_id = ${q.me}`);
+  else if (!q.loadId) parts.push(sql`(o.carrier_id = ${q.me} or o.shipper_id = ${q.me})`);
+  return listOffers(db, sql.join(parts, sql` and `), q.limit, q.skip);
 }
 
 /** True when `carrierId` has ever made an offer on the load (any status). */

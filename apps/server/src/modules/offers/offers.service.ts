@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { DomainEventInput, DomainEventType, Offer, OfferAction } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
+import type { CurrentUser } from '../auth/auth.types.ts';
 import { requireApproved } from '../../lib/access.ts';
 import { publish } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { sqlState } from '../../lib/sql.ts';
+import { dbErrorCode } from '../../lib/errors.ts';
 import * as repo from './offers.repository.ts';
 
 /**
@@ -14,25 +13,57 @@ import * as repo from './offers.repository.ts';
  * SHIPMENT_CANCELLED; assigned or completed → SHIPMENT_ALREADY_ASSIGNED; unposted or expired →
  * BIDDING_CLOSED. null when it is open.
  */
-function closedReason(l: repo.LoadForOffer): 'SHIPMENT_CANCELLED' | 'SHIPMENT_ALREADY_ASSIGNED' | 'BIDDING_CLOSED' | null {
+function closedReason(l: LoadForOffer): 'SHIPMENT_CANCELLED' | 'SHIPMENT_ALREADY_ASSIGNED' | 'BIDDING_CLOSED' | null {
   if (l.deleted || l.status === 'cancelled') return 'SHIPMENT_CANCELLED';
   if (l.status === 'assigned' || l.status === 'completed') return 'SHIPMENT_ALREADY_ASSIGNED';
   if (l.status !== 'posted' || l.expired) return 'BIDDING_CLOSED';
   return null;
 }
 
-function assertOpen(l: repo.LoadForOffer) {
+function assertOpen(l: LoadForOffer) {
   const reason = closedReason(l);
   if (reason) throw new AppError(reason);
 }
 
+/** The state of the load an offer is about (the loads module's answer). */
+export interface LoadForOffer {
+  id: string;
+  shipper_id: string;
+  carrier_id: string | null;
+  status: string;
+  expired: boolean;
+  deleted: boolean;
+}
+
+/**
+ * What the offers module asks of the loads module, which owns the loads table (issue 6: one
+ * owner per table): the load's state (locked while bidding or answering) and the booking — one
+ * call into the load's lifecycle inside the offers transaction. Injected by the container.
+ */
+export interface LoadLifecycle {
+  stateForOffer(tx: DbOrTx, loadId: string, lock: 'share' | 'update' | 'none'): Promise<LoadForOffer | null>;
+  book(tx: DbOrTx, loadId: string, carrierId: string, priceSar: string): Promise<boolean>;
+}
+
+/**
+ * What the loads module may do to a load's offers (owned here): close the pending ones when the
+ * load is cancelled, delete them all when its lane or equipment changes (spec §4), and tell
+ * whether a carrier ever bid (visibility).
+ */
+export const offersOfLoad = {
+  closePending: (tx: DbOrTx, loadId: string) => repo.closePendingOffers(tx, loadId, newId),
+  deleteAll: (tx: DbOrTx, loadId: string) => repo.deleteOffersOfLoad(tx, loadId),
+  hasOfferBy: (db: DbOrTx, loadId: string, carrierId: string) => repo.hasOfferOn(db, loadId, carrierId),
+};
+
 /** An event about a load (offers included: their aggregate is the load, for per-load order). */
-const offerEvent = (type: DomainEventType, loadId: string, actorId: string, data: Record<string, unknown>): DomainEventInput => ({
+/** An offer (or booking) event about a load; `data` names both parties (shipperId, carrierId). */
+const offerEvent = (type: DomainEventType, loadId: string, shipperId: string, actorId: string, data: Record<string, unknown>): DomainEventInput => ({
   type,
   aggregateType: 'load',
   aggregateId: loadId,
   actorId,
-  data,
+  data: { shipperId, ...data },
 });
 
 /**
@@ -41,7 +72,7 @@ const offerEvent = (type: DomainEventType, loadId: string, actorId: string, data
  * counters; accepting books the load. Exactly one booking per load: the conditional update of
  * the load decides a race, the partial unique index offers_one_accepted backs it.
  */
-export function createOffersService({ db }: { db: Db }) {
+export function createOffersService({ db, loads }: { db: Db; loads: LoadLifecycle }) {
   async function mustGet(tx: DbOrTx, id: string): Promise<Offer> {
     const o = await repo.getOffer(tx, id);
     if (!o) throw new AppError('NOT_FOUND');
@@ -54,7 +85,7 @@ export function createOffersService({ db }: { db: Db }) {
       const id = newId();
       try {
         await db.transaction(async (tx) => {
-          const load = await repo.loadForOffer(tx, body.loadId, 'share');
+          const load = await loads.stateForOffer(tx, body.loadId, 'share');
           if (!load) throw new AppError('NOT_FOUND');
           if (load.shipper_id === user.id) throw new AppError('OWN_LOAD_BID');
           // A load off the board (unposted, booked, cancelled, deleted) is invisible to a carrier
@@ -74,10 +105,10 @@ export function createOffersService({ db }: { db: Db }) {
             status: 'pending',
           });
           await repo.insertEvent(tx, { id: newId(), offerId: id, byParty: 'carrier', action: 'bid', price: body.priceSar });
-          await publish(tx, offerEvent('offer.created', load.id, user.id, { offerId: id, carrierId: user.id, priceSar: body.priceSar }));
+          await publish(tx, offerEvent('offer.created', load.id, load.shipper_id, user.id, { offerId: id, carrierId: user.id, priceSar: body.priceSar }));
         });
       } catch (e) {
-        if (sqlState(e) === '23505') throw new AppError('DUPLICATE_OFFER');
+        if (dbErrorCode(e) === '23505') throw new AppError('DUPLICATE_OFFER');
         throw e;
       }
       return mustGet(db, id);
@@ -97,7 +128,7 @@ export function createOffersService({ db }: { db: Db }) {
       try {
         await db.transaction(async (tx) => {
           // load first, offer second: answers on one load queue up on the load row (no deadlock)
-          const load = await repo.loadForOffer(tx, peek.load_id, 'update');
+          const load = await loads.stateForOffer(tx, peek.load_id, 'update');
           const o = await repo.offerState(tx, body.offerId, true);
           if (!load || !o) throw new AppError('NOT_FOUND');
           if (o.status !== 'pending') {
@@ -108,7 +139,7 @@ export function createOffersService({ db }: { db: Db }) {
           if (body.action === 'reject') {
             await repo.updatePending(tx, o.id, { status: 'rejected' });
             await repo.insertEvent(tx, { id: newId(), offerId: o.id, byParty: party, action: 'reject', price: null });
-            await publish(tx, offerEvent('offer.rejected', o.load_id, user.id, { offerId: o.id, carrierId: o.carrier_id, by: party }));
+            await publish(tx, offerEvent('offer.rejected', o.load_id, peek.shipper_id, user.id, { offerId: o.id, carrierId: o.carrier_id, by: party }));
             return;
           }
           assertOpen(load);
@@ -117,23 +148,34 @@ export function createOffersService({ db }: { db: Db }) {
             await repo.insertEvent(tx, { id: newId(), offerId: o.id, byParty: party, action: 'counter', price: body.priceSar! });
             await publish(
               tx,
-              offerEvent('offer.countered', o.load_id, user.id, { offerId: o.id, carrierId: o.carrier_id, by: party, priceSar: body.priceSar! }),
+              offerEvent('offer.countered', o.load_id, peek.shipper_id, user.id, {
+                offerId: o.id,
+                carrierId: o.carrier_id,
+                by: party,
+                priceSar: body.priceSar!,
+              }),
             );
             return;
           }
-          if (!(await repo.bookLoad(tx, o.load_id, o.carrier_id, o.price))) {
-            const now = await repo.loadForOffer(tx, o.load_id, 'none');
+          if (!(await loads.book(tx, o.load_id, o.carrier_id, o.price))) {
+            const now = await loads.stateForOffer(tx, o.load_id, 'none');
             throw new AppError((now && closedReason(now)) || 'SHIPMENT_ALREADY_ASSIGNED');
           }
           if (!(await repo.updatePending(tx, o.id, { status: 'accepted' }))) throw new AppError('OFFER_NOT_PENDING');
           await repo.insertEvent(tx, { id: newId(), offerId: o.id, byParty: party, action: 'accept', price: o.price });
-          await repo.closeOtherOffers(tx, o.load_id, o.id, newId);
-          await publish(tx, offerEvent('offer.accepted', o.load_id, user.id, { offerId: o.id, carrierId: o.carrier_id, by: party, priceSar: o.price }));
-          await publish(tx, offerEvent('load.booked', o.load_id, user.id, { offerId: o.id, carrierId: o.carrier_id, bookedPriceSar: o.price }));
+          await repo.closePendingOffers(tx, o.load_id, newId, o.id);
+          await publish(
+            tx,
+            offerEvent('offer.accepted', o.load_id, peek.shipper_id, user.id, { offerId: o.id, carrierId: o.carrier_id, by: party, priceSar: o.price }),
+          );
+          await publish(
+            tx,
+            offerEvent('load.booked', o.load_id, peek.shipper_id, user.id, { offerId: o.id, carrierId: o.carrier_id, bookedPriceSar: o.price }),
+          );
         });
       } catch (e) {
         // the partial unique index offers_one_accepted: another accept won the race
-        if (sqlState(e) === '23505') throw new AppError('SHIPMENT_ALREADY_ASSIGNED');
+        if (dbErrorCode(e) === '23505') throw new AppError('SHIPMENT_ALREADY_ASSIGNED');
         throw e;
       }
       return mustGet(db, body.offerId);
@@ -145,10 +187,10 @@ export function createOffersService({ db }: { db: Db }) {
       const peek = await repo.offerState(db, offerId);
       if (!peek || peek.carrier_id !== user.id) throw new AppError('NOT_FOUND');
       await db.transaction(async (tx) => {
-        await repo.loadForOffer(tx, peek.load_id, 'update');
+        await loads.stateForOffer(tx, peek.load_id, 'update');
         if (!(await repo.updatePending(tx, offerId, { status: 'withdrawn' }))) throw new AppError('OFFER_NOT_PENDING');
         await repo.insertEvent(tx, { id: newId(), offerId, byParty: 'carrier', action: 'withdraw', price: null });
-        await publish(tx, offerEvent('offer.withdrawn', peek.load_id, user.id, { offerId, carrierId: user.id }));
+        await publish(tx, offerEvent('offer.withdrawn', peek.load_id, peek.shipper_id, user.id, { offerId, carrierId: user.id }));
       });
       return mustGet(db, offerId);
     },
@@ -159,18 +201,13 @@ export function createOffersService({ db }: { db: Db }) {
      * both.
      */
     async list(user: CurrentUser, q: { loadId?: string; box?: 'sent' | 'received'; limit: number; skip: number }) {
-      const me = user.id;
-      const parts = [];
+      let ownerOfLoad = false;
       if (q.loadId) {
-        const load = await repo.loadForOffer(db, q.loadId, 'none');
+        const load = await loads.stateForOffer(db, q.loadId, 'none');
         if (!load) throw new AppError('NOT_FOUND');
-        parts.push(sql`o.load_id = ${q.loadId}`);
-        if (load.shipper_id !== me) parts.push(sql`o.carrier_id = ${me}`);
+        ownerOfLoad = load.shipper_id === user.id;
       }
-      if (q.box === 'sent') parts.push(sql`o.carrier_id = ${me}`);
-      else if (q.box === 'received') parts.push(sql`o.shipper_id = ${me}`);
-      else if (!q.loadId) parts.push(sql`(o.carrier_id = ${me} or o.shipper_id = ${me})`);
-      return repo.listOffers(db, sql.join(parts, sql` and `), q.limit, q.skip);
+      return repo.listOffersFor(db, { me: user.id, ...q, ownerOfLoad });
     },
   };
 }

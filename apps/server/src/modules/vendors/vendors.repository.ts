@@ -152,3 +152,9 @@ export async function ownerInfo(tx: DbOrTx, ownerId: string) {
     .where(eq(users.id, ownerId));
   return r;
 }
+
+/** Whether `ownerId` has any vendor, deleted ones included. */
+export async function ownerHasVendors(db: DbOrTx, ownerId: string): Promise<boolean> {
+  const rows = await db.select({ id: vendors.id }).from(vendors).where(eq(vendors.ownerId, ownerId)).limit(1);
+  return rows.length > 0;
+}

@@ -24,7 +24,7 @@ const MESSAGES = {
   statusUpdated: { en: 'Status updated.', ar: 'تم تحديث الحالة.' },
 } as const;
 const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
-const tokenParams = z.object({ token: z.string().min(10).max(100) });
+const tokenParams = z.object({ token: z.string().min(10).max(1000) });
 
 /** My vendors, share vendor link and vendor sign-up requests (issue 3; spec §2, §3, §4, §5). */
 export default async function vendorsRoutes(fastify: FastifyInstance) {

@@ -1,13 +1,12 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import { ACCOUNT_TYPE, PROFILE_STATUS, type Vendor, type vendorInput, type vendorUpdate } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { CurrentUser } from '../../plugins/auth.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { CurrentUser } from '../auth/auth.types.ts';
+import { AppError, dbErrorCode } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { sqlState } from '../../lib/sql.ts';
 import { ownedFiles } from '../files/files.service.ts';
 import * as repo from './vendors.repository.ts';
+import type { SignedLinks } from '../../lib/signed-links.ts';
 
 type VendorIn = z.output<typeof vendorInput>;
 type VendorUpd = z.output<typeof vendorUpdate>;
@@ -99,7 +98,7 @@ export function vendorRow(ownerId: string, b: VendorIn, status: repo.VendorStatu
 }
 
 function uniqueError(e: unknown): AppError | null {
-  if (sqlState(e) !== '23505') return null;
+  if (dbErrorCode(e) !== '23505') return null;
   const text = JSON.stringify({
     m: (e as Error).message,
     c: (e as { cause?: { message?: string; constraint?: string } }).cause?.message,
@@ -122,35 +121,18 @@ async function checkContact(tx: DbOrTx, ownerId: string, email?: string, phone?:
   if (taken.phone) throw new AppError('VENDOR_PHONE_EXISTS');
 }
 
-export function createVendorsService(deps: { db: Db; jwtSecret: string }) {
+export function createVendorsService(deps: { db: Db; links: SignedLinks }) {
   const { db } = deps;
-  const mac = (body: Buffer) => createHmac('sha256', `vendor-invite:${deps.jwtSecret}`).update(body).digest().subarray(0, 16);
-
   async function must(tx: DbOrTx, user: CurrentUser, id: string, forUpdate = false) {
     const v = await repo.getVendor(tx, user.id, id, forUpdate);
     if (!v) throw new AppError('NOT_FOUND');
     return v;
   }
-  /**
-   * Invite tokens are compact (48 characters, they travel in a URL path): owner id (16 bytes) +
-   * expiry (uint32 seconds) + HMAC-SHA256 of both under the server secret, truncated to 16
-   * bytes, base64url. Stateless: nothing to store or clean up.
-   */
-  function signInvite(ownerId: string, exp: number) {
-    const body = Buffer.alloc(20);
-    Buffer.from(ownerId.replace(/-/g, ''), 'hex').copy(body, 0);
-    body.writeUInt32BE(exp, 16);
-    return Buffer.concat([body, mac(body)]).toString('base64url');
-  }
-  function readInvite(token: string): { ownerId: string; exp: number } {
-    const raw = Buffer.from(token, 'base64url');
-    if (raw.length !== 36) throw new AppError('INVALID_INVITE');
-    const body = raw.subarray(0, 20);
-    if (!timingSafeEqual(raw.subarray(20), mac(body))) throw new AppError('INVALID_INVITE');
-    const exp = body.readUInt32BE(16);
-    if (exp * 1000 < Date.now()) throw new AppError('INVALID_INVITE');
-    const h = body.subarray(0, 16).toString('hex');
-    return { ownerId: `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`, exp };
+  /** The inviting owner of a vendor link (lib/signed-links.ts, purpose 'vendor-invite'); INVALID_INVITE otherwise. */
+  async function readInvite(token: string): Promise<{ ownerId: string; expiresAt: string }> {
+    const r = await deps.links.check('vendor-invite', token);
+    if (!r.ok) throw new AppError('INVALID_INVITE');
+    return { ownerId: r.link.subject, expiresAt: r.link.expiresAt };
   }
 
   const svc = {
@@ -200,20 +182,19 @@ export function createVendorsService(deps: { db: Db; jwtSecret: string }) {
     },
     /** Share vendor link: a signed compact invite token (30 days) for the public /vendor page. */
     async shareLink(user: CurrentUser) {
-      const exp = Math.floor(Date.now() / 1000) + INVITE_DAYS * 86_400;
-      const token = signInvite(user.id, exp);
-      return { url: `/vendor?invite=${token}`, token, expiresAt: new Date(exp * 1000).toISOString() };
+      const { token, expiresAt } = await deps.links.sign('vendor-invite', user.id, INVITE_DAYS * 86_400);
+      return { url: `/vendor?invite=${token}`, token, expiresAt };
     },
     /** Public: who invites (company name) — the sign-up page shows it. */
     async inviteInfo(token: string) {
-      const { ownerId, exp } = readInvite(token);
+      const { ownerId, expiresAt } = await readInvite(token);
       const o = await repo.ownerInfo(db, ownerId);
       if (!o || o.status === PROFILE_STATUS.deleted || o.status === PROFILE_STATUS.suspended) throw new AppError('INVALID_INVITE');
-      return { companyName: o.companyName, accountType: o.accountType, expiresAt: new Date(exp * 1000).toISOString() };
+      return { companyName: o.companyName, accountType: o.accountType, expiresAt };
     },
     /** Public: a vendor sends a sign-up request through the link → status request_submitted. */
     async submitRequest(token: string, b: VendorIn) {
-      const { ownerId } = readInvite(token);
+      const { ownerId } = await readInvite(token);
       const o = await repo.ownerInfo(db, ownerId);
       if (!o || o.status === PROFILE_STATUS.deleted || o.status === PROFILE_STATUS.suspended) throw new AppError('INVALID_INVITE');
       // files need an account: a public request carries none

@@ -1,5 +1,14 @@
 import { Box, Group, Text, UnstyledButton } from '@mantine/core';
-import { IconChartLine, IconCirclePlus, IconLayoutDashboard, IconPackage, IconSearch, IconSteeringWheel, IconTruck, IconArrowsExchange } from '@tabler/icons-react';
+import {
+  IconChartLine,
+  IconCirclePlus,
+  IconLayoutDashboard,
+  IconPackage,
+  IconSearch,
+  IconSteeringWheel,
+  IconTruck,
+  IconArrowsExchange,
+} from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AccountType } from '@masar/shared';
@@ -41,7 +50,13 @@ export function BottomBar({ accountType }: { accountType: AccountType }) {
           const Icon = ICONS[i.icon];
           const active = pathname === i.to || pathname.startsWith(`${i.to}/`);
           return (
-            <UnstyledButton key={i.to} component={Link} to={i.to} aria-current={active ? 'page' : undefined} style={{ textAlign: 'center', color: active ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-dimmed)' }}>
+            <UnstyledButton
+              key={i.to}
+              component={Link}
+              to={i.to}
+              aria-current={active ? 'page' : undefined}
+              style={{ textAlign: 'center', color: active ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-dimmed)' }}
+            >
               <Icon size={22} stroke={1.6} style={{ display: 'block', marginInline: 'auto' }} />
               <Text fz={10} fw={active ? 700 : 500} lh={1.3} truncate="end" px={2}>
                 {t(i.key)}

@@ -15,7 +15,11 @@ export function Footer() {
   const { isSignedIn } = useSession();
   const year = new Intl.NumberFormat('en', { useGrouping: false }).format(new Date().getFullYear());
   return (
-    <Box component="footer" py="xl" style={{ borderBlockStart: '1px solid var(--mantine-color-default-border)', background: 'var(--mantine-color-default-hover)' }}>
+    <Box
+      component="footer"
+      py="xl"
+      style={{ borderBlockStart: '1px solid var(--mantine-color-default-border)', background: 'var(--mantine-color-default-hover)' }}
+    >
       <Container size="lg">
         {!isSignedIn && (
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xl" mb="xl">

@@ -1,4 +1,18 @@
-import { ActionIcon, Box, Burger, Button, Divider, Drawer, Group, Menu, NavLink as MantineNavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Burger,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  Menu,
+  NavLink as MantineNavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconPlus, IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -58,14 +72,26 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
         {!mobile && type && (
           <Group component="nav" gap={2} wrap="nowrap" aria-label={t('menu:mainNav')} style={{ flex: 1, minWidth: 0 }}>
             {primary.map((i) => (
-              <Button key={i.to} component={Link} to={i.to} variant={isActive(pathname, i.to) ? 'light' : 'subtle'} color={isActive(pathname, i.to) ? undefined : 'gray'} size="compact-md">
+              <Button
+                key={i.to}
+                component={Link}
+                to={i.to}
+                variant={isActive(pathname, i.to) ? 'light' : 'subtle'}
+                color={isActive(pathname, i.to) ? undefined : 'gray'}
+                size="compact-md"
+              >
                 {t(`menu:${i.key}`)}
               </Button>
             ))}
             {more.length > 0 && (
               <Menu position="bottom-start" shadow="md" width={240}>
                 <Menu.Target>
-                  <Button variant={more.some((i) => isActive(pathname, i.to)) ? 'light' : 'subtle'} color="gray" size="compact-md" rightSection={<IconChevronDown size={14} />}>
+                  <Button
+                    variant={more.some((i) => isActive(pathname, i.to)) ? 'light' : 'subtle'}
+                    color="gray"
+                    size="compact-md"
+                    rightSection={<IconChevronDown size={14} />}
+                  >
                     {wide ? t('menu:more') : t('menu:menu')}
                   </Button>
                 </Menu.Target>
@@ -162,7 +188,14 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
             </Button>
           )}
           {[...items, ...userItems].map((i) => (
-            <MantineNavLink key={i.to} component={Link} to={i.to} label={t(`menu:${i.key}`)} active={isActive(pathname, i.to)} onClick={() => onDrawer(false)} />
+            <MantineNavLink
+              key={i.to}
+              component={Link}
+              to={i.to}
+              label={t(`menu:${i.key}`)}
+              active={isActive(pathname, i.to)}
+              onClick={() => onDrawer(false)}
+            />
           ))}
           {session.isSignedIn ? (
             <MantineNavLink

@@ -21,7 +21,16 @@ export function BlockedDialog() {
   }, [blocked, signOut]);
   const kind = blocked === 'ACCOUNT_DELETED' ? 'deleted' : 'suspended';
   return (
-    <Modal opened={blocked !== null} onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} centered zIndex={500} title={t(`blocked.${kind}Title`)}>
+    <Modal
+      opened={blocked !== null}
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      centered
+      zIndex={500}
+      title={t(`blocked.${kind}Title`)}
+    >
       <Text mb="md">{t(`blocked.${kind}Text`)}</Text>
       <Group justify="flex-end">
         <Button onClick={() => void signOut()}>{t('actions.ok')}</Button>

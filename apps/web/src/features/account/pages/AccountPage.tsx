@@ -142,7 +142,11 @@ function StatusCard({ profile }: { profile: Profile }) {
 function ChangePasswordCard() {
   const { t } = useTranslation('account');
   const [busy, setBusy] = useState(false);
-  const form = useForm({ mode: 'controlled', initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' }, validate: zodValidate(changePasswordBody) });
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+    validate: zodValidate(changePasswordBody),
+  });
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     try {
@@ -163,8 +167,19 @@ function ChangePasswordCard() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <PasswordInput label={t('password.current')} autoComplete="current-password" {...form.getInputProps('oldPassword')} key={form.key('oldPassword')} />
-          <PasswordInput label={t('auth:fields.newPassword')} description={t('auth:signup.passwordHint')} autoComplete="new-password" {...form.getInputProps('newPassword')} key={form.key('newPassword')} />
-          <PasswordInput label={t('auth:fields.confirmPassword')} autoComplete="new-password" {...form.getInputProps('confirmPassword')} key={form.key('confirmPassword')} />
+          <PasswordInput
+            label={t('auth:fields.newPassword')}
+            description={t('auth:signup.passwordHint')}
+            autoComplete="new-password"
+            {...form.getInputProps('newPassword')}
+            key={form.key('newPassword')}
+          />
+          <PasswordInput
+            label={t('auth:fields.confirmPassword')}
+            autoComplete="new-password"
+            {...form.getInputProps('confirmPassword')}
+            key={form.key('confirmPassword')}
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={busy}>
               {t('password.submit')}

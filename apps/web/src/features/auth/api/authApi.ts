@@ -13,5 +13,6 @@ export const authApi = {
   signInOtp: (phone: string, otpId: string, otp: string) => api.post<AuthResult>('/account/signIn', { phone, otpId, otp }),
   signUp: (body: Record<string, unknown>) => api.post<AuthResult>('/account/signUp', body),
   forgotPassword: (phone: string) => api.post<{ otpId: string }>('/account/forgotPassword', { phone }),
-  resetPassword: (body: { phone: string; otpId: string; otp: string; newPassword: string; confirmPassword: string }) => api.post<null>('/account/resetPassword', body),
+  resetPassword: (body: { phone: string; otpId: string; otp: string; newPassword: string; confirmPassword: string }) =>
+    api.post<null>('/account/resetPassword', body),
 };

@@ -76,14 +76,34 @@ export default function ResetPasswordPage() {
         <Stack gap="md">
           <Input.Wrapper label={t('otp.label')} error={otpProps.error as string | undefined}>
             <Group justify="center" dir="ltr" mt={6}>
-              <PinInput length={LIMITS.otpDigits} type="number" oneTimeCode size="lg" value={form.values.otp} onChange={(v) => form.setFieldValue('otp', v)} error={!!otpProps.error} aria-label={t('otp.label')} />
+              <PinInput
+                length={LIMITS.otpDigits}
+                type="number"
+                oneTimeCode
+                size="lg"
+                value={form.values.otp}
+                onChange={(v) => form.setFieldValue('otp', v)}
+                error={!!otpProps.error}
+                aria-label={t('otp.label')}
+              />
             </Group>
           </Input.Wrapper>
           <Anchor component="button" type="button" fz="sm" onClick={() => void resend()} style={{ alignSelf: 'flex-end' }}>
             {t('otp.resend')}
           </Anchor>
-          <PasswordInput label={t('fields.newPassword')} description={t('signup.passwordHint')} autoComplete="new-password" {...form.getInputProps('newPassword')} key={form.key('newPassword')} />
-          <PasswordInput label={t('fields.confirmPassword')} autoComplete="new-password" {...form.getInputProps('confirmPassword')} key={form.key('confirmPassword')} />
+          <PasswordInput
+            label={t('fields.newPassword')}
+            description={t('signup.passwordHint')}
+            autoComplete="new-password"
+            {...form.getInputProps('newPassword')}
+            key={form.key('newPassword')}
+          />
+          <PasswordInput
+            label={t('fields.confirmPassword')}
+            autoComplete="new-password"
+            {...form.getInputProps('confirmPassword')}
+            key={form.key('confirmPassword')}
+          />
           <Button type="submit" fullWidth loading={busy}>
             {t('reset.submit')}
           </Button>

@@ -143,7 +143,9 @@ export default function SignupPage() {
                         position: 'relative',
                       }}
                     >
-                      {selected && <IconCheck size={14} style={{ position: 'absolute', insetInlineEnd: 6, top: 6 }} color="var(--mantine-primary-color-filled)" />}
+                      {selected && (
+                        <IconCheck size={14} style={{ position: 'absolute', insetInlineEnd: 6, top: 6 }} color="var(--mantine-primary-color-filled)" />
+                      )}
                       <Icon size={26} stroke={1.5} className="masar-mirror-rtl" />
                       <Text fz="sm" fw={600}>
                         {t(`types.${key}`)}
@@ -163,8 +165,19 @@ export default function SignupPage() {
             <TextInput label={t('fields.companyName')} autoComplete="organization" {...form.getInputProps('companyName')} key={form.key('companyName')} />
             <TextInput label={t('fields.email')} type="email" autoComplete="email" dir="ltr" {...form.getInputProps('email')} key={form.key('email')} />
             <PhoneInput {...form.getInputProps('phone')} key={form.key('phone')} />
-            <PasswordInput label={t('fields.password')} description={t('signup.passwordHint')} autoComplete="new-password" {...form.getInputProps('password')} key={form.key('password')} />
-            <PasswordInput label={t('fields.confirmPassword')} autoComplete="new-password" {...form.getInputProps('confirmPassword')} key={form.key('confirmPassword')} />
+            <PasswordInput
+              label={t('fields.password')}
+              description={t('signup.passwordHint')}
+              autoComplete="new-password"
+              {...form.getInputProps('password')}
+              key={form.key('password')}
+            />
+            <PasswordInput
+              label={t('fields.confirmPassword')}
+              autoComplete="new-password"
+              {...form.getInputProps('confirmPassword')}
+              key={form.key('confirmPassword')}
+            />
             <Button type="submit" fullWidth loading={busy}>
               {t('signup.sendCode')}
             </Button>

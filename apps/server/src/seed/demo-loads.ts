@@ -1,11 +1,11 @@
 import { fromHalalas, ratePerKmSar } from '@masar/shared';
-import { sql } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
-import { createGreatCircleRouting } from '../../gateways/routing/routing.ts';
-import { newId } from '../../lib/ids.ts';
-import { queryRows } from '../../lib/sql.ts';
-import type { Db } from '../client.ts';
-import { cargoLines, loadStops, loads, offerEvents, offers } from '../schema/index.ts';
+import type { Config } from '../config.ts';
+import { createGreatCircleRouting } from '../gateways/routing/routing.ts';
+import { newId } from '../lib/ids.ts';
+import * as loadsRepo from '../modules/loads/loads.repository.ts';
+import * as offersRepo from '../modules/offers/offers.repository.ts';
+import { searchCities } from '../modules/reference/reference.repository.ts';
+import type { Db } from '../db/client.ts';
 import { prng } from './prng.ts';
 
 /** Whole riyals (the demo prices are multiples of 50) → the exact money string. */
@@ -110,23 +110,21 @@ export async function seedDemoLoads(
   count = 300,
 ): Promise<number> {
   const shipperIds = [ids[1], ids[3]];
-  const existing = await queryRows(db, sql`select 1 from loads where shipper_id in (${shipperIds[0]}, ${shipperIds[1]}) limit 1`);
-  if (existing.length) {
+  if (await loadsRepo.shippersHaveLoads(db, shipperIds)) {
     await refreshDemoLoads(db, shipperIds);
     return 0;
   }
 
-  const cityRows = await queryRows<{ id: number; lat: number; lng: number }>(
+  const { items: cityRows } = await searchCities(
     db,
-    sql`select id, lat, lng from cities where id in (${sql.join(
-      HUBS.map(([id]) => sql`${id}`),
-      sql`, `,
-    )})`,
+    undefined,
+    HUBS.length,
+    HUBS.map(([id]) => id),
   );
   const city = new Map(cityRows.map((c) => [c.id, c]));
   const hubs = HUBS.filter(([id]) => city.has(id));
   if (hubs.length < 2) return 0;
-  const refs = await queryRows<{ n: number }>(db, sql`select nextval('load_reference_seq')::int as n from generate_series(1, ${count})`);
+  const refs = await loadsRepo.nextReferenceIds(db, count);
 
   const routing = createGreatCircleRouting(config.ROAD_FACTOR);
   const rnd = prng(20261122);
@@ -142,11 +140,11 @@ export async function seedDemoLoads(
   const today = new Date(now);
   today.setUTCHours(0, 0, 0, 0);
 
-  const loadRows: (typeof loads.$inferInsert)[] = [];
-  const stopRows: (typeof loadStops.$inferInsert)[] = [];
-  const cargoRows: (typeof cargoLines.$inferInsert)[] = [];
-  const offerRows: (typeof offers.$inferInsert)[] = [];
-  const eventRows: (typeof offerEvents.$inferInsert)[] = [];
+  const loadRows: loadsRepo.NewLoad[] = [];
+  const stopRows: loadsRepo.NewStopRow[] = [];
+  const cargoRows: loadsRepo.NewCargoRow[] = [];
+  const offerRows: offersRepo.NewOfferRow[] = [];
+  const eventRows: offersRepo.NewOfferEventRow[] = [];
 
   for (let i = 0; i < count; i++) {
     const from = pickHub();
@@ -181,7 +179,7 @@ export async function seedDemoLoads(
     const shipperId = rnd() < 0.65 ? shipperIds[0] : shipperIds[1];
     loadRows.push({
       id,
-      referenceId: `LD-${String(refs[i].n).padStart(6, '0')}`,
+      referenceId: refs[i],
       shipperId,
       status: role,
       loadType: ltl ? 'LTL' : 'FTL',
@@ -252,15 +250,9 @@ export async function seedDemoLoads(
     }
   }
 
-  const chunk = async <T>(rows: T[], fn: (c: T[]) => Promise<unknown>) => {
-    for (let i = 0; i < rows.length; i += 200) await fn(rows.slice(i, i + 200));
-  };
   await db.transaction(async (tx) => {
-    await chunk(loadRows, (c) => tx.insert(loads).values(c));
-    await chunk(stopRows, (c) => tx.insert(loadStops).values(c));
-    await chunk(cargoRows, (c) => tx.insert(cargoLines).values(c));
-    await chunk(offerRows, (c) => tx.insert(offers).values(c));
-    await chunk(eventRows, (c) => tx.insert(offerEvents).values(c));
+    await loadsRepo.insertLoadsBulk(tx, { loads: loadRows, stops: stopRows, cargo: cargoRows });
+    await offersRepo.insertOffersBulk(tx, offerRows, eventRows);
   });
   return loadRows.length;
 }
@@ -271,34 +263,19 @@ export async function seedDemoLoads(
  * by whole days so that it is tomorrow again; nothing moves past now. Returns the days moved.
  */
 export async function refreshDemoLoads(db: Db, shipperIds: string[]): Promise<number> {
-  const [first] = await queryRows<{ min: Date | string | null }>(
-    db,
-    sql`select min(pickup_at) as min from loads where shipper_id in (${shipperIds[0]}, ${shipperIds[1]}) and status in ('posted', 'expired')`,
-  );
-  if (!first?.min) return 0;
+  const first = await loadsRepo.earliestOpenPickup(db, shipperIds);
+  if (!first) return 0;
   const tomorrow = new Date();
   tomorrow.setUTCHours(0, 0, 0, 0);
   tomorrow.setTime(tomorrow.getTime() + DAY);
-  const day = new Date(first.min);
+  const day = new Date(first);
   day.setUTCHours(0, 0, 0, 0);
   const days = Math.round((tomorrow.getTime() - day.getTime()) / DAY);
   if (days <= 0) return 0;
-  const by = sql`make_interval(days => ${days})`;
-  const owners = sql`(${shipperIds[0]}, ${shipperIds[1]})`;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`update loads set pickup_at = pickup_at + ${by}, drop_at = drop_at + ${by}, expires_at = expires_at + ${by},
-        posted_at = least(posted_at + ${by}, now()), booked_at = least(booked_at + ${by}, now()), created_at = least(created_at + ${by}, now()), updated_at = now()
-      where shipper_id in ${owners}`);
-    await tx.execute(sql`update load_stops s set date = s.date + ${by} from loads l where l.id = s.load_id and l.shipper_id in ${owners}`);
-    await tx.execute(
-      sql`update offer_events e set created_at = least(e.created_at + ${by}, now()) from offers o where o.id = e.offer_id and o.shipper_id in ${owners}`,
-    );
-    await tx.execute(
-      sql`update offers set created_at = least(created_at + ${by}, now()), updated_at = least(updated_at + ${by}, now()) where shipper_id in ${owners}`,
-    ); // demo loads the expiry job expired go back on the board with their new dates
-    await tx.execute(
-      sql`update loads set status = 'posted' where shipper_id in ${owners} and status = 'expired' and expires_at > now() and deleted_at is null`,
-    );
+    await offersRepo.shiftOfferDates(tx, shipperIds, days);
+    // demo loads the expiry job expired go back on the board with their new dates
+    await loadsRepo.shiftLoadDates(tx, shipperIds, days);
   });
   return days;
 }

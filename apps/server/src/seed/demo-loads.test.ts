@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { seedDemoAccounts } from '../../db/seed/demo.ts';
-import { seedDemoLoads } from '../../db/seed/demo-loads.ts';
-import { signAccessToken } from '../../lib/tokens.ts';
-import { newId } from '../../lib/ids.ts';
-import { sessions } from '../../db/schema/index.ts';
+import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { seedDemoAccounts } from './demo.ts';
+import { seedDemoLoads } from './demo-loads.ts';
+import { signAccessToken } from '../lib/tokens.ts';
+import { newId } from '../lib/ids.ts';
+import { sessions } from '../db/schema/index.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ afterAll(() => t?.close());
 
 describe('demo loads seed', () => {
   it('puts a few hundred dated loads on real lanes, with the demo carrier’s offers and jobs; idempotent', async () => {
-    const ids = await seedDemoAccounts(t.database.db);
+    const ids = await seedDemoAccounts(t.app.container.services.accounts);
     const n = await seedDemoLoads(t.database.db, t.config, ids);
     expect(n).toBeGreaterThanOrEqual(280);
     expect(await seedDemoLoads(t.database.db, t.config, ids)).toBe(0);

@@ -11,10 +11,10 @@ import {
   type Vehicle,
   type Vendor,
 } from '@masar/shared';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { newId } from '../../lib/ids.ts';
-import { signAccessToken } from '../../lib/tokens.ts';
-import { sessions } from '../schema/index.ts';
+import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { newId } from '../lib/ids.ts';
+import { signAccessToken } from '../lib/tokens.ts';
+import { sessions } from '../db/schema/index.ts';
 import { seedDemoAccounts } from './demo.ts';
 import { seedDemoFleet } from './demo-fleet.ts';
 
@@ -39,7 +39,7 @@ type Page<T> = { items: T[]; total: number };
 
 describe('demo fleet seed', () => {
   it('gives the demo carrier, broker and shipper valid fleets and vendors; idempotent', async () => {
-    const ids = await seedDemoAccounts(t.database.db);
+    const ids = await seedDemoAccounts(t.app.container.services.accounts);
     const added = await seedDemoFleet(t.database.db, t.config, ids);
     expect(added).toEqual({ vehicles: 12, trailers: 8, drivers: 12, vendors: 10 });
 
@@ -121,7 +121,12 @@ describe('demo fleet seed', () => {
     const [before] = await t.database.query<{ n: number }>(
       'select (select count(*) from vehicles) + (select count(*) from trailers) + (select count(*) from drivers) + (select count(*) from vendors) as n',
     );
-    expect(await seedDemoFleet(t.database.db, t.config, await seedDemoAccounts(t.database.db))).toEqual({ vehicles: 0, trailers: 0, drivers: 0, vendors: 0 });
+    expect(await seedDemoFleet(t.database.db, t.config, await seedDemoAccounts(t.app.container.services.accounts))).toEqual({
+      vehicles: 0,
+      trailers: 0,
+      drivers: 0,
+      vendors: 0,
+    });
     const [after] = await t.database.query<{ n: number }>(
       'select (select count(*) from vehicles) + (select count(*) from trailers) + (select count(*) from drivers) + (select count(*) from vendors) as n',
     );

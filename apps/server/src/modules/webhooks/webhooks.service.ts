@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import type { z } from 'zod';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEventPayload, webhookCreateBody, webhookDeliveriesQuery, webhookUpdateBody } from '@masar/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { CurrentUser } from '../auth/auth.types.ts';
+import type { EventHandler } from '../events/events.service.ts';
+import * as repo from './webhooks.repository.ts';
+import { signatureHeader } from './webhooks.sign.ts';
+
+/** At most this many endpoints per account. */
+export const MAX_ENDPOINTS = 10;
+/** A delivery is retried with backoff for this long after its event, then marked failed. */
+export const RETRY_FOR_MS = 24 * 3_600_000;
+
+const PRIVATE = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv4');
+PRIVATE.addSubnet('::', 128, 'ipv6');
+PRIVATE.addSubnet('::1', 128, 'ipv6');
+PRIVATE.addSubnet('fc00::', 7, 'ipv6');
+PRIVATE.addSubnet('fe80::', 10, 'ipv6');
+const isPrivate = (ip: string) => PRIVATE.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4');
+const host = (u: URL) => u.hostname.replace(/^\[|\]$/g, '');
+
+/**
+ * Webhooks may only reach the public internet over https (no SSRF into our own network), unless
+ * WEBHOOKS_ALLOW_PRIVATE (development, tests). Checked when an endpoint is saved (URL) and again
+ * before every send (DNS answers can change).
+ */
+function checkUrl(url: string, allowPrivate: boolean): void {
+  const u = new URL(url);
+  const bad = () => new AppError('VALIDATION_FAILED', { errors: [{ path: 'url', message: 'v.webhookHttps' }] });
+  if (u.protocol !== 'https:' && !(allowPrivate && u.protocol === 'http:')) throw bad();
+  if (u.username || u.password) throw bad();
+  if (allowPrivate) return;
+  const h = host(u);
+  if (h === 'localhost' || h.endsWith('.localhost') || (isIP(h) && isPrivate(h))) throw bad();
+}
+async function resolvesPublic(url: string): Promise<boolean> {
+  const h = host(new URL(url));
+  if (isIP(h)) return !isPrivate(h);
+  const addrs = await lookup(h, { all: true });
+  return addrs.length > 0 && addrs.every((a) => !isPrivate(a.address));
+}
+
+const toEndpoint = (r: repo.EndpointRow): WebhookEndpoint => ({
+  id: r.id,
+  url: r.url,
+  description: r.description,
+  events: r.events as WebhookEndpoint['events'],
+  active: r.active,
+  createdAt: r.createdAt.toISOString(),
+});
+const toDelivery = (r: repo.DeliveryRow): WebhookDelivery => ({
+  id: r.id,
+  endpointId: r.endpointId,
+  eventId: r.eventId,
+  eventType: r.eventType as WebhookDelivery['eventType'],
+  status: r.status,
+  attempts: r.attempts,
+  nextAttemptAt: r.status === 'pending' ? r.nextAttemptAt.toISOString() : null,
+  lastStatusCode: r.lastStatusCode,
+  lastResponse: r.lastResponse,
+  lastError: r.lastError,
+  createdAt: r.createdAt.toISOString(),
+  deliveredAt: r.deliveredAt?.toISOString() ?? null,
+});
+
+/** Wake-ups after deliveries were queued again by a resend (the sender ticker subscribes). */
+const queuedListeners = new Set<() => void>();
+export function onDeliveriesQueued(fn: () => void): () => void {
+  queuedListeners.add(fn);
+  return () => queuedListeners.delete(fn);
+}
+
+/**
+ * The outbox subscriber of webhooks: each event goes to the live endpoints, subscribed to its
+ * type, of the load's parties (the shipper; the carrier of the offer or booking). Runs in the
+ * drain's transaction; one delivery row per (endpoint, event), so a redelivered event queues
+ * nothing twice.
+ */
+export const webhookFanout: EventHandler = {
+  name: 'webhooks',
+  async handle(tx, e) {
+    const parties = [e.data.shipperId, e.data.carrierId].filter((x): x is string => typeof x === 'string');
+    const endpoints = await repo.endpointsFor(tx, [...new Set(parties)], e.type);
+    if (!endpoints.length) return;
+    const payload: WebhookEventPayload = { id: e.id, type: e.type, createdAt: e.createdAt.toISOString(), loadId: e.aggregateId, data: e.data };
+    await repo.insertDeliveries(
+      tx,
+      endpoints.map((ep) => ({ id: newId(), endpointId: ep.id, eventId: e.id, eventType: e.type, payload })),
+    );
+    // the outbox ticker wakes the sender once the drain has committed (jobs/definitions.ts)
+  },
+};
+
+export interface WebhooksDeps {
+  db: Db;
+  allowPrivate: boolean;
+  timeoutMs: number;
+  /** First retry after this many seconds, doubling, at most an hour apart. */
+  retryBaseSeconds?: number;
+  log?: { error(o: unknown, m: string): void };
+}
+
+/**
+ * Webhook endpoints of a user and the sender (issue 11). Deliveries are POSTs of the event as
+ * JSON, signed (webhooks.sign.ts), sent head-of-line per endpoint so each receives events in
+ * publish order, retried with backoff (a 2xx answer within the timeout is success; redirects are
+ * not followed) for a day, every attempt logged; an owner can resend any delivery.
+ */
+export function createWebhooksService(deps: WebhooksDeps) {
+  const { db } = deps;
+  const base = deps.retryBaseSeconds ?? 30;
+  const must = async (user: CurrentUser, id: string) => {
+    const ep = await repo.getEndpoint(db, user.id, id);
+    if (!ep) throw new AppError('NOT_FOUND');
+    return ep;
+  };
+
+  async function sendOne(d: repo.DueDelivery): Promise<void> {
+    const body = JSON.stringify(d.payload);
+    const started = performance.now();
+    let statusCode: number | null = null;
+    let response: string | null = null;
+    let error: string | null = null;
+    try {
+      if (!deps.allowPrivate && !(await resolvesPublic(d.url))) throw new Error('the endpoint resolves to a private address');
+      const res = await fetch(d.url, {
+        method: 'POST',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(deps.timeoutMs),
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Masar-Webhooks/1',
+          'masar-event-id': d.event_id,
+          'masar-event-type': d.event_type,
+          'masar-delivery-id': d.id,
+          'masar-signature': signatureHeader(d.secret, body),
+        },
+        body,
+      });
+      statusCode = res.status;
+      response = (await res.text().catch(() => '')).slice(0, 1000) || null;
+    } catch (e) {
+      error = (e as Error).name === 'TimeoutError' ? `no answer within ${deps.timeoutMs} ms` : (e as Error).message.slice(0, 300);
+    }
+    const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
+    const retryAt = new Date(Date.now() + Math.min(base * 2 ** d.attempts, 3600) * 1000);
+    const givesUp = !ok && retryAt.getTime() - new Date(d.created_at).getTime() > RETRY_FOR_MS;
+    await repo.recordAttempt(
+      db,
+      { id: newId(), deliveryId: d.id, statusCode, durationMs: Math.round(performance.now() - started), response, error },
+      ok ? { status: 'succeeded', retryAt: null } : givesUp ? { status: 'failed', retryAt: null } : { status: 'pending', retryAt },
+    );
+  }
+
+  return {
+    async list(user: CurrentUser): Promise<WebhookEndpoint[]> {
+      return (await repo.listEndpoints(db, user.id)).map(toEndpoint);
+    },
+    async create(user: CurrentUser, body: z.output<typeof webhookCreateBody>): Promise<WebhookEndpoint & { secret: string }> {
+      checkUrl(body.url, deps.allowPrivate);
+      if ((await repo.countEndpoints(db, user.id)) >= MAX_ENDPOINTS) throw new AppError('LIMIT_REACHED');
+      const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+      const row = await repo.insertEndpoint(db, {
+        id: newId(),
+        ownerId: user.id,
+        url: body.url,
+        description: body.description ?? null,
+        events: [...new Set(body.events)],
+        secret,
+      });
+      return { ...toEndpoint(row), secret };
+    },
+    async update(user: CurrentUser, id: string, body: z.output<typeof webhookUpdateBody>): Promise<WebhookEndpoint> {
+      await must(user, id);
+      if (body.url) checkUrl(body.url, deps.allowPrivate);
+      await repo.updateEndpoint(db, id, {
+        ...(body.url ? { url: body.url } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(body.events ? { events: [...new Set(body.events)] } : {}),
+        ...(body.active !== undefined ? { active: body.active } : {}),
+      });
+      return toEndpoint(await must(user, id));
+    },
+    async secret(user: CurrentUser, id: string): Promise<WebhookEndpoint & { secret: string }> {
+      const ep = await must(user, id);
+      return { ...toEndpoint(ep), secret: ep.secret };
+    },
+    async remove(user: CurrentUser, id: string): Promise<void> {
+      await must(user, id);
+      await repo.updateEndpoint(db, id, { deletedAt: new Date(), active: false });
+    },
+    async deliveries(user: CurrentUser, id: string, q: z.output<typeof webhookDeliveriesQuery>): Promise<WebhookDelivery[]> {
+      await must(user, id);
+      return (await repo.listDeliveries(db, id, q)).map(toDelivery);
+    },
+    /** Send a delivery again (the receiver lost it, or it failed for good). */
+    async resend(user: CurrentUser, deliveryId: string): Promise<WebhookDelivery> {
+      const d = await repo.ownedDelivery(db, user.id, deliveryId);
+      if (!d) throw new AppError('NOT_FOUND');
+      await repo.requeue(db, deliveryId);
+      for (const fn of queuedListeners) setTimeout(fn, 0);
+      return toDelivery((await repo.ownedDelivery(db, user.id, deliveryId))!);
+    },
+    /** Daily: the delivery log keeps finished deliveries for 30 days. */
+    async cleanup(now = new Date()): Promise<number> {
+      const before = new Date(now.getTime() - 30 * 86_400_000);
+      let total = 0;
+      for (;;) {
+        const n = await repo.deleteFinishedBefore(db, before);
+        total += n;
+        if (n === 0) return total;
+      }
+    },
+    /**
+     * The sender's tick: claim the due head delivery of each endpoint (on any instance), send
+     * them in parallel, and go on with the next heads until nothing is due.
+     */
+    async deliverDue(batch = 20): Promise<number> {
+      let sent = 0;
+      for (;;) {
+        const due = await repo.claimDue(db, batch, Math.ceil(deps.timeoutMs / 1000) + 30);
+        await Promise.all(due.map((d) => sendOne(d).catch((err: unknown) => deps.log?.error({ err, deliveryId: d.id }, 'webhook delivery failed'))));
+        sent += due.length;
+        if (due.length === 0) return sent;
+      }
+    },
+  };
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;

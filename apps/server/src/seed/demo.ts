@@ -1,0 +1,52 @@
+import { ACCOUNT_TYPE } from '@masar/shared';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { AccountAdmin } from '../modules/auth/account-admin.service.ts';
+import { seedDemoFleet } from './demo-fleet.ts';
+import { seedDemoLoads } from './demo-loads.ts';
+
+/** Demo accounts (README "Demo accounts"): approved, with an active plan. */
+export const DEMO_PASSWORD = 'Masar@2026';
+export const DEMO_ACCOUNTS = [
+  {
+    phone: '+966500000001',
+    accountType: ACCOUNT_TYPE.shipper,
+    firstName: 'Sara',
+    lastName: 'Al-Harbi',
+    companyName: 'Najd Foods Trading',
+    email: 'shipper@demo.masar.sa',
+  },
+  {
+    phone: '+966500000002',
+    accountType: ACCOUNT_TYPE.carrier,
+    firstName: 'Fahad',
+    lastName: 'Al-Qahtani',
+    companyName: 'Qahtani Transport Co.',
+    email: 'carrier@demo.masar.sa',
+  },
+  {
+    phone: '+966500000003',
+    accountType: ACCOUNT_TYPE.broker,
+    firstName: 'Omar',
+    lastName: 'Al-Ghamdi',
+    companyName: 'Ghamdi Logistics (TMS)',
+    email: 'broker@demo.masar.sa',
+  },
+] as const;
+
+/** Create the demo accounts when missing (auth module's account service). Returns their ids by account type. Idempotent. */
+export async function seedDemoAccounts(accounts: AccountAdmin): Promise<Record<1 | 2 | 3, string>> {
+  const ids = {} as Record<1 | 2 | 3, string>;
+  for (const a of DEMO_ACCOUNTS) ids[a.accountType] = await accounts.ensureApprovedAccount(a, DEMO_PASSWORD, { code: 'demo', name: 'Demo plan' });
+  return ids;
+}
+
+/**
+ * Seed demo accounts, loads, fleets and vendors (README "Demo accounts") with the services and
+ * repositories of the container. Idempotent.
+ */
+export async function seedDemo(c: { db: Db; config: Config; services: { accounts: AccountAdmin } }): Promise<void> {
+  const ids = await seedDemoAccounts(c.services.accounts);
+  await seedDemoLoads(c.db, c.config, ids);
+  await seedDemoFleet(c.db, c.config, ids);
+}

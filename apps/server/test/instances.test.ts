@@ -1,0 +1,230 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_TYPE } from '@masar/shared';
+import { REPO_ROOT } from '../src/config.ts';
+import { multipart, vendorsCsv } from '../src/modules/csv/csv.testkit.ts';
+import { vendorBody } from '../src/modules/vendors/vendors.testkit.ts';
+import { createUser, testPhone, type TestUser } from './fixtures.ts';
+import { createTestDatabase, ENGINE, type TestContext } from './helpers.ts';
+import { startS3Server, type TestS3 } from './s3-server.ts';
+
+/**
+ * Several instances by configuration only (issue 6): two real server processes on one
+ * PostgreSQL, the machine's Redis and one S3-protocol store. PostgreSQL only: embedded PGlite is
+ * one process by design.
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const JWT_SECRET = 'instances-test-secret-instances-test-secret-0123';
+
+interface Instance {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  lines: Record<string, unknown>[];
+  exited: Promise<void>;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+
+async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), `masar-${name}-`));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: Record<string, unknown>[] = [];
+  let buf = '';
+  child.stdout.on('data', (d: Buffer) => {
+    buf += d.toString();
+    let i;
+    while ((i = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, i);
+      buf = buf.slice(i + 1);
+      try {
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        /* not a log line */
+      }
+    }
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<void>((r) => child.on('exit', () => r()));
+  exited.then(() => rmSync(dataDir, { recursive: true, force: true })).catch(() => undefined);
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`instance ${name} exited: ${stderr}`);
+    const ok = await fetch(`${url}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    // ready once it listens AND its job worker has started (main.ts logs the address after)
+    if (ok && lines.some((l) => typeof l.msg === 'string' && l.msg.startsWith('Masar on'))) return { name, url, child, lines, exited };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`instance ${name} did not start: ${stderr}`);
+}
+
+const post = async (i: Instance, path: string, body: unknown, headers: Record<string, string> = {}) => {
+  const r = await fetch(`${i.url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return { status: r.status, body: (await r.json()) as { code?: string; data?: unknown } };
+};
+
+describe.skipIf(ENGINE !== 'postgres')('two instances on one PostgreSQL, Redis and S3 store', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let s3: TestS3;
+  let a: Instance;
+  let b: Instance;
+  let owner: TestUser;
+  let bothUp: Date;
+  const prefix = `masar-it-${Date.now().toString(36)}:`;
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    s3 = await startS3Server();
+    const env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: database.url!,
+      JWT_SECRET,
+      REDIS_URL,
+      REDIS_KEY_PREFIX: prefix,
+      ...s3.env,
+      DEMO_SEED: '0',
+      WEB_DIST: '/nonexistent',
+      AUTH_RATE_PER_IP_PER_MIN: '4',
+      OTP_RATE_PER_PHONE_PER_MIN: '2',
+      JOBS_MAINTENANCE_SECONDS: '1',
+      CSV_IMPORT_EXPIRE_SECONDS: '5',
+    };
+    a = await startInstance('a', env);
+    b = await startInstance('b', env);
+    bothUp = new Date();
+    owner = await createUser({ database, config: { jwtSecret: JWT_SECRET } } as unknown as TestContext, { accountType: ACCOUNT_TYPE.broker });
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const i of [a, b]) if (i && i.child.exitCode === null) i.child.kill('SIGKILL');
+    await Promise.all([a?.exited, b?.exited]);
+    await s3?.close();
+    await database?.close();
+    if (redis.status === 'ready') {
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length) await redis.del(...keys);
+    }
+    redis.disconnect();
+  });
+
+  it('shares the per-IP limit through Redis and the OTP limit through PostgreSQL', async () => {
+    // sign-in allows 4 attempts per IP per minute across BOTH instances (in-process stores would allow 8)
+    const phone = testPhone();
+    const attempts = [];
+    for (const i of [a, b, a, b, a, b]) attempts.push((await post(i, '/account/signIn', { phone, password: 'Wrong-pass1' })).status);
+    expect(attempts.slice(0, 4)).not.toContain(429);
+    expect(attempts.slice(4)).toEqual([429, 429]);
+    await redis.connect();
+    expect((await redis.keys(`${prefix}rl:*`)).length).toBeGreaterThan(0);
+    // two codes per phone per minute, counted in the shared database
+    const otpPhone = testPhone();
+    const otp = [];
+    for (const i of [a, b, a]) otp.push(await post(i, '/account/sendOtp', { phone: otpPhone, purpose: 'signup' }));
+    expect(otp.map((r) => r.status)).toEqual([200, 200, 429]);
+    expect(otp[2].body.code).toBe('RATE_LIMITED');
+  });
+
+  it('serves a file uploaded through one instance from the other (S3 storage)', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const m = multipart({ purpose: 'vendor-document' }, { name: 'doc.png', data: png });
+    const up = await fetch(`${a.url}/api/v1/files`, { method: 'POST', headers: { ...owner.headers, 'content-type': m.contentType }, body: m.payload });
+    expect(up.status).toBe(201);
+    const { id } = ((await up.json()) as { data: { id: string } }).data;
+    const down = await fetch(`${b.url}/api/v1/files/${id}`, { headers: owner.headers });
+    expect(down.status).toBe(200);
+    expect(Buffer.from(await down.arrayBuffer()).equals(png)).toBe(true);
+  });
+
+  it('runs a scheduled job once per slot across both instances', async () => {
+    type Slot = { slot: string; n: number };
+    const slots = async () =>
+      database.query<Slot>(
+        `select to_char(date_trunc('minute', created_on), 'HH24:MI') as slot, count(*)::int as n
+           from pgboss.job where name = 'loads.expire' and created_on > $1 group by 1 order by 1`,
+        [bothUp],
+      );
+    const deadline = Date.now() + 100_000;
+    let seen: Slot[] = [];
+    while (Date.now() < deadline) {
+      seen = await slots();
+      const done = await database.query<{ n: number }>(
+        `select count(*)::int as n from pgboss.job where name = 'loads.expire' and created_on > $1 and state = 'completed'`,
+        [bothUp],
+      );
+      if (done[0].n >= 1) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(seen.length).toBeGreaterThanOrEqual(1);
+    for (const s of seen) expect(s, `slot ${s.slot}`).toMatchObject({ n: 1 });
+  }, 120_000);
+
+  it('finishes on the surviving instance an import whose instance was killed, with exact counts', async () => {
+    const rows = 30_000;
+    const body: Record<string, unknown>[] = [];
+    for (let i = 0; i < rows; i++) {
+      const v: Record<string, unknown> = { ...vendorBody(), email: `multi${i}@vendors.sa`, phone: `+9665${String(30000000 + i).padStart(8, '0')}` };
+      if (i % 100 === 0) v.email = 'not-an-email';
+      body.push(v);
+    }
+    const bad = rows / 100;
+    const m = multipart({ type: 'vendors' }, { name: 'vendors.csv', data: vendorsCsv(body) });
+    const res = await fetch(`${a.url}/api/v1/csv/import`, { method: 'POST', headers: { ...owner.headers, 'content-type': m.contentType }, body: m.payload });
+    expect(res.status).toBe(202);
+    const logId = ((await res.json()) as { data: { id: string } }).data.id;
+    const cursor = async () => (await database.query<{ next_row: number; status: string }>('select next_row, status from csv_logs where id = $1', [logId]))[0];
+    // wait for some committed windows, then kill -9 the instance that runs the import
+    let worker: Instance | undefined;
+    for (let i = 0; i < 1500; i++) {
+      worker = [a, b].find((x) => x.lines.some((l) => l.msg === 'csv import started' && l.logId === logId));
+      if (worker && (await cursor()).next_row >= 1000) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(worker).toBeDefined();
+    worker!.child.kill('SIGKILL');
+    await worker!.exited;
+    const cut = await cursor();
+    expect(cut.status).toBe('processing');
+    expect(cut.next_row).toBeGreaterThan(0);
+    expect(cut.next_row).toBeLessThan(rows);
+    const survivor = worker === a ? b : a;
+    // the survivor notices the dead attempt (CSV_IMPORT_EXPIRE_SECONDS) and resumes from the cursor
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline && (await cursor()).status === 'processing') await new Promise((r) => setTimeout(r, 200));
+    const log = (
+      await database.query<{ status: string; total: number; succeeded: number; failed: number }>(
+        'select status, total, succeeded, failed from csv_logs where id = $1',
+        [logId],
+      )
+    )[0];
+    expect(log).toEqual({ status: 'completed', total: rows, succeeded: rows - bad, failed: bad });
+    const resumed = survivor.lines.filter((l) => l.msg === 'csv import resumed' && l.logId === logId).at(-1);
+    expect(resumed?.fromRow).toBeGreaterThanOrEqual(cut.next_row);
+    const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from vendors where owner_id = $1', [owner.id]);
+    expect(n).toBe(rows - bad);
+    const [{ f }] = await database.query<{ f: number }>('select count(*)::int as f from csv_log_rows where log_id = $1', [logId]);
+    expect(f).toBe(bad);
+  }, 150_000);
+});

@@ -1,0 +1,431 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Code,
+  Container,
+  CopyButton,
+  Group,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCheck, IconCopy, IconKey, IconPlus, IconRefresh, IconTrash, IconWebhook } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  API_KEY_SCOPES,
+  apiKeyCreateBody,
+  WEBHOOK_EVENT_TYPES,
+  webhookCreateBody,
+  type ApiKey,
+  type ApiKeyCreated,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from '@masar/shared';
+import { asLang, formatDate, formatNumber } from '../../../components/format';
+import { api } from '../../../lib/api';
+import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
+
+const KEYS = ['integrations', 'api-keys'];
+const HOOKS = ['integrations', 'webhooks'];
+
+/** A secret shown once, with a copy button. */
+function SecretOnce({ label, value, note }: { label: string; value: string; note: string }) {
+  const { t } = useTranslation('integrations');
+  return (
+    <Alert color="yellow" variant="light" title={label} data-testid="secret-once">
+      <Stack gap="xs">
+        <Text fz="sm">{note}</Text>
+        <Group gap="xs" wrap="nowrap">
+          <Code dir="ltr" style={{ overflowWrap: 'anywhere' }} data-testid="secret-value">
+            {value}
+          </Code>
+          <CopyButton value={value}>
+            {({ copied, copy }) => (
+              <Button size="xs" variant="light" onClick={copy} leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}>
+                {copied ? t('copied') : t('copy')}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+function ApiKeysCard() {
+  const { t, i18n } = useTranslation('integrations');
+  const lang = asLang(i18n.language);
+  const qc = useQueryClient();
+  const { data: keys = [] } = useQuery({ queryKey: KEYS, queryFn: () => api.get<{ items: ApiKey[] }>('/api-keys').then((d) => d.items) });
+  const [created, setCreated] = useState<ApiKeyCreated | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: '', scopes: ['loads:read'] as string[], ratePerMinute: 120 },
+    validate: zodValidate(apiKeyCreateBody),
+  });
+  const create = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const k = await api.post<ApiKeyCreated>('/api-keys', apiKeyCreateBody.parse(values));
+      setCreated(k);
+      form.reset();
+      await qc.invalidateQueries({ queryKey: KEYS });
+    } catch (e) {
+      showApiError(e, form);
+    } finally {
+      setBusy(false);
+    }
+  });
+  const revoke = async () => {
+    if (!revoking) return;
+    try {
+      await api.delete(`/api-keys/${revoking.id}`);
+      notifySuccess(t('keys.revoked'));
+      await qc.invalidateQueries({ queryKey: KEYS });
+    } catch (e) {
+      showApiError(e);
+    } finally {
+      setRevoking(null);
+    }
+  };
+
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Group gap="xs" mb="xs">
+        <IconKey size={20} aria-hidden />
+        <Title order={2} fz="h3">
+          {t('keys.title')}
+        </Title>
+      </Group>
+      <Text c="dimmed" fz="sm" mb="md">
+        {t('keys.intro')}
+      </Text>
+      {created && <SecretOnce label={t('keys.createdTitle', { name: created.name })} value={created.key} note={t('keys.createdNote')} />}
+      <form onSubmit={create} noValidate>
+        <Stack gap="sm" mt="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('keys.name')} placeholder={t('keys.namePlaceholder')} withAsterisk {...form.getInputProps('name')} />
+            <NumberInput label={t('keys.rate')} min={1} max={6000} {...form.getInputProps('ratePerMinute')} />
+          </SimpleGrid>
+          <Checkbox.Group label={t('keys.scopes')} withAsterisk {...form.getInputProps('scopes')}>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} mt="xs">
+              {API_KEY_SCOPES.map((s) => (
+                <Checkbox key={s} value={s} label={t(`scope.${s.replace(':', '_')}`)} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+          <Group>
+            <Button type="submit" loading={busy} leftSection={<IconPlus size={16} />}>
+              {t('keys.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {keys.length === 0 ? (
+        <Text mt="lg" c="dimmed">
+          {t('keys.empty')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640} mt="lg">
+          <Table verticalSpacing="sm" data-testid="api-keys-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('keys.name')}</Table.Th>
+                <Table.Th>{t('keys.key')}</Table.Th>
+                <Table.Th>{t('keys.scopes')}</Table.Th>
+                <Table.Th>{t('keys.lastUsed')}</Table.Th>
+                <Table.Th>{t('keys.uses')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {keys.map((k) => (
+                <Table.Tr key={k.id}>
+                  <Table.Td>
+                    <bdi>{k.name}</bdi>
+                  </Table.Td>
+                  <Table.Td>
+                    <Code dir="ltr">{k.prefix}…</Code>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {k.scopes.map((s) => (
+                        <Badge key={s} variant="light" size="sm">
+                          {t(`scope.${s.replace(':', '_')}`)}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{k.lastUsedAt ? formatDate(k.lastUsedAt, lang) : t('keys.never')}</Table.Td>
+                  <Table.Td>{formatNumber(k.useCount, lang)}</Table.Td>
+                  <Table.Td>
+                    {k.revokedAt ? (
+                      <Badge color="gray">{t('keys.revokedBadge')}</Badge>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="masarRed"
+                        leftSection={<IconTrash size={14} />}
+                        onClick={() => setRevoking(k)}
+                        aria-label={t('keys.revokeNamed', { name: k.name })}
+                      >
+                        {t('keys.revoke')}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal opened={!!revoking} onClose={() => setRevoking(null)} title={t('keys.revokeTitle')} centered>
+        <Text mb="md">{t('keys.revokeConfirm', { name: revoking?.name ?? '' })}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setRevoking(null)}>
+            {t('cancel')}
+          </Button>
+          <Button color="masarRed" onClick={() => void revoke()}>
+            {t('keys.revoke')}
+          </Button>
+        </Group>
+      </Modal>
+    </Card>
+  );
+}
+
+function DeliveryLog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) {
+  const { t, i18n } = useTranslation('integrations');
+  const lang = asLang(i18n.language);
+  const { data: items = [], refetch } = useQuery({
+    queryKey: [...HOOKS, endpoint.id, 'deliveries'],
+    queryFn: () => api.get<{ items: WebhookDelivery[] }>(`/webhooks/${endpoint.id}/deliveries`, { limit: 50 }).then((d) => d.items),
+  });
+  const resend = async (d: WebhookDelivery) => {
+    try {
+      await api.post(`/webhook-deliveries/${d.id}/resend`);
+      notifySuccess(t('hooks.resent'));
+      await refetch();
+    } catch (e) {
+      showApiError(e);
+    }
+  };
+  const color = { pending: 'yellow', succeeded: 'masar', failed: 'masarRed' } as const;
+  return (
+    <Modal opened onClose={onClose} title={t('hooks.logTitle')} size="xl">
+      <Text fz="sm" c="dimmed" mb="sm" dir="ltr">
+        {endpoint.url}
+      </Text>
+      {items.length === 0 ? (
+        <Text c="dimmed">{t('hooks.logEmpty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="xs" data-testid="deliveries-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('hooks.event')}</Table.Th>
+                <Table.Th>{t('hooks.status')}</Table.Th>
+                <Table.Th>{t('hooks.attempts')}</Table.Th>
+                <Table.Th>{t('hooks.lastAnswer')}</Table.Th>
+                <Table.Th>{t('hooks.created')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((d) => (
+                <Table.Tr key={d.id}>
+                  <Table.Td>{t(`event.${d.eventType.replace('.', '_')}`)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={color[d.status]} variant="light">
+                      {t(`hooks.st_${d.status}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{formatNumber(d.attempts, lang)}</Table.Td>
+                  <Table.Td>
+                    <Text fz="sm" dir="ltr">
+                      {d.lastStatusCode ?? d.lastError ?? '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{formatDate(d.createdAt, lang)}</Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="subtle" leftSection={<IconRefresh size={14} />} onClick={() => void resend(d)}>
+                      {t('hooks.resend')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Modal>
+  );
+}
+
+function WebhooksCard() {
+  const { t } = useTranslation('integrations');
+  const qc = useQueryClient();
+  const { data: hooks = [] } = useQuery({ queryKey: HOOKS, queryFn: () => api.get<{ items: WebhookEndpoint[] }>('/webhooks').then((d) => d.items) });
+  const [created, setCreated] = useState<(WebhookEndpoint & { secret: string }) | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [log, setLog] = useState<WebhookEndpoint | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { url: '', description: '', events: ['offer.created', 'offer.accepted', 'load.booked'] as string[] },
+    validate: zodValidate(webhookCreateBody),
+  });
+  const create = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const body = webhookCreateBody.parse({ ...values, description: values.description || undefined });
+      setCreated(await api.post<WebhookEndpoint & { secret: string }>('/webhooks', body));
+      form.reset();
+      await qc.invalidateQueries({ queryKey: HOOKS });
+    } catch (e) {
+      showApiError(e, form);
+    } finally {
+      setBusy(false);
+    }
+  });
+  const setActive = async (h: WebhookEndpoint, active: boolean) => {
+    try {
+      await api.patch(`/webhooks/${h.id}`, { active });
+      await qc.invalidateQueries({ queryKey: HOOKS });
+    } catch (e) {
+      showApiError(e);
+    }
+  };
+  const remove = async (h: WebhookEndpoint) => {
+    try {
+      await api.delete(`/webhooks/${h.id}`);
+      notifySuccess(t('hooks.deleted'));
+      await qc.invalidateQueries({ queryKey: HOOKS });
+    } catch (e) {
+      showApiError(e);
+    }
+  };
+
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Group gap="xs" mb="xs">
+        <IconWebhook size={20} aria-hidden />
+        <Title order={2} fz="h3">
+          {t('hooks.title')}
+        </Title>
+      </Group>
+      <Text c="dimmed" fz="sm" mb="md">
+        {t('hooks.intro')}
+      </Text>
+      {created && <SecretOnce label={t('hooks.createdTitle')} value={created.secret} note={t('hooks.createdNote')} />}
+      <form onSubmit={create} noValidate>
+        <Stack gap="sm" mt="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('hooks.url')} placeholder="https://tms.example.sa/masar" withAsterisk dir="ltr" {...form.getInputProps('url')} />
+            <TextInput label={t('hooks.description')} {...form.getInputProps('description')} />
+          </SimpleGrid>
+          <Checkbox.Group label={t('hooks.events')} withAsterisk {...form.getInputProps('events')}>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} mt="xs">
+              {WEBHOOK_EVENT_TYPES.map((e) => (
+                <Checkbox key={e} value={e} label={t(`event.${e.replace('.', '_')}`)} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+          <Group>
+            <Button type="submit" loading={busy} leftSection={<IconPlus size={16} />}>
+              {t('hooks.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {hooks.length === 0 ? (
+        <Text mt="lg" c="dimmed">
+          {t('hooks.empty')}
+        </Text>
+      ) : (
+        <Stack mt="lg" gap="sm" data-testid="webhooks-list">
+          {hooks.map((h) => (
+            <Card key={h.id} withBorder radius="md" padding="sm">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={600} dir="ltr" style={{ overflowWrap: 'anywhere' }}>
+                    {h.url}
+                  </Text>
+                  {h.description && (
+                    <Text fz="sm" c="dimmed">
+                      <bdi>{h.description}</bdi>
+                    </Text>
+                  )}
+                  <Group gap={4}>
+                    {h.events.map((e) => (
+                      <Badge key={e} size="sm" variant="light">
+                        {t(`event.${e.replace('.', '_')}`)}
+                      </Badge>
+                    ))}
+                  </Group>
+                </Stack>
+                <Group gap="xs">
+                  <Switch
+                    checked={h.active}
+                    onChange={(ev) => void setActive(h, ev.currentTarget.checked)}
+                    label={h.active ? t('hooks.active') : t('hooks.paused')}
+                  />
+                  <Button size="xs" variant="light" onClick={() => setLog(h)} aria-label={t('hooks.logFor', { url: h.url })}>
+                    {t('hooks.log')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="masarRed"
+                    leftSection={<IconTrash size={14} />}
+                    onClick={() => void remove(h)}
+                    aria-label={t('hooks.deleteFor', { url: h.url })}
+                  >
+                    {t('hooks.delete')}
+                  </Button>
+                </Group>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      {log && <DeliveryLog endpoint={log} onClose={() => setLog(null)} />}
+    </Card>
+  );
+}
+
+/** API keys and webhooks of the account (issue 11; docs/api.md). */
+export default function IntegrationsPage() {
+  const { t } = useTranslation('integrations');
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>{t('title')}</Title>
+          <Text c="dimmed">{t('intro')}</Text>
+        </div>
+        <ApiKeysCard />
+        <WebhooksCard />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Jobs and events benchmark (issue 6): `npm run bench:jobs`.
+ *
+ * Env: EVENTS (default 300), JOBS_N (default 100), ENGINE pglite|postgres|both (default both
+ * when PostgreSQL is reachable at BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test).
+ *
+ * On a fresh database per engine, with the real composition root and job worker (default
+ * JOBS_POLL_SECONDS 0.5, OUTBOX_POLL_MS 250):
+ * - event latency: a transaction publishes one domain event and commits; the time until a
+ *   subscriber's handler runs in the outbox drain (woken by the publish). One event at a time.
+ * - job latency: `jobs.send` of a pg-boss job until its handler starts (the sending instance
+ *   wakes its own worker; other instances poll every JOBS_POLL_SECONDS).
+ * Prints p50 / p95 / max in milliseconds; never asserts timings.
+ */
+import { enginesToRun, freshDatabase } from './lib.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { createContainer } from '../apps/server/src/container.ts';
+import { newId } from '../apps/server/src/lib/ids.ts';
+import { publish } from '../apps/server/src/modules/events/events.service.ts';
+
+const EVENTS = Number(process.env.EVENTS ?? 300);
+const JOBS_N = Number(process.env.JOBS_N ?? 100);
+const DB_NAME = 'masar_bench_jobs';
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms | p95 ${pct(xs, 95).toFixed(1)} ms | max ${Math.max(...xs).toFixed(1)} ms (n=${xs.length})`;
+
+async function run(engine: 'pglite' | 'postgres') {
+  const { database, drop } = await freshDatabase(engine, DB_NAME);
+  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', DEMO_SEED: '0' }, { jwtSecret: 'bench-secret-bench-secret-bench-secret-000' });
+  const arrived = new Map<string, number>();
+  let notify: (() => void) | null = null;
+  const container = createContainer({
+    config,
+    database,
+    eventHandlers: [
+      {
+        name: 'bench',
+        async handle(_tx, e) {
+          if (!arrived.has(e.id)) arrived.set(e.id, performance.now());
+          notify?.();
+        },
+      },
+    ],
+  });
+  let jobStarted: ((t: number) => void) | null = null;
+  container.jobs.define({ name: 'bench.job', retryLimit: 0, handler: async () => jobStarted?.(performance.now()) });
+  await container.jobs.start();
+  try {
+    // events: publish → subscriber ran
+    const eventMs: number[] = [];
+    const loadId = newId();
+    for (let i = 0; i < EVENTS + 20; i++) {
+      const done = new Promise<void>((r) => (notify = r));
+      let id = '';
+      await database.db.transaction(async (tx) => {
+        id = await publish(tx, { type: 'load.posted', aggregateType: 'load', aggregateId: loadId, actorId: null, data: { seq: i } });
+      });
+      const committed = performance.now();
+      while (!arrived.has(id)) await done;
+      if (i >= 20) eventMs.push(arrived.get(id)! - committed); // the first 20 warm up
+    }
+    // jobs: send → handler started
+    const jobMs: number[] = [];
+    for (let i = 0; i < JOBS_N + 5; i++) {
+      const started = new Promise<number>((r) => (jobStarted = r));
+      const t0 = performance.now();
+      await container.jobs.send('bench.job', { i });
+      const t1 = await started;
+      if (i >= 5) jobMs.push(t1 - t0);
+    }
+    console.log(`${engine.padEnd(8)} event published → handler ran: ${fmt(eventMs)}`);
+    console.log(
+      `${engine.padEnd(8)} job sent → handler started:      ${fmt(jobMs)}  (sent in this instance: the worker is woken; other instances poll every ${config.JOBS_POLL_SECONDS} s)`,
+    );
+  } finally {
+    await container.close();
+    await drop();
+  }
+}
+
+async function main() {
+  const engines = await enginesToRun();
+  console.log(`Jobs and events latency, ${EVENTS} events and ${JOBS_N} jobs one at a time, engines: ${engines.join(', ')}`);
+  for (const engine of engines) await run(engine);
+}
+
+await main();
