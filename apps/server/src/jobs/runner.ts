@@ -95,10 +95,14 @@ export function createJobRunner(opts: {
     ticker(t: Ticker) {
       tickers.push(t);
     },
-    /** Run a ticker now (e.g. right after an event was published). */
+    /**
+     * Run a ticker now (e.g. right after an event was published) — only on an instance that works
+     * its jobs: a `work: false` instance never drains, so it cannot take the outbox lock from
+     * the instance that does.
+     */
     wake(name: string) {
       const t = tickers.find((x) => x.name === name);
-      if (t && started) schedule(t, 0);
+      if (t && started && opts.work !== false) schedule(t, 0);
     },
     /**
      * Enqueue a job. `singletonKey` makes it unique while one with the same key is queued or
