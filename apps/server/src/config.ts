@@ -90,6 +90,21 @@ export const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   /** First retry of a failed webhook delivery after this many seconds, doubling, at most an hour apart, for a day. */
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  /** Payment gateway: sandbox (default; test cards, no money moves) or moyasar (a Saudi acquirer's REST API). */
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'moyasar']).default('sandbox'),
+  PAYMENT_API_URL: z.string().url().default('https://api.moyasar.com/v1'),
+  PAYMENT_SECRET_KEY: z.string().optional(),
+  PAYMENT_PUBLISHABLE_KEY: z.string().optional(),
+  /** Public address of the web app, for payment callbacks after 3-D Secure (default http://localhost:PORT). */
+  PUBLIC_URL: z.string().url().optional(),
+  /** The seller on VAT invoices (ZATCA): legal names, 15-digit VAT registration number, address. */
+  SELLER_NAME_EN: z.string().default('Masar Logistics Technology Co.'),
+  SELLER_NAME_AR: z.string().default('شركة مسار لتقنية الخدمات اللوجستية'),
+  SELLER_VAT_NUMBER: z
+    .string()
+    .regex(/^3\d{13}3$/)
+    .default('310000000000003'),
+  SELLER_ADDRESS: z.string().default('King Fahd Road, Al Olaya, Riyadh 12214, Saudi Arabia'),
   /** Redis for state shared by several instances (rate-limit counters); in-process when unset. */
   REDIS_URL: z.string().url().optional(),
   /** An S3-compatible bucket for uploaded files (several instances); local disk when unset. */

@@ -8,6 +8,7 @@ import { createJobRunner } from './jobs/runner.ts';
 import { createSignedLinks } from './lib/signed-links.ts';
 import { createApiKeysService } from './modules/apikeys/apikeys.service.ts';
 import { createAccountAdmin } from './modules/auth/account-admin.service.ts';
+import { createBillingService } from './modules/billing/billing.service.ts';
 import { createAuthService, createSessionChecks } from './modules/auth/auth.service.ts';
 import { createCsvService } from './modules/csv/csv.service.ts';
 import { createEventDelivery, timelineHandler, type EventHandler } from './modules/events/events.service.ts';
@@ -59,6 +60,12 @@ export function createContainer(opts: {
   const fleet = createFleetService({ db, links });
   const vendors = createVendorsService({ db, links });
   const files = createFilesService({ db, storage });
+  const billing = createBillingService({
+    db,
+    payments: gateways.payments,
+    seller: config,
+    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+  });
   const events = createEventDelivery({ db, handlers: [timelineHandler, webhookFanout, ...(opts.eventHandlers ?? [])], log });
   const webhooks = createWebhooksService({
     db,
@@ -95,7 +102,7 @@ export function createContainer(opts: {
     storage,
     redis,
     links,
-    services: { auth, sessions, accounts, apiKeys, idempotency, loads, offers, fleet, vendors, files, csv, events, webhooks },
+    services: { auth, sessions, accounts, apiKeys, idempotency, loads, offers, fleet, vendors, files, csv, events, webhooks, billing },
     jobs,
   };
   registerJobs(container);

@@ -15,3 +15,4 @@ export * from './schemas/fleet.ts';
 export * from './schemas/vendors.ts';
 export * from './schemas/csv.ts';
 export * from './schemas/integrations.ts';
+export * from './schemas/billing.ts';

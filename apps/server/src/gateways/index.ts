@@ -1,4 +1,6 @@
 import type { Config } from '../config.ts';
+import { createPaymentGateway } from './payments/index.ts';
+import type { PaymentGateway } from './payments/payments.ts';
 import { createGreatCircleRouting, type RoutingGateway } from './routing/routing.ts';
 import { createSmsGateway } from './sms/index.ts';
 import type { SmsGateway } from './sms/sms.ts';
@@ -6,6 +8,7 @@ import type { SmsGateway } from './sms/sms.ts';
 export interface Gateways {
   sms: SmsGateway;
   routing: RoutingGateway;
+  payments: PaymentGateway;
 }
 
 /** Choose each gateway's implementation from the configuration (sandbox by default). */
@@ -13,5 +16,6 @@ export function createGateways(config: Config): Gateways {
   return {
     sms: createSmsGateway(config),
     routing: createGreatCircleRouting(config.ROAD_FACTOR),
+    payments: createPaymentGateway(config),
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { JobRunner } from './runner.ts';
 import type { AccountAdmin } from '../modules/auth/account-admin.service.ts';
 import { onDeliveriesQueued, type WebhooksService } from '../modules/webhooks/webhooks.service.ts';
+import type { BillingService } from '../modules/billing/billing.service.ts';
 import type { CsvService } from '../modules/csv/csv.service.ts';
 import type { EventDelivery } from '../modules/events/events.service.ts';
 import type { IdempotencyService } from '../modules/idempotency/idempotency.service.ts';
@@ -21,7 +22,15 @@ export interface JobDeps {
   jobs: JobRunner;
   config: Config;
   db: Db;
-  services: { webhooks: WebhooksService; accounts: AccountAdmin; loads: LoadsService; csv: CsvService; idempotency: IdempotencyService; events: EventDelivery };
+  services: {
+    billing: BillingService;
+    webhooks: WebhooksService;
+    accounts: AccountAdmin;
+    loads: LoadsService;
+    csv: CsvService;
+    idempotency: IdempotencyService;
+    events: EventDelivery;
+  };
 }
 
 export function registerJobs(c: JobDeps) {
@@ -30,6 +39,10 @@ export function registerJobs(c: JobDeps) {
   // Posted loads past their expiry become Expired in the row (and leave the board's partial
   // indexes), with a load.expired event each. Reads already show them expired in between.
   jobs.define({ name: 'loads.expire', cron: '* * * * *', retryLimit: 2, handler: async () => void (await services.loads.expireDue()) });
+
+  // Subscriptions: trials and cancelled plans end with their period; renewing plans are charged
+  // from a day before their end, retried 6 h apart, three times (billing.service renewDue).
+  jobs.define({ name: 'billing.renew', cron: '7 * * * *', retryLimit: 2, handler: async () => void (await services.billing.renewDue()) });
 
   // A CSV import, resumable from its committed cursor; a worker killed mid-import is noticed
   // after expireInSeconds and the job runs again on any instance.

@@ -25,6 +25,9 @@ export const REDACT_PATHS = [
   '*.token',
   '*.refreshHash',
   '*.passwordHash',
+  // card data (issue 8): never in a log, even on a validation error
+  '*.number',
+  '*.cvc',
 ];
 
 const PARAMS_RE = /(params:)[\s\S]*$/i;

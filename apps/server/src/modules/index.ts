@@ -10,6 +10,7 @@ import vendorsRoutes from './vendors/vendors.routes.ts';
 import csvRoutes from './csv/csv.routes.ts';
 import apiKeysRoutes from './apikeys/apikeys.routes.ts';
 import webhooksRoutes from './webhooks/webhooks.routes.ts';
+import billingRoutes from './billing/billing.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -24,4 +25,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(csvRoutes);
   await app.register(apiKeysRoutes);
   await app.register(webhooksRoutes);
+  await app.register(billingRoutes);
 }

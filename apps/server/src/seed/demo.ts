@@ -2,6 +2,7 @@ import { ACCOUNT_TYPE } from '@masar/shared';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { AccountAdmin } from '../modules/auth/account-admin.service.ts';
+import type { BillingService } from '../modules/billing/billing.service.ts';
 import { seedDemoFleet } from './demo-fleet.ts';
 import { seedDemoLoads } from './demo-loads.ts';
 
@@ -45,8 +46,10 @@ export async function seedDemoAccounts(accounts: AccountAdmin): Promise<Record<1
  * Seed demo accounts, loads, fleets and vendors (README "Demo accounts") with the services and
  * repositories of the container. Idempotent.
  */
-export async function seedDemo(c: { db: Db; config: Config; services: { accounts: AccountAdmin } }): Promise<void> {
+export async function seedDemo(c: { db: Db; config: Config; services: { accounts: AccountAdmin; billing: BillingService } }): Promise<void> {
   const ids = await seedDemoAccounts(c.services.accounts);
+  // a promo code to try checkout with (README "Plans and payments")
+  await c.services.billing.upsertPromo({ code: 'WELCOME10', kind: 'percent', value: '10' });
   await seedDemoLoads(c.db, c.config, ids);
   await seedDemoFleet(c.db, c.config, ids);
 }

@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -29,7 +29,19 @@ export const subscriptions = pgTable('subscriptions', {
   planName: text('plan_name').notNull(),
   active: boolean('active').notNull().default(true),
   startedAt: ts('started_at').notNull().defaultNow(),
+  /** End of the current period (null: no end, e.g. demo plans). */
   endsAt: ts('ends_at'),
+  // migration 0075 (issue 8): the lifecycle, owned by modules/billing
+  status: text('status').notNull().default('active'),
+  trial: boolean('trial').notNull().default(false),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  priceHalalas: bigint('price_halalas', { mode: 'number' }),
+  months: smallint('months'),
+  cardId: uuid('card_id'),
+  renewalAttempts: smallint('renewal_attempts').notNull().default(0),
+  lastRenewalError: text('last_renewal_error'),
+  lastRenewalAt: ts('last_renewal_at'),
+  cancelledAt: ts('cancelled_at'),
 });
 
 export const otps = pgTable('otps', {

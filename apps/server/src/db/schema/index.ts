@@ -6,3 +6,4 @@ export * from './fleet.ts';
 export * from './events.ts';
 export * from './idempotency.ts';
 export * from './integrations.ts';
+export * from './billing.ts';

@@ -105,11 +105,17 @@ export async function clearFailedLogins(db: DbOrTx, id: string): Promise<void> {
     .where(and(eq(users.id, id), gt(users.failedLogins, 0)));
 }
 
+/**
+ * A subscription grants its plan while it is active and inside its period (the one definition;
+ * modules/billing keeps `active` and `ends_at` up to date: trials, renewals, cancellations).
+ */
+export const PLAN_IN_FORCE = sql`(${subscriptions.active} and (${subscriptions.endsAt} is null or ${subscriptions.endsAt} > now()))`;
+
 export async function activeSubscriptionId(db: DbOrTx, userId: string): Promise<string | null> {
   const rows = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.active, true)))
+    .where(and(eq(subscriptions.userId, userId), PLAN_IN_FORCE))
     .limit(1);
   return rows[0]?.id ?? null;
 }
@@ -228,7 +234,7 @@ export async function loadCurrentUser(db: DbOrTx, userId: string, sessionId?: st
       companyName: users.companyName,
       activeSubscriptionId: sql<
         string | null
-      >`(select ${subscriptions.id} from ${subscriptions} where ${and(eq(subscriptions.userId, users.id), eq(subscriptions.active, true))} limit 1)`,
+      >`(select ${subscriptions.id} from ${subscriptions} where ${and(eq(subscriptions.userId, users.id), PLAN_IN_FORCE)} limit 1)`,
       sessionActive: sessionId
         ? sql<boolean>`exists(select 1 from ${sessions} where ${and(eq(sessions.id, sessionId), eq(sessions.userId, users.id), isNull(sessions.revokedAt))})`
         : sql<boolean>`true`,

@@ -3,6 +3,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createGreatCircleRouting } from '../../gateways/routing/routing.ts';
 import type { SmsGateway } from '../../gateways/sms/sms.ts';
+import { createSandboxPayments } from '../../gateways/payments/sandbox.ts';
 import { createTestApp, createTestDatabase } from '../../../test/helpers.ts';
 
 const closers: (() => Promise<unknown>)[] = [];
@@ -63,7 +64,12 @@ describe('GET /api/v1/dev/outbox', () => {
       { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', WEB_DIST: '/nonexistent' },
       { jwtSecret: 'test-secret-test-secret-test-secret-0123456789' },
     );
-    const app = await buildApp({ config, database, logger: false, gateways: { sms: provider, routing: createGreatCircleRouting(1.2) } });
+    const app = await buildApp({
+      config,
+      database,
+      logger: false,
+      gateways: { sms: provider, routing: createGreatCircleRouting(1.2), payments: createSandboxPayments() },
+    });
     closers.push(async () => {
       await app.close();
       await database.close();
@@ -88,7 +94,12 @@ describe('GET /api/v1/dev/outbox', () => {
       { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', WEB_DIST: '/nonexistent' },
       { jwtSecret: 'test-secret-test-secret-test-secret-0123456789' },
     );
-    const app = await buildApp({ config, database, logger: false, gateways: { sms: failing, routing: createGreatCircleRouting(1.2) } });
+    const app = await buildApp({
+      config,
+      database,
+      logger: false,
+      gateways: { sms: failing, routing: createGreatCircleRouting(1.2), payments: createSandboxPayments() },
+    });
     closers.push(async () => {
       await app.close();
       await database.close();

@@ -1,0 +1,17 @@
+import type { Config } from '../../config.ts';
+import { createMoyasarPayments } from './moyasar.ts';
+import type { PaymentGateway } from './payments.ts';
+import { createSandboxPayments } from './sandbox.ts';
+
+/** The payment gateway chosen by PAYMENT_GATEWAY: `sandbox` (default, test cards) or `moyasar`. */
+export function createPaymentGateway(
+  config: Pick<Config, 'PAYMENT_GATEWAY' | 'PAYMENT_API_URL' | 'PAYMENT_SECRET_KEY' | 'PAYMENT_PUBLISHABLE_KEY'>,
+): PaymentGateway {
+  if (config.PAYMENT_GATEWAY === 'moyasar') {
+    if (!config.PAYMENT_SECRET_KEY || !config.PAYMENT_PUBLISHABLE_KEY) {
+      throw new Error('PAYMENT_GATEWAY=moyasar needs PAYMENT_SECRET_KEY and PAYMENT_PUBLISHABLE_KEY');
+    }
+    return createMoyasarPayments({ apiUrl: config.PAYMENT_API_URL, secretKey: config.PAYMENT_SECRET_KEY, publishableKey: config.PAYMENT_PUBLISHABLE_KEY });
+  }
+  return createSandboxPayments();
+}
