@@ -95,7 +95,7 @@ export const envSchema = z.object({
   PAYMENT_API_URL: z.string().url().default('https://api.moyasar.com/v1'),
   PAYMENT_SECRET_KEY: z.string().optional(),
   PAYMENT_PUBLISHABLE_KEY: z.string().optional(),
-  /** Public address of the web app, for payment callbacks after 3-D Secure (default http://localhost:PORT). */
+  /** Public address of the web app (https://…), for the acquirer's redirect after 3-D Secure; required with PAYMENT_GATEWAY=moyasar. */
   PUBLIC_URL: z.string().url().optional(),
   /** The seller on VAT invoices (ZATCA): legal names, 15-digit VAT registration number, address. */
   SELLER_NAME_EN: z.string().default('Masar Logistics Technology Co.'),
@@ -139,6 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(
       'Invalid configuration:\n  WEBHOOKS_ALLOW_PRIVATE: webhooks to http or private hosts would let users reach internal services; it is refused when NODE_ENV=production',
     );
+  }
+  if (cfg.PAYMENT_GATEWAY !== 'sandbox' && !cfg.PUBLIC_URL) {
+    throw new Error('Invalid configuration:\n  PUBLIC_URL: a real payment gateway sends the payer back to PUBLIC_URL after 3-D Secure; set it (https://…)');
   }
   const dataDir = resolve(cfg.DATA_DIR);
   return { ...cfg, dataDir, jwtSecret: cfg.JWT_SECRET ?? overrides.jwtSecret ?? persistedSecret(dataDir) };

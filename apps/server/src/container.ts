@@ -64,7 +64,8 @@ export function createContainer(opts: {
     db,
     payments: gateways.payments,
     seller: config,
-    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    // unset: the sandbox's 3-D Secure page is a path of this app (a real acquirer needs PUBLIC_URL)
+    publicUrl: (config.PUBLIC_URL ?? '').replace(/\/$/, ''),
   });
   const events = createEventDelivery({ db, handlers: [timelineHandler, webhookFanout, ...(opts.eventHandlers ?? [])], log });
   const webhooks = createWebhooksService({

@@ -199,7 +199,7 @@ describe('cards the bank refuses or asks to confirm', () => {
     expect(first.statusCode).toBe(202);
     const pending = first.json<{ data: PaymentIntent }>().data;
     expect(pending.status).toBe('requires_action');
-    expect(pending.actionUrl).toContain(`/checkout/confirm?intent=${pending.id}`);
+    expect(pending.actionUrl).toContain(`/brokers/checkout/confirm?intent=${pending.id}&sandbox=1`);
     const no = await inject(broker, 'POST', `/payments/intents/${pending.id}/confirm`, { outcome: 'decline' });
     expect(no.json().code).toBe('PAYMENT_DECLINED');
     expect((await inject(broker, 'POST', `/payments/intents/${pending.id}/confirm`, { outcome: 'approve' })).json().code).toBe('INTENT_NOT_PENDING');

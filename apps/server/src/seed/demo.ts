@@ -2,7 +2,7 @@ import { ACCOUNT_TYPE } from '@masar/shared';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { AccountAdmin } from '../modules/auth/account-admin.service.ts';
-import type { BillingService } from '../modules/billing/billing.service.ts';
+import { DEMO_PLAN_CODE, type BillingService } from '../modules/billing/billing.service.ts';
 import { seedDemoFleet } from './demo-fleet.ts';
 import { seedDemoLoads } from './demo-loads.ts';
 
@@ -38,7 +38,7 @@ export const DEMO_ACCOUNTS = [
 /** Create the demo accounts when missing (auth module's account service). Returns their ids by account type. Idempotent. */
 export async function seedDemoAccounts(accounts: AccountAdmin): Promise<Record<1 | 2 | 3, string>> {
   const ids = {} as Record<1 | 2 | 3, string>;
-  for (const a of DEMO_ACCOUNTS) ids[a.accountType] = await accounts.ensureApprovedAccount(a, DEMO_PASSWORD, { code: 'demo', name: 'Demo plan' });
+  for (const a of DEMO_ACCOUNTS) ids[a.accountType] = await accounts.ensureApprovedAccount(a, DEMO_PASSWORD, { code: DEMO_PLAN_CODE, name: 'Demo plan' });
   return ids;
 }
 

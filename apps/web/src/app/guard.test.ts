@@ -36,6 +36,14 @@ describe('route guard (spec §2)', () => {
     expect(guard('/shippers/account', '', shipper, 'user')).toBeNull();
   });
 
+  it('keeps plans, checkout and billing under the own type of the user; public pricing is for guests', () => {
+    expect(guard('/carriers/pricing', '', shipper, 'user')).toEqual({ to: '/shippers/pricing' });
+    expect(guard('/shippers/billing-and-invoice', '', carrier, 'user')).toEqual({ to: '/carriers/billing-and-invoice' });
+    expect(guard('/brokers/checkout', '?plan=tms-monthly', broker, 'user')).toBeNull();
+    expect(guard('/pricing', '', guest, 'public')).toBeNull();
+    expect(guard('/pricing', '', carrier, 'public')).toEqual({ to: '/carriers/load-search' });
+  });
+
   it('sends guests home from protected pages', () => {
     expect(guard('/shippers/my-loads', '', guest, 'user')).toEqual({ to: '/' });
     expect(guard('/carriers/unknown', '', guest, undefined)).toEqual({ to: '/' });

@@ -58,6 +58,7 @@ export const POST_ACTION: Partial<Record<AccountType, MenuItem>> = {
 export const USER_MENU = (p: string): MenuItem[] => [
   { key: 'offers', to: `${p}/offers` },
   { key: 'account', to: `${p}/account` },
+  { key: 'billing', to: `${p}/billing-and-invoice` },
   { key: 'integrations', to: `${p}/account/integrations` },
 ];
 

@@ -29,6 +29,10 @@ const TrustedDrivers = lazy(() => import('../features/fleet/pages/TrustedDrivers
 const Vendors = lazy(() => import('../features/vendors/pages/VendorsPage'));
 const VendorInvite = lazy(() => import('../features/vendors/pages/VendorInvitePage'));
 const CsvLogs = lazy(() => import('../features/csv/pages/CsvLogsPage'));
+const Pricing = lazy(() => import('../features/billing/pages/PricingPage'));
+const Checkout = lazy(() => import('../features/billing/pages/CheckoutPage'));
+const PaymentConfirm = lazy(() => import('../features/billing/pages/PaymentConfirmPage'));
+const Billing = lazy(() => import('../features/billing/pages/BillingPage'));
 const ComingSoon = lazy(() => import('../components/ComingSoonPage'));
 export const NotFound = lazy(() => import('../components/NotFoundPage'));
 
@@ -54,7 +58,7 @@ export const routes: RouteDef[] = [
   soon('/carriers', 'common:footer.forCarriers', 'public'),
   soon('/brokers', 'common:footer.forBrokers', 'public'),
   soon('/rate-forecast', 'common:footer.rateForecast', 'public'),
-  soon('/pricing', 'common:footer.pricing', 'public'),
+  r('/pricing', Pricing, 'public'),
   soon('/about-us', 'common:footer.aboutUs', 'public'),
   soon('/faq', 'common:footer.faq', 'public'),
   soon('/help', 'common:footer.help', 'public'),
@@ -68,6 +72,11 @@ export const routes: RouteDef[] = [
   r('/shippers/offers', Offers),
   r('/shippers/account', Account),
   r('/shippers/account/integrations', Integrations),
+  r('/shippers/billing-and-invoice', Billing),
+  r('/shippers/checkout', Checkout),
+  // back from 3-D Secure: the server asks the payment gateway how it ended
+  r('/shippers/checkout/confirm', PaymentConfirm),
+  r('/shippers/pricing', Pricing),
   soon('/shippers/dashboard', 'menu:dashboard'),
   r('/shippers/fleet-management', Fleet),
   r('/shippers/csv-logs', CsvLogs),
@@ -86,6 +95,11 @@ export const routes: RouteDef[] = [
   r('/carriers/offers', Offers),
   r('/carriers/account', Account),
   r('/carriers/account/integrations', Integrations),
+  r('/carriers/billing-and-invoice', Billing),
+  r('/carriers/checkout', Checkout),
+  // back from 3-D Secure: the server asks the payment gateway how it ended
+  r('/carriers/checkout/confirm', PaymentConfirm),
+  r('/carriers/pricing', Pricing),
   soon('/carriers/dashboard', 'menu:dashboard'),
   r('/carriers/fleet-management', Fleet),
   r('/carriers/csv-logs', CsvLogs),
@@ -104,6 +118,11 @@ export const routes: RouteDef[] = [
   r('/brokers/offers', Offers),
   r('/brokers/account', Account),
   r('/brokers/account/integrations', Integrations),
+  r('/brokers/billing-and-invoice', Billing),
+  r('/brokers/checkout', Checkout),
+  // back from 3-D Secure: the server asks the payment gateway how it ended
+  r('/brokers/checkout/confirm', PaymentConfirm),
+  r('/brokers/pricing', Pricing),
   soon('/brokers/dashboard', 'menu:dashboard'),
   r('/brokers/fleet-management', Fleet),
   r('/brokers/csv-logs', CsvLogs),

@@ -21,6 +21,8 @@ export interface RequestOptions {
   /** Skip the token logic (guest sign-in, token regeneration themselves). */
   noAuth?: boolean;
   signal?: AbortSignal;
+  /** Idempotency-Key of a create: reuse the same key when retrying, so nothing is done twice. */
+  idempotencyKey?: string;
 }
 
 /** Hooks the session layer installs: how to get a token and what to do on 401/406. */
@@ -67,6 +69,7 @@ function parseJson(text: string): Record<string, unknown> {
 export async function requestEnvelope<T>(method: string, path: string, opts: RequestOptions = {}, retried = false): Promise<{ message: string; data: T }> {
   const headers: Record<string, string> = { language: handler.language(), currencycode: 'SAR', currencysymbol: 'SAR', platform: '3' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
   let usedToken: string | null = null;
   if (!opts.noAuth) {
     usedToken = await handler.getAccessToken();
@@ -111,7 +114,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
 
 export const api = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body: body ?? {} }),
+  post: <T>(path: string, body?: unknown, opts: Pick<RequestOptions, 'idempotencyKey'> = {}) => request<T>('POST', path, { body: body ?? {}, ...opts }),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body: body ?? {} }),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };

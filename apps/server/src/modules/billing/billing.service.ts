@@ -39,6 +39,8 @@ import { zatcaQrBase64 } from './zatca.ts';
 export const RENEWAL_LEAD_HOURS = 24;
 export const RENEWAL_MAX_ATTEMPTS = 3;
 export const RENEWAL_RETRY_HOURS = 6;
+/** The plan the demo accounts are seeded with (seed/demo.ts): no end, replaced by any paid plan. */
+export const DEMO_PLAN_CODE = 'demo';
 
 type Seller = Pick<Config, 'SELLER_NAME_EN' | 'SELLER_NAME_AR' | 'SELLER_VAT_NUMBER' | 'SELLER_ADDRESS'>;
 
@@ -262,7 +264,9 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
   }
 
   /** Charge a card-paid intent at the gateway and record the answer (outside any transaction). */
-  async function chargeIntent(intent: repo.IntentRow, token: string, description: string): Promise<repo.IntentRow> {
+  async function chargeIntent(intent: repo.IntentRow, token: string, description: string, accountType?: number): Promise<repo.IntentRow> {
+    // the web app's confirm page lives under the payer's role prefix (the route guard keeps signed-in users there)
+    const prefix = accountType === 1 ? '/shippers' : accountType === 2 ? '/carriers' : '/brokers';
     let result: ChargeResult;
     try {
       result = await payments.charge({
@@ -270,7 +274,7 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
         amountHalalas: intent.totalHalalas,
         description,
         intentId: intent.id,
-        callbackUrl: `${deps.publicUrl}/checkout/confirm?intent=${intent.id}${payments.name === 'sandbox' ? '&sandbox=1' : ''}`,
+        callbackUrl: `${deps.publicUrl}${prefix}/checkout/confirm?intent=${intent.id}${payments.name === 'sandbox' ? '&sandbox=1' : ''}`,
       });
     } catch (err) {
       if (!(err instanceof PaymentGatewayError)) throw err;
@@ -337,7 +341,7 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
     /** Cancel at the end of the paid period (a trial ends at once). */
     async cancel(user: CurrentUser, lang: Language): Promise<Subscription> {
       const s = await repo.currentSubscription(db, user.id);
-      if (!s || s.planCode === 'demo') throw new AppError('NO_ACTIVE_PLAN');
+      if (!s || s.planCode === DEMO_PLAN_CODE) throw new AppError('NO_ACTIVE_PLAN');
       if (s.trial) await repo.updateSubscription(db, s.id, { active: false, status: 'cancelled', endsAt: new Date(), cancelledAt: new Date() });
       else await repo.updateSubscription(db, s.id, { cancelAtPeriodEnd: true, status: 'cancelled', cancelledAt: new Date() });
       return subscriptionView((await repo.findSubscription(db, s.id)) ?? s, lang);
@@ -430,8 +434,9 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
         plan = assertPlanFor(user, body.planCode);
         price = toHalalas(plan.priceSar);
         const current = await repo.currentSubscription(db, user.id);
-        // spec §6: an active plan must be cancelled before choosing another (a trial may be upgraded)
-        if (current && !current.trial && !current.cancelAtPeriodEnd) throw new AppError('PLAN_ALREADY_ACTIVE');
+        // spec §6: an active plan must be cancelled before choosing another (a trial, or the demo
+        // accounts' plan, may be upgraded at once)
+        if (current && !current.trial && !current.cancelAtPeriodEnd && current.planCode !== DEMO_PLAN_CODE) throw new AppError('PLAN_ALREADY_ACTIVE');
         if (body.promoCode) discount = await promoDiscount(db, user.id, body.promoCode, plan);
         if (!body.cardId && !body.payWithWallet) throw new AppError('PAYMENT_METHOD_REQUIRED');
       }
@@ -480,7 +485,7 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
       }
       if (created.status !== 'processing') return toIntentView(outcome(created));
       const description = plan ? `Masar ${plan.name.en}` : 'Masar wallet recharge';
-      return toIntentView(outcome(await chargeIntent(created, card!.token, description)));
+      return toIntentView(outcome(await chargeIntent(created, card!.token, description, user.accountType)));
     },
 
     /** After 3-D Secure: ask the gateway how the payment ended and apply it. */

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { cardAddBody, type SavedCard } from '@masar/shared';
+import { api } from '../../../lib/api';
+import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
+import { BILLING } from '../api';
+
+/**
+ * Add a card (POST /paymentMethod). Validated with the shared schema (Luhn, brand, expiry, CVC
+ * length) before it is sent; the number goes to the payment gateway and is never stored.
+ */
+export function CardForm({ onSaved }: { onSaved?: (card: SavedCard) => void }) {
+  const { t } = useTranslation('billing');
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { number: '', holderName: '', expMonth: '' as number | string, expYear: '' as number | string, cvc: '', makeDefault: false },
+    // the expiry inputs are '' until typed: check them as 0 so the shared message says why
+    validate: (v) => zodValidate(cardAddBody)({ ...v, expMonth: Number(v.expMonth) || 0, expYear: Number(v.expYear) || 0 }),
+    transformValues: (v) => ({ ...v, expMonth: Number(v.expMonth) || 0, expYear: Number(v.expYear) || 0 }),
+  });
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const card = await api.post<SavedCard>('/paymentMethod', cardAddBody.parse(values));
+      notifySuccess(t('card.saved'));
+      form.reset();
+      await qc.invalidateQueries({ queryKey: BILLING.cards });
+      onSaved?.(card);
+    } catch (e) {
+      showApiError(e, form);
+    } finally {
+      setBusy(false);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate data-testid="card-form">
+      <Stack gap="sm">
+        <TextInput
+          label={t('card.number')}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          dir="ltr"
+          withAsterisk
+          {...form.getInputProps('number')}
+          key={form.key('number')}
+        />
+        <TextInput label={t('card.holder')} autoComplete="cc-name" withAsterisk {...form.getInputProps('holderName')} key={form.key('holderName')} />
+        <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          <NumberInput
+            label={t('card.expMonth')}
+            min={1}
+            max={12}
+            autoComplete="cc-exp-month"
+            withAsterisk
+            hideControls
+            {...form.getInputProps('expMonth')}
+            key={form.key('expMonth')}
+          />
+          <NumberInput
+            label={t('card.expYear')}
+            min={2000}
+            max={2100}
+            autoComplete="cc-exp-year"
+            withAsterisk
+            hideControls
+            {...form.getInputProps('expYear')}
+            key={form.key('expYear')}
+          />
+          <TextInput
+            label={t('card.cvc')}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            dir="ltr"
+            withAsterisk
+            {...form.getInputProps('cvc')}
+            key={form.key('cvc')}
+          />
+        </SimpleGrid>
+        <Checkbox label={t('card.makeDefault')} {...form.getInputProps('makeDefault', { type: 'checkbox' })} key={form.key('makeDefault')} />
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconLock size={16} aria-hidden style={{ flexShrink: 0, marginBlockStart: 2 }} />
+          <Text fz="sm" c="dimmed">
+            {t('card.secureNote')}
+          </Text>
+        </Group>
+        <Group>
+          <Button type="submit" loading={busy} data-testid="card-save">
+            {t('card.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** "mada •••• 0007, expires 12/2030" in the user's language. */
+export function CardLabel({ card }: { card: Pick<SavedCard, 'brand' | 'last4' | 'expMonth' | 'expYear'> }) {
+  const { t } = useTranslation('billing');
+  return (
+    <span>
+      <Text span fw={600}>
+        {t(`card.brand.${card.brand}`)}
+      </Text>{' '}
+      <bdi dir="ltr">•••• {card.last4}</bdi>
+      {'  '}
+      <Text span c="dimmed" fz="sm">
+        {t('card.expires', { month: String(card.expMonth).padStart(2, '0'), year: card.expYear })}
+      </Text>
+    </span>
+  );
+}

@@ -1,0 +1,323 @@
+import { lazy, Suspense, useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconFileInvoice, IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PAYMENT_PURPOSE, type Invoice, type PaymentIntent, type SavedCard, type SubscriptionStatus } from '@masar/shared';
+import { asLang, formatDate, formatMoney } from '../../../components/format';
+import { useRoleBase, useViewer } from '../../../components/useViewer';
+import { api } from '../../../lib/api';
+import { notifySuccess, showApiError } from '../../../lib/form';
+import { PROFILE_QUERY_KEY } from '../../../lib/session';
+import { BILLING, newPaymentKey, useCards, useInvoices, useSubscription, useWallet } from '../api';
+import { CardForm, CardLabel } from '../components/CardForm';
+
+const InvoiceView = lazy(() => import('../components/InvoiceView'));
+
+const STATUS_COLOR: Record<SubscriptionStatus, string> = { trialing: 'blue', active: 'masar', past_due: 'orange', cancelled: 'gray', expired: 'gray' };
+
+function PlanCard() {
+  const { t, i18n } = useTranslation('billing');
+  const { accountType } = useViewer();
+  const base = useRoleBase(accountType);
+  const lang = asLang(i18n.language);
+  const qc = useQueryClient();
+  const { data: sub, isLoading } = useSubscription();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      await api.patch('/cancelSubscription');
+      notifySuccess(t('billing.cancelText'));
+      await Promise.all([qc.invalidateQueries({ queryKey: BILLING.subscription }), qc.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })]);
+    } catch (e) {
+      showApiError(e);
+    } finally {
+      setBusy(false);
+      setAsking(false);
+    }
+  };
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="plan-card">
+      <Title order={2} fz="h3" mb="sm">
+        {t('billing.plan')}
+      </Title>
+      {isLoading ? (
+        <Skeleton h={80} />
+      ) : !sub ? (
+        <Stack gap="sm" align="flex-start">
+          <Text>{t('billing.noPlan')}</Text>
+          <Button component={Link} to={`${base}/pricing`}>
+            {t('billing.seePlans')}
+          </Button>
+        </Stack>
+      ) : (
+        <Stack gap="xs">
+          <Group gap="sm">
+            <Text fw={700} fz="lg" data-testid="plan-name">
+              {sub.planName}
+            </Text>
+            <Badge color={STATUS_COLOR[sub.status]}>{t(`billing.status.${sub.status}`)}</Badge>
+          </Group>
+          {sub.priceSar && <Text>{formatMoney(sub.priceSar, lang)}</Text>}
+          {sub.currentPeriodEnd && (
+            <Text fz="sm">
+              {sub.renewsAt ? t('billing.renewsAt') : t('billing.endsAt')}: {formatDate(sub.currentPeriodEnd, lang, false)}
+            </Text>
+          )}
+          {sub.active && !sub.cancelAtPeriodEnd && sub.planCode !== 'demo' /* the demo accounts' plan has no end */ && (
+            <Group mt="xs">
+              <Button variant="default" color="red" onClick={() => setAsking(true)} data-testid="cancel-plan">
+                {t('billing.cancel')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+      <Modal opened={asking} onClose={() => setAsking(false)} title={t('billing.cancelTitle')}>
+        <Text mb="md">{t('billing.cancelText')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setAsking(false)}>
+            {t('billing.keep')}
+          </Button>
+          <Button color="red" onClick={() => void cancel()} loading={busy} data-testid="cancel-confirm">
+            {t('billing.cancel')}
+          </Button>
+        </Group>
+      </Modal>
+    </Card>
+  );
+}
+
+function CardsCard() {
+  const { t } = useTranslation('billing');
+  const qc = useQueryClient();
+  const { data: cards = [] } = useCards();
+  const [adding, setAdding] = useState(false);
+  const act = async (fn: () => Promise<unknown>, message?: string) => {
+    try {
+      await fn();
+      if (message) notifySuccess(message);
+      await qc.invalidateQueries({ queryKey: BILLING.cards });
+    } catch (e) {
+      showApiError(e);
+    }
+  };
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="h3">
+          {t('billing.cards')}
+        </Title>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
+          {t('checkout.addCard')}
+        </Button>
+      </Group>
+      {cards.length === 0 ? (
+        <Text c="dimmed">{t('checkout.noCards')}</Text>
+      ) : (
+        <Stack gap="xs" data-testid="saved-cards">
+          {cards.map((c: SavedCard) => (
+            <Group key={c.id} justify="space-between" wrap="nowrap">
+              <CardLabel card={c} />
+              <Group gap={4} wrap="nowrap">
+                {c.isDefault ? (
+                  <Badge variant="light">{t('card.default')}</Badge>
+                ) : (
+                  <Tooltip label={t('card.setDefault')}>
+                    <ActionIcon variant="subtle" aria-label={t('card.setDefault')} onClick={() => void act(() => api.post(`/paymentMethod/${c.id}/default`))}>
+                      <IconStar size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+                <Tooltip label={t('card.remove')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('card.removeNamed', { brand: t(`card.brand.${c.brand}`), last4: c.last4 })}
+                    onClick={() => void act(() => api.delete(`/paymentMethod/${c.id}`), t('card.remove'))}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <Modal opened={adding} onClose={() => setAdding(false)} title={t('checkout.addCard')} size="lg">
+        <CardForm onSaved={() => setAdding(false)} />
+      </Modal>
+    </Card>
+  );
+}
+
+function WalletCard() {
+  const { t, i18n } = useTranslation('billing');
+  const lang = asLang(i18n.language);
+  const qc = useQueryClient();
+  const { data: wallet } = useWallet();
+  const { data: cards = [] } = useCards();
+  const [amount, setAmount] = useState<number | string>(100);
+  const [cardId, setCardId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const chosen = cardId ?? cards.find((c) => c.isDefault)?.id ?? null;
+  const recharge = async () => {
+    if (!chosen) return;
+    setBusy(true);
+    try {
+      const intent = await api.post<PaymentIntent>(
+        '/subscription/createIntent',
+        { purpose: PAYMENT_PURPOSE.walletRecharge, amountSar: String(amount), cardId: chosen },
+        { idempotencyKey: newPaymentKey() },
+      );
+      if (intent.status === 'requires_action' && intent.actionUrl) {
+        window.location.assign(intent.actionUrl);
+        return;
+      }
+      notifySuccess(t('confirm.done'));
+      await qc.invalidateQueries({ queryKey: BILLING.wallet });
+    } catch (e) {
+      showApiError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Title order={2} fz="h3" mb="sm">
+        {t('billing.wallet')}
+      </Title>
+      <Text fz="sm" c="dimmed">
+        {t('billing.balance')}
+      </Text>
+      <Text fz={28} fw={800} data-testid="wallet-balance">
+        {wallet ? formatMoney(wallet.balanceSar, lang) : '…'}
+      </Text>
+      <Group align="flex-end" mt="md" gap="xs">
+        <NumberInput label={t('billing.rechargeAmount')} value={amount} onChange={setAmount} min={10} max={50000} w={140} />
+        <Select
+          label={t('billing.rechargeCard')}
+          value={chosen}
+          onChange={setCardId}
+          data={cards.map((c) => ({ value: c.id, label: `${t(`card.brand.${c.brand}`)} •••• ${c.last4}` }))}
+          w={200}
+        />
+        <Button onClick={() => void recharge()} loading={busy} disabled={!chosen}>
+          {t('billing.recharge')}
+        </Button>
+      </Group>
+      {wallet && wallet.entries.length > 0 ? (
+        <Table.ScrollContainer minWidth={360} mt="md">
+          <Table>
+            <Table.Tbody>
+              {wallet.entries.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td>{t(`billing.entry.${e.kind}`)}</Table.Td>
+                  <Table.Td>{formatDate(e.createdAt, lang)}</Table.Td>
+                  <Table.Td ta="end">{formatMoney(e.amountSar, lang)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Text c="dimmed" mt="md">
+          {t('billing.noEntries')}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+function InvoicesCard() {
+  const { t, i18n } = useTranslation('billing');
+  const lang = asLang(i18n.language);
+  const { data: invoices = [] } = useInvoices();
+  const [open, setOpen] = useState<Invoice | null>(null);
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Title order={2} fz="h3" mb="sm">
+        {t('billing.invoices')}
+      </Title>
+      {invoices.length === 0 ? (
+        <Text c="dimmed">{t('billing.noInvoices')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing="sm" data-testid="invoices-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('billing.number')}</Table.Th>
+                <Table.Th>{t('billing.date')}</Table.Th>
+                <Table.Th ta="end">{t('billing.amount')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {invoices.map((inv) => (
+                <Table.Tr key={inv.id}>
+                  <Table.Td>
+                    <bdi dir="ltr">{inv.number}</bdi>
+                  </Table.Td>
+                  <Table.Td>{formatDate(inv.issuedAt, lang, false)}</Table.Td>
+                  <Table.Td ta="end">{formatMoney(inv.totalSar, lang)}</Table.Td>
+                  <Table.Td ta="end">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconFileInvoice size={14} />}
+                      onClick={() => setOpen(inv)}
+                      aria-label={t('billing.view', { number: inv.number })}
+                    >
+                      {t('billing.number')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal opened={!!open} onClose={() => setOpen(null)} title={open ? t('billing.invoiceTitle', { number: open.number }) : ''} size="xl">
+        <Suspense fallback={<Skeleton h={300} />}>{open && <InvoiceView invoice={open} />}</Suspense>
+      </Modal>
+    </Card>
+  );
+}
+
+/** Billing and invoices (spec §2 /billing-and-invoice): plan, saved cards, wallet, VAT invoices. */
+export default function BillingPage() {
+  const { t } = useTranslation('billing');
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1} mb="lg">
+        {t('billing.title')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <PlanCard />
+        <CardsCard />
+        <WalletCard />
+        <InvoicesCard />
+      </SimpleGrid>
+    </Container>
+  );
+}
