@@ -78,6 +78,10 @@ describe.skipIf(!hasChromium)('billing journey (Arabic, light, 1280 px)', () => 
     await view.waitFor({ timeout: WAIT });
     expect(await view.getByTestId('invoice-total').textContent()).toContain('٢٠٥٫٩٧');
     await view.locator('img').waitFor({ timeout: WAIT });
+    // the bilingual PDF downloads with the user's session
+    const download = page.waitForEvent('download', { timeout: WAIT });
+    await view.getByTestId('invoice-pdf').click();
+    expect((await download).suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.pdf$/);
     await snap(page, 'billing-3-invoice-ar');
   });
 });

@@ -149,6 +149,14 @@ describe('a new shipper: trial, card, checkout with a promo code, invoice', () =
     expect(qr[2]).toMatch(/^3\d{13}3$/);
     expect(new Date(qr[3]).getTime()).toBe(new Date(invoice.issuedAt).setMilliseconds(0));
     expect([qr[4], qr[5]]).toEqual(['309.47', '40.37']);
+    // the same invoice as a PDF: English and Arabic, the numbers as text, the QR as an image
+    const pdf = await inject(shipper, 'GET', `/invoices/${intent.invoiceId}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain(`${invoice.number}.pdf`);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.rawPayload.length).toBeGreaterThan(10_000);
+    if (process.env.INVOICE_PDF_OUT) (await import('node:fs')).writeFileSync(process.env.INVOICE_PDF_OUT, pdf.rawPayload);
     // the promo code is spent for this user
     expect((await inject(shipper, 'POST', '/promo/check', { code: 'WELCOME10', planCode: 'shipper-monthly' })).json().code).toBe('PROMO_ALREADY_USED');
   });

@@ -229,4 +229,19 @@ export default async function billingRoutes(fastify: FastifyInstance) {
     { config: user, schema: { tags, summary: 'One VAT invoice with its ZATCA QR payload', params: idParams, response: { 200: envelope(invoiceSchema) } } },
     async (req) => ({ message: msg('ok', req.lang), data: await svc.invoice(app.requireUser(req), req.params.id) }),
   );
+  app.get(
+    '/invoices/:id/pdf',
+    {
+      config: user,
+      schema: { tags, summary: 'One VAT invoice as a PDF in English and Arabic, with its ZATCA QR code (application/pdf)', params: idParams },
+    },
+    async (req, reply) => {
+      const { number, pdf } = await svc.invoicePdf(app.requireUser(req), req.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
 }

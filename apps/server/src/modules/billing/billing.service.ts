@@ -33,6 +33,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import * as repo from './billing.repository.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
 import { zatcaQrBase64 } from './zatca.ts';
 
 /** The renewal charge is tried from a day before the period ends, at most this many times, this far apart. */
@@ -142,7 +143,7 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
     const description = plan
       ? {
           en: `${plan.name.en} plan, ${plan.months === 1 ? '1 month' : '12 months'}`,
-          ar: `باقة ${plan.name.ar}، ${plan.months === 1 ? 'شهر واحد' : '12 شهراً'}`,
+          ar: `باقة ${plan.name.ar}، ${plan.months === 1 ? 'شهر واحد' : 'سنة كاملة'}`,
         }
       : { en: 'Masar services', ar: 'خدمات مسار' };
     const line = {
@@ -527,6 +528,11 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
 
     async invoices(user: CurrentUser, limit: number, skip: number): Promise<Invoice[]> {
       return (await repo.listInvoices(db, user.id, limit, skip)).map(invoiceView);
+    },
+    /** The invoice as a bilingual PDF (A4) with its ZATCA QR code. */
+    async invoicePdf(user: CurrentUser, id: string): Promise<{ number: string; pdf: Buffer }> {
+      const inv = await service.invoice(user, id);
+      return { number: inv.number, pdf: await renderInvoicePdf(inv) };
     },
     async invoice(user: CurrentUser, id: string): Promise<Invoice> {
       const r = await repo.findInvoice(db, user.id, id);

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Button, Divider, Group, Image, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import type { Invoice } from '@masar/shared';
 import { asLang, formatDate, formatMoney } from '../../../components/format';
+import { downloadFile } from '../../../components/transfer';
+import { showApiError } from '../../../lib/form';
 
 /**
  * A simplified tax invoice (ZATCA phase 1) in the user's language: seller and VAT number, buyer,
@@ -89,6 +91,13 @@ export default function InvoiceView({ invoice }: { invoice: Invoice }) {
         </Stack>
       </Group>
       <Group>
+        <Button
+          leftSection={<IconFileTypePdf size={16} />}
+          onClick={() => void downloadFile(`/invoices/${invoice.id}/pdf`, `${invoice.number}.pdf`).catch((e: unknown) => showApiError(e))}
+          data-testid="invoice-pdf"
+        >
+          {t('billing.pdf')}
+        </Button>
         <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
           {t('billing.print')}
         </Button>
