@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.ts';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { ACCOUNT_TYPE } from '@masar/shared';
 import { signUpViaApi, TEST_PASSWORD } from '../modules/auth/auth.testkit.ts';
+import { createUser } from '../../test/fixtures.ts';
 import { AdminError, describeChange, parseAdminArgs, setAccountStatus as setStatus, type AdminAction } from './admin.ts';
 
 let t: TestContext;
@@ -21,6 +23,40 @@ describe('admin command arguments', () => {
     expect(parseAdminArgs(['delete', '-p', '+966 50 123 4567'])).toEqual({ action: 'delete', phone: '+966501234567' });
     expect(parseAdminArgs(['pending'])).toEqual({ action: 'pending' });
     expect(parseAdminArgs(['--help'])).toEqual({ action: 'help' });
+  });
+
+  it('parses promo codes and refuses unclear ones', async () => {
+    const cmd = parseAdminArgs(['promo', '--code', 'summer25', '--percent', '25', '--expires', '2026-12-31', '--max', '100', '--plans', 'carrier-monthly']);
+    expect(cmd).toEqual({
+      action: 'promo',
+      code: 'SUMMER25',
+      kind: 'percent',
+      value: '25',
+      expiresAt: new Date('2026-12-31T20:59:59Z'),
+      maxRedemptions: 100,
+      planCodes: ['carrier-monthly'],
+    });
+    expect(parseAdminArgs(['promo', '--code', 'FIFTY', '--sar', '49.5'])).toMatchObject({ kind: 'fixed', value: '49.5', planCodes: null });
+    for (const bad of [
+      ['promo', '--code', 'X', '--percent', '10'],
+      ['promo', '--code', 'OK10', '--percent', '101'],
+      ['promo', '--code', 'OK10', '--percent', '10', '--sar', '5'],
+      ['promo', '--code', 'OK10', '--sar', '-5'],
+      ['promo', '--code', 'OK10', '--percent', '10', '--plans', 'gold'],
+      ['promo', '--code', 'OK10', '--percent', '10', '--expires', 'tomorrow'],
+    ])
+      expect(() => parseAdminArgs(bad)).toThrow(AdminError);
+    // what the command writes is what checkout applies
+    if (cmd.action !== 'promo') throw new Error('not a promo');
+    await t.app.container.services.billing.upsertPromo(cmd);
+    const carrier = await createUser(t, { accountType: ACCOUNT_TYPE.carrier, plan: false });
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/promo/check',
+      headers: carrier.headers,
+      payload: { code: 'SUMMER25', planCode: 'carrier-monthly' },
+    });
+    expect(quote.json().data).toMatchObject({ discountSar: '49.75', amountSar: '149.25' });
   });
 
   it.each([

@@ -3,6 +3,7 @@
  *
  *   npm run admin -- approve|reject|suspend|delete --phone +9665XXXXXXXX
  *   npm run admin -- pending            # accounts waiting for approval
+ *   npm run admin -- promo --code SUMMER25 --percent 25 [--expires 2026-12-31] [--max 100] [--plans a,b]
  *
  * It opens the database the server is configured with (DATABASE_URL, else embedded PGlite in
  * DATA_DIR) and applies migrations first. Embedded PGlite allows ONE process per data directory
@@ -11,7 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { normalizeSaudiPhone } from '@masar/shared';
+import { isMoneyString, normalizeSaudiPhone, PLAN_CODES, promoCode } from '@masar/shared';
 import { loadConfig } from '../config.ts';
 import { createContainer } from '../container.ts';
 import { openDatabase } from '../db/client.ts';
@@ -37,23 +38,78 @@ export class AdminError extends Error {
 export const USAGE = `Usage:
   npm run admin -- approve|reject|suspend|delete --phone +9665XXXXXXXX
   npm run admin -- pending
+  npm run admin -- promo --code CODE (--percent N | --sar AMOUNT) [--expires YYYY-MM-DD] [--max N] [--plans a,b]
 
   approve  status 2 (approved); the next profile the user loads shows the approval dialog once
   reject   status 5 (documents rejected; the user sees the rejected banner)
   suspend  status 3 (the user's requests answer ACCOUNT_SUSPENDED; approve again to reactivate)
   delete   status 4 and every session of the account revoked
   pending  list accounts waiting for approval
+  promo    create or update a promo code: --code CODE and --percent N (1–100) or --sar AMOUNT;
+           optional --expires YYYY-MM-DD (end of that day, Riyadh), --max N uses in all,
+           --plans plan-code,… (default every plan); each user may use a code once
 
 Uses the same configuration as the server (DATABASE_URL, else embedded PGlite in DATA_DIR).
 With embedded PGlite, stop the server first: one process per data directory.`;
 
-export type AdminCommand = { action: AdminAction; phone: string } | { action: 'pending' } | { action: 'help' };
+export interface PromoCommand {
+  action: 'promo';
+  code: string;
+  kind: 'percent' | 'fixed';
+  value: string;
+  expiresAt: Date | null;
+  maxRedemptions: number | null;
+  planCodes: string[] | null;
+}
+export type AdminCommand = { action: AdminAction; phone: string } | { action: 'pending' } | { action: 'help' } | PromoCommand;
+
+/** `promo` options → the promo code to write; AdminError(2) on anything unclear. */
+function parsePromo(v: Record<string, string | boolean | undefined>): PromoCommand {
+  const bad = (m: string) => new AdminError(`${m}\n\n${USAGE}`, 2);
+  const code = promoCode.safeParse(v.code ?? '');
+  if (!code.success) throw bad('--code must be 3 to 32 letters, digits, - or _.');
+  const percent = typeof v.percent === 'string' ? v.percent : undefined;
+  const sar = typeof v.sar === 'string' ? v.sar : undefined;
+  if (!!percent === !!sar) throw bad('Give one of --percent or --sar.');
+  if (percent && !/^([1-9]\d?|100)$/.test(percent)) throw bad('--percent is a whole number from 1 to 100.');
+  if (sar && (!isMoneyString(sar) || Number(sar) <= 0)) throw bad('--sar is an amount in SAR, e.g. 50 or 49.99.');
+  let expiresAt: Date | null = null;
+  if (typeof v.expires === 'string') {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v.expires) || Number.isNaN(Date.parse(`${v.expires}T23:59:59+03:00`))) throw bad('--expires is a date, YYYY-MM-DD.');
+    expiresAt = new Date(`${v.expires}T23:59:59+03:00`);
+  }
+  let maxRedemptions: number | null = null;
+  if (typeof v.max === 'string') {
+    if (!/^[1-9]\d{0,8}$/.test(v.max)) throw bad('--max is a whole number of uses.');
+    maxRedemptions = Number(v.max);
+  }
+  let planCodes: string[] | null = null;
+  if (typeof v.plans === 'string') {
+    planCodes = v.plans.split(',').map((p) => p.trim());
+    const unknown = planCodes.filter((p) => !PLAN_CODES.includes(p));
+    if (unknown.length) throw bad(`Unknown plan ${unknown.join(', ')}; plans: ${PLAN_CODES.join(', ')}.`);
+  }
+  return { action: 'promo', code: code.data, kind: percent ? 'percent' : 'fixed', value: (percent ?? sar)!, expiresAt, maxRedemptions, planCodes };
+}
 
 /** Parse the command line (after `--`). Throws AdminError(exitCode 2) with the usage on bad input. */
 export function parseAdminArgs(argv: string[]): AdminCommand {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { phone: { type: 'string', short: 'p' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        phone: { type: 'string', short: 'p' },
+        help: { type: 'boolean', short: 'h' },
+        code: { type: 'string' },
+        percent: { type: 'string' },
+        sar: { type: 'string' },
+        expires: { type: 'string' },
+        max: { type: 'string' },
+        plans: { type: 'string' },
+      },
+    });
   } catch (e) {
     throw new AdminError(`${(e as Error).message}\n\n${USAGE}`, 2);
   }
@@ -62,6 +118,7 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
   const action = positionals[0];
   if (positionals.length !== 1 || !action) throw new AdminError(`Give exactly one action.\n\n${USAGE}`, 2);
   if (action === 'pending') return { action };
+  if (action === 'promo') return parsePromo(values);
   if (!(ADMIN_ACTIONS as readonly string[]).includes(action)) throw new AdminError(`Unknown action "${action}".\n\n${USAGE}`, 2);
   if (!values.phone) throw new AdminError(`--phone is required for ${action}.\n\n${USAGE}`, 2);
   const phone = normalizeSaudiPhone(values.phone);
@@ -128,7 +185,16 @@ export async function main(argv: string[], out: (s: string) => void = console.lo
   try {
     await migrate(database);
     // the operator's work goes through the same services the server builds (composition root)
-    const accounts = createContainer({ config: { ...config, JOBS: false }, database }).services.accounts;
+    const { accounts, billing } = createContainer({ config: { ...config, JOBS: false }, database }).services;
+    if (cmd.action === 'promo') {
+      await billing.upsertPromo(cmd);
+      const what = cmd.kind === 'percent' ? `${cmd.value}% off` : `${cmd.value} SAR off`;
+      const until = cmd.expiresAt ? `, until ${cmd.expiresAt.toISOString()}` : '';
+      const max = cmd.maxRedemptions ? `, ${cmd.maxRedemptions} uses in all` : '';
+      const plans = cmd.planCodes ? `, plans ${cmd.planCodes.join(', ')}` : ', every plan';
+      out(`Promo code ${cmd.code}: ${what}${until}${max}${plans}; once per user.`);
+      return 0;
+    }
     if (cmd.action === 'pending') {
       const rows = await accounts.listPending();
       if (!rows.length) out('No accounts are waiting for approval.');
