@@ -83,5 +83,9 @@ describe.skipIf(!hasChromium)('billing journey (Arabic, light, 1280 px)', () => 
     await view.getByTestId('invoice-pdf').click();
     expect((await download).suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.pdf$/);
     await snap(page, 'billing-3-invoice-ar');
+    // the account page names the plan and its renewal, not an id
+    await page.keyboard.press('Escape');
+    await page.goto(`${srv.url}/carriers/account`);
+    await expect.poll(() => page.getByTestId('account-plan').textContent(), { timeout: WAIT }).toBe('الناقل — شهري');
   });
 });

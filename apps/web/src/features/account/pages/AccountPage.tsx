@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { Badge, Button, Card, Container, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLogout, IconPencil } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { changePasswordBody, PROFILE_STATUS, updateProfileBody, type Profile } from '@masar/shared';
+import { changePasswordBody, PROFILE_STATUS, updateProfileBody, type Profile, type Subscription } from '@masar/shared';
 import { asLang, formatDate } from '../../../components/format';
+import { useRoleBase } from '../../../components/useViewer';
 import { api } from '../../../lib/api';
 import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
 import { PROFILE_QUERY_KEY, useSession } from '../../../lib/session';
@@ -106,7 +108,10 @@ function ProfileCard({ profile }: { profile: Profile }) {
 }
 
 function StatusCard({ profile }: { profile: Profile }) {
-  const { t } = useTranslation('account');
+  const { t, i18n } = useTranslation('account');
+  const base = useRoleBase(profile.accountType);
+  // the plan's name, period and renewal (modules/billing; the same cache entry as the billing page)
+  const { data: subscription } = useQuery({ queryKey: ['billing', 'subscription'], queryFn: () => api.get<Subscription | null>('/subscription') });
   return (
     <Card withBorder radius="lg" padding="lg">
       <Title order={3} mb="md">
@@ -119,15 +124,29 @@ function StatusCard({ profile }: { profile: Profile }) {
             {profile.statusText || t(`status.s${profile.status}`, { defaultValue: String(profile.status) })}
           </Badge>
         </Group>
-        <Group justify="space-between" wrap="nowrap">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text c="dimmed">{t('status.plan')}</Text>
-          {profile.activeSubscriptionId ? (
-            <Text fw={500} ff="monospace" fz="sm" dir="ltr" truncate="end" maw={220} title={profile.activeSubscriptionId}>
-              {profile.activeSubscriptionId}
-            </Text>
+          {subscription ? (
+            <Stack gap={2} align="flex-end">
+              <Text fw={600} data-testid="account-plan">
+                {subscription.planName}
+              </Text>
+              {subscription.currentPeriodEnd && (
+                <Text fz="sm" c="dimmed">
+                  {t(subscription.renewsAt ? 'status.renews' : 'status.ends', {
+                    date: formatDate(subscription.currentPeriodEnd, asLang(i18n.language), false),
+                  })}
+                </Text>
+              )}
+            </Stack>
           ) : (
             <Text fw={500}>{t('status.noPlan')}</Text>
           )}
+        </Group>
+        <Group justify="flex-end">
+          <Button component={Link} to={`${base}/${subscription ? 'billing-and-invoice' : 'pricing'}`} variant="light" size="xs">
+            {subscription ? t('status.billing') : t('status.seePlans')}
+          </Button>
         </Group>
         {profile.status === PROFILE_STATUS.pending && !profile.isFirstTimeApproved && (
           <Text fz="sm" c="dimmed">
