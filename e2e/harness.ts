@@ -61,6 +61,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // the journeys read one-time codes from the sandbox outbox, which only development opens
       NODE_ENV: 'development',
       DEV_OUTBOX: '1',
+      // the journeys sign in to the demo accounts, as `npm start` seeds them
+      DEMO_SEED: '1',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

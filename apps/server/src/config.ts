@@ -22,8 +22,12 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** postgres://… to run on real PostgreSQL instead of embedded PGlite. */
   DATABASE_URL: z.string().optional(),
-  /** Seed demo accounts and loads on start (default on). */
-  DEMO_SEED: bool.default(true),
+  /**
+   * Seed demo accounts (with a published password), loads and fleets on start. Off by default;
+   * `npm start` (the try-it-out run) switches it on with NODE_ENV=development. Refused when
+   * NODE_ENV=production: anyone could sign in to the demo accounts.
+   */
+  DEMO_SEED: bool.default(false),
   /** Secret for signing access tokens; generated and kept in DATA_DIR when unset. */
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -133,6 +137,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (cfg.DEV_OUTBOX && cfg.NODE_ENV === 'production') {
     throw new Error(
       'Invalid configuration:\n  DEV_OUTBOX: the SMS outbox shows every one-time code; it is refused when NODE_ENV=production (set NODE_ENV=development to use it)',
+    );
+  }
+  if (cfg.DEMO_SEED && cfg.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration:\n  DEMO_SEED: demo accounts have a published password; they are refused when NODE_ENV=production (npm start runs the demo with NODE_ENV=development)',
     );
   }
   if (cfg.WEBHOOKS_ALLOW_PRIVATE && cfg.NODE_ENV === 'production') {

@@ -50,6 +50,13 @@ describe('GET /api/v1/dev/outbox', () => {
     expect(loadConfig({ NODE_ENV: 'development', DEV_OUTBOX: '1', DATA_DIR: 'memory://' }, { jwtSecret: 'x'.repeat(40) }).DEV_OUTBOX).toBe(true);
   });
 
+  it('seeds the demo accounts (a public password) only when switched on, never in production', () => {
+    const env = { DATA_DIR: 'memory://' };
+    expect(loadConfig(env, { jwtSecret: 'x'.repeat(40) }).DEMO_SEED).toBe(false);
+    expect(() => loadConfig({ ...env, DEMO_SEED: '1' }, { jwtSecret: 'x'.repeat(40) })).toThrow(/DEMO_SEED/);
+    expect(loadConfig({ ...env, NODE_ENV: 'development', DEMO_SEED: '1' }, { jwtSecret: 'x'.repeat(40) }).DEMO_SEED).toBe(true);
+  });
+
   it('does not exist with a real SMS provider (no outbox)', async () => {
     const database = await createTestDatabase();
     const sent: string[] = [];
