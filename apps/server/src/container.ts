@@ -9,6 +9,7 @@ import { createSignedLinks } from './lib/signed-links.ts';
 import { createApiKeysService } from './modules/apikeys/apikeys.service.ts';
 import { createAccountAdmin } from './modules/auth/account-admin.service.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
+import { createVerificationService } from './modules/verification/verification.service.ts';
 import { createAuthService, createSessionChecks } from './modules/auth/auth.service.ts';
 import { createCsvService } from './modules/csv/csv.service.ts';
 import { createEventDelivery, timelineHandler, type EventHandler } from './modules/events/events.service.ts';
@@ -60,6 +61,7 @@ export function createContainer(opts: {
   const fleet = createFleetService({ db, links });
   const vendors = createVendorsService({ db, links });
   const files = createFilesService({ db, storage });
+  const verification = createVerificationService({ db });
   const billing = createBillingService({
     db,
     payments: gateways.payments,
@@ -103,7 +105,7 @@ export function createContainer(opts: {
     storage,
     redis,
     links,
-    services: { auth, sessions, accounts, apiKeys, idempotency, loads, offers, fleet, vendors, files, csv, events, webhooks, billing },
+    services: { auth, sessions, accounts, apiKeys, idempotency, loads, offers, fleet, vendors, files, csv, events, webhooks, billing, verification },
     jobs,
   };
   registerJobs(container);

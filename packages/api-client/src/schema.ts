@@ -1624,6 +1624,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/profile-approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My business verification: documents, state, the reason of a rejection */
+        get: operations["getProfileApproval"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile-approval/documents/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Give or replace one business document
+         * @description Upload the file first (POST /files, purpose business-document: PDF, JPG or PNG up to 5 MB), then name it here. INVALID_FILE when the file is not yours.
+         */
+        put: operations["putProfileApprovalDocumentsByType"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile-approval/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send my documents for review
+         * @description DOCUMENTS_INCOMPLETE until every required document is uploaded and none waits for a re-upload.
+         */
+        post: operations["postProfileApprovalSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5890,7 +5947,7 @@ export interface operations {
     postFiles: {
         parameters: {
             query?: {
-                purpose?: "vehicle-insurance" | "vehicle-image" | "driver-iqama" | "driver-licence" | "driver-photo" | "vendor-document";
+                purpose?: "vehicle-insurance" | "vehicle-image" | "driver-iqama" | "driver-licence" | "driver-photo" | "vendor-document" | "business-document";
             };
             header?: never;
             path?: never;
@@ -5913,7 +5970,7 @@ export interface operations {
                             mime: string;
                             size: number;
                             /** @enum {string} */
-                            purpose: "vehicle-insurance" | "vehicle-image" | "driver-iqama" | "driver-licence" | "driver-photo" | "vendor-document";
+                            purpose: "vehicle-insurance" | "vehicle-image" | "driver-iqama" | "driver-licence" | "driver-photo" | "vendor-document" | "business-document";
                             name: string | null;
                         };
                     };
@@ -18777,6 +18834,492 @@ export interface operations {
             };
             /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getProfileApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            state: "not_uploaded" | "submitted" | "pending_approval" | "approved" | "rejected";
+                            reason: string | null;
+                            submittedAt: string | null;
+                            decidedAt: string | null;
+                            canSubmit: boolean;
+                            documents: {
+                                /** @enum {string} */
+                                type: "commercial_registration" | "vat_certificate" | "transport_licence" | "carrier_liability_insurance" | "insurance_certificate" | "business_registration" | "letterhead";
+                                required: boolean;
+                                /** @enum {string} */
+                                state: "not_uploaded" | "submitted" | "approved" | "rejected";
+                                file: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    url: string;
+                                    mime: string;
+                                    size: number;
+                                    name: string | null;
+                                } | null;
+                                reason: string | null;
+                                updatedAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    putProfileApprovalDocumentsByType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: "commercial_registration" | "vat_certificate" | "transport_licence" | "carrier_liability_insurance" | "insurance_certificate" | "business_registration" | "letterhead";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    fileId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            state: "not_uploaded" | "submitted" | "pending_approval" | "approved" | "rejected";
+                            reason: string | null;
+                            submittedAt: string | null;
+                            decidedAt: string | null;
+                            canSubmit: boolean;
+                            documents: {
+                                /** @enum {string} */
+                                type: "commercial_registration" | "vat_certificate" | "transport_licence" | "carrier_liability_insurance" | "insurance_certificate" | "business_registration" | "letterhead";
+                                required: boolean;
+                                /** @enum {string} */
+                                state: "not_uploaded" | "submitted" | "approved" | "rejected";
+                                file: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    url: string;
+                                    mime: string;
+                                    size: number;
+                                    name: string | null;
+                                } | null;
+                                reason: string | null;
+                                updatedAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_FILE (Upload the file again: it was not found.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postProfileApprovalSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            state: "not_uploaded" | "submitted" | "pending_approval" | "approved" | "rejected";
+                            reason: string | null;
+                            submittedAt: string | null;
+                            decidedAt: string | null;
+                            canSubmit: boolean;
+                            documents: {
+                                /** @enum {string} */
+                                type: "commercial_registration" | "vat_certificate" | "transport_licence" | "carrier_liability_insurance" | "insurance_certificate" | "business_registration" | "letterhead";
+                                required: boolean;
+                                /** @enum {string} */
+                                state: "not_uploaded" | "submitted" | "approved" | "rejected";
+                                file: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    url: string;
+                                    mime: string;
+                                    size: number;
+                                    name: string | null;
+                                } | null;
+                                reason: string | null;
+                                updatedAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: DOCUMENTS_INCOMPLETE (Upload every required document (and replace any rejected one) before sending them for review.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -59,6 +59,11 @@ export const ERRORS = {
     ar: 'لم تتم الموافقة على حسابك بعد. يمكنك التصفح، لكن النشر وتقديم العروض والحجز تتطلب الموافقة.',
   },
   PLAN_REQUIRED: { status: 403, en: 'An active plan is required for this action.', ar: 'يتطلب هذا الإجراء اشتراكاً فعّالاً.' },
+  DOCUMENTS_INCOMPLETE: {
+    status: 409,
+    en: 'Upload every required document (and replace any rejected one) before sending them for review.',
+    ar: 'ارفع جميع المستندات المطلوبة (واستبدل أي مستند مرفوض) قبل إرسالها للمراجعة.',
+  },
   PLAN_ALREADY_ACTIVE: {
     status: 409,
     en: 'You already have an active plan. Cancel it before choosing another.',

@@ -16,3 +16,4 @@ export * from './schemas/vendors.ts';
 export * from './schemas/csv.ts';
 export * from './schemas/integrations.ts';
 export * from './schemas/billing.ts';
+export * from './schemas/verification.ts';

@@ -41,7 +41,8 @@ export const USAGE = `Usage:
   npm run admin -- promo --code CODE (--percent N | --sar AMOUNT) [--expires YYYY-MM-DD] [--max N] [--plans a,b]
 
   approve  status 2 (approved); the next profile the user loads shows the approval dialog once
-  reject   status 5 (documents rejected; the user sees the rejected banner)
+  reject   status 5 (documents rejected; the user sees the rejected banner and, on the profile
+           approval page, --reason "…" with the documents to upload again)
   suspend  status 3 (the user's requests answer ACCOUNT_SUSPENDED; approve again to reactivate)
   delete   status 4 and every session of the account revoked
   pending  list accounts waiting for approval
@@ -61,7 +62,7 @@ export interface PromoCommand {
   maxRedemptions: number | null;
   planCodes: string[] | null;
 }
-export type AdminCommand = { action: AdminAction; phone: string } | { action: 'pending' } | { action: 'help' } | PromoCommand;
+export type AdminCommand = { action: AdminAction; phone: string; reason?: string } | { action: 'pending' } | { action: 'help' } | PromoCommand;
 
 /** `promo` options → the promo code to write; AdminError(2) on anything unclear. */
 function parsePromo(v: Record<string, string | boolean | undefined>): PromoCommand {
@@ -108,6 +109,7 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
         expires: { type: 'string' },
         max: { type: 'string' },
         plans: { type: 'string' },
+        reason: { type: 'string' },
       },
     });
   } catch (e) {
@@ -123,7 +125,8 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
   if (!values.phone) throw new AdminError(`--phone is required for ${action}.\n\n${USAGE}`, 2);
   const phone = normalizeSaudiPhone(values.phone);
   if (!phone) throw new AdminError(`"${values.phone}" is not a valid Saudi mobile number (+9665XXXXXXXX).`, 2);
-  return { action: action as AdminAction, phone };
+  if (values.reason !== undefined && action !== 'reject') throw new AdminError(`--reason goes with reject.\n\n${USAGE}`, 2);
+  return { action: action as AdminAction, phone, ...(values.reason ? { reason: values.reason } : {}) };
 }
 
 /**
@@ -185,7 +188,7 @@ export async function main(argv: string[], out: (s: string) => void = console.lo
   try {
     await migrate(database);
     // the operator's work goes through the same services the server builds (composition root)
-    const { accounts, billing } = createContainer({ config: { ...config, JOBS: false }, database }).services;
+    const { accounts, billing, verification } = createContainer({ config: { ...config, JOBS: false }, database }).services;
     if (cmd.action === 'promo') {
       await billing.upsertPromo(cmd);
       const what = cmd.kind === 'percent' ? `${cmd.value}% off` : `${cmd.value} SAR off`;
@@ -203,6 +206,10 @@ export async function main(argv: string[], out: (s: string) => void = console.lo
       return 0;
     }
     const change = await setAccountStatus(accounts, cmd.action, cmd.phone);
+    // the decision on the business documents goes with the status (profile approval page)
+    if (cmd.action === 'approve' || cmd.action === 'reject') {
+      await verification.decide(change.id, cmd.action === 'approve' ? 'approved' : 'rejected', cmd.action === 'reject' ? (cmd.reason ?? null) : null);
+    }
     out(describeChange(cmd.action, change));
     return 0;
   } catch (e) {

@@ -18,6 +18,7 @@ const TAGS = [
   { name: 'vendors', description: 'Transport vendors, the vendor sign-up link and requests.' },
   { name: 'csv', description: 'CSV import (a resumable job) and export of fleet, vendors and shipments.' },
   { name: 'files', description: 'Uploaded documents and images (PDF, JPG, PNG ≤ 5 MB).' },
+  { name: 'verification', description: 'Business verification: documents, review and the operator’s decision (profile approval).' },
   { name: 'billing', description: 'Plans, checkout, saved cards, promo codes, wallet and VAT invoices (SAR, 15% VAT, ZATCA QR).' },
   { name: 'integrations', description: 'API keys and signed webhooks for integrators (docs/api.md).' },
 ];

@@ -27,7 +27,7 @@ const PREFIX: Record<number, string> = { 1: '/shippers', 2: '/carriers', 3: '/br
 const SIGNED_IN_PREFIXES = ['/carriers/', '/shippers/', '/brokers/', '/vendor', '/driver', '/reset-password'];
 const ROLE_PATH = /^\/(carriers|shippers|brokers)\//;
 /** Sections that exist once per type and follow the user's type (spec §2). */
-const TYPED_SECTIONS = new Set(['account', 'dashboard', 'pricing', 'checkout', 'billing-and-invoice']);
+const TYPED_SECTIONS = new Set(['account', 'dashboard', 'pricing', 'checkout', 'billing-and-invoice', 'profile-approval']);
 
 export function landingOf(accountType: number | null): string {
   return (accountType && LANDING[accountType]) || '/';

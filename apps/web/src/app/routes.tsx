@@ -18,6 +18,7 @@ const Signup = lazy(() => import('../features/auth/pages/SignupPage'));
 const Forgot = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
 const Reset = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
 const Account = lazy(() => import('../features/account/pages/AccountPage'));
+const ProfileApproval = lazy(() => import('../features/account/pages/ProfileApprovalPage'));
 const Integrations = lazy(() => import('../features/integrations/pages/IntegrationsPage'));
 const MyLoads = lazy(() => import('../features/loads/pages/MyLoadsPage'));
 const PostLoad = lazy(() => import('../features/loads/pages/PostLoadPage'));
@@ -73,6 +74,7 @@ export const routes: RouteDef[] = [
   r('/shippers/account', Account),
   r('/shippers/account/integrations', Integrations),
   r('/shippers/billing-and-invoice', Billing),
+  r('/shippers/profile-approval', ProfileApproval),
   r('/shippers/checkout', Checkout),
   // back from 3-D Secure: the server asks the payment gateway how it ended
   r('/shippers/checkout/confirm', PaymentConfirm),
@@ -96,6 +98,7 @@ export const routes: RouteDef[] = [
   r('/carriers/account', Account),
   r('/carriers/account/integrations', Integrations),
   r('/carriers/billing-and-invoice', Billing),
+  r('/carriers/profile-approval', ProfileApproval),
   r('/carriers/checkout', Checkout),
   // back from 3-D Secure: the server asks the payment gateway how it ended
   r('/carriers/checkout/confirm', PaymentConfirm),
@@ -119,6 +122,7 @@ export const routes: RouteDef[] = [
   r('/brokers/account', Account),
   r('/brokers/account/integrations', Integrations),
   r('/brokers/billing-and-invoice', Billing),
+  r('/brokers/profile-approval', ProfileApproval),
   r('/brokers/checkout', Checkout),
   // back from 3-D Secure: the server asks the payment gateway how it ended
   r('/brokers/checkout/confirm', PaymentConfirm),

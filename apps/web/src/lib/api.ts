@@ -115,6 +115,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
 export const api = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
   post: <T>(path: string, body?: unknown, opts: Pick<RequestOptions, 'idempotencyKey'> = {}) => request<T>('POST', path, { body: body ?? {}, ...opts }),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body: body ?? {} }),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body: body ?? {} }),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };

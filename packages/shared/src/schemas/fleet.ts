@@ -191,7 +191,7 @@ export const driverUpdate = z.object(withoutDefaults(driverFields)).partial().su
 
 // ---------- answers ----------
 
-const fileRef = z.object({ id: z.uuid(), url: z.string(), mime: z.string(), size: z.number().int() });
+export const fileRef = z.object({ id: z.uuid(), url: z.string(), mime: z.string(), size: z.number().int() });
 
 /** A vehicle as the API returns it. weight kg. */
 export const vehicleSchema = z.object({
@@ -320,7 +320,15 @@ export const trustedDriversQuery = paginationQuery.extend({ search: z.string().t
 // ---------- files (POST /files) ----------
 
 /** Upload purposes of POST /files; documents are PDF, JPG or PNG, ≤ 5 MB (spec §5). */
-export const FILE_PURPOSES = ['vehicle-insurance', 'vehicle-image', 'driver-iqama', 'driver-licence', 'driver-photo', 'vendor-document'] as const;
+export const FILE_PURPOSES = [
+  'vehicle-insurance',
+  'vehicle-image',
+  'driver-iqama',
+  'driver-licence',
+  'driver-photo',
+  'vendor-document',
+  'business-document',
+] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 /** Mime types accepted (checked by magic bytes, not by name or content-type). */
 export const FILE_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;

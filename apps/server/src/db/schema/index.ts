@@ -7,3 +7,4 @@ export * from './events.ts';
 export * from './idempotency.ts';
 export * from './integrations.ts';
 export * from './billing.ts';
+export * from './verification.ts';

@@ -12,6 +12,8 @@ import { Header } from './Header';
 import { BlockedDialog, NotSignedInDialog } from './SessionDialogs';
 import { BANNER_HEIGHT, StatusBanner, bannerKind } from './StatusBanner';
 
+const ROLE_PREFIX: Record<number, string> = { 1: '/shippers', 2: '/carriers', 3: '/brokers' };
+
 /** Spec §2: the layout switches at 768 px (mobile at or below). */
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
 
@@ -44,7 +46,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </Box>
       <Footer />
       {bar && <BottomBar accountType={bar} />}
-      {banner && <StatusBanner kind={banner} bottom={barHeight} onHeight={setBannerHeight} />}
+      {banner && (
+        <StatusBanner
+          kind={banner}
+          bottom={barHeight}
+          onHeight={setBannerHeight}
+          verifyPath={session.accountType ? `${ROLE_PREFIX[session.accountType]}/profile-approval` : undefined}
+        />
+      )}
       <BlockedDialog />
       <NotSignedInDialog />
     </Box>

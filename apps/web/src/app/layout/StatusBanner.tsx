@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PROFILE_STATUS, type Profile } from '@masar/shared';
 import { ContactDialog } from './ContactDialog';
 
@@ -16,7 +17,18 @@ export function bannerKind(profile: Pick<Profile, 'status' | 'isFirstTimeApprove
 export const BANNER_HEIGHT = 64;
 
 /** Persistent banner at the bottom of the screen while the account is pending or rejected. */
-export function StatusBanner({ kind, bottom, onHeight }: { kind: 'pending' | 'rejected'; bottom: number; onHeight?: (px: number) => void }) {
+export function StatusBanner({
+  kind,
+  bottom,
+  onHeight,
+  verifyPath,
+}: {
+  kind: 'pending' | 'rejected';
+  bottom: number;
+  onHeight?: (px: number) => void;
+  /** The profile approval page of the user's type: upload or replace the business documents. */
+  verifyPath?: string;
+}) {
   const { t } = useTranslation();
   const [contact, setContact] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -58,9 +70,16 @@ export function StatusBanner({ kind, bottom, onHeight }: { kind: 'pending' | 're
               {t(`banner.${kind}`)}
             </Text>
           </Group>
-          <Button size="xs" variant="white" color="dark" onClick={() => setContact(true)} style={{ flexShrink: 0 }}>
-            {t('contact.button')}
-          </Button>
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            {verifyPath && (
+              <Button size="xs" color="dark" component={Link} to={verifyPath} data-testid="verify-now">
+                {t('verification:verifyNow')}
+              </Button>
+            )}
+            <Button size="xs" variant="white" color="dark" onClick={() => setContact(true)}>
+              {t('contact.button')}
+            </Button>
+          </Group>
         </Group>
       </Box>
       <ContactDialog opened={contact} onClose={() => setContact(false)} />

@@ -1,0 +1,94 @@
+import {
+  BUSINESS_DOCUMENT_TYPES,
+  REQUIRED_DOCUMENTS,
+  type AccountType,
+  type BusinessDocumentType,
+  type Verification,
+  type VerificationState,
+} from '@masar/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { CurrentUser } from '../auth/auth.types.ts';
+import { fileRefs, ownedFiles } from '../files/files.service.ts';
+import * as repo from './verification.repository.ts';
+
+/**
+ * Business verification (issue 8; spec §2 /profile-approval, §4, §6): the account uploads its
+ * documents, sends them for review, and the operator's decision (npm run admin -- approve |
+ * reject --reason …) is recorded here next to the account status the auth module keeps.
+ */
+export function createVerificationService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function status(userId: string, accountType: number): Promise<Verification> {
+    const [docs, review] = await Promise.all([repo.documentsOf(db, userId), repo.reviewOf(db, userId)]);
+    const files = await fileRefs(
+      db,
+      docs.map((d) => d.fileId),
+    );
+    const required = new Set<BusinessDocumentType>(REQUIRED_DOCUMENTS[accountType as AccountType] ?? []);
+    const byType = new Map(docs.map((d) => [d.type, d]));
+    const decided = review?.decidedAt && (!review.submittedAt || review.decidedAt >= review.submittedAt);
+    const state: VerificationState =
+      decided && review.decision === 'approved'
+        ? 'approved'
+        : decided && review.decision === 'rejected'
+          ? 'rejected'
+          : review?.submittedAt
+            ? 'pending_approval'
+            : docs.length
+              ? 'submitted'
+              : 'not_uploaded';
+    const ready = [...required].every((t) => byType.has(t)) && docs.every((d) => d.state !== 'rejected');
+    return {
+      state,
+      reason: state === 'rejected' ? (review?.reason ?? null) : null,
+      submittedAt: review?.submittedAt?.toISOString() ?? null,
+      decidedAt: review?.decidedAt?.toISOString() ?? null,
+      canSubmit: ready && state !== 'pending_approval' && state !== 'approved',
+      documents: BUSINESS_DOCUMENT_TYPES.map((type) => {
+        const d = byType.get(type);
+        const f = d ? files.get(d.fileId) : undefined;
+        return {
+          type,
+          required: required.has(type),
+          state: d ? d.state : 'not_uploaded',
+          file: f ? { ...f, name: null } : null,
+          reason: d?.reason ?? null,
+          updatedAt: d?.updatedAt.toISOString() ?? null,
+        };
+      }),
+    };
+  }
+
+  return {
+    status: (user: CurrentUser) => status(user.id, user.accountType),
+
+    /** Give (or replace) one document: a file of mine uploaded with purpose business-document. */
+    async putDocument(user: CurrentUser, type: BusinessDocumentType, fileId: string): Promise<Verification> {
+      await db.transaction(async (tx) => {
+        await ownedFiles(tx, user.id, [fileId]);
+        await repo.putDocument(tx, user.id, type, fileId);
+      });
+      return status(user.id, user.accountType);
+    },
+
+    /** Send the documents for review: every required one, none waiting for a re-upload (DOCUMENTS_INCOMPLETE). */
+    async submit(user: CurrentUser, now = new Date()): Promise<Verification> {
+      const current = await status(user.id, user.accountType);
+      if (!current.canSubmit) throw new AppError('DOCUMENTS_INCOMPLETE');
+      await repo.markSubmitted(db, user.id, now);
+      return status(user.id, user.accountType);
+    },
+
+    /** The operator's decision (admin CLI, with the account status change). */
+    async decide(userId: string, decision: 'approved' | 'rejected', reason: string | null, now = new Date()): Promise<void> {
+      await db.transaction((tx) => repo.decide(tx, userId, decision, reason, now));
+    },
+
+    /** The state of any account (operator tools). */
+    statusOf: status,
+  };
+}
+
+export type VerificationService = ReturnType<typeof createVerificationService>;

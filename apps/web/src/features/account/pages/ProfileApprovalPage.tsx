@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, Container, FileButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconClock, IconUpload, IconX } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Verification } from '@masar/shared';
+import { FileLink } from '../../../components/DocumentUpload';
+import { checkDocument, DOCUMENT_ACCEPT, uploadFile } from '../../../components/transfer';
+import { api } from '../../../lib/api';
+import { notifySuccess, showApiError } from '../../../lib/form';
+
+const KEY = ['verification'];
+const STATE_COLOR = { not_uploaded: 'gray', submitted: 'blue', approved: 'masar', rejected: 'masarRed' } as const;
+
+type Doc = Verification['documents'][number];
+
+function DocumentRow({ doc, locked }: { doc: Doc; locked: boolean }) {
+  const { t } = useTranslation('verification');
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const pick = async (file: File | null) => {
+    if (!file) return;
+    setProblem(null);
+    const bad = checkDocument(file);
+    if (bad) return setProblem(t(bad === 'type' ? 'badType' : 'tooLarge'));
+    setBusy(true);
+    try {
+      const uploaded = await uploadFile(file, 'business-document');
+      const next = await api.put<Verification>(`/profile-approval/documents/${doc.type}`, { fileId: uploaded.id });
+      qc.setQueryData(KEY, next);
+      notifySuccess(t('saved'));
+    } catch (e) {
+      showApiError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card withBorder radius="md" padding="md" data-testid={`doc-${doc.type}`}>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Stack gap={2}>
+          <Group gap="xs">
+            <Text fw={600}>{t(`type.${doc.type}`)}</Text>
+            <Badge variant="light" color={doc.required ? 'dark' : 'gray'} size="sm">
+              {doc.required ? t('required') : t('optional')}
+            </Badge>
+          </Group>
+          {doc.file && <FileLink url={doc.file.url} name={t(`type.${doc.type}`)} />}
+          {doc.state === 'rejected' && doc.reason && (
+            <Text fz="sm" c="masarRed.8">
+              {doc.reason}
+            </Text>
+          )}
+          {problem && (
+            <Text fz="sm" c="masarRed.8">
+              {problem}
+            </Text>
+          )}
+        </Stack>
+        <Group gap="xs">
+          <Badge color={STATE_COLOR[doc.state]}>{t(`docState.${doc.state}`)}</Badge>
+          {!locked && (
+            <FileButton onChange={(f) => void pick(f)} accept={DOCUMENT_ACCEPT}>
+              {(props) => (
+                <Button
+                  {...props}
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconUpload size={14} />}
+                  loading={busy}
+                  aria-label={t('uploadNamed', { name: t(`type.${doc.type}`) })}
+                >
+                  {doc.file ? t('replace') : t('upload')}
+                </Button>
+              )}
+            </FileButton>
+          )}
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+/**
+ * Business verification (spec §2 /profile-approval): upload the documents the account type needs
+ * (PDF, JPG, PNG ≤ 5 MB), send them for review, follow the state, and after a rejection read the
+ * operator's reason and replace the documents.
+ */
+export default function ProfileApprovalPage() {
+  const { t } = useTranslation('verification');
+  const qc = useQueryClient();
+  const { data, isLoading } = useQuery({ queryKey: KEY, queryFn: () => api.get<Verification>('/profile-approval') });
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    try {
+      qc.setQueryData(KEY, await api.post<Verification>('/profile-approval/submit'));
+      notifySuccess(t('sent'));
+    } catch (e) {
+      showApiError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const locked = data?.state === 'pending_approval' || data?.state === 'approved';
+  return (
+    <Container size="md" py="xl">
+      <Title order={1} mb="xs">
+        {t('title')}
+      </Title>
+      <Text c="dimmed" mb="lg">
+        {t('intro')}
+      </Text>
+      {isLoading || !data ? (
+        <Skeleton h={300} radius="lg" />
+      ) : (
+        <Stack gap="md">
+          {data.state === 'pending_approval' && (
+            <Alert color="blue" icon={<IconClock size={18} />} title={t('state.pending_approval')} data-testid="verification-state">
+              {t('pendingText')}
+            </Alert>
+          )}
+          {data.state === 'approved' && (
+            <Alert color="masar" icon={<IconCheck size={18} />} title={t('state.approved')} data-testid="verification-state">
+              {t('approvedText')}
+            </Alert>
+          )}
+          {data.state === 'rejected' && (
+            <Alert color="masarRed" icon={<IconX size={18} />} title={t('state.rejected')} data-testid="verification-state">
+              {data.reason ?? t('rejectedText')}
+              <Text fz="sm" mt={4}>
+                {t('reupload')}
+              </Text>
+            </Alert>
+          )}
+          {data.documents.map((d) => (
+            <DocumentRow key={d.type} doc={d} locked={locked} />
+          ))}
+          {!locked && (
+            <Group>
+              <Button onClick={() => void submit()} disabled={!data.canSubmit} loading={busy} data-testid="verification-submit">
+                {t('submit')}
+              </Button>
+              {!data.canSubmit && <Text fz="sm">{t('needRequired')}</Text>}
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Container>
+  );
+}
