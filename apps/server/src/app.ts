@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Gateways } from './gateways/index.ts';
 import authPlugin from './plugins/auth.ts';
+import seoPlugin from './plugins/seo.ts';
 import docsPlugin from './plugins/docs.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import { createContainer, type Container } from './container.ts';
@@ -105,6 +106,7 @@ export async function buildApp(opts: {
   await app.register(authPlugin, { sessions: container.services.sessions, apiKeys: container.services.apiKeys, jwtSecret: config.jwtSecret });
   await app.register(idempotencyPlugin, { service: container.services.idempotency });
   await app.register(docsPlugin);
+  await app.register(seoPlugin, { publicUrl: config.PUBLIC_URL });
 
   app.get('/api/health', { config: { auth: 'none' }, schema: { hide: true } }, async () => ({ message: 'ok', data: { db: database.engine } }));
   await app.register(registerModules, { prefix: '/api/v1' });

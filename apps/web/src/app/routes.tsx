@@ -34,6 +34,8 @@ const Pricing = lazy(() => import('../features/billing/pages/PricingPage'));
 const Checkout = lazy(() => import('../features/billing/pages/CheckoutPage'));
 const PaymentConfirm = lazy(() => import('../features/billing/pages/PaymentConfirmPage'));
 const Billing = lazy(() => import('../features/billing/pages/BillingPage'));
+const Faq = lazy(() => import('../features/public/pages/FaqPage'));
+const InfoPage = lazy(() => import('../features/public/pages/InfoPage'));
 const ComingSoon = lazy(() => import('../components/ComingSoonPage'));
 export const NotFound = lazy(() => import('../components/NotFoundPage'));
 
@@ -60,12 +62,12 @@ export const routes: RouteDef[] = [
   soon('/brokers', 'common:footer.forBrokers', 'public'),
   soon('/rate-forecast', 'common:footer.rateForecast', 'public'),
   r('/pricing', Pricing, 'public'),
-  soon('/about-us', 'common:footer.aboutUs', 'public'),
-  soon('/faq', 'common:footer.faq', 'public'),
+  r('/about-us', InfoPage, 'public', { page: 'about' }),
+  r('/faq', Faq, 'public'),
   soon('/help', 'common:footer.help', 'public'),
   soon('/contact', 'common:footer.contact', 'public'),
-  soon('/terms-and-conditions', 'common:footer.terms', 'public'),
-  soon('/privacy-policy', 'common:footer.privacy', 'public'),
+  r('/terms-and-conditions', InfoPage, 'public', { page: 'terms' }),
+  r('/privacy-policy', InfoPage, 'public', { page: 'privacy' }),
   // Shipper (1)
   r('/shippers/my-loads', MyLoads),
   r('/shippers/post-load', PostLoad),

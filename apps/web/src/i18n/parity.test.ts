@@ -11,8 +11,9 @@ import { describe, expect, it } from 'vitest';
 const dir = join(import.meta.dirname, 'locales');
 const LANGS = ['en', 'ar'] as const;
 
+/** Nested keys as paths; arrays (the sections of a text page) by index, so both languages have as many. */
 function flatten(obj: unknown, prefix = ''): Record<string, unknown> {
-  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return { [prefix]: obj };
+  if (obj === null || typeof obj !== 'object') return { [prefix]: obj };
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(obj)) Object.assign(out, flatten(v, prefix ? `${prefix}.${k}` : k));
   return out;

@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { PUBLIC_PAGES } from './seo.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'https://masar.example' });
+});
+afterAll(() => t?.close());
+
+describe('robots.txt and sitemap.xml', () => {
+  it('let crawlers read the public pages and keep them out of the API and signed-in screens', async () => {
+    const robots = await t.app.inject({ url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toContain('Disallow: /api/');
+    expect(robots.body).toContain('Disallow: /carriers/');
+    expect(robots.body).toContain('Sitemap: https://masar.example/sitemap.xml');
+    const sitemap = await t.app.inject({ url: '/sitemap.xml' });
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(PUBLIC_PAGES.map((p) => `https://masar.example${p}`));
+  });
+});

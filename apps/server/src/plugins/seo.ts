@@ -1,0 +1,39 @@
+import fp from 'fastify-plugin';
+
+/** The public pages search engines may list (spec §1/§2 public paths; signed-in screens are not). */
+export const PUBLIC_PAGES = ['/', '/pricing', '/faq', '/about-us', '/terms-and-conditions', '/privacy-policy'] as const;
+
+/**
+ * robots.txt and sitemap.xml (issue 8, public pages): crawlers may read the public pages, never
+ * the API or the signed-in screens. Absolute URLs from PUBLIC_URL, else the request's host.
+ */
+export default fp<{ publicUrl?: string }>(async (app, opts) => {
+  const origin = (req: { protocol: string; host: string }) => (opts.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/$/, '');
+  app.get('/robots.txt', { schema: { hide: true } }, (req, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        [
+          'User-agent: *',
+          'Allow: /',
+          'Disallow: /api/',
+          'Disallow: /shippers/',
+          'Disallow: /carriers/',
+          'Disallow: /brokers/',
+          `Sitemap: ${origin(req)}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true } }, (req, reply) => {
+    const base = origin(req);
+    const urls = PUBLIC_PAGES.map(
+      (p) => `  <url><loc>${base}${p}</loc><changefreq>${p === '/' ? 'hourly' : 'monthly'}</changefreq><priority>${p === '/' ? '1.0' : '0.6'}</priority></url>`,
+    );
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
+  });
+});
