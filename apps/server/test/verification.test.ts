@@ -81,6 +81,11 @@ describe('business verification', () => {
     expect(profile.json().data.status).toBe(PROFILE_STATUS.approved);
   });
 
+  it('counts an account the operator approved without documents as verified', async () => {
+    const old = await createUser(t, { accountType: ACCOUNT_TYPE.broker });
+    expect(await get(old)).toMatchObject({ state: 'approved', canSubmit: false });
+  });
+
   it('asks carriers for their transport licence and insurance, and refuses a file that is not theirs', async () => {
     const carrier = await createUser(t, { accountType: ACCOUNT_TYPE.carrier, approved: false });
     const required = (await get(carrier)).documents.filter((d) => d.required).map((d) => d.type);

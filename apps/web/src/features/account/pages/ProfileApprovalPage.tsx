@@ -42,7 +42,7 @@ function DocumentRow({ doc, locked }: { doc: Doc; locked: boolean }) {
         <Stack gap={2}>
           <Group gap="xs">
             <Text fw={600}>{t(`type.${doc.type}`)}</Text>
-            <Badge variant="light" color={doc.required ? 'dark' : 'gray'} size="sm">
+            <Badge variant="light" color={doc.required ? 'orange' : 'gray'} size="sm">
               {doc.required ? t('required') : t('optional')}
             </Badge>
           </Group>

@@ -84,6 +84,14 @@ function PlanCard() {
               {sub.renewsAt ? t('billing.renewsAt') : t('billing.endsAt')}: {formatDate(sub.currentPeriodEnd, lang, false)}
             </Text>
           )}
+          {(sub.trial || sub.planCode === 'demo' || !sub.active || sub.cancelAtPeriodEnd) && (
+            // a trial, the demo accounts' plan or an ending plan may be replaced by a paid plan
+            <Group mt="xs">
+              <Button component={Link} to={`${base}/pricing`} variant="light" data-testid="change-plan">
+                {t('billing.seePlans')}
+              </Button>
+            </Group>
+          )}
           {sub.active && !sub.cancelAtPeriodEnd && sub.planCode !== 'demo' /* the demo accounts' plan has no end */ && (
             <Group mt="xs">
               <Button variant="default" color="red" onClick={() => setAsking(true)} data-testid="cancel-plan">
