@@ -3020,6 +3020,7 @@ export interface operations {
                                 isMine?: boolean;
                             }[];
                             total: number;
+                            totalCapped: boolean;
                         };
                     };
                 };
@@ -4765,12 +4766,20 @@ export interface operations {
                                 isMine?: boolean;
                             }[];
                             total: number;
+                            totalCapped: boolean;
                             counts: {
                                 posted: number;
                                 unposted: number;
                                 offers: number;
                                 active: number;
                                 finished: number;
+                            };
+                            countsCapped: {
+                                posted: boolean;
+                                unposted: boolean;
+                                offers: boolean;
+                                active: boolean;
+                                finished: boolean;
                             };
                         };
                     };
