@@ -314,6 +314,18 @@ export type BoardQuery = Pick<
   'pickupCityId' | 'radius' | 'dropCityId' | 'dropRadius' | 'equipmentType' | 'loadType' | 'pickupFrom' | 'pickupTo' | 'sort' | 'limit' | 'skip'
 >;
 
+/** Great-circle metres from city `o` to city `c` (haversine on the sphere of earth(), 6378168 m). */
+const GREAT_CIRCLE_M = sql.raw(`12756336 * asin(least(1, sqrt(
+  power(sin(radians(c.lat - o.lat) / 2), 2) + cos(radians(o.lat)) * cos(radians(c.lat)) * power(sin(radians(c.lng - o.lng) / 2), 2))))`);
+
+/**
+ * From this radius up, a newest-first search walks the open loads newest first (loads_board_recent)
+ * and keeps those picked up in a city of the circle, instead of reading every load of every city
+ * in it and sorting them: at 1,000 km around Riyadh most open loads match, so the walk stops after
+ * about the page, where the per-city path read and sorted ~700k rows (issue 10: 320 ms → ~3 ms).
+ */
+export const WIDE_RADIUS_KM = 500;
+
 /**
  * Cities inside `radiusKm` of city `cityId` with their great-circle distance in metres, through
  * the cities GiST on ll_to_earth(lat, lng): earth_box is the index-backed bounding cube, then
@@ -328,8 +340,7 @@ function citiesAround(cityId: number, radiusKm: number | undefined): SQL {
   return sql`(select c.id, d.m as dist_m
       from cities o
       join cities c on earth_box(ll_to_earth(o.lat, o.lng), ${r}::float8) @> ll_to_earth(c.lat, c.lng)
-      cross join lateral (select 12756336 * asin(least(1, sqrt(
-          power(sin(radians(c.lat - o.lat) / 2), 2) + cos(radians(o.lat)) * cos(radians(c.lat)) * power(sin(radians(c.lng - o.lng) / 2), 2)))) as m) d
+      cross join lateral (select ${GREAT_CIRCLE_M} as m) d
       where o.id = ${cityId} and d.m <= ${r}::float8)`;
 }
 
@@ -364,8 +375,18 @@ export function boardSearchSql(q: BoardQuery): SQL {
   if (q.dropCityId != null) {
     where.push(q.dropRadius ? sql`l.drop_city_id in (select id from ${citiesAround(q.dropCityId, q.dropRadius)} dc)` : sql`l.drop_city_id = ${q.dropCityId}`);
   }
-  const from = () => (hasPickup ? sql`${citiesAround(q.pickupCityId!, q.radius)} pc join loads l on l.pickup_city_id = pc.id` : sql`loads l`);
-  const dist = hasPickup ? sql`pc.dist_m` : sql`null::float8`;
+  const wide = hasPickup && (q.radius ?? 0) >= WIDE_RADIUS_KM && sort === SORTS.newest;
+  if (wide) {
+    // `+ 0`: not an index condition, so the walk cannot turn into per-city btree reads + a sort
+    where.push(sql`l.pickup_city_id + 0 = any(array(select id from ${citiesAround(q.pickupCityId!, q.radius)} pc))`);
+  }
+  const from = () => (hasPickup && !wide ? sql`${citiesAround(q.pickupCityId!, q.radius)} pc join loads l on l.pickup_city_id = pc.id` : sql`loads l`);
+  // the wide walk computes the deadhead for the page's rows only
+  const dist = wide
+    ? sql`(select ${GREAT_CIRCLE_M} from cities o, cities c where o.id = ${q.pickupCityId} and c.id = l.pickup_city_id)`
+    : hasPickup
+      ? sql`pc.dist_m`
+      : sql`null::float8`;
   const filter = sql.join(where, sql` and `);
   return sql`select ${LOAD_COLUMNS}, p.dist_m,
       (select count(*)::int from (select 1 from ${from()} where ${filter} limit ${COUNT_CAP + 1}) m) as total
@@ -421,13 +442,11 @@ const MY_KEY = sql.raw('coalesce(l.posted_at, l.created_at)');
 function tabBranches(me: string, tab: MyLoadsTab): SQL[] {
   const mine = (who: 'shipper_id' | 'carrier_id', status: string, extra?: SQL) =>
     sql`l.${sql.raw(who)} = ${me} and l.status = ${status} and l.deleted_at is null${extra ? sql` and ${extra}` : sql``}`;
-  const open = sql`l.expires_at > now()`;
-  const pastExpiry = sql`l.expires_at <= now()`;
   const withOffers = (who: 'shipper_id' | 'carrier_id') =>
     sql`l.id in (select o.load_id from offers o where o.${sql.raw(who)} = ${me} and o.status = 'pending') and ${ON_BOARD('l.')} and l.deleted_at is null`;
   switch (tab) {
     case 'posted':
-      return [mine('shipper_id', 'posted', open)];
+      return [mine('shipper_id', 'posted', sql`l.expires_at > now()`)];
     case 'unposted':
       return [mine('shipper_id', 'unposted')];
     case 'offers':
@@ -435,14 +454,18 @@ function tabBranches(me: string, tab: MyLoadsTab): SQL[] {
     case 'active':
       return [mine('shipper_id', 'assigned'), mine('carrier_id', 'assigned')];
     case 'finished':
-      return (['shipper_id', 'carrier_id'] as const).flatMap((who) => [
-        mine(who, 'completed'),
-        mine(who, 'cancelled'),
-        mine(who, 'expired'),
-        mine(who, 'posted', pastExpiry),
-      ]);
+      return (['shipper_id', 'carrier_id'] as const).flatMap((who) => [mine(who, 'completed'), mine(who, 'cancelled'), mine(who, 'expired')]);
   }
 }
+
+/**
+ * Posted loads of mine past their expiry that the expiry job has not flipped yet (the
+ * "finished" tab): a range of loads_owner_expiry, ordered by expiry so that the planner cannot
+ * walk all of my posted loads instead (a subquery with ORDER BY is not flattened).
+ */
+const pastExpiry = (me: string) =>
+  sql`(select l.id, ${MY_KEY} as k from loads l
+       where l.shipper_id = ${me} and l.status = 'posted' and l.deleted_at is null and l.expires_at <= now() order by l.expires_at)`;
 
 const TABS: MyLoadsTab[] = ['posted', 'unposted', 'offers', 'active', 'finished'];
 
@@ -453,15 +476,16 @@ const TABS: MyLoadsTab[] = ['posted', 'unposted', 'offers', 'active', 'finished'
  */
 export async function myLoads(db: Db, me: string, tab: MyLoadsTab, limit: number, skip: number) {
   const walk = limit + skip;
-  const page = sql.join(
-    tabBranches(me, tab).map((w) => sql`(select l.id, ${MY_KEY} as k from loads l where ${w} order by ${MY_KEY} desc, l.id desc limit ${walk})`),
-    sql` union `,
-  );
-  const count = (t: MyLoadsTab) =>
-    sql`(select count(*)::int from (${sql.join(
-      tabBranches(me, t).map((w) => sql`(select l.id from loads l where ${w} limit ${COUNT_CAP + 1})`),
+  const branches = (t: MyLoadsTab, each: (from: SQL) => SQL) => {
+    const froms = tabBranches(me, t).map((w) => sql`(select l.id, ${MY_KEY} as k from loads l where ${w})`);
+    if (t === 'finished') froms.push(pastExpiry(me));
+    return sql.join(
+      froms.map((f, i) => sql`(${each(sql`${f} b${sql.raw(String(i))}`)})`),
       sql` union `,
-    )}) m) as ${sql.raw(t)}`;
+    );
+  };
+  const page = branches(tab, (f) => sql`select id, k from ${f} order by k desc, id desc limit ${walk}`);
+  const count = (t: MyLoadsTab) => sql`(select count(*)::int from (${branches(t, (f) => sql`select id from ${f} limit ${COUNT_CAP + 1}`)}) m) as ${sql.raw(t)}`;
   const [rows, [c]] = await Promise.all([
     queryRows<LoadRow>(
       db,

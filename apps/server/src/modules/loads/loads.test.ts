@@ -292,6 +292,27 @@ describe('GET /loads (board search)', () => {
     expect(beyond).toEqual({ items: [], total: 3, totalCapped: false });
   });
 
+  it('a wide radius (≥ 500 km, newest first) walks the newest loads and finds the same loads and deadheads as the per-city path', async () => {
+    const w = window(36);
+    const ids = [];
+    for (const from of [CITY.riyadh, CITY.dammam, CITY.jeddah, CITY.alKharj])
+      ids.push((await postLoad(t.app, shipper.headers, loadBody({ day: 36, from, to: CITY.riyadh }))).id);
+    for (const radius of [500, 1000]) {
+      const newest = await search({ pickupCityId: CITY.riyadh, radius, ...w, sort: 'newest' });
+      const byDeadhead = await search({ pickupCityId: CITY.riyadh, radius, ...w, sort: 'deadhead' });
+      expect(newest.total).toBe(byDeadhead.total);
+      const dh = (r: typeof newest) => Object.fromEntries(r.items.map((l) => [l.id, l.deadheadKm]));
+      expect(dh(newest)).toEqual(dh(byDeadhead));
+      // newest first
+      expect(newest.items.map((l) => l.id)).toEqual(
+        [...newest.items].sort((a, b) => Date.parse(b.postedAt!) - Date.parse(a.postedAt!) || (a.id < b.id ? 1 : -1)).map((l) => l.id),
+      );
+    }
+    // Jeddah is ~850 km from Riyadh: in the 1,000 km circle, not in the 500 km one
+    expect((await search({ pickupCityId: CITY.riyadh, radius: 1000, ...w })).items.map((l) => l.id).sort()).toEqual([...ids].sort());
+    expect((await search({ pickupCityId: CITY.riyadh, radius: 500, ...w })).items.map((l) => l.id)).not.toContain(ids[2]);
+  });
+
   it('sorts by price and rate per km (highest first) and newest', async () => {
     const d = 33;
     const cheap = await postLoad(t.app, shipper.headers, loadBody({ day: d, price: 1000 }));
@@ -424,6 +445,11 @@ describe('OpenAPI', () => {
 });
 
 describe.runIf(ENGINE === 'postgres')('board search plan on PostgreSQL', () => {
+  it('plans every execution of a prepared statement for its values (no generic-plan fallback after five runs)', async () => {
+    const rows = await t.database.query<{ plan_cache_mode: string }>('show plan_cache_mode');
+    expect(rows[0].plan_cache_mode).toBe('force_custom_plan');
+  });
+
   it('uses the cities GiST and the covering loads btree, no sequential scan on loads', async () => {
     // 60,000 open loads over the 400 biggest-ranked cities plus random others, then ANALYZE
     await t.database.exec(`
