@@ -376,6 +376,9 @@ export function boardSearchSql(q: BoardQuery): SQL {
     where.push(q.dropRadius ? sql`l.drop_city_id in (select id from ${citiesAround(q.dropCityId, q.dropRadius)} dc)` : sql`l.drop_city_id = ${q.dropCityId}`);
   }
   const wide = hasPickup && (q.radius ?? 0) >= WIDE_RADIUS_KM && sort === SORTS.newest;
+  // the count always takes the per-city path: it stops at COUNT_CAP + 1 rows in any order
+  const countFrom = hasPickup ? sql`${citiesAround(q.pickupCityId!, q.radius)} pc join loads l on l.pickup_city_id = pc.id` : sql`loads l`;
+  const countFilter = sql.join(where, sql` and `);
   if (wide) {
     // `+ 0`: not an index condition, so the walk cannot turn into per-city btree reads + a sort
     where.push(sql`l.pickup_city_id + 0 = any(array(select id from ${citiesAround(q.pickupCityId!, q.radius)} pc))`);
@@ -389,7 +392,7 @@ export function boardSearchSql(q: BoardQuery): SQL {
       : sql`null::float8`;
   const filter = sql.join(where, sql` and `);
   return sql`select ${LOAD_COLUMNS}, p.dist_m,
-      (select count(*)::int from (select 1 from ${from()} where ${filter} limit ${COUNT_CAP + 1}) m) as total
+      (select count(*)::int from (select 1 from ${countFrom} where ${countFilter} limit ${COUNT_CAP + 1}) m) as total
     from (
       select l.id, l.posted_at, l.pickup_at, l.price, l.rate_per_km, ${dist} as dist_m
       from ${from()}
@@ -532,4 +535,23 @@ export async function bookLoad(tx: DbOrTx, loadId: string, carrierId: string, pr
         where id = ${loadId} and ${ON_BOARD('')} and deleted_at is null returning id`,
   );
   return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The board version (migration 0070; the search cache keys on it)
+
+/**
+ * Bump the board version. Call it in the transaction of every write that takes a load off the
+ * board or changes what the board shows (book, cancel, unpost, repost, edit, expire), as that
+ * transaction's LAST statement: the row lock is then held only until commit, and a transaction
+ * holding it never waits for another lock (no deadlock cycle through this row).
+ */
+export async function bumpBoardVersion(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`update board_version set v = v + 1 where id = 1`);
+}
+
+/** The current board version: one primary-key read of one row. */
+export async function boardVersion(db: DbOrTx): Promise<number> {
+  const [r] = await queryRows<{ v: string | number }>(db, sql`select v from board_version where id = 1`, 'board_version');
+  return Number(r.v);
 }
