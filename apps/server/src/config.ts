@@ -85,6 +85,8 @@ export const envSchema = z.object({
   SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** Board pages kept in this process when REDIS_URL is not set (least recently used go first). */
   SEARCH_CACHE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /** Log one request in this many on the hot read routes (GET /loads); errors and 4xx/5xx always. 1 logs all. */
+  LOG_SAMPLE_HOT_ROUTES: z.coerce.number().int().min(1).max(1_000_000).default(100),
   /** How often the outbox drain looks for undelivered events, ms (it is also woken by a publish in this instance). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(250),
   /** Trust X-Forwarded-* headers (behind a proxy). */
