@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Gateways } from './gateways/index.ts';
 import authPlugin from './plugins/auth.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import docsPlugin from './plugins/docs.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import { createContainer, type Container } from './container.ts';
@@ -138,7 +138,7 @@ export async function buildApp(opts: {
   });
 
   // Swagger UI's assets under /api/docs are served with their own CSP (staticCSP).
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
