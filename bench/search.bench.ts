@@ -1,39 +1,44 @@
 /**
- * Load-board radius search benchmark (issue 2, DESIGN §6): `npm run bench:search`.
+ * The load board at scale (issues 2 and 10, DESIGN §6): `npm run bench:search -- --scale 1m`.
  *
- * Env: N open loads to seed (default 100000; 1000000 works on PostgreSQL), ENGINE
- * pglite|postgres|both (default both when PostgreSQL is reachable at BENCH_DATABASE_URL or
- * postgres://postgres@127.0.0.1:5432/test, else pglite), DURATION seconds of HTTP load
- * (default 10), CONNECTIONS (default 10), RUNS raw SQL repetitions (default 200), PLAN=1 to
- * print the EXPLAIN ANALYZE plan, KEEP_DB=1 to keep the PostgreSQL database masar_bench.
+ * Options: `--scale 100k|1m` (or N=<loads>; default 100k), ENGINE pglite|postgres|both (default:
+ * postgres when reachable at BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test, plus
+ * pglite below 1M), DURATION seconds of HTTP load per run (default 10), CONNECTIONS (default 10),
+ * RUNS serial SQL repetitions (default 200), PLAN=1 to print whole plans, ONLY=<scenario,…>,
+ * KEEP_DB=1 to keep and reuse the seeded database (PostgreSQL: masar_bench_<n>; PGlite: a
+ * directory under the temp dir) — seeding 1M loads takes minutes.
  *
- * Each engine gets a fresh database (PostgreSQL: database masar_bench, dropped and recreated;
- * PGlite: a temp dir), migrations, reference data, N open loads spread over real Saudi cities
- * (weighted to the big hubs) with stops and cargo, bulk-inserted by INSERT … SELECT over
- * generate_series, then VACUUM ANALYZE. Measured query: 200 km around Riyadh + one equipment
- * type + 7-day pickup window, newest 20 — through the same repository function the API uses.
+ * Data: N loads over real Saudi cities (pickups weighted like real traffic: Riyadh, Jeddah,
+ * Dammam, Makkah, Madinah … above the rest), 15 equipment types, 80% open (posted, not expired),
+ * then unposted, assigned, completed, cancelled and expired; pickups from 10 days ago to 30 days
+ * ahead (open loads: from 20 hours ago, so that they are still before their expiry); one stop
+ * each end and one cargo line. Owners: one shipper with 10,000 loads, 100 shippers sharing 10% of
+ * the loads, and one with every other load (the "most loads" owner: 890,000 at 1M).
+ *
+ * Scenarios, each through the same code the API runs: SQL p50/p95 (serial, the repository
+ * function, prepared like production), HTTP p50/p95 with 1 connection, their ratio, req/s with
+ * 1 and CONNECTIONS connections (autocannon in a worker thread, the server in this process), the
+ * production plan (on PostgreSQL the prepared statement EXPLAINed after 6 executions in a session
+ * of the app's own pool: the plan its 7th and later executions use) and this process's RSS.
  * Prints figures; never asserts timings.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { loadReferenceData } from '../apps/server/src/db/seed/reference.ts';
-import { boardSearchSql, type BoardQuery } from '../apps/server/src/modules/loads/loads.repository.ts';
-import { queryRows } from '../apps/server/src/lib/sql.ts';
-import { enginesToRun, pgUrl } from './lib.ts';
+import { boardSearchSql, myLoads, searchBoard, type BoardQuery } from '../apps/server/src/modules/loads/loads.repository.ts';
+import { preparedName } from '../apps/server/src/lib/sql.ts';
+import { signAccessToken } from '../apps/server/src/lib/tokens.ts';
+import { enginesToRun, pgUrl, type Engine } from './lib.ts';
 
-interface LoadJob {
-  url: string;
-  token: string;
-  connections: number;
-  duration: number;
-}
 interface LoadResult {
   latencies: number[];
   total: number;
@@ -44,16 +49,17 @@ interface LoadResult {
 
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 const fmt = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '–');
+const log = (s: string) => process.stderr.write(`${s}\n`);
 
-/** Hubs and their weight in the generated traffic; every other city counts 1. */
+/** Hubs and their weight in the generated traffic (city ids of the reference data); every other city counts 1. */
 const HUB_WEIGHTS: Record<number, number> = {
-  3: 600,
-  18: 450,
-  13: 300,
-  6: 120,
-  14: 120,
-  1061: 60,
-  31: 80,
+  3: 600, // Riyadh
+  18: 450, // Jeddah
+  13: 300, // Dammam
+  6: 120, // Makkah
+  14: 120, // Madinah
+  1061: 60, // Al Kharj
+  31: 80, // Jubail
   1: 60,
   15: 60,
   11: 80,
@@ -65,17 +71,40 @@ const HUB_WEIGHTS: Record<number, number> = {
   62: 60,
   67: 40,
 };
-const EQUIPMENT = ['flatbed_trailer', 'curtain_trailer', 'box_trailer', 'reefer_trailer', 'sided_trailer', 'lorry', 'dyna', 'tanker'];
+const EQUIPMENT = [
+  'pickup',
+  'dyna',
+  'lorry',
+  'reefer_truck',
+  'flatbed_trailer',
+  'curtain_trailer',
+  'sided_trailer',
+  'box_trailer',
+  'reefer_trailer',
+  'lowbed',
+  'container_20',
+  'container_40',
+  'tanker',
+  'tipper',
+  'car_carrier',
+];
+const uid = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+const OWNER_MOST = uid(1);
+const OWNER_10K = uid(2);
+const CARRIER = uid(3);
+const OTHER_SHIPPERS = 100;
 
 async function seed(database: Database, n: number) {
   await migrate(database);
   await loadReferenceData(database.db);
-  const shipper = '00000000-0000-7000-8000-000000000001';
-  await database.query(
-    `insert into users (id, account_type, first_name, last_name, company_name, email, phone, password_hash, status, is_first_time_approved)
-     values ($1, 1, 'Bench', 'Shipper', 'Bench Freight Co', 'bench@masar.sa', '+966500009999', 'x', 2, true) on conflict do nothing`,
-    [shipper],
-  );
+  const users = [OWNER_MOST, OWNER_10K, CARRIER, ...Array.from({ length: OTHER_SHIPPERS }, (_, i) => uid(100 + i))];
+  for (const [i, id] of users.entries()) {
+    await database.query(
+      `insert into users (id, account_type, first_name, last_name, company_name, email, phone, password_hash, status, is_first_time_approved)
+       values ($1, $2, 'Bench', 'User', $3, $4, $5, 'x', 2, true) on conflict do nothing`,
+      [id, id === CARRIER ? 2 : 1, `Bench Freight ${i}`, `bench${i}@masar.sa`, `+9665009${String(i).padStart(5, '0')}`],
+    );
+  }
   const cases = Object.entries(HUB_WEIGHTS)
     .map(([id, w]) => `when ${Number(id)} then ${w}`)
     .join(' ');
@@ -86,23 +115,41 @@ async function seed(database: Database, n: number) {
     create index on bench_cities (idx);`);
   const [{ w }] = await database.query<{ w: number }>('select count(*)::int as w from bench_cities');
   const eq = `(array[${EQUIPMENT.map((e) => `'${e}'`).join(',')}])`;
+  // 10% of the loads to 100 shippers (1,000 each at 1M), 10,000 to one, the rest to the "most" owner
+  const others = Math.floor(n / 10);
   const batch = 100_000;
   for (let start = 1; start <= n; start += batch) {
     const end = Math.min(n, start + batch - 1);
-    // pickups spread over the next 30 days; expiry 24 h after pickup; newest posted first
+    // h: 0–79 open, 80–84 unposted, 85–89 assigned, 90–94 completed, 95–97 cancelled, 98–99 expired
     await database.exec(`
       insert into loads (id, reference_id, shipper_id, status, load_type, equipment_type, price, distance_km, rate_per_km, total_weight_kg,
-        pickup_city_id, pickup_lat, pickup_lng, pickup_at, drop_city_id, drop_lat, drop_lng, drop_at, posted_at, expires_at)
-      select gen_random_uuid(), 'BX-' || g, '${shipper}', 'posted', case when g % 10 = 0 then 'LTL' else 'FTL' end,
-        ${eq}[(1 + (g * 7) % ${EQUIPMENT.length})::int], d.price, d.km, round(d.price / d.km, 2), 20000,
+        pickup_city_id, pickup_lat, pickup_lng, pickup_at, drop_city_id, drop_lat, drop_lng, drop_at, posted_at, expires_at,
+        carrier_id, booked_price, booked_at, created_at, deleted_at)
+      select gen_random_uuid(), 'BX-' || g, o.owner, s.status, case when g % 10 = 0 then 'LTL' else 'FTL' end,
+        ${eq}[1 + abs(hashint8(g * 3 + 1)) % ${EQUIPMENT.length}], d.price, d.km, round(d.price / d.km, 2), 20000,
         pc.id, pc.lat, pc.lng, d.pickup_at, dc.id, dc.lat, dc.lng, d.pickup_at + interval '1 day',
-        now() - ((g * 37) % 20000) * interval '1 minute', d.pickup_at + interval '24 hours'
+        case when s.status = 'unposted' then null else least(now(), d.pickup_at) - (abs(hashint8(g * 5 + 2)) % 14400) * interval '1 minute' end,
+        d.pickup_at + interval '24 hours',
+        case when s.status in ('assigned', 'completed') then '${CARRIER}'::uuid end,
+        case when s.status in ('assigned', 'completed') then d.price end,
+        case when s.status in ('assigned', 'completed') then least(now(), d.pickup_at) end,
+        least(now(), d.pickup_at) - interval '11 days',
+        case when s.status = 'cancelled' then least(now(), d.pickup_at) end
       from generate_series(${start}::bigint, ${end}::bigint) g
-      join bench_cities pc on pc.idx = (g * 7919) % ${w}
-      join bench_cities dc on dc.idx = (g * 104729 + 13) % ${w}
+      cross join lateral (select abs(hashint8(g * 7 + 3)) % 100 as h) x
+      cross join lateral (select case when x.h < 80 then 'posted' when x.h < 85 then 'unposted' when x.h < 90 then 'assigned'
+                                      when x.h < 95 then 'completed' when x.h < 98 then 'cancelled' else 'expired' end as status) s
+      cross join lateral (select case when g <= 10000 then '${OWNER_10K}'::uuid
+                                      when g <= 10000 + ${others} then ('00000000-0000-7000-8000-' || lpad((100 + g % ${OTHER_SHIPPERS})::text, 12, '0'))::uuid
+                                      else '${OWNER_MOST}'::uuid end as owner) o
+      join bench_cities pc on pc.idx = abs(hashint8(g)) % ${w}
+      join bench_cities dc on dc.idx = abs(hashint8(g * 11 + 5)) % ${w}
       cross join lateral (select greatest(50, round((earth_distance(ll_to_earth(pc.lat, pc.lng), ll_to_earth(dc.lat, dc.lng)) / 1000 * 1.2)::numeric, 1)) as km,
-                                 now() + interval '2 hours' + ((g * 31) % 720) * interval '1 hour' as pickup_at,
-                                 (800 + (g * 13) % 9000)::numeric as price) d;`);
+                                 case when s.status = 'posted' then now() - interval '20 hours' + (abs(hashint8(g * 13 + 4)) % 44000) * interval '1 minute'
+                                      when s.status = 'expired' then now() - interval '10 days' + (abs(hashint8(g * 13 + 4)) % 12000) * interval '1 minute'
+                                      else now() - interval '10 days' + (abs(hashint8(g * 13 + 4)) % 57600) * interval '1 minute' end as pickup_at,
+                                 (800 + abs(hashint8(g * 17 + 6)) % 9000)::numeric as price) d;`);
+    log(`  loads ${end.toLocaleString('en')}`);
   }
   // stops and cargo for every load (the API hydrates each result with them)
   await database.exec(`
@@ -113,111 +160,202 @@ async function seed(database: Database, n: number) {
     insert into cargo_lines (id, load_id, idx, goods_type, length_cm, width_cm, height_cm, quantity, weight_per_item_kg)
       select gen_random_uuid(), l.id, 0, 'general_cargo', 120, 100, 150, 20, 1000 from loads l;`);
   await database.exec('drop table bench_cities');
-  await database.exec('vacuum analyze loads');
-  await database.exec('vacuum analyze load_stops');
-  await database.exec('vacuum analyze cargo_lines');
-  await database.exec('analyze cities');
+  await database.exec(`create table if not exists bench_meta (n int not null); delete from bench_meta; insert into bench_meta values (${n})`);
+  for (const t of ['loads', 'load_stops', 'cargo_lines', 'cities', 'users', 'offers']) await database.exec(`vacuum analyze ${t}`);
 }
 
-interface Row {
-  engine: string;
-  n: number;
-  seedS: number;
-  matches: number;
-  explainMs: number;
-  rawP50: number;
-  rawP95: number;
-  httpP50: number;
-  httpP95: number;
-  rps: number;
-  manyP50: number;
-  manyP95: number;
-  connections: number;
-  non2xx: number;
-}
-
-async function benchEngine(engine: 'pglite' | 'postgres', n: number, pgUrl: string): Promise<Row> {
+/** The seeded database of `n` loads (reused with KEEP_DB when it holds exactly that), migrated. */
+async function openBench(engine: Engine, n: number): Promise<{ database: Database; seedS: number; cleanup: () => Promise<void> }> {
+  const keep = !!process.env.KEEP_DB;
+  const name = `masar_bench_${n}`;
   let database: Database;
   let cleanup: () => Promise<void>;
-  const dataDir = mkdtempSync(join(tmpdir(), 'masar-bench-'));
   if (engine === 'postgres') {
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
-    await admin.query('drop database if exists masar_bench with (force)');
-    await admin.query('create database masar_bench');
-    await admin.end();
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+    let reuse = false;
     const u = new URL(pgUrl);
-    u.pathname = '/masar_bench';
-    const su = new pg.Client({ connectionString: u.toString() });
-    await su.connect();
-    // earthdistance needs a superuser (STACK.md gotcha 5)
-    await su.query('create extension if not exists cube; create extension if not exists earthdistance;');
-    await su.end();
+    u.pathname = `/${name}`;
+    if (exists && keep) {
+      const c = new pg.Client({ connectionString: u.toString() });
+      await c.connect();
+      reuse = await c
+        .query<{ n: number }>('select n from bench_meta')
+        .then((r) => r.rows[0]?.n === n)
+        .catch(() => false);
+      await c.end();
+    }
+    if (!reuse) {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+      const su = new pg.Client({ connectionString: u.toString() });
+      await su.connect();
+      // earthdistance needs a superuser (STACK.md gotcha 5)
+      await su.query('create extension if not exists cube; create extension if not exists earthdistance;');
+      await su.end();
+    }
+    await admin.end();
     database = await openDatabase({ databaseUrl: u.toString(), poolMax: 10 });
     cleanup = async () => {
       await database.close();
-      if (process.env.KEEP_DB) return;
+      if (keep) return;
       const a = new pg.Client({ connectionString: pgUrl });
       await a.connect();
-      await a.query('drop database if exists masar_bench with (force)');
+      await a.query(`drop database if exists ${name} with (force)`);
       await a.end();
     };
-  } else {
-    database = await openDatabase({ dataDir });
-    cleanup = async () => database.close();
-  }
-  try {
-    log(`[${engine}] seeding ${n.toLocaleString('en')} loads…`);
-    const t0 = performance.now();
-    await seed(database, n);
-    const seedS = (performance.now() - t0) / 1000;
-    log(`[${engine}] seeded in ${fmt(seedS, 1)} s`);
-
-    const q: BoardQuery = {
-      pickupCityId: 3,
-      radius: 200,
-      equipmentType: 'flatbed_trailer',
-      pickupFrom: new Date().toISOString(),
-      pickupTo: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-      sort: 'newest',
-      limit: 20,
-      skip: 0,
-    };
-    const query = boardSearchSql(q);
-    const first = await queryRows<{ total: string }>(database.db, query, 'board');
-    const matches = first.length ? Number(first[0].total) : 0;
-
-    const { PgDialect } = await import('drizzle-orm/pg-core');
-    const text = new PgDialect().sqlToQuery(query);
-    const plan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text.sql}`, text.params);
-    const planText = plan.map((r) => r['QUERY PLAN']).join('\n');
-    const explainMs = Number(/Execution Time: ([\d.]+)/.exec(planText)?.[1] ?? NaN);
-    if (process.env.PLAN) log(planText);
-    log(
-      `[${engine}] plan: ${/cities_earth_gist/.test(planText) ? 'cities GiST' : 'NO cities GiST'}, ${/Index Only Scan using loads_board_(equipment|city)/.exec(planText)?.[0].replace('Index Only Scan using ', 'index-only ') ?? 'NOT index-only on loads'}${/Seq Scan on loads/.test(planText) ? ', SEQ SCAN on loads' : ''}`,
-    );
-
-    const runs = Number(process.env.RUNS ?? 200);
-    for (let i = 0; i < 20; i++) await queryRows(database.db, query, 'board');
-    const raw: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const s = performance.now();
-      await queryRows(database.db, query, 'board');
-      raw.push(performance.now() - s);
+    if (reuse) {
+      const applied = await migrate(database);
+      if (applied.length) await database.exec('vacuum analyze loads; vacuum analyze offers');
+      log(`[postgres] reusing ${name}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`);
+      return { database, seedS: NaN, cleanup };
     }
-    raw.sort((a, b) => a - b);
+  } else {
+    const dir = keep ? join(tmpdir(), `masar-bench-pglite-${n}`) : mkdtempSync(join(tmpdir(), 'masar-bench-'));
+    mkdirSync(dir, { recursive: true });
+    database = await openDatabase({ dataDir: dir });
+    cleanup = async () => {
+      await database.close();
+      if (!keep) rmSync(dir, { recursive: true, force: true });
+    };
+    const seeded = await database
+      .query<{ n: number }>('select n from bench_meta')
+      .then((r) => r[0]?.n === n)
+      .catch(() => false);
+    if (seeded) {
+      const applied = await migrate(database);
+      if (applied.length) await database.exec('vacuum analyze loads; vacuum analyze offers');
+      log(`[pglite] reusing ${dir}`);
+      return { database, seedS: NaN, cleanup };
+    }
+  }
+  log(`[${engine}] seeding ${n.toLocaleString('en')} loads…`);
+  const t0 = performance.now();
+  await seed(database, n);
+  const seedS = (performance.now() - t0) / 1000;
+  log(`[${engine}] seeded in ${fmt(seedS, 1)} s`);
+  return { database, seedS, cleanup };
+}
 
+interface Scenario {
+  key: string;
+  label: string;
+  /** The HTTP path and query under /api/v1. */
+  path: string;
+  /** The user whose token the request carries (a guest when null). */
+  as: string | null;
+  /** One run of the repository code the route runs. */
+  sql: (db: Database) => Promise<unknown>;
+  /** The statement to EXPLAIN (prepared as production does when prepareAs is set). */
+  plan: SQL | null;
+  prepareAs: string | null;
+}
+
+const days = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+
+function scenarios(): Scenario[] {
+  const radius: BoardQuery = {
+    pickupCityId: 3,
+    radius: 200,
+    equipmentType: 'flatbed_trailer',
+    pickupFrom: days(0),
+    pickupTo: days(7),
+    sort: 'newest',
+    limit: 20,
+    skip: 0,
+  };
+  const board: BoardQuery = { sort: 'newest', limit: 20, skip: 0 };
+  const wide: BoardQuery = { pickupCityId: 3, radius: 1000, sort: 'newest', limit: 20, skip: 0 };
+  const qs = (q: BoardQuery) =>
+    new URLSearchParams(
+      Object.entries(q)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)] as [string, string]),
+    ).toString();
+  const boardScenario = (key: string, label: string, q: BoardQuery): Scenario => ({
+    key,
+    label,
+    path: `/loads?${qs(q)}`,
+    as: null,
+    sql: (d) => searchBoard(d.db, q),
+    plan: boardSearchSql(q),
+    prepareAs: 'board',
+  });
+  const mine = (key: string, label: string, owner: string): Scenario => ({
+    key,
+    label,
+    path: '/my-loads?tab=posted&limit=20',
+    as: owner,
+    sql: (d) => myLoads(d.db, owner, 'posted', 20, 0),
+    plan: null,
+    prepareAs: null,
+  });
+  return [
+    boardScenario('radius', 'radius 200 km Riyadh + flatbed_trailer + 7 days, newest 20', radius),
+    boardScenario('board', 'unfiltered board, newest 20', board),
+    boardScenario('wide', 'radius 1,000 km Riyadh, newest 20', wide),
+    mine('mine10k', 'my loads (posted tab + tab counts), owner with 10,000 loads', OWNER_10K),
+    mine('mineMost', 'my loads (posted tab + tab counts), owner with the most loads', OWNER_MOST),
+  ];
+}
+
+/** The plan production runs: on PostgreSQL the named prepared statement after 6 executions in one pooled session. */
+async function productionPlan(database: Database, s: Scenario): Promise<string> {
+  if (!s.plan) return '';
+  const q = new PgDialect().sqlToQuery(s.plan);
+  const explain = `explain (analyze, buffers, costs off)`;
+  if (database.engine === 'pglite' || !s.prepareAs) {
+    const rows = await database.query<{ 'QUERY PLAN': string }>(`${explain} ${q.sql}`, q.params);
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  }
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    const name = preparedName(s.prepareAs, q.sql);
+    for (let i = 0; i < 6; i++) await client.query({ name, text: q.sql, values: q.params });
+    // EXPLAIN EXECUTE takes no bind parameters: the same values as literals
+    const args = q.params.map((v) => (v == null ? 'null' : client.escapeLiteral(String(v as string | number)))).join(', ');
+    const r = await client.query<{ 'QUERY PLAN': string }>(`${explain} execute ${name}(${args})`);
+    const mode = await client.query<{ plan_cache_mode: string }>('show plan_cache_mode');
+    return `(prepared ${name}, 7th execution, plan_cache_mode=${mode.rows[0].plan_cache_mode})\n${r.rows.map((x) => x['QUERY PLAN']).join('\n')}`;
+  } finally {
+    client.release();
+  }
+}
+
+/** One line: the access paths a plan takes on loads, and its execution time. */
+function planSummary(plan: string): string {
+  const paths = [...plan.matchAll(/(Index Only Scan|Index Scan|Bitmap Heap Scan|Seq Scan)(?: Backward)? (?:using (\S+) )?on (\w+)/g)]
+    .map((m) => `${m[1].replace(' Scan', '')}${m[2] ? ` ${m[2]}` : ''} on ${m[3]}`)
+    .filter((v, i, a) => a.indexOf(v) === i);
+  const exec = /Execution Time: ([\d.]+)/.exec(plan)?.[1];
+  const sort = /Sort Method: ([^\n]+)/.exec(plan)?.[1];
+  return `${paths.join('; ')}${sort ? `; sort ${sort.trim()}` : ''}${exec ? `; ${exec} ms` : ''}`;
+}
+
+interface Row {
+  engine: Engine;
+  scenario: Scenario;
+  matches: string;
+  sqlP50: number;
+  sqlP95: number;
+  httpP50: number;
+  httpP95: number;
+  rps1: number;
+  rpsN: number;
+  pN: number;
+  non2xx: number;
+  rssMb: number;
+  plan: string;
+}
+
+async function benchEngine(engine: Engine, n: number, only: Set<string> | null) {
+  const { database, seedS, cleanup } = await openBench(engine, n);
+  const rows: Row[] = [];
+  try {
     const config = loadConfig(
-      {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'silent',
-        DEMO_SEED: '0',
-        BENCH: '1',
-        DATA_DIR: dataDir,
-        WEB_DIST: '/nonexistent',
-        DATABASE_URL: '',
-      },
+      { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', DEMO_SEED: '0', BENCH: '1', JOBS: '0', WEB_DIST: '/nonexistent', DATABASE_URL: '' },
       { jwtSecret: 'bench-secret-bench-secret-bench-secret-0123' },
     );
     const app = await buildApp({ config, database, logger: false });
@@ -229,104 +367,124 @@ async function benchEngine(engine: 'pglite' | 'postgres', n: number, pgUrl: stri
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ deviceId: 'bench', deviceType: 3 }),
     });
-    const token = ((await guest.json()) as { data: { token: { accessToken: string } } }).data.token.accessToken;
-    const params = new URLSearchParams({
-      pickupCityId: '3',
-      radius: '200',
-      equipmentType: q.equipmentType!,
-      pickupFrom: q.pickupFrom!,
-      pickupTo: q.pickupTo!,
-      limit: '20',
-    });
-    const url = `${base}/loads?${params.toString()}`;
-    const check = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    if (check.status !== 200) throw new Error(`GET /loads answered ${check.status}: ${await check.text()}`);
+    const guestToken = ((await guest.json()) as { data: { token: { accessToken: string } } }).data.token.accessToken;
+    const tokenFor = async (userId: string) => {
+      const sid = crypto.randomUUID();
+      await database.query(`insert into sessions (id, family_id, user_id, refresh_hash, expires_at) values ($1, $1, $2, $3, now() + interval '1 day')`, [
+        sid,
+        userId,
+        crypto.randomUUID(),
+      ]);
+      return (await signAccessToken({ sub: userId, sid, typ: 'user', at: 1 }, config.jwtSecret, 3600)).token;
+    };
     const duration = Number(process.env.DURATION ?? 10);
     const connections = Number(process.env.CONNECTIONS ?? 10);
-    const hammer = (c: number) =>
-      new Promise<LoadResult>((resolve, reject) => {
-        const w = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: { url, token, connections: c, duration } satisfies LoadJob });
-        w.once('message', resolve);
-        w.once('error', reject);
+    const runs = Number(process.env.RUNS ?? 200);
+    for (const s of scenarios()) {
+      if (only && !only.has(s.key)) continue;
+      const token = s.as ? await tokenFor(s.as) : guestToken;
+      const url = `${base}${s.path}`;
+      const check = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await check.json()) as { data: { total: number; totalCapped?: boolean } };
+      if (check.status !== 200) throw new Error(`GET ${s.path} answered ${check.status}: ${JSON.stringify(body)}`);
+      const matches = `${body.data.total}${body.data.totalCapped ? '+' : ''}`;
+      const plan = s.plan ? await productionPlan(database, s) : '';
+      if (process.env.PLAN && plan) log(plan);
+      for (let i = 0; i < 10; i++) await s.sql(database);
+      const raw: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const t = performance.now();
+        await s.sql(database);
+        raw.push(performance.now() - t);
+      }
+      raw.sort((a, b) => a - b);
+      const hammer = (c: number) =>
+        new Promise<LoadResult>((resolve, reject) => {
+          const w = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: { url, token, connections: c, duration } });
+          w.once('message', resolve);
+          w.once('error', reject);
+        });
+      log(`[${engine}] ${s.key}: HTTP 1 connection, then ${connections}, ${duration} s each…`);
+      const one = await hammer(1);
+      const many = await hammer(connections);
+      const lat = one.latencies.sort((a, b) => a - b);
+      rows.push({
+        engine,
+        scenario: s,
+        matches,
+        sqlP50: pct(raw, 50),
+        sqlP95: pct(raw, 95),
+        httpP50: pct(lat, 50),
+        httpP95: pct(lat, 95),
+        rps1: one.latencies.length / duration,
+        rpsN: many.latencies.length / duration,
+        pN: pct(
+          many.latencies.sort((a, b) => a - b),
+          95,
+        ),
+        non2xx: one.non2xx + one.errors + many.non2xx + many.errors,
+        rssMb: process.memoryUsage().rss / 1048576,
+        plan,
       });
-    // latency with one client (comparable to the serial SQL timing), throughput with many
-    log(`[${engine}] HTTP: 1 connection for ${duration} s…`);
-    const one = await hammer(1);
-    log(`[${engine}] HTTP: ${connections} connections for ${duration} s…`);
-    const many = await hammer(connections);
+    }
     await app.close();
-    const lat = one.latencies.sort((a, b) => a - b);
-    const latMany = many.latencies.sort((a, b) => a - b);
-    return {
-      engine,
-      n,
-      seedS,
-      matches,
-      explainMs,
-      rawP50: pct(raw, 50),
-      rawP95: pct(raw, 95),
-      httpP50: pct(lat, 50),
-      httpP95: pct(lat, 95),
-      rps: many.latencies.length / duration,
-      manyP50: pct(latMany, 50),
-      manyP95: pct(latMany, 95),
-      connections,
-      non2xx: one.non2xx + one.errors + many.non2xx + many.errors,
-    };
   } finally {
     await cleanup();
-    rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-function log(s: string) {
-  process.stderr.write(`${s}\n`);
+  return { rows, seedS };
 }
 
 async function main() {
-  const n = Number(process.env.N ?? 100_000);
-  const engines = (await enginesToRun()).reverse(); // PostgreSQL first
-  const rows: Row[] = [];
-  for (const e of engines) rows.push(await benchEngine(e, n, pgUrl));
-  const c = rows[0]?.connections ?? 10;
+  const argv = process.argv.slice(2);
+  const scaleArg = argv[argv.indexOf('--scale') + 1];
+  const scale = argv.includes('--scale') ? scaleArg : undefined;
+  const n = scale ? ({ '100k': 100_000, '1m': 1_000_000, '10k': 10_000 } as Record<string, number>)[scale.toLowerCase()] : Number(process.env.N ?? 100_000);
+  if (!n) throw new Error(`--scale takes 10k, 100k or 1m (got ${scale})`);
+  const only = process.env.ONLY ? new Set(process.env.ONLY.split(',')) : null;
+  let engines = await enginesToRun();
+  if (!process.env.ENGINE && n >= 1_000_000) engines = engines.filter((e) => e === 'postgres');
+  const c = Number(process.env.CONNECTIONS ?? 10);
+  const out: Row[] = [];
+  for (const e of engines.reverse()) {
+    const { rows, seedS } = await benchEngine(e, n, only);
+    log(`[${e}] seed ${Number.isFinite(seedS) ? `${fmt(seedS, 1)} s` : 'reused'}`);
+    out.push(...rows);
+  }
   const head = [
     'engine',
-    'loads',
-    'seed s',
-    'matches',
-    'EXPLAIN exec ms',
-    'SQL p50 ms',
-    'SQL p95 ms',
-    'HTTP p50 ms',
-    'HTTP p95 ms',
+    'scenario',
+    'total',
+    'SQL p50/p95 ms',
+    'HTTP p50/p95 ms (1 conn)',
     'HTTP/SQL p50',
-    `req/s (${c} conn)`,
-    `p50/p95 ms (${c} conn)`,
+    'req/s 1 conn',
+    `req/s ${c} conn (p95 ms)`,
     'non-2xx',
+    'RSS MB',
   ];
-  const body = rows.map((r) => [
+  const body = out.map((r) => [
     r.engine,
-    r.n.toLocaleString('en'),
-    fmt(r.seedS, 1),
-    String(r.matches),
-    fmt(r.explainMs),
-    fmt(r.rawP50),
-    fmt(r.rawP95),
-    fmt(r.httpP50),
-    fmt(r.httpP95),
-    `${fmt(r.httpP50 / r.rawP50, 1)}×`,
-    fmt(r.rps, 0),
-    `${fmt(r.manyP50, 0)} / ${fmt(r.manyP95, 0)}`,
+    r.scenario.key,
+    r.matches,
+    `${fmt(r.sqlP50)} / ${fmt(r.sqlP95)}`,
+    `${fmt(r.httpP50)} / ${fmt(r.httpP95)}`,
+    `${fmt(r.httpP50 / r.sqlP50, 2)}×`,
+    fmt(r.rps1, 0),
+    `${fmt(r.rpsN, 0)} (${fmt(r.pN, 1)})`,
     String(r.non2xx),
+    fmt(r.rssMb, 0),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  const line = (cells: string[]) => `| ${cells.map((x, i) => x.padEnd(widths[i])).join(' | ')} |`;
   console.log(
-    `\nRadius search: 200 km around Riyadh + flatbed_trailer + 7-day pickup window, newest 20 (SQL: ${process.env.RUNS ?? 200} serial runs of the repository query; HTTP: autocannon with a guest token, 1 connection for latency, then ${c} for throughput)`,
+    `\nLoad board at ${n.toLocaleString('en')} loads (SQL: ${process.env.RUNS ?? 200} serial runs of the repository code; HTTP: autocannon, ${process.env.DURATION ?? 10} s per run)`,
   );
+  for (const r of out) console.log(`  ${r.scenario.key}: ${r.scenario.label}`);
   console.log(line(head));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const b of body) console.log(line(b));
+  console.log('\nProduction plans:');
+  for (const r of out) if (r.plan) console.log(`  ${r.engine} ${r.scenario.key}: ${planSummary(r.plan)}`);
 }
 
 await main();

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import pino from 'pino';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +10,7 @@ import type { Database } from './db/client.ts';
 import type { Gateways } from './gateways/index.ts';
 import authPlugin from './plugins/auth.ts';
 import seoPlugin from './plugins/seo.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import docsPlugin from './plugins/docs.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import { createContainer, type Container } from './container.ts';
@@ -30,6 +31,58 @@ declare module 'fastify' {
 }
 
 export type App = FastifyInstance;
+
+let asyncStdout: ReturnType<typeof pino.destination> | undefined;
+/** One asynchronous stdout destination per process (pino's SonicBoom), flushed at exit. */
+function stdoutLog() {
+  if (!asyncStdout) {
+    const dest = pino.destination({ dest: 1, sync: false });
+    const flush = () => {
+      try {
+        dest.flushSync();
+      } catch {
+        // not opened yet: nothing written
+      }
+    };
+    process.once('beforeExit', flush);
+    process.once('exit', flush);
+    asyncStdout = dest;
+  }
+  return asyncStdout;
+}
+
+/** Read routes hit at thousands per second (issue 10): their request logs are sampled. */
+const HOT_ROUTES = new Set(['GET /api/v1/loads']);
+const SAMPLED = Symbol('requestLogSampled');
+
+/**
+ * Request logging: every request of every route, except the hot read routes, where one request
+ * in `every` is logged (its "incoming" and "completed" lines) — and every one that fails or
+ * answers 4xx/5xx, always. At 1,000 searches per second two log lines per request cost more
+ * CPU than a cached answer.
+ */
+class SampledRequestLog extends LogController {
+  private n = 0;
+  constructor(private readonly every: number) {
+    super();
+  }
+  private sampledOut(req: FastifyRequest): boolean {
+    const r = req as FastifyRequest & { [SAMPLED]?: boolean };
+    if (r[SAMPLED] === undefined) {
+      const hot = HOT_ROUTES.has(`${req.method} ${req.routeOptions?.url ?? ''}`);
+      r[SAMPLED] = hot && this.n++ % this.every !== 0;
+    }
+    return r[SAMPLED];
+  }
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
+    if (this.sampledOut(request)) return;
+    super.incomingRequest(request, reply, metadata);
+  }
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
+    if (!error && reply.statusCode < 400 && this.sampledOut(request)) return;
+    super.requestCompleted(error, request, reply, metadata);
+  }
+}
 
 /**
  * Build the Fastify app: plugins, every module under /api/v1, OpenAPI docs at /api/docs and the
@@ -54,8 +107,10 @@ export async function buildApp(opts: {
             level: config.LOG_LEVEL,
             redact: { paths: REDACT_PATHS, censor: '[redacted]' },
             serializers: { err: errSerializer },
-            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            // stdout written asynchronously (flushed on close) unless the caller brings a stream
+            stream: opts.logStream ?? stdoutLog(),
           },
+    logController: new SampledRequestLog(config.LOG_SAMPLE_HOT_ROUTES),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     // signed links (lib/signed-links.ts, ~300 characters) travel in a path segment
@@ -84,7 +139,7 @@ export async function buildApp(opts: {
   });
 
   // Swagger UI's assets under /api/docs are served with their own CSP (staticCSP).
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createGateways, type Gateways } from './gateways/index.ts';
 import { createRedis } from './gateways/shared-state/redis.ts';
+import { memoryBoardCache, redisBoardCache } from './modules/loads/board-cache.ts';
 import { storageFor } from './gateways/storage/index.ts';
 import { registerJobs } from './jobs/definitions.ts';
 import { createJobRunner } from './jobs/runner.ts';
@@ -55,7 +56,10 @@ export function createContainer(opts: {
   const apiKeys = createApiKeysService(db);
   const idempotency = createIdempotencyService(db);
   // booking crosses two modules: each owns its table and lends the other a narrow lifecycle
-  const loads = createLoadsService({ db, config, routing: gateways.routing, offers: offersOfLoad });
+  // board search pages: in Redis (shared) when REDIS_URL is set, else in this process; either way
+  // keyed on the board version in the database, so several instances stay fresh (issue 10)
+  const boardCache = redis ? redisBoardCache(redis, `${config.REDIS_KEY_PREFIX}board:`) : memoryBoardCache(config.SEARCH_CACHE_MAX);
+  const loads = createLoadsService({ db, config, routing: gateways.routing, offers: offersOfLoad, cache: boardCache });
   const offers = createOffersService({ db, loads: loadLifecycle });
   const links = createSignedLinks(config.jwtSecret);
   const fleet = createFleetService({ db, links });

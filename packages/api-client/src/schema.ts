@@ -3374,6 +3374,7 @@ export interface operations {
                                 isMine?: boolean;
                             }[];
                             total: number;
+                            totalCapped: boolean;
                         };
                     };
                 };
@@ -5119,12 +5120,20 @@ export interface operations {
                                 isMine?: boolean;
                             }[];
                             total: number;
+                            totalCapped: boolean;
                             counts: {
                                 posted: number;
                                 unposted: number;
                                 offers: number;
                                 active: number;
                                 finished: number;
+                            };
+                            countsCapped: {
+                                posted: boolean;
+                                unposted: boolean;
+                                offers: boolean;
+                                active: boolean;
+                                finished: boolean;
                             };
                         };
                     };

@@ -18,13 +18,16 @@ export async function queryRows<T>(db: DbOrTx, query: SQL, prepareAs?: string): 
     const client = (db as { $client?: unknown }).$client;
     if (client instanceof pg.Pool) {
       const q = dialect.sqlToQuery(query);
-      const name = `${prepareAs}_${createHash('sha1').update(q.sql).digest('hex').slice(0, 12)}`;
+      const name = preparedName(prepareAs, q.sql);
       return (await client.query({ name, text: q.sql, values: q.params })).rows as T[];
     }
   }
   const r = await db.execute<Record<string, unknown>>(query);
   return (r as { rows: unknown[] }).rows as T[];
 }
+
+/** The name a statement is prepared under by queryRows (per connection; bench/ explains it). */
+export const preparedName = (prefix: string, text: string) => `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
 
 /** `(v1, v2, …)` with each value a bound parameter, for `in` lists (drizzle expands no array here). */
 export const inList = (values: (string | number)[]): SQL =>

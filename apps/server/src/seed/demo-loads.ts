@@ -276,6 +276,7 @@ export async function refreshDemoLoads(db: Db, shipperIds: string[]): Promise<nu
     await offersRepo.shiftOfferDates(tx, shipperIds, days);
     // demo loads the expiry job expired go back on the board with their new dates
     await loadsRepo.shiftLoadDates(tx, shipperIds, days);
+    await loadsRepo.bumpBoardVersion(tx);
   });
   return days;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asLang, cityName, dayToIso, formatDate, formatHijri, formatMoney, formatNumber, isoToPicker, pickerToIso } from './format';
+import { asLang, cityName, dayToIso, formatDate, formatHijri, formatMoney, formatCount, formatNumber, isoToPicker, pickerToIso } from './format';
 
 describe('money (Intl, SAR)', () => {
   it('formats SAR in English with grouping, no decimals for whole amounts', () => {
@@ -66,5 +66,14 @@ describe('language helpers', () => {
     expect(asLang(undefined)).toBe('en');
     expect(cityName({ nameEn: 'Riyadh', nameAr: 'الرياض' }, 'ar')).toBe('الرياض');
     expect(cityName(null, 'en')).toBe('');
+  });
+});
+
+describe('capped counts (issue 10)', () => {
+  it('shows an exact count as is and a capped one with a plus on the reading side', () => {
+    expect(formatCount(999, false, 'en')).toBe('999');
+    expect(formatCount(1000, true, 'en')).toBe('1,000+');
+    expect(formatCount(1000, true, 'ar')).toBe('+١٬٠٠٠');
+    expect(formatCount(12, undefined, 'ar')).toBe('١٢');
   });
 });

@@ -27,6 +27,16 @@ export function formatNumber(value: number, lang: Lang, maxFractionDigits = 0) {
   return new Intl.NumberFormat(moneyLocale(lang), { maximumFractionDigits: maxFractionDigits }).format(value);
 }
 
+/**
+ * A count the API caps (COUNT_CAP, issue 10): exact below the cap, else "1,000+" (en) /
+ * "+١٬٠٠٠" (ar) — the plus on the reading side of each script.
+ */
+export function formatCount(value: number, capped: boolean | undefined, lang: Lang) {
+  const n = formatNumber(value, lang);
+  if (!capped) return n;
+  return lang === 'ar' ? `+${n}` : `${n}+`;
+}
+
 /** Gregorian date (and time) in Riyadh time. Arabic uses the Gregorian calendar explicitly (ar-SA defaults to Hijri). */
 export function formatDate(iso: string | Date, lang: Lang, withTime = true) {
   const d = typeof iso === 'string' ? new Date(iso) : iso;

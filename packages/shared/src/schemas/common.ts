@@ -24,6 +24,24 @@ export const paginationQuery = z.object({
  */
 export const refId = (message = 'v.cityInvalid') => z.coerce.number({ error: message }).int(message).positive(message).max(INT4_MAX, message);
 
+/**
+ * Lists over sets that can grow without bound (the load board, my loads) count exactly up to
+ * this many rows and then stop: `total` is then this cap and `totalCapped` is true ("1,000+").
+ * Counting every match of a national board costs more than the page itself (issue 10).
+ */
+export const COUNT_CAP = 1000;
+
+/**
+ * `{ items, total, totalCapped }` of a list whose count is capped: `total` is exact when
+ * `totalCapped` is false; when true there are more than `total` (= COUNT_CAP) matches.
+ */
+export const cappedListOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int().min(0).max(COUNT_CAP),
+    totalCapped: z.boolean(),
+  });
+
 /** `{ items, total }` of every list. */
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
 

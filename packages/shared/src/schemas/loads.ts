@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DOMAIN_EVENT_TYPES } from '../events.ts';
 import { LIMITS, LOAD_STATUSES, LOAD_TYPES, MY_LOADS_TABS, RADIUS_OPTIONS_KM, STOP_TYPE } from '../constants.ts';
-import { isoDateTime, listOf, paginationQuery, refId } from './common.ts';
+import { cappedListOf, COUNT_CAP, isoDateTime, paginationQuery, refId } from './common.ts';
 import { INT4_MAX } from '../input.ts';
 import { moneySar, moneySarOut } from '../money.ts';
 
@@ -183,12 +183,20 @@ export const searchLoadsQuery = paginationQuery
   })
   .refine((q) => !q.pickupFrom || !q.pickupTo || Date.parse(q.pickupFrom) <= Date.parse(q.pickupTo), { message: 'v.dateRange', path: ['pickupTo'] });
 export type SearchLoadsQuery = z.infer<typeof searchLoadsQuery>;
-export const loadListResponse = listOf(loadSchema);
+/** GET /loads → `{ items, total, totalCapped }`: the total is exact up to COUNT_CAP (1,000), then capped. */
+export const loadListResponse = cappedListOf(loadSchema);
 
-/** GET /my-loads?tab= → { items, total, counts: { posted, unposted, offers, active, finished } } */
+const tabCounts = <T extends z.ZodType>(v: T) => z.object({ posted: v, unposted: v, offers: v, active: v, finished: v });
+/**
+ * GET /my-loads?tab= → `{ items, total, totalCapped, counts, countsCapped }`: the page of one
+ * tab; `counts` holds every tab's count, each exact up to COUNT_CAP (1,000) — when
+ * `countsCapped[tab]` is true that tab has more ("1,000+"). `total`/`totalCapped` are the
+ * selected tab's.
+ */
 export const myLoadsQuery = paginationQuery.extend({ tab: z.enum(MY_LOADS_TABS).default('posted') });
-export const myLoadsResponse = listOf(loadSchema).extend({
-  counts: z.object({ posted: z.number(), unposted: z.number(), offers: z.number(), active: z.number(), finished: z.number() }),
+export const myLoadsResponse = cappedListOf(loadSchema).extend({
+  counts: tabCounts(z.number().int().min(0).max(COUNT_CAP)),
+  countsCapped: tabCounts(z.boolean()),
 });
 
 /** GET /loads/:id/timeline — the load's audit timeline (events, oldest first; issue 6). */

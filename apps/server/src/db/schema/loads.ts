@@ -85,3 +85,12 @@ export const offerEvents = pgTable('offer_events', {
   price: money('price'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/**
+ * The board version (migration 0070): one row (id 1), `v` bumped in the same transaction as every
+ * write that takes a load off the board or changes what it shows; the search cache keys on it.
+ */
+export const boardVersion = pgTable('board_version', {
+  id: smallint('id').primaryKey().default(1),
+  v: bigint('v', { mode: 'number' }).notNull().default(0),
+});

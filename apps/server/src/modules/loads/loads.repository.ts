@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Load, MyLoadsTab, SearchLoadsQuery } from '@masar/shared';
+import { COUNT_CAP, type Load, type MyLoadsTab, type SearchLoadsQuery } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { cargoLines, loadStops, loads } from '../../db/schema/index.ts';
 import { inList, queryRows } from '../../lib/sql.ts';
@@ -314,6 +314,18 @@ export type BoardQuery = Pick<
   'pickupCityId' | 'radius' | 'dropCityId' | 'dropRadius' | 'equipmentType' | 'loadType' | 'pickupFrom' | 'pickupTo' | 'sort' | 'limit' | 'skip'
 >;
 
+/** Great-circle metres from city `o` to city `c` (haversine on the sphere of earth(), 6378168 m). */
+const GREAT_CIRCLE_M = sql.raw(`12756336 * asin(least(1, sqrt(
+  power(sin(radians(c.lat - o.lat) / 2), 2) + cos(radians(o.lat)) * cos(radians(c.lat)) * power(sin(radians(c.lng - o.lng) / 2), 2))))`);
+
+/**
+ * From this radius up, a newest-first search walks the open loads newest first (loads_board_recent)
+ * and keeps those picked up in a city of the circle, instead of reading every load of every city
+ * in it and sorting them: at 1,000 km around Riyadh most open loads match, so the walk stops after
+ * about the page, where the per-city path read and sorted ~700k rows (issue 10: 320 ms → ~3 ms).
+ */
+export const WIDE_RADIUS_KM = 500;
+
 /**
  * Cities inside `radiusKm` of city `cityId` with their great-circle distance in metres, through
  * the cities GiST on ll_to_earth(lat, lng): earth_box is the index-backed bounding cube, then
@@ -328,8 +340,7 @@ function citiesAround(cityId: number, radiusKm: number | undefined): SQL {
   return sql`(select c.id, d.m as dist_m
       from cities o
       join cities c on earth_box(ll_to_earth(o.lat, o.lng), ${r}::float8) @> ll_to_earth(c.lat, c.lng)
-      cross join lateral (select 12756336 * asin(least(1, sqrt(
-          power(sin(radians(c.lat - o.lat) / 2), 2) + cos(radians(o.lat)) * cos(radians(c.lat)) * power(sin(radians(c.lng - o.lng) / 2), 2)))) as m) d
+      cross join lateral (select ${GREAT_CIRCLE_M} as m) d
       where o.id = ${cityId} and d.m <= ${r}::float8)`;
 }
 
@@ -343,10 +354,13 @@ const SORTS: Record<BoardQuery['sort'], { inner: string; outer: string }> = {
 
 /**
  * The board search as one SQL statement: open loads (status posted, expires_at in the future)
- * matching the filters, one page in the chosen order, each with the total count and its
- * deadhead distance, hydrated with stops and cargo. The pickup-radius path joins the cities in
- * the circle (GiST) to the covering btrees loads_board_equipment / loads_board_city
- * (migration 0010) so that only the loads of those cities are read, index-only.
+ * matching the filters, one page in the chosen order, each with its deadhead distance and the
+ * capped total, hydrated with stops and cargo. The pickup-radius path joins the cities in the
+ * circle (GiST) to the covering btrees loads_board_equipment / loads_board_city (migration 0010)
+ * so that only the loads of those cities are read, index-only.
+ * The total counts at most COUNT_CAP + 1 matches (an uncorrelated subquery with a LIMIT, run
+ * once): a board of a million open loads costs no more to count than one of a thousand
+ * (issue 10; an exact `count(*) over ()` read every match, 320 ms at 1M).
  * Sorts: newest (posted_at desc), pickup (earliest first), price and ratePerKm (highest first),
  * deadhead (nearest first; newest without a pickup city).
  */
@@ -361,13 +375,28 @@ export function boardSearchSql(q: BoardQuery): SQL {
   if (q.dropCityId != null) {
     where.push(q.dropRadius ? sql`l.drop_city_id in (select id from ${citiesAround(q.dropCityId, q.dropRadius)} dc)` : sql`l.drop_city_id = ${q.dropCityId}`);
   }
-  const from = hasPickup ? sql`${citiesAround(q.pickupCityId!, q.radius)} pc join loads l on l.pickup_city_id = pc.id` : sql`loads l`;
-  const dist = hasPickup ? sql`pc.dist_m` : sql`null::float8`;
-  return sql`select ${LOAD_COLUMNS}, p.dist_m, p.total
+  const wide = hasPickup && (q.radius ?? 0) >= WIDE_RADIUS_KM && sort === SORTS.newest;
+  // the count always takes the per-city path: it stops at COUNT_CAP + 1 rows in any order
+  const countFrom = hasPickup ? sql`${citiesAround(q.pickupCityId!, q.radius)} pc join loads l on l.pickup_city_id = pc.id` : sql`loads l`;
+  const countFilter = sql.join(where, sql` and `);
+  if (wide) {
+    // `+ 0`: not an index condition, so the walk cannot turn into per-city btree reads + a sort
+    where.push(sql`l.pickup_city_id + 0 = any(array(select id from ${citiesAround(q.pickupCityId!, q.radius)} pc))`);
+  }
+  const from = () => (hasPickup && !wide ? sql`${citiesAround(q.pickupCityId!, q.radius)} pc join loads l on l.pickup_city_id = pc.id` : sql`loads l`);
+  // the wide walk computes the deadhead for the page's rows only
+  const dist = wide
+    ? sql`(select ${GREAT_CIRCLE_M} from cities o, cities c where o.id = ${q.pickupCityId} and c.id = l.pickup_city_id)`
+    : hasPickup
+      ? sql`pc.dist_m`
+      : sql`null::float8`;
+  const filter = sql.join(where, sql` and `);
+  return sql`select ${LOAD_COLUMNS}, p.dist_m,
+      (select count(*)::int from (select 1 from ${countFrom} where ${countFilter} limit ${COUNT_CAP + 1}) m) as total
     from (
-      select l.id, l.posted_at, l.pickup_at, l.price, l.rate_per_km, ${dist} as dist_m, count(*) over () as total
-      from ${from}
-      where ${sql.join(where, sql` and `)}
+      select l.id, l.posted_at, l.pickup_at, l.price, l.rate_per_km, ${dist} as dist_m
+      from ${from()}
+      where ${filter}
       order by ${sql.raw(sort.inner)}
       limit ${q.limit} offset ${q.skip}
     ) p
@@ -376,62 +405,108 @@ export function boardSearchSql(q: BoardQuery): SQL {
     order by ${sql.raw(sort.outer)}`;
 }
 
+/** A count of at most COUNT_CAP + 1 → the API's `{ total, totalCapped }`. */
+const capped = (n: number) => ({ total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP });
+
 /**
  * Run the board search (the same function serves GET /loads and bench/search.bench.ts).
  * Returns the page's loads with deadheadKm (great-circle km from the searched pickup city to
- * the load's first pickup, 1 dp) when a pickup city is given, and the total count.
+ * the load's first pickup, 1 dp) when a pickup city is given, and the total: exact up to
+ * COUNT_CAP, else COUNT_CAP with totalCapped. The statement is prepared (see queryRows) and
+ * always planned for its values (plan_cache_mode, db/client.ts).
  */
-export async function searchBoard(db: Db, q: BoardQuery, viewerId: string | null = null): Promise<{ items: Load[]; total: number }> {
-  const rows = await queryRows<LoadRow & { dist_m: number | null; total: string | number }>(db, boardSearchSql(q), 'board');
-  let total = rows.length ? Number(rows[0].total) : 0;
+export async function searchBoard(db: Db, q: BoardQuery, viewerId: string | null = null): Promise<{ items: Load[]; total: number; totalCapped: boolean }> {
+  const rows = await queryRows<LoadRow & { dist_m: number | null; total: number }>(db, boardSearchSql(q), 'board');
+  let n = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && q.skip > 0) {
-    const c = await queryRows<{ total: string | number }>(db, boardSearchSql({ ...q, skip: 0, limit: 1 }), 'board');
-    total = c.length ? Number(c[0].total) : 0;
+    const c = await queryRows<{ total: number }>(db, boardSearchSql({ ...q, skip: 0, limit: 1 }), 'board');
+    n = c.length ? Number(c[0].total) : 0;
   }
   const withDeadhead = q.pickupCityId != null;
   return {
     items: rows.map((r) => toLoad(r, viewerId, withDeadhead ? Math.round(Number(r.dist_m ?? 0) / 100) / 10 : undefined)),
-    total,
+    ...capped(n),
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 // My loads
 
-const TAB_WHERE: Record<MyLoadsTab, (me: string) => SQL> = {
-  posted: (me) => sql`l.shipper_id = ${me} and ${ON_BOARD('l.')}`,
-  unposted: (me) => sql`l.shipper_id = ${me} and l.status = 'unposted'`,
-  offers: (me) =>
-    sql`${ON_BOARD('l.')} and (
-      (l.shipper_id = ${me} and exists (select 1 from offers o where o.load_id = l.id and o.status = 'pending'))
-      or exists (select 1 from offers o where o.load_id = l.id and o.carrier_id = ${me} and o.status = 'pending'))`,
-  active: (me) => sql`l.status = 'assigned' and (l.shipper_id = ${me} or l.carrier_id = ${me})`,
-  finished: (me) => sql`(l.status in ('completed', 'cancelled') or ${EXPIRED('l.')}) and (l.shipper_id = ${me} or l.carrier_id = ${me})`,
-};
+/** The sort key of my loads (the expression of the indexes loads_owner_tab / loads_carrier_tab). */
+const MY_KEY = sql.raw('coalesce(l.posted_at, l.created_at)');
 
-/** One tab of my loads (spec §2 "My shipments"), newest first, plus the count of every tab. */
+/**
+ * A tab of my loads as a union of branches, each a plain range of one owner index (migration
+ * 0070): (shipper_id | carrier_id, status) walked newest first, or my pending offers. A tab's
+ * page reads at most `limit + skip` entries per branch and its count at most COUNT_CAP + 1,
+ * whatever the size of the owner or of the table (issue 10: the old
+ * `or l.id in (select … from offers)` read all loads).
+ */
+function tabBranches(me: string, tab: MyLoadsTab): SQL[] {
+  const mine = (who: 'shipper_id' | 'carrier_id', status: string, extra?: SQL) =>
+    sql`l.${sql.raw(who)} = ${me} and l.status = ${status} and l.deleted_at is null${extra ? sql` and ${extra}` : sql``}`;
+  const withOffers = (who: 'shipper_id' | 'carrier_id') =>
+    sql`l.id in (select o.load_id from offers o where o.${sql.raw(who)} = ${me} and o.status = 'pending') and ${ON_BOARD('l.')} and l.deleted_at is null`;
+  switch (tab) {
+    case 'posted':
+      return [mine('shipper_id', 'posted', sql`l.expires_at > now()`)];
+    case 'unposted':
+      return [mine('shipper_id', 'unposted')];
+    case 'offers':
+      return [withOffers('shipper_id'), withOffers('carrier_id')];
+    case 'active':
+      return [mine('shipper_id', 'assigned'), mine('carrier_id', 'assigned')];
+    case 'finished':
+      return (['shipper_id', 'carrier_id'] as const).flatMap((who) => [mine(who, 'completed'), mine(who, 'cancelled'), mine(who, 'expired')]);
+  }
+}
+
+/**
+ * Posted loads of mine past their expiry that the expiry job has not flipped yet (the
+ * "finished" tab): a range of loads_owner_expiry, ordered by expiry so that the planner cannot
+ * walk all of my posted loads instead (a subquery with ORDER BY is not flattened).
+ */
+const pastExpiry = (me: string) =>
+  sql`(select l.id, ${MY_KEY} as k from loads l
+       where l.shipper_id = ${me} and l.status = 'posted' and l.deleted_at is null and l.expires_at <= now() order by l.expires_at)`;
+
+const TABS: MyLoadsTab[] = ['posted', 'unposted', 'offers', 'active', 'finished'];
+
+/**
+ * One tab of my loads (spec §2 "My shipments"), newest first (coalesce(posted_at, created_at)
+ * desc, id desc), with every tab's count: exact up to COUNT_CAP, then COUNT_CAP and capped.
+ * Two statements (page, counts), each reading only the owner's index entries.
+ */
 export async function myLoads(db: Db, me: string, tab: MyLoadsTab, limit: number, skip: number) {
-  const rows = await queryRows<LoadRow & { total: string | number }>(
-    db,
-    sql`select ${LOAD_COLUMNS}, count(*) over () as total
-        from loads l join users u on u.id = l.shipper_id
-        where l.deleted_at is null and ${TAB_WHERE[tab](me)}
-        order by coalesce(l.posted_at, l.created_at) desc, l.id desc
-        limit ${limit} offset ${skip}`,
-  );
-  const [c] = await queryRows<Record<MyLoadsTab, number>>(
-    db,
-    sql`select
-          count(*) filter (where ${TAB_WHERE.posted(me)})::int as posted,
-          count(*) filter (where ${TAB_WHERE.unposted(me)})::int as unposted,
-          count(*) filter (where ${TAB_WHERE.offers(me)})::int as offers,
-          count(*) filter (where ${TAB_WHERE.active(me)})::int as active,
-          count(*) filter (where ${TAB_WHERE.finished(me)})::int as finished
-        from loads l
-        where l.deleted_at is null and (l.shipper_id = ${me} or l.carrier_id = ${me}
-          or l.id in (select load_id from offers where carrier_id = ${me} and status = 'pending'))`,
-  );
-  return { items: rows.map((r) => toLoad(r, me)), total: rows.length ? Number(rows[0].total) : c[tab], counts: c };
+  const walk = limit + skip;
+  const branches = (t: MyLoadsTab, each: (from: SQL) => SQL) => {
+    const froms = tabBranches(me, t).map((w) => sql`(select l.id, ${MY_KEY} as k from loads l where ${w})`);
+    if (t === 'finished') froms.push(pastExpiry(me));
+    return sql.join(
+      froms.map((f, i) => sql`(${each(sql`${f} b${sql.raw(String(i))}`)})`),
+      sql` union `,
+    );
+  };
+  const page = branches(tab, (f) => sql`select id, k from ${f} order by k desc, id desc limit ${walk}`);
+  const count = (t: MyLoadsTab) => sql`(select count(*)::int from (${branches(t, (f) => sql`select id from ${f} limit ${COUNT_CAP + 1}`)}) m) as ${sql.raw(t)}`;
+  const [rows, [c]] = await Promise.all([
+    queryRows<LoadRow>(
+      db,
+      sql`select ${LOAD_COLUMNS}
+          from (select id, k from (${page}) b order by k desc, id desc limit ${limit} offset ${skip}) p
+          join loads l on l.id = p.id join users u on u.id = l.shipper_id
+          order by p.k desc, p.id desc`,
+    ),
+    queryRows<Record<MyLoadsTab, number>>(db, sql`select ${sql.join(TABS.map(count), sql`, `)}`),
+  ]);
+  const counts = {} as Record<MyLoadsTab, number>;
+  const countsCapped = {} as Record<MyLoadsTab, boolean>;
+  for (const t of TABS) {
+    const x = capped(Number(c[t]));
+    counts[t] = x.total;
+    countsCapped[t] = x.totalCapped;
+  }
+  return { items: rows.map((r) => toLoad(r, me)), total: counts[tab], totalCapped: countsCapped[tab], counts, countsCapped };
 }
 
 /**
@@ -460,4 +535,23 @@ export async function bookLoad(tx: DbOrTx, loadId: string, carrierId: string, pr
         where id = ${loadId} and ${ON_BOARD('')} and deleted_at is null returning id`,
   );
   return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The board version (migration 0070; the search cache keys on it)
+
+/**
+ * Bump the board version. Call it in the transaction of every write that takes a load off the
+ * board or changes what the board shows (book, cancel, unpost, repost, edit, expire), as that
+ * transaction's LAST statement: the row lock is then held only until commit, and a transaction
+ * holding it never waits for another lock (no deadlock cycle through this row).
+ */
+export async function bumpBoardVersion(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`update board_version set v = v + 1 where id = 1`);
+}
+
+/** The current board version: one primary-key read of one row. */
+export async function boardVersion(db: DbOrTx): Promise<number> {
+  const [r] = await queryRows<{ v: string | number }>(db, sql`select v from board_version where id = 1`, 'board_version');
+  return Number(r.v);
 }

@@ -79,7 +79,12 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(loadListResponse) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.search(req.query, req.auth?.userId ?? null) }),
+    // The page's JSON comes serialized (and validated by loadListResponse) once per cached page;
+    // Fastify sends a string with a JSON content type as is, so the typed serializer is skipped.
+    async (req, reply) => {
+      const body = `{"message":${JSON.stringify(msg('ok', req.lang))},"data":${await svc.searchJson(req.query, req.auth?.userId ?? null)}}`;
+      return reply.type('application/json; charset=utf-8').send(body as unknown as { message: string; data: z.infer<typeof loadListResponse> });
+    },
   );
 
   app.get(

@@ -12,6 +12,7 @@ import {
   type StopInput,
   type CargoLineInput,
   type updateLoadBody,
+  loadListResponse,
 } from '@masar/shared';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -22,12 +23,15 @@ import { loadTimeline, publish } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as repo from './loads.repository.ts';
+import type { BoardCacheStore } from './board-cache.ts';
 
 export interface LoadsDeps {
   db: Db;
-  config: Pick<Config, 'LOAD_EXPIRY_HOURS_AFTER_PICKUP'>;
+  config: Pick<Config, 'LOAD_EXPIRY_HOURS_AFTER_PICKUP'> & Partial<Pick<Config, 'SEARCH_CACHE_TTL_MS'>>;
   routing: RoutingGateway;
   offers: OffersOfLoad;
+  /** Where board pages are cached (none: every search runs the SQL). */
+  cache?: BoardCacheStore;
 }
 
 const HOUR_MS = 3_600_000;
@@ -59,6 +63,8 @@ export const loadLifecycle = {
     return s ? { id: s.id, shipper_id: s.shipper_id, carrier_id: s.carrier_id, status: s.status, expired: s.expired, deleted: s.deleted } : null;
   },
   book: (tx: DbOrTx, loadId: string, carrierId: string, priceSar: string) => repo.bookLoad(tx, loadId, carrierId, priceSar),
+  /** The board changed (a load was booked): call as the last statement of the transaction. */
+  boardChanged: (tx: DbOrTx) => repo.bumpBoardVersion(tx),
 };
 
 /** What the loads module asks of the offers module (which owns offers; injected by the container). */
@@ -79,7 +85,8 @@ const loadEvent = (type: DomainEventType, loadId: string, shipperId: string, act
 });
 
 export function createLoadsService(deps: LoadsDeps) {
-  const { db, config, routing, offers } = deps;
+  const { db, config, routing, offers, cache } = deps;
+  const cacheTtlMs = config.SEARCH_CACHE_TTL_MS ?? 0;
 
   async function checkEquipment(tx: DbOrTx, code: string) {
     if (!(await repo.equipmentExists(tx, code))) throw new AppError('INVALID_EQUIPMENT');
@@ -198,6 +205,7 @@ export function createLoadsService(deps: LoadsDeps) {
         const n = await db.transaction(async (tx) => {
           const rows = await repo.expireDue(tx, batch);
           for (const r of rows) await publish(tx, loadEvent('load.expired', r.id, r.shipper_id, null, {}));
+          if (rows.length) await repo.bumpBoardVersion(tx);
           return rows.length;
         });
         total += n;
@@ -292,6 +300,7 @@ export function createLoadsService(deps: LoadsDeps) {
           ...(body.equipmentType !== undefined ? { equipmentType: body.equipmentType } : {}),
           ...(body.comments !== undefined ? { comments: body.comments } : {}),
         });
+        await repo.bumpBoardVersion(tx);
       });
       return { load: await get(id, user.id), offersDeleted };
     },
@@ -304,6 +313,7 @@ export function createLoadsService(deps: LoadsDeps) {
         await repo.updateLoadRow(tx, id, { status: 'cancelled', deletedAt: new Date() });
         await offers.closePending(tx, id);
         await publish(tx, loadEvent('load.cancelled', id, user.id, user.id, { previousStatus: s.status }));
+        await repo.bumpBoardVersion(tx);
       });
     },
 
@@ -313,6 +323,7 @@ export function createLoadsService(deps: LoadsDeps) {
         const s = await ownLoad(tx, user, id);
         if (s.status !== 'posted') throw new AppError('LOAD_NOT_EDITABLE');
         await repo.updateLoadRow(tx, id, { status: 'unposted' });
+        await repo.bumpBoardVersion(tx);
       });
       return get(id, user.id);
     },
@@ -350,6 +361,7 @@ export function createLoadsService(deps: LoadsDeps) {
           expiresAt: new Date(firstPickup.getTime() + config.LOAD_EXPIRY_HOURS_AFTER_PICKUP * HOUR_MS),
         });
         await publish(tx, loadEvent('load.posted', id, user.id, user.id, { repost: true, pickupAt: firstPickup.toISOString() }));
+        await repo.bumpBoardVersion(tx);
       });
       return get(id, user.id);
     },
@@ -387,6 +399,33 @@ export function createLoadsService(deps: LoadsDeps) {
     },
 
     search: (q: repo.BoardQuery, viewerId: string | null) => repo.searchBoard(db, q, viewerId),
+
+    /**
+     * The board search as the JSON text of GET /loads' `data` ({ items, total, totalCapped },
+     * validated by loadListResponse), serialized once per cached page. Fresh by construction: the
+     * board version is read first and a cached page is served only if it was computed under that
+     * same version, so a load booked, cancelled, unposted, edited or expired (each bumps the
+     * version in its own transaction) before this search began is never returned; a page also
+     * stops at the first expiry among its loads and after SEARCH_CACHE_TTL_MS (new posts do not
+     * bump the version: they show up within that TTL). A viewer who owns a load of the page gets
+     * it computed (isMine). Without a cache store or with a TTL of 0, every search runs the SQL.
+     */
+    async searchJson(q: repo.BoardQuery, viewerId: string | null): Promise<string> {
+      if (!cache || cacheTtlMs <= 0) return JSON.stringify(loadListResponse.parse(await repo.searchBoard(db, q, viewerId)));
+      const key = JSON.stringify(q);
+      const [v, hit] = await Promise.all([repo.boardVersion(db), cache.get(key)]);
+      const now = Date.now();
+      if (hit && hit.v === v && hit.until > now && !(viewerId && hit.shippers.includes(viewerId))) return hit.data;
+      const page = loadListResponse.parse(await repo.searchBoard(db, q, viewerId));
+      const data = JSON.stringify(page);
+      if (!page.items.some((l) => l.isMine)) {
+        // 1 s before the first expiry: instance clocks and the database's may differ a little
+        const firstExpiry = Math.min(...page.items.map((l) => (l.expiresAt ? Date.parse(l.expiresAt) - 1000 : Infinity)));
+        const until = Math.min(now + cacheTtlMs, firstExpiry);
+        if (until > now) await cache.set(key, { v, data, shippers: [...new Set(page.items.map((l) => l.shipperId))], until });
+      }
+      return data;
+    },
 
     myLoads: (user: CurrentUser, tab: MyLoadsTab, limit: number, skip: number) => repo.myLoads(db, user.id, tab, limit, skip),
   };

@@ -24,7 +24,7 @@ const search = async (query: Record<string, string | number>, headers = carrier.
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const res = await t.app.inject({ url: `/api/v1/loads?${qs}`, headers });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: { items: Load[]; total: number } }>().data;
+  return res.json<{ data: { items: Load[]; total: number; totalCapped: boolean } }>().data;
 };
 /** pickup window around day `d` (isolates one test's loads from the others in this file) */
 const window = (d: number) => ({ pickupFrom: inDays(d - 0.5), pickupTo: inDays(d + 0.5) });
@@ -289,7 +289,28 @@ describe('GET /loads (board search)', () => {
     expect(page.total).toBe(3);
     expect(page.items).toHaveLength(1);
     const beyond = await search({ ...w, limit: 5, skip: 10 });
-    expect(beyond).toEqual({ items: [], total: 3 });
+    expect(beyond).toEqual({ items: [], total: 3, totalCapped: false });
+  });
+
+  it('a wide radius (≥ 500 km, newest first) walks the newest loads and finds the same loads and deadheads as the per-city path', async () => {
+    const w = window(36);
+    const ids = [];
+    for (const from of [CITY.riyadh, CITY.dammam, CITY.jeddah, CITY.alKharj])
+      ids.push((await postLoad(t.app, shipper.headers, loadBody({ day: 36, from, to: CITY.riyadh }))).id);
+    for (const radius of [500, 1000]) {
+      const newest = await search({ pickupCityId: CITY.riyadh, radius, ...w, sort: 'newest' });
+      const byDeadhead = await search({ pickupCityId: CITY.riyadh, radius, ...w, sort: 'deadhead' });
+      expect(newest.total).toBe(byDeadhead.total);
+      const dh = (r: typeof newest) => Object.fromEntries(r.items.map((l) => [l.id, l.deadheadKm]));
+      expect(dh(newest)).toEqual(dh(byDeadhead));
+      // newest first
+      expect(newest.items.map((l) => l.id)).toEqual(
+        [...newest.items].sort((a, b) => Date.parse(b.postedAt!) - Date.parse(a.postedAt!) || (a.id < b.id ? 1 : -1)).map((l) => l.id),
+      );
+    }
+    // Jeddah is ~850 km from Riyadh: in the 1,000 km circle, not in the 500 km one
+    expect((await search({ pickupCityId: CITY.riyadh, radius: 1000, ...w })).items.map((l) => l.id).sort()).toEqual([...ids].sort());
+    expect((await search({ pickupCityId: CITY.riyadh, radius: 500, ...w })).items.map((l) => l.id)).not.toContain(ids[2]);
   });
 
   it('sorts by price and rate per km (highest first) and newest', async () => {
@@ -342,6 +363,68 @@ describe('GET /my-loads', () => {
   });
 });
 
+describe('capped totals (issue 10)', () => {
+  /** `n` open loads of `owner` picked up around day `day`, straight in SQL (with stops and cargo), `equipment` for the first `k`. */
+  async function insertOpen(owner: string, n: number, day: number, opts: { status?: string; k?: number } = {}) {
+    const tag = `CAP${day}${opts.status ?? ''}-`;
+    await t.database.query(
+      `insert into loads (id, reference_id, shipper_id, status, load_type, equipment_type, price, distance_km, rate_per_km, total_weight_kg,
+         pickup_city_id, pickup_lat, pickup_lng, pickup_at, drop_city_id, drop_lat, drop_lng, drop_at, posted_at, expires_at)
+       select gen_random_uuid(), $1 || g, $2, $3, 'FTL', case when g <= $4 then 'box_trailer' else 'lowbed' end, 1000, 500, 2, 20000,
+         3, 24.69, 46.72, now() + $5 * interval '1 day', 18, 21.5, 39.2, now() + ($5 + 1) * interval '1 day',
+         case when $3 = 'unposted' then null else now() - g * interval '1 second' end, now() + ($5 + 1) * interval '1 day'
+       from generate_series(1, $6::int) g`,
+      [tag, owner, opts.status ?? 'posted', opts.k ?? 0, day, n],
+    );
+    await t.database.query(
+      `insert into load_stops (id, load_id, idx, stop_type, city_id, lat, lng, date)
+         select gen_random_uuid(), l.id, x.i, x.i + 1, case x.i when 0 then 3 else 18 end, 24.69, 46.72, l.pickup_at
+         from loads l cross join (values (0), (1)) x(i) where l.reference_id like $1 || '%'`,
+      [tag],
+    );
+    await t.database.query(
+      `insert into cargo_lines (id, load_id, idx, goods_type, length_cm, width_cm, height_cm, quantity, weight_per_item_kg)
+         select gen_random_uuid(), l.id, 0, 'general_cargo', 120, 100, 150, 20, 1000 from loads l where l.reference_id like $1 || '%'`,
+      [tag],
+    );
+  }
+
+  it('counts the board exactly up to 1,000, then says 1,000+ (totalCapped)', async () => {
+    const owner = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
+    await insertOpen(owner.id, 1003, 40, { k: 7 });
+    const all = await search({ pickupCityId: CITY.riyadh, ...window(40), limit: 5 });
+    expect(all).toMatchObject({ total: 1000, totalCapped: true });
+    expect(all.items).toHaveLength(5);
+    const few = await search({ pickupCityId: CITY.riyadh, equipmentType: 'box_trailer', ...window(40) });
+    expect(few).toMatchObject({ total: 7, totalCapped: false });
+    expect(few.items).toHaveLength(7);
+    // a page past the end still reports the (capped) total
+    const past = await search({ pickupCityId: CITY.riyadh, equipmentType: 'box_trailer', ...window(40), skip: 20 });
+    expect(past).toMatchObject({ items: [], total: 7, totalCapped: false });
+    // exactly at the cap is exact
+    const owner2 = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
+    await insertOpen(owner2.id, 1000, 43);
+    expect(await search({ pickupCityId: CITY.riyadh, ...window(43), limit: 1 })).toMatchObject({ total: 1000, totalCapped: false });
+  });
+
+  it("caps each tab count of my loads and pages the owner's own loads newest first", async () => {
+    const owner = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
+    await insertOpen(owner.id, 1001, 45);
+    await insertOpen(owner.id, 3, 46, { status: 'unposted' });
+    const res = await t.app.inject({ url: '/api/v1/my-loads?tab=posted&limit=10&skip=10', headers: owner.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.counts).toEqual({ posted: 1000, unposted: 3, offers: 0, active: 0, finished: 0 });
+    expect(data.countsCapped).toEqual({ posted: true, unposted: false, offers: false, active: false, finished: false });
+    expect(data).toMatchObject({ total: 1000, totalCapped: true });
+    // newest first: posted_at = now() - g seconds, so page 2 holds loads 11…20
+    expect(data.items.map((l: Load) => l.referenceId)).toEqual(Array.from({ length: 10 }, (_, i) => `CAP45-${11 + i}`));
+    const un = (await t.app.inject({ url: '/api/v1/my-loads?tab=unposted', headers: owner.headers })).json().data;
+    expect(un).toMatchObject({ total: 3, totalCapped: false });
+    expect(un.items).toHaveLength(3);
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents every loads and offers operation', async () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
@@ -362,6 +445,11 @@ describe('OpenAPI', () => {
 });
 
 describe.runIf(ENGINE === 'postgres')('board search plan on PostgreSQL', () => {
+  it('plans every execution of a prepared statement for its values (no generic-plan fallback after five runs)', async () => {
+    const rows = await t.database.query<{ plan_cache_mode: string }>('show plan_cache_mode');
+    expect(rows[0].plan_cache_mode).toBe('force_custom_plan');
+  });
+
   it('uses the cities GiST and the covering loads btree, no sequential scan on loads', async () => {
     // 60,000 open loads over the 400 biggest-ranked cities plus random others, then ANALYZE
     await t.database.exec(`

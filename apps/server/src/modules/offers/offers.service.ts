@@ -43,6 +43,8 @@ export interface LoadForOffer {
 export interface LoadLifecycle {
   stateForOffer(tx: DbOrTx, loadId: string, lock: 'share' | 'update' | 'none'): Promise<LoadForOffer | null>;
   book(tx: DbOrTx, loadId: string, carrierId: string, priceSar: string): Promise<boolean>;
+  /** The board changed (the search cache's version): the last statement of the booking transaction. */
+  boardChanged(tx: DbOrTx): Promise<void>;
 }
 
 /**
@@ -172,6 +174,7 @@ export function createOffersService({ db, loads }: { db: Db; loads: LoadLifecycl
             tx,
             offerEvent('load.booked', o.load_id, peek.shipper_id, user.id, { offerId: o.id, carrierId: o.carrier_id, bookedPriceSar: o.price }),
           );
+          await loads.boardChanged(tx);
         });
       } catch (e) {
         // the partial unique index offers_one_accepted: another accept won the race

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { RADIUS_OPTIONS_KM, type Load } from '@masar/shared';
 import { api } from '../../../lib/api';
 import { CitySelect } from '../../../components/CitySelect';
-import { asLang, cityName, formatNumber } from '../../../components/format';
+import { asLang, cityName, formatCount, formatNumber } from '../../../components/format';
 import { DirArrow } from '../../../components/Lane';
 import { LoadCard } from '../../../components/LoadCard';
 import { useCitiesByIds } from '../../../components/reference';
@@ -49,7 +49,7 @@ export default function HomePage() {
   const loads = useQuery({
     queryKey: ['loads', 'home', pickupCityId, radius, dropCityId],
     queryFn: () =>
-      api.get<{ items: Load[]; total: number }>('/loads', {
+      api.get<{ items: Load[]; total: number; totalCapped: boolean }>('/loads', {
         limit: 8,
         pickupCityId: pickupCityId ?? undefined,
         radius: pickupCityId ? radius : undefined,
@@ -142,7 +142,11 @@ export default function HomePage() {
       <Container size="lg" py="xl">
         <Group justify="space-between" mb="md" ref={resultsRef} style={{ scrollMarginTop: 80 }}>
           <Title order={2} fz="h3">
-            {searching ? t('results.title', { count: loads.data?.total ?? 0 }) : t('latest.title')}
+            {searching
+              ? loads.data?.totalCapped
+                ? t('results.titleCapped', { n: formatCount(loads.data.total, true, asLang(i18n.language)) })
+                : t('results.title', { count: loads.data?.total ?? 0 })
+              : t('latest.title')}
           </Title>
           {searching && (
             <Anchor

@@ -2,13 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { CreateLoadBody, Load, MyLoadsTab, Offer, UpdateLoadBody } from '@masar/shared';
 import { api, type Query } from '../../../lib/api';
 
-export interface MyLoadsCounts {
-  posted: number;
-  unposted: number;
-  offers: number;
-  active: number;
-  finished: number;
-}
+/** Every tab's count, exact up to COUNT_CAP (1,000); countsCapped says which tab has more. */
+export type MyLoadsCounts = Record<MyLoadsTab, number>;
 
 export function useLoad(id: string | undefined) {
   return useQuery({ queryKey: ['load', id], queryFn: () => api.get<Load>(`/loads/${id}`), enabled: !!id });
@@ -17,7 +12,7 @@ export function useLoad(id: string | undefined) {
 export function useSearchLoads(query: Query, enabled = true) {
   return useQuery({
     queryKey: ['loads', 'search', query],
-    queryFn: ({ signal }) => api.get<{ items: Load[]; total: number }>('/loads', query, signal),
+    queryFn: ({ signal }) => api.get<{ items: Load[]; total: number; totalCapped: boolean }>('/loads', query, signal),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -26,7 +21,12 @@ export function useSearchLoads(query: Query, enabled = true) {
 export function useMyLoads(tab: MyLoadsTab, limit: number, skip: number) {
   return useQuery({
     queryKey: ['myLoads', tab, limit, skip],
-    queryFn: () => api.get<{ items: Load[]; total: number; counts: MyLoadsCounts }>('/my-loads', { tab, limit, skip }),
+    queryFn: () =>
+      api.get<{ items: Load[]; total: number; totalCapped: boolean; counts: MyLoadsCounts; countsCapped: Record<MyLoadsTab, boolean> }>('/my-loads', {
+        tab,
+        limit,
+        skip,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -2,6 +2,7 @@ import { Alert, Center, Container, Group, Loader, Pagination, SegmentedControl, 
 import { IconList, IconMap } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { asLang, formatCount } from '../../../components/format';
 import { LoadsMap } from '../../../components/LoadsMap';
 import { useCitiesByIds } from '../../../components/reference';
 import { rolePaths, useRoleBase } from '../../../components/useViewer';
@@ -15,7 +16,8 @@ const SORTS = ['newest', 'pickup', 'price', 'ratePerKm', 'deadhead'] as const;
 
 /** /carriers/load-search, /brokers/load-search, /shippers/search-shipments — filters live in the URL. */
 export default function LoadSearchPage() {
-  const { t } = useTranslation('loads');
+  const { t, i18n } = useTranslation('loads');
+  const lang = asLang(i18n.language);
   const [params, setParams] = useSearchParams();
   const filters = parseFilters(params);
   const paths = rolePaths(useRoleBase());
@@ -34,7 +36,7 @@ export default function LoadSearchPage() {
       <SearchFilterBar key={params.toString()} value={filters} onSearch={apply} />
       <Group justify="space-between" my="md" wrap="wrap">
         <Text c="dimmed" size="sm" data-testid="search-total">
-          {q.data ? t('search.results', { count: total }) : ' '}
+          {q.data ? (q.data.totalCapped ? t('search.resultsCapped', { n: formatCount(total, true, lang) }) : t('search.results', { count: total })) : ' '}
         </Text>
         <Group gap="sm">
           <Select
@@ -91,7 +93,7 @@ export default function LoadSearchPage() {
           />
           {total > q.data.items.length && (
             <Text size="xs" c="dimmed">
-              {t('search.mapLimited', { shown: q.data.items.length, total })}
+              {t('search.mapLimited', { shown: q.data.items.length, total: formatCount(total, q.data.totalCapped, lang) })}
             </Text>
           )}
         </Stack>

@@ -4,6 +4,7 @@ import { IconCopy, IconDots, IconEye, IconPencil, IconPlus, IconTrash, IconUploa
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MY_LOADS_TABS, type Load, type MyLoadsTab } from '@masar/shared';
+import { asLang, formatCount } from '../../../components/format';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { useLoadAction, useMyLoads, type LoadAction } from '../api/loads';
@@ -14,7 +15,8 @@ const PAGE_SIZE = 12;
 
 /** /shippers/my-loads, /brokers/my-loads, /carriers/my-shipments: tabs with counts, owner actions, grid/line, pages. */
 export default function MyLoadsPage() {
-  const { t } = useTranslation('loads');
+  const { t, i18n } = useTranslation('loads');
+  const lang = asLang(i18n.language);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const base = useRoleBase();
@@ -117,7 +119,7 @@ export default function MyLoadsPage() {
               rightSection={
                 counts ? (
                   <Badge size="sm" variant="light" color={k === tab ? 'masar' : 'gray'}>
-                    {counts[k]}
+                    {formatCount(counts[k], q.data?.countsCapped[k], lang)}
                   </Badge>
                 ) : undefined
               }
