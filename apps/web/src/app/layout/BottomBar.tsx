@@ -55,7 +55,7 @@ export function BottomBar({ accountType }: { accountType: AccountType }) {
               component={Link}
               to={i.to}
               aria-current={active ? 'page' : undefined}
-              style={{ textAlign: 'center', color: active ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-dimmed)' }}
+              style={{ textAlign: 'center', color: active ? 'var(--mantine-primary-color-text)' : 'var(--mantine-color-dimmed)' }}
             >
               <Icon size={22} stroke={1.6} style={{ display: 'block', marginInline: 'auto' }} />
               <Text fz={10} fw={active ? 700 : 500} lh={1.3} truncate="end" px={2}>

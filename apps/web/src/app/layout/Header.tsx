@@ -64,7 +64,7 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
       <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="xs" wrap="nowrap">
           {mobile && <Burger opened={drawerOpen} onClick={() => onDrawer(!drawerOpen)} size="sm" aria-label={t('menu:openMenu')} />}
-          <UnstyledButton component={Link} to={landingOf(type)} aria-label={t('common:appName')}>
+          <UnstyledButton component={Link} to={landingOf(type)}>
             <Logo />
           </UnstyledButton>
         </Group>
