@@ -31,3 +31,9 @@ function polyfillBrowser() {
 polyfillBrowser();
 // jsdom's scrollTo only logs "not implemented".
 window.scrollTo = () => undefined;
+
+// Strings of both languages are loaded before any test renders (the app fetches one on demand).
+const { default: i18n, loadLanguage } = await import('../i18n');
+export {};
+await Promise.all([loadLanguage('en'), loadLanguage('ar')]);
+await i18n.changeLanguage('en');
