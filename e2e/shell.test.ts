@@ -75,6 +75,21 @@ describe.skipIf(!hasChromium)('app shell', () => {
     await expect.poll(scheme, { timeout: WAIT }).toBe('light');
   });
 
+  it('opens in Arabic on a first visit from an Arabic browser (ar-SA), and a later choice of English sticks', async () => {
+    const page = await freshPage({ locale: 'ar-SA' });
+    await page.goto(`${srv.url}/`);
+    const footer = page.locator('footer');
+    await footer.getByText('English', { exact: true }).waitFor({ timeout: WAIT });
+    expect(await htmlDir(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+    expect(await page.getByRole('button', { name: 'الوضع الداكن' }).count()).toBeGreaterThan(0);
+
+    await footer.getByText('English', { exact: true }).click();
+    await expect.poll(() => htmlDir(page), { timeout: WAIT }).toEqual({ dir: 'ltr', lang: 'en' });
+    await page.reload();
+    await footer.getByRole('button', { name: 'Dark theme' }).waitFor({ timeout: WAIT });
+    expect(await htmlDir(page)).toEqual({ dir: 'ltr', lang: 'en' });
+  });
+
   it("keeps a signed-in carrier inside the signed-in paths: public pages lead to the carrier's load search", async () => {
     const page = await freshPage();
     await signIn(page, srv.url, DEMO.carrier, '/carriers/load-search');
