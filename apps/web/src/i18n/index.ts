@@ -26,10 +26,12 @@ export function storedLanguage(): 'en' | 'ar' {
   return /^ar\b/i.test(v ?? '') ? 'ar' : 'en';
 }
 
+// The reader's strings are requested at once, in parallel with i18next's own set-up.
+const firstBundle = bundles[storedLanguage()]();
+
 /** Resolves when i18next is set up with the stored language's strings (main.tsx renders after it). */
-export const i18nReady: Promise<void> = i18n
-  .use(initReactI18next)
-  .init({
+export const i18nReady: Promise<void> = Promise.all([
+  i18n.use(initReactI18next).init({
     resources: {},
     partialBundledLanguages: true,
     lng: storedLanguage(),
@@ -37,8 +39,9 @@ export const i18nReady: Promise<void> = i18n
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
-  })
-  .then(() => loadLanguage(storedLanguage()));
+  }),
+  firstBundle,
+]).then(() => loadLanguage(storedLanguage()));
 
 /** Apply a language: i18next, <html lang dir>, cookie (1 year) and local storage. */
 export function applyLanguage(lang: 'en' | 'ar') {
