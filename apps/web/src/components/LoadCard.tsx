@@ -48,7 +48,9 @@ export function LoadCard({ load, mode = 'grid', href, showStatus, actions }: Pro
       <Fact label={t('field.pickupDate')} value={<DateText value={load.pickupAt} />} />
       <Fact
         label={t('field.equipment')}
-        value={mode === 'grid' ? refName(eq.data, load.equipmentType, lang) : `${refName(eq.data, load.equipmentType, lang)} · ${load.loadType}`}
+        value={
+          mode === 'grid' ? refName(eq.data, load.equipmentType, lang) : `${refName(eq.data, load.equipmentType, lang)} · ${t(`loadType.${load.loadType}`)}`
+        }
       />
       <Fact label={t('field.weight')} value={t('unit.kg', { value: formatNumber(load.totalWeightKg, lang) })} />
       <Fact label={t('field.distance')} value={km(load.distanceKm)} />
@@ -105,7 +107,7 @@ export function LoadCard({ load, mode = 'grid', href, showStatus, actions }: Pro
         </SimpleGrid>
         <Group justify="space-between" align="flex-end" wrap="nowrap" pt={6} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
           <Text size="xs" c="dimmed">
-            {load.loadType}
+            {t(`loadType.${load.loadType}`)}
           </Text>
           {price}
         </Group>
