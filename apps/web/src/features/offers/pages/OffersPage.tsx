@@ -10,6 +10,7 @@ import { StatusBadge } from '../../../components/LoadStatusBadge';
 import { DateText } from '../../../components/Money';
 import { isMyTurn, OfferActions, type OfferSide } from '../../../components/OfferActions';
 import { rolePaths, useRoleBase } from '../../../components/useViewer';
+import { isolate } from '../../../components/bidi';
 
 type Box = 'received' | 'sent';
 
@@ -34,7 +35,7 @@ function OfferRow({ offer, side, href }: { offer: Offer; side: OfferSide; href: 
           </Group>
           <Lane lane={offer.lane} size="sm" />
           <Text size="xs" c="dimmed">
-            {side === 'shipper' ? t('from', { company: offer.carrierCompany }) : t('to', { company: offer.shipperCompany })} ·{' '}
+            {side === 'shipper' ? t('from', { company: isolate(offer.carrierCompany) }) : t('to', { company: isolate(offer.shipperCompany) })} ·{' '}
             <DateText value={offer.updatedAt} />
           </Text>
         </Stack>
