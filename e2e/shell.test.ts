@@ -128,7 +128,7 @@ describe.skipIf(!hasChromium)('app shell', () => {
     await bar.waitFor({ timeout: WAIT });
     const links = bar.getByRole('link');
     expect(await links.count()).toBe(5);
-    expect(await links.allTextContents()).toEqual(['Dashboard', 'My loads', 'Post load', 'Trusted drivers', 'Rate forecast']);
+    expect(await links.allTextContents()).toEqual(['My loads', 'Post load', 'Trusted drivers', 'Rate forecast', 'Dashboard']);
     const box = await bar.boundingBox();
     expect(box).not.toBeNull();
     expect(Math.round(box!.width)).toBe(390);
