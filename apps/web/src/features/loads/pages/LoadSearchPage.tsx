@@ -1,4 +1,4 @@
-import { Alert, Center, Container, Group, Loader, Pagination, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Container, Group, Loader, Pagination, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { IconList, IconMap } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -109,7 +109,12 @@ export default function LoadSearchPage() {
       )}
       {filters.view === 'list' && q.data && q.data.items.length === 0 && (
         <Center py="xl">
-          <Text c="dimmed">{t('search.empty')}</Text>
+          <Stack align="center" gap="xs">
+            <Text c="dimmed">{t('search.empty')}</Text>
+            <Button variant="light" onClick={() => apply(parseFilters(new URLSearchParams()))} data-testid="search-clear">
+              {t('search.clearFilters')}
+            </Button>
+          </Stack>
         </Center>
       )}
       {filters.view === 'list' && q.data && q.data.items.length > 0 && (
