@@ -128,7 +128,9 @@ describe.skipIf(!hasChromium)('app shell', () => {
     await bar.waitFor({ timeout: WAIT });
     const links = bar.getByRole('link');
     expect(await links.count()).toBe(5);
-    expect(await links.allTextContents()).toEqual(['My loads', 'Post load', 'Trusted drivers', 'Rate forecast', 'Dashboard']);
+    expect(await links.allTextContents()).toEqual(['My loads', 'Post load', 'Drivers', 'Rates', 'Dashboard']);
+    // every label fits its fifth of the bar: none is cut with an ellipsis
+    for (const label of await bar.locator('p').all()) expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     const box = await bar.boundingBox();
     expect(box).not.toBeNull();
     expect(Math.round(box!.width)).toBe(390);
