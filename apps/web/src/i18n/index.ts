@@ -45,7 +45,9 @@ export const i18nReady: Promise<void> = Promise.all([
 
 /** Apply a language: i18next, <html lang dir>, cookie (1 year) and local storage. */
 export function applyLanguage(lang: 'en' | 'ar') {
-  void loadLanguage(lang).then(() => i18n.changeLanguage(lang));
+  // i18next already starts in the stored language: switching to the same one would re-render
+  // the whole app right after its first paint
+  void loadLanguage(lang).then(() => (i18n.language === lang ? undefined : i18n.changeLanguage(lang)));
   document.documentElement.lang = lang;
   document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
   document.cookie = `language=${lang}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
