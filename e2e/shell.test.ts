@@ -75,6 +75,21 @@ describe.skipIf(!hasChromium)('app shell', () => {
     await expect.poll(scheme, { timeout: WAIT }).toBe('light');
   });
 
+  it('opens in Arabic on a first visit from an Arabic browser (ar-SA), and a later choice of English sticks', async () => {
+    const page = await freshPage({ locale: 'ar-SA' });
+    await page.goto(`${srv.url}/`);
+    const footer = page.locator('footer');
+    await footer.getByText('English', { exact: true }).waitFor({ timeout: WAIT });
+    expect(await htmlDir(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+    expect(await page.getByRole('button', { name: 'الوضع الداكن' }).count()).toBeGreaterThan(0);
+
+    await footer.getByText('English', { exact: true }).click();
+    await expect.poll(() => htmlDir(page), { timeout: WAIT }).toEqual({ dir: 'ltr', lang: 'en' });
+    await page.reload();
+    await footer.getByRole('button', { name: 'Dark theme' }).waitFor({ timeout: WAIT });
+    expect(await htmlDir(page)).toEqual({ dir: 'ltr', lang: 'en' });
+  });
+
   it("keeps a signed-in carrier inside the signed-in paths: public pages lead to the carrier's load search", async () => {
     const page = await freshPage();
     await signIn(page, srv.url, DEMO.carrier, '/carriers/load-search');
@@ -113,7 +128,9 @@ describe.skipIf(!hasChromium)('app shell', () => {
     await bar.waitFor({ timeout: WAIT });
     const links = bar.getByRole('link');
     expect(await links.count()).toBe(5);
-    expect(await links.allTextContents()).toEqual(['Dashboard', 'My loads', 'Post load', 'Trusted drivers', 'Rate forecast']);
+    expect(await links.allTextContents()).toEqual(['My loads', 'Post load', 'Drivers', 'Rates', 'Dashboard']);
+    // every label fits its fifth of the bar: none is cut with an ellipsis
+    for (const label of await bar.locator('p').all()) expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     const box = await bar.boundingBox();
     expect(box).not.toBeNull();
     expect(Math.round(box!.width)).toBe(390);

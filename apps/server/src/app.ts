@@ -3,7 +3,6 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import pino from 'pino';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -13,6 +12,7 @@ import seoPlugin from './plugins/seo.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import docsPlugin from './plugins/docs.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
+import { REVALIDATE, webPlugin } from './plugins/web.ts';
 import { createContainer, type Container } from './container.ts';
 import errorsPlugin from './plugins/errors.ts';
 import i18nPlugin, { pickLanguage } from './plugins/i18n.ts';
@@ -168,16 +168,16 @@ export async function buildApp(opts: {
   // Runtime configuration for the web app (a script, not inline: CSP forbids inline scripts).
   const webConfig = JSON.stringify({ mapTilesUrl: config.MAP_TILES_URL });
   app.get('/config.js', { schema: { hide: true } }, (_req, reply) =>
-    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(`window.__MASAR_CONFIG__ = ${webConfig};\n`),
+    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', REVALIDATE).send(`window.__MASAR_CONFIG__ = ${webConfig};\n`),
   );
 
   const hasWeb = existsSync(config.WEB_DIST);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, maxAge: '1h', immutable: false });
+    await app.register(webPlugin, { root: config.WEB_DIST });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && !req.url.startsWith('/api/') && hasWeb) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', REVALIDATE).sendFile('index.html');
     }
     return reply.status(404).send({ message: errorMessage('NOT_FOUND', req.lang ?? 'en'), code: 'NOT_FOUND' });
   });

@@ -7,8 +7,9 @@
     var t = localStorage.getItem('theme');
     d.setAttribute('data-mantine-color-scheme', t === 'dark' ? 'dark' : 'light');
     var m = /(?:^|; )language=(en|ar)/.exec(document.cookie);
-    var l = (m && m[1]) || localStorage.getItem('language');
-    if (l === 'ar') {
+    var nav = (navigator.languages && navigator.languages[0]) || navigator.language || '';
+    var l = (m && m[1]) || localStorage.getItem('language') || nav;
+    if (/^ar\b/i.test(l)) {
       d.lang = 'ar';
       d.dir = 'rtl';
     }

@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { storedLanguage } from '../i18n';
 import { ApiError } from '../lib/api';
-import { theme } from './theme';
+import { localizedTheme, resolveTextColors } from './theme';
 
 /** A 4xx answer will not change on retry (and 403 suspended must surface at once); network/5xx errors get one retry. */
 const retry = (failures: number, err: unknown) => failures < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500);
@@ -13,9 +14,12 @@ export const queryClient = new QueryClient({ defaultOptions: { queries: { retry,
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
 
 export function Providers({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the language changes
+  const theme = useMemo(() => localizedTheme(t), [t, i18n.language]);
   return (
     <DirectionProvider initialDirection={storedLanguage() === 'ar' ? 'rtl' : 'ltr'} detectDirection>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={resolveTextColors} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
         <Notifications position="top-center" />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>

@@ -24,8 +24,9 @@ describe('menus (spec §2)', () => {
 
   it('has the spec items per role', () => {
     const keys = (t: 1 | 2 | 3) => MENUS[t].map((i) => i.key);
-    expect(keys(1)).toEqual(['dashboard', 'myShipments', 'truckInOut', 'searchTrucks', 'searchShipments', 'tendering', 'fleet', 'vendors', 'bayan']);
-    expect(keys(3)).toEqual([...keys(1), 'postTrucks', 'shipmentInOut', 'trackVehicle']);
+    expect(keys(1)).toEqual(['myShipments', 'truckInOut', 'searchTrucks', 'searchShipments', 'tendering', 'fleet', 'vendors', 'bayan', 'dashboard']);
+    expect(keys(3)).toEqual(expect.arrayContaining([...keys(1), 'postTrucks', 'shipmentInOut', 'trackVehicle']));
+    expect(keys(3)).toHaveLength(keys(1).length + 3);
     expect(keys(2)).toEqual(
       expect.arrayContaining([
         'dashboard',
@@ -47,8 +48,17 @@ describe('menus (spec §2)', () => {
       myShipments: '/carriers/my-shipments',
       searchShipments: '/carriers/load-search',
     });
-    expect(BOTTOM_BAR[1].map((i) => i.key)).toEqual(['dashboard', 'myLoads', 'postLoad', 'trustedDrivers', 'rateForecast']);
+    expect(BOTTOM_BAR[1].map((i) => i.key)).toEqual(['myLoads', 'postLoad', 'trustedDrivers', 'rateForecast', 'dashboard']);
     expect(POST_ACTION[3]?.to).toBe('/brokers/post-load');
+  });
+
+  it('opens a working screen, not a "coming soon" page, from the first item of every menu and bottom bar', () => {
+    const soon = (to: string) => routes.find((r) => matchPath(r.path, to))?.props?.titleKey !== undefined;
+    for (const t of [1, 2, 3] as const) {
+      expect(soon(MENUS[t][0].to), `menu ${t}: ${MENUS[t][0].to}`).toBe(false);
+      expect(soon(BOTTOM_BAR[t][0].to), `bottom bar ${t}: ${BOTTOM_BAR[t][0].to}`).toBe(false);
+    }
+    expect(soon('/shippers/dashboard')).toBe(true);
   });
 
   it('footer links open public pages for visitors', () => {

@@ -11,8 +11,9 @@ export interface MenuItem {
   primary?: boolean;
 }
 
+// The dashboard is still a "coming soon" page: it closes the menus instead of opening them, so
+// the first item a user meets is a working screen (issue 9).
 const shipperLike = (p: '/shippers' | '/brokers'): MenuItem[] => [
-  { key: 'dashboard', to: `${p}/dashboard`, primary: true },
   { key: 'myShipments', to: `${p}/my-loads`, primary: true },
   { key: 'truckInOut', to: `${p}/truck-in-truck-out` },
   { key: 'searchTrucks', to: `${p}/search-trucks`, primary: true },
@@ -21,6 +22,7 @@ const shipperLike = (p: '/shippers' | '/brokers'): MenuItem[] => [
   { key: 'fleet', to: `${p}/fleet-management` },
   { key: 'vendors', to: `${p}/contact` },
   { key: 'bayan', to: `${p}/bayan` },
+  { key: 'dashboard', to: `${p}/dashboard` },
 ];
 
 export const MENUS: Record<AccountType, MenuItem[]> = {
@@ -32,7 +34,6 @@ export const MENUS: Record<AccountType, MenuItem[]> = {
     { key: 'trackVehicle', to: '/brokers/godsview' },
   ],
   2: [
-    { key: 'dashboard', to: '/carriers/dashboard', primary: true },
     { key: 'myShipments', to: '/carriers/my-shipments', primary: true },
     // spec §2: the carrier's truck screens link to broker-prefixed paths
     { key: 'truckInOut', to: '/brokers/truck-in-truck-out' },
@@ -45,6 +46,7 @@ export const MENUS: Record<AccountType, MenuItem[]> = {
     { key: 'fleet', to: '/carriers/fleet-management' },
     { key: 'vendors', to: '/carriers/contact' },
     { key: 'bayan', to: '/carriers/bayan' },
+    { key: 'dashboard', to: '/carriers/dashboard' },
   ],
 };
 
@@ -62,29 +64,29 @@ export const USER_MENU = (p: string): MenuItem[] => [
   { key: 'integrations', to: `${p}/account/integrations` },
 ];
 
-/** Mobile bottom bar (spec §2: shipper dashboard, my loads, post load, trusted drivers, rate forecast). */
+/** Mobile bottom bar (spec §2: my loads, post load, trusted drivers, rate forecast, dashboard — last while it is a placeholder). */
 export const BOTTOM_BAR: Record<AccountType, (MenuItem & { icon: 'dashboard' | 'loads' | 'post' | 'drivers' | 'forecast' | 'search' | 'truck' | 'offers' })[]> =
   {
     1: [
-      { key: 'dashboard', to: '/shippers/dashboard', icon: 'dashboard' },
       { key: 'myLoads', to: '/shippers/my-loads', icon: 'loads' },
       { key: 'postLoad', to: '/shippers/post-load', icon: 'post' },
       { key: 'trustedDrivers', to: '/shippers/trusted-drivers', icon: 'drivers' },
       { key: 'rateForecast', to: '/shippers/rate-forecast', icon: 'forecast' },
+      { key: 'dashboard', to: '/shippers/dashboard', icon: 'dashboard' },
     ],
     3: [
-      { key: 'dashboard', to: '/brokers/dashboard', icon: 'dashboard' },
       { key: 'myLoads', to: '/brokers/my-loads', icon: 'loads' },
       { key: 'postLoad', to: '/brokers/post-load', icon: 'post' },
       { key: 'trustedDrivers', to: '/brokers/trusted-drivers', icon: 'drivers' },
       { key: 'rateForecast', to: '/brokers/rate-forecast', icon: 'forecast' },
+      { key: 'dashboard', to: '/brokers/dashboard', icon: 'dashboard' },
     ],
     2: [
-      { key: 'dashboard', to: '/carriers/dashboard', icon: 'dashboard' },
       { key: 'loadSearch', to: '/carriers/load-search', icon: 'search' },
       { key: 'myShipments', to: '/carriers/my-shipments', icon: 'loads' },
-      { key: 'postTrucks', to: '/carriers/post-trucks', icon: 'truck' },
       { key: 'offers', to: '/carriers/offers', icon: 'offers' },
+      { key: 'postTrucks', to: '/carriers/post-trucks', icon: 'truck' },
+      { key: 'dashboard', to: '/carriers/dashboard', icon: 'dashboard' },
     ],
   };
 

@@ -1,4 +1,6 @@
+import { loadNamespaces, type PageNamespace } from '../i18n';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router';
 
 /**
  * The route table (spec §2). `access`: 'public' (anyone), 'guest' (signed-out only: login,
@@ -12,32 +14,43 @@ export interface RouteDef {
   props?: Record<string, unknown>;
 }
 
-const Home = lazy(() => import('../features/home/pages/HomePage'));
-const Login = lazy(() => import('../features/auth/pages/LoginPage'));
-const Signup = lazy(() => import('../features/auth/pages/SignupPage'));
-const Forgot = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
-const Reset = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
-const Account = lazy(() => import('../features/account/pages/AccountPage'));
-const ProfileApproval = lazy(() => import('../features/account/pages/ProfileApprovalPage'));
-const Integrations = lazy(() => import('../features/integrations/pages/IntegrationsPage'));
-const MyLoads = lazy(() => import('../features/loads/pages/MyLoadsPage'));
-const PostLoad = lazy(() => import('../features/loads/pages/PostLoadPage'));
-const LoadSearch = lazy(() => import('../features/loads/pages/LoadSearchPage'));
-const LoadDetails = lazy(() => import('../features/loads/pages/LoadDetailsPage'));
-const Offers = lazy(() => import('../features/offers/pages/OffersPage'));
-const Fleet = lazy(() => import('../features/fleet/pages/FleetPage'));
-const TrustedDrivers = lazy(() => import('../features/fleet/pages/TrustedDriversPage'));
-const Vendors = lazy(() => import('../features/vendors/pages/VendorsPage'));
-const VendorInvite = lazy(() => import('../features/vendors/pages/VendorInvitePage'));
-const CsvLogs = lazy(() => import('../features/csv/pages/CsvLogsPage'));
-const Pricing = lazy(() => import('../features/billing/pages/PricingPage'));
-const Checkout = lazy(() => import('../features/billing/pages/CheckoutPage'));
-const PaymentConfirm = lazy(() => import('../features/billing/pages/PaymentConfirmPage'));
-const Billing = lazy(() => import('../features/billing/pages/BillingPage'));
-const Faq = lazy(() => import('../features/public/pages/FaqPage'));
-const InfoPage = lazy(() => import('../features/public/pages/InfoPage'));
-const ComingSoon = lazy(() => import('../components/ComingSoonPage'));
-export const NotFound = lazy(() => import('../components/NotFoundPage'));
+type Loader = () => Promise<unknown>;
+/** A page module once its page namespaces (i18n PAGE_NAMESPACES) are loaded too. */
+const withNamespaces = <M,>(mod: Promise<M>, nss: readonly PageNamespace[]) => Promise.all([mod, loadNamespaces(nss)]).then(([m]) => m);
+const loaders = new Map<unknown, Loader>();
+/** A lazy page whose chunk can also be requested ahead of rendering (see preloadRoute). */
+function page<P>(loader: () => Promise<{ default: ComponentType<P> }>) {
+  const c = lazy(loader);
+  loaders.set(c, loader);
+  return c;
+}
+
+const Home = page(() => import('../features/home/pages/HomePage'));
+const Login = page(() => import('../features/auth/pages/LoginPage'));
+const Signup = page(() => import('../features/auth/pages/SignupPage'));
+const Forgot = page(() => import('../features/auth/pages/ForgotPasswordPage'));
+const Reset = page(() => import('../features/auth/pages/ResetPasswordPage'));
+const Account = page(() => import('../features/account/pages/AccountPage'));
+const ProfileApproval = page(() => withNamespaces(import('../features/account/pages/ProfileApprovalPage'), ['verification']));
+const Integrations = page(() => withNamespaces(import('../features/integrations/pages/IntegrationsPage'), ['integrations']));
+const MyLoads = page(() => import('../features/loads/pages/MyLoadsPage'));
+const PostLoad = page(() => import('../features/loads/pages/PostLoadPage'));
+const LoadSearch = page(() => import('../features/loads/pages/LoadSearchPage'));
+const LoadDetails = page(() => import('../features/loads/pages/LoadDetailsPage'));
+const Offers = page(() => import('../features/offers/pages/OffersPage'));
+const Fleet = page(() => import('../features/fleet/pages/FleetPage'));
+const TrustedDrivers = page(() => import('../features/fleet/pages/TrustedDriversPage'));
+const Vendors = page(() => import('../features/vendors/pages/VendorsPage'));
+const VendorInvite = page(() => import('../features/vendors/pages/VendorInvitePage'));
+const CsvLogs = page(() => import('../features/csv/pages/CsvLogsPage'));
+const Pricing = page(() => withNamespaces(import('../features/billing/pages/PricingPage'), ['billing']));
+const Checkout = page(() => withNamespaces(import('../features/billing/pages/CheckoutPage'), ['billing']));
+const PaymentConfirm = page(() => withNamespaces(import('../features/billing/pages/PaymentConfirmPage'), ['billing']));
+const Billing = page(() => withNamespaces(import('../features/billing/pages/BillingPage'), ['billing']));
+const Faq = page(() => withNamespaces(import('../features/public/pages/FaqPage'), ['public']));
+const InfoPage = page(() => withNamespaces(import('../features/public/pages/InfoPage'), ['public']));
+const ComingSoon = page(() => import('../components/ComingSoonPage'));
+export const NotFound = page(() => import('../components/NotFoundPage'));
 
 type El = RouteDef['element'];
 const r = (path: string, element: unknown, access: RouteDef['access'] = 'user', props?: Record<string, unknown>): RouteDef => ({
@@ -143,3 +156,12 @@ export const routes: RouteDef[] = [
   r('/brokers/trusted-drivers', TrustedDrivers),
   soon('/brokers/rate-forecast', 'menu:rateForecast'),
 ];
+
+/**
+ * Request the page chunk of `pathname` now (main.tsx calls it before the strings and the first
+ * render are ready), so it downloads in parallel instead of after the first render.
+ */
+export function preloadRoute(pathname: string) {
+  const r = routes.find((x) => matchPath(x.path, pathname));
+  void loaders.get(r?.element ?? NotFound)?.();
+}

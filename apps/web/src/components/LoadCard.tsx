@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Load } from '@masar/shared';
@@ -48,7 +48,9 @@ export function LoadCard({ load, mode = 'grid', href, showStatus, actions }: Pro
       <Fact label={t('field.pickupDate')} value={<DateText value={load.pickupAt} />} />
       <Fact
         label={t('field.equipment')}
-        value={mode === 'grid' ? refName(eq.data, load.equipmentType, lang) : `${refName(eq.data, load.equipmentType, lang)} · ${load.loadType}`}
+        value={
+          mode === 'grid' ? refName(eq.data, load.equipmentType, lang) : `${refName(eq.data, load.equipmentType, lang)} · ${t(`loadType.${load.loadType}`)}`
+        }
       />
       <Fact label={t('field.weight')} value={t('unit.kg', { value: formatNumber(load.totalWeightKg, lang) })} />
       <Fact label={t('field.distance')} value={km(load.distanceKm)} />
@@ -65,12 +67,27 @@ export function LoadCard({ load, mode = 'grid', href, showStatus, actions }: Pro
       </Text>
     </Stack>
   );
+  const names = laneOf(load);
+  const lane = <Lane lane={names} extraStops={Math.max(0, load.stops.length - 2)} />;
+  const viewLabel = t('action.viewLoad', {
+    ref: load.referenceId,
+    from: lang === 'ar' ? names.fromAr : names.fromEn,
+    to: lang === 'ar' ? names.toAr : names.toEn,
+  });
   const head = (
     <Group justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-        <Text size="xs" c="dimmed" ff="monospace">
-          {load.referenceId}
-        </Text>
+        {href ? (
+          // The reference is the card's link; its ::after stretches over the whole card, so a
+          // click anywhere opens the load while the link keeps a name that matches its text.
+          <Anchor component={Link} to={href} size="xs" ff="monospace" className="masar-card-link" aria-label={viewLabel}>
+            {load.referenceId}
+          </Anchor>
+        ) : (
+          <Text size="xs" c="dimmed" ff="monospace">
+            {load.referenceId}
+          </Text>
+        )}
         {showStatus && <StatusBadge status={load.status} />}
         {load.offersCount > 0 && (
           <Badge size="sm" variant="outline">
@@ -78,10 +95,9 @@ export function LoadCard({ load, mode = 'grid', href, showStatus, actions }: Pro
           </Badge>
         )}
       </Group>
-      {actions}
+      {actions && <div className="masar-card-actions">{actions}</div>}
     </Group>
   );
-  const lane = <Lane lane={laneOf(load)} extraStops={Math.max(0, load.stops.length - 2)} />;
   const body =
     mode === 'grid' ? (
       <Stack gap="sm">
@@ -91,7 +107,7 @@ export function LoadCard({ load, mode = 'grid', href, showStatus, actions }: Pro
         </SimpleGrid>
         <Group justify="space-between" align="flex-end" wrap="nowrap" pt={6} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
           <Text size="xs" c="dimmed">
-            {load.loadType}
+            {t(`loadType.${load.loadType}`)}
           </Text>
           {price}
         </Group>
@@ -106,16 +122,10 @@ export function LoadCard({ load, mode = 'grid', href, showStatus, actions }: Pro
       </Group>
     );
   return (
-    <Card withBorder padding={mode === 'grid' ? 'md' : 'sm'} data-testid={`load-row-${load.referenceId}`} data-load-id={load.id}>
+    <Card withBorder padding={mode === 'grid' ? 'md' : 'sm'} pos="relative" data-testid={`load-row-${load.referenceId}`} data-load-id={load.id}>
       <Stack gap={mode === 'grid' ? 'sm' : 4}>
         {head}
-        {href ? (
-          <UnstyledButton component={Link} to={href} aria-label={t('action.view')}>
-            {body}
-          </UnstyledButton>
-        ) : (
-          body
-        )}
+        {body}
       </Stack>
     </Card>
   );

@@ -1,6 +1,9 @@
-import { Fragment, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Anchor, Stack, Text } from '@mantine/core';
 import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import MarkerClusterGroup from 'react-leaflet-cluster';
+import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
 import { Circle, MapContainer, Marker, Polyline, Popup, TileLayer, useMap } from 'react-leaflet';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -60,6 +63,16 @@ interface Props {
   height?: number | string;
 }
 
+/** A cluster of `count` loads: a round badge in the theme's readable green, named for screen readers. */
+function clusterIcon(count: number, t: (key: string, opts: Record<string, unknown>) => string) {
+  const label = t('map.cluster', { count });
+  return L.divIcon({
+    html: `<span aria-label="${label}" title="${label}">${count}</span>`,
+    className: 'masar-map-cluster',
+    iconSize: L.point(36, 36),
+  });
+}
+
 /** Loads at their first pickup, the lane to their last drop, and the search circle. */
 export function LoadsMap({ loads, hrefOf, center, height = 520 }: Props) {
   const { t, i18n } = useTranslation('loads');
@@ -76,18 +89,20 @@ export function LoadsMap({ loads, hrefOf, center, height = 520 }: Props) {
         {center?.radiusKm && (
           <Circle center={[center.lat, center.lng]} radius={center.radiusKm * 1000} pathOptions={{ color: '#0FC474', weight: 1, fillOpacity: 0.08 }} />
         )}
-        {loads.map((l) => {
-          const first = l.stops[0];
-          const last = l.stops[l.stops.length - 1];
-          if (!first) return null;
-          const lane = laneOf(l);
-          return (
-            <Fragment key={l.id}>
-              <Marker position={[first.lat, first.lng]} title={l.referenceId}>
+        {/* Loads at one city would stack into one unreachable pile (WCAG 2.5.8): nearby markers
+            merge into a numbered cluster that opens on click or Enter. */}
+        <MarkerClusterGroup chunkedLoading iconCreateFunction={(c: { getChildCount(): number }) => clusterIcon(c.getChildCount(), t)}>
+          {loads.map((l) => {
+            const first = l.stops[0];
+            if (!first) return null;
+            const lane = laneOf(l);
+            const laneText = lang === 'ar' ? `${lane.fromAr} ← ${lane.toAr}` : `${lane.fromEn} → ${lane.toEn}`;
+            return (
+              <Marker key={l.id} position={[first.lat, first.lng]} title={l.referenceId} alt={`${l.referenceId}, ${laneText}`}>
                 <Popup>
                   <Stack gap={2}>
                     <Text size="sm" fw={600}>
-                      {lang === 'ar' ? `${lane.fromAr} ← ${lane.toAr}` : `${lane.fromEn} → ${lane.toEn}`}
+                      {laneText}
                     </Text>
                     <Text size="sm">{formatMoney(l.priceSar, lang)}</Text>
                     <Anchor component={Link} to={hrefOf(l)} size="sm">
@@ -96,12 +111,18 @@ export function LoadsMap({ loads, hrefOf, center, height = 520 }: Props) {
                   </Stack>
                 </Popup>
               </Marker>
-              {last && last !== first && (
-                <Polyline positions={l.stops.map((s) => [s.lat, s.lng] as [number, number])} pathOptions={{ color: '#0FC474', weight: 2, opacity: 0.5 }} />
-              )}
-            </Fragment>
-          );
-        })}
+            );
+          })}
+        </MarkerClusterGroup>
+        {loads.map((l) =>
+          l.stops.length > 1 ? (
+            <Polyline
+              key={l.id}
+              positions={l.stops.map((s) => [s.lat, s.lng] as [number, number])}
+              pathOptions={{ color: '#0FC474', weight: 2, opacity: 0.5 }}
+            />
+          ) : null,
+        )}
         <FitBounds points={points} circle={center} />
       </MapContainer>
     </div>

@@ -22,7 +22,8 @@ export function DateText({ value, withTime = true, ...rest }: { value: string | 
     <Text component="span" inherit {...rest}>
       {formatDate(value, lang, withTime)}
       {lang === 'ar' && (
-        <Text component="span" inherit c="dimmed" ms={6}>
+        // the Hijri twin wraps as one unit: never a lone "هـ)" on a line of its own
+        <Text component="span" inherit c="dimmed" ms={6} style={{ whiteSpace: 'nowrap', display: 'inline-block' }}>
           ({formatHijri(value, 'ar')})
         </Text>
       )}

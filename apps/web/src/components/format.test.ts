@@ -11,6 +11,11 @@ describe('money (Intl, SAR)', () => {
     expect(s).toContain('١٢٬٥٠٠');
     expect(s).toContain('ر.س');
   });
+  it('writes the riyal sign without a trailing period, so a sentence ending in a price has one full stop', () => {
+    expect(formatMoney(4500, 'ar')).toMatch(/ر\.س(?!\.)/);
+    expect(`${formatMoney(4500, 'ar')}.`).not.toContain('..');
+    expect(formatMoney('4500.50', 'ar')).toContain('٤٬٥٠٠٫٥٠');
+  });
   it('formats plain numbers per language', () => {
     expect(formatNumber(1022.1, 'en')).toBe('1,022');
     expect(formatNumber(1022.1, 'en', 1)).toBe('1,022.1');

@@ -20,7 +20,12 @@ export function formatMoney(value: string | number, lang: Lang, opts: { decimals
   const d = opts.decimals ?? (/^-?\d+(\.0+)?$/.test(s) ? 0 : 2);
   const fmt = new Intl.NumberFormat(moneyLocale(lang), { style: 'currency', currency: 'SAR', minimumFractionDigits: d, maximumFractionDigits: d });
   // Intl.NumberFormat v3 formats decimal strings exactly; the type of format() still says number.
-  return fmt.format(s as unknown as number);
+  // CLDR's Arabic riyal sign ends with a period ("ر.س."), which doubles with the full stop of
+  // a sentence ending in a price ("ر.س.."): the sign is written "ر.س", as Saudi price tags do.
+  return fmt
+    .formatToParts(s as unknown as number)
+    .map((p) => (p.type === 'currency' && lang === 'ar' ? p.value.replace(/\.$/, '') : p.value))
+    .join('');
 }
 
 export function formatNumber(value: number, lang: Lang, maxFractionDigits = 0) {

@@ -31,3 +31,9 @@ function polyfillBrowser() {
 polyfillBrowser();
 // jsdom's scrollTo only logs "not implemented".
 window.scrollTo = () => undefined;
+
+// Strings of both languages are loaded before any test renders (the app fetches one on demand).
+const { default: i18n, loadLanguage, loadNamespaces, PAGE_NAMESPACES } = await import('../i18n');
+export {};
+await Promise.all([loadLanguage('en'), loadLanguage('ar'), loadNamespaces(PAGE_NAMESPACES, 'en'), loadNamespaces(PAGE_NAMESPACES, 'ar')]);
+await i18n.changeLanguage('en');

@@ -55,11 +55,13 @@ export function BottomBar({ accountType }: { accountType: AccountType }) {
               component={Link}
               to={i.to}
               aria-current={active ? 'page' : undefined}
-              style={{ textAlign: 'center', color: active ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-dimmed)' }}
+              title={t(i.key)}
+              style={{ textAlign: 'center', color: active ? 'var(--mantine-primary-color-text)' : 'var(--mantine-color-dimmed)' }}
             >
               <Icon size={22} stroke={1.6} style={{ display: 'block', marginInline: 'auto' }} />
+              {/* a short label that fits a fifth of a phone's width in both languages; the full name is the tooltip */}
               <Text fz={10} fw={active ? 700 : 500} lh={1.3} truncate="end" px={2}>
-                {t(i.key)}
+                {t(`bar.${i.key}`)}
               </Text>
             </UnstyledButton>
           );

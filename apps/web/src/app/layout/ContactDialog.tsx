@@ -1,13 +1,14 @@
-import { Anchor, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT } from '@masar/shared';
+import { LazyModal } from '../../components/LazyOverlay';
 
 /** Contact Us dialog with the support e-mail and phone (spec §2 banner). */
 export function ContactDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('contact.title')} centered zIndex={400}>
+    <LazyModal opened={opened} onClose={onClose} title={t('contact.title')} centered zIndex={400}>
       <Stack gap="sm">
         <Text fz="sm" c="dimmed">
           {t('contact.text')}
@@ -25,6 +26,6 @@ export function ContactDialog({ opened, onClose }: { opened: boolean; onClose: (
           </Anchor>
         </Group>
       </Stack>
-    </Modal>
+    </LazyModal>
   );
 }

@@ -1,18 +1,4 @@
-import {
-  ActionIcon,
-  Box,
-  Burger,
-  Button,
-  Divider,
-  Drawer,
-  Group,
-  Menu,
-  NavLink as MantineNavLink,
-  ScrollArea,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Box, Burger, Button, Divider, Group, Menu, NavLink as MantineNavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconPlus, IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -23,6 +9,7 @@ import { landingOf, rolePath, useSession } from '../../lib/session';
 import { MENUS, POST_ACTION, USER_MENU, type MenuItem } from '../menus';
 import { PostShipmentModal } from './PostShipmentModal';
 import { PreferenceControls } from './PreferenceControls';
+import { LazyDrawer } from '../../components/LazyOverlay';
 
 function isActive(pathname: string, to: string) {
   return pathname === to || pathname.startsWith(`${to}/`);
@@ -64,7 +51,7 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
       <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="xs" wrap="nowrap">
           {mobile && <Burger opened={drawerOpen} onClick={() => onDrawer(!drawerOpen)} size="sm" aria-label={t('menu:openMenu')} />}
-          <UnstyledButton component={Link} to={landingOf(type)} aria-label={t('common:appName')}>
+          <UnstyledButton component={Link} to={landingOf(type)}>
             <Logo />
           </UnstyledButton>
         </Group>
@@ -163,7 +150,7 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
         </Group>
       </Group>
 
-      <Drawer
+      <LazyDrawer
         opened={drawerOpen}
         onClose={() => onDrawer(false)}
         // Mantine mirrors 'left' to the right edge in RTL: the drawer opens on the burger's side
@@ -216,7 +203,7 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
           <Divider my="sm" />
           <PreferenceControls />
         </Stack>
-      </Drawer>
+      </LazyDrawer>
       {type === 3 && <PostShipmentModal opened={postModal} onClose={() => setPostModal(false)} prefix="/brokers" />}
     </Box>
   );

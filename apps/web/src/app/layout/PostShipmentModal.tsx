@@ -1,7 +1,8 @@
-import { Modal, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { IconFileSpreadsheet, IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LazyModal } from '../../components/LazyOverlay';
 
 /** The broker's "Post Shipment" action (spec §2): a modal choosing one shipment or a CSV bulk upload. */
 export function PostShipmentModal({ opened, onClose, prefix }: { opened: boolean; onClose: () => void; prefix: string }) {
@@ -11,7 +12,7 @@ export function PostShipmentModal({ opened, onClose, prefix }: { opened: boolean
     { to: `${prefix}/csv-logs`, Icon: IconFileSpreadsheet, title: t('postChoice.bulk'), text: t('postChoice.bulkText') },
   ];
   return (
-    <Modal opened={opened} onClose={onClose} title={t('postShipment')} centered size="lg" zIndex={400}>
+    <LazyModal opened={opened} onClose={onClose} title={t('postShipment')} centered size="lg" zIndex={400}>
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         {choices.map(({ to, Icon, title, text }) => (
           <UnstyledButton
@@ -32,6 +33,6 @@ export function PostShipmentModal({ opened, onClose, prefix }: { opened: boolean
           </UnstyledButton>
         ))}
       </SimpleGrid>
-    </Modal>
+    </LazyModal>
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
+import { LazyModal } from '../../components/LazyOverlay';
 
 /** Spec §9: logout dialog delay. */
 export const LOGOUT_DELAY_MS = 5000;
@@ -21,7 +22,7 @@ export function BlockedDialog() {
   }, [blocked, signOut]);
   const kind = blocked === 'ACCOUNT_DELETED' ? 'deleted' : 'suspended';
   return (
-    <Modal
+    <LazyModal
       opened={blocked !== null}
       onClose={() => undefined}
       withCloseButton={false}
@@ -35,7 +36,7 @@ export function BlockedDialog() {
       <Group justify="flex-end">
         <Button onClick={() => void signOut()}>{t('actions.ok')}</Button>
       </Group>
-    </Modal>
+    </LazyModal>
   );
 }
 
@@ -53,7 +54,7 @@ export function NotSignedInDialog() {
     }
   }, [flagged, navigate, location.pathname, location.search]);
   return (
-    <Modal opened={open} onClose={() => setOpen(false)} centered zIndex={400} title={t('guard.notSignedInTitle')}>
+    <LazyModal opened={open} onClose={() => setOpen(false)} centered zIndex={400} title={t('guard.notSignedInTitle')}>
       <Text mb="md">{t('guard.notSignedInText')}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={() => setOpen(false)}>
@@ -68,6 +69,6 @@ export function NotSignedInDialog() {
           {t('menu:signIn')}
         </Button>
       </Group>
-    </Modal>
+    </LazyModal>
   );
 }

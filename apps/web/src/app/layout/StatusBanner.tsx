@@ -73,7 +73,7 @@ export function StatusBanner({
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             {verifyPath && (
               <Button size="xs" color="dark" component={Link} to={verifyPath} data-testid="verify-now">
-                {t('verification:verifyNow')}
+                {t('banner.verifyNow')}
               </Button>
             )}
             <Button size="xs" variant="white" color="dark" onClick={() => setContact(true)}>

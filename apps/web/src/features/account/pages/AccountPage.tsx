@@ -26,7 +26,7 @@ function Field({ label, value, ltr }: { label: string; value: string; ltr?: bool
       <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fw={500}>{ltr ? <span dir="ltr">{value || '—'}</span> : value || '—'}</Text>
+      <Text fw={500}>{ltr ? <span dir="ltr">{value || '—'}</span> : <bdi>{value || '—'}</bdi>}</Text>
     </div>
   );
 }

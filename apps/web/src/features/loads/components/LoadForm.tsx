@@ -21,7 +21,6 @@ import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import 'dayjs/locale/ar';
 import { createLoadBody, LIMITS, LOAD_TYPES, STOP_TYPE, type CreateLoadBody } from '@masar/shared';
 import { CitySelect } from '../../../components/CitySelect';
 import { asLang } from '../../../components/format';
@@ -29,6 +28,7 @@ import { StopBadge } from '../../../components/Lane';
 import { useEquipmentTypes, useGoodsTypes } from '../../../components/reference';
 import { fieldErrors } from '../../../lib/form';
 import { canAddCargo, canAddStop, emptyCargo, emptyStop, formToBody, type LoadFormValues } from '../utils/loadForm';
+import { useDatesLocale } from '../../../components/useDatesLocale';
 
 interface Props {
   initialValues: LoadFormValues;
@@ -45,6 +45,7 @@ interface Props {
 export function LoadForm({ initialValues, editing, canPostOnSave = false, submitting, onSubmit, serverErrors }: Props) {
   const { t, i18n } = useTranslation('loads');
   const lang = asLang(i18n.language);
+  const datesLocale = useDatesLocale(lang);
   const equipment = useEquipmentTypes();
   const goods = useGoodsTypes();
   const [post, setPost] = useState(true);
@@ -77,7 +78,7 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
   const nowPicker = new Date();
 
   return (
-    <DatesProvider settings={{ locale: lang, firstDayOfWeek: 0, weekendDays: [5, 6] }}>
+    <DatesProvider settings={{ locale: datesLocale, firstDayOfWeek: 0, weekendDays: [5, 6] }}>
       <form
         onSubmit={(e) => {
           e.preventDefault();

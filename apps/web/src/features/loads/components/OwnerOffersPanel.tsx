@@ -33,7 +33,9 @@ export function OwnerOffersPanel({ load }: { load: Load }) {
           <Paper key={o.id} withBorder p="sm" radius="sm" data-testid={`offer-row-${o.id}`}>
             <Group justify="space-between" wrap="wrap">
               <Stack gap={0}>
-                <Text fw={600}>{o.carrierCompany}</Text>
+                <Text fw={600}>
+                  <bdi>{o.carrierCompany}</bdi>
+                </Text>
                 <Text size="xs" c="dimmed">
                   <DateText value={o.updatedAt} />
                 </Text>

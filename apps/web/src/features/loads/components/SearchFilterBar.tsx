@@ -4,17 +4,18 @@ import { useMediaQuery } from '@mantine/hooks';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import 'dayjs/locale/ar';
 import { LOAD_TYPES, RADIUS_OPTIONS_KM } from '@masar/shared';
 import { CitySelect } from '../../../components/CitySelect';
 import { asLang, formatNumber } from '../../../components/format';
 import { useEquipmentTypes } from '../../../components/reference';
 import type { SearchFilters } from '../utils/searchParams';
+import { useDatesLocale } from '../../../components/useDatesLocale';
 
 /** The filter bar of the load search: pickup city + radius, drop city + radius, equipment, FTL/LTL, pickup dates. */
 export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onSearch: (f: SearchFilters) => void }) {
   const { t, i18n } = useTranslation('loads');
   const lang = asLang(i18n.language);
+  const datesLocale = useDatesLocale(lang);
   const [draft, setDraft] = useState(value);
   const eq = useEquipmentTypes();
   const radiusData = RADIUS_OPTIONS_KM.map((r) => ({ value: String(r), label: t('unit.km', { value: formatNumber(r, lang) }) }));
@@ -48,7 +49,7 @@ export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onS
           </Button>
         )}
         <Collapse expanded={!mobile || open}>
-          <DatesProvider settings={{ locale: lang, firstDayOfWeek: 0, weekendDays: [5, 6] }}>
+          <DatesProvider settings={{ locale: datesLocale, firstDayOfWeek: 0, weekendDays: [5, 6] }}>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
               <Group gap={6} wrap="nowrap" align="flex-end">
                 <CitySelect

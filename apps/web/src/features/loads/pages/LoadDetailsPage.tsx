@@ -88,7 +88,7 @@ export default function LoadDetailsPage() {
               {load.referenceId}
             </Text>
             <StatusBadge status={load.status} />
-            <Badge variant="outline">{load.loadType}</Badge>
+            <Badge variant="outline">{t(`loadType.${load.loadType}`)}</Badge>
           </Group>
           <VisuallyHidden>
             <h1>

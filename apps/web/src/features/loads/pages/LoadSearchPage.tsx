@@ -1,9 +1,9 @@
-import { Alert, Center, Container, Group, Loader, Pagination, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Container, Group, Loader, Pagination, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { IconList, IconMap } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { asLang, formatCount } from '../../../components/format';
-import { LoadsMap } from '../../../components/LoadsMap';
 import { useCitiesByIds } from '../../../components/reference';
 import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { useSearchLoads } from '../api/loads';
@@ -11,6 +11,9 @@ import { DisplayToggle } from '../components/DisplayToggle';
 import { LoadList } from '../components/LoadList';
 import { SearchFilterBar } from '../components/SearchFilterBar';
 import { filtersToParams, filtersToQuery, PAGE_SIZE, parseFilters, type SearchFilters } from '../utils/searchParams';
+
+// Leaflet and its CSS (about 45 KB compressed) load only when the map view opens.
+const LoadsMap = lazy(() => import('../../../components/LoadsMap').then((m) => ({ default: m.LoadsMap })));
 
 const SORTS = ['newest', 'pickup', 'price', 'ratePerKm', 'deadhead'] as const;
 
@@ -86,11 +89,19 @@ export default function LoadSearchPage() {
       {q.isError && <Alert color="masarRed">{q.error.message}</Alert>}
       {filters.view === 'map' && q.data && (
         <Stack gap="xs">
-          <LoadsMap
-            loads={q.data.items}
-            hrefOf={(l) => paths.load(l.id)}
-            center={center ? { lat: center.lat, lng: center.lng, radiusKm: filters.radius } : null}
-          />
+          <Suspense
+            fallback={
+              <Center h={520}>
+                <Loader />
+              </Center>
+            }
+          >
+            <LoadsMap
+              loads={q.data.items}
+              hrefOf={(l) => paths.load(l.id)}
+              center={center ? { lat: center.lat, lng: center.lng, radiusKm: filters.radius } : null}
+            />
+          </Suspense>
           {total > q.data.items.length && (
             <Text size="xs" c="dimmed">
               {t('search.mapLimited', { shown: q.data.items.length, total: formatCount(total, q.data.totalCapped, lang) })}
@@ -100,7 +111,12 @@ export default function LoadSearchPage() {
       )}
       {filters.view === 'list' && q.data && q.data.items.length === 0 && (
         <Center py="xl">
-          <Text c="dimmed">{t('search.empty')}</Text>
+          <Stack align="center" gap="xs">
+            <Text c="dimmed">{t('search.empty')}</Text>
+            <Button variant="light" onClick={() => apply(parseFilters(new URLSearchParams()))} data-testid="search-clear">
+              {t('search.clearFilters')}
+            </Button>
+          </Stack>
         </Center>
       )}
       {filters.view === 'list' && q.data && q.data.items.length > 0 && (

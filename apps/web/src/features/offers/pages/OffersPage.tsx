@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Card, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { StatusBadge } from '../../../components/LoadStatusBadge';
 import { DateText } from '../../../components/Money';
 import { isMyTurn, OfferActions, type OfferSide } from '../../../components/OfferActions';
 import { rolePaths, useRoleBase } from '../../../components/useViewer';
+import { isolate } from '../../../components/bidi';
 
 type Box = 'received' | 'sent';
 
@@ -34,7 +35,7 @@ function OfferRow({ offer, side, href }: { offer: Offer; side: OfferSide; href: 
           </Group>
           <Lane lane={offer.lane} size="sm" />
           <Text size="xs" c="dimmed">
-            {side === 'shipper' ? t('from', { company: offer.carrierCompany }) : t('to', { company: offer.shipperCompany })} ·{' '}
+            {side === 'shipper' ? t('from', { company: isolate(offer.carrierCompany) }) : t('to', { company: isolate(offer.shipperCompany) })} ·{' '}
             <DateText value={offer.updatedAt} />
           </Text>
         </Stack>
@@ -91,9 +92,19 @@ export default function OffersPage() {
       )}
       {q.isError && <Alert color="masarRed">{q.error.message}</Alert>}
       {q.data?.length === 0 && (
-        <Center py="xl">
+        // an empty box says what to do next: shippers post a load to receive offers, bidders find one
+        <Stack align="center" py="xl" gap="xs" data-testid="offers-empty">
           <Text c="dimmed">{t(`empty.${box}`)}</Text>
-        </Center>
+          {box === 'received' && paths.canPost ? (
+            <Button variant="light" component={Link} to={paths.postLoad}>
+              {t('emptyAction.postLoad')}
+            </Button>
+          ) : (
+            <Button variant="light" component={Link} to={paths.search}>
+              {t('emptyAction.findLoads')}
+            </Button>
+          )}
+        </Stack>
       )}
       <Stack gap="xs">
         {q.data?.map((o) => (

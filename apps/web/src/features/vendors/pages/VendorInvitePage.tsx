@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';
 import { VendorForm } from '../components/VendorForm';
+import { isolate } from '../../../components/bidi';
 
 interface InviteInfo {
   companyName: string;
@@ -75,14 +76,14 @@ export default function VendorInvitePage() {
         ) : shown ? (
           <Card withBorder data-testid="vendor-invite-status">
             <Stack>
-              <Text fw={600}>{t('invite.thanks', { company: info.data?.companyName ?? '' })}</Text>
+              <Text fw={600}>{t('invite.thanks', { company: isolate(info.data?.companyName ?? '') })}</Text>
               <VendorRequestSteps status={shown} />
             </Stack>
           </Card>
         ) : (
           <Card withBorder>
             <Stack>
-              <Text>{t('invite.intro', { company: info.data?.companyName ?? '' })}</Text>
+              <Text>{t('invite.intro', { company: isolate(info.data?.companyName ?? '') })}</Text>
               <VendorForm
                 publicMode
                 submitLabel={t('invite.submit')}

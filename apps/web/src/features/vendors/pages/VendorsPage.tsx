@@ -31,6 +31,7 @@ import { CsvExportMenu, CsvImportButton } from '../../../components/CsvTransfer'
 import { useCitiesByIds, useEquipmentTypes, useRegions } from '../../../components/reference';
 import { createShareLink, useDeleteVendor, useSaveVendor, useVendor, useVendorRequestAction, useVendorRequests, useVendors } from '../api/vendors';
 import { VendorForm } from '../components/VendorForm';
+import { isolate } from '../../../components/bidi';
 
 const PAGE_SIZE = 20;
 const STATUS_COLOR: Record<string, string> = { verified: 'masar', not_verified: 'red', pending_approval: 'yellow', request_submitted: 'blue' };
@@ -86,8 +87,12 @@ function VendorView({ v }: { v: Vendor }) {
         <Badge variant="outline">{t(`userType.${v.userType}`)}</Badge>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Field label={t('field.companyName')}>{v.companyName}</Field>
-        <Field label={t('field.vendorName')}>{v.vendorName}</Field>
+        <Field label={t('field.companyName')}>
+          <bdi>{v.companyName}</bdi>
+        </Field>
+        <Field label={t('field.vendorName')}>
+          <bdi>{v.vendorName}</bdi>
+        </Field>
         <Field label={t('field.phone')}>
           <span dir="ltr">{v.phone}</span>
         </Field>
@@ -326,10 +331,12 @@ export default function VendorsPage() {
                 <Table.Tr key={v.id} data-testid={`vendor-row-${v.id}`}>
                   <Table.Td>
                     <Text fw={600} size="sm" style={{ cursor: 'pointer' }} onClick={() => openVendor(v.id)}>
-                      {v.companyName}
+                      <bdi>{v.companyName}</bdi>
                     </Text>
                   </Table.Td>
-                  <Table.Td>{v.vendorName}</Table.Td>
+                  <Table.Td>
+                    <bdi>{v.vendorName}</bdi>
+                  </Table.Td>
                   <Table.Td>
                     <span dir="ltr">{v.phone}</span>
                   </Table.Td>
@@ -429,7 +436,7 @@ export default function VendorsPage() {
       </Drawer>
 
       <Modal opened={!!toDelete} onClose={() => setToDelete(null)} title={t('confirmDelete.title')} centered>
-        <Text mb="md">{t('confirmDelete.text', { name: toDelete?.companyName ?? '' })}</Text>
+        <Text mb="md">{t('confirmDelete.text', { name: isolate(toDelete?.companyName ?? '') })}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setToDelete(null)}>
             {t('cancel')}

@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { IMMUTABLE } from './web.ts';
+
+/** Issue 9: the built web app is served precompressed, hashed assets cached for a year, the shell revalidated. */
+describe('web app delivery', () => {
+  let t: TestContext;
+  const dist = mkdtempSync(join(tmpdir(), 'masar-web-'));
+  const js = `export const lane = ${JSON.stringify('Riyadh → Jeddah '.repeat(200))};\n`;
+  const html = `<!doctype html><html><body><div id="root"></div>${' '.repeat(2000)}</body></html>`;
+
+  beforeAll(async () => {
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets/index-Ab12Cd34.js'), js);
+    writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.br'), brotliCompressSync(js));
+    writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.gz'), gzipSync(js));
+    writeFileSync(join(dist, 'index.html'), html);
+    writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(html));
+    writeFileSync(join(dist, 'index.html.gz'), gzipSync(html));
+    writeFileSync(join(dist, 'boot.js'), '/* boot */');
+    t = await createTestApp({ WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the brotli twin of a hashed asset to a browser that accepts it, cached for a year', async () => {
+    const res = await t.app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(js);
+    expect(res.rawPayload.length).toBeLessThan(js.length / 5);
+  });
+
+  it('falls back to gzip, then to the plain file', async () => {
+    const gz = await t.app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(js);
+    const plain = await t.app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(js);
+    expect(plain.headers['cache-control']).toBe(IMMUTABLE);
+  });
+
+  it('revalidates the HTML shell (also on a deep link), boot.js and config.js', async () => {
+    for (const url of ['/', '/index.html', '/carriers/load-search?view=map', '/boot.js', '/config.js']) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const deep = await t.app.inject({ url: '/shippers/my-loads', headers: { 'accept-encoding': 'br' } });
+    expect(deep.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(deep.rawPayload).toString()).toBe(html);
+  });
+});

@@ -1,0 +1,138 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { hasChromium, openBrowser, ROOT, startServer, type RunningServer } from './harness';
+import { DEMO, signIn, WAIT } from './helpers';
+
+/**
+ * Issue 9: axe-core over the product's pages in English and Arabic, light and dark, desktop
+ * (1280 px) and phone (390 px). Any serious or critical violation fails, so new screens stay
+ * clean. Every combination runs on one signed-in browser context per role; the per-page counts
+ * are written to e2e/artifacts/a11y-report.json for people to read.
+ *
+ * A11Y_WIDTHS=1280 (comma-separated) narrows the run when iterating locally.
+ */
+const WIDTHS = (process.env.A11Y_WIDTHS ?? '1280,390').split(',').map(Number);
+const COMBOS = (['en', 'ar'] as const).flatMap((lang) => (['light', 'dark'] as const).map((theme) => ({ lang, theme })));
+const SERIOUS = new Set(['serious', 'critical']);
+
+type Role = 'guest' | 'shipper' | 'carrier';
+interface Target {
+  name: string;
+  role: Role;
+  path: string | ((s: { loadPath: string }) => string);
+  /** What shows when the page has its data (waited for before axe runs). */
+  ready: (page: Page) => Promise<unknown>;
+}
+
+const visible = (page: Page, selector: string) => page.locator(selector).first().waitFor({ state: 'visible', timeout: WAIT });
+const TARGETS: Target[] = [
+  { name: 'home', role: 'guest', path: '/', ready: (p) => visible(p, 'footer') },
+  { name: 'login', role: 'guest', path: '/login', ready: (p) => visible(p, 'input[type=password]') },
+  { name: 'signup', role: 'guest', path: '/signup', ready: (p) => visible(p, 'form') },
+  { name: 'post load', role: 'shipper', path: '/shippers/post-load', ready: (p) => visible(p, '[data-testid=post-load-submit]') },
+  { name: 'my loads', role: 'shipper', path: '/shippers/my-loads', ready: (p) => visible(p, '[data-testid^=load-row-]') },
+  { name: 'load details', role: 'shipper', path: (s) => s.loadPath, ready: (p) => visible(p, 'h4') },
+  { name: 'offers', role: 'shipper', path: '/shippers/offers', ready: (p) => visible(p, 'h2') },
+  { name: 'fleet', role: 'shipper', path: '/shippers/fleet-management', ready: (p) => visible(p, 'h2') },
+  { name: 'vendors', role: 'shipper', path: '/shippers/contact', ready: (p) => visible(p, 'h2') },
+  { name: 'csv logs', role: 'shipper', path: '/shippers/csv-logs', ready: (p) => visible(p, 'h2') },
+  { name: 'account', role: 'shipper', path: '/shippers/account', ready: (p) => visible(p, 'input[type=password]') },
+  { name: 'load search (list)', role: 'carrier', path: '/carriers/load-search', ready: (p) => visible(p, '[data-testid^=load-row-]') },
+  { name: 'load search (map)', role: 'carrier', path: '/carriers/load-search?view=map', ready: (p) => visible(p, '.leaflet-container') },
+];
+
+interface Finding {
+  page: string;
+  lang: string;
+  theme: string;
+  width: number;
+  /** rule id → number of offending nodes */
+  rules: Record<string, number>;
+  /** up to three offending nodes per rule, for the failure message */
+  samples: string[];
+}
+
+describe.skipIf(!hasChromium)('accessibility (axe-core)', () => {
+  let srv: RunningServer;
+  const contexts = new Map<Role, BrowserContext>();
+  const pages = new Map<Role, Page>();
+  const state = { loadPath: '' };
+  const findings: Finding[] = [];
+
+  beforeAll(async () => {
+    srv = await startServer();
+    for (const role of ['guest', 'shipper', 'carrier'] as const) {
+      const ctx = await openBrowser();
+      contexts.set(role, ctx);
+      const page = ctx.pages()[0] ?? (await ctx.newPage());
+      pages.set(role, page);
+      if (role === 'shipper') await signIn(page, srv.url, DEMO.shipper, '/shippers/my-loads');
+      if (role === 'carrier') await signIn(page, srv.url, DEMO.carrier, '/carriers/load-search');
+    }
+    const shipper = pages.get('shipper')!;
+    const first = shipper.locator('a[href*="/shippers/loads/"]').first();
+    await first.waitFor({ timeout: WAIT });
+    state.loadPath = (await first.getAttribute('href'))!;
+  });
+
+  afterAll(async () => {
+    mkdirSync(join(ROOT, 'e2e/artifacts'), { recursive: true });
+    writeFileSync(join(ROOT, 'e2e/artifacts/a11y-report.json'), JSON.stringify(findings, null, 1));
+    for (const c of contexts.values()) await c.close();
+    await srv?.stop();
+  });
+
+  /** Language and theme as the footer switches store them (cookie + local storage), then a fresh load. */
+  async function prefer(role: Role, lang: 'en' | 'ar', theme: 'light' | 'dark', width: number) {
+    const ctx = contexts.get(role)!;
+    const page = pages.get(role)!;
+    await ctx.addCookies([{ name: 'language', value: lang, url: srv.url }]);
+    if (!page.url().startsWith(srv.url)) await page.goto(`${srv.url}/`);
+    await page.evaluate(
+      ([l, th]) => {
+        localStorage.setItem('language', l);
+        localStorage.setItem('theme', th);
+      },
+      [lang, theme],
+    );
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+  }
+
+  for (const width of WIDTHS) {
+    for (const { lang, theme } of COMBOS) {
+      it(`has no serious or critical violation at ${width} px, ${lang}, ${theme}`, async () => {
+        const failures: Finding[] = [];
+        for (const role of ['guest', 'shipper', 'carrier'] as const) {
+          await prefer(role, lang, theme, width);
+          for (const target of TARGETS.filter((x) => x.role === role)) {
+            const page = pages.get(role)!;
+            const path = typeof target.path === 'string' ? target.path : target.path(state);
+            await page.goto(`${srv.url}${path}`, { waitUntil: 'networkidle' });
+            await target.ready(page);
+            expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+            expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(theme);
+            // let transitions (fade-ins, skeletons) finish so colours are final
+            await page.waitForTimeout(400);
+            const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+            const bad = result.violations.filter((v) => SERIOUS.has(v.impact ?? ''));
+            const finding: Finding = {
+              page: target.name,
+              lang,
+              theme,
+              width,
+              rules: Object.fromEntries(bad.map((v) => [v.id, v.nodes.length])),
+              samples: bad.flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`)),
+            };
+            findings.push(finding);
+            if (bad.length) failures.push(finding);
+          }
+        }
+        const summary = failures.map((f) => `${f.page}: ${JSON.stringify(f.rules)}\n    ${f.samples.join('\n    ')}`).join('\n');
+        expect(failures.length, `serious/critical axe violations:\n${summary}`).toBe(0);
+      });
+    }
+  }
+});

@@ -1,0 +1,17 @@
+/**
+ * Initial JS per route of a web build, e.g. `node --import tsx tools/bundle/report.ts [dist]`.
+ * Prints raw, gzip and brotli kilobytes; the budgets themselves are asserted by budget.test.ts.
+ */
+import { resolve } from 'node:path';
+import { initialJs, readManifest, sizeOf } from './size.ts';
+import { ROUTES } from './routes.ts';
+
+const dist = resolve(process.argv[2] ?? 'apps/web/dist');
+const manifest = readManifest(dist);
+const kb = (n: number) => (n / 1024).toFixed(1);
+for (const [name, src] of Object.entries(ROUTES)) {
+  for (const lang of ['en', 'ar'] as const) {
+    const s = sizeOf(dist, initialJs(manifest, src, lang));
+    console.log(`${`${name} (${lang})`.padEnd(19)} raw ${kb(s.raw).padStart(7)} KB  gzip ${kb(s.gzip).padStart(6)} KB  brotli ${kb(s.brotli).padStart(6)} KB`);
+  }
+}
