@@ -40,6 +40,11 @@ const TARGETS: Target[] = [
   { name: 'vendors', role: 'shipper', path: '/shippers/contact', ready: (p) => visible(p, 'h2') },
   { name: 'csv logs', role: 'shipper', path: '/shippers/csv-logs', ready: (p) => visible(p, 'h2') },
   { name: 'account', role: 'shipper', path: '/shippers/account', ready: (p) => visible(p, 'input[type=password]') },
+  { name: 'pricing', role: 'guest', path: '/pricing', ready: (p) => visible(p, '[data-testid=plan-shipper-monthly]') },
+  { name: 'faq', role: 'guest', path: '/faq', ready: (p) => visible(p, '[data-testid=faq]') },
+  { name: 'billing', role: 'shipper', path: '/shippers/billing-and-invoice', ready: (p) => visible(p, '[data-testid=plan-card]') },
+  { name: 'checkout', role: 'shipper', path: '/shippers/checkout?plan=shipper-monthly', ready: (p) => visible(p, '[data-testid=pay]') },
+  { name: 'profile approval', role: 'shipper', path: '/shippers/profile-approval', ready: (p) => visible(p, '[data-testid=doc-letterhead]') },
   { name: 'load search (list)', role: 'carrier', path: '/carriers/load-search', ready: (p) => visible(p, '[data-testid^=load-row-]') },
   { name: 'load search (map)', role: 'carrier', path: '/carriers/load-search?view=map', ready: (p) => visible(p, '.leaflet-container') },
 ];
