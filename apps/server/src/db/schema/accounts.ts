@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -68,3 +69,9 @@ export const sessions = pgTable('sessions', {
   revokedAt: ts('revoked_at'),
   logoutInfo: jsonb('logout_info'),
 });
+
+/**
+ * A subscription grants its plan while it is active and inside its period (the one definition;
+ * modules/billing keeps `active` and `ends_at` up to date: trials, renewals, cancellations).
+ */
+export const PLAN_IN_FORCE = sql`(${subscriptions.active} and (${subscriptions.endsAt} is null or ${subscriptions.endsAt} > now()))`;

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { AccountType } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from './auth.types.ts';
-import { otps, sessions, subscriptions, users } from '../../db/schema/index.ts';
+import { otps, PLAN_IN_FORCE, sessions, subscriptions, users } from '../../db/schema/index.ts';
 
 /** All SQL of the auth module: users, OTPs and sessions (refresh-token families). */
 
@@ -104,12 +104,6 @@ export async function clearFailedLogins(db: DbOrTx, id: string): Promise<void> {
     .set({ failedLogins: 0, failedLoginWindowAt: null })
     .where(and(eq(users.id, id), gt(users.failedLogins, 0)));
 }
-
-/**
- * A subscription grants its plan while it is active and inside its period (the one definition;
- * modules/billing keeps `active` and `ends_at` up to date: trials, renewals, cancellations).
- */
-export const PLAN_IN_FORCE = sql`(${subscriptions.active} and (${subscriptions.endsAt} is null or ${subscriptions.endsAt} > now()))`;
 
 export async function activeSubscriptionId(db: DbOrTx, userId: string): Promise<string | null> {
   const rows = await db

@@ -1,6 +1,16 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { invoices, paymentCards, paymentIntents, promoCodes, promoRedemptions, subscriptions, users, walletEntries } from '../../db/schema/index.ts';
+import {
+  invoices,
+  paymentCards,
+  paymentIntents,
+  PLAN_IN_FORCE,
+  promoCodes,
+  promoRedemptions,
+  subscriptions,
+  users,
+  walletEntries,
+} from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
 
 /**
@@ -161,7 +171,7 @@ export async function currentSubscription(db: DbOrTx, userId: string): Promise<S
   const [r] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.active} and (${subscriptions.endsAt} is null or ${subscriptions.endsAt} > now())`))
+    .where(and(eq(subscriptions.userId, userId), PLAN_IN_FORCE))
     .orderBy(desc(subscriptions.startedAt))
     .limit(1);
   return r;
