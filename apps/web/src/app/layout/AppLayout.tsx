@@ -5,13 +5,15 @@ import { notifications } from '@mantine/notifications';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_BREAKPOINT_PX } from '@masar/shared';
-import { useRoleBase } from '../../components/useViewer';
 import { useSession } from '../../lib/session';
 import { BottomBar, BOTTOM_BAR_HEIGHT } from './BottomBar';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { BlockedDialog, NotSignedInDialog } from './SessionDialogs';
 import { BANNER_HEIGHT, StatusBanner, bannerKind } from './StatusBanner';
+
+// not useRoleBase (components/useViewer): it pulls @masar/shared into the shell's first download
+const ROLE_PREFIX: Record<number, string> = { 1: '/shippers', 2: '/carriers', 3: '/brokers' };
 
 /** Spec §2: the layout switches at 768 px (mobile at or below). */
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
@@ -25,7 +27,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const session = useSession();
   const { pathname } = useLocation();
   const banner = bannerKind(session.profile);
-  const roleBase = useRoleBase(session.accountType);
+  const roleBase = session.accountType ? ROLE_PREFIX[session.accountType] : null;
   const bar = mobile && session.accountType ? session.accountType : null;
   const barHeight = bar ? BOTTOM_BAR_HEIGHT : 0;
 
