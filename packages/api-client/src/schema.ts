@@ -3321,7 +3321,7 @@ export interface operations {
                                 id: string;
                                 referenceId: string;
                                 /** @enum {string} */
-                                status: "posted" | "unposted" | "assigned" | "completed" | "cancelled" | "expired";
+                                status: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
                                 /** @enum {string} */
                                 loadType: "FTL" | "LTL";
                                 equipmentType: string;
@@ -3516,7 +3516,7 @@ export interface operations {
                             id: string;
                             referenceId: string;
                             /** @enum {string} */
-                            status: "posted" | "unposted" | "assigned" | "completed" | "cancelled" | "expired";
+                            status: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
                             /** @enum {string} */
                             loadType: "FTL" | "LTL";
                             equipmentType: string;
@@ -3741,7 +3741,7 @@ export interface operations {
                             id: string;
                             referenceId: string;
                             /** @enum {string} */
-                            status: "posted" | "unposted" | "assigned" | "completed" | "cancelled" | "expired";
+                            status: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
                             /** @enum {string} */
                             loadType: "FTL" | "LTL";
                             equipmentType: string;
@@ -4071,7 +4071,7 @@ export interface operations {
                             id: string;
                             referenceId: string;
                             /** @enum {string} */
-                            status: "posted" | "unposted" | "assigned" | "completed" | "cancelled" | "expired";
+                            status: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
                             /** @enum {string} */
                             loadType: "FTL" | "LTL";
                             equipmentType: string;
@@ -4296,7 +4296,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.booked" | "load.cancelled" | "load.expired";
+                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged";
                                 /** Format: uuid */
                                 actorId: string | null;
                                 actorCompany: string | null;
@@ -4431,7 +4431,7 @@ export interface operations {
                             id: string;
                             referenceId: string;
                             /** @enum {string} */
-                            status: "posted" | "unposted" | "assigned" | "completed" | "cancelled" | "expired";
+                            status: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
                             /** @enum {string} */
                             loadType: "FTL" | "LTL";
                             equipmentType: string;
@@ -4646,7 +4646,7 @@ export interface operations {
                             id: string;
                             referenceId: string;
                             /** @enum {string} */
-                            status: "posted" | "unposted" | "assigned" | "completed" | "cancelled" | "expired";
+                            status: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
                             /** @enum {string} */
                             loadType: "FTL" | "LTL";
                             equipmentType: string;
@@ -4855,7 +4855,7 @@ export interface operations {
                             id: string;
                             referenceId: string;
                             /** @enum {string} */
-                            status: "posted" | "unposted" | "assigned" | "completed" | "cancelled" | "expired";
+                            status: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
                             /** @enum {string} */
                             loadType: "FTL" | "LTL";
                             equipmentType: string;
@@ -5067,7 +5067,7 @@ export interface operations {
                                 id: string;
                                 referenceId: string;
                                 /** @enum {string} */
-                                status: "posted" | "unposted" | "assigned" | "completed" | "cancelled" | "expired";
+                                status: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
                                 /** @enum {string} */
                                 loadType: "FTL" | "LTL";
                                 equipmentType: string;
@@ -5261,7 +5261,7 @@ export interface operations {
                                 /** @enum {string} */
                                 lastOfferBy: "carrier" | "shipper";
                                 /** @enum {string} */
-                                status: "pending" | "accepted" | "rejected" | "closed" | "withdrawn";
+                                status: "pending" | "accepted" | "rejected" | "withdrawn" | "closed" | "cancelled";
                                 createdAt: string;
                                 updatedAt: string;
                                 history: {
@@ -5407,7 +5407,7 @@ export interface operations {
                             /** @enum {string} */
                             lastOfferBy: "carrier" | "shipper";
                             /** @enum {string} */
-                            status: "pending" | "accepted" | "rejected" | "closed" | "withdrawn";
+                            status: "pending" | "accepted" | "rejected" | "withdrawn" | "closed" | "cancelled";
                             createdAt: string;
                             updatedAt: string;
                             history: {
@@ -5617,7 +5617,7 @@ export interface operations {
                             /** @enum {string} */
                             lastOfferBy: "carrier" | "shipper";
                             /** @enum {string} */
-                            status: "pending" | "accepted" | "rejected" | "closed" | "withdrawn";
+                            status: "pending" | "accepted" | "rejected" | "withdrawn" | "closed" | "cancelled";
                             createdAt: string;
                             updatedAt: string;
                             history: {
@@ -5803,7 +5803,7 @@ export interface operations {
                             /** @enum {string} */
                             lastOfferBy: "carrier" | "shipper";
                             /** @enum {string} */
-                            status: "pending" | "accepted" | "rejected" | "closed" | "withdrawn";
+                            status: "pending" | "accepted" | "rejected" | "withdrawn" | "closed" | "cancelled";
                             createdAt: string;
                             updatedAt: string;
                             history: {
@@ -15313,7 +15313,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string | null;
-                                events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.booked" | "load.cancelled" | "load.expired")[];
+                                events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
                                 active: boolean;
                                 createdAt: string;
                             }[];
@@ -15415,7 +15415,7 @@ export interface operations {
                 "application/json": {
                     url: string;
                     description?: string;
-                    events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.booked" | "load.cancelled" | "load.expired")[];
+                    events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
                 };
             };
         };
@@ -15433,7 +15433,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.booked" | "load.cancelled" | "load.expired")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
                             active: boolean;
                             createdAt: string;
                             secret: string;
@@ -15723,7 +15723,7 @@ export interface operations {
                 "application/json": {
                     url?: string;
                     description?: string;
-                    events?: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.booked" | "load.cancelled" | "load.expired")[];
+                    events?: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
                     active?: boolean;
                 };
             };
@@ -15742,7 +15742,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.booked" | "load.cancelled" | "load.expired")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
                             active: boolean;
                             createdAt: string;
                         };
@@ -15903,7 +15903,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.booked" | "load.cancelled" | "load.expired")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
                             active: boolean;
                             createdAt: string;
                             secret: string;
@@ -16041,7 +16041,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.booked" | "load.cancelled" | "load.expired";
+                                eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged";
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed";
                                 attempts: number;
@@ -16181,7 +16181,7 @@ export interface operations {
                             /** Format: uuid */
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.booked" | "load.cancelled" | "load.expired";
+                            eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged";
                             /** @enum {string} */
                             status: "pending" | "succeeded" | "failed";
                             attempts: number;

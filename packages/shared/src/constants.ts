@@ -26,19 +26,13 @@ export type LoadType = (typeof LOAD_TYPES)[number];
 /** Stop types (spec §3): 1 pickup (P, green), 2 destination/drop (D, red). */
 export const STOP_TYPE = { pickup: 1, drop: 2 } as const;
 
-/** Load statuses (spec §4). */
-export const LOAD_STATUSES = ['posted', 'unposted', 'assigned', 'completed', 'cancelled', 'expired'] as const;
-export type LoadStatus = (typeof LOAD_STATUSES)[number];
-/** Statuses in which the owner may still edit or repost a load (an expired one is reposted with new dates). */
-export const EDITABLE_LOAD_STATUSES: readonly LoadStatus[] = ['posted', 'unposted', 'expired'];
+/** Load and offer statuses and their allowed transitions: one state machine (spec §4). */
+export { LOAD_STATUSES, EDITABLE_LOAD_STATUSES, ACTIVE_LOAD_STATUSES, OFFER_STATUSES, type LoadStatus, type OfferStatus } from './rules/lifecycle.ts';
 
 /** my-loads tabs (spec §2 "My shipments"). */
 export const MY_LOADS_TABS = ['posted', 'unposted', 'offers', 'active', 'finished'] as const;
 export type MyLoadsTab = (typeof MY_LOADS_TABS)[number];
 
-/** Offer statuses. pending waits for the party that did not make the last price. */
-export const OFFER_STATUSES = ['pending', 'accepted', 'rejected', 'closed', 'withdrawn'] as const;
-export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const OFFER_ACTIONS = ['accept', 'reject', 'counter'] as const;
 export type OfferAction = (typeof OFFER_ACTIONS)[number];
 

@@ -10,9 +10,23 @@ export const DOMAIN_EVENT_TYPES = [
   'offer.rejected',
   'offer.withdrawn',
   'load.posted',
+  'load.unposted',
+  'load.edited',
+  'load.dates_extended',
   'load.booked',
+  'load.assigned',
+  'load.unassigned',
+  'load.bayan_requested',
+  'load.bayan_created',
+  'load.bayan_failed',
+  'load.bayan_closed',
+  'load.bayan_cancelled',
+  'load.completed',
   'load.cancelled',
   'load.expired',
+  'load.payment_received',
+  'trip.step',
+  'trip.proof_flagged',
 ] as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 

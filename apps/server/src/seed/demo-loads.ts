@@ -164,7 +164,7 @@ export async function seedDemoLoads(
     const price = Math.max(400, Math.round((distanceKm * rate) / 50) * 50);
 
     // roles of the demo board: 8 completed, 15 booked by the demo carrier, 20 unposted, the rest posted
-    const role = i < 8 ? 'completed' : i < 23 ? 'assigned' : i < 43 ? 'unposted' : 'posted';
+    const role = i < 8 ? 'completed' : i < 23 ? 'unassigned' : i < 43 ? 'unposted' : 'posted';
     const dayOffset = role === 'completed' ? -(3 + Math.floor(rnd() * 20)) : 1 + Math.floor(rnd() * 14);
     // pickups between 06:00 and 18:00 Riyadh time (UTC+3)
     const pickupAt = new Date(today.getTime() + dayOffset * DAY + (3 + Math.floor(rnd() * 12)) * HOUR);
@@ -175,7 +175,7 @@ export async function seedDemoLoads(
     const [l, w, h, kg] = kind.item;
     const quantity = Math.max(1, Math.floor((maxKg * (ltl ? 0.2 + rnd() * 0.3 : 0.6 + rnd() * 0.35)) / kg));
     const id = newId();
-    const booked = role === 'assigned' || role === 'completed';
+    const booked = role === 'unassigned' || role === 'completed';
     const shipperId = rnd() < 0.65 ? shipperIds[0] : shipperIds[1];
     loadRows.push({
       id,

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 const COLORS: Record<string, string> = {
   posted: 'masar',
   unposted: 'gray',
+  unassigned: 'orange',
   assigned: 'blue',
+  pending_bayan: 'yellow',
   completed: 'teal',
   cancelled: 'masarRed',
   expired: 'yellow',

@@ -2,3 +2,4 @@ export * from './plate.ts';
 export * from './identifiers.ts';
 export * from './fleet.ts';
 export * from './nationalities.ts';
+export * from './lifecycle.ts';

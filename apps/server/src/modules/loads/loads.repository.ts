@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { COUNT_CAP, type Load, type MyLoadsTab, type SearchLoadsQuery } from '@masar/shared';
+import { ACTIVE_LOAD_STATUSES, COUNT_CAP, type Load, type MyLoadsTab, type SearchLoadsQuery } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { cargoLines, loadStops, loads } from '../../db/schema/index.ts';
 import { inList, queryRows } from '../../lib/sql.ts';
@@ -455,7 +455,7 @@ function tabBranches(me: string, tab: MyLoadsTab): SQL[] {
     case 'offers':
       return [withOffers('shipper_id'), withOffers('carrier_id')];
     case 'active':
-      return [mine('shipper_id', 'assigned'), mine('carrier_id', 'assigned')];
+      return (['shipper_id', 'carrier_id'] as const).flatMap((who) => ACTIVE_LOAD_STATUSES.map((st) => mine(who, st)));
     case 'finished':
       return (['shipper_id', 'carrier_id'] as const).flatMap((who) => [mine(who, 'completed'), mine(who, 'cancelled'), mine(who, 'expired')]);
   }
@@ -526,12 +526,12 @@ export async function expireDue(tx: DbOrTx, limit: number): Promise<{ id: string
 
 /**
  * Book a load: the conditional update that decides a race. Only an open load (posted, not
- * expired, not deleted) turns assigned; false means someone else booked it (or it closed).
+ * expired, not deleted) turns booked (`unassigned`: no truck yet, lifecycle.ts); false means someone else booked it (or it closed).
  */
 export async function bookLoad(tx: DbOrTx, loadId: string, carrierId: string, price: string): Promise<boolean> {
   const rows = await queryRows(
     tx,
-    sql`update loads set status = 'assigned', carrier_id = ${carrierId}, booked_price = ${price}, booked_at = now(), updated_at = now()
+    sql`update loads set status = 'unassigned', carrier_id = ${carrierId}, booked_price = ${price}, booked_at = now(), updated_at = now()
         where id = ${loadId} and ${ON_BOARD('')} and deleted_at is null returning id`,
   );
   return rows.length > 0;

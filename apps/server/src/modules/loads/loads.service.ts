@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  loadTransition,
+  type LoadStatus,
   EDITABLE_LOAD_STATUSES,
   ratePerKmSar,
   type DomainEventInput,
@@ -71,6 +73,8 @@ export const loadLifecycle = {
 export interface OffersOfLoad {
   closePending(tx: DbOrTx, loadId: string): Promise<number>;
   deleteAll(tx: DbOrTx, loadId: string): Promise<void>;
+  /** A booked shipment was cancelled: its accepted offer becomes cancelled. */
+  cancelAccepted(tx: DbOrTx, loadId: string): Promise<number>;
   hasOfferBy(db: DbOrTx, loadId: string, carrierId: string): Promise<boolean>;
 }
 
@@ -305,13 +309,18 @@ export function createLoadsService(deps: LoadsDeps) {
       return { load: await get(id, user.id), offersDeleted };
     },
 
-    /** Delete (soft: status cancelled, deleted_at set); pending offers close. Not once booked. */
+    /**
+     * Cancel (soft delete: status cancelled, deleted_at set) as lifecycle.ts allows: on the board,
+     * unposted, expired, or booked without a truck (`unassigned`; the accepted offer is cancelled).
+     * Pending offers close. Once a truck is assigned the Bayan path cancels instead.
+     */
     async remove(user: CurrentUser, id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const s = await ownLoad(tx, user, id);
-        if (s.status === 'assigned' || s.status === 'completed') throw new AppError('LOAD_NOT_EDITABLE');
+        if (!loadTransition(s.status as LoadStatus, 'cancel')) throw new AppError('LOAD_NOT_EDITABLE');
         await repo.updateLoadRow(tx, id, { status: 'cancelled', deletedAt: new Date() });
         await offers.closePending(tx, id);
+        await offers.cancelAccepted(tx, id);
         await publish(tx, loadEvent('load.cancelled', id, user.id, user.id, { previousStatus: s.status }));
         await repo.bumpBoardVersion(tx);
       });
@@ -321,8 +330,9 @@ export function createLoadsService(deps: LoadsDeps) {
     async unpost(user: CurrentUser, id: string): Promise<Load> {
       await db.transaction(async (tx) => {
         const s = await ownLoad(tx, user, id);
-        if (s.status !== 'posted') throw new AppError('LOAD_NOT_EDITABLE');
+        if (s.expired || !loadTransition(s.status as LoadStatus, 'unpost')) throw new AppError('LOAD_NOT_EDITABLE');
         await repo.updateLoadRow(tx, id, { status: 'unposted' });
+        await publish(tx, loadEvent('load.unposted', id, user.id, user.id, {}));
         await repo.bumpBoardVersion(tx);
       });
       return get(id, user.id);

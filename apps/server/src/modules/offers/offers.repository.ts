@@ -145,6 +145,18 @@ export async function getOffer(db: DbOrTx, id: string): Promise<Offer | null> {
  * Close the pending offers of a load (all, or all but `exceptId`: the accepted one), with a
  * 'close' event each. Returns how many.
  */
+/** The accepted offer of a booked shipment that was cancelled becomes `cancelled` (lifecycle.ts). */
+export async function cancelAcceptedOffer(tx: DbOrTx, loadId: string, newId: () => string): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update offers set status = 'cancelled', updated_at = now() where load_id = ${loadId} and status = 'accepted' returning id`,
+  );
+  if (rows.length) {
+    await tx.insert(offerEvents).values(rows.map((o) => ({ id: newId(), offerId: o.id, byParty: 'shipper' as const, action: 'cancel', price: null })));
+  }
+  return rows.length;
+}
+
 export async function closePendingOffers(tx: DbOrTx, loadId: string, newId: () => string, exceptId?: string): Promise<number> {
   const closed = await queryRows<{ id: string }>(
     tx,

@@ -1,4 +1,4 @@
-import type { DomainEventInput, DomainEventType, Offer, OfferAction } from '@masar/shared';
+import { ACTIVE_LOAD_STATUSES, type DomainEventInput, type DomainEventType, type Offer, type OfferAction } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import { requireApproved } from '../../lib/access.ts';
@@ -15,7 +15,7 @@ import * as repo from './offers.repository.ts';
  */
 function closedReason(l: LoadForOffer): 'SHIPMENT_CANCELLED' | 'SHIPMENT_ALREADY_ASSIGNED' | 'BIDDING_CLOSED' | null {
   if (l.deleted || l.status === 'cancelled') return 'SHIPMENT_CANCELLED';
-  if (l.status === 'assigned' || l.status === 'completed') return 'SHIPMENT_ALREADY_ASSIGNED';
+  if ((ACTIVE_LOAD_STATUSES as readonly string[]).includes(l.status) || l.status === 'completed') return 'SHIPMENT_ALREADY_ASSIGNED';
   if (l.status !== 'posted' || l.expired) return 'BIDDING_CLOSED';
   return null;
 }
@@ -55,6 +55,7 @@ export interface LoadLifecycle {
 export const offersOfLoad = {
   closePending: (tx: DbOrTx, loadId: string) => repo.closePendingOffers(tx, loadId, newId),
   deleteAll: (tx: DbOrTx, loadId: string) => repo.deleteOffersOfLoad(tx, loadId),
+  cancelAccepted: (tx: DbOrTx, loadId: string) => repo.cancelAcceptedOffer(tx, loadId, newId),
   hasOfferBy: (db: DbOrTx, loadId: string, carrierId: string) => repo.hasOfferOn(db, loadId, carrierId),
 };
 

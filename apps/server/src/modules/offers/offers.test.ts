@@ -66,7 +66,7 @@ describe('bid, counter, accept', () => {
       ['shipper', 'counter', '2500.00'],
       ['carrier', 'accept', '2500.00'],
     ]);
-    expect(await loadOf(load.id)).toMatchObject({ status: 'assigned', carrierId: carrier.id, bookedPriceSar: '2500.00', offersCount: 0 });
+    expect(await loadOf(load.id)).toMatchObject({ status: 'unassigned', carrierId: carrier.id, bookedPriceSar: '2500.00', offersCount: 0 });
 
     // every other offer closed; later bids and accepts hear the spec's message
     const list = await t.app.inject({ url: `/api/v1/offers?loadId=${load.id}`, headers: shipper.headers });
@@ -80,7 +80,9 @@ describe('bid, counter, accept', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ code: 'SHIPMENT_ALREADY_ASSIGNED', message: 'تم إسناد هذه الشحنة مسبقاً.' });
 
-    // the booking shows in active jobs of both parties; the load cannot be edited or deleted
+    // the booking shows in active jobs of both parties; the load cannot be edited, but the owner
+    // may still cancel it before a truck is assigned (lifecycle.ts: unassigned → cancelled) and
+    // the carrier's accepted offer is then cancelled too
     for (const who of [shipper, carrier]) {
       const res = await t.app.inject({ url: '/api/v1/my-loads?tab=active', headers: who.headers });
       expect(res.json().data.items.map((l: Load) => l.id)).toContain(load.id);
@@ -88,7 +90,9 @@ describe('bid, counter, accept', () => {
     expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/loads/${load.id}`, headers: shipper.headers, payload: { priceSar: '1' } })).json().code).toBe(
       'LOAD_NOT_EDITABLE',
     );
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/loads/${load.id}`, headers: shipper.headers })).json().code).toBe('LOAD_NOT_EDITABLE');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/loads/${load.id}`, headers: shipper.headers })).statusCode).toBeLessThan(300);
+    const sent = await t.app.inject({ url: '/api/v1/offers?box=sent', headers: carrier.headers });
+    expect(sent.json().data.items.find((o: { loadId: string }) => o.loadId === load.id)?.status).toBe('cancelled');
   });
 
   it('rejects and withdraws', async () => {
@@ -248,7 +252,7 @@ describe('the booking race', () => {
       'select status, carrier_id, booked_price from loads where id = $1',
       [load.id],
     );
-    expect(l.status).toBe('assigned');
+    expect(l.status).toBe('unassigned');
     expect(l.carrier_id).toBe(carriers[winner].id);
     expect(Number(l.booked_price)).toBe(winner < 25 ? 2000 + winner : 1900);
   });

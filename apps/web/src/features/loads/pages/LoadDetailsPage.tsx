@@ -17,6 +17,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
+import { ACTIVE_LOAD_STATUSES } from '@masar/shared';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { asLang, formatMoney, formatNumber } from '../../../components/format';
@@ -108,7 +109,7 @@ export default function LoadDetailsPage() {
         )}
       </Group>
 
-      {load.status === 'assigned' && (
+      {ACTIVE_LOAD_STATUSES.includes(load.status) && (
         <Alert color="blue" mb="md" data-testid="assigned-banner">
           {bookedByMe
             ? t('details.bookedByYou', { price: formatMoney(load.bookedPriceSar ?? load.priceSar, lang) })

@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Badge, Button, Center, Container, Group, Loader, Men
 import { IconCopy, IconDots, IconEye, IconPencil, IconPlus, IconTrash, IconUpload, IconArchive } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MY_LOADS_TABS, type Load, type MyLoadsTab } from '@masar/shared';
+import { loadTransition, MY_LOADS_TABS, type Load, type MyLoadsTab } from '@masar/shared';
 import { asLang, formatCount } from '../../../components/format';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { rolePaths, useRoleBase } from '../../../components/useViewer';
@@ -82,7 +82,7 @@ export default function MyLoadsPage() {
               {t('action.repost')}
             </Menu.Item>
           )}
-          {l.status !== 'assigned' && l.status !== 'completed' && (
+          {loadTransition(l.status, 'cancel') && (
             <>
               <Menu.Divider />
               <Menu.Item color="masarRed" leftSection={<IconTrash size={16} />} onClick={() => setToDelete(l)} data-testid="action-delete">

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  LOAD_ACTIONS,
+  LOAD_STATUSES,
+  LOAD_TRANSITIONS,
+  OFFER_STATUSES,
+  OFFER_TRANSITION_ACTIONS,
+  OFFER_TRANSITIONS,
+  loadActionsFrom,
+  loadTransition,
+  offerTransition,
+} from './lifecycle.ts';
+
+// The table the spec (§4) and issue 7 describe, written out pair by pair: every (status, action)
+// not listed here must be refused.
+const ALLOWED: Record<string, string> = {
+  'unposted|post': 'posted',
+  'posted|unpost': 'unposted',
+  'posted|repost': 'posted',
+  'unposted|repost': 'posted',
+  'expired|repost': 'posted',
+  'posted|expire': 'expired',
+  'posted|book': 'unassigned',
+  'unposted|book': 'unassigned',
+  'unassigned|assign': 'assigned',
+  'assigned|unassign': 'unassigned',
+  'pending_bayan|unassign': 'unassigned',
+  'assigned|bayan_requested': 'pending_bayan',
+  'pending_bayan|bayan_created': 'assigned',
+  'assigned|bayan_closed': 'completed',
+  'assigned|complete': 'completed',
+  'assigned|bayan_cancelled': 'cancelled',
+  'pending_bayan|bayan_cancelled': 'cancelled',
+  'posted|cancel': 'cancelled',
+  'unposted|cancel': 'cancelled',
+  'expired|cancel': 'cancelled',
+  'unassigned|cancel': 'cancelled',
+};
+
+describe('load state machine (spec §4)', () => {
+  for (const from of LOAD_STATUSES)
+    for (const action of LOAD_ACTIONS) {
+      const expected = ALLOWED[`${from}|${action}`] ?? null;
+      it(`${from} --${action}--> ${expected ?? 'refused'}`, () => {
+        expect(loadTransition(from, action)).toBe(expected);
+      });
+    }
+
+  it('completed and cancelled are final', () => {
+    expect(loadActionsFrom('completed')).toEqual([]);
+    expect(loadActionsFrom('cancelled')).toEqual([]);
+  });
+
+  it('every transition in the table leads to a known status and is listed once per (from, action)', () => {
+    const seen = new Set<string>();
+    for (const t of LOAD_TRANSITIONS)
+      for (const f of t.from) {
+        expect(seen.has(`${f}|${t.action}`)).toBe(false);
+        seen.add(`${f}|${t.action}`);
+        expect(LOAD_STATUSES).toContain(t.to);
+      }
+    expect(seen.size).toBe(Object.keys(ALLOWED).length);
+  });
+});
+
+describe('offer state machine', () => {
+  const OFFER_ALLOWED: Record<string, string> = {
+    'pending|counter': 'pending',
+    'pending|accept': 'accepted',
+    'pending|reject': 'rejected',
+    'pending|withdraw': 'withdrawn',
+    'pending|close': 'closed',
+    'accepted|cancel': 'cancelled',
+  };
+  for (const from of OFFER_STATUSES)
+    for (const action of OFFER_TRANSITION_ACTIONS) {
+      const expected = OFFER_ALLOWED[`${from}|${action}`] ?? null;
+      it(`${from} --${action}--> ${expected ?? 'refused'}`, () => expect(offerTransition(from, action)).toBe(expected));
+    }
+  it('lists each transition once', () => expect(OFFER_TRANSITIONS.flatMap((t) => t.from.map((f) => `${f}|${t.action}`)).length).toBe(6));
+});

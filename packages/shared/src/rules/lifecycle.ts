@@ -1,0 +1,111 @@
+/**
+ * The shipment and offer state machine (spec §4 "States and transitions"; issue 7). Every
+ * allowed status change is listed once here; services call `loadTransition` / `offerTransition`
+ * before they write a status, the API docs print `LOAD_TRANSITIONS`, and every transition is
+ * published as a domain event (platform outbox) so it shows on the shipment timeline.
+ *
+ * Load statuses:
+ * - `unposted` — saved, not on the board (draft, or taken off with unpost);
+ * - `posted` — on the board (marketplace) or offered to chosen vendors; bids are taken;
+ * - `expired` — its pickup time passed while posted (the expiry job); repost with new dates;
+ * - `unassigned` — booked (an offer was accepted, or an own-vehicle shipment), no truck yet;
+ * - `assigned` — a vehicle with its driver and trailer is assigned; the trip runs;
+ * - `pending_bayan` — the Bayan trip was requested but the Bayan service did not answer; a
+ *   retry job creates it and moves the shipment back to `assigned`;
+ * - `completed` — delivered and its Bayan closed (or no Bayan: below 3.5 t, trip completed);
+ * - `cancelled` — deleted by its owner, or its Bayan was cancelled with a reason.
+ *
+ * Offer statuses: `pending` (waits for the party that did not name the last price), `accepted`
+ * (won), `rejected`, `withdrawn`, `closed` (lost: another offer won, or the shipment was edited or
+ * taken off the board), `cancelled` (the booked shipment was cancelled).
+ */
+export const LOAD_STATUSES = ['posted', 'unposted', 'expired', 'unassigned', 'assigned', 'pending_bayan', 'completed', 'cancelled'] as const;
+export type LoadStatus = (typeof LOAD_STATUSES)[number];
+
+/** What a user or job does to a shipment (the event names end in these). */
+export const LOAD_ACTIONS = [
+  'post',
+  'unpost',
+  'repost',
+  'expire',
+  'book',
+  'assign',
+  'unassign',
+  'bayan_requested',
+  'bayan_created',
+  'bayan_closed',
+  'bayan_cancelled',
+  'complete',
+  'cancel',
+] as const;
+export type LoadAction = (typeof LOAD_ACTIONS)[number];
+
+/** One allowed transition: `action` moves a shipment from any of `from` to `to`. */
+export interface Transition<S extends string, A extends string> {
+  action: A;
+  from: readonly S[];
+  to: S;
+  /** Who may do it (documentation; the services check ownership). */
+  by: string;
+}
+
+/**
+ * The allowed load transitions, the only place they are listed (spec §4). A `(status, action)`
+ * pair not in this table is refused with INVALID_TRANSITION.
+ */
+export const LOAD_TRANSITIONS: readonly Transition<LoadStatus, LoadAction>[] = [
+  { action: 'post', from: ['unposted'], to: 'posted', by: 'owner' },
+  { action: 'unpost', from: ['posted'], to: 'unposted', by: 'owner' },
+  { action: 'repost', from: ['posted', 'unposted', 'expired'], to: 'posted', by: 'owner' },
+  { action: 'expire', from: ['posted'], to: 'expired', by: 'expiry job' },
+  { action: 'book', from: ['posted', 'unposted'], to: 'unassigned', by: 'owner accepting an offer, or an own-vehicle shipment' },
+  { action: 'assign', from: ['unassigned'], to: 'assigned', by: 'awarded carrier (owner for own vehicle)' },
+  { action: 'unassign', from: ['assigned', 'pending_bayan'], to: 'unassigned', by: 'awarded carrier, before the Bayan trip exists' },
+  { action: 'bayan_requested', from: ['assigned'], to: 'pending_bayan', by: 'Bayan service unavailable' },
+  { action: 'bayan_created', from: ['pending_bayan'], to: 'assigned', by: 'Bayan retry job' },
+  { action: 'bayan_closed', from: ['assigned'], to: 'completed', by: 'awarded carrier or owner (More Options → close Bayan)' },
+  { action: 'complete', from: ['assigned'], to: 'completed', by: 'no Bayan (below 3.5 t): after the driver completes the job' },
+  { action: 'bayan_cancelled', from: ['assigned', 'pending_bayan'], to: 'cancelled', by: 'awarded carrier or owner, with a reason' },
+  { action: 'cancel', from: ['posted', 'unposted', 'expired', 'unassigned'], to: 'cancelled', by: 'owner' },
+];
+
+/** The status `action` leads to from `from`, or null when the table does not allow it. */
+export function loadTransition(from: LoadStatus, action: LoadAction): LoadStatus | null {
+  const t = LOAD_TRANSITIONS.find((x) => x.action === action && x.from.includes(from));
+  return t ? t.to : null;
+}
+
+/** Statuses from which `action` is allowed (for SQL guards: `status in (...)`). */
+export function loadStatusesAllowing(action: LoadAction): readonly LoadStatus[] {
+  return LOAD_TRANSITIONS.filter((t) => t.action === action).flatMap((t) => t.from);
+}
+
+/** The actions the table allows from `status` — what "More Options" may offer (before role checks). */
+export function loadActionsFrom(status: LoadStatus): LoadAction[] {
+  return LOAD_TRANSITIONS.filter((t) => t.from.includes(status)).map((t) => t.action);
+}
+
+/** Statuses in which the owner may still edit or repost a load (an expired one is reposted with new dates). */
+export const EDITABLE_LOAD_STATUSES: readonly LoadStatus[] = ['posted', 'unposted', 'expired'];
+/** Booked and not finished: the shipment has an awarded carrier and runs. */
+export const ACTIVE_LOAD_STATUSES: readonly LoadStatus[] = ['unassigned', 'assigned', 'pending_bayan'];
+
+export const OFFER_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn', 'closed', 'cancelled'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+export const OFFER_TRANSITION_ACTIONS = ['counter', 'accept', 'reject', 'withdraw', 'close', 'cancel'] as const;
+export type OfferTransitionAction = (typeof OFFER_TRANSITION_ACTIONS)[number];
+
+/** The allowed offer transitions (a counter offer keeps the offer pending with a new price). */
+export const OFFER_TRANSITIONS: readonly Transition<OfferStatus, OfferTransitionAction>[] = [
+  { action: 'counter', from: ['pending'], to: 'pending', by: 'the party that did not name the last price' },
+  { action: 'accept', from: ['pending'], to: 'accepted', by: 'the party that did not name the last price' },
+  { action: 'reject', from: ['pending'], to: 'rejected', by: 'the party that did not name the last price' },
+  { action: 'withdraw', from: ['pending'], to: 'withdrawn', by: 'the bidder' },
+  { action: 'close', from: ['pending'], to: 'closed', by: 'system: another offer won, the shipment was edited, unposted or cancelled' },
+  { action: 'cancel', from: ['accepted'], to: 'cancelled', by: 'system: the booked shipment was cancelled' },
+];
+
+export function offerTransition(from: OfferStatus, action: OfferTransitionAction): OfferStatus | null {
+  const t = OFFER_TRANSITIONS.find((x) => x.action === action && x.from.includes(from));
+  return t ? t.to : null;
+}
