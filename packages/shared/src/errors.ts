@@ -116,6 +116,11 @@ export const ERRORS = {
   REPOST_NEEDS_FUTURE_PICKUP: { status: 400, en: 'Reposting needs a future pickup date.', ar: 'إعادة النشر تتطلب تاريخ تحميل في المستقبل.' },
   SHIPMENT_ALREADY_ASSIGNED: { status: 409, en: 'This shipment is already assigned.', ar: 'تم إسناد هذه الشحنة مسبقاً.' },
   BIDDING_CLOSED: { status: 409, en: 'Bidding on this shipment is closed.', ar: 'تم إغلاق تقديم العروض على هذه الشحنة.' },
+  INVALID_TRANSITION: {
+    status: 409,
+    en: 'This action is not possible in the shipment’s current status.',
+    ar: 'هذا الإجراء غير ممكن في حالة الشحنة الحالية.',
+  },
   SHIPMENT_CANCELLED: { status: 409, en: 'This shipment was cancelled.', ar: 'تم إلغاء هذه الشحنة.' },
   OWN_LOAD_BID: { status: 409, en: 'You cannot bid on your own shipment.', ar: 'لا يمكنك تقديم عرض على شحنتك.' },
   OFFER_NOT_PENDING: { status: 409, en: 'This offer is no longer open.', ar: 'لم يعد هذا العرض مفتوحاً.' },

@@ -7,6 +7,7 @@ import {
   OFFER_TRANSITION_ACTIONS,
   OFFER_TRANSITIONS,
   loadActionsFrom,
+  loadOptionsFor,
   loadTransition,
   offerTransition,
 } from './lifecycle.ts';
@@ -78,4 +79,24 @@ describe('offer state machine', () => {
       it(`${from} --${action}--> ${expected ?? 'refused'}`, () => expect(offerTransition(from, action)).toBe(expected));
     }
   it('lists each transition once', () => expect(OFFER_TRANSITIONS.flatMap((t) => t.from.map((f) => `${f}|${t.action}`)).length).toBe(6));
+});
+
+describe('More Options (loadOptionsFor)', () => {
+  const base = { hasBayan: false, bayanRequired: true, delivered: false, paymentReceived: false } as const;
+  it('offers the owner of a posted shipment edit, unpost, duplicate and cancel, and nothing of the trip', () => {
+    expect(loadOptionsFor({ ...base, status: 'posted', role: 'owner' })).toEqual(['edit', 'extend_dates', 'unpost', 'duplicate', 'cancel']);
+  });
+  it('offers the awarded carrier assignment, then Bayan, then close or cancel of the Bayan', () => {
+    expect(loadOptionsFor({ ...base, status: 'unassigned', role: 'carrier' })).toEqual(['assign']);
+    expect(loadOptionsFor({ ...base, status: 'assigned', role: 'carrier' })).toEqual(['unassign', 'create_bayan', 'track']);
+    expect(loadOptionsFor({ ...base, status: 'assigned', role: 'carrier', hasBayan: true })).toEqual(['close_bayan', 'cancel_bayan', 'track']);
+  });
+  it('lets a shipment under 3.5 t complete without Bayan once delivered', () => {
+    expect(loadOptionsFor({ ...base, status: 'assigned', role: 'carrier', bayanRequired: false, delivered: true })).toContain('complete');
+    expect(loadOptionsFor({ ...base, status: 'assigned', role: 'carrier', bayanRequired: true, delivered: true })).not.toContain('complete');
+  });
+  it('gives a stranger nothing and a completed shipment only tracking and payment', () => {
+    expect(loadOptionsFor({ ...base, status: 'posted', role: 'other' })).toEqual([]);
+    expect(loadOptionsFor({ ...base, status: 'completed', role: 'carrier' })).toEqual(['track', 'payment_received']);
+  });
 });

@@ -40,6 +40,23 @@ export const LOAD_ACTIONS = [
 ] as const;
 export type LoadAction = (typeof LOAD_ACTIONS)[number];
 
+/** The domain event each action publishes (events.ts; the shipment timeline shows them). */
+export const LOAD_ACTION_EVENT = {
+  post: 'load.posted',
+  unpost: 'load.unposted',
+  repost: 'load.posted',
+  expire: 'load.expired',
+  book: 'load.booked',
+  assign: 'load.assigned',
+  unassign: 'load.unassigned',
+  bayan_requested: 'load.bayan_requested',
+  bayan_created: 'load.bayan_created',
+  bayan_closed: 'load.bayan_closed',
+  bayan_cancelled: 'load.bayan_cancelled',
+  complete: 'load.completed',
+  cancel: 'load.cancelled',
+} as const satisfies Record<LoadAction, string>;
+
 /** One allowed transition: `action` moves a shipment from any of `from` to `to`. */
 export interface Transition<S extends string, A extends string> {
   action: A;
@@ -108,4 +125,63 @@ export const OFFER_TRANSITIONS: readonly Transition<OfferStatus, OfferTransition
 export function offerTransition(from: OfferStatus, action: OfferTransitionAction): OfferStatus | null {
   const t = OFFER_TRANSITIONS.find((x) => x.action === action && x.from.includes(from));
   return t ? t.to : null;
+}
+
+/**
+ * What "More Options" on a shipment offers (spec §2 my shipments; issue 7): the lifecycle
+ * table's actions from the shipment's status, narrowed to what the viewer's role may do.
+ * The server returns these as `Load.options`; the web shows exactly these items.
+ */
+export const LOAD_OPTIONS = [
+  'edit',
+  'extend_dates',
+  'unpost',
+  'repost',
+  'duplicate',
+  'cancel',
+  'assign',
+  'unassign',
+  'create_bayan',
+  'close_bayan',
+  'cancel_bayan',
+  'complete',
+  'payment_received',
+  'track',
+] as const;
+export type LoadOption = (typeof LOAD_OPTIONS)[number];
+
+export interface LoadOptionsView {
+  status: LoadStatus;
+  /** owner: posted it; carrier: the awarded carrier (for an own-vehicle shipment the owner is both). */
+  role: 'owner' | 'carrier' | 'owner_carrier' | 'other';
+  /** A Bayan trip exists (created, not closed or cancelled). */
+  hasBayan: boolean;
+  /** The assigned vehicle needs Bayan (3.5 t or more). */
+  bayanRequired: boolean;
+  /** The driver completed the trip (proof of drop). */
+  delivered: boolean;
+  /** The carrier already marked the payment received. */
+  paymentReceived: boolean;
+}
+
+/** The options of one shipment for one viewer, in menu order. */
+export function loadOptionsFor(v: LoadOptionsView): LoadOption[] {
+  const owner = v.role === 'owner' || v.role === 'owner_carrier';
+  const carrier = v.role === 'carrier' || v.role === 'owner_carrier';
+  const can = (a: LoadAction) => loadTransition(v.status, a) !== null;
+  const out: LoadOption[] = [];
+  if (owner && (EDITABLE_LOAD_STATUSES as readonly string[]).includes(v.status)) out.push('edit', 'extend_dates');
+  if (owner && can('unpost')) out.push('unpost');
+  if (owner && (v.status === 'unposted' || v.status === 'expired')) out.push('repost');
+  if (owner) out.push('duplicate');
+  if (carrier && can('assign')) out.push('assign');
+  if (carrier && can('unassign') && !v.hasBayan) out.push('unassign');
+  if (carrier && v.status === 'assigned' && v.bayanRequired && !v.hasBayan) out.push('create_bayan');
+  if ((owner || carrier) && v.hasBayan && can('bayan_closed')) out.push('close_bayan');
+  if ((owner || carrier) && (v.hasBayan || v.status === 'pending_bayan') && can('bayan_cancelled')) out.push('cancel_bayan');
+  if ((owner || carrier) && can('complete') && !v.bayanRequired && v.delivered) out.push('complete');
+  if (owner && can('cancel')) out.push('cancel');
+  if ((owner || carrier) && (v.status === 'assigned' || v.status === 'pending_bayan' || v.status === 'completed')) out.push('track');
+  if (carrier && v.status === 'completed' && !v.paymentReceived) out.push('payment_received');
+  return out;
 }

@@ -305,6 +305,55 @@ export async function updateLoadRow(tx: DbOrTx, id: string, set: Partial<NewLoad
     .where(sql`${loads.id} = ${id}`);
 }
 
+/** Fields a lifecycle transition may set beside the status (assignment, delivery, payment). */
+export type TransitionSet = Partial<
+  Pick<NewLoad, 'vehicleId' | 'driverId' | 'trailerId' | 'assignedAt' | 'deliveredAt' | 'paymentReceivedAt' | 'deletedAt' | 'carrierId'>
+>;
+
+/**
+ * Move a load to `to` only if it is in one of `from` (the conditional update that decides a
+ * race between two transitions); false when its status changed meanwhile.
+ */
+export async function transitionRow(tx: DbOrTx, id: string, from: readonly string[], to: string, set: TransitionSet = {}): Promise<boolean> {
+  const rows = await tx
+    .update(loads)
+    .set({ ...set, status: to as NewLoad['status'], updatedAt: new Date() })
+    .where(sql`${loads.id} = ${id} and ${loads.status} in ${inList([...from])}`)
+    .returning({ id: loads.id });
+  return rows.length > 0;
+}
+
+/** A booked shipment as the trip modules (assignment, Bayan, driver trip) need it. */
+export interface TripLoadRow {
+  id: string;
+  reference_id: string;
+  shipper_id: string;
+  carrier_id: string | null;
+  status: string;
+  shipment_type: number;
+  vehicle_id: string | null;
+  driver_id: string | null;
+  trailer_id: string | null;
+  total_weight_kg: string;
+  price: string;
+  booked_price: string | null;
+  goods: string | null;
+  assigned_at: Date | string | null;
+  delivered_at: Date | string | null;
+  payment_received_at: Date | string | null;
+}
+export async function tripLoad(db: DbOrTx, id: string, lock: boolean): Promise<TripLoadRow | null> {
+  const rows = await queryRows<TripLoadRow>(
+    db,
+    sql`select id, reference_id, shipper_id, carrier_id, status, shipment_type, vehicle_id, driver_id, trailer_id,
+          total_weight_kg::text as total_weight_kg, price::text as price, booked_price::text as booked_price,
+          (select c.goods_type from cargo_lines c where c.load_id = loads.id order by c.idx limit 1) as goods,
+          assigned_at, delivered_at, payment_received_at
+        from loads where id = ${id} and deleted_at is null${lock ? sql` for update` : sql``}`,
+  );
+  return rows[0] ?? null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The load board search (DESIGN §6)
 

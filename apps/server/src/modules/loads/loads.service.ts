@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
   loadTransition,
+  loadStatusesAllowing,
+  LOAD_ACTION_EVENT,
+  type LoadAction,
   type LoadStatus,
   EDITABLE_LOAD_STATUSES,
   ratePerKmSar,
@@ -67,6 +70,34 @@ export const loadLifecycle = {
   book: (tx: DbOrTx, loadId: string, carrierId: string, priceSar: string) => repo.bookLoad(tx, loadId, carrierId, priceSar),
   /** The board changed (a load was booked): call as the last statement of the transaction. */
   boardChanged: (tx: DbOrTx) => repo.bumpBoardVersion(tx),
+  /** A booked shipment for the trip modules (assignment, Bayan, driver trip); locked FOR UPDATE when `lock`. */
+  trip: (db: DbOrTx, loadId: string, lock = false) => repo.tripLoad(db, loadId, lock),
+  /**
+   * Apply one lifecycle action (packages/shared rules/lifecycle.ts) inside the caller's
+   * transaction: refuses with INVALID_TRANSITION when the table does not allow it from the
+   * load's current status, writes the status (and `set`) with a conditional update, and
+   * publishes the action's event (`LOAD_ACTION_EVENT`) with `data` for the timeline.
+   * Returns the new status.
+   */
+  async transition(
+    tx: DbOrTx,
+    loadId: string,
+    action: LoadAction,
+    actorId: string | null,
+    data: Record<string, unknown> = {},
+    set: repo.TransitionSet = {},
+  ): Promise<LoadStatus> {
+    const s = await repo.loadState(tx, loadId, 'update');
+    if (!s || s.deleted) throw new AppError('NOT_FOUND');
+    const to = loadTransition(s.status as LoadStatus, action);
+    if (!to) throw new AppError('INVALID_TRANSITION');
+    if (!(await repo.transitionRow(tx, loadId, loadStatusesAllowing(action), to, set))) throw new AppError('INVALID_TRANSITION');
+    await publish(tx, loadEvent(LOAD_ACTION_EVENT[action], loadId, s.shipper_id, actorId, { from: s.status, to, ...data }));
+    return to;
+  },
+  /** Publish a load event that is not a status change (a trip step, a flagged proof, payment received). */
+  event: (tx: DbOrTx, type: DomainEventType, loadId: string, shipperId: string, actorId: string | null, data: Record<string, unknown>) =>
+    publish(tx, loadEvent(type, loadId, shipperId, actorId, data)),
 };
 
 /** What the loads module asks of the offers module (which owns offers; injected by the container). */
