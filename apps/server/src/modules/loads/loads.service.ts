@@ -95,6 +95,14 @@ export const loadLifecycle = {
     await publish(tx, loadEvent(LOAD_ACTION_EVENT[action], loadId, s.shipper_id, actorId, { from: s.status, to, ...data }));
     return to;
   },
+  /** The driver completed the job (proof of drop): record the delivery time (days-to-pay counts from it). */
+  async markDelivered(tx: DbOrTx, loadId: string, at: Date): Promise<void> {
+    await repo.updateLoadRow(tx, loadId, { deliveredAt: at });
+  },
+  /** The awarded carrier was paid: record the date (the shipper's average days-to-pay). */
+  async markPaymentReceived(tx: DbOrTx, loadId: string, at: Date): Promise<void> {
+    await repo.updateLoadRow(tx, loadId, { paymentReceivedAt: at });
+  },
   /** Publish a load event that is not a status change (a trip step, a flagged proof, payment received). */
   event: (tx: DbOrTx, type: DomainEventType, loadId: string, shipperId: string, actorId: string | null, data: Record<string, unknown>) =>
     publish(tx, loadEvent(type, loadId, shipperId, actorId, data)),
