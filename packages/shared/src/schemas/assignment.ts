@@ -17,8 +17,7 @@ export const unassignShipmentBody = z.object({ loadId: z.uuid() });
 export const loadIdParams = z.object({ loadId: z.uuid() });
 
 /**
- * The assignment of a shipment: null parts before a vehicle is assigned. Plate as on the
- * registration (letters as stored, digits), weight in kg, WASL status of the vehicle.
+ * The assignment of a shipment: null parts before a vehicle is assigned. Weight in kg, WASL status of the vehicle.
  */
 export const assignmentSchema = z.object({
   loadId: z.uuid(),
@@ -27,8 +26,8 @@ export const assignmentSchema = z.object({
   vehicle: z
     .object({
       id: z.uuid(),
-      plateLetters: z.string(),
-      plateDigits: z.string(),
+      /** Plate as on the registration: digits and the three Arabic letters (right to left: right, middle, left). */
+      plate: z.object({ digits: z.string(), left: z.string(), middle: z.string(), right: z.string() }),
       plateType: z.number().int(),
       vehicleType: z.string(),
       weightKg: z.number(),

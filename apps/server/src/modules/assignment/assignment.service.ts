@@ -7,6 +7,11 @@ import type { EventHandler } from '../events/events.service.ts';
 import { fleetAssignment } from '../fleet/fleet.service.ts';
 import { loadLifecycle } from '../loads/loads.service.ts';
 
+const plateOf = (v: { plateDigits: string; plateLetters: string }) => {
+  const [left = '', middle = '', right = ''] = [...v.plateLetters];
+  return { digits: v.plateDigits, left, middle, right };
+};
+
 type TripLoad = NonNullable<Awaited<ReturnType<typeof loadLifecycle.trip>>>;
 
 /**
@@ -36,8 +41,7 @@ export function createAssignmentService(deps: { db: Db }) {
         running && vehicle
           ? {
               id: vehicle.id,
-              plateLetters: vehicle.plateLetters,
-              plateDigits: vehicle.plateDigits,
+              plate: plateOf(vehicle),
               plateType: vehicle.plateType,
               vehicleType: vehicle.vehicleType,
               weightKg: Number(vehicle.weightKg),
