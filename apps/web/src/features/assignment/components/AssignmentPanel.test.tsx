@@ -92,7 +92,7 @@ describe('AssignmentPanel (issue 7)', () => {
 
   it('shows the shipper the assigned truck without assign or unassign buttons', async () => {
     stubApi((method, path) => (method === 'GET' && path === `/delivery-tracking/${LOAD_ID}` ? { body: { message: 'OK', data: assigned } } : undefined));
-    renderWithApp(<AssignmentPanel load={{ ...load, status: 'assigned' } as Load} isCarrier={false} fleetPath="/shippers/fleet-management" />, {
+    renderWithApp(<AssignmentPanel load={{ ...load, status: 'assigned' }} isCarrier={false} fleetPath="/shippers/fleet-management" />, {
       path: `/shippers/loads/${LOAD_ID}`,
     });
     expect((await screen.findByTestId('assignment-details')).textContent).toContain('TR-100001');
