@@ -19451,8 +19451,12 @@ export interface operations {
                             vehicle: {
                                 /** Format: uuid */
                                 id: string;
-                                plateLetters: string;
-                                plateDigits: string;
+                                plate: {
+                                    digits: string;
+                                    left: string;
+                                    middle: string;
+                                    right: string;
+                                };
                                 plateType: number;
                                 vehicleType: string;
                                 weightKg: number;
@@ -19606,8 +19610,12 @@ export interface operations {
                             vehicle: {
                                 /** Format: uuid */
                                 id: string;
-                                plateLetters: string;
-                                plateDigits: string;
+                                plate: {
+                                    digits: string;
+                                    left: string;
+                                    middle: string;
+                                    right: string;
+                                };
                                 plateType: number;
                                 vehicleType: string;
                                 weightKg: number;
@@ -19807,8 +19815,12 @@ export interface operations {
                             vehicle: {
                                 /** Format: uuid */
                                 id: string;
-                                plateLetters: string;
-                                plateDigits: string;
+                                plate: {
+                                    digits: string;
+                                    left: string;
+                                    middle: string;
+                                    right: string;
+                                };
                                 plateType: number;
                                 vehicleType: string;
                                 weightKg: number;
