@@ -90,7 +90,7 @@ async function run(engine: 'pglite' | 'postgres', n: number) {
       companyName: 'Bench Co',
       activeSubscriptionId: null,
     } as const;
-    const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }, { jwtSecret: 'bench-secret-bench-secret-bench-secret-000' });
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }, { jwtSecret: 'bench-secret-bench-secret-bench-secret-000' });
     // the real composition: the import is the durable 'csv.import' job run by the job worker
     const container = createContainer({ config, database });
     await container.jobs.start();

@@ -30,7 +30,10 @@ const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms | p95 ${pct(xs, 
 
 async function run(engine: 'pglite' | 'postgres') {
   const { database, drop } = await freshDatabase(engine, DB_NAME);
-  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', DEMO_SEED: '0' }, { jwtSecret: 'bench-secret-bench-secret-bench-secret-000' });
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', DEMO_SEED: '0' },
+    { jwtSecret: 'bench-secret-bench-secret-bench-secret-000' },
+  );
   const arrived = new Map<string, number>();
   let notify: (() => void) | null = null;
   const container = createContainer({

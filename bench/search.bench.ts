@@ -355,7 +355,21 @@ async function benchEngine(engine: Engine, n: number, only: Set<string> | null) 
   const rows: Row[] = [];
   try {
     const config = loadConfig(
-      { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', DEMO_SEED: '0', BENCH: '1', JOBS: '0', WEB_DIST: '/nonexistent', DATABASE_URL: '' },
+      {
+        ...process.env,
+        NODE_ENV: 'production',
+        // production refuses the sandbox payment gateway; the search never calls the acquirer
+        PAYMENT_GATEWAY: 'moyasar',
+        PAYMENT_SECRET_KEY: 'sk_bench',
+        PAYMENT_PUBLISHABLE_KEY: 'pk_bench',
+        PUBLIC_URL: 'https://bench.masar.example',
+        LOG_LEVEL: 'silent',
+        DEMO_SEED: '0',
+        BENCH: '1',
+        JOBS: '0',
+        WEB_DIST: '/nonexistent',
+        DATABASE_URL: '',
+      },
       { jwtSecret: 'bench-secret-bench-secret-bench-secret-0123' },
     );
     const app = await buildApp({ config, database, logger: false });
