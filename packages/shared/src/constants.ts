@@ -19,6 +19,11 @@ export type ProfileStatus = (typeof PROFILE_STATUS)[keyof typeof PROFILE_STATUS]
 export const RADIUS_OPTIONS_KM = [10, 50, 100, 200, 300, 500, 1000] as const;
 /** Pickup search radius options, km (spec §9). */
 export const PICKUP_RADIUS_OPTIONS_KM = [50, 100, 150, 200] as const;
+/**
+ * What the load search accepts as its pickup radius: the radius options plus the spec's pickup
+ * search radii (150 km was refused with a 400 before issue 7).
+ */
+export const SEARCH_PICKUP_RADIUS_KM = [10, 50, 100, 150, 200, 300, 500, 1000] as const;
 
 export const LOAD_TYPES = ['FTL', 'LTL'] as const;
 export type LoadType = (typeof LOAD_TYPES)[number];

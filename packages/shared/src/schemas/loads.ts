@@ -12,6 +12,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_TERMS_DAYS_MAX,
   RADIUS_OPTIONS_KM,
+  SEARCH_PICKUP_RADIUS_KM,
   SHIPMENT_TYPE,
   SHIPMENT_VENDORS_MAX,
   STOP_TYPE,
@@ -332,12 +333,14 @@ export const loadSchema = z.object({
 export type Load = z.infer<typeof loadSchema>;
 
 const radius = z.coerce.number().refine((v) => (RADIUS_OPTIONS_KM as readonly number[]).includes(v), 'v.radiusOption');
+/** The pickup radius also takes the spec's pickup search radii (150 km; SEARCH_PICKUP_RADIUS_KM). */
+const pickupRadius = z.coerce.number().refine((v) => (SEARCH_PICKUP_RADIUS_KM as readonly number[]).includes(v), 'v.radiusOption');
 
 /** GET /loads — the load board search (spec §2 load search, §9 radius options). */
 export const searchLoadsQuery = paginationQuery
   .extend({
     pickupCityId: refId().optional(),
-    radius: radius.optional(),
+    radius: pickupRadius.optional(),
     dropCityId: refId().optional(),
     dropRadius: radius.optional(),
     equipmentType: z.string().max(60).optional(),

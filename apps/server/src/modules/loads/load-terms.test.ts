@@ -242,3 +242,14 @@ describe('bookmarks and my-shipments tabs', () => {
     expect(seen.options).toEqual(['assign']);
   });
 });
+
+describe('pickup search radius', () => {
+  it("accepts the spec's 150 km pickup radius and finds a load 99 km out", async () => {
+    const near = await postLoad(t.app, shipper.headers, loadBody({ day: 11, from: CITY.asSufarat }));
+    const qs = (r: number) => `/loads?pickupCityId=${CITY.riyadh}&radius=${r}&pickupFrom=${encodeURIComponent(inDays(10.5))}&pickupTo=${encodeURIComponent(inDays(11.5))}`;
+    const ok = await api('GET', qs(150), outsider);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.items.map((l: Load) => l.id)).toContain(near.id);
+    expect((await api('GET', qs(400), outsider)).statusCode).toBe(400);
+  });
+});
