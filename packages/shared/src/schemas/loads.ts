@@ -251,7 +251,6 @@ export const extendDatesBody = z
     path: ['deliveryDate'],
   });
 export type ExtendDatesBody = z.input<typeof extendDatesBody>;
-export { EXTEND_DATES_MAX_DAYS };
 
 export const stopSchema = z.object({
   id: z.uuid(),
