@@ -3,7 +3,6 @@ import { DOMAIN_EVENT_TYPES } from '../events.ts';
 import {
   DELIVERY_TYPES,
   DETENTION_FREE_HOURS_MAX,
-  EXTEND_DATES_MAX_DAYS,
   LIMITS,
   LOAD_STATUSES,
   LOAD_TYPES,
@@ -31,7 +30,12 @@ const addressText = (max: number) =>
     .min(1, 'v.addressRequired')
     .max(max, 'v.addressFieldMax')
     .refine((v) => !ZERO_LIKE.has(v), 'v.addressRequired');
-const digits = (n: number, message: string) => z.string({ error: message }).trim().regex(new RegExp(`^\\d{${n}}$`), message).refine((v) => !/^0+$/.test(v), message);
+const digits = (n: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(new RegExp(`^\\d{${n}}$`), message)
+    .refine((v) => !/^0+$/.test(v), message);
 
 /**
  * The structured address of a stop (spec §3 "Address", form variant; the Saudi national
@@ -140,7 +144,12 @@ const termFields = {
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'v.paymentMethod' }).optional(),
   paidBy: z.enum(PAID_BY, { error: 'v.paidBy' }).optional(),
   /** Days after delivery, 0…180. */
-  paymentTermsDays: z.number({ error: 'v.paymentTermsDays' }).int('v.paymentTermsDays').min(0, 'v.paymentTermsDays').max(PAYMENT_TERMS_DAYS_MAX, 'v.paymentTermsDays').optional(),
+  paymentTermsDays: z
+    .number({ error: 'v.paymentTermsDays' })
+    .int('v.paymentTermsDays')
+    .min(0, 'v.paymentTermsDays')
+    .max(PAYMENT_TERMS_DAYS_MAX, 'v.paymentTermsDays')
+    .optional(),
   /** Free waiting hours at a stop before detention is charged, 0…72. */
   detentionFreeHours: z
     .number({ error: 'v.detentionHours' })
@@ -163,7 +172,9 @@ const termFields = {
  * (booked at once: status unassigned, carrier = me).
  */
 const audienceFields = {
-  shipmentType: z.union([z.literal(SHIPMENT_TYPE.marketplace), z.literal(SHIPMENT_TYPE.vendor), z.literal(SHIPMENT_TYPE.ownVehicle)]).default(SHIPMENT_TYPE.marketplace),
+  shipmentType: z
+    .union([z.literal(SHIPMENT_TYPE.marketplace), z.literal(SHIPMENT_TYPE.vendor), z.literal(SHIPMENT_TYPE.ownVehicle)])
+    .default(SHIPMENT_TYPE.marketplace),
   vendorIds: z.array(z.uuid('v.vendorsRequired')).max(SHIPMENT_VENDORS_MAX, 'v.vendorsMax').optional(),
 };
 

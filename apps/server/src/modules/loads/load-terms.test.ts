@@ -26,7 +26,7 @@ const tab = async (who: TestUser, name: MyLoadsTab) => {
 
 const board = async (who: TestUser, day: number) => {
   const qs = new URLSearchParams({ pickupFrom: inDays(day - 0.5), pickupTo: inDays(day + 0.5), limit: '100' });
-  const res = await api('GET', `/loads?${qs}`, who);
+  const res = await api('GET', `/loads?${qs.toString()}`, who);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: { items: Load[] } }>().data.items.map((l) => l.id);
 };
@@ -166,7 +166,9 @@ describe('own-vehicle shipments', () => {
     expect(load.options).toEqual(['duplicate', 'assign', 'cancel']);
     expect(await board(outsider, 7)).not.toContain(load.id);
     expect((await api('GET', `/loads/${load.id}`, outsider)).statusCode).toBe(404);
-    const [row] = await t.database.query<{ n: number }>(`select count(*)::int as n from outbox_events where aggregate_id = $1 and type = 'load.booked'`, [load.id]);
+    const [row] = await t.database.query<{ n: number }>(`select count(*)::int as n from outbox_events where aggregate_id = $1 and type = 'load.booked'`, [
+      load.id,
+    ]);
     expect(row.n).toBe(1);
   });
 });
@@ -246,7 +248,8 @@ describe('bookmarks and my-shipments tabs', () => {
 describe('pickup search radius', () => {
   it("accepts the spec's 150 km pickup radius and finds a load 99 km out", async () => {
     const near = await postLoad(t.app, shipper.headers, loadBody({ day: 11, from: CITY.asSufarat }));
-    const qs = (r: number) => `/loads?pickupCityId=${CITY.riyadh}&radius=${r}&pickupFrom=${encodeURIComponent(inDays(10.5))}&pickupTo=${encodeURIComponent(inDays(11.5))}`;
+    const qs = (r: number) =>
+      `/loads?pickupCityId=${CITY.riyadh}&radius=${r}&pickupFrom=${encodeURIComponent(inDays(10.5))}&pickupTo=${encodeURIComponent(inDays(11.5))}`;
     const ok = await api('GET', qs(150), outsider);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.items.map((l: Load) => l.id)).toContain(near.id);

@@ -571,7 +571,9 @@ function tabBranches(me: string, tab: MyLoadsTab): SQL[] {
     branch(sql`l.${sql.raw(who)} = ${me} and l.status = ${status} and l.deleted_at is null${extra ? sql` and ${extra}` : sql``}`);
   const both = (status: string) => [mine('shipper_id', status), mine('carrier_id', status)];
   const withOffers = (who: 'shipper_id' | 'carrier_id') =>
-    branch(sql`l.id in (select o.load_id from offers o where o.${sql.raw(who)} = ${me} and o.status = 'pending') and ${ON_BOARD('l.')} and l.deleted_at is null`);
+    branch(
+      sql`l.id in (select o.load_id from offers o where o.${sql.raw(who)} = ${me} and o.status = 'pending') and ${ON_BOARD('l.')} and l.deleted_at is null`,
+    );
   // a cancelled load carries deleted_at: loads_owner_cancelled / loads_carrier_cancelled (0082)
   const cancelled = (['shipper_id', 'carrier_id'] as const).map((who) => branch(sql`l.${sql.raw(who)} = ${me} and l.status = 'cancelled'`));
   switch (tab) {
@@ -635,7 +637,14 @@ export async function myLoads(db: Db, me: string, tab: MyLoadsTab, limit: number
     ),
     queryRows<Record<MyLoadsTab, number>>(db, sql`select ${sql.join(MY_LOADS_TABS.map(count), sql`, `)}`),
   ]);
-  const marked = tab === 'bookmarks' ? new Set(rows.map((r) => r.id)) : await bookmarkedAmong(db, me, rows.map((r) => r.id));
+  const marked =
+    tab === 'bookmarks'
+      ? new Set(rows.map((r) => r.id))
+      : await bookmarkedAmong(
+          db,
+          me,
+          rows.map((r) => r.id),
+        );
   const counts = {} as Record<MyLoadsTab, number>;
   const countsCapped = {} as Record<MyLoadsTab, boolean>;
   for (const t of MY_LOADS_TABS) {

@@ -226,7 +226,13 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
     '/loads/:id/bookmark',
     {
       config: { auth: 'user' },
-      schema: { tags, summary: 'Bookmark a load (idempotent)', description: 'Any load the caller may see (404 otherwise).', params: idParams, response: { 200: envelope(z.null()) } },
+      schema: {
+        tags,
+        summary: 'Bookmark a load (idempotent)',
+        description: 'Any load the caller may see (404 otherwise).',
+        params: idParams,
+        response: { 200: envelope(z.null()) },
+      },
     },
     async (req) => {
       await svc.bookmark(app.requireUser(req), req.params.id);

@@ -104,7 +104,14 @@ describe('LoadForm', { timeout: 20_000 }, () => {
     v.pickupHoursFrom = '08:00';
     v.pickupHoursTo = '17:00';
     v.detentionFreeHours = 4;
-    v.stops[0].details = { ...v.stops[0].details, buildingNumber: '2345', streetName: 'King Fahd Rd', district: 'Al Olaya', region: 'Riyadh', zipCode: '12211' };
+    v.stops[0].details = {
+      ...v.stops[0].details,
+      buildingNumber: '2345',
+      streetName: 'King Fahd Rd',
+      district: 'Al Olaya',
+      region: 'Riyadh',
+      zipCode: '12211',
+    };
     wrap(<LoadForm initialValues={v} editing={false} submitting={false} onSubmit={onSubmit} />);
     // the typed fields go through the inputs
     await userEvent.type(screen.getByTestId('payment-terms'), '30');
@@ -125,7 +132,17 @@ describe('LoadForm', { timeout: 20_000 }, () => {
       tradable: true,
       shipmentType: 1,
       stops: [
-        { cityId: 3, addressDetails: { buildingNumber: '2345', streetName: 'King Fahd Rd', district: 'Al Olaya', region: 'Riyadh', zipCode: '12211', businessName: 'Najd' } },
+        {
+          cityId: 3,
+          addressDetails: {
+            buildingNumber: '2345',
+            streetName: 'King Fahd Rd',
+            district: 'Al Olaya',
+            region: 'Riyadh',
+            zipCode: '12211',
+            businessName: 'Najd',
+          },
+        },
         { cityId: 18 },
       ],
     });

@@ -272,8 +272,8 @@ function TermsPanel({ load }: { load: Load }) {
             const a = s.addressDetails!;
             return (
               <Text key={s.id} size="sm" data-testid={`stop-address-${s.index}`}>
-                <b>{s.stopType === STOP_TYPE.pickup ? t('address.senderBusiness') : t('address.receiverBusiness')}:</b> {a.businessName ?? '—'} · {a.buildingNumber}{' '}
-                {a.streetName}, {a.district}, {lang === 'ar' ? s.cityNameAr : s.cityNameEn} {a.zipCode}
+                <b>{s.stopType === STOP_TYPE.pickup ? t('address.senderBusiness') : t('address.receiverBusiness')}:</b> {a.businessName ?? '—'} ·{' '}
+                {a.buildingNumber} {a.streetName}, {a.district}, {lang === 'ar' ? s.cityNameAr : s.cityNameEn} {a.zipCode}
                 {a.additionalNumber ? `-${a.additionalNumber}` : ''}, {a.region}
                 {a.unitNumber ? ` · ${t('address.unitNumber')} ${a.unitNumber}` : ''}
               </Text>
