@@ -32,6 +32,7 @@ import { useLoad } from '../api/loads';
 import { BidPanel } from '../components/BidPanel';
 import { OwnerOffersPanel } from '../components/OwnerOffersPanel';
 import { AudienceModal, BookmarkButton, LoadOptionsMenu } from '../components/LoadOptionsMenu';
+import { AssignmentPanel } from '../../assignment/components/AssignmentPanel';
 
 function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
@@ -123,6 +124,10 @@ export default function LoadDetailsPage() {
             ? t('details.bookedByYou', { price: formatMoney(load.bookedPriceSar ?? load.priceSar, lang) })
             : t('details.assigned', { price: formatMoney(load.bookedPriceSar ?? load.priceSar, lang) })}
         </Alert>
+      )}
+
+      {(isOwner || bookedByMe) && (ACTIVE_LOAD_STATUSES.includes(load.status) || load.status === 'completed') && (
+        <AssignmentPanel load={load} isCarrier={bookedByMe} fleetPath={`${base}/fleet-management`} />
       )}
 
       <Grid gap="md">
