@@ -54,6 +54,10 @@ create index loads_board_drop on loads (drop_city_id, pickup_at)
   include (expires_at, posted_at, equipment_type, load_type, price, rate_per_km, id) where status = 'posted' and shipment_type = 1;
 create index loads_board_recent on loads (posted_at desc)
   include (expires_at, equipment_type, load_type, pickup_at, pickup_city_id, drop_city_id, price, rate_per_km, id) where status = 'posted' and shipment_type = 1;
+-- the capped total of a search without filters counts open marketplace loads index-only (before:
+-- loads_posted_expiry, which cannot tell the shipment type without a heap fetch, so the planner
+-- fell back to a sequential scan)
+create index loads_board_open on loads (expires_at) where status = 'posted' and shipment_type = 1;
 
 -- The cancelled tab: a cancelled load carries deleted_at, so loads_owner_tab / loads_carrier_tab
 -- (where deleted_at is null) do not hold it.
