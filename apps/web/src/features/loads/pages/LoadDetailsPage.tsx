@@ -32,7 +32,7 @@ import { useLoad } from '../api/loads';
 import { BidPanel } from '../components/BidPanel';
 import { OwnerOffersPanel } from '../components/OwnerOffersPanel';
 import { AudienceModal, BookmarkButton, LoadOptionsMenu } from '../components/LoadOptionsMenu';
-import { AssignmentPanel } from '../../assignment/components/AssignmentPanel';
+import { AssignmentPanel } from '../components/AssignmentPanel';
 
 function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
