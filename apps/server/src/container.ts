@@ -21,7 +21,7 @@ import { createIdempotencyService } from './modules/idempotency/idempotency.serv
 import { createLoadsService, loadLifecycle } from './modules/loads/loads.service.ts';
 import { createOffersService, offersOfLoad } from './modules/offers/offers.service.ts';
 import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
-import { createVendorsService } from './modules/vendors/vendors.service.ts';
+import { createVendorsService, vendorAccountsOf } from './modules/vendors/vendors.service.ts';
 
 /** The little a container needs to log (pino's logger, or the console in the CLI). */
 export interface Log {
@@ -60,7 +60,7 @@ export function createContainer(opts: {
   // board search pages: in Redis (shared) when REDIS_URL is set, else in this process; either way
   // keyed on the board version in the database, so several instances stay fresh (issue 10)
   const boardCache = redis ? redisBoardCache(redis, `${config.REDIS_KEY_PREFIX}board:`) : memoryBoardCache(config.SEARCH_CACHE_MAX);
-  const loads = createLoadsService({ db, config, routing: gateways.routing, offers: offersOfLoad, cache: boardCache });
+  const loads = createLoadsService({ db, config, routing: gateways.routing, offers: offersOfLoad, vendors: vendorAccountsOf, cache: boardCache });
   const offers = createOffersService({ db, loads: loadLifecycle });
   const links = createSignedLinks(config.jwtSecret);
   const fleet = createFleetService({ db, links });

@@ -297,7 +297,7 @@ export interface paths {
         put?: never;
         /**
          * Post a load (or save it unposted with post=false)
-         * @description Shippers and brokers, approved, with an active plan. Cities, equipment and goods types are checked against the reference data (INVALID_CITY, INVALID_EQUIPMENT, INVALID_GOODS_TYPE). distanceKm comes from the routing gateway over all stops in order; ratePerKm = price / distanceKm.
+         * @description Shippers and brokers, approved, with an active plan. Cities, equipment and goods types are checked against the reference data (INVALID_CITY, INVALID_EQUIPMENT, INVALID_GOODS_TYPE). distanceKm comes from the routing gateway over all stops in order; ratePerKm = price / distanceKm. shipmentType: 1 marketplace (the public board), 2 my vendors (vendorIds, each linked by phone or e-mail to a registered carrier or broker, else VENDOR_NOT_LINKED; visible and biddable only for them), 3 own vehicle (created booked: status unassigned, carrierId = me, never on the board). Terms: pickup window (pickupLatest ≥ first pickup, ≤ last drop), pickup/drop hours, payment method, paid by, payment terms (days), detention (free hours, SAR per hour), delivery type and to, tradable.
          *
          *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
          */
@@ -410,6 +410,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/loads/{id}/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change where a shipment goes: marketplace, my vendors or my own vehicle
+         * @description Owner only, while posted, unposted or expired (LOAD_NOT_EDITABLE otherwise). 2: vendorIds required (VENDOR_NOT_LINKED when a vendor has no account); narrowing to vendors or own vehicle closes the pending offers. 3 books the shipment for my own vehicle (status unassigned). Publishes load.edited { audience }.
+         */
+        post: operations["postLoadsByIdAudience"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/loads/{id}/extend-dates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extend the pickup or delivery date
+         * @description Owner only. pickupDate moves the first stop, deliveryDate the last; each later by at most 30 days beyond its current date, into the future, with the stops in order (EXTEND_DATES_RANGE). Allowed unless completed or cancelled (LOAD_NOT_EDITABLE). Publishes load.dates_extended.
+         */
+        post: operations["postLoadsByIdExtendDates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/loads/{id}/bookmark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bookmark a load (idempotent)
+         * @description Any load the caller may see (404 otherwise).
+         */
+        post: operations["postLoadsByIdBookmark"];
+        /** Remove a bookmark */
+        delete: operations["deleteLoadsByIdBookmark"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/my-loads": {
         parameters: {
             query?: never;
@@ -419,7 +480,7 @@ export interface paths {
         };
         /**
          * My loads by tab, with the count of every tab
-         * @description posted / unposted: my loads in that state; offers: my open loads with pending offers plus loads where I have a pending offer; active: assigned loads where I am shipper or carrier; finished: completed, cancelled or expired.
+         * @description posted / unposted: my loads in that state; offers: my open loads with pending offers plus loads where I have a pending offer; active: booked loads (unassigned, assigned, pending_bayan) where I am shipper or carrier; finished: completed, cancelled or expired; unassigned / assigned / pending_bayan / completed / cancelled: that status, as shipper or carrier; expired: my expired loads; bookmarks: loads I bookmarked (newest bookmark first); customers: open vendor shipments offered to me. Each item carries options (More Options for me).
          */
         get: operations["getMyLoads"];
         put?: never;
@@ -3426,6 +3487,16 @@ export interface operations {
                                     lng: number;
                                     date: string;
                                     address: string | null;
+                                    addressDetails: {
+                                        buildingNumber: string;
+                                        streetName: string;
+                                        district: string;
+                                        region: string;
+                                        zipCode: string;
+                                        additionalNumber?: string;
+                                        unitNumber?: string;
+                                        businessName?: string;
+                                    } | null;
                                 }[];
                                 cargo: {
                                     /** Format: uuid */
@@ -3454,6 +3525,30 @@ export interface operations {
                                 offersCount: number;
                                 deadheadKm?: number;
                                 isMine?: boolean;
+                                pickupLatest: string | null;
+                                pickupHours: {
+                                    from: string;
+                                    to: string;
+                                } | null;
+                                dropHours: {
+                                    from: string;
+                                    to: string;
+                                } | null;
+                                /** @enum {string|null} */
+                                paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                                /** @enum {string|null} */
+                                paidBy: "sender" | "receiver" | null;
+                                paymentTermsDays: number | null;
+                                detentionFreeHours: number | null;
+                                detentionRateSar: string | null;
+                                /** @enum {string|null} */
+                                deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                                deliveryTo: string | null;
+                                tradable: boolean;
+                                shipmentType: number;
+                                vendorIds: string[];
+                                bookmarked: boolean;
+                                options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
                             }[];
                             total: number;
                             totalCapped: boolean;
@@ -3563,6 +3658,16 @@ export interface operations {
                         /** Format: date-time */
                         date: string;
                         address?: string;
+                        addressDetails?: {
+                            buildingNumber: string;
+                            streetName: string;
+                            district: string;
+                            region: string;
+                            zipCode: string;
+                            additionalNumber?: string;
+                            unitNumber?: string;
+                            businessName?: string;
+                        };
                     }[];
                     cargo: {
                         goodsType: string;
@@ -3581,6 +3686,30 @@ export interface operations {
                     comments?: string;
                     /** @default true */
                     post?: boolean;
+                    /** Format: date-time */
+                    pickupLatest?: string;
+                    pickupHours?: {
+                        from: string;
+                        to: string;
+                    };
+                    dropHours?: {
+                        from: string;
+                        to: string;
+                    };
+                    /** @enum {string} */
+                    paymentMethod?: "cash" | "bank_transfer" | "credit";
+                    /** @enum {string} */
+                    paidBy?: "sender" | "receiver";
+                    paymentTermsDays?: number;
+                    detentionFreeHours?: number;
+                    detentionRateSar?: string;
+                    /** @enum {string} */
+                    deliveryType?: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port";
+                    deliveryTo?: string;
+                    tradable?: boolean;
+                    /** @default 1 */
+                    shipmentType?: 1 | 2 | 3;
+                    vendorIds?: string[];
                 };
             };
         };
@@ -3621,6 +3750,16 @@ export interface operations {
                                 lng: number;
                                 date: string;
                                 address: string | null;
+                                addressDetails: {
+                                    buildingNumber: string;
+                                    streetName: string;
+                                    district: string;
+                                    region: string;
+                                    zipCode: string;
+                                    additionalNumber?: string;
+                                    unitNumber?: string;
+                                    businessName?: string;
+                                } | null;
                             }[];
                             cargo: {
                                 /** Format: uuid */
@@ -3649,11 +3788,35 @@ export interface operations {
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
+                            pickupLatest: string | null;
+                            pickupHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            dropHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                            /** @enum {string|null} */
+                            paidBy: "sender" | "receiver" | null;
+                            paymentTermsDays: number | null;
+                            detentionFreeHours: number | null;
+                            detentionRateSar: string | null;
+                            /** @enum {string|null} */
+                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryTo: string | null;
+                            tradable: boolean;
+                            shipmentType: number;
+                            vendorIds: string[];
+                            bookmarked: boolean;
+                            options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
                         };
                     };
                 };
             };
-            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_IDEMPOTENCY_KEY (The Idempotency-Key header must be 1 to 255 visible characters.); INVALID_CITY (Enter a valid city.); INVALID_EQUIPMENT (Choose a valid equipment type.); INVALID_GOODS_TYPE (Choose a valid goods type.) */
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_IDEMPOTENCY_KEY (The Idempotency-Key header must be 1 to 255 visible characters.); INVALID_CITY (Enter a valid city.); INVALID_EQUIPMENT (Choose a valid equipment type.); INVALID_GOODS_TYPE (Choose a valid goods type.); VENDOR_NOT_LINKED (This vendor has no Masar account yet (no registered carrier or broker with its phone or e-mail).) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3846,6 +4009,16 @@ export interface operations {
                                 lng: number;
                                 date: string;
                                 address: string | null;
+                                addressDetails: {
+                                    buildingNumber: string;
+                                    streetName: string;
+                                    district: string;
+                                    region: string;
+                                    zipCode: string;
+                                    additionalNumber?: string;
+                                    unitNumber?: string;
+                                    businessName?: string;
+                                } | null;
                             }[];
                             cargo: {
                                 /** Format: uuid */
@@ -3874,6 +4047,30 @@ export interface operations {
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
+                            pickupLatest: string | null;
+                            pickupHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            dropHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                            /** @enum {string|null} */
+                            paidBy: "sender" | "receiver" | null;
+                            paymentTermsDays: number | null;
+                            detentionFreeHours: number | null;
+                            detentionRateSar: string | null;
+                            /** @enum {string|null} */
+                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryTo: string | null;
+                            tradable: boolean;
+                            shipmentType: number;
+                            vendorIds: string[];
+                            bookmarked: boolean;
+                            options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
                         };
                     };
                 };
@@ -4120,6 +4317,16 @@ export interface operations {
                         /** Format: date-time */
                         date: string;
                         address?: string;
+                        addressDetails?: {
+                            buildingNumber: string;
+                            streetName: string;
+                            district: string;
+                            region: string;
+                            zipCode: string;
+                            additionalNumber?: string;
+                            unitNumber?: string;
+                            businessName?: string;
+                        };
                     }[];
                     cargo?: {
                         goodsType: string;
@@ -4136,6 +4343,27 @@ export interface operations {
                     }[];
                     priceSar?: string;
                     comments?: string;
+                    /** Format: date-time */
+                    pickupLatest?: string;
+                    pickupHours?: {
+                        from: string;
+                        to: string;
+                    };
+                    dropHours?: {
+                        from: string;
+                        to: string;
+                    };
+                    /** @enum {string} */
+                    paymentMethod?: "cash" | "bank_transfer" | "credit";
+                    /** @enum {string} */
+                    paidBy?: "sender" | "receiver";
+                    paymentTermsDays?: number;
+                    detentionFreeHours?: number;
+                    detentionRateSar?: string;
+                    /** @enum {string} */
+                    deliveryType?: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port";
+                    deliveryTo?: string;
+                    tradable?: boolean;
                 };
             };
         };
@@ -4176,6 +4404,16 @@ export interface operations {
                                 lng: number;
                                 date: string;
                                 address: string | null;
+                                addressDetails: {
+                                    buildingNumber: string;
+                                    streetName: string;
+                                    district: string;
+                                    region: string;
+                                    zipCode: string;
+                                    additionalNumber?: string;
+                                    unitNumber?: string;
+                                    businessName?: string;
+                                } | null;
                             }[];
                             cargo: {
                                 /** Format: uuid */
@@ -4204,6 +4442,30 @@ export interface operations {
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
+                            pickupLatest: string | null;
+                            pickupHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            dropHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                            /** @enum {string|null} */
+                            paidBy: "sender" | "receiver" | null;
+                            paymentTermsDays: number | null;
+                            detentionFreeHours: number | null;
+                            detentionRateSar: string | null;
+                            /** @enum {string|null} */
+                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryTo: string | null;
+                            tradable: boolean;
+                            shipmentType: number;
+                            vendorIds: string[];
+                            bookmarked: boolean;
+                            options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
                         };
                     };
                 };
@@ -4536,6 +4798,16 @@ export interface operations {
                                 lng: number;
                                 date: string;
                                 address: string | null;
+                                addressDetails: {
+                                    buildingNumber: string;
+                                    streetName: string;
+                                    district: string;
+                                    region: string;
+                                    zipCode: string;
+                                    additionalNumber?: string;
+                                    unitNumber?: string;
+                                    businessName?: string;
+                                } | null;
                             }[];
                             cargo: {
                                 /** Format: uuid */
@@ -4564,6 +4836,30 @@ export interface operations {
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
+                            pickupLatest: string | null;
+                            pickupHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            dropHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                            /** @enum {string|null} */
+                            paidBy: "sender" | "receiver" | null;
+                            paymentTermsDays: number | null;
+                            detentionFreeHours: number | null;
+                            detentionRateSar: string | null;
+                            /** @enum {string|null} */
+                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryTo: string | null;
+                            tradable: boolean;
+                            shipmentType: number;
+                            vendorIds: string[];
+                            bookmarked: boolean;
+                            options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
                         };
                     };
                 };
@@ -4751,6 +5047,16 @@ export interface operations {
                                 lng: number;
                                 date: string;
                                 address: string | null;
+                                addressDetails: {
+                                    buildingNumber: string;
+                                    streetName: string;
+                                    district: string;
+                                    region: string;
+                                    zipCode: string;
+                                    additionalNumber?: string;
+                                    unitNumber?: string;
+                                    businessName?: string;
+                                } | null;
                             }[];
                             cargo: {
                                 /** Format: uuid */
@@ -4779,6 +5085,30 @@ export interface operations {
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
+                            pickupLatest: string | null;
+                            pickupHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            dropHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                            /** @enum {string|null} */
+                            paidBy: "sender" | "receiver" | null;
+                            paymentTermsDays: number | null;
+                            detentionFreeHours: number | null;
+                            detentionRateSar: string | null;
+                            /** @enum {string|null} */
+                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryTo: string | null;
+                            tradable: boolean;
+                            shipmentType: number;
+                            vendorIds: string[];
+                            bookmarked: boolean;
+                            options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
                         };
                     };
                 };
@@ -4960,6 +5290,16 @@ export interface operations {
                                 lng: number;
                                 date: string;
                                 address: string | null;
+                                addressDetails: {
+                                    buildingNumber: string;
+                                    streetName: string;
+                                    district: string;
+                                    region: string;
+                                    zipCode: string;
+                                    additionalNumber?: string;
+                                    unitNumber?: string;
+                                    businessName?: string;
+                                } | null;
                             }[];
                             cargo: {
                                 /** Format: uuid */
@@ -4988,6 +5328,30 @@ export interface operations {
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
+                            pickupLatest: string | null;
+                            pickupHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            dropHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                            /** @enum {string|null} */
+                            paidBy: "sender" | "receiver" | null;
+                            paymentTermsDays: number | null;
+                            detentionFreeHours: number | null;
+                            detentionRateSar: string | null;
+                            /** @enum {string|null} */
+                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryTo: string | null;
+                            tradable: boolean;
+                            shipmentType: number;
+                            vendorIds: string[];
+                            bookmarked: boolean;
+                            options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
                         };
                     };
                 };
@@ -5122,12 +5486,823 @@ export interface operations {
             };
         };
     };
+    postLoadsByIdAudience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    shipmentType?: 1 | 2 | 3;
+                    vendorIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            referenceId: string;
+                            /** @enum {string} */
+                            status: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
+                            /** @enum {string} */
+                            loadType: "FTL" | "LTL";
+                            equipmentType: string;
+                            priceSar: string;
+                            currency: string;
+                            distanceKm: number;
+                            ratePerKmSar: string;
+                            totalWeightKg: number;
+                            comments: string | null;
+                            stops: {
+                                /** Format: uuid */
+                                id: string;
+                                index: number;
+                                stopType: number;
+                                cityId: number;
+                                cityNameEn: string;
+                                cityNameAr: string;
+                                districtId: number | null;
+                                lat: number;
+                                lng: number;
+                                date: string;
+                                address: string | null;
+                                addressDetails: {
+                                    buildingNumber: string;
+                                    streetName: string;
+                                    district: string;
+                                    region: string;
+                                    zipCode: string;
+                                    additionalNumber?: string;
+                                    unitNumber?: string;
+                                    businessName?: string;
+                                } | null;
+                            }[];
+                            cargo: {
+                                /** Format: uuid */
+                                id: string;
+                                goodsType: string;
+                                lengthCm: number;
+                                widthCm: number;
+                                heightCm: number;
+                                quantity: number;
+                                weightPerItemKg: number;
+                                stackable: boolean;
+                                adr: boolean;
+                                conditions: string | null;
+                            }[];
+                            pickupAt: string;
+                            dropAt: string;
+                            postedAt: string | null;
+                            expiresAt: string | null;
+                            createdAt: string;
+                            /** Format: uuid */
+                            shipperId: string;
+                            shipperCompany: string;
+                            /** Format: uuid */
+                            carrierId: string | null;
+                            bookedPriceSar: string | null;
+                            offersCount: number;
+                            deadheadKm?: number;
+                            isMine?: boolean;
+                            pickupLatest: string | null;
+                            pickupHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            dropHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                            /** @enum {string|null} */
+                            paidBy: "sender" | "receiver" | null;
+                            paymentTermsDays: number | null;
+                            detentionFreeHours: number | null;
+                            detentionRateSar: string | null;
+                            /** @enum {string|null} */
+                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryTo: string | null;
+                            tradable: boolean;
+                            shipmentType: number;
+                            vendorIds: string[];
+                            bookmarked: boolean;
+                            options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); VENDOR_NOT_LINKED (This vendor has no Masar account yet (no registered carrier or broker with its phone or e-mail).) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.); ACCOUNT_NOT_APPROVED (Your account is not approved yet. You can browse, but posting, bidding and booking need approval.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: LOAD_NOT_EDITABLE (This shipment can no longer be changed.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postLoadsByIdExtendDates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    pickupDate?: string;
+                    /** Format: date-time */
+                    deliveryDate?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            referenceId: string;
+                            /** @enum {string} */
+                            status: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
+                            /** @enum {string} */
+                            loadType: "FTL" | "LTL";
+                            equipmentType: string;
+                            priceSar: string;
+                            currency: string;
+                            distanceKm: number;
+                            ratePerKmSar: string;
+                            totalWeightKg: number;
+                            comments: string | null;
+                            stops: {
+                                /** Format: uuid */
+                                id: string;
+                                index: number;
+                                stopType: number;
+                                cityId: number;
+                                cityNameEn: string;
+                                cityNameAr: string;
+                                districtId: number | null;
+                                lat: number;
+                                lng: number;
+                                date: string;
+                                address: string | null;
+                                addressDetails: {
+                                    buildingNumber: string;
+                                    streetName: string;
+                                    district: string;
+                                    region: string;
+                                    zipCode: string;
+                                    additionalNumber?: string;
+                                    unitNumber?: string;
+                                    businessName?: string;
+                                } | null;
+                            }[];
+                            cargo: {
+                                /** Format: uuid */
+                                id: string;
+                                goodsType: string;
+                                lengthCm: number;
+                                widthCm: number;
+                                heightCm: number;
+                                quantity: number;
+                                weightPerItemKg: number;
+                                stackable: boolean;
+                                adr: boolean;
+                                conditions: string | null;
+                            }[];
+                            pickupAt: string;
+                            dropAt: string;
+                            postedAt: string | null;
+                            expiresAt: string | null;
+                            createdAt: string;
+                            /** Format: uuid */
+                            shipperId: string;
+                            shipperCompany: string;
+                            /** Format: uuid */
+                            carrierId: string | null;
+                            bookedPriceSar: string | null;
+                            offersCount: number;
+                            deadheadKm?: number;
+                            isMine?: boolean;
+                            pickupLatest: string | null;
+                            pickupHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            dropHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                            /** @enum {string|null} */
+                            paidBy: "sender" | "receiver" | null;
+                            paymentTermsDays: number | null;
+                            detentionFreeHours: number | null;
+                            detentionRateSar: string | null;
+                            /** @enum {string|null} */
+                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryTo: string | null;
+                            tradable: boolean;
+                            shipmentType: number;
+                            vendorIds: string[];
+                            bookmarked: boolean;
+                            options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); EXTEND_DATES_RANGE (A date can move later by at most 30 days, and stops must stay in order.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: LOAD_NOT_EDITABLE (This shipment can no longer be changed.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postLoadsByIdBookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteLoadsByIdBookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getMyLoads: {
         parameters: {
             query?: {
                 limit?: number;
                 skip?: number;
-                tab?: "posted" | "unposted" | "offers" | "active" | "finished";
+                tab?: "posted" | "unposted" | "offers" | "active" | "finished" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled" | "expired" | "bookmarks" | "customers";
             };
             header?: never;
             path?: never;
@@ -5172,6 +6347,16 @@ export interface operations {
                                     lng: number;
                                     date: string;
                                     address: string | null;
+                                    addressDetails: {
+                                        buildingNumber: string;
+                                        streetName: string;
+                                        district: string;
+                                        region: string;
+                                        zipCode: string;
+                                        additionalNumber?: string;
+                                        unitNumber?: string;
+                                        businessName?: string;
+                                    } | null;
                                 }[];
                                 cargo: {
                                     /** Format: uuid */
@@ -5200,6 +6385,30 @@ export interface operations {
                                 offersCount: number;
                                 deadheadKm?: number;
                                 isMine?: boolean;
+                                pickupLatest: string | null;
+                                pickupHours: {
+                                    from: string;
+                                    to: string;
+                                } | null;
+                                dropHours: {
+                                    from: string;
+                                    to: string;
+                                } | null;
+                                /** @enum {string|null} */
+                                paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                                /** @enum {string|null} */
+                                paidBy: "sender" | "receiver" | null;
+                                paymentTermsDays: number | null;
+                                detentionFreeHours: number | null;
+                                detentionRateSar: string | null;
+                                /** @enum {string|null} */
+                                deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                                deliveryTo: string | null;
+                                tradable: boolean;
+                                shipmentType: number;
+                                vendorIds: string[];
+                                bookmarked: boolean;
+                                options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
                             }[];
                             total: number;
                             totalCapped: boolean;
@@ -5209,6 +6418,14 @@ export interface operations {
                                 offers: number;
                                 active: number;
                                 finished: number;
+                                unassigned: number;
+                                assigned: number;
+                                pending_bayan: number;
+                                completed: number;
+                                cancelled: number;
+                                expired: number;
+                                bookmarks: number;
+                                customers: number;
                             };
                             countsCapped: {
                                 posted: boolean;
@@ -5216,6 +6433,14 @@ export interface operations {
                                 offers: boolean;
                                 active: boolean;
                                 finished: boolean;
+                                unassigned: boolean;
+                                assigned: boolean;
+                                pending_bayan: boolean;
+                                completed: boolean;
+                                cancelled: boolean;
+                                expired: boolean;
+                                bookmarks: boolean;
+                                customers: boolean;
                             };
                         };
                     };

@@ -19,6 +19,11 @@ export type ProfileStatus = (typeof PROFILE_STATUS)[keyof typeof PROFILE_STATUS]
 export const RADIUS_OPTIONS_KM = [10, 50, 100, 200, 300, 500, 1000] as const;
 /** Pickup search radius options, km (spec §9). */
 export const PICKUP_RADIUS_OPTIONS_KM = [50, 100, 150, 200] as const;
+/**
+ * What the load search accepts as its pickup radius: the radius options plus the spec's pickup
+ * search radii (150 km was refused with a 400 before issue 7).
+ */
+export const SEARCH_PICKUP_RADIUS_KM = [10, 50, 100, 150, 200, 300, 500, 1000] as const;
 
 export const LOAD_TYPES = ['FTL', 'LTL'] as const;
 export type LoadType = (typeof LOAD_TYPES)[number];
@@ -29,8 +34,26 @@ export const STOP_TYPE = { pickup: 1, drop: 2 } as const;
 /** Load and offer statuses and their allowed transitions: one state machine (spec §4). */
 export { LOAD_STATUSES, EDITABLE_LOAD_STATUSES, ACTIVE_LOAD_STATUSES, OFFER_STATUSES, type LoadStatus, type OfferStatus } from './rules/lifecycle.ts';
 
-/** my-loads tabs (spec §2 "My shipments"). */
-export const MY_LOADS_TABS = ['posted', 'unposted', 'offers', 'active', 'finished'] as const;
+/**
+ * my-loads tabs (spec §2 "My shipments"): posted, unposted, offers, active jobs, finished jobs,
+ * the status tabs (unassigned, assigned, pending bayan, completed, cancelled, expired), bookmarks,
+ * and `customers`: shipments my customers offered to me as their vendor (shipment type 2).
+ */
+export const MY_LOADS_TABS = [
+  'posted',
+  'unposted',
+  'offers',
+  'active',
+  'finished',
+  'unassigned',
+  'assigned',
+  'pending_bayan',
+  'completed',
+  'cancelled',
+  'expired',
+  'bookmarks',
+  'customers',
+] as const;
 export type MyLoadsTab = (typeof MY_LOADS_TABS)[number];
 
 export const OFFER_ACTIONS = ['accept', 'reject', 'counter'] as const;
@@ -38,6 +61,26 @@ export type OfferAction = (typeof OFFER_ACTIONS)[number];
 
 /** Carrier source / shipment type (spec §3): marketplace 1, my vendors 2, own vehicle 3. */
 export const SHIPMENT_TYPE = { marketplace: 1, vendor: 2, ownVehicle: 3 } as const;
+export type ShipmentType = (typeof SHIPMENT_TYPE)[keyof typeof SHIPMENT_TYPE];
+/** At most this many vendors per vendor shipment. */
+export const SHIPMENT_VENDORS_MAX = 20;
+
+/** Payment method of a shipment (spec §3; also on the Bayan waybill). */
+export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'credit'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Who pays the fare (spec §3 "paid by"). */
+export const PAID_BY = ['sender', 'receiver'] as const;
+/** Delivery type (spec §3): where the goods are taken from and to. */
+export const DELIVERY_TYPES = ['door_to_door', 'door_to_port', 'port_to_door', 'port_to_port'] as const;
+/** Payment terms, days after delivery (0 = on delivery). */
+export const PAYMENT_TERMS_DAYS_MAX = 180;
+/** Detention: free waiting hours at a stop before the hourly charge starts. */
+export const DETENTION_FREE_HOURS_MAX = 72;
+/**
+ * Extend dates (POST /loads/:id/extend-dates): a pickup or delivery date may move later by at
+ * most this many days beyond the load's original date (spec §9 leaves the range open).
+ */
+export const EXTEND_DATES_MAX_DAYS = 30;
 
 export const LIMITS = {
   cargoLinesMax: 10,

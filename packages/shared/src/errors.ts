@@ -112,6 +112,16 @@ export const ERRORS = {
   INVALID_CITY: { status: 400, en: 'Enter a valid city.', ar: 'أدخل مدينة صحيحة.' },
   INVALID_EQUIPMENT: { status: 400, en: 'Choose a valid equipment type.', ar: 'اختر نوع معدة صحيحاً.' },
   INVALID_GOODS_TYPE: { status: 400, en: 'Choose a valid goods type.', ar: 'اختر نوع بضاعة صحيحاً.' },
+  VENDOR_NOT_LINKED: {
+    status: 400,
+    en: 'This vendor has no Masar account yet (no registered carrier or broker with its phone or e-mail).',
+    ar: 'ليس لهذا المورّد حساب في مسار بعد (لا يوجد ناقل أو وسيط مسجل برقم جواله أو بريده).',
+  },
+  EXTEND_DATES_RANGE: {
+    status: 400,
+    en: 'A date can move later by at most 30 days, and stops must stay in order.',
+    ar: 'يمكن تأخير التاريخ 30 يوماً كحد أقصى، ويجب أن تبقى نقاط التوقف مرتبة.',
+  },
   LOAD_NOT_EDITABLE: { status: 409, en: 'This shipment can no longer be changed.', ar: 'لم يعد بالإمكان تعديل هذه الشحنة.' },
   REPOST_NEEDS_FUTURE_PICKUP: { status: 400, en: 'Reposting needs a future pickup date.', ar: 'إعادة النشر تتطلب تاريخ تحميل في المستقبل.' },
   SHIPMENT_ALREADY_ASSIGNED: { status: 409, en: 'This shipment is already assigned.', ar: 'تم إسناد هذه الشحنة مسبقاً.' },

@@ -153,10 +153,10 @@ describe('updateLoadBody', () => {
 });
 
 describe('searchLoadsQuery (spec §9 radius options)', () => {
-  it.each([10, 50, 100, 200, 300, 500, 1000])('accepts radius %i km', (radius) => {
+  it.each([10, 50, 100, 150, 200, 300, 500, 1000])('accepts radius %i km', (radius) => {
     expect(searchLoadsQuery.safeParse({ pickupCityId: '3', radius: String(radius) }).success).toBe(true);
   });
-  it.each([0, 25, 150, 2000])('rejects radius %i km', (radius) => {
+  it.each([0, 25, 400, 2000])('rejects radius %i km', (radius) => {
     const r = searchLoadsQuery.safeParse({ pickupCityId: '3', radius: String(radius) });
     expect(r.success).toBe(false);
     expect(r.error!.issues[0].message).toBe('v.radiusOption');

@@ -1,13 +1,65 @@
 import { z } from 'zod';
 import { DOMAIN_EVENT_TYPES } from '../events.ts';
-import { LIMITS, LOAD_STATUSES, LOAD_TYPES, MY_LOADS_TABS, RADIUS_OPTIONS_KM, STOP_TYPE } from '../constants.ts';
+import {
+  DELIVERY_TYPES,
+  DETENTION_FREE_HOURS_MAX,
+  LIMITS,
+  LOAD_STATUSES,
+  LOAD_TYPES,
+  MY_LOADS_TABS,
+  PAID_BY,
+  PAYMENT_METHODS,
+  PAYMENT_TERMS_DAYS_MAX,
+  RADIUS_OPTIONS_KM,
+  SEARCH_PICKUP_RADIUS_KM,
+  SHIPMENT_TYPE,
+  SHIPMENT_VENDORS_MAX,
+  STOP_TYPE,
+} from '../constants.ts';
+import { LOAD_OPTIONS } from '../rules/lifecycle.ts';
 import { cappedListOf, COUNT_CAP, isoDateTime, paginationQuery, refId } from './common.ts';
 import { INT4_MAX } from '../input.ts';
 import { moneySar, moneySarOut } from '../money.ts';
 
+/** Spec §5 "address completeness", stricter variant: not empty and not a zero-like placeholder. */
+const ZERO_LIKE = new Set(['0', '00', '0.0', '0.', '.']);
+const addressText = (max: number) =>
+  z
+    .string({ error: 'v.addressRequired' })
+    .trim()
+    .min(1, 'v.addressRequired')
+    .max(max, 'v.addressFieldMax')
+    .refine((v) => !ZERO_LIKE.has(v), 'v.addressRequired');
+const digits = (n: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(new RegExp(`^\\d{${n}}$`), message)
+    .refine((v) => !/^0+$/.test(v), message);
+
+/**
+ * The structured address of a stop (spec §3 "Address", form variant; the Saudi national
+ * address): building number (4 digits), street, district name, region, zip code (5 digits),
+ * optional additional number (4 digits) and unit, and the sender's (pickup) or receiver's (drop)
+ * business name. The city is the stop's cityId. Required fields must be non-empty and not a
+ * zero-like placeholder ('0', '00', '0.0', '0.', '.'; spec §5).
+ */
+export const stopAddressInput = z.object({
+  buildingNumber: digits(4, 'v.buildingNumber'),
+  streetName: addressText(100),
+  district: addressText(100),
+  region: addressText(60),
+  zipCode: digits(5, 'v.zipCode'),
+  additionalNumber: digits(4, 'v.additionalNumber').optional(),
+  unitNumber: z.string().trim().max(10, 'v.addressFieldMax').optional(),
+  businessName: z.string().trim().max(100, 'v.addressFieldMax').optional(),
+});
+export type StopAddressInput = z.infer<typeof stopAddressInput>;
+
 /**
  * A stop of a load (spec §3 "Stop point"): stopType 1 pickup, 2 drop; cityId from /cities;
- * date: ISO date-time of the pickup/drop (earliest); address: free text (street, district).
+ * districtId from /districts (lat/lng come from the city); date: ISO date-time of the
+ * pickup/drop (earliest); address: free text; addressDetails: the structured address.
  */
 export const stopInput = z.object({
   stopType: z.union([z.literal(STOP_TYPE.pickup), z.literal(STOP_TYPE.drop)]),
@@ -15,6 +67,7 @@ export const stopInput = z.object({
   districtId: z.number().int().positive().max(INT4_MAX, 'v.numberRange').optional(),
   date: isoDateTime,
   address: z.string().trim().max(200, 'v.addressMax').optional(),
+  addressDetails: stopAddressInput.optional(),
 });
 export type StopInput = z.infer<typeof stopInput>;
 
@@ -43,7 +96,8 @@ export type CargoLineInput = z.infer<typeof cargoLineInput>;
 /** A price in SAR as a decimal string (see money.ts: exact to the halala, never a float). */
 export const priceSchema = moneySar;
 
-const stopKey = (s: StopInput) => `${s.cityId}|${(s.address ?? '').trim().toLowerCase()}|${s.districtId ?? ''}`;
+const stopKey = (s: StopInput) =>
+  `${s.cityId}|${(s.address ?? '').trim().toLowerCase()}|${s.districtId ?? ''}|${s.addressDetails ? `${s.addressDetails.buildingNumber}|${s.addressDetails.streetName.toLowerCase()}` : ''}`;
 
 /**
  * Stop-list rules of spec §5: at least 1 pickup and 1 drop, first stop a pickup, last stop a
@@ -76,6 +130,75 @@ export function checkStops(stops: StopInput[], ctx: z.RefinementCtx, now = Date.
   });
 }
 
+/** "HH:MM", 24 h. */
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'v.hoursInvalid');
+/** Opening hours at the pickups or drops, from–to the same day ("08:00"–"17:00"). */
+export const hoursInput = z.object({ from: hhmm, to: hhmm }).refine((h) => h.from < h.to, { message: 'v.hoursOrder', path: ['to'] });
+
+/** The terms of a shipment (spec §2 post form "payment info", §3 shipment). All optional. */
+const termFields = {
+  /** End of the pickup window (the first pickup's date is its start), ISO date-time. */
+  pickupLatest: isoDateTime.optional(),
+  pickupHours: hoursInput.optional(),
+  dropHours: hoursInput.optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'v.paymentMethod' }).optional(),
+  paidBy: z.enum(PAID_BY, { error: 'v.paidBy' }).optional(),
+  /** Days after delivery, 0…180. */
+  paymentTermsDays: z
+    .number({ error: 'v.paymentTermsDays' })
+    .int('v.paymentTermsDays')
+    .min(0, 'v.paymentTermsDays')
+    .max(PAYMENT_TERMS_DAYS_MAX, 'v.paymentTermsDays')
+    .optional(),
+  /** Free waiting hours at a stop before detention is charged, 0…72. */
+  detentionFreeHours: z
+    .number({ error: 'v.detentionHours' })
+    .int('v.detentionHours')
+    .min(0, 'v.detentionHours')
+    .max(DETENTION_FREE_HOURS_MAX, 'v.detentionHours')
+    .optional(),
+  /** Detention charge per hour after the free hours, SAR decimal string. */
+  detentionRateSar: moneySar.optional(),
+  deliveryType: z.enum(DELIVERY_TYPES, { error: 'v.deliveryType' }).optional(),
+  /** Who or where the shipment is delivered to (consignee or site), free text. */
+  deliveryTo: z.string().trim().max(100, 'v.deliveryToMax').optional(),
+  /** The goods may be traded (sold on) while in transit (Bayan waybill "tradable"). */
+  tradable: z.boolean().optional(),
+};
+
+/**
+ * Where the shipment goes (spec §3 carrier source): 1 the marketplace (the public board), 2 only
+ * the chosen vendors (`vendorIds`, my vendors linked to registered accounts), 3 my own vehicle
+ * (booked at once: status unassigned, carrier = me).
+ */
+const audienceFields = {
+  shipmentType: z
+    .union([z.literal(SHIPMENT_TYPE.marketplace), z.literal(SHIPMENT_TYPE.vendor), z.literal(SHIPMENT_TYPE.ownVehicle)])
+    .default(SHIPMENT_TYPE.marketplace),
+  vendorIds: z.array(z.uuid('v.vendorsRequired')).max(SHIPMENT_VENDORS_MAX, 'v.vendorsMax').optional(),
+};
+
+interface TermsLike {
+  stops?: StopInput[];
+  pickupLatest?: string;
+  shipmentType?: number;
+  vendorIds?: string[];
+}
+
+/** Pickup window (latest ≥ earliest = first pickup date, and not after the last drop); vendors for type 2. */
+function checkTerms(b: TermsLike, ctx: z.RefinementCtx) {
+  if (b.pickupLatest && b.stops?.length) {
+    const first = b.stops.find((s) => s.stopType === STOP_TYPE.pickup);
+    const lastDrop = [...b.stops].reverse().find((s) => s.stopType === STOP_TYPE.drop);
+    const latest = Date.parse(b.pickupLatest);
+    if (first && latest < Date.parse(first.date)) ctx.addIssue({ code: 'custom', message: 'v.pickupWindow', path: ['pickupLatest'] });
+    else if (lastDrop && latest > Date.parse(lastDrop.date)) ctx.addIssue({ code: 'custom', message: 'v.pickupWindowDrop', path: ['pickupLatest'] });
+  }
+  if (b.shipmentType === SHIPMENT_TYPE.vendor && !(b.vendorIds && b.vendorIds.length > 0))
+    ctx.addIssue({ code: 'custom', message: 'v.vendorsRequired', path: ['vendorIds'] });
+  if (b.vendorIds && new Set(b.vendorIds).size !== b.vendorIds.length) ctx.addIssue({ code: 'custom', message: 'v.vendorsDuplicate', path: ['vendorIds'] });
+}
+
 const loadFields = {
   loadType: z.enum(LOAD_TYPES),
   equipmentType: z.string({ error: 'v.equipmentRequired' }).min(1, 'v.equipmentRequired').max(60),
@@ -86,10 +209,19 @@ const loadFields = {
   comments: z.string().trim().max(LIMITS.commentsMax, 'v.commentsMax').optional(),
   /** Post to the board now (true, default) or keep unposted (draft). */
   post: z.boolean().default(true),
+  ...termFields,
+  ...audienceFields,
 };
 
-/** POST /loads body (spec §2 post shipment form, §5 shipment rules). */
-export const createLoadBody = z.object(loadFields).superRefine((b, ctx) => checkStops(b.stops, ctx));
+/**
+ * POST /loads body (spec §2 post shipment form, §5 shipment rules). An own-vehicle shipment
+ * (type 3) needs pickup and delivery dates: every stop carries its date, so this holds by the
+ * stop rules; it is created booked (unassigned) whatever `post` says.
+ */
+export const createLoadBody = z.object(loadFields).superRefine((b, ctx) => {
+  checkStops(b.stops, ctx);
+  checkTerms(b, ctx);
+});
 export type CreateLoadBody = z.input<typeof createLoadBody>;
 
 /**
@@ -98,15 +230,38 @@ export type CreateLoadBody = z.input<typeof createLoadBody>;
  */
 export const updateLoadBody = z
   .object(loadFields)
-  .omit({ post: true })
+  .omit({ post: true, shipmentType: true, vendorIds: true })
   .partial()
   .superRefine((b, ctx) => {
     if (b.stops) checkStops(b.stops, ctx);
+    checkTerms(b, ctx);
   });
 export type UpdateLoadBody = z.input<typeof updateLoadBody>;
 
 /** POST /loads/:id/repost — optionally with new stop dates (same count/order as the load's stops). */
 export const repostLoadBody = z.object({ stopDates: z.array(isoDateTime).optional() }).default({});
+
+/**
+ * POST /loads/:id/audience — change where a posted or unposted shipment goes: the marketplace
+ * (1) or chosen vendors (2). Own vehicle (3) books it at once (unposted loads only).
+ */
+export const changeAudienceBody = z.object(audienceFields).superRefine((b, ctx) => checkTerms(b, ctx));
+export type ChangeAudienceBody = z.input<typeof changeAudienceBody>;
+
+/**
+ * POST /loads/:id/extend-dates — move the first pickup date and/or the last delivery date
+ * later (spec §2 "extend pickup or delivery date"). Each may move by at most
+ * EXTEND_DATES_MAX_DAYS (30) days beyond its current date and never earlier; stops stay in order
+ * (the server checks against the load's other stops).
+ */
+export const extendDatesBody = z
+  .object({ pickupDate: isoDateTime.optional(), deliveryDate: isoDateTime.optional() })
+  .refine((b) => b.pickupDate !== undefined || b.deliveryDate !== undefined, { message: 'v.extendNothing', path: ['pickupDate'] })
+  .refine((b) => !b.pickupDate || !b.deliveryDate || Date.parse(b.pickupDate) <= Date.parse(b.deliveryDate), {
+    message: 'v.stopsOrder',
+    path: ['deliveryDate'],
+  });
+export type ExtendDatesBody = z.input<typeof extendDatesBody>;
 
 export const stopSchema = z.object({
   id: z.uuid(),
@@ -120,6 +275,7 @@ export const stopSchema = z.object({
   lng: z.number(),
   date: z.string(),
   address: z.string().nullable(),
+  addressDetails: stopAddressInput.nullable(),
 });
 export const cargoLineSchema = z.object({
   id: z.uuid(),
@@ -163,16 +319,38 @@ export const loadSchema = z.object({
   deadheadKm: z.number().optional(),
   /** True when the caller owns (posted) the load. */
   isMine: z.boolean().optional(),
+  /** End of the pickup window (start: pickupAt), ISO; null when not set. */
+  pickupLatest: z.string().nullable(),
+  pickupHours: z.object({ from: z.string(), to: z.string() }).nullable(),
+  dropHours: z.object({ from: z.string(), to: z.string() }).nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  paidBy: z.enum(PAID_BY).nullable(),
+  paymentTermsDays: z.number().int().nullable(),
+  detentionFreeHours: z.number().int().nullable(),
+  detentionRateSar: moneySarOut.nullable(),
+  deliveryType: z.enum(DELIVERY_TYPES).nullable(),
+  deliveryTo: z.string().nullable(),
+  tradable: z.boolean(),
+  /** 1 marketplace, 2 chosen vendors, 3 own vehicle. */
+  shipmentType: z.number().int(),
+  /** The chosen vendors of a vendor shipment (owner only; [] otherwise). */
+  vendorIds: z.array(z.uuid()),
+  /** The viewer bookmarked it (false for guests and on board pages). */
+  bookmarked: z.boolean(),
+  /** More Options for the viewer (lifecycle.ts loadOptionsFor), in menu order. */
+  options: z.array(z.enum(LOAD_OPTIONS)),
 });
 export type Load = z.infer<typeof loadSchema>;
 
 const radius = z.coerce.number().refine((v) => (RADIUS_OPTIONS_KM as readonly number[]).includes(v), 'v.radiusOption');
+/** The pickup radius also takes the spec's pickup search radii (150 km; SEARCH_PICKUP_RADIUS_KM). */
+const pickupRadius = z.coerce.number().refine((v) => (SEARCH_PICKUP_RADIUS_KM as readonly number[]).includes(v), 'v.radiusOption');
 
 /** GET /loads — the load board search (spec §2 load search, §9 radius options). */
 export const searchLoadsQuery = paginationQuery
   .extend({
     pickupCityId: refId().optional(),
-    radius: radius.optional(),
+    radius: pickupRadius.optional(),
     dropCityId: refId().optional(),
     dropRadius: radius.optional(),
     equipmentType: z.string().max(60).optional(),
@@ -186,7 +364,7 @@ export type SearchLoadsQuery = z.infer<typeof searchLoadsQuery>;
 /** GET /loads → `{ items, total, totalCapped }`: the total is exact up to COUNT_CAP (1,000), then capped. */
 export const loadListResponse = cappedListOf(loadSchema);
 
-const tabCounts = <T extends z.ZodType>(v: T) => z.object({ posted: v, unposted: v, offers: v, active: v, finished: v });
+const tabCounts = <T extends z.ZodType>(v: T) => z.object(Object.fromEntries(MY_LOADS_TABS.map((t) => [t, v])) as Record<(typeof MY_LOADS_TABS)[number], T>);
 /**
  * GET /my-loads?tab= → `{ items, total, totalCapped, counts, countsCapped }`: the page of one
  * tab; `counts` holds every tab's count, each exact up to COUNT_CAP (1,000) — when

@@ -1,5 +1,5 @@
-import type { LoadStatus, OfferStatus } from '@masar/shared';
-import { bigint, boolean, doublePrecision, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { LoadStatus, OfferStatus, StopAddressInput } from '@masar/shared';
+import { bigint, boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { money, num } from './types.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -37,6 +37,20 @@ export const loads = pgTable('loads', {
   assignedAt: ts('assigned_at'),
   deliveredAt: ts('delivered_at'),
   paymentReceivedAt: ts('payment_received_at'),
+  // migration 0082 (issue 7): shipment terms
+  pickupLatestAt: ts('pickup_latest_at'),
+  pickupHoursFrom: text('pickup_hours_from'),
+  pickupHoursTo: text('pickup_hours_to'),
+  dropHoursFrom: text('drop_hours_from'),
+  dropHoursTo: text('drop_hours_to'),
+  paymentMethod: text('payment_method'),
+  paidBy: text('paid_by'),
+  paymentTermsDays: smallint('payment_terms_days'),
+  detentionFreeHours: smallint('detention_free_hours'),
+  detentionRate: money('detention_rate'),
+  deliveryType: text('delivery_type'),
+  deliveryTo: text('delivery_to'),
+  tradable: boolean('tradable').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   deletedAt: ts('deleted_at'),
@@ -50,6 +64,8 @@ export const loadStops = pgTable('load_stops', {
   cityId: integer('city_id').notNull(),
   districtId: bigint('district_id', { mode: 'number' }),
   address: text('address'),
+  /** Structured national address (migration 0082; shared stopAddressInput). */
+  addressDetails: jsonb('address_details').$type<StopAddressInput>(),
   lat: doublePrecision('lat').notNull(),
   lng: doublePrecision('lng').notNull(),
   date: ts('date').notNull(),
@@ -100,3 +116,25 @@ export const boardVersion = pgTable('board_version', {
   id: smallint('id').primaryKey().default(1),
   v: bigint('v', { mode: 'number' }).notNull().default(0),
 });
+
+/** The vendors (and their accounts) a vendor shipment is offered to (migration 0082). */
+export const loadVendors = pgTable(
+  'load_vendors',
+  {
+    loadId: uuid('load_id').notNull(),
+    vendorId: uuid('vendor_id').notNull(),
+    userId: uuid('user_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.loadId, t.vendorId] })],
+);
+
+/** A user's bookmarked loads (migration 0082). */
+export const loadBookmarks = pgTable(
+  'load_bookmarks',
+  {
+    userId: uuid('user_id').notNull(),
+    loadId: uuid('load_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.loadId] })],
+);

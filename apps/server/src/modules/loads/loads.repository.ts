@@ -1,7 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ACTIVE_LOAD_STATUSES, COUNT_CAP, type Load, type MyLoadsTab, type SearchLoadsQuery } from '@masar/shared';
+import {
+  ACTIVE_LOAD_STATUSES,
+  COUNT_CAP,
+  loadOptionsFor,
+  MY_LOADS_TABS,
+  SHIPMENT_TYPE,
+  type Load,
+  type LoadOptionsView,
+  type MyLoadsTab,
+  type SearchLoadsQuery,
+  type StopAddressInput,
+} from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { cargoLines, loadStops, loads } from '../../db/schema/index.ts';
+import { cargoLines, loadBookmarks, loadStops, loadVendors, loads } from '../../db/schema/index.ts';
 import { inList, queryRows } from '../../lib/sql.ts';
 
 /**
@@ -30,11 +41,14 @@ const LOAD_COLUMNS = sql.raw(`
   l.load_type, l.equipment_type, l.price::text as price, l.currency, l.distance_km::float8 as distance_km,
   l.rate_per_km::text as rate_per_km, l.total_weight_kg::float8 as total_weight_kg, l.comments,
   l.pickup_at, l.drop_at, l.posted_at, l.expires_at, l.created_at, l.shipper_id, u.company_name as shipper_company,
-  l.carrier_id, l.booked_price::text as booked_price, l.deleted_at,
+  l.carrier_id, l.booked_price::text as booked_price, l.deleted_at, l.shipment_type, l.delivered_at, l.payment_received_at,
+  l.pickup_latest_at, l.pickup_hours_from, l.pickup_hours_to, l.drop_hours_from, l.drop_hours_to, l.payment_method, l.paid_by,
+  l.payment_terms_days, l.detention_free_hours, l.detention_rate::text as detention_rate, l.delivery_type, l.delivery_to, l.tradable,
+  case when l.shipment_type = 2 then (select coalesce(json_agg(lv.vendor_id), '[]'::json) from load_vendors lv where lv.load_id = l.id) else '[]'::json end as vendor_ids,
   (select count(*)::int from offers o where o.load_id = l.id and o.status = 'pending') as offers_count,
   (select coalesce(json_agg(json_build_object('id', s.id, 'index', s.idx, 'stopType', s.stop_type, 'cityId', s.city_id,
       'cityNameEn', c.name_en, 'cityNameAr', c.name_ar, 'districtId', s.district_id, 'lat', s.lat, 'lng', s.lng,
-      'date', s.date, 'address', s.address) order by s.idx), '[]'::json)
+      'date', s.date, 'address', s.address, 'addressDetails', s.address_details) order by s.idx), '[]'::json)
      from load_stops s join cities c on c.id = s.city_id where s.load_id = l.id) as stops,
   (select coalesce(json_agg(json_build_object('id', g.id, 'goodsType', g.goods_type, 'lengthCm', g.length_cm, 'widthCm', g.width_cm,
       'heightCm', g.height_cm, 'quantity', g.quantity, 'weightPerItemKg', g.weight_per_item_kg, 'stackable', g.stackable,
@@ -64,6 +78,23 @@ export interface LoadRow {
   carrier_id: string | null;
   booked_price: string | null;
   deleted_at: Date | string | null;
+  shipment_type: number;
+  delivered_at: Date | string | null;
+  payment_received_at: Date | string | null;
+  pickup_latest_at: Date | string | null;
+  pickup_hours_from: string | null;
+  pickup_hours_to: string | null;
+  drop_hours_from: string | null;
+  drop_hours_to: string | null;
+  payment_method: Load['paymentMethod'];
+  paid_by: Load['paidBy'];
+  payment_terms_days: number | null;
+  detention_free_hours: number | null;
+  detention_rate: string | null;
+  delivery_type: Load['deliveryType'];
+  delivery_to: string | null;
+  tradable: boolean;
+  vendor_ids: string[];
   offers_count: number;
   stops: {
     id: string;
@@ -77,6 +108,7 @@ export interface LoadRow {
     lng: number;
     date: string;
     address: string | null;
+    addressDetails: StopAddressInput | null;
   }[];
   cargo: {
     id: string;
@@ -95,8 +127,24 @@ export interface LoadRow {
 const iso = (v: Date | string) => new Date(v).toISOString();
 const isoOrNull = (v: Date | string | null) => (v == null ? null : iso(v));
 
-/** A row of LOAD_COLUMNS → the API's Load. `viewerId` sets isMine. */
-export function toLoad(r: LoadRow, viewerId: string | null, deadheadKm?: number): Load {
+/** The viewer's role on a load for More Options (lifecycle.ts LoadOptionsView). */
+export function viewerRole(r: Pick<LoadRow, 'shipper_id' | 'carrier_id' | 'shipment_type'>, viewerId: string | null): LoadOptionsView['role'] {
+  if (viewerId == null) return 'other';
+  if (r.shipper_id === viewerId) return r.shipment_type === SHIPMENT_TYPE.ownVehicle ? 'owner_carrier' : 'owner';
+  return r.carrier_id === viewerId ? 'carrier' : 'other';
+}
+
+const hours = (from: string | null, to: string | null) => (from && to ? { from, to } : null);
+
+/**
+ * A row of LOAD_COLUMNS → the API's Load. `viewerId` sets isMine, the More Options
+ * (`loadOptionsFor`: no Bayan yet, Bayan required — the Bayan module will feed these — delivered
+ * and payment received from the row) and, for the owner, the chosen vendors. `bookmarked`: the
+ * viewer's bookmark (false on board pages, which are cached for all viewers).
+ */
+export function toLoad(r: LoadRow, viewerId: string | null, deadheadKm?: number, bookmarked = false): Load {
+  const role = viewerRole(r, viewerId);
+  const owner = role === 'owner' || role === 'owner_carrier';
   return {
     id: r.id,
     referenceId: r.reference_id,
@@ -129,6 +177,28 @@ export function toLoad(r: LoadRow, viewerId: string | null, deadheadKm?: number)
     offersCount: r.offers_count,
     ...(deadheadKm !== undefined ? { deadheadKm } : {}),
     isMine: viewerId != null && viewerId === r.shipper_id,
+    pickupLatest: isoOrNull(r.pickup_latest_at),
+    pickupHours: hours(r.pickup_hours_from, r.pickup_hours_to),
+    dropHours: hours(r.drop_hours_from, r.drop_hours_to),
+    paymentMethod: r.payment_method,
+    paidBy: r.paid_by,
+    paymentTermsDays: r.payment_terms_days == null ? null : Number(r.payment_terms_days),
+    detentionFreeHours: r.detention_free_hours == null ? null : Number(r.detention_free_hours),
+    detentionRateSar: r.detention_rate,
+    deliveryType: r.delivery_type,
+    deliveryTo: r.delivery_to,
+    tradable: r.tradable,
+    shipmentType: Number(r.shipment_type),
+    vendorIds: owner ? r.vendor_ids : [],
+    bookmarked,
+    options: loadOptionsFor({
+      status: r.status,
+      role,
+      hasBayan: false,
+      bayanRequired: true,
+      delivered: r.delivered_at != null,
+      paymentReceived: r.payment_received_at != null,
+    }),
   };
 }
 
@@ -155,10 +225,11 @@ export async function loadState(db: DbOrTx, id: string, lock: 'update' | 'share'
     equipment_type: string;
     pickup_city_id: number;
     drop_city_id: number;
+    shipment_type: number;
   }>(
     db,
     sql`select id, shipper_id, carrier_id, status, ${EXPIRED('')} as expired, deleted_at is not null as deleted,
-          equipment_type, pickup_city_id, drop_city_id
+          equipment_type, pickup_city_id, drop_city_id, shipment_type
         from loads where id = ${id}${suffix}`,
   );
   return rows[0] ?? null;
@@ -416,7 +487,9 @@ const SORTS: Record<BoardQuery['sort'], { inner: string; outer: string }> = {
 export function boardSearchSql(q: BoardQuery): SQL {
   const hasPickup = q.pickupCityId != null;
   const sort = SORTS[q.sort === 'deadhead' && !hasPickup ? 'newest' : q.sort];
-  const where: SQL[] = [sql`${ON_BOARD('l.')}`];
+  // the public board: marketplace shipments only (vendor and own-vehicle ones never show; the
+  // board's partial indexes carry the same `shipment_type = 1`, migration 0082)
+  const where: SQL[] = [sql`${ON_BOARD('l.')} and l.shipment_type = ${sql.raw(String(SHIPMENT_TYPE.marketplace))}`];
   if (q.equipmentType) where.push(sql`l.equipment_type = ${q.equipmentType}`);
   if (q.loadType) where.push(sql`l.load_type = ${q.loadType}`);
   if (q.pickupFrom) where.push(sql`l.pickup_at >= ${q.pickupFrom}::timestamptz`);
@@ -486,16 +559,23 @@ const MY_KEY = sql.raw('coalesce(l.posted_at, l.created_at)');
 
 /**
  * A tab of my loads as a union of branches, each a plain range of one owner index (migration
- * 0070): (shipper_id | carrier_id, status) walked newest first, or my pending offers. A tab's
- * page reads at most `limit + skip` entries per branch and its count at most COUNT_CAP + 1,
- * whatever the size of the owner or of the table (issue 10: the old
+ * 0070, 0082): (shipper_id | carrier_id, status) walked newest first, my pending offers, my
+ * bookmarks, or the shipments offered to me as a vendor. Every branch yields (id, k) with k the
+ * sort key. A tab's page reads at most `limit + skip` entries per branch and its count at most
+ * COUNT_CAP + 1, whatever the size of the owner or of the table (issue 10: the old
  * `or l.id in (select … from offers)` read all loads).
  */
 function tabBranches(me: string, tab: MyLoadsTab): SQL[] {
+  const branch = (w: SQL) => sql`(select l.id, ${MY_KEY} as k from loads l where ${w})`;
   const mine = (who: 'shipper_id' | 'carrier_id', status: string, extra?: SQL) =>
-    sql`l.${sql.raw(who)} = ${me} and l.status = ${status} and l.deleted_at is null${extra ? sql` and ${extra}` : sql``}`;
+    branch(sql`l.${sql.raw(who)} = ${me} and l.status = ${status} and l.deleted_at is null${extra ? sql` and ${extra}` : sql``}`);
+  const both = (status: string) => [mine('shipper_id', status), mine('carrier_id', status)];
   const withOffers = (who: 'shipper_id' | 'carrier_id') =>
-    sql`l.id in (select o.load_id from offers o where o.${sql.raw(who)} = ${me} and o.status = 'pending') and ${ON_BOARD('l.')} and l.deleted_at is null`;
+    branch(
+      sql`l.id in (select o.load_id from offers o where o.${sql.raw(who)} = ${me} and o.status = 'pending') and ${ON_BOARD('l.')} and l.deleted_at is null`,
+    );
+  // a cancelled load carries deleted_at: loads_owner_cancelled / loads_carrier_cancelled (0082)
+  const cancelled = (['shipper_id', 'carrier_id'] as const).map((who) => branch(sql`l.${sql.raw(who)} = ${me} and l.status = 'cancelled'`));
   switch (tab) {
     case 'posted':
       return [mine('shipper_id', 'posted', sql`l.expires_at > now()`)];
@@ -504,38 +584,47 @@ function tabBranches(me: string, tab: MyLoadsTab): SQL[] {
     case 'offers':
       return [withOffers('shipper_id'), withOffers('carrier_id')];
     case 'active':
-      return (['shipper_id', 'carrier_id'] as const).flatMap((who) => ACTIVE_LOAD_STATUSES.map((st) => mine(who, st)));
+      return ACTIVE_LOAD_STATUSES.flatMap(both);
     case 'finished':
-      return (['shipper_id', 'carrier_id'] as const).flatMap((who) => [mine(who, 'completed'), mine(who, 'cancelled'), mine(who, 'expired')]);
+      return [...both('completed'), ...cancelled, ...both('expired'), pastExpiry(me)];
+    case 'unassigned':
+    case 'assigned':
+    case 'pending_bayan':
+    case 'completed':
+      return both(tab);
+    case 'cancelled':
+      return cancelled;
+    case 'expired':
+      return [mine('shipper_id', 'expired'), pastExpiry(me)];
+    case 'bookmarks':
+      return [sql`(select bm.load_id as id, bm.created_at as k from load_bookmarks bm where bm.user_id = ${me} order by bm.created_at desc)`];
+    case 'customers':
+      return [branch(sql`l.id in (select lv.load_id from load_vendors lv where lv.user_id = ${me}) and ${ON_BOARD('l.')} and l.deleted_at is null`)];
   }
 }
 
 /**
  * Posted loads of mine past their expiry that the expiry job has not flipped yet (the
- * "finished" tab): a range of loads_owner_expiry, ordered by expiry so that the planner cannot
- * walk all of my posted loads instead (a subquery with ORDER BY is not flattened).
+ * "finished" and "expired" tabs): a range of loads_owner_expiry, ordered by expiry so that the
+ * planner cannot walk all of my posted loads instead (a subquery with ORDER BY is not flattened).
  */
 const pastExpiry = (me: string) =>
   sql`(select l.id, ${MY_KEY} as k from loads l
        where l.shipper_id = ${me} and l.status = 'posted' and l.deleted_at is null and l.expires_at <= now() order by l.expires_at)`;
 
-const TABS: MyLoadsTab[] = ['posted', 'unposted', 'offers', 'active', 'finished'];
-
 /**
  * One tab of my loads (spec §2 "My shipments"), newest first (coalesce(posted_at, created_at)
- * desc, id desc), with every tab's count: exact up to COUNT_CAP, then COUNT_CAP and capped.
- * Two statements (page, counts), each reading only the owner's index entries.
+ * desc, id desc; bookmarks: newest bookmark first), with every tab's count: exact up to
+ * COUNT_CAP, then COUNT_CAP and capped. Two statements (page, counts), each reading only the
+ * owner's index entries; then one read of my bookmarks among the page.
  */
 export async function myLoads(db: Db, me: string, tab: MyLoadsTab, limit: number, skip: number) {
   const walk = limit + skip;
-  const branches = (t: MyLoadsTab, each: (from: SQL) => SQL) => {
-    const froms = tabBranches(me, t).map((w) => sql`(select l.id, ${MY_KEY} as k from loads l where ${w})`);
-    if (t === 'finished') froms.push(pastExpiry(me));
-    return sql.join(
-      froms.map((f, i) => sql`(${each(sql`${f} b${sql.raw(String(i))}`)})`),
+  const branches = (t: MyLoadsTab, each: (from: SQL) => SQL) =>
+    sql.join(
+      tabBranches(me, t).map((f, i) => sql`(${each(sql`${f} b${sql.raw(String(i))}`)})`),
       sql` union `,
     );
-  };
   const page = branches(tab, (f) => sql`select id, k from ${f} order by k desc, id desc limit ${walk}`);
   const count = (t: MyLoadsTab) => sql`(select count(*)::int from (${branches(t, (f) => sql`select id from ${f} limit ${COUNT_CAP + 1}`)}) m) as ${sql.raw(t)}`;
   const [rows, [c]] = await Promise.all([
@@ -546,16 +635,69 @@ export async function myLoads(db: Db, me: string, tab: MyLoadsTab, limit: number
           join loads l on l.id = p.id join users u on u.id = l.shipper_id
           order by p.k desc, p.id desc`,
     ),
-    queryRows<Record<MyLoadsTab, number>>(db, sql`select ${sql.join(TABS.map(count), sql`, `)}`),
+    queryRows<Record<MyLoadsTab, number>>(db, sql`select ${sql.join(MY_LOADS_TABS.map(count), sql`, `)}`),
   ]);
+  const marked =
+    tab === 'bookmarks'
+      ? new Set(rows.map((r) => r.id))
+      : await bookmarkedAmong(
+          db,
+          me,
+          rows.map((r) => r.id),
+        );
   const counts = {} as Record<MyLoadsTab, number>;
   const countsCapped = {} as Record<MyLoadsTab, boolean>;
-  for (const t of TABS) {
+  for (const t of MY_LOADS_TABS) {
     const x = capped(Number(c[t]));
     counts[t] = x.total;
     countsCapped[t] = x.totalCapped;
   }
-  return { items: rows.map((r) => toLoad(r, me)), total: counts[tab], totalCapped: countsCapped[tab], counts, countsCapped };
+  return {
+    items: rows.map((r) => toLoad(r, me, undefined, marked.has(r.id))),
+    total: counts[tab],
+    totalCapped: countsCapped[tab],
+    counts,
+    countsCapped,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bookmarks and vendor audiences (migration 0082)
+
+/** Which of `loadIds` `userId` bookmarked. */
+export async function bookmarkedAmong(db: DbOrTx, userId: string, loadIds: string[]): Promise<Set<string>> {
+  if (loadIds.length === 0) return new Set();
+  const rows = await queryRows<{ load_id: string }>(
+    db,
+    sql`select load_id from load_bookmarks where user_id = ${userId} and load_id = any(${uuidArray(loadIds)}::uuid[])`,
+  );
+  return new Set(rows.map((r) => r.load_id));
+}
+
+/** Bookmark a load (idempotent: a second bookmark is a no-op). */
+export async function addBookmark(db: DbOrTx, userId: string, loadId: string): Promise<void> {
+  await db.insert(loadBookmarks).values({ userId, loadId }).onConflictDoNothing();
+}
+
+export async function removeBookmark(db: DbOrTx, userId: string, loadId: string): Promise<void> {
+  await db.execute(sql`delete from load_bookmarks where user_id = ${userId} and load_id = ${loadId}`);
+}
+
+/** Replace the vendors (and their accounts) a load is offered to; [] clears them. */
+export async function setLoadVendors(tx: DbOrTx, loadId: string, rows: { vendorId: string; userId: string }[]): Promise<void> {
+  await tx.execute(sql`delete from load_vendors where load_id = ${loadId}`);
+  if (rows.length) await tx.insert(loadVendors).values(rows.map((r) => ({ loadId, vendorId: r.vendorId, userId: r.userId })));
+}
+
+/** Copy a vendor shipment's audience to its duplicate. */
+export async function copyLoadVendors(tx: DbOrTx, fromId: string, toId: string): Promise<void> {
+  await tx.execute(sql`insert into load_vendors (load_id, vendor_id, user_id) select ${toId}, vendor_id, user_id from load_vendors where load_id = ${fromId}`);
+}
+
+/** Whether `userId` is among the accounts a vendor shipment is offered to. */
+export async function isLoadVendor(db: DbOrTx, loadId: string, userId: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from load_vendors where load_id = ${loadId} and user_id = ${userId} limit 1`);
+  return rows.length > 0;
 }
 
 /**

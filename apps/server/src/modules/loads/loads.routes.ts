@@ -14,6 +14,9 @@ import {
   repostLoadBody,
   searchLoadsQuery,
   updateLoadBody,
+  changeAudienceBody,
+  extendDatesBody,
+  EXTEND_DATES_MAX_DAYS,
   type Language,
 } from '@masar/shared';
 
@@ -31,6 +34,11 @@ const MESSAGES = {
   unposted: { en: 'Load unposted.', ar: 'تم إلغاء نشر الشحنة.' },
   reposted: { en: 'Load reposted.', ar: 'تمت إعادة نشر الشحنة.' },
   duplicated: { en: 'Load duplicated as unposted.', ar: 'تم نسخ الشحنة كغير منشورة.' },
+  ownVehicle: { en: 'Shipment created for your own vehicle.', ar: 'تم إنشاء الشحنة لمركبتك الخاصة.' },
+  audience: { en: 'The shipment’s audience was changed.', ar: 'تم تغيير الجهة التي تُعرض عليها الشحنة.' },
+  extended: { en: 'Dates extended.', ar: 'تم تمديد التواريخ.' },
+  bookmarked: { en: 'Bookmarked.', ar: 'تمت الإضافة إلى المحفوظات.' },
+  unbookmarked: { en: 'Bookmark removed.', ar: 'تمت الإزالة من المحفوظات.' },
 } as const;
 const msg = (key: keyof typeof MESSAGES, lang: Language) => MESSAGES[key][lang];
 
@@ -55,14 +63,15 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Post a load (or save it unposted with post=false)',
         description:
-          'Shippers and brokers, approved, with an active plan. Cities, equipment and goods types are checked against the reference data (INVALID_CITY, INVALID_EQUIPMENT, INVALID_GOODS_TYPE). distanceKm comes from the routing gateway over all stops in order; ratePerKm = price / distanceKm.',
+          'Shippers and brokers, approved, with an active plan. Cities, equipment and goods types are checked against the reference data (INVALID_CITY, INVALID_EQUIPMENT, INVALID_GOODS_TYPE). distanceKm comes from the routing gateway over all stops in order; ratePerKm = price / distanceKm. shipmentType: 1 marketplace (the public board), 2 my vendors (vendorIds, each linked by phone or e-mail to a registered carrier or broker, else VENDOR_NOT_LINKED; visible and biddable only for them), 3 own vehicle (created booked: status unassigned, carrierId = me, never on the board). Terms: pickup window (pickupLatest ≥ first pickup, ≤ last drop), pickup/drop hours, payment method, paid by, payment terms (days), detention (free hours, SAR per hour), delivery type and to, tradable.',
         body: createLoadBody,
         response: { 201: envelope(loadSchema) },
       },
     },
     async (req, reply) => {
       const load = await svc.create(app.requireUser(req), req.body);
-      return reply.status(201).send({ message: msg(load.status === 'posted' ? 'created' : 'draft', req.lang), data: load });
+      const key = load.status === 'posted' ? 'created' : load.status === 'unassigned' ? 'ownVehicle' : 'draft';
+      return reply.status(201).send({ message: msg(key, req.lang), data: load });
     },
   );
 
@@ -180,6 +189,69 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
     async (req) => ({ message: msg('duplicated', req.lang), data: await svc.duplicate(app.requireUser(req), req.params.id) }),
   );
 
+  app.post(
+    '/loads/:id/audience',
+    {
+      config: { auth: 'user', roles: POSTERS, approved: true },
+      schema: {
+        tags,
+        summary: 'Change where a shipment goes: marketplace, my vendors or my own vehicle',
+        description:
+          'Owner only, while posted, unposted or expired (LOAD_NOT_EDITABLE otherwise). 2: vendorIds required (VENDOR_NOT_LINKED when a vendor has no account); narrowing to vendors or own vehicle closes the pending offers. 3 books the shipment for my own vehicle (status unassigned). Publishes load.edited { audience }.',
+        params: idParams,
+        body: changeAudienceBody,
+        response: loadData,
+      },
+    },
+    async (req) => ({ message: msg('audience', req.lang), data: await svc.changeAudience(app.requireUser(req), req.params.id, req.body) }),
+  );
+
+  app.post(
+    '/loads/:id/extend-dates',
+    {
+      config: { auth: 'user', roles: POSTERS },
+      schema: {
+        tags,
+        summary: 'Extend the pickup or delivery date',
+        description: `Owner only. pickupDate moves the first stop, deliveryDate the last; each later by at most ${EXTEND_DATES_MAX_DAYS} days beyond its current date, into the future, with the stops in order (EXTEND_DATES_RANGE). Allowed unless completed or cancelled (LOAD_NOT_EDITABLE). Publishes load.dates_extended.`,
+        params: idParams,
+        body: extendDatesBody,
+        response: loadData,
+      },
+    },
+    async (req) => ({ message: msg('extended', req.lang), data: await svc.extendDates(app.requireUser(req), req.params.id, req.body) }),
+  );
+
+  app.post(
+    '/loads/:id/bookmark',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Bookmark a load (idempotent)',
+        description: 'Any load the caller may see (404 otherwise).',
+        params: idParams,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      await svc.bookmark(app.requireUser(req), req.params.id);
+      return { message: msg('bookmarked', req.lang), data: null };
+    },
+  );
+
+  app.delete(
+    '/loads/:id/bookmark',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'Remove a bookmark', params: idParams, response: { 200: envelope(z.null()) } },
+    },
+    async (req) => {
+      await svc.unbookmark(app.requireUser(req), req.params.id);
+      return { message: msg('unbookmarked', req.lang), data: null };
+    },
+  );
+
   app.get(
     '/my-loads',
     {
@@ -188,7 +260,7 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'My loads by tab, with the count of every tab',
         description:
-          'posted / unposted: my loads in that state; offers: my open loads with pending offers plus loads where I have a pending offer; active: assigned loads where I am shipper or carrier; finished: completed, cancelled or expired.',
+          'posted / unposted: my loads in that state; offers: my open loads with pending offers plus loads where I have a pending offer; active: booked loads (unassigned, assigned, pending_bayan) where I am shipper or carrier; finished: completed, cancelled or expired; unassigned / assigned / pending_bayan / completed / cancelled: that status, as shipper or carrier; expired: my expired loads; bookmarks: loads I bookmarked (newest bookmark first); customers: open vendor shipments offered to me. Each item carries options (More Options for me).',
         querystring: myLoadsQuery,
         response: { 200: envelope(myLoadsResponse) },
       },

@@ -17,7 +17,12 @@ import {
   type StopInput,
   type CargoLineInput,
   type updateLoadBody,
+  type changeAudienceBody,
+  type extendDatesBody,
   loadListResponse,
+  ACTIVE_LOAD_STATUSES,
+  EXTEND_DATES_MAX_DAYS,
+  SHIPMENT_TYPE,
 } from '@masar/shared';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -35,11 +40,14 @@ export interface LoadsDeps {
   config: Pick<Config, 'LOAD_EXPIRY_HOURS_AFTER_PICKUP'> & Partial<Pick<Config, 'SEARCH_CACHE_TTL_MS'>>;
   routing: RoutingGateway;
   offers: OffersOfLoad;
+  /** The accounts my vendors map to (modules/vendors; vendor shipments). */
+  vendors: VendorsOfLoad;
   /** Where board pages are cached (none: every search runs the SQL). */
   cache?: BoardCacheStore;
 }
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Stops and cargo as given by a client (cityId, date…), resolved against the reference data. */
@@ -103,6 +111,16 @@ export const loadLifecycle = {
   async markPaymentReceived(tx: DbOrTx, loadId: string, at: Date): Promise<void> {
     await repo.updateLoadRow(tx, loadId, { paymentReceivedAt: at });
   },
+  /**
+   * May `userId` bid on the load? Marketplace shipments: anyone (the offers module checks the
+   * rest); vendor shipments: only the accounts of the chosen vendors; own-vehicle: nobody.
+   */
+  async mayBid(tx: DbOrTx, loadId: string, userId: string): Promise<boolean> {
+    const s = await repo.loadState(tx, loadId, 'none');
+    if (!s) return false;
+    if (s.shipment_type === SHIPMENT_TYPE.vendor) return repo.isLoadVendor(tx, loadId, userId);
+    return s.shipment_type !== SHIPMENT_TYPE.ownVehicle;
+  },
   /** Publish a load event that is not a status change (a trip step, a flagged proof, payment received). */
   event: (tx: DbOrTx, type: DomainEventType, loadId: string, shipperId: string, actorId: string | null, data: Record<string, unknown>) =>
     publish(tx, loadEvent(type, loadId, shipperId, actorId, data)),
@@ -117,6 +135,45 @@ export interface OffersOfLoad {
   hasOfferBy(db: DbOrTx, loadId: string, carrierId: string): Promise<boolean>;
 }
 
+/** What the loads module asks of the vendors module (injected by the container). */
+export interface VendorsOfLoad {
+  /** The account of each vendor of `ownerId` among `vendorIds` (absent: not mine or deleted; null: no account). */
+  accounts(tx: DbOrTx, ownerId: string, vendorIds: string[]): Promise<{ vendorId: string; userId: string | null }[]>;
+}
+
+/** The shipment-term columns of a create or edit body (only the fields given). */
+type TermsBody = Partial<
+  Pick<
+    z.output<typeof createLoadBody>,
+    | 'pickupLatest'
+    | 'pickupHours'
+    | 'dropHours'
+    | 'paymentMethod'
+    | 'paidBy'
+    | 'paymentTermsDays'
+    | 'detentionFreeHours'
+    | 'detentionRateSar'
+    | 'deliveryType'
+    | 'deliveryTo'
+    | 'tradable'
+  >
+>;
+function termColumns(b: TermsBody): Partial<repo.NewLoad> {
+  const out: Partial<repo.NewLoad> = {};
+  if (b.pickupLatest !== undefined) out.pickupLatestAt = new Date(b.pickupLatest);
+  if (b.pickupHours !== undefined) Object.assign(out, { pickupHoursFrom: b.pickupHours.from, pickupHoursTo: b.pickupHours.to });
+  if (b.dropHours !== undefined) Object.assign(out, { dropHoursFrom: b.dropHours.from, dropHoursTo: b.dropHours.to });
+  if (b.paymentMethod !== undefined) out.paymentMethod = b.paymentMethod;
+  if (b.paidBy !== undefined) out.paidBy = b.paidBy;
+  if (b.paymentTermsDays !== undefined) out.paymentTermsDays = b.paymentTermsDays;
+  if (b.detentionFreeHours !== undefined) out.detentionFreeHours = b.detentionFreeHours;
+  if (b.detentionRateSar !== undefined) out.detentionRate = b.detentionRateSar;
+  if (b.deliveryType !== undefined) out.deliveryType = b.deliveryType;
+  if (b.deliveryTo !== undefined) out.deliveryTo = b.deliveryTo;
+  if (b.tradable !== undefined) out.tradable = b.tradable;
+  return out;
+}
+
 /** An event about a load (DESIGN §3 outbox). */
 /** A load event; `data.shipperId` names the load's owner (webhooks deliver to the parties). */
 const loadEvent = (type: DomainEventType, loadId: string, shipperId: string, actorId: string | null, data: Record<string, unknown>): DomainEventInput => ({
@@ -128,7 +185,7 @@ const loadEvent = (type: DomainEventType, loadId: string, shipperId: string, act
 });
 
 export function createLoadsService(deps: LoadsDeps) {
-  const { db, config, routing, offers, cache } = deps;
+  const { db, config, routing, offers, vendors, cache } = deps;
   const cacheTtlMs = config.SEARCH_CACHE_TTL_MS ?? 0;
 
   async function checkEquipment(tx: DbOrTx, code: string) {
@@ -152,6 +209,7 @@ export function createLoadsService(deps: LoadsDeps) {
         cityId: s.cityId,
         districtId: s.districtId ?? null,
         address: s.address ?? null,
+        addressDetails: s.addressDetails ?? null,
         lat: c.lat,
         lng: c.lng,
         date: new Date(s.date),
@@ -218,7 +276,39 @@ export function createLoadsService(deps: LoadsDeps) {
     if (row.deleted_at && !bidder) throw new AppError('NOT_FOUND');
     const onBoard = row.status === 'posted' || row.status === 'expired';
     if (!onBoard && !owner && !carrier && !bidder) throw new AppError('NOT_FOUND');
-    return repo.toLoad(row, viewerId);
+    // a vendor shipment is visible to its chosen vendors only; an own-vehicle one to its owner
+    if (!owner && !carrier && !bidder && row.shipment_type !== SHIPMENT_TYPE.marketplace) {
+      if (row.shipment_type !== SHIPMENT_TYPE.vendor || viewerId == null || !(await repo.isLoadVendor(via, id, viewerId))) throw new AppError('NOT_FOUND');
+    }
+    const bookmarked = viewerId != null && (await repo.bookmarkedAmong(via, viewerId, [id])).has(id);
+    return repo.toLoad(row, viewerId, undefined, bookmarked);
+  }
+
+  /**
+   * The accounts of the chosen vendors (shipment type 2): each must be one of my vendors
+   * (NOT_FOUND otherwise) with a registered carrier or broker account (VENDOR_NOT_LINKED).
+   */
+  async function vendorAudience(tx: DbOrTx, user: CurrentUser, vendorIds: string[]): Promise<{ vendorId: string; userId: string }[]> {
+    const found = new Map((await vendors.accounts(tx, user.id, vendorIds)).map((r) => [r.vendorId, r.userId]));
+    return vendorIds.map((vendorId, i) => {
+      if (!found.has(vendorId)) throw new AppError('NOT_FOUND', { errors: [{ path: `vendorIds.${i}`, message: 'NOT_FOUND' }] });
+      const userId = found.get(vendorId);
+      if (!userId) throw new AppError('VENDOR_NOT_LINKED', { errors: [{ path: `vendorIds.${i}`, message: 'VENDOR_NOT_LINKED' }] });
+      return { vendorId, userId };
+    });
+  }
+
+  /** An own-vehicle shipment is booked at once (lifecycle 'book': unassigned, carrier = owner). */
+  async function bookOwnVehicle(tx: DbOrTx, user: CurrentUser, id: string, price: string, data: Record<string, unknown>) {
+    await loadLifecycle.transition(tx, id, 'book', user.id, { ownVehicle: true, ...data }, { carrierId: user.id });
+    await repo.updateLoadRow(tx, id, { bookedPrice: price, bookedAt: new Date() });
+  }
+
+  /** The pickup window's end may not be before the first pickup nor after the last drop. */
+  function checkWindow(latest: Date | null | undefined, d: Derived) {
+    if (!latest) return;
+    if (latest < d.pickup.date) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'pickupLatest', message: 'v.pickupWindow' }] });
+    if (latest > d.drop.date) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'pickupLatest', message: 'v.pickupWindowDrop' }] });
   }
 
   /** The load of `id` owned by `user`, locked for the rest of the transaction. */
@@ -263,9 +353,14 @@ export function createLoadsService(deps: LoadsDeps) {
     async create(user: CurrentUser, body: z.output<typeof createLoadBody>, outer?: DbOrTx): Promise<Load> {
       requireApproved(user);
       const id = newId();
+      const type = body.shipmentType ?? SHIPMENT_TYPE.marketplace;
+      const ownVehicle = type === SHIPMENT_TYPE.ownVehicle;
+      const post = body.post !== false && !ownVehicle;
       await (outer ?? db).transaction(async (tx) => {
         await checkEquipment(tx, body.equipmentType);
+        const audience = type === SHIPMENT_TYPE.vendor ? await vendorAudience(tx, user, body.vendorIds ?? []) : [];
         const d = await derive(tx, body.stops, body.cargo);
+        checkWindow(body.pickupLatest ? new Date(body.pickupLatest) : null, d);
         const now = new Date();
         await repo.insertLoad(
           tx,
@@ -273,11 +368,13 @@ export function createLoadsService(deps: LoadsDeps) {
             id,
             referenceId: await repo.nextReference(tx),
             shipperId: user.id,
-            status: body.post === false ? 'unposted' : 'posted',
+            status: post ? 'posted' : 'unposted',
             loadType: body.loadType,
             equipmentType: body.equipmentType,
+            shipmentType: type,
             comments: body.comments ?? null,
-            postedAt: body.post === false ? null : now,
+            postedAt: post ? now : null,
+            ...termColumns(body),
             ...(loadColumns(d, body.priceSar) as Required<
               Pick<
                 repo.NewLoad,
@@ -299,7 +396,9 @@ export function createLoadsService(deps: LoadsDeps) {
           d.stops,
           d.cargo,
         );
-        if (body.post !== false) await publish(tx, loadEvent('load.posted', id, user.id, user.id, { priceSar: body.priceSar }));
+        if (audience.length) await repo.setLoadVendors(tx, id, audience);
+        if (post) await publish(tx, loadEvent('load.posted', id, user.id, user.id, { priceSar: body.priceSar, shipmentType: type }));
+        if (ownVehicle) await bookOwnVehicle(tx, user, id, body.priceSar, {});
       });
       return get(id, user.id, outer);
     },
@@ -325,9 +424,11 @@ export function createLoadsService(deps: LoadsDeps) {
             cityId: x.cityId,
             districtId: x.districtId ?? undefined,
             address: x.address ?? undefined,
+            addressDetails: x.addressDetails ?? undefined,
             date: x.date.toISOString(),
           }));
         const d = await derive(tx, stops, body.cargo ?? existing.cargo);
+        checkWindow(body.pickupLatest !== undefined ? new Date(body.pickupLatest) : current.pickupLatestAt, d);
         const price = body.priceSar ?? current.price;
         const citiesChanged = body.stops !== undefined && body.stops.map((x) => x.cityId).join(',') !== existing.stops.map((x) => x.cityId).join(',');
         const equipmentChanged = body.equipmentType !== undefined && body.equipmentType !== s.equipment_type;
@@ -342,7 +443,9 @@ export function createLoadsService(deps: LoadsDeps) {
           ...(body.loadType !== undefined ? { loadType: body.loadType } : {}),
           ...(body.equipmentType !== undefined ? { equipmentType: body.equipmentType } : {}),
           ...(body.comments !== undefined ? { comments: body.comments } : {}),
+          ...termColumns(body),
         });
+        await publish(tx, loadEvent('load.edited', id, user.id, user.id, { offersReset: offersDeleted, fields: Object.keys(body) }));
         await repo.bumpBoardVersion(tx);
       });
       return { load: await get(id, user.id), offersDeleted };
@@ -436,6 +539,14 @@ export function createLoadsService(deps: LoadsDeps) {
             carrierId: null,
             bookedPrice: null,
             bookedAt: null,
+            vehicleId: null,
+            driverId: null,
+            trailerId: null,
+            assignedAt: null,
+            deliveredAt: null,
+            paymentReceivedAt: null,
+            // an own-vehicle copy goes to the marketplace (the owner may change its audience)
+            shipmentType: src.shipmentType === SHIPMENT_TYPE.ownVehicle ? SHIPMENT_TYPE.marketplace : src.shipmentType,
             deletedAt: null,
             createdAt: now,
             updatedAt: now,
@@ -443,8 +554,96 @@ export function createLoadsService(deps: LoadsDeps) {
           stops.map(({ loadId: _l, ...x }) => ({ ...x, id: newId() })),
           cargo.map(({ loadId: _l, ...x }) => ({ ...x, id: newId() })),
         );
+        if (src.shipmentType === SHIPMENT_TYPE.vendor) await repo.copyLoadVendors(tx, id, copyId);
       });
       return get(copyId, user.id);
+    },
+
+    /**
+     * Change where a posted, unposted or expired shipment goes (spec §3 carrier source):
+     * marketplace (1) or the chosen vendors (2, each linked to an account, else
+     * VENDOR_NOT_LINKED); narrowing to vendors closes the pending offers (bidders outside the new
+     * audience can no longer book). Own vehicle (3) books it at once (lifecycle 'book':
+     * unassigned, carrier = owner) and closes the pending offers. Publishes load.edited
+     * { audience: { from, to } } (and load.booked for 3). LOAD_NOT_EDITABLE once booked.
+     */
+    async changeAudience(user: CurrentUser, id: string, body: z.output<typeof changeAudienceBody>): Promise<Load> {
+      requireApproved(user);
+      await db.transaction(async (tx) => {
+        const s = await ownLoad(tx, user, id);
+        if (!(EDITABLE_LOAD_STATUSES as readonly string[]).includes(s.status)) throw new AppError('LOAD_NOT_EDITABLE');
+        const to = body.shipmentType;
+        if (to === SHIPMENT_TYPE.ownVehicle && s.expired) throw new AppError('INVALID_TRANSITION');
+        const audience = to === SHIPMENT_TYPE.vendor ? await vendorAudience(tx, user, body.vendorIds ?? []) : [];
+        await repo.setLoadVendors(tx, id, audience);
+        await repo.updateLoadRow(tx, id, { shipmentType: to });
+        if (to !== SHIPMENT_TYPE.marketplace) await offers.closePending(tx, id);
+        await publish(tx, loadEvent('load.edited', id, user.id, user.id, { audience: { from: s.shipment_type, to }, vendorIds: body.vendorIds ?? [] }));
+        if (to === SHIPMENT_TYPE.ownVehicle) {
+          const raw = await repo.rawLoad(tx, id);
+          await bookOwnVehicle(tx, user, id, raw.price, {});
+        }
+        await repo.bumpBoardVersion(tx);
+      });
+      return get(id, user.id);
+    },
+
+    /**
+     * Extend the pickup (first stop) and/or delivery (last stop) date (spec §2): each may move
+     * later by at most EXTEND_DATES_MAX_DAYS (30) days beyond its current date, never earlier,
+     * and into the future; the stops must stay in time order and the pickup window keeps its
+     * length. Allowed while the load is editable or booked (posted, unposted, expired,
+     * unassigned, assigned, pending_bayan); LOAD_NOT_EDITABLE when completed or cancelled,
+     * EXTEND_DATES_RANGE when out of range. Publishes load.dates_extended { pickup, delivery }
+     * with the old and new dates; a posted load's expiry follows its new pickup.
+     */
+    async extendDates(user: CurrentUser, id: string, body: z.output<typeof extendDatesBody>): Promise<Load> {
+      await db.transaction(async (tx) => {
+        const s = await ownLoad(tx, user, id);
+        const allowed = [...EDITABLE_LOAD_STATUSES, ...ACTIVE_LOAD_STATUSES] as readonly string[];
+        if (!allowed.includes(s.status)) throw new AppError('LOAD_NOT_EDITABLE');
+        const { stops } = await repo.stopsAndCargo(tx, id);
+        const raw = await repo.rawLoad(tx, id);
+        const dates = stops.map((x) => x.date);
+        const first = 0;
+        const last = stops.length - 1;
+        const range = (path: string) => new AppError('EXTEND_DATES_RANGE', { errors: [{ path, message: 'EXTEND_DATES_RANGE' }] });
+        const move = (i: number, iso: string, path: string) => {
+          const to = new Date(iso);
+          const from = dates[i];
+          if (to.getTime() < from.getTime() || to.getTime() > from.getTime() + EXTEND_DATES_MAX_DAYS * DAY_MS || to.getTime() <= Date.now()) throw range(path);
+          dates[i] = to;
+          return { from: from.toISOString(), to: to.toISOString() };
+        };
+        const data: Record<string, unknown> = {};
+        if (body.pickupDate) data.pickup = move(first, body.pickupDate, 'pickupDate');
+        if (body.deliveryDate) data.delivery = move(last, body.deliveryDate, 'deliveryDate');
+        for (let i = 1; i < dates.length; i++) if (dates[i] < dates[i - 1]) throw range(body.pickupDate && i === 1 ? 'pickupDate' : 'deliveryDate');
+        if (body.pickupDate) await repo.setStopDate(tx, stops[first].id, dates[first]);
+        if (body.deliveryDate) await repo.setStopDate(tx, stops[last].id, dates[last]);
+        const shift = dates[first].getTime() - stops[first].date.getTime();
+        const latest = raw.pickupLatestAt ? new Date(raw.pickupLatestAt.getTime() + shift) : null;
+        if (latest && latest > dates[last]) throw range('pickupDate');
+        await repo.updateLoadRow(tx, id, {
+          pickupAt: dates[first],
+          dropAt: dates[last],
+          pickupLatestAt: latest,
+          expiresAt: new Date(dates[first].getTime() + config.LOAD_EXPIRY_HOURS_AFTER_PICKUP * HOUR_MS),
+        });
+        await publish(tx, loadEvent('load.dates_extended', id, user.id, user.id, data));
+        await repo.bumpBoardVersion(tx);
+      });
+      return get(id, user.id);
+    },
+
+    /** Bookmark a load the user may see (404 otherwise); idempotent. */
+    async bookmark(user: CurrentUser, id: string): Promise<void> {
+      await get(id, user.id);
+      await repo.addBookmark(db, user.id, id);
+    },
+    /** Remove a bookmark (no-op when there is none). */
+    async unbookmark(user: CurrentUser, id: string): Promise<void> {
+      await repo.removeBookmark(db, user.id, id);
     },
 
     search: (q: repo.BoardQuery, viewerId: string | null) => repo.searchBoard(db, q, viewerId),

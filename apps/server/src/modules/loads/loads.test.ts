@@ -353,7 +353,7 @@ describe('GET /my-loads', () => {
     const res = await t.app.inject({ url: '/api/v1/my-loads?tab=posted', headers: me.headers });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data.counts).toEqual({ posted: 2, unposted: 1, offers: 0, active: 0, finished: 1 });
+    expect(data.counts).toMatchObject({ posted: 2, unposted: 1, offers: 0, active: 0, finished: 1, expired: 1, cancelled: 0, bookmarks: 0 });
     expect(data.total).toBe(2);
     expect(data.items.map((l: Load) => l.id)).toContain(a.id);
     const un = await t.app.inject({ url: '/api/v1/my-loads?tab=unposted', headers: me.headers });
@@ -414,8 +414,8 @@ describe('capped totals (issue 10)', () => {
     const res = await t.app.inject({ url: '/api/v1/my-loads?tab=posted&limit=10&skip=10', headers: owner.headers });
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
-    expect(data.counts).toEqual({ posted: 1000, unposted: 3, offers: 0, active: 0, finished: 0 });
-    expect(data.countsCapped).toEqual({ posted: true, unposted: false, offers: false, active: false, finished: false });
+    expect(data.counts).toMatchObject({ posted: 1000, unposted: 3, offers: 0, active: 0, finished: 0, unassigned: 0 });
+    expect(data.countsCapped).toMatchObject({ posted: true, unposted: false, offers: false, active: false, finished: false, unassigned: false });
     expect(data).toMatchObject({ total: 1000, totalCapped: true });
     // newest first: posted_at = now() - g seconds, so page 2 holds loads 11…20
     expect(data.items.map((l: Load) => l.referenceId)).toEqual(Array.from({ length: 10 }, (_, i) => `CAP45-${11 + i}`));

@@ -43,6 +43,8 @@ export interface LoadForOffer {
 export interface LoadLifecycle {
   stateForOffer(tx: DbOrTx, loadId: string, lock: 'share' | 'update' | 'none'): Promise<LoadForOffer | null>;
   book(tx: DbOrTx, loadId: string, carrierId: string, priceSar: string): Promise<boolean>;
+  /** Whether `userId` may bid: vendor shipments take bids from their chosen vendors only, own-vehicle ones from nobody. */
+  mayBid(tx: DbOrTx, loadId: string, userId: string): Promise<boolean>;
   /** The board changed (the search cache's version): the last statement of the booking transaction. */
   boardChanged(tx: DbOrTx): Promise<void>;
 }
@@ -96,6 +98,8 @@ export function createOffersService({ db, loads }: { db: Db; loads: LoadLifecycl
           // so a bid does not confirm that the load exists.
           const onBoard = !load.deleted && (load.status === 'posted' || load.expired);
           if (!onBoard && load.carrier_id !== user.id && !(await repo.hasOfferOn(tx, load.id, user.id))) throw new AppError('NOT_FOUND');
+          // a vendor shipment is invisible to anyone but its chosen vendors (issue 7)
+          if (!(await loads.mayBid(tx, load.id, user.id))) throw new AppError('NOT_FOUND');
           assertOpen(load);
           await repo.insertOffer(tx, {
             id,

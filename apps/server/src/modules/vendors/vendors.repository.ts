@@ -158,3 +158,27 @@ export async function ownerHasVendors(db: DbOrTx, ownerId: string): Promise<bool
   const rows = await db.select({ id: vendors.id }).from(vendors).where(eq(vendors.ownerId, ownerId)).limit(1);
   return rows.length > 0;
 }
+
+/**
+ * The Masar account of each of `ids` (vendors of `ownerId`, not deleted): a vendor record has no
+ * user link, so it maps to the registered carrier or broker (account type 2 or 3, not suspended
+ * or deleted) whose phone equals the vendor's phone (both normalized by the shared phoneSchema)
+ * or, failing that, whose e-mail equals the vendor's (case-insensitive). userId null: none.
+ * Vendors not found (another owner's, deleted) are absent from the result.
+ */
+export async function vendorAccounts(tx: DbOrTx, ownerId: string, ids: string[]): Promise<{ vendorId: string; userId: string | null }[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({
+      vendorId: vendors.id,
+      // qualified by hand: drizzle may render a select's own columns unqualified, which inside
+      // this subquery would resolve to the users row
+      userId: sql<string | null>`(select u.id from ${users} u
+        where u.account_type in (2, 3) and u.status not in (3, 4) and u.id <> ${ownerId}
+          and (u.phone = "vendors"."phone" or lower(u.email) = lower("vendors"."email"))
+        order by (u.phone = "vendors"."phone") desc, u.created_at limit 1)`,
+    })
+    .from(vendors)
+    .where(and(eq(vendors.ownerId, ownerId), inArray(vendors.id, ids), isNull(vendors.deletedAt)));
+  return rows;
+}

@@ -121,6 +121,15 @@ async function checkContact(tx: DbOrTx, ownerId: string, email?: string, phone?:
   if (taken.phone) throw new AppError('VENDOR_PHONE_EXISTS');
 }
 
+/**
+ * What other modules may ask of my vendors (issue 7 vendor shipments): the registered account
+ * (carrier or broker user id) each vendor of `ownerId` maps to, by the vendor's phone or e-mail
+ * (see repo.vendorAccounts). Injected into the loads module by the container.
+ */
+export const vendorAccountsOf = {
+  accounts: (tx: DbOrTx, ownerId: string, vendorIds: string[]) => repo.vendorAccounts(tx, ownerId, vendorIds),
+};
+
 export function createVendorsService(deps: { db: Db; links: SignedLinks }) {
   const { db } = deps;
   async function must(tx: DbOrTx, user: CurrentUser, id: string, forUpdate = false) {

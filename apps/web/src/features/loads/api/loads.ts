@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateLoadBody, Load, MyLoadsTab, Offer, UpdateLoadBody } from '@masar/shared';
+import type { ChangeAudienceBody, CreateLoadBody, ExtendDatesBody, Load, MyLoadsTab, Offer, UpdateLoadBody, Vendor } from '@masar/shared';
 import { api, type Query } from '../../../lib/api';
 
 /** Every tab's count, exact up to COUNT_CAP (1,000); countsCapped says which tab has more. */
@@ -63,7 +63,7 @@ export function useSaveLoad(editId: string | null) {
   return useMutation({
     mutationFn: async ({ body, repost }: { body: CreateLoadBody; repost?: boolean }) => {
       if (!editId) return api.post<Load>('/loads', body);
-      const { post: _post, ...patch } = body;
+      const { post: _post, shipmentType: _type, vendorIds: _vendors, ...patch } = body;
       const saved = await api.patch<Load>(`/loads/${editId}`, patch satisfies UpdateLoadBody);
       return repost ? api.post<Load>(`/loads/${editId}/repost`, {}) : saved;
     },
@@ -87,5 +87,41 @@ export function usePlaceBid() {
   return useMutation({
     mutationFn: (body: { loadId: string; priceSar: string }) => api.post<Offer>('/offers', body),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['offers'] }), qc.invalidateQueries({ queryKey: ['load'] })]),
+  });
+}
+
+/** My vendors, to choose the audience of a vendor shipment (the first 100). */
+export function useMyVendorOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['vendors', 'options'],
+    queryFn: () => api.get<{ items: Vendor[] }>('/vendors', { limit: 100 }).then((d) => d.items),
+    enabled,
+  });
+}
+
+/** Bookmark or un-bookmark a load (POST / DELETE /loads/:id/bookmark). */
+export function useBookmark() {
+  const invalidate = useInvalidateLoads();
+  return useMutation({
+    mutationFn: ({ id, on }: { id: string; on: boolean }) => (on ? api.post<null>(`/loads/${id}/bookmark`, {}) : api.delete<null>(`/loads/${id}/bookmark`)),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /loads/:id/extend-dates. */
+export function useExtendDates() {
+  const invalidate = useInvalidateLoads();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ExtendDatesBody }) => api.post<Load>(`/loads/${id}/extend-dates`, body),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /loads/:id/audience: marketplace, my vendors or own vehicle. */
+export function useChangeAudience() {
+  const invalidate = useInvalidateLoads();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ChangeAudienceBody }) => api.post<Load>(`/loads/${id}/audience`, body),
+    onSuccess: invalidate,
   });
 }

@@ -22,7 +22,10 @@ function wrap(ui: ReactNode, dir: 'ltr' | 'rtl' = 'ltr') {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   qc.setQueryData(
     ['ref', 'equipmentTypes'],
-    [{ code: 'reefer_truck', nameEn: 'Refrigerated truck', nameAr: 'شاحنة مبردة', class: 'rigid', maxWeightKg: 8000 }],
+    [
+      { code: 'reefer_truck', nameEn: 'Refrigerated truck', nameAr: 'شاحنة مبردة', class: 'rigid', maxWeightKg: 8000 },
+      { code: 'flatbed_trailer', nameEn: 'Flatbed trailer', nameAr: 'مقطورة مسطحة', class: 'trailer', maxWeightKg: 30000 },
+    ],
   );
   qc.setQueryData(['ref', 'goodTypes'], [{ code: 'dates', nameEn: 'Dates', nameAr: 'تمور', temperatureControlled: false }]);
   qc.setQueryData(['ref', 'regions'], [{ id: 1, code: 'RD', nameEn: 'Riyadh', nameAr: 'الرياض' }]);
@@ -95,6 +98,95 @@ describe('LoadForm', { timeout: 20_000 }, () => {
     expect(screen.getByTestId<HTMLButtonElement>('add-cargo').disabled).toBe(true);
   });
 
+  it('sends the pickup window, hours, payment, detention, delivery, tradable and the structured address', async () => {
+    const onSubmit = vi.fn();
+    const v = validForm();
+    v.pickupHoursFrom = '08:00';
+    v.pickupHoursTo = '17:00';
+    v.detentionFreeHours = 4;
+    v.stops[0].details = {
+      ...v.stops[0].details,
+      buildingNumber: '2345',
+      streetName: 'King Fahd Rd',
+      district: 'Al Olaya',
+      region: 'Riyadh',
+      zipCode: '12211',
+    };
+    wrap(<LoadForm initialValues={v} editing={false} submitting={false} onSubmit={onSubmit} />);
+    // the typed fields go through the inputs
+    await userEvent.type(screen.getByTestId('payment-terms'), '30');
+    await userEvent.type(screen.getByTestId('detention-rate'), '75');
+    await userEvent.type(screen.getByTestId('delivery-to'), 'Gate 5');
+    await userEvent.click(screen.getByTestId('tradable'));
+    await userEvent.click(screen.getByTestId('stop-0-address-toggle'));
+    expect(screen.getByTestId<HTMLInputElement>('stop-0-zipCode').value).toBe('12211');
+    await userEvent.type(screen.getByTestId('stop-0-businessName'), 'Najd');
+    await userEvent.click(screen.getByTestId('post-load-submit'));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({
+      pickupHours: { from: '08:00', to: '17:00' },
+      paymentTermsDays: 30,
+      detentionFreeHours: 4,
+      detentionRateSar: '75',
+      deliveryTo: 'Gate 5',
+      tradable: true,
+      shipmentType: 1,
+      stops: [
+        {
+          cityId: 3,
+          addressDetails: {
+            buildingNumber: '2345',
+            streetName: 'King Fahd Rd',
+            district: 'Al Olaya',
+            region: 'Riyadh',
+            zipCode: '12211',
+            businessName: 'Najd',
+          },
+        },
+        { cityId: 18 },
+      ],
+    });
+    expect(onSubmit.mock.calls[0][0].stops[1].addressDetails).toBeUndefined();
+  });
+
+  it('refuses an incomplete address, hours out of order and a vendor shipment without vendors', async () => {
+    const onSubmit = vi.fn();
+    const v = validForm();
+    v.stops[0].details = { ...v.stops[0].details, buildingNumber: '12', streetName: '0' };
+    v.pickupHoursFrom = '18:00';
+    v.pickupHoursTo = '08:00';
+    v.shipmentType = 2;
+    wrap(<LoadForm initialValues={v} editing={false} submitting={false} onSubmit={onSubmit} />);
+    await userEvent.click(screen.getByTestId('post-load-submit'));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByText('Building number is 4 digits.')).toBeTruthy();
+    expect(screen.getAllByText('Fill out this address field (not 0 or a dot).').length).toBeGreaterThan(0);
+    expect(screen.getByText('The closing time must be after the opening time.')).toBeTruthy();
+    expect(screen.getByText('Choose at least one vendor.')).toBeTruthy();
+  });
+
+  it('asks before saving an edit that changes the lane or equipment (offers and booking activity are deleted)', async () => {
+    const onSubmit = vi.fn();
+    wrap(<LoadForm initialValues={validForm()} editing submitting={false} onSubmit={onSubmit} />);
+    // no change of lane or equipment: saved at once, no question
+    await userEvent.click(screen.getByTestId('post-load-submit'));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('lane-change-warning')).toBeNull();
+    // another equipment: the confirmation says what is deleted; going back saves nothing
+    await userEvent.clear(screen.getByTestId('equipment-select'));
+    await userEvent.type(screen.getByTestId('equipment-select'), 'Flat');
+    await userEvent.click(await screen.findByRole('option', { name: 'Flatbed trailer', hidden: true }));
+    await userEvent.click(screen.getByTestId('post-load-submit'));
+    expect((await screen.findByTestId('lane-change-warning')).textContent).toContain('deletes the tracking and all offers and booking activity');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByTestId('lane-change-cancel'));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByTestId('post-load-submit'));
+    await userEvent.click(await screen.findByTestId('lane-change-confirm'));
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+    expect(onSubmit.mock.calls[1][0]).toMatchObject({ equipmentType: 'flatbed_trailer' });
+  });
+
   it('in Arabic, the errors are Arabic', async () => {
     await i18n.changeLanguage('ar');
     wrap(<LoadForm initialValues={emptyLoadForm()} editing={false} submitting={false} onSubmit={vi.fn()} />, 'rtl');
@@ -129,6 +221,7 @@ describe('LoadCard', () => {
         lng: 46.7,
         date: '2026-12-01T05:00:00Z',
         address: null,
+        addressDetails: null,
       },
       {
         id: 'b',
@@ -142,6 +235,7 @@ describe('LoadCard', () => {
         lng: 39.2,
         date: '2026-12-02T05:00:00Z',
         address: null,
+        addressDetails: null,
       },
     ],
     cargo: [],
@@ -156,6 +250,21 @@ describe('LoadCard', () => {
     bookedPriceSar: null,
     offersCount: 0,
     deadheadKm: 85,
+    pickupLatest: null,
+    pickupHours: null,
+    dropHours: null,
+    paymentMethod: null,
+    paidBy: null,
+    paymentTermsDays: null,
+    detentionFreeHours: null,
+    detentionRateSar: null,
+    deliveryType: null,
+    deliveryTo: null,
+    tradable: false,
+    shipmentType: 1,
+    vendorIds: [],
+    bookmarked: false,
+    options: [],
   } satisfies Load;
 
   it('shows lane, date, equipment, weight, distance, price, rate per km and deadhead', () => {

@@ -5,6 +5,8 @@ import {
   Button,
   Checkbox,
   Group,
+  Modal,
+  MultiSelect,
   NumberInput,
   Paper,
   SegmentedControl,
@@ -21,13 +23,27 @@ import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { createLoadBody, LIMITS, LOAD_TYPES, STOP_TYPE, type CreateLoadBody } from '@masar/shared';
+import {
+  createLoadBody,
+  DELIVERY_TYPES,
+  DETENTION_FREE_HOURS_MAX,
+  LIMITS,
+  LOAD_TYPES,
+  PAID_BY,
+  PAYMENT_METHODS,
+  PAYMENT_TERMS_DAYS_MAX,
+  SHIPMENT_TYPE,
+  STOP_TYPE,
+  type CreateLoadBody,
+  type ShipmentType,
+} from '@masar/shared';
 import { CitySelect } from '../../../components/CitySelect';
 import { asLang } from '../../../components/format';
 import { StopBadge } from '../../../components/Lane';
 import { useEquipmentTypes, useGoodsTypes } from '../../../components/reference';
 import { fieldErrors } from '../../../lib/form';
-import { canAddCargo, canAddStop, emptyCargo, emptyStop, formToBody, type LoadFormValues } from '../utils/loadForm';
+import { canAddCargo, canAddStop, emptyCargo, emptyStop, formToBody, laneOrEquipmentChanged, type AddressValues, type LoadFormValues } from '../utils/loadForm';
+import { useMyVendorOptions } from '../api/loads';
 import { useDatesLocale } from '../../../components/useDatesLocale';
 
 interface Props {
@@ -49,6 +65,9 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
   const equipment = useEquipmentTypes();
   const goods = useGoodsTypes();
   const [post, setPost] = useState(true);
+  /** An edit of the lane or equipment waits here for the user's confirmation (spec §4). */
+  const [confirmBody, setConfirmBody] = useState<CreateLoadBody | null>(null);
+  const [openAddress, setOpenAddress] = useState<Record<string, boolean>>({});
 
   const form = useForm<LoadFormValues>({
     mode: 'controlled',
@@ -69,13 +88,31 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
       return;
     }
     form.clearErrors();
-    onSubmit(formToBody(form.getValues(), asPost));
+    const body = formToBody(form.getValues(), asPost);
+    if (editing && laneOrEquipmentChanged(initialValues, form.getValues())) setConfirmBody(body);
+    else onSubmit(body);
   };
 
   const eqData = (equipment.data ?? []).map((e) => ({ value: e.code, label: lang === 'ar' ? e.nameAr : e.nameEn }));
   const goodsData = (goods.data ?? []).map((g) => ({ value: g.code, label: lang === 'ar' ? g.nameAr : g.nameEn }));
   const values = form.getValues();
   const nowPicker = new Date();
+  const vendors = useMyVendorOptions(!editing && values.shipmentType === SHIPMENT_TYPE.vendor);
+  const vendorData = (vendors.data ?? []).map((v) => ({ value: v.id, label: `${v.companyName} — ${v.vendorName}` }));
+  const addressField = (i: number, field: keyof AddressValues, maxLength: number, required = true) => (
+    <TextInput
+      key={field}
+      label={t(`address.${field}`)}
+      withAsterisk={required}
+      maxLength={maxLength}
+      {...form.getInputProps(`stops.${i}.details.${field}`)}
+      error={err(`stops.${i}.addressDetails.${field}`)}
+      data-testid={`stop-${i}-${field}`}
+    />
+  );
+  const hoursField = (name: 'pickupHoursFrom' | 'pickupHoursTo' | 'dropHoursFrom' | 'dropHoursTo', errPath: string) => (
+    <TextInput type="time" label={t(`field.${name}`)} {...form.getInputProps(name)} error={err(errPath)} data-testid={`hours-${name}`} />
+  );
 
   return (
     <DatesProvider settings={{ locale: datesLocale, firstDayOfWeek: 0, weekendDays: [5, 6] }}>
@@ -239,6 +276,33 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
                       data-testid={`stop-${i}-address`}
                     />
                   </SimpleGrid>
+                  <Button
+                    variant="subtle"
+                    size="compact-xs"
+                    mt="xs"
+                    onClick={() => setOpenAddress((o) => ({ ...o, [s.key]: !o[s.key] }))}
+                    data-testid={`stop-${i}-address-toggle`}
+                  >
+                    {t('address.toggle')}
+                  </Button>
+                  {(openAddress[s.key] || Object.keys(errors).some((k) => k.startsWith(`stops.${i}.addressDetails`))) && (
+                    <SimpleGrid cols={{ base: 2, sm: 4 }} mt="xs" data-testid={`stop-${i}-address-details`}>
+                      {addressField(i, 'buildingNumber', 4)}
+                      {addressField(i, 'streetName', 100)}
+                      {addressField(i, 'district', 100)}
+                      {addressField(i, 'region', 60)}
+                      {addressField(i, 'zipCode', 5)}
+                      {addressField(i, 'additionalNumber', 4, false)}
+                      {addressField(i, 'unitNumber', 10, false)}
+                      <TextInput
+                        label={s.stopType === STOP_TYPE.pickup ? t('address.senderBusiness') : t('address.receiverBusiness')}
+                        maxLength={100}
+                        {...form.getInputProps(`stops.${i}.details.businessName`)}
+                        error={err(`stops.${i}.addressDetails.businessName`)}
+                        data-testid={`stop-${i}-businessName`}
+                      />
+                    </SimpleGrid>
+                  )}
                 </Paper>
               ))}
             </Stack>
@@ -375,6 +439,151 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
             </SimpleGrid>
           </Paper>
 
+          <Paper withBorder p="md">
+            <Title order={4} mb="sm">
+              {t('form.section.timing')}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <DateTimePicker
+                label={t('field.pickupLatest')}
+                description={t('form.pickupLatestHint')}
+                placeholder={t('form.pickDate')}
+                valueFormat="DD/MM/YYYY HH:mm"
+                minDate={nowPicker}
+                value={values.pickupLatest}
+                onChange={(v) => form.setFieldValue('pickupLatest', v)}
+                error={err('pickupLatest')}
+                clearable
+                data-testid="pickup-latest"
+              />
+              <Group grow align="flex-start">
+                {hoursField('pickupHoursFrom', 'pickupHours.from')}
+                {hoursField('pickupHoursTo', 'pickupHours.to')}
+              </Group>
+              <Group grow align="flex-start">
+                {hoursField('dropHoursFrom', 'dropHours.from')}
+                {hoursField('dropHoursTo', 'dropHours.to')}
+              </Group>
+            </SimpleGrid>
+          </Paper>
+
+          <Paper withBorder p="md">
+            <Title order={4} mb="sm">
+              {t('form.section.payment')}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Select
+                label={t('field.paymentMethod')}
+                placeholder={t('form.choose')}
+                data={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`paymentMethod.${m}`) }))}
+                clearable
+                {...form.getInputProps('paymentMethod')}
+                error={err('paymentMethod')}
+                data-testid="payment-method"
+              />
+              <Select
+                label={t('field.paidBy')}
+                placeholder={t('form.choose')}
+                data={PAID_BY.map((m) => ({ value: m, label: t(`paidBy.${m}`) }))}
+                clearable
+                {...form.getInputProps('paidBy')}
+                error={err('paidBy')}
+                data-testid="paid-by"
+              />
+              <NumberInput
+                label={t('field.paymentTermsDays')}
+                min={0}
+                max={PAYMENT_TERMS_DAYS_MAX}
+                allowDecimal={false}
+                rightSection={<Text size="xs">{t('unit.days')}</Text>}
+                rightSectionWidth={48}
+                {...form.getInputProps('paymentTermsDays')}
+                error={err('paymentTermsDays')}
+                data-testid="payment-terms"
+              />
+              <NumberInput
+                label={t('field.detentionFreeHours')}
+                min={0}
+                max={DETENTION_FREE_HOURS_MAX}
+                allowDecimal={false}
+                {...form.getInputProps('detentionFreeHours')}
+                error={err('detentionFreeHours')}
+                data-testid="detention-hours"
+              />
+              <NumberInput
+                label={t('field.detentionRate')}
+                min={0}
+                decimalScale={2}
+                rightSection={<Text size="xs">{t('unit.sarPerHour')}</Text>}
+                rightSectionWidth={72}
+                {...form.getInputProps('detentionRateSar')}
+                error={err('detentionRateSar')}
+                data-testid="detention-rate"
+              />
+            </SimpleGrid>
+          </Paper>
+
+          <Paper withBorder p="md">
+            <Title order={4} mb="sm">
+              {t('form.section.delivery')}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Select
+                label={t('field.deliveryType')}
+                placeholder={t('form.choose')}
+                data={DELIVERY_TYPES.map((d) => ({ value: d, label: t(`deliveryType.${d}`) }))}
+                clearable
+                {...form.getInputProps('deliveryType')}
+                error={err('deliveryType')}
+                data-testid="delivery-type"
+              />
+              <TextInput
+                label={t('field.deliveryTo')}
+                maxLength={100}
+                {...form.getInputProps('deliveryTo')}
+                error={err('deliveryTo')}
+                data-testid="delivery-to"
+              />
+              <Checkbox mt="xl" label={t('field.tradable')} {...form.getInputProps('tradable', { type: 'checkbox' })} data-testid="tradable" />
+            </SimpleGrid>
+          </Paper>
+
+          {!editing && (
+            <Paper withBorder p="md">
+              <Title order={4} mb="sm">
+                {t('form.section.audience')}
+              </Title>
+              <SegmentedControl
+                fullWidth
+                value={String(values.shipmentType)}
+                onChange={(v) => form.setFieldValue('shipmentType', Number(v) as ShipmentType)}
+                data={[
+                  { value: String(SHIPMENT_TYPE.marketplace), label: t('shipmentType.1') },
+                  { value: String(SHIPMENT_TYPE.vendor), label: t('shipmentType.2') },
+                  { value: String(SHIPMENT_TYPE.ownVehicle), label: t('shipmentType.3') },
+                ]}
+                data-testid="shipment-type"
+              />
+              <Text size="xs" c="dimmed" mt={4}>
+                {t(`shipmentTypeHint.${values.shipmentType}`)}
+              </Text>
+              {values.shipmentType === SHIPMENT_TYPE.vendor && (
+                <MultiSelect
+                  mt="sm"
+                  label={t('field.vendors')}
+                  withAsterisk
+                  searchable
+                  data={vendorData}
+                  value={values.vendorIds}
+                  onChange={(ids) => form.setFieldValue('vendorIds', ids)}
+                  error={err('vendorIds')}
+                  nothingFoundMessage={t('form.noVendors')}
+                  data-testid="vendor-select"
+                />
+              )}
+            </Paper>
+          )}
+
           {Object.keys(errors).length > 0 && (
             <Alert color="masarRed" variant="light" data-testid="form-errors">
               {t('form.fixErrors')}
@@ -392,6 +601,27 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
           </Group>
         </Stack>
       </form>
+      <Modal opened={confirmBody !== null} onClose={() => setConfirmBody(null)} title={t('form.laneChangeTitle')} centered>
+        <Text size="sm" data-testid="lane-change-warning">
+          {t('form.laneChangeBody')}
+        </Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setConfirmBody(null)} data-testid="lane-change-cancel">
+            {t('form.back')}
+          </Button>
+          <Button
+            color="masarRed"
+            onClick={() => {
+              const b = confirmBody;
+              setConfirmBody(null);
+              if (b) onSubmit(b);
+            }}
+            data-testid="lane-change-confirm"
+          >
+            {t('form.laneChangeConfirm')}
+          </Button>
+        </Group>
+      </Modal>
     </DatesProvider>
   );
 }

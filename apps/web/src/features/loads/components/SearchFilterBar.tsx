@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LOAD_TYPES, RADIUS_OPTIONS_KM } from '@masar/shared';
+import { LOAD_TYPES, RADIUS_OPTIONS_KM, SEARCH_PICKUP_RADIUS_KM } from '@masar/shared';
 import { CitySelect } from '../../../components/CitySelect';
 import { asLang, formatNumber } from '../../../components/format';
 import { useEquipmentTypes } from '../../../components/reference';
@@ -19,6 +19,7 @@ export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onS
   const [draft, setDraft] = useState(value);
   const eq = useEquipmentTypes();
   const radiusData = RADIUS_OPTIONS_KM.map((r) => ({ value: String(r), label: t('unit.km', { value: formatNumber(r, lang) }) }));
+  const pickupRadiusData = SEARCH_PICKUP_RADIUS_KM.map((r) => ({ value: String(r), label: t('unit.km', { value: formatNumber(r, lang) }) }));
   const set = (patch: Partial<SearchFilters>) => setDraft((d) => ({ ...d, ...patch }));
   const range: [string | null, string | null] = [draft.pickupFrom, draft.pickupTo];
   // Phones (spec §2: mobile at or below 768 px) get the filters folded away behind one button.
@@ -61,7 +62,7 @@ export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onS
                 />
                 <Select
                   label={t('search.radius')}
-                  data={radiusData}
+                  data={pickupRadiusData}
                   value={String(draft.radius)}
                   onChange={(v) => set({ radius: Number(v) || draft.radius })}
                   allowDeselect={false}

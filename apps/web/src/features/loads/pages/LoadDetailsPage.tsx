@@ -16,8 +16,9 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
-import { ACTIVE_LOAD_STATUSES } from '@masar/shared';
+import { useState } from 'react';
+import { IconUsersGroup } from '@tabler/icons-react';
+import { ACTIVE_LOAD_STATUSES, EDITABLE_LOAD_STATUSES, STOP_TYPE, type Load } from '@masar/shared';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { asLang, formatMoney, formatNumber } from '../../../components/format';
@@ -30,6 +31,7 @@ import { rolePaths, useRoleBase, useViewer } from '../../../components/useViewer
 import { useLoad } from '../api/loads';
 import { BidPanel } from '../components/BidPanel';
 import { OwnerOffersPanel } from '../components/OwnerOffersPanel';
+import { AudienceModal, BookmarkButton, LoadOptionsMenu } from '../components/LoadOptionsMenu';
 import { AssignmentPanel } from '../components/AssignmentPanel';
 
 function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
@@ -56,6 +58,7 @@ export default function LoadDetailsPage() {
   const q = useLoad(id);
   const eq = useEquipmentTypes();
   const goods = useGoodsTypes();
+  const [audienceOpen, setAudienceOpen] = useState(false);
 
   if (q.isLoading)
     return (
@@ -103,12 +106,17 @@ export default function LoadDetailsPage() {
           </VisuallyHidden>
           <Lane lane={laneOf(load)} size="xl" extraStops={Math.max(0, load.stops.length - 2)} />
         </Stack>
-        {isOwner && paths.canPost && (load.status === 'posted' || load.status === 'unposted' || load.status === 'expired') && (
-          <Button variant="light" component={Link} to={`${paths.postLoad}?edit=${load.id}`} leftSection={<IconPencil size={16} />}>
-            {t('action.edit')}
-          </Button>
-        )}
+        <Group gap="xs">
+          {isOwner && paths.canPost && EDITABLE_LOAD_STATUSES.includes(load.status) && (
+            <Button variant="light" leftSection={<IconUsersGroup size={16} />} onClick={() => setAudienceOpen(true)} data-testid="change-audience">
+              {t('option.audience')}
+            </Button>
+          )}
+          {viewer.profile && <BookmarkButton load={load} />}
+          {load.options.length > 0 && <LoadOptionsMenu load={load} />}
+        </Group>
       </Group>
+      {audienceOpen && <AudienceModal load={load} onClose={() => setAudienceOpen(false)} />}
 
       {ACTIVE_LOAD_STATUSES.includes(load.status) && (
         <Alert color="blue" mb="md" data-testid="assigned-banner">
@@ -195,6 +203,7 @@ export default function LoadDetailsPage() {
                 </Table>
               </Table.ScrollContainer>
             </Paper>
+            <TermsPanel load={load} />
             {load.comments && (
               <Paper withBorder p="md">
                 <Title order={4} mb="xs">
@@ -221,5 +230,62 @@ export default function LoadDetailsPage() {
         </Grid.Col>
       </Grid>
     </Container>
+  );
+}
+
+/** The shipment's terms and structured addresses (issue 7 post form); only what is set. */
+function TermsPanel({ load }: { load: Load }) {
+  const { t, i18n } = useTranslation('loads');
+  const lang = asLang(i18n.language);
+  const hours = (h: Load['pickupHours']) => (h ? `${h.from}–${h.to}` : null);
+  const rows: [string, React.ReactNode][] = [
+    [t('field.shipmentType'), t(`shipmentType.${load.shipmentType}`)],
+    ...(load.pickupLatest ? ([[t('field.pickupLatest'), <DateText key="pl" value={load.pickupLatest} />]] as [string, React.ReactNode][]) : []),
+    ...(hours(load.pickupHours) ? ([[t('field.pickupHoursFrom').replace(/ from$/, ''), hours(load.pickupHours)]] as [string, React.ReactNode][]) : []),
+    ...(hours(load.dropHours) ? ([[t('field.dropHoursFrom').replace(/ from$/, ''), hours(load.dropHours)]] as [string, React.ReactNode][]) : []),
+    ...(load.paymentMethod ? ([[t('field.paymentMethod'), t(`paymentMethod.${load.paymentMethod}`)]] as [string, React.ReactNode][]) : []),
+    ...(load.paidBy ? ([[t('field.paidBy'), t(`paidBy.${load.paidBy}`)]] as [string, React.ReactNode][]) : []),
+    ...(load.paymentTermsDays != null
+      ? ([[t('field.paymentTermsDays'), `${formatNumber(load.paymentTermsDays, lang)} ${t('unit.days')}`]] as [string, React.ReactNode][])
+      : []),
+    ...(load.detentionFreeHours != null || load.detentionRateSar
+      ? ([
+          [
+            t('field.detention'),
+            `${formatNumber(load.detentionFreeHours ?? 0, lang)} h · ${load.detentionRateSar ? formatMoney(load.detentionRateSar, lang) : '—'} ${t('unit.sarPerHour')}`,
+          ],
+        ] as [string, React.ReactNode][])
+      : []),
+    ...(load.deliveryType ? ([[t('field.deliveryType'), t(`deliveryType.${load.deliveryType}`)]] as [string, React.ReactNode][]) : []),
+    ...(load.deliveryTo ? ([[t('field.deliveryTo'), load.deliveryTo]] as [string, React.ReactNode][]) : []),
+    ...(load.tradable ? ([[t('field.tradable'), '✓']] as [string, React.ReactNode][]) : []),
+  ];
+  const addressed = load.stops.filter((s) => s.addressDetails);
+  return (
+    <Paper withBorder p="md" data-testid="load-terms">
+      <Title order={4} mb="sm">
+        {t('form.section.payment')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {rows.map(([label, value]) => (
+          <Stat key={label} label={label} value={value} />
+        ))}
+      </SimpleGrid>
+      {addressed.length > 0 && (
+        <Stack gap={4} mt="md">
+          {addressed.map((s) => {
+            const a = s.addressDetails!;
+            return (
+              <Text key={s.id} size="sm" data-testid={`stop-address-${s.index}`}>
+                <b>{s.stopType === STOP_TYPE.pickup ? t('address.senderBusiness') : t('address.receiverBusiness')}:</b> {a.businessName ?? '—'} ·{' '}
+                {a.buildingNumber} {a.streetName}, {a.district}, {lang === 'ar' ? s.cityNameAr : s.cityNameEn} {a.zipCode}
+                {a.additionalNumber ? `-${a.additionalNumber}` : ''}, {a.region}
+                {a.unitNumber ? ` · ${t('address.unitNumber')} ${a.unitNumber}` : ''}
+              </Text>
+            );
+          })}
+        </Stack>
+      )}
+    </Paper>
   );
 }

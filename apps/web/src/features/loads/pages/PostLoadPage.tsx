@@ -34,7 +34,9 @@ export default function PostLoadPage() {
           notifySuccess(
             editId && !repost ? t('form.saved') : load.status === 'unposted' ? t('form.savedUnposted') : t('form.posted', { ref: load.referenceId }),
           );
-          void navigate(`${paths.myLoads}?tab=${load.status === 'unposted' || load.status === 'expired' ? 'unposted' : 'posted'}`);
+          // an own-vehicle shipment is booked at once: it waits in "unassigned" for its truck
+          const tab = load.status === 'unposted' || load.status === 'expired' ? 'unposted' : load.status === 'unassigned' ? 'unassigned' : 'posted';
+          void navigate(`${paths.myLoads}?tab=${tab}`);
         },
         onError: (e) => {
           if (e instanceof ApiError && e.errors.length) setServerErrors(apiFieldErrors(e, {}, asLang(i18n.language)));

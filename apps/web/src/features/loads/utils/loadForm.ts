@@ -1,4 +1,16 @@
-import { LIMITS, STOP_TYPE, type CreateLoadBody, type Load, type LoadType } from '@masar/shared';
+import {
+  LIMITS,
+  SHIPMENT_TYPE,
+  STOP_TYPE,
+  type CreateLoadBody,
+  type DELIVERY_TYPES,
+  type Load,
+  type LoadType,
+  type PAID_BY,
+  type PaymentMethod,
+  type ShipmentType,
+  type StopAddressInput,
+} from '@masar/shared';
 import { isoToPicker, pickerToIso } from '../../../components/format';
 
 export interface StopValues {
@@ -8,6 +20,18 @@ export interface StopValues {
   /** Riyadh wall-clock "YYYY-MM-DD HH:mm:ss" as the date picker gives it. */
   date: string | null;
   address: string;
+  /** The structured (national) address; sent only when a field is filled. */
+  details: AddressValues;
+}
+export interface AddressValues {
+  buildingNumber: string;
+  streetName: string;
+  district: string;
+  region: string;
+  zipCode: string;
+  additionalNumber: string;
+  unitNumber: string;
+  businessName: string;
 }
 export interface CargoValues {
   key: string;
@@ -28,12 +52,39 @@ export interface LoadFormValues {
   /** SAR as typed (the NumberInput gives a number or a partial string); sent as a decimal string. */
   priceSar: number | string;
   comments: string;
+  /** End of the pickup window, picker wall-clock; null: none. */
+  pickupLatest: string | null;
+  /** "HH:MM" or '' (none); both of a pair or neither. */
+  pickupHoursFrom: string;
+  pickupHoursTo: string;
+  dropHoursFrom: string;
+  dropHoursTo: string;
+  paymentMethod: PaymentMethod | null;
+  paidBy: (typeof PAID_BY)[number] | null;
+  paymentTermsDays: number | string;
+  detentionFreeHours: number | string;
+  detentionRateSar: number | string;
+  deliveryType: (typeof DELIVERY_TYPES)[number] | null;
+  deliveryTo: string;
+  tradable: boolean;
+  shipmentType: ShipmentType;
+  vendorIds: string[];
 }
 
 let seq = 0;
 export const newKey = () => `k${Date.now().toString(36)}${(seq++).toString(36)}`;
 
-export const emptyStop = (stopType: 1 | 2): StopValues => ({ key: newKey(), stopType, cityId: null, date: null, address: '' });
+export const emptyAddress = (): AddressValues => ({
+  buildingNumber: '',
+  streetName: '',
+  district: '',
+  region: '',
+  zipCode: '',
+  additionalNumber: '',
+  unitNumber: '',
+  businessName: '',
+});
+export const emptyStop = (stopType: 1 | 2): StopValues => ({ key: newKey(), stopType, cityId: null, date: null, address: '', details: emptyAddress() });
 export const emptyCargo = (): CargoValues => ({
   key: newKey(),
   goodsType: null,
@@ -53,7 +104,39 @@ export const emptyLoadForm = (): LoadFormValues => ({
   cargo: [emptyCargo()],
   priceSar: '',
   comments: '',
+  pickupLatest: null,
+  pickupHoursFrom: '',
+  pickupHoursTo: '',
+  dropHoursFrom: '',
+  dropHoursTo: '',
+  paymentMethod: null,
+  paidBy: null,
+  paymentTermsDays: '',
+  detentionFreeHours: '',
+  detentionRateSar: '',
+  deliveryType: null,
+  deliveryTo: '',
+  tradable: false,
+  shipmentType: SHIPMENT_TYPE.marketplace,
+  vendorIds: [],
 });
+
+/** The structured address as the API takes it: undefined when every field is empty; optional fields left out when empty. */
+function addressToBody(d: AddressValues): StopAddressInput | undefined {
+  if (!Object.values(d).some((x) => x.trim())) return undefined;
+  const opt = (k: 'additionalNumber' | 'unitNumber' | 'businessName') => (d[k].trim() ? { [k]: d[k].trim() } : {});
+  return {
+    buildingNumber: d.buildingNumber,
+    streetName: d.streetName,
+    district: d.district,
+    region: d.region,
+    zipCode: d.zipCode,
+    ...opt('additionalNumber'),
+    ...opt('unitNumber'),
+    ...opt('businessName'),
+  };
+}
+const hoursToBody = (from: string, to: string) => (from || to ? { from, to } : undefined);
 
 const num = (v: number | string): number | undefined => (v === '' || v === null || v === undefined ? undefined : typeof v === 'number' ? v : Number(v));
 
@@ -68,6 +151,7 @@ export function formToBody(v: LoadFormValues, post: boolean): CreateLoadBody {
       cityId: s.cityId as number,
       date: pickerToIso(s.date),
       ...(s.address.trim() ? { address: s.address.trim() } : {}),
+      ...(addressToBody(s.details) ? { addressDetails: addressToBody(s.details) } : {}),
     })),
     cargo: v.cargo.map((c) => ({
       goodsType: c.goodsType ?? '',
@@ -83,7 +167,29 @@ export function formToBody(v: LoadFormValues, post: boolean): CreateLoadBody {
     priceSar: v.priceSar === '' ? '' : String(v.priceSar),
     ...(comments ? { comments } : {}),
     post,
+    ...(v.pickupLatest ? { pickupLatest: pickerToIso(v.pickupLatest) } : {}),
+    ...(hoursToBody(v.pickupHoursFrom, v.pickupHoursTo) ? { pickupHours: hoursToBody(v.pickupHoursFrom, v.pickupHoursTo) } : {}),
+    ...(hoursToBody(v.dropHoursFrom, v.dropHoursTo) ? { dropHours: hoursToBody(v.dropHoursFrom, v.dropHoursTo) } : {}),
+    ...(v.paymentMethod ? { paymentMethod: v.paymentMethod } : {}),
+    ...(v.paidBy ? { paidBy: v.paidBy } : {}),
+    ...(num(v.paymentTermsDays) !== undefined ? { paymentTermsDays: num(v.paymentTermsDays) } : {}),
+    ...(num(v.detentionFreeHours) !== undefined ? { detentionFreeHours: num(v.detentionFreeHours) } : {}),
+    ...(v.detentionRateSar !== '' ? { detentionRateSar: String(v.detentionRateSar) } : {}),
+    ...(v.deliveryType ? { deliveryType: v.deliveryType } : {}),
+    ...(v.deliveryTo.trim() ? { deliveryTo: v.deliveryTo.trim() } : {}),
+    tradable: v.tradable,
+    shipmentType: v.shipmentType,
+    ...(v.shipmentType === SHIPMENT_TYPE.vendor ? { vendorIds: v.vendorIds } : {}),
   };
+}
+
+/**
+ * Did the edit change the origin, destination (any stop city, in order) or the equipment? Saving
+ * such a change deletes tracking and all offer and booking activity (spec §4): the form asks first.
+ */
+export function laneOrEquipmentChanged(before: LoadFormValues, after: LoadFormValues): boolean {
+  const cities = (v: LoadFormValues) => v.stops.map((s) => s.cityId).join(',');
+  return cities(before) !== cities(after) || before.equipmentType !== after.equipmentType;
 }
 
 /** A stored load → form values (edit). */
@@ -97,6 +203,7 @@ export function loadToForm(l: Load): LoadFormValues {
       cityId: s.cityId,
       date: isoToPicker(s.date),
       address: s.address ?? '',
+      details: { ...emptyAddress(), ...(s.addressDetails ?? {}) },
     })),
     cargo: l.cargo.map((c) => ({
       key: newKey(),
@@ -111,6 +218,21 @@ export function loadToForm(l: Load): LoadFormValues {
     })),
     priceSar: l.priceSar,
     comments: l.comments ?? '',
+    pickupLatest: l.pickupLatest ? isoToPicker(l.pickupLatest) : null,
+    pickupHoursFrom: l.pickupHours?.from ?? '',
+    pickupHoursTo: l.pickupHours?.to ?? '',
+    dropHoursFrom: l.dropHours?.from ?? '',
+    dropHoursTo: l.dropHours?.to ?? '',
+    paymentMethod: l.paymentMethod,
+    paidBy: l.paidBy,
+    paymentTermsDays: l.paymentTermsDays ?? '',
+    detentionFreeHours: l.detentionFreeHours ?? '',
+    detentionRateSar: l.detentionRateSar ?? '',
+    deliveryType: l.deliveryType,
+    deliveryTo: l.deliveryTo ?? '',
+    tradable: l.tradable,
+    shipmentType: (l.shipmentType as ShipmentType) ?? SHIPMENT_TYPE.marketplace,
+    vendorIds: l.vendorIds,
   };
 }
 

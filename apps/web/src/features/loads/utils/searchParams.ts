@@ -1,4 +1,4 @@
-import { LOAD_TYPES, RADIUS_OPTIONS_KM } from '@masar/shared';
+import { LOAD_TYPES, RADIUS_OPTIONS_KM, SEARCH_PICKUP_RADIUS_KM } from '@masar/shared';
 import type { Query } from '../../../lib/api';
 
 /** Search filters as they live in the URL (so a search is shareable and deep-linkable). */
@@ -26,10 +26,13 @@ const posInt = (v: string | null) => {
   const n = Number(v);
   return v && Number.isInteger(n) && n > 0 ? n : null;
 };
-const radiusOf = (v: string | null) => {
+const radiusIn = (options: readonly number[]) => (v: string | null) => {
   const n = Number(v);
-  return (RADIUS_OPTIONS_KM as readonly number[]).includes(n) ? n : DEFAULT_RADIUS;
+  return options.includes(n) ? n : DEFAULT_RADIUS;
 };
+const radiusOf = radiusIn(RADIUS_OPTIONS_KM);
+/** The pickup radius also takes the spec's 150 km (SEARCH_PICKUP_RADIUS_KM). */
+const pickupRadiusOf = radiusIn(SEARCH_PICKUP_RADIUS_KM);
 const day = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
 
 export function parseFilters(p: URLSearchParams): SearchFilters {
@@ -37,7 +40,7 @@ export function parseFilters(p: URLSearchParams): SearchFilters {
   const sort = p.get('sort');
   return {
     pickupCityId: posInt(p.get('pickupCityId')),
-    radius: radiusOf(p.get('radius')),
+    radius: pickupRadiusOf(p.get('radius')),
     dropCityId: posInt(p.get('dropCityId')),
     dropRadius: radiusOf(p.get('dropRadius')),
     equipmentType: p.get('equipmentType') || null,
