@@ -65,7 +65,8 @@ describe('POST /loads with the complete form', () => {
     body.stops[1] = { ...body.stops[1], addressDetails: address({ businessName: 'Receiver Co', zipCode: '21577' }) };
     const load = await postLoad(t.app, shipper.headers, {
       ...body,
-      pickupLatest: inDays(3, 6),
+      // six hours after the earliest pickup (computed from it: a second inDays() call is a few ms later)
+      pickupLatest: new Date(Date.parse(body.stops[0].date) + 6 * 3_600_000).toISOString(),
       pickupHours: { from: '08:00', to: '17:00' },
       dropHours: { from: '09:30', to: '18:00' },
       paymentMethod: 'bank_transfer',
