@@ -226,12 +226,19 @@ function driverSearch(search: string) {
     ilike(drivers.driverIdNumber, s),
   );
 }
-function driverWhere(ownerId: string, f: { search?: string; state?: State }) {
+function driverWhere(ownerId: string, f: { search?: string; state?: State; wasl?: DriverRow['waslStatus'] }) {
   const conds: (SQL | undefined)[] = [eq(drivers.ownerId, ownerId), stateCond(drivers.state, f.state)];
+  if (f.wasl) conds.push(eq(drivers.waslStatus, f.wasl));
   if (f.search) conds.push(driverSearch(f.search));
   return and(...conds)!;
 }
-export async function listDrivers(tx: DbOrTx, ownerId: string, f: { search?: string; state?: State; trustedOnly?: boolean }, limit: number, skip: number) {
+export async function listDrivers(
+  tx: DbOrTx,
+  ownerId: string,
+  f: { search?: string; state?: State; trustedOnly?: boolean; wasl?: DriverRow['waslStatus'] },
+  limit: number,
+  skip: number,
+) {
   let where = driverWhere(ownerId, f);
   if (f.trustedOnly) where = and(where, sql`exists (select 1 from trusted_drivers t where t.owner_id = ${ownerId} and t.driver_id = ${drivers.id})`)!;
   const [items, [{ n }]] = await Promise.all([
