@@ -98,4 +98,6 @@ export const waybillConfigSchema = z.object({
   senderCityId: refId(),
 });
 export type WaybillConfig = z.infer<typeof waybillConfigSchema>;
-export const waybillConfigResponse = z.object({ config: waybillConfigSchema.nullable() });
+/** The saved config as the API answers it (phone in E.164). */
+export const waybillConfigView = z.object({ senderName: z.string(), senderPhone: z.string(), senderAddress: z.string(), senderCityId: z.number().int() });
+export const waybillConfigResponse = z.object({ config: waybillConfigView.nullable() });

@@ -68,8 +68,9 @@ export function createHttpBayan(opts: { baseUrl: string; appId: string; appKey: 
     if (!tripId) throw new BayanUnavailableError('Bayan answered without a trip id');
     return {
       tripId,
-      vehicle: (r.vehicle as BayanVehicle | undefined) ?? sent!.vehicle,
-      driver: (r.driver as BayanDriver | undefined) ?? sent!.driver,
+      // a trip read back may leave out the vehicle or driver (not seen in integrations): blanks, not a crash
+      vehicle: (r.vehicle as BayanVehicle | undefined) ?? sent?.vehicle ?? { plateTypeId: 0, vehiclePlate: { number: '', rightLetter: '', middleLetter: '', leftLetter: '' } },
+      driver: (r.driver as BayanDriver | undefined) ?? sent?.driver ?? { identityNumber: '', issueNumber: 0, mobile: '' },
       receivedDate: str(r.receivedDate ?? sent?.receivedDate).slice(0, 10),
       expectedDeliveryDate: str(r.expectedDeliveryDate ?? sent?.expectedDeliveryDate).slice(0, 10),
       waybills: (Array.isArray(r.waybills) ? (r.waybills as Record<string, unknown>[]) : []).map(toWaybill),
