@@ -121,6 +121,23 @@ describe('create Bayan', () => {
     const d = await post<{ waslStatus: string; reasons: string[] }>(t, `/drivers/${truck.driver.id}/wasl`, carrier, undefined, 200);
     expect(d).toMatchObject({ waslStatus: 'not_verified', reasons: ['DRIVER_NOT_FOUND'] });
     expect((await createBayan(carrier, { loadId: load.id })).json()).toMatchObject({ code: 'WASL_NOT_VERIFIED' });
+
+    // fleet lists show and filter the drivers' WASL status
+    const ids = async (url: string) =>
+      (await t.app.inject({ url: `/api/v1${url}`, headers: carrier.headers })).json<{ data: { items: { id: string }[] } }>().data.items.map((x) => x.id);
+    expect(await ids('/drivers?wasl=not_verified&limit=100')).toEqual([truck.driver.id]);
+    expect(await ids('/fleet?tab=1&wasl=not_verified&limit=100')).toEqual([truck.driver.id]);
+    expect(await ids('/drivers?wasl=verified&limit=100')).not.toContain(truck.driver.id);
+    const drv = await t.app.inject({ url: `/api/v1/drivers/${truck.driver.id}`, headers: carrier.headers });
+    expect(drv.json().data).toMatchObject({ waslStatus: 'not_verified', waslReasons: ['DRIVER_NOT_FOUND'] });
+  });
+
+  it('registers a light vehicle as "WASL not required" without asking WASL', async () => {
+    const { vehicle } = await truckOf(t, carrier, { weightKg: 3000, wasl: false });
+    expect(vehicle.waslStatus).toBe('not_required');
+    const r = await post<{ waslStatus: string }>(t, `/vehicles/${vehicle.id}/wasl`, carrier, undefined, 200);
+    expect(r.waslStatus).toBe('not_required');
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/vehicles/${vehicle.id}/wasl`, headers: otherCarrier.headers })).statusCode).toBe(404);
   });
 });
 
