@@ -7,7 +7,12 @@ export function toHijriDate(gregorian: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(gregorian)) return null;
   const d = new Date(`${gregorian}T12:00:00Z`);
   if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== gregorian) return null;
-  const parts = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura-nu-latn', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(d);
+  const parts = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura-nu-latn', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(d);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   const year = get('year').replace(/\D/g, '');
   return `${year.padStart(4, '0')}-${get('month')}-${get('day')}`;

@@ -77,9 +77,14 @@ describe('the sandbox keeps state and can fail', () => {
     const t = await bayan.createTrip(trip({ waybills: [trip().waybills[0], trip().waybills[0]] }));
     expect(t.tripId).toMatch(/^\d{9}$/);
     expect(t.waybills.map((w) => w.waybillNumber)).toEqual([expect.stringMatching(/^[A-Z0-9]{6}$/), expect.stringMatching(/^[A-Z0-9]{6}$/)]);
-    const moved = await bayan.changeVehicle(t.tripId, { plateTypeId: 3, vehiclePlate: { number: '1111', rightLetter: 'ه', middleLetter: 'و', leftLetter: 'ى' } });
+    const moved = await bayan.changeVehicle(t.tripId, {
+      plateTypeId: 3,
+      vehiclePlate: { number: '1111', rightLetter: 'ه', middleLetter: 'و', leftLetter: 'ى' },
+    });
     expect(moved.vehicle.vehiclePlate.number).toBe('1111');
-    expect((await bayan.changeDriver(t.tripId, { identityNumber: '2012345678', issueNumber: 1, mobile: '+966500000001' })).driver.identityNumber).toBe('2012345678');
+    expect((await bayan.changeDriver(t.tripId, { identityNumber: '2012345678', issueNumber: 1, mobile: '+966500000001' })).driver.identityNumber).toBe(
+      '2012345678',
+    );
     await expect(bayan.changeDriver(t.tripId, { identityNumber: '12', issueNumber: 1, mobile: '+966500000001' })).rejects.toBeInstanceOf(BayanRejectedError);
     expect(await bayan.closeWaybill(t.waybills[0].waybillId, '2026-11-26')).toMatchObject({ status: 'closed', actualDeliveryDate: '2026-11-26' });
     expect(await bayan.cancelWaybill(t.waybills[1].waybillId, 'theft')).toMatchObject({ status: 'cancelled', cancelReasonId: 3 });
@@ -124,7 +129,8 @@ const server = createServer((req, res) => {
       if ((body.driver as { identityNumber: string }).identityNumber === '1999999999') return send(503, { message: 'down' });
       return send(200, { tripId: 770001, waybills: [{ waybillId: 880001, waybillNumber: 'AB12CD', status: 1 }] });
     }
-    if (req.url === '/api/v1/carrier/trip/770001') return send(200, { tripId: 770001, waybills: [{ waybillId: 880001, status: 3, actualDeliveryDate: '2026-11-26T00:00:00' }] });
+    if (req.url === '/api/v1/carrier/trip/770001')
+      return send(200, { tripId: 770001, waybills: [{ waybillId: 880001, status: 3, actualDeliveryDate: '2026-11-26T00:00:00' }] });
     if (req.url === '/api/v1/carrier/trip/770001/print') return res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4 fake');
     if (req.method === 'PUT' && req.url?.startsWith('/api/v1/carrier/trip/')) return send(200, { success: true });
     send(404, { message: 'not found' });
@@ -148,7 +154,11 @@ describe('the HTTP adapter', () => {
   });
   it('closes and cancels waybills, gets and prints the trip', async () => {
     expect(await http.closeWaybill('880001', '2026-11-26')).toMatchObject({ status: 'closed', actualDeliveryDate: '2026-11-26' });
-    expect(seen.at(-1)).toMatchObject({ method: 'PUT', url: '/api/v1/carrier/trip/waybill/close', body: { waybillId: 880001, actualDeliveryDate: '2026-11-26' } });
+    expect(seen.at(-1)).toMatchObject({
+      method: 'PUT',
+      url: '/api/v1/carrier/trip/waybill/close',
+      body: { waybillId: 880001, actualDeliveryDate: '2026-11-26' },
+    });
     expect(await http.cancelWaybill('880001', 'recipient_refused')).toMatchObject({ status: 'cancelled', cancelReasonId: 1 });
     expect(seen.at(-1)).toMatchObject({ url: '/api/v1/carrier/trip/waybill/cancel', body: { waybillId: 880001, reasonId: 1 } });
     expect((await http.getTrip('770001'))?.waybills[0]).toMatchObject({ status: 'closed', actualDeliveryDate: '2026-11-26' });

@@ -20,7 +20,14 @@ import {
  * - PUT /carrier/trip/waybill/close {waybillId, actualDeliveryDate}; PUT /carrier/trip/waybill/cancel {waybillId, reasonId}
  * A network error, timeout or 5xx is BayanUnavailableError (retry later); a 4xx is BayanRejectedError.
  */
-export function createHttpBayan(opts: { baseUrl: string; appId: string; appKey: string; clientId: string; timeoutMs?: number; fetch?: typeof fetch }): BayanGateway {
+export function createHttpBayan(opts: {
+  baseUrl: string;
+  appId: string;
+  appKey: string;
+  clientId: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}): BayanGateway {
   const f = opts.fetch ?? fetch;
   const base = opts.baseUrl.replace(/\/$/, '');
   async function call(method: string, path: string, body?: unknown): Promise<Response> {
@@ -44,13 +51,16 @@ export function createHttpBayan(opts: { baseUrl: string; appId: string; appKey: 
     if (res.status >= 500 || res.status === 429) throw new BayanUnavailableError(`Bayan answered ${res.status}`);
     if (res.status >= 400) {
       const j = (await res.json().catch(() => ({}))) as { message?: string; errors?: { field?: string; path?: string; code?: string; message?: string }[] };
-      const errors = (Array.isArray(j.errors) ? j.errors : []).map((e) => ({ path: String(e.field ?? e.path ?? ''), code: String(e.code ?? e.message ?? 'INVALID') }));
+      const errors = (Array.isArray(j.errors) ? j.errors : []).map((e) => ({
+        path: String(e.field ?? e.path ?? ''),
+        code: String(e.code ?? e.message ?? 'INVALID'),
+      }));
       throw new BayanRejectedError(`Bayan refused (${res.status}): ${j.message ?? ''}`, errors);
     }
     return res;
   }
   const json = async (res: Response) => (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+  const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
   const statusOf = (v: unknown): BayanWaybill['status'] => {
     const s = str(v).toLowerCase();
     // integrations name the statuses 1 active, 2 cancelled, 3 closed
@@ -63,13 +73,17 @@ export function createHttpBayan(opts: { baseUrl: string; appId: string; appKey: 
     actualDeliveryDate: w.actualDeliveryDate ? str(w.actualDeliveryDate).slice(0, 10) : null,
     cancelReasonId: typeof w.reasonId === 'number' ? w.reasonId : null,
   });
-  const toTrip = (r: Record<string, unknown>, sent?: { vehicle: BayanVehicle; driver: BayanDriver; receivedDate: string; expectedDeliveryDate: string }): BayanTrip => {
+  const toTrip = (
+    r: Record<string, unknown>,
+    sent?: { vehicle: BayanVehicle; driver: BayanDriver; receivedDate: string; expectedDeliveryDate: string },
+  ): BayanTrip => {
     const tripId = str(r.tripId ?? r.id);
     if (!tripId) throw new BayanUnavailableError('Bayan answered without a trip id');
     return {
       tripId,
       // a trip read back may leave out the vehicle or driver (not seen in integrations): blanks, not a crash
-      vehicle: (r.vehicle as BayanVehicle | undefined) ?? sent?.vehicle ?? { plateTypeId: 0, vehiclePlate: { number: '', rightLetter: '', middleLetter: '', leftLetter: '' } },
+      vehicle: (r.vehicle as BayanVehicle | undefined) ??
+        sent?.vehicle ?? { plateTypeId: 0, vehiclePlate: { number: '', rightLetter: '', middleLetter: '', leftLetter: '' } },
       driver: (r.driver as BayanDriver | undefined) ?? sent?.driver ?? { identityNumber: '', issueNumber: 0, mobile: '' },
       receivedDate: str(r.receivedDate ?? sent?.receivedDate).slice(0, 10),
       expectedDeliveryDate: str(r.expectedDeliveryDate ?? sent?.expectedDeliveryDate).slice(0, 10),

@@ -7,7 +7,14 @@ import { dbBayanStore } from './sandbox.repository.ts';
 
 type BayanConfig = Pick<
   Config,
-  'BAYAN_GATEWAY' | 'BAYAN_BASE_URL' | 'BAYAN_APP_ID' | 'BAYAN_APP_KEY' | 'BAYAN_CLIENT_ID' | 'BAYAN_SANDBOX_FAIL' | 'BAYAN_SANDBOX_DELAY_MS' | 'BAYAN_TIMEOUT_MS'
+  | 'BAYAN_GATEWAY'
+  | 'BAYAN_BASE_URL'
+  | 'BAYAN_APP_ID'
+  | 'BAYAN_APP_KEY'
+  | 'BAYAN_CLIENT_ID'
+  | 'BAYAN_SANDBOX_FAIL'
+  | 'BAYAN_SANDBOX_DELAY_MS'
+  | 'BAYAN_TIMEOUT_MS'
 >;
 
 /** The Bayan gateway chosen by BAYAN_GATEWAY: `sandbox` (default; its trips in the database) or `http` (Elm's service). */

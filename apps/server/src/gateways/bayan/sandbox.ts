@@ -217,8 +217,7 @@ export function createSandboxBayan(opts: { store: BayanSandboxStore; fail?: bool
       return renderTripPdf(await mustTrip(tripId));
     },
     closeWaybill(waybillId, actualDeliveryDate) {
-      if (!DATE.test(actualDeliveryDate))
-        return Promise.reject(new BayanRejectedError('invalid date', [{ path: 'actualDeliveryDate', code: 'INVALID_DATE' }]));
+      if (!DATE.test(actualDeliveryDate)) return Promise.reject(new BayanRejectedError('invalid date', [{ path: 'actualDeliveryDate', code: 'INVALID_DATE' }]));
       return waybillOp(waybillId, (w) => {
         w.status = 'closed';
         w.actualDeliveryDate = actualDeliveryDate;

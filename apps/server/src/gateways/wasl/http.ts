@@ -32,7 +32,8 @@ export function createHttpWasl(opts: { baseUrl: string; appId: string; appKey: s
     const r = j.result ?? {};
     const ok = res.status < 400 && j.success !== false && r.isValid !== false;
     if (ok) return { status: 'verified', reasons: [], referenceKey: r.referenceKey ?? null };
-    const reasons = Array.isArray(r.rejectionReasons) && r.rejectionReasons.length ? r.rejectionReasons.map(String) : [String(j.resultCode ?? `HTTP_${res.status}`)];
+    const reasons =
+      Array.isArray(r.rejectionReasons) && r.rejectionReasons.length ? r.rejectionReasons.map(String) : [String(j.resultCode ?? `HTTP_${res.status}`)];
     return { status: 'not_verified', reasons, referenceKey: null };
   }
   return {

@@ -13,7 +13,11 @@ describe('WASL sandbox', () => {
   it('verifies valid registrations and explains refusals', async () => {
     const w = createSandboxWasl();
     expect(await w.registerVehicle(vehicle)).toMatchObject({ status: 'verified', reasons: [], referenceKey: expect.stringMatching(/^WSL-/) });
-    expect(await w.registerVehicle({ ...vehicle, sequenceNumber: '1234000' })).toEqual({ status: 'not_verified', reasons: ['VEHICLE_NOT_FOUND'], referenceKey: null });
+    expect(await w.registerVehicle({ ...vehicle, sequenceNumber: '1234000' })).toEqual({
+      status: 'not_verified',
+      reasons: ['VEHICLE_NOT_FOUND'],
+      referenceKey: null,
+    });
     expect((await w.registerVehicle({ ...vehicle, vehiclePlate: { ...vehicle.vehiclePlate, leftLetter: 'ج' } })).reasons).toEqual(['INVALID_PLATE']);
     expect(await w.registerDriver(driver)).toMatchObject({ status: 'verified' });
     expect((await w.registerDriver({ ...driver, identityNumber: '1012345000' })).reasons).toEqual(['DRIVER_NOT_FOUND']);
@@ -58,7 +62,11 @@ describe('WASL HTTP adapter', () => {
     expect(seen[0]).toMatchObject({ url: '/api/v1/vehicles', headers: { 'app-id': 'a1', 'app-key': 'k1' }, body: { sequenceNumber: '1234567', plateType: 3 } });
     expect(await http.registerDriver(driver)).toEqual({ status: 'not_verified', reasons: ['LICENSE_EXPIRED'], referenceKey: null });
     expect(seen[1].body).toMatchObject({ dateOfBirthHijri: '1408-08-25', dateOfBirthGregorian: '1988-04-12' });
-    expect(await http.registerDriver({ ...driver, identityNumber: '1012345000' })).toEqual({ status: 'not_verified', reasons: ['DRIVER_NOT_FOUND'], referenceKey: null });
+    expect(await http.registerDriver({ ...driver, identityNumber: '1012345000' })).toEqual({
+      status: 'not_verified',
+      reasons: ['DRIVER_NOT_FOUND'],
+      referenceKey: null,
+    });
     await expect(http.registerDriver({ ...driver, identityNumber: '1999999999' })).rejects.toBeInstanceOf(WaslUnavailableError);
   });
 });

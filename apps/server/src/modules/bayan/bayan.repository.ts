@@ -160,7 +160,10 @@ export async function deleteTrip(tx: DbOrTx, id: string): Promise<void> {
 }
 
 export async function getTrip(db: DbOrTx, id: string, lock = false): Promise<BayanTripRow | null> {
-  const q = db.select().from(bayanTrips).where(sql`${bayanTrips.id} = ${id}`);
+  const q = db
+    .select()
+    .from(bayanTrips)
+    .where(sql`${bayanTrips.id} = ${id}`);
   const rows = lock ? await q.for('update') : await q;
   return rows[0] ?? null;
 }
@@ -295,7 +298,10 @@ export async function listTrips(
 }
 
 export async function getWaybillConfig(db: DbOrTx, userId: string) {
-  const rows = await db.select().from(waybillConfigs).where(sql`${waybillConfigs.userId} = ${userId}`);
+  const rows = await db
+    .select()
+    .from(waybillConfigs)
+    .where(sql`${waybillConfigs.userId} = ${userId}`);
   return rows[0] ?? null;
 }
 
@@ -305,7 +311,13 @@ export async function putWaybillConfig(db: DbOrTx, row: typeof waybillConfigs.$i
     .values(row)
     .onConflictDoUpdate({
       target: waybillConfigs.userId,
-      set: { senderName: row.senderName, senderPhone: row.senderPhone, senderAddress: row.senderAddress, senderCityId: row.senderCityId, updatedAt: new Date() },
+      set: {
+        senderName: row.senderName,
+        senderPhone: row.senderPhone,
+        senderAddress: row.senderAddress,
+        senderCityId: row.senderCityId,
+        updatedAt: new Date(),
+      },
     });
 }
 

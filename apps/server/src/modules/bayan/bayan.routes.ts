@@ -133,7 +133,12 @@ export default async function bayanRoutes(fastify: FastifyInstance) {
     '/bayan/trips/:id/print',
     {
       config: auth,
-      schema: { tags, summary: 'The Bayan permit and waybill as a PDF (application/pdf)', description: 'Errors: NOT_FOUND, BAYAN_NOT_ACTIVE, BAYAN_UNAVAILABLE.', params: idParams },
+      schema: {
+        tags,
+        summary: 'The Bayan permit and waybill as a PDF (application/pdf)',
+        description: 'Errors: NOT_FOUND, BAYAN_NOT_ACTIVE, BAYAN_UNAVAILABLE.',
+        params: idParams,
+      },
     },
     async (req, reply) => {
       const { pdf, name } = await svc.print(app.requireUser(req), req.params.id);

@@ -65,7 +65,8 @@ export interface BayanDeps {
 }
 
 /** `YYYY-MM-DD` of an instant in Asia/Riyadh (Bayan dates are local calendar dates). */
-export const riyadhDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+export const riyadhDate = (d: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 
 /** Bayan's payment method ids we send: bank transfer (2) until the post form carries the shipment's method (docs/bayan-wasl.md). */
 const DEFAULT_PAYMENT_METHOD = 2 as const;
@@ -102,7 +103,8 @@ const encodeCursor = (at: Date, id: string) => Buffer.from(`${at.toISOString()}|
 function decodeCursor(c: string): { at: Date; id: string } {
   const [at, id] = Buffer.from(c, 'base64url').toString().split('|');
   const d = new Date(at ?? '');
-  if (Number.isNaN(d.getTime()) || !/^[0-9a-f-]{36}$/i.test(id ?? '')) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'cursor', message: 'v.invalid' }] });
+  if (Number.isNaN(d.getTime()) || !/^[0-9a-f-]{36}$/i.test(id ?? ''))
+    throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'cursor', message: 'v.invalid' }] });
   return { at: d, id };
 }
 
@@ -170,7 +172,14 @@ export function createBayanService(deps: BayanDeps) {
     if ((body.vehicleId && body.vehicleId !== load.vehicle_id) || (body.driverId && body.driverId !== load.driver_id))
       throw new AppError('BAYAN_ASSIGNMENT_MISMATCH');
     const { vehicle, driver } = await repo.fleetFacts(tx, load.vehicle_id, load.driver_id);
-    if (!vehicle || !driver || vehicle.ownerId !== load.carrier_id || driver.ownerId !== load.carrier_id || vehicle.state !== 'active' || driver.state !== 'active')
+    if (
+      !vehicle ||
+      !driver ||
+      vehicle.ownerId !== load.carrier_id ||
+      driver.ownerId !== load.carrier_id ||
+      vehicle.state !== 'active' ||
+      driver.state !== 'active'
+    )
       throw new AppError('BAYAN_ASSIGNMENT_MISMATCH');
     if (vehicle.weightKg < FLEET_LIMITS.waslMinWeightKg) throw new AppError('BAYAN_UNDER_MIN_WEIGHT');
     // WASL applies from 3.5 t (checked above): both must be verified
@@ -212,7 +221,13 @@ export function createBayanService(deps: BayanDeps) {
       const row = await repo.getTrip(tx, rowId, true);
       if (!row || row.status !== 'pending') return false;
       const w = trip.waybills[0];
-      await repo.updateTrip(tx, rowId, { status: 'active', tripId: trip.tripId, waybillId: w?.waybillId ?? null, waybillNumber: w?.waybillNumber ?? null, lastError: null });
+      await repo.updateTrip(tx, rowId, {
+        status: 'active',
+        tripId: trip.tripId,
+        waybillId: w?.waybillId ?? null,
+        waybillNumber: w?.waybillNumber ?? null,
+        lastError: null,
+      });
       const load = await loads.trip(tx, row.loadId, true);
       const data = { tripId: trip.tripId, waybillNumber: w?.waybillNumber ?? null };
       if (load?.status === 'pending_bayan') await loads.transition(tx, row.loadId, 'bayan_created', actorId, data);
@@ -349,7 +364,14 @@ export function createBayanService(deps: BayanDeps) {
         if (r.status !== 'active') throw new AppError('BAYAN_NOT_ACTIVE');
         await repo.updateTrip(tx, id, { status: 'closed', deliveredAt });
         const l = await loads.trip(tx, row.loadId, true);
-        await loads.transition(tx, row.loadId, 'bayan_closed', user.id, { tripId: row.tripId, waybillNumber: row.waybillNumber }, l?.delivered_at ? {} : { deliveredAt });
+        await loads.transition(
+          tx,
+          row.loadId,
+          'bayan_closed',
+          user.id,
+          { tripId: row.tripId, waybillNumber: row.waybillNumber },
+          l?.delivered_at ? {} : { deliveredAt },
+        );
       });
       return view(id);
     },

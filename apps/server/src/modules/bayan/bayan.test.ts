@@ -50,7 +50,13 @@ describe('create Bayan', () => {
     const res = await createBayan(carrier, { loadId: load.id, vehicleId: truck.vehicle.id, driverId: truck.driver.id }, 'en', 'bayan-create-1');
     expect(res.statusCode, res.body).toBe(201);
     const trip = res.json<{ data: BayanTripView }>().data;
-    expect(trip).toMatchObject({ status: 'active', loadId: load.id, loadReferenceId: load.referenceId, vehicleId: truck.vehicle.id, driverId: truck.driver.id });
+    expect(trip).toMatchObject({
+      status: 'active',
+      loadId: load.id,
+      loadReferenceId: load.referenceId,
+      vehicleId: truck.vehicle.id,
+      driverId: truck.driver.id,
+    });
     expect(trip.tripId).toMatch(/^\d{9}$/);
     expect(trip.waybillNumber).toMatch(/^[A-Z0-9]{6}$/);
     // the same Idempotency-Key replays the answer and files nothing twice
@@ -218,7 +224,12 @@ describe('Bayan down, retry, close and cancel', () => {
     const put = await t.app.inject({ method: 'PUT', url: '/api/v1/account/waybill-config', headers: shipper.headers, payload: body });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().data.config).toMatchObject({ senderName: 'Al Noor Trading', senderPhone: '+966551234567', senderCityId: 3 });
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/v1/account/waybill-config', headers: shipper.headers, payload: { ...body, senderCityId: 99999999 } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/account/waybill-config',
+      headers: shipper.headers,
+      payload: { ...body, senderCityId: 99999999 },
+    });
     expect(bad.json()).toMatchObject({ code: 'INVALID_CITY' });
     // the next Bayan of this shipper's shipments names that sender
     const { load } = await assignedLoad();
@@ -226,6 +237,6 @@ describe('Bayan down, retry, close and cancel', () => {
     const r = await t.database.db.execute<{ name: string; city: number }>(
       sql`select request->'waybills'->0->'sender'->>'name' as name, (request->'waybills'->0->'sender'->>'cityId')::int as city from bayan_trips where id = ${trip.id}`,
     );
-    expect((r as unknown as { rows: { name: string; city: number }[] }).rows[0]).toEqual({ name: 'Al Noor Trading', city: 3 });
+    expect((r as { rows: { name: string; city: number }[] }).rows[0]).toEqual({ name: 'Al Noor Trading', city: 3 });
   });
 });

@@ -23,7 +23,13 @@ export async function truckOf(t: TestContext, carrier: TestUser, opts: { weightK
     t,
     '/vehicles',
     carrier,
-    vehicleBody({ weightKg: opts.weightKg ?? 26000, sequenceNumber: `${randomInt(100000, 999999)}7`, driverId: driver.id, trailerId: trailer.id, ...opts.vehicle }),
+    vehicleBody({
+      weightKg: opts.weightKg ?? 26000,
+      sequenceNumber: `${randomInt(100000, 999999)}7`,
+      driverId: driver.id,
+      trailerId: trailer.id,
+      ...opts.vehicle,
+    }),
   );
   if (opts.wasl !== false) {
     await post(t, `/vehicles/${vehicle.id}/wasl`, carrier, undefined, 200);
@@ -42,7 +48,12 @@ export async function bookedLoad(t: TestContext, shipper: TestUser, carrier: Tes
 }
 
 /** Assign a truck on a booked load the way the assignment module does (loadLifecycle 'assign'). */
-export async function assign(t: TestContext, loadId: string, carrierId: string, truck: { vehicle: { id: string }; driver: { id: string }; trailer: { id: string } }) {
+export async function assign(
+  t: TestContext,
+  loadId: string,
+  carrierId: string,
+  truck: { vehicle: { id: string }; driver: { id: string }; trailer: { id: string } },
+) {
   await t.database.db.transaction(async (tx) => {
     await loadLifecycle.transition(
       tx,

@@ -101,7 +101,8 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Register a driver with WASL (identity, date of birth Hijri and Gregorian, mobile)',
-        description: 'Answers the driver’s WASL status: verified, or not_verified with WASL’s reasons. Errors: NOT_FOUND, FLEET_ITEM_SUSPENDED, WASL_UNAVAILABLE.',
+        description:
+          'Answers the driver’s WASL status: verified, or not_verified with WASL’s reasons. Errors: NOT_FOUND, FLEET_ITEM_SUSPENDED, WASL_UNAVAILABLE.',
         params: idParams,
         response: { 200: envelope(waslResultSchema) },
       },

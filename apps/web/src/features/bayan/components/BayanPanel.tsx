@@ -57,8 +57,16 @@ export function BayanPanel({ loadId, options, vehicleLabel, driverLabel, onChang
       () => api.post<BayanTripView>('/bayan/trips', { loadId }, { idempotencyKey: key }),
       (b) => (b.status === 'pending' ? t('panel.pendingNotice') : t('panel.created', { number: b.waybillNumber })),
     );
-  const close = () => run(() => api.post<BayanTripView>(`/bayan/trips/${bayan!.id}/close`, { deliveredAt: new Date().toISOString() }), () => t('panel.closed'));
-  const cancel = () => run(() => api.post<BayanTripView>(`/bayan/trips/${bayan!.id}/cancel`, { reason }), () => t('panel.cancelled'));
+  const close = () =>
+    run(
+      () => api.post<BayanTripView>(`/bayan/trips/${bayan!.id}/close`, { deliveredAt: new Date().toISOString() }),
+      () => t('panel.closed'),
+    );
+  const cancel = () =>
+    run(
+      () => api.post<BayanTripView>(`/bayan/trips/${bayan!.id}/cancel`, { reason }),
+      () => t('panel.cancelled'),
+    );
 
   const can = (o: LoadOption) => options.includes(o);
   if (!bayan && !can('create_bayan')) return null;
@@ -100,7 +108,9 @@ export function BayanPanel({ loadId, options, vehicleLabel, driverLabel, onChang
             <Button
               variant="subtle"
               leftSection={<IconPrinter size={14} />}
-              onClick={() => void downloadFile(`/bayan/trips/${bayan.id}/print`, `bayan-${bayan.waybillNumber ?? bayan.tripId}.pdf`).catch((e: unknown) => showApiError(e))}
+              onClick={() =>
+                void downloadFile(`/bayan/trips/${bayan.id}/print`, `bayan-${bayan.waybillNumber ?? bayan.tripId}.pdf`).catch((e: unknown) => showApiError(e))
+              }
             >
               {t('print')}
             </Button>
@@ -144,7 +154,7 @@ export function BayanPanel({ loadId, options, vehicleLabel, driverLabel, onChang
             required
             data={BAYAN_CANCEL_REASONS.map((r) => ({ value: r, label: t(`reason.${r}`) }))}
             value={reason}
-            onChange={(v) => setReason(v as BayanCancelReasonCode | null)}
+            onChange={(v) => setReason(v)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDialog(null)}>

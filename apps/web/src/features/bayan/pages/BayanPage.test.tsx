@@ -44,7 +44,8 @@ describe('Bayan page', () => {
       if (method === 'GET' && path.startsWith('/bayan/list')) {
         const q = new URLSearchParams(path.split('?')[1]);
         if (q.get('status') === 'closed') return { body: { message: 'OK', data: { items: [], nextCursor: null } } };
-        if (q.get('cursor') === 'c1') return { body: { message: 'OK', data: { items: [trip(2, { status: 'pending', tripId: null, waybillNumber: null })], nextCursor: null } } };
+        if (q.get('cursor') === 'c1')
+          return { body: { message: 'OK', data: { items: [trip(2, { status: 'pending', tripId: null, waybillNumber: null })], nextCursor: null } } };
         return { body: { message: 'OK', data: { items: [trip(1)], nextCursor: 'c1' } } };
       }
       return undefined;
@@ -92,7 +93,9 @@ describe('Bayan page', () => {
     let created = false;
     const calls = stubApi((method, path) => {
       if (method === 'GET' && path.startsWith('/bayan/trips?loadId='))
-        return { body: { message: 'OK', data: { bayan: created ? { id: trip(1).id, tripId: '100000001', waybillNumber: 'AB12C1', status: 'active' } : null } } };
+        return {
+          body: { message: 'OK', data: { bayan: created ? { id: trip(1).id, tripId: '100000001', waybillNumber: 'AB12C1', status: 'active' } : null } },
+        };
       if (method === 'POST' && path === '/bayan/trips') {
         created = true;
         return { status: 201, body: { message: 'Bayan created.', data: trip(1) } };

@@ -101,7 +101,9 @@ export default function BayanPage() {
                           variant="subtle"
                           leftSection={<IconPrinter size={14} />}
                           aria-label={t('printOf', { number: b.waybillNumber ?? b.tripId })}
-                          onClick={() => void downloadFile(`/bayan/trips/${b.id}/print`, `bayan-${b.waybillNumber ?? b.tripId}.pdf`).catch((e: unknown) => showApiError(e))}
+                          onClick={() =>
+                            void downloadFile(`/bayan/trips/${b.id}/print`, `bayan-${b.waybillNumber ?? b.tripId}.pdf`).catch((e: unknown) => showApiError(e))
+                          }
                         >
                           {t('print')}
                         </Button>

@@ -126,9 +126,7 @@ export default function FleetPage() {
 
       <Tabs
         value={String(tab)}
-        onChange={(v) =>
-          update({ tab: v === '0' ? null : v, availability: v === '0' || v === '3' ? availability : null, wasl: v === '2' ? null : wasl })
-        }
+        onChange={(v) => update({ tab: v === '0' ? null : v, availability: v === '0' || v === '3' ? availability : null, wasl: v === '2' ? null : wasl })}
         mb="sm"
       >
         <Tabs.List>
