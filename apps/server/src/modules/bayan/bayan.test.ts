@@ -4,7 +4,7 @@ import { ACCOUNT_TYPE, type BayanTripView, type LoadBayan } from '@masar/shared'
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/fixtures.ts';
 import type { BayanSandbox } from '../../gateways/bayan/sandbox.ts';
-import { assign, bookedLoad, loadStatus, post, truckOf } from './bayan.testkit.ts';
+import { assign, assignDirect, bookedLoad, loadStatus, post, truckOf } from './bayan.testkit.ts';
 
 /**
  * Bayan on a booked, assigned shipment (issue 7): creation with the assigned truck, the 3.5 t
@@ -36,10 +36,11 @@ const createBayan = (who: TestUser, body: object, lang = 'en', key?: string) =>
 const bayanOf = async (who: TestUser, loadId: string) =>
   (await t.app.inject({ url: `/api/v1/bayan/trips?loadId=${loadId}`, headers: who.headers })).json<{ data: LoadBayan }>().data.bayan;
 
-async function assignedLoad(opts: Parameters<typeof truckOf>[2] = {}) {
+async function assignedLoad(opts: Parameters<typeof truckOf>[2] = {}, direct = false) {
   const load = await bookedLoad(t, shipper, carrier);
   const truck = await truckOf(t, carrier, opts);
-  await assign(t, load.id, carrier.id, truck);
+  if (direct) await assignDirect(t, load.id, carrier.id, truck);
+  else await assign(t, load.id, carrier, truck);
   return { load, truck };
 }
 
@@ -109,7 +110,7 @@ describe('create Bayan', () => {
     // a load "assigned" a truck of another carrier's fleet (double brokering) is refused
     const brokered = await bookedLoad(t, shipper, carrier);
     const foreign = await truckOf(t, otherCarrier);
-    await assign(t, brokered.id, carrier.id, foreign);
+    await assignDirect(t, brokered.id, carrier.id, foreign);
     expect((await createBayan(carrier, { loadId: brokered.id })).json()).toMatchObject({ code: 'BAYAN_ASSIGNMENT_MISMATCH' });
     // only the awarded carrier files it
     expect((await createBayan(otherCarrier, { loadId: load.id })).statusCode).toBe(404);
@@ -118,7 +119,8 @@ describe('create Bayan', () => {
   });
 
   it('refuses a vehicle or driver not verified with WASL', async () => {
-    const { load, truck } = await assignedLoad({ wasl: false });
+    // the assignment API refuses an unverified 3.5 t+ vehicle; Bayan checks again on its own
+    const { load, truck } = await assignedLoad({ wasl: false }, true);
     expect(truck.vehicle.waslStatus).toBe('not_submitted');
     expect((await createBayan(carrier, { loadId: load.id })).json()).toMatchObject({ code: 'WASL_NOT_VERIFIED' });
     await post(t, `/vehicles/${truck.vehicle.id}/wasl`, carrier, undefined, 200);
@@ -184,7 +186,7 @@ describe('Bayan down, retry, close and cancel', () => {
       const c = await createUser(slow, { accountType: ACCOUNT_TYPE.carrier });
       const load = await bookedLoad(slow, s, c);
       const truck = await truckOf(slow, c);
-      await assign(slow, load.id, c.id, truck);
+      await assign(slow, load.id, c, truck);
       (slow.app.container.gateways.bayan as BayanSandbox).control.delayMs = 400;
       const res = await slow.app.inject({ method: 'POST', url: '/api/v1/bayan/trips', headers: c.headers, payload: { loadId: load.id } });
       expect(res.statusCode, res.body).toBe(202);

@@ -47,13 +47,19 @@ export async function bookedLoad(t: TestContext, shipper: TestUser, carrier: Tes
   return load;
 }
 
-/** Assign a truck on a booked load the way the assignment module does (loadLifecycle 'assign'). */
-export async function assign(
-  t: TestContext,
-  loadId: string,
-  carrierId: string,
-  truck: { vehicle: { id: string }; driver: { id: string }; trailer: { id: string } },
-) {
+type Truck = { vehicle: { id: string }; driver: { id: string }; trailer: { id: string } };
+
+/** Assign a truck on a booked load through the assignment API (POST /delivery-tracking/assign-driver). */
+export async function assign(t: TestContext, loadId: string, carrier: TestUser, truck: Truck) {
+  await post(t, '/delivery-tracking/assign-driver', carrier, { loadId, vehicleId: truck.vehicle.id }, 200);
+}
+
+/**
+ * Put a truck on a load straight through the lifecycle, bypassing the assignment checks: what a
+ * buggy or malicious path could leave behind (a truck of another fleet, a WASL status that changed
+ * after assignment). Bayan must refuse such a load on its own.
+ */
+export async function assignDirect(t: TestContext, loadId: string, carrierId: string, truck: Truck) {
   await t.database.db.transaction(async (tx) => {
     await loadLifecycle.transition(
       tx,
