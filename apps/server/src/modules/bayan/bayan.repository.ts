@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bayanTrips, waybillConfigs } from '../../db/schema/bayan.ts';
-import { queryRows } from '../../lib/sql.ts';
+import { inList, queryRows } from '../../lib/sql.ts';
 
 /** All SQL of the Bayan module (owns bayan_trips and waybill_configs; reads loads, fleet and users). */
 
@@ -323,4 +323,14 @@ export async function putWaybillConfig(db: DbOrTx, row: typeof waybillConfigs.$i
 
 export async function cityExists(db: DbOrTx, id: number): Promise<boolean> {
   return (await queryRows(db, sql`select 1 from cities where id = ${id}`)).length > 0;
+}
+
+/** The live (pending or active) Bayan status of each of `loadIds` that has one. */
+export async function liveStatusOfLoads(db: DbOrTx, loadIds: string[]): Promise<Map<string, 'pending' | 'active'>> {
+  if (loadIds.length === 0) return new Map();
+  const rows = await queryRows<{ load_id: string; status: 'pending' | 'active' }>(
+    db,
+    sql`select load_id, status from bayan_trips where status in ('pending', 'active') and load_id in ${inList(loadIds)}`,
+  );
+  return new Map(rows.map((r) => [r.load_id, r.status]));
 }

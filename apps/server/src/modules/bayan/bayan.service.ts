@@ -64,6 +64,14 @@ export interface BayanDeps {
   log?: { error(obj: unknown, msg: string): void };
 }
 
+/**
+ * What other modules may ask of Bayan (the loads module's More Options need `hasBayan`, spec §2):
+ * the live Bayan status (pending or active) of each shipment that has one. Read-only, any db/tx.
+ */
+export const bayanOfLoads = {
+  liveStatus: (db: DbOrTx, loadIds: string[]) => repo.liveStatusOfLoads(db, loadIds),
+};
+
 /** `YYYY-MM-DD` of an instant in Asia/Riyadh (Bayan dates are local calendar dates). */
 export const riyadhDate = (d: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);

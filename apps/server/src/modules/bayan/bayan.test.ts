@@ -4,6 +4,7 @@ import { ACCOUNT_TYPE, type BayanTripView, type LoadBayan } from '@masar/shared'
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/fixtures.ts';
 import type { BayanSandbox } from '../../gateways/bayan/sandbox.ts';
+import { bayanOfLoads } from './bayan.service.ts';
 import { assign, assignDirect, bookedLoad, loadStatus, post, truckOf } from './bayan.testkit.ts';
 
 /**
@@ -74,6 +75,10 @@ describe('create Bayan', () => {
     expect(filed?.vehicle.vehiclePlate.leftLetter).toBe(truck.vehicle.plate.left);
     expect(filed?.driver.identityNumber).toBe(truck.driver.driverIdNumber);
     expect(await loadStatus(t, shipper, load.id)).toBe('assigned');
+    // what the loads module reads for More Options (hasBayan)
+    const other = await bookedLoad(t, shipper, carrier);
+    const live = await bayanOfLoads.liveStatus(t.database.db, [load.id, other.id]);
+    expect([...live]).toEqual([[load.id, 'active']]);
 
     // a stranger does not see it
     expect((await t.app.inject({ url: `/api/v1/bayan/trips?loadId=${load.id}`, headers: otherCarrier.headers })).statusCode).toBe(404);
