@@ -119,6 +119,26 @@ export const envSchema = z.object({
     .regex(/^3\d{13}3$/)
     .default('310000000000003'),
   SELLER_ADDRESS: z.string().default('King Fahd Road, Al Olaya, Riyadh 12214, Saudi Arabia'),
+  /**
+   * Bayan (Elm's transport permit and waybill service; issue 7, docs/bayan-wasl.md): sandbox
+   * (default; validates and keeps trips like the service, in the database) or http (the real API).
+   */
+  BAYAN_GATEWAY: z.enum(['sandbox', 'http']).default('sandbox'),
+  BAYAN_BASE_URL: z.string().url().default('https://bayan.api.elm.sa/api/v1'),
+  BAYAN_APP_ID: z.string().optional(),
+  BAYAN_APP_KEY: z.string().optional(),
+  BAYAN_CLIENT_ID: z.string().optional(),
+  /** How long Masar waits for Bayan, ms; then the shipment waits in pending_bayan and a job retries. */
+  BAYAN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** Sandbox only: answer every call "unavailable" (to see pending_bayan and the retry job). */
+  BAYAN_SANDBOX_FAIL: bool.default(false),
+  /** Sandbox only: delay every answer by this many ms. */
+  BAYAN_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** WASL (vehicle and driver registration with Elm's tracking service): sandbox (default) or http. */
+  WASL_GATEWAY: z.enum(['sandbox', 'http']).default('sandbox'),
+  WASL_BASE_URL: z.string().url().default('https://wasl.api.elm.sa/api/v1'),
+  WASL_APP_ID: z.string().optional(),
+  WASL_APP_KEY: z.string().optional(),
   /** Redis for state shared by several instances (rate-limit counters); in-process when unset. */
   REDIS_URL: z.string().url().optional(),
   /** An S3-compatible bucket for uploaded files (several instances); local disk when unset. */

@@ -1,6 +1,9 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createGateways, type Gateways } from './gateways/index.ts';
+import { createBayanGateway } from './gateways/bayan/index.ts';
+import type { BayanGateway } from './gateways/bayan/bayan.ts';
+import { createWaslGateway } from './gateways/wasl/index.ts';
 import { createRedis } from './gateways/shared-state/redis.ts';
 import { memoryBoardCache, redisBoardCache } from './modules/loads/board-cache.ts';
 import { storageFor } from './gateways/storage/index.ts';
@@ -10,6 +13,7 @@ import { createSignedLinks } from './lib/signed-links.ts';
 import { createApiKeysService } from './modules/apikeys/apikeys.service.ts';
 import { createAccountAdmin } from './modules/auth/account-admin.service.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
+import { createBayanService } from './modules/bayan/bayan.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
 import { assignmentReleaseHandler, createAssignmentService } from './modules/assignment/assignment.service.ts';
 import { createAuthService, createSessionChecks } from './modules/auth/auth.service.ts';
@@ -39,6 +43,8 @@ export function createContainer(opts: {
   config: Config;
   database: Database;
   gateways?: Gateways;
+  /** Another Bayan gateway (tests of the HTTP adapter); by default BAYAN_GATEWAY decides. */
+  bayanGateway?: BayanGateway;
   log?: Log;
   /** More subscribers of domain events, after the load timeline (benchmarks; later notifications). */
   eventHandlers?: EventHandler[];
@@ -46,7 +52,9 @@ export function createContainer(opts: {
   const { config, database } = opts;
   const db = database.db;
   const log: Log = opts.log ?? { error: (o, m) => console.error(m, o), info: () => undefined };
-  const gateways = opts.gateways ?? createGateways(config);
+  const baseGateways = opts.gateways ?? createGateways(config);
+  // Bayan's sandbox keeps its trips in the database; WASL's sandbox needs no state
+  const gateways = { ...baseGateways, bayan: opts.bayanGateway ?? createBayanGateway(config, db), wasl: createWaslGateway(config) };
   const storage = storageFor(config);
   // state shared by several instances (rate-limit counters) when REDIS_URL is set
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : null;
@@ -63,7 +71,7 @@ export function createContainer(opts: {
   const loads = createLoadsService({ db, config, routing: gateways.routing, offers: offersOfLoad, vendors: vendorAccountsOf, cache: boardCache });
   const offers = createOffersService({ db, loads: loadLifecycle });
   const links = createSignedLinks(config.jwtSecret);
-  const fleet = createFleetService({ db, links });
+  const fleet = createFleetService({ db, links, wasl: gateways.wasl });
   const vendors = createVendorsService({ db, links });
   const files = createFilesService({ db, storage });
   const verification = createVerificationService({ db });
@@ -89,6 +97,16 @@ export function createContainer(opts: {
     work: config.JOBS,
     pollingIntervalSeconds: config.JOBS_POLL_SECONDS,
     maintenanceIntervalSeconds: config.JOBS_MAINTENANCE_SECONDS,
+  });
+  const bayan = createBayanService({
+    db,
+    gateway: gateways.bayan,
+    loads: loadLifecycle,
+    timeoutMs: config.BAYAN_TIMEOUT_MS,
+    log,
+    enqueue: async (id) => {
+      await jobs.send('bayan.create', { id }, { singletonKey: `bayan:${id}` });
+    },
   });
   const csv = createCsvService({
     db,
@@ -128,6 +146,7 @@ export function createContainer(opts: {
       billing,
       verification,
       assignment,
+      bayan,
     },
     jobs,
   };

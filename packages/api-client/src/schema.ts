@@ -613,6 +613,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/vehicles/{id}/wasl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a vehicle with WASL (plate, plate type, sequence number)
+         * @description Answers the vehicle’s WASL status: verified, not_verified with WASL’s reasons, or not_required under 3.5 t (nothing sent). Errors: NOT_FOUND, FLEET_ITEM_SUSPENDED, WASL_UNAVAILABLE.
+         */
+        post: operations["postVehiclesByIdWasl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/drivers/{id}/wasl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a driver with WASL (identity, date of birth Hijri and Gregorian, mobile)
+         * @description Answers the driver’s WASL status: verified, or not_verified with WASL’s reasons. Errors: NOT_FOUND, FLEET_ITEM_SUSPENDED, WASL_UNAVAILABLE.
+         */
+        post: operations["postDriversByIdWasl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/vehicles": {
         parameters: {
             query?: never;
@@ -1736,6 +1776,153 @@ export interface paths {
          * @description DOCUMENTS_INCOMPLETE until every required document is uploaded and none waits for a re-upload.
          */
         post: operations["postProfileApprovalSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bayan/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Bayan trips (as carrier or shipper), newest first
+         * @description Filters: status, created between from and to, reference (shipment reference or waybill number, prefix). Keyset pagination: pass nextCursor as cursor; no total is counted.
+         */
+        get: operations["getBayanList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bayan/trips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Bayan of one shipment (trip id, waybill number, status) or null
+         * @description For the shipment page; shipper or awarded carrier. Errors: NOT_FOUND.
+         */
+        get: operations["getBayanTrips"];
+        put?: never;
+        /**
+         * Create the Bayan trip and waybill of an assigned shipment (the confirmation step)
+         * @description The awarded carrier files the vehicle and driver assigned on the shipment. 201: created (Bayan trip id and waybill number). 202: Bayan did not answer; the shipment is pending_bayan and a job retries. Errors: NOT_FOUND, FORBIDDEN, BAYAN_NOT_ASSIGNED, BAYAN_EXISTS, BAYAN_ASSIGNMENT_MISMATCH (vehicle or driver not the ones assigned from the awarded carrier’s fleet), BAYAN_UNDER_MIN_WEIGHT (vehicle under 3.5 t), WASL_NOT_VERIFIED, INVALID_TRANSITION, BAYAN_REJECTED.
+         *
+         *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
+         */
+        post: operations["postBayanTrips"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bayan/trips/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One Bayan trip
+         * @description Errors: NOT_FOUND.
+         */
+        get: operations["getBayanTripsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bayan/trips/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close the waybill with the actual delivery time: the shipment becomes completed
+         * @description Errors: NOT_FOUND, BAYAN_NOT_ACTIVE, INVALID_TRANSITION, BAYAN_UNAVAILABLE, BAYAN_REJECTED.
+         */
+        post: operations["postBayanTripsByIdClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bayan/trips/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the Bayan with a reason: the shipment is cancelled too
+         * @description Reasons: recipient_refused, damage, theft. Errors: NOT_FOUND, BAYAN_NOT_ACTIVE, INVALID_TRANSITION, BAYAN_UNAVAILABLE, BAYAN_REJECTED.
+         */
+        post: operations["postBayanTripsByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bayan/trips/{id}/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Bayan permit and waybill as a PDF (application/pdf)
+         * @description Errors: NOT_FOUND, BAYAN_NOT_ACTIVE, BAYAN_UNAVAILABLE.
+         */
+        get: operations["getBayanTripsByIdPrint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/waybill-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My waybill sender defaults */
+        get: operations["getAccountWaybillConfig"];
+        /**
+         * Save my waybill sender defaults (name, phone, address, city)
+         * @description Errors: INVALID_CITY.
+         */
+        put: operations["putAccountWaybillConfig"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7614,6 +7801,7 @@ export interface operations {
                                     weightKg: number;
                                     /** @enum {string} */
                                     waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                                    waslReasons: string[];
                                     /** @enum {string} */
                                     state: "active" | "suspended" | "deleted";
                                     /** @enum {string} */
@@ -7718,6 +7906,9 @@ export interface operations {
                                     }[];
                                     /** @enum {string} */
                                     state: "active" | "suspended" | "deleted";
+                                    /** @enum {string} */
+                                    waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                                    waslReasons: string[];
                                     /** Format: uuid */
                                     vehicleId: string | null;
                                     trusted: boolean;
@@ -7818,6 +8009,386 @@ export interface operations {
             };
         };
     };
+    postVehiclesByIdWasl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            reasons: string[];
+                            checkedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: FLEET_ITEM_SUSPENDED (This item is suspended. Activate it first.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: WASL_UNAVAILABLE (The WASL service did not answer. Try again in a moment.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postDriversByIdWasl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            reasons: string[];
+                            checkedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: FLEET_ITEM_SUSPENDED (This item is suspended. Activate it first.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: WASL_UNAVAILABLE (The WASL service did not answer. Try again in a moment.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getVehicles: {
         parameters: {
             query?: {
@@ -7866,6 +8437,7 @@ export interface operations {
                                 weightKg: number;
                                 /** @enum {string} */
                                 waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                                waslReasons: string[];
                                 /** @enum {string} */
                                 state: "active" | "suspended" | "deleted";
                                 /** @enum {string} */
@@ -8060,6 +8632,7 @@ export interface operations {
                             weightKg: number;
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
                             /** @enum {string} */
@@ -8281,6 +8854,7 @@ export interface operations {
                                 weightKg: number;
                                 /** @enum {string} */
                                 waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                                waslReasons: string[];
                                 /** @enum {string} */
                                 state: "active" | "suspended" | "deleted";
                                 /** @enum {string} */
@@ -8457,6 +9031,7 @@ export interface operations {
                             weightKg: number;
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
                             /** @enum {string} */
@@ -8784,6 +9359,7 @@ export interface operations {
                             weightKg: number;
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
                             /** @enum {string} */
@@ -8990,6 +9566,7 @@ export interface operations {
                             weightKg: number;
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
                             /** @enum {string} */
@@ -9196,6 +9773,7 @@ export interface operations {
                             weightKg: number;
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
                             /** @enum {string} */
@@ -9409,6 +9987,7 @@ export interface operations {
                             weightKg: number;
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
                             /** @enum {string} */
@@ -9615,6 +10194,7 @@ export interface operations {
                             weightKg: number;
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
                             /** @enum {string} */
@@ -9828,6 +10408,7 @@ export interface operations {
                             weightKg: number;
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
                             /** @enum {string} */
@@ -10034,6 +10615,7 @@ export interface operations {
                             weightKg: number;
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
                             /** @enum {string} */
@@ -11298,6 +11880,7 @@ export interface operations {
                 skip?: number;
                 search?: string;
                 state?: "active" | "suspended" | "deleted";
+                wasl?: "not_submitted" | "not_required" | "verified" | "not_verified";
             };
             header?: never;
             path?: never;
@@ -11353,6 +11936,9 @@ export interface operations {
                                 }[];
                                 /** @enum {string} */
                                 state: "active" | "suspended" | "deleted";
+                                /** @enum {string} */
+                                waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                                waslReasons: string[];
                                 /** Format: uuid */
                                 vehicleId: string | null;
                                 trusted: boolean;
@@ -11527,6 +12113,9 @@ export interface operations {
                             }[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
+                            /** @enum {string} */
+                            waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** Format: uuid */
                             vehicleId: string | null;
                             trusted: boolean;
@@ -11740,6 +12329,9 @@ export interface operations {
                             }[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
+                            /** @enum {string} */
+                            waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** Format: uuid */
                             vehicleId: string | null;
                             trusted: boolean;
@@ -12050,6 +12642,9 @@ export interface operations {
                             }[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
+                            /** @enum {string} */
+                            waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** Format: uuid */
                             vehicleId: string | null;
                             trusted: boolean;
@@ -12247,6 +12842,9 @@ export interface operations {
                             }[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
+                            /** @enum {string} */
+                            waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** Format: uuid */
                             vehicleId: string | null;
                             trusted: boolean;
@@ -12444,6 +13042,9 @@ export interface operations {
                             }[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
+                            /** @enum {string} */
+                            waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** Format: uuid */
                             vehicleId: string | null;
                             trusted: boolean;
@@ -12769,6 +13370,9 @@ export interface operations {
                                 }[];
                                 /** @enum {string} */
                                 state: "active" | "suspended" | "deleted";
+                                /** @enum {string} */
+                                waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                                waslReasons: string[];
                                 /** Format: uuid */
                                 vehicleId: string | null;
                                 trusted: boolean;
@@ -12925,6 +13529,9 @@ export interface operations {
                             }[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
+                            /** @enum {string} */
+                            waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** Format: uuid */
                             vehicleId: string | null;
                             trusted: boolean;
@@ -20604,6 +21211,1565 @@ export interface operations {
             };
             /** @description Error. `code` is one of: DOCUMENTS_INCOMPLETE (Upload every required document (and replace any rejected one) before sending them for review.) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getBayanList: {
+        parameters: {
+            query?: {
+                status?: "pending" | "active" | "closed" | "cancelled";
+                from?: string;
+                to?: string;
+                reference?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                loadId: string;
+                                loadReferenceId: string;
+                                /** @enum {string} */
+                                status: "pending" | "active" | "closed" | "cancelled";
+                                tripId: string | null;
+                                waybillId: string | null;
+                                waybillNumber: string | null;
+                                /** Format: uuid */
+                                vehicleId: string;
+                                plateText: string;
+                                /** Format: uuid */
+                                driverId: string;
+                                driverName: string;
+                                fromEn: string;
+                                fromAr: string;
+                                toEn: string;
+                                toAr: string;
+                                /** @enum {string|null} */
+                                cancelReason: "recipient_refused" | "damage" | "theft" | null;
+                                deliveredAt: string | null;
+                                attempts: number;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getBayanTrips: {
+        parameters: {
+            query: {
+                loadId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            bayan: {
+                                /** Format: uuid */
+                                id: string;
+                                tripId: string | null;
+                                waybillNumber: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "active" | "closed" | "cancelled";
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postBayanTrips: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    loadId: string;
+                    /** Format: uuid */
+                    vehicleId?: string;
+                    /** Format: uuid */
+                    driverId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loadId: string;
+                            loadReferenceId: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "closed" | "cancelled";
+                            tripId: string | null;
+                            waybillId: string | null;
+                            waybillNumber: string | null;
+                            /** Format: uuid */
+                            vehicleId: string;
+                            plateText: string;
+                            /** Format: uuid */
+                            driverId: string;
+                            driverName: string;
+                            fromEn: string;
+                            fromAr: string;
+                            toEn: string;
+                            toAr: string;
+                            /** @enum {string|null} */
+                            cancelReason: "recipient_refused" | "damage" | "theft" | null;
+                            deliveredAt: string | null;
+                            attempts: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loadId: string;
+                            loadReferenceId: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "closed" | "cancelled";
+                            tripId: string | null;
+                            waybillId: string | null;
+                            waybillNumber: string | null;
+                            /** Format: uuid */
+                            vehicleId: string;
+                            plateText: string;
+                            /** Format: uuid */
+                            driverId: string;
+                            driverName: string;
+                            fromEn: string;
+                            fromAr: string;
+                            toEn: string;
+                            toAr: string;
+                            /** @enum {string|null} */
+                            cancelReason: "recipient_refused" | "damage" | "theft" | null;
+                            deliveredAt: string | null;
+                            attempts: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_IDEMPOTENCY_KEY (The Idempotency-Key header must be 1 to 255 visible characters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.); FORBIDDEN (You are not allowed to do this.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); BAYAN_NOT_ASSIGNED (Assign a vehicle with its driver to this shipment before creating its Bayan.); BAYAN_EXISTS (This shipment already has a Bayan.); BAYAN_ASSIGNMENT_MISMATCH (The vehicle and driver on the Bayan must be the ones assigned to this shipment from the awarded carrier’s fleet.); WASL_NOT_VERIFIED (The vehicle and driver must be verified with WASL before a Bayan can be created.); INVALID_TRANSITION (This action is not possible in the shipment’s current status.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: IDEMPOTENCY_KEY_REUSED (This Idempotency-Key was already used with a different request.); BAYAN_UNDER_MIN_WEIGHT (Bayan creation not allowed under 3.5 tons.); BAYAN_REJECTED (Bayan refused the trip data. Check the vehicle, driver and waybill details.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getBayanTripsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loadId: string;
+                            loadReferenceId: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "closed" | "cancelled";
+                            tripId: string | null;
+                            waybillId: string | null;
+                            waybillNumber: string | null;
+                            /** Format: uuid */
+                            vehicleId: string;
+                            plateText: string;
+                            /** Format: uuid */
+                            driverId: string;
+                            driverName: string;
+                            fromEn: string;
+                            fromAr: string;
+                            toEn: string;
+                            toAr: string;
+                            /** @enum {string|null} */
+                            cancelReason: "recipient_refused" | "damage" | "theft" | null;
+                            deliveredAt: string | null;
+                            attempts: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postBayanTripsByIdClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    deliveredAt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loadId: string;
+                            loadReferenceId: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "closed" | "cancelled";
+                            tripId: string | null;
+                            waybillId: string | null;
+                            waybillNumber: string | null;
+                            /** Format: uuid */
+                            vehicleId: string;
+                            plateText: string;
+                            /** Format: uuid */
+                            driverId: string;
+                            driverName: string;
+                            fromEn: string;
+                            fromAr: string;
+                            toEn: string;
+                            toAr: string;
+                            /** @enum {string|null} */
+                            cancelReason: "recipient_refused" | "damage" | "theft" | null;
+                            deliveredAt: string | null;
+                            attempts: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: BAYAN_NOT_ACTIVE (This Bayan is already closed or cancelled.); INVALID_TRANSITION (This action is not possible in the shipment’s current status.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: BAYAN_REJECTED (Bayan refused the trip data. Check the vehicle, driver and waybill details.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: BAYAN_UNAVAILABLE (The Bayan service did not answer. Try again in a moment.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postBayanTripsByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    reason: "recipient_refused" | "damage" | "theft";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loadId: string;
+                            loadReferenceId: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "closed" | "cancelled";
+                            tripId: string | null;
+                            waybillId: string | null;
+                            waybillNumber: string | null;
+                            /** Format: uuid */
+                            vehicleId: string;
+                            plateText: string;
+                            /** Format: uuid */
+                            driverId: string;
+                            driverName: string;
+                            fromEn: string;
+                            fromAr: string;
+                            toEn: string;
+                            toAr: string;
+                            /** @enum {string|null} */
+                            cancelReason: "recipient_refused" | "damage" | "theft" | null;
+                            deliveredAt: string | null;
+                            attempts: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: BAYAN_NOT_ACTIVE (This Bayan is already closed or cancelled.); INVALID_TRANSITION (This action is not possible in the shipment’s current status.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: BAYAN_REJECTED (Bayan refused the trip data. Check the vehicle, driver and waybill details.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: BAYAN_UNAVAILABLE (The Bayan service did not answer. Try again in a moment.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getBayanTripsByIdPrint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file itself, in its own content type (CSV text, PDF, JPEG or PNG). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: BAYAN_NOT_ACTIVE (This Bayan is already closed or cancelled.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: BAYAN_UNAVAILABLE (The Bayan service did not answer. Try again in a moment.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getAccountWaybillConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            config: {
+                                senderName: string;
+                                senderPhone: string;
+                                senderAddress: string;
+                                senderCityId: number;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    putAccountWaybillConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    senderName: string;
+                    senderPhone: string;
+                    senderAddress: string;
+                    senderCityId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            config: {
+                                senderName: string;
+                                senderPhone: string;
+                                senderAddress: string;
+                                senderCityId: number;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_CITY (Enter a valid city.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };

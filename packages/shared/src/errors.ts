@@ -131,6 +131,36 @@ export const ERRORS = {
     en: 'This action is not possible in the shipment’s current status.',
     ar: 'هذا الإجراء غير ممكن في حالة الشحنة الحالية.',
   },
+  // ---- Bayan and WASL (issue 7; spec §5, §8) ----
+  BAYAN_UNDER_MIN_WEIGHT: { status: 422, en: 'Bayan creation not allowed under 3.5 tons.', ar: 'لا يُسمح بإنشاء بيان لمركبة وزنها أقل من 3.5 طن.' },
+  BAYAN_NOT_ASSIGNED: {
+    status: 409,
+    en: 'Assign a vehicle with its driver to this shipment before creating its Bayan.',
+    ar: 'أسند مركبة مع سائقها إلى هذه الشحنة قبل إنشاء البيان.',
+  },
+  BAYAN_ASSIGNMENT_MISMATCH: {
+    status: 409,
+    en: 'The vehicle and driver on the Bayan must be the ones assigned to this shipment from the awarded carrier’s fleet.',
+    ar: 'يجب أن تكون المركبة والسائق في البيان هما المسندين إلى هذه الشحنة من أسطول الناقل الفائز.',
+  },
+  WASL_NOT_VERIFIED: {
+    status: 409,
+    en: 'The vehicle and driver must be verified with WASL before a Bayan can be created.',
+    ar: 'يجب توثيق المركبة والسائق في وصل قبل إنشاء البيان.',
+  },
+  BAYAN_EXISTS: { status: 409, en: 'This shipment already has a Bayan.', ar: 'لهذه الشحنة بيان بالفعل.' },
+  BAYAN_NOT_ACTIVE: { status: 409, en: 'This Bayan is already closed or cancelled.', ar: 'هذا البيان مغلق أو ملغى بالفعل.' },
+  BAYAN_REJECTED: {
+    status: 422,
+    en: 'Bayan refused the trip data. Check the vehicle, driver and waybill details.',
+    ar: 'رفضت منصة بيان بيانات الرحلة. تحقق من بيانات المركبة والسائق وبوليصة الشحن.',
+  },
+  BAYAN_UNAVAILABLE: {
+    status: 503,
+    en: 'The Bayan service did not answer. Try again in a moment.',
+    ar: 'لم تستجب خدمة بيان. حاول مرة أخرى بعد لحظات.',
+  },
+  WASL_UNAVAILABLE: { status: 503, en: 'The WASL service did not answer. Try again in a moment.', ar: 'لم تستجب خدمة وصل. حاول مرة أخرى بعد لحظات.' },
   SHIPMENT_CANCELLED: { status: 409, en: 'This shipment was cancelled.', ar: 'تم إلغاء هذه الشحنة.' },
   OWN_LOAD_BID: { status: 409, en: 'You cannot bid on your own shipment.', ar: 'لا يمكنك تقديم عرض على شحنتك.' },
   OFFER_NOT_PENDING: { status: 409, en: 'This offer is no longer open.', ar: 'لم يعد هذا العرض مفتوحاً.' },

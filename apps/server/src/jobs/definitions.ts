@@ -4,6 +4,7 @@ import type { JobRunner } from './runner.ts';
 import type { AccountAdmin } from '../modules/auth/account-admin.service.ts';
 import { onDeliveriesQueued, type WebhooksService } from '../modules/webhooks/webhooks.service.ts';
 import type { BillingService } from '../modules/billing/billing.service.ts';
+import type { BayanService } from '../modules/bayan/bayan.service.ts';
 import type { CsvService } from '../modules/csv/csv.service.ts';
 import type { EventDelivery } from '../modules/events/events.service.ts';
 import type { IdempotencyService } from '../modules/idempotency/idempotency.service.ts';
@@ -24,6 +25,7 @@ export interface JobDeps {
   db: Db;
   services: {
     billing: BillingService;
+    bayan: BayanService;
     webhooks: WebhooksService;
     accounts: AccountAdmin;
     loads: LoadsService;
@@ -43,6 +45,17 @@ export function registerJobs(c: JobDeps) {
   // Subscriptions: trials and cancelled plans end with their period; renewing plans are charged
   // from a day before their end, retried 6 h apart, three times (billing.service renewDue).
   jobs.define({ name: 'billing.renew', cron: '7 * * * *', retryLimit: 2, handler: async () => void (await services.billing.renewDue()) });
+
+  // Bayan trips the service did not answer for (shipment pending_bayan): retried 15 s, 30 s,
+  // 1 min … apart (backoff) for about a day; the sweep re-queues a pending trip whose job was lost.
+  jobs.define<{ id: string }>({
+    name: 'bayan.create',
+    retryLimit: 12,
+    retryDelay: 15,
+    retryBackoff: true,
+    handler: async ({ id }) => void (await services.bayan.retryPending(id)),
+  });
+  jobs.define({ name: 'bayan.sweep', cron: '*/5 * * * *', handler: async () => void (await services.bayan.sweepPending()) });
 
   // A CSV import, resumable from its committed cursor; a worker killed mid-import is noticed
   // after expireInSeconds and the job runs again on any instance.

@@ -12,6 +12,7 @@ import apiKeysRoutes from './apikeys/apikeys.routes.ts';
 import webhooksRoutes from './webhooks/webhooks.routes.ts';
 import billingRoutes from './billing/billing.routes.ts';
 import verificationRoutes from './verification/verification.routes.ts';
+import bayanRoutes from './bayan/bayan.routes.ts';
 import assignmentRoutes from './assignment/assignment.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
@@ -29,5 +30,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(webhooksRoutes);
   await app.register(billingRoutes);
   await app.register(verificationRoutes);
+  await app.register(bayanRoutes);
   await app.register(assignmentRoutes);
 }

@@ -47,6 +47,7 @@ const Pricing = page(() => withNamespaces(import('../features/billing/pages/Pric
 const Checkout = page(() => withNamespaces(import('../features/billing/pages/CheckoutPage'), ['billing']));
 const PaymentConfirm = page(() => withNamespaces(import('../features/billing/pages/PaymentConfirmPage'), ['billing']));
 const Billing = page(() => withNamespaces(import('../features/billing/pages/BillingPage'), ['billing']));
+const Bayan = page(() => withNamespaces(import('../features/bayan/pages/BayanPage'), ['bayan']));
 const Faq = page(() => withNamespaces(import('../features/public/pages/FaqPage'), ['public']));
 const InfoPage = page(() => withNamespaces(import('../features/public/pages/InfoPage'), ['public']));
 const ComingSoon = page(() => import('../components/ComingSoonPage'));
@@ -98,7 +99,7 @@ export const routes: RouteDef[] = [
   r('/shippers/fleet-management', Fleet),
   r('/shippers/csv-logs', CsvLogs),
   r('/shippers/contact', Vendors),
-  soon('/shippers/bayan', 'menu:bayan'),
+  r('/shippers/bayan', Bayan),
   soon('/shippers/truck-in-truck-out', 'menu:truckInOut'),
   soon('/shippers/search-trucks', 'menu:searchTrucks'),
   r('/shippers/search-shipments', LoadSearch),
@@ -122,7 +123,7 @@ export const routes: RouteDef[] = [
   r('/carriers/fleet-management', Fleet),
   r('/carriers/csv-logs', CsvLogs),
   r('/carriers/contact', Vendors),
-  soon('/carriers/bayan', 'menu:bayan'),
+  r('/carriers/bayan', Bayan),
   soon('/carriers/tendering-shipment', 'menu:tendering'),
   soon('/carriers/post-trucks', 'menu:postTrucks'),
   soon('/carriers/shipment-in-shipment-out', 'menu:shipmentInOut'),
@@ -146,7 +147,7 @@ export const routes: RouteDef[] = [
   r('/brokers/fleet-management', Fleet),
   r('/brokers/csv-logs', CsvLogs),
   r('/brokers/contact', Vendors),
-  soon('/brokers/bayan', 'menu:bayan'),
+  r('/brokers/bayan', Bayan),
   soon('/brokers/truck-in-truck-out', 'menu:truckInOut'),
   soon('/brokers/search-trucks', 'menu:searchTrucks'),
   soon('/brokers/tendering-shipment', 'menu:tendering'),

@@ -3,3 +3,4 @@ export * from './identifiers.ts';
 export * from './fleet.ts';
 export * from './nationalities.ts';
 export * from './lifecycle.ts';
+export * from './hijri.ts';

@@ -212,6 +212,8 @@ export const vehicleSchema = z.object({
   imei: z.string().nullable(),
   weightKg: z.number(),
   waslStatus: z.enum(WASL_STATUSES),
+  /** WASL's reasons when not verified (codes, docs/bayan-wasl.md). */
+  waslReasons: z.array(z.string()),
   state: z.enum(FLEET_STATES),
   availability: z.enum(AVAILABILITIES),
   source: z.enum(VEHICLE_SOURCES),
@@ -262,6 +264,9 @@ export const driverSchema = z.object({
   iqamaFiles: z.array(fileRef),
   licenceFiles: z.array(fileRef),
   state: z.enum(FLEET_STATES),
+  /** WASL registration of the driver: not_submitted until sent, then verified / not_verified (with reasons). */
+  waslStatus: z.enum(WASL_STATUSES),
+  waslReasons: z.array(z.string()),
   /** Vehicle the driver is assigned to, if any. */
   vehicleId: z.uuid().nullable(),
   /** True when the caller marked the driver as trusted. */
@@ -282,7 +287,16 @@ export const vehicleListQuery = paginationQuery.extend({
   wasl: z.enum(WASL_STATUSES).optional(),
 });
 export const trailerListQuery = paginationQuery.extend({ search: z.string().trim().max(80).optional(), state: stateFilter });
-export const driverListQuery = trailerListQuery;
+/** GET /drivers — list; `wasl` filters by the driver's WASL status. */
+export const driverListQuery = trailerListQuery.extend({ wasl: z.enum(WASL_STATUSES).optional() });
+
+/** POST /vehicles/:id/wasl and /drivers/:id/wasl: what WASL answered (issue 7). */
+export const waslResultSchema = z.object({
+  waslStatus: z.enum(WASL_STATUSES),
+  reasons: z.array(z.string()),
+  checkedAt: z.string().nullable(),
+});
+export type WaslResultView = z.infer<typeof waslResultSchema>;
 
 /**
  * GET /fleet?tab=0|1|2|3 — spec §2 tabs All, Driver, Trailer, Vehicle with search and filters.

@@ -74,6 +74,10 @@ export const drivers = pgTable('drivers', {
   iqamaFileIds: jsonArr<string>('iqama_file_ids'),
   licenceFileIds: jsonArr<string>('licence_file_ids'),
   state: text('state').$type<'active' | 'suspended' | 'deleted'>().notNull().default('active'),
+  /** WASL (migration 0084): not_submitted until sent, then what WASL answered, with its reasons. */
+  waslStatus: text('wasl_status').$type<'not_submitted' | 'not_required' | 'verified' | 'not_verified'>().notNull().default('not_submitted'),
+  waslReasons: jsonArr<string>('wasl_reasons'),
+  waslCheckedAt: ts('wasl_checked_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -108,6 +112,8 @@ export const vehicles = pgTable('vehicles', {
   imei: text('imei'),
   weightKg: num('weight_kg', { precision: 10, scale: 2 }).notNull(),
   waslStatus: text('wasl_status').$type<'not_submitted' | 'not_required' | 'verified' | 'not_verified'>().notNull().default('not_submitted'),
+  waslReasons: jsonArr<string>('wasl_reasons'),
+  waslCheckedAt: ts('wasl_checked_at'),
   state: text('state').$type<'active' | 'suspended' | 'deleted'>().notNull().default('active'),
   availability: text('availability').$type<'free' | 'busy'>().notNull().default('free'),
   source: text('source').$type<'own' | 'vendor'>().notNull().default('own'),

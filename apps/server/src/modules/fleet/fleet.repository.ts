@@ -226,12 +226,19 @@ function driverSearch(search: string) {
     ilike(drivers.driverIdNumber, s),
   );
 }
-function driverWhere(ownerId: string, f: { search?: string; state?: State }) {
+function driverWhere(ownerId: string, f: { search?: string; state?: State; wasl?: DriverRow['waslStatus'] }) {
   const conds: (SQL | undefined)[] = [eq(drivers.ownerId, ownerId), stateCond(drivers.state, f.state)];
+  if (f.wasl) conds.push(eq(drivers.waslStatus, f.wasl));
   if (f.search) conds.push(driverSearch(f.search));
   return and(...conds)!;
 }
-export async function listDrivers(tx: DbOrTx, ownerId: string, f: { search?: string; state?: State; trustedOnly?: boolean }, limit: number, skip: number) {
+export async function listDrivers(
+  tx: DbOrTx,
+  ownerId: string,
+  f: { search?: string; state?: State; trustedOnly?: boolean; wasl?: DriverRow['waslStatus'] },
+  limit: number,
+  skip: number,
+) {
   let where = driverWhere(ownerId, f);
   if (f.trustedOnly) where = and(where, sql`exists (select 1 from trusted_drivers t where t.owner_id = ${ownerId} and t.driver_id = ${drivers.id})`)!;
   const [items, [{ n }]] = await Promise.all([
@@ -300,17 +307,20 @@ export interface FleetFilter extends VehicleFilter {
 }
 /**
  * One page of the fleet table across kinds, newest first: (kind, id) pairs plus counts per
- * kind. Vehicle-only filters (availability, wasl) leave drivers and trailers out.
+ * kind. The vehicle-only filter (availability) leaves drivers and trailers out; the WASL filter
+ * applies to vehicles and drivers (issue 7) and leaves trailers out.
  */
 export async function fleetPage(tx: DbOrTx, ownerId: string, f: FleetFilter, limit: number, skip: number) {
-  const vehicleOnly = Boolean(f.availability || f.wasl);
+  const vehicleOnly = Boolean(f.availability);
+  const noTrailers = vehicleOnly || Boolean(f.wasl);
   const parts: { kind: 'vehicle' | 'trailer' | 'driver'; q: SQL }[] = [];
   const vw = vehicleWhere(ownerId, f);
   const tw = trailerWhere(ownerId, f);
   const dw = driverWhere(ownerId, f);
   parts.push({ kind: 'vehicle', q: sql`select 'vehicle' as kind, ${vehicles.id} as id, ${vehicles.createdAt} as created_at from ${vehicles} where ${vw}` });
-  if (!vehicleOnly) {
+  if (!noTrailers)
     parts.push({ kind: 'trailer', q: sql`select 'trailer' as kind, ${trailers.id} as id, ${trailers.createdAt} as created_at from ${trailers} where ${tw}` });
+  if (!vehicleOnly) {
     parts.push({ kind: 'driver', q: sql`select 'driver' as kind, ${drivers.id} as id, ${drivers.createdAt} as created_at from ${drivers} where ${dw}` });
   }
   const counts = { vehicles: 0, trailers: 0, drivers: 0 };

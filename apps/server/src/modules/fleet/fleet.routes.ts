@@ -26,6 +26,7 @@ import {
   vehicleListResponse,
   vehicleSchema,
   vehicleUpdate,
+  waslResultSchema,
   type Language,
 } from '@masar/shared';
 import { FLEET_ROLES } from './fleet.service.ts';
@@ -40,6 +41,9 @@ const MESSAGES = {
   suspended: { en: 'Suspended.', ar: 'تم الإيقاف.' },
   activated: { en: 'Activated.', ar: 'تم التفعيل.' },
   statusUpdated: { en: 'Status updated.', ar: 'تم تحديث الحالة.' },
+  waslVerified: { en: 'Verified with WASL.', ar: 'تم التوثيق في وصل.' },
+  waslNotVerified: { en: 'WASL did not verify it. See the reasons.', ar: 'لم يتم التوثيق في وصل. اطلع على الأسباب.' },
+  waslNotRequired: { en: 'WASL is not required under 3.5 tons.', ar: 'لا يلزم التسجيل في وصل لأقل من 3.5 طن.' },
 } as const;
 const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
 
@@ -68,6 +72,45 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => ({ message: msg('ok', req.lang), data: await svc.fleet(app.requireUser(req), req.query) }),
+  );
+
+  // ---------- WASL (issue 7) ----------
+  const waslMsg = (s: string) => (s === 'verified' ? 'waslVerified' : s === 'not_required' ? 'waslNotRequired' : 'waslNotVerified') as keyof typeof MESSAGES;
+  app.post(
+    '/vehicles/:id/wasl',
+    {
+      config: { ...auth, idempotent: false },
+      schema: {
+        tags,
+        summary: 'Register a vehicle with WASL (plate, plate type, sequence number)',
+        description:
+          'Answers the vehicle’s WASL status: verified, not_verified with WASL’s reasons, or not_required under 3.5 t (nothing sent). Errors: NOT_FOUND, FLEET_ITEM_SUSPENDED, WASL_UNAVAILABLE.',
+        params: idParams,
+        response: { 200: envelope(waslResultSchema) },
+      },
+    },
+    async (req) => {
+      const data = await svc.registerVehicleWasl(app.requireUser(req), req.params.id);
+      return { message: msg(waslMsg(data.waslStatus), req.lang), data };
+    },
+  );
+  app.post(
+    '/drivers/:id/wasl',
+    {
+      config: { ...auth, idempotent: false },
+      schema: {
+        tags,
+        summary: 'Register a driver with WASL (identity, date of birth Hijri and Gregorian, mobile)',
+        description:
+          'Answers the driver’s WASL status: verified, or not_verified with WASL’s reasons. Errors: NOT_FOUND, FLEET_ITEM_SUSPENDED, WASL_UNAVAILABLE.',
+        params: idParams,
+        response: { 200: envelope(waslResultSchema) },
+      },
+    },
+    async (req) => {
+      const data = await svc.registerDriverWasl(app.requireUser(req), req.params.id);
+      return { message: msg(waslMsg(data.waslStatus), req.lang), data };
+    },
   );
 
   // ---------- vehicles ----------

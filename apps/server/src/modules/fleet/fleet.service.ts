@@ -4,6 +4,8 @@ import {
   formatPlate,
   initialWaslStatus,
   plateLatin,
+  toHijriDate,
+  type WaslResultView,
   type Driver,
   type driverInput,
   type driverUpdate,
@@ -22,6 +24,7 @@ import { newId } from '../../lib/ids.ts';
 import { fileRefs, ownedFiles } from '../files/files.service.ts';
 import * as repo from './fleet.repository.ts';
 import type { SignedLinks } from '../../lib/signed-links.ts';
+import { WaslUnavailableError, type WaslGateway, type WaslResult } from '../../gateways/wasl/wasl.ts';
 
 /**
  * WHO MAY DO WHAT IN FLEET MANAGEMENT (the spec is silent, §6 "not shown"; issue 3):
@@ -164,8 +167,18 @@ export const fleetAssignment = {
 /** How long a driver's job link opens (days). */
 export const DRIVER_LINK_DAYS = 7;
 
-export function createFleetService(deps: { db: Db; links: SignedLinks }) {
+export function createFleetService(deps: { db: Db; links: SignedLinks; wasl: WaslGateway }) {
   const { db } = deps;
+
+  /** Ask WASL; its outage is WASL_UNAVAILABLE and the status stays as it was. */
+  async function askWasl(call: () => Promise<WaslResult>): Promise<WaslResult> {
+    try {
+      return await call();
+    } catch (e) {
+      if (e instanceof WaslUnavailableError) throw new AppError('WASL_UNAVAILABLE');
+      throw e;
+    }
+  }
 
   // ---------- views ----------
   async function vehicleViews(tx: DbOrTx, rows: repo.VehicleView[]): Promise<Vehicle[]> {
@@ -193,6 +206,7 @@ export function createFleetService(deps: { db: Db; links: SignedLinks }) {
         imei: r.imei,
         weightKg: r.weightKg,
         waslStatus: r.waslStatus,
+        waslReasons: r.waslReasons,
         state: r.state,
         availability: r.availability,
         source: r.source,
@@ -257,6 +271,8 @@ export function createFleetService(deps: { db: Db; links: SignedLinks }) {
       iqamaFiles: pick(r.iqamaFileIds),
       licenceFiles: pick(r.licenceFileIds),
       state: r.state,
+      waslStatus: r.waslStatus,
+      waslReasons: r.waslReasons,
       vehicleId: links.get(r.id) ?? null,
       trusted: trusted.has(r.id),
       createdAt: iso(r.createdAt),
@@ -427,6 +443,52 @@ export function createFleetService(deps: { db: Db; links: SignedLinks }) {
       return { items, total: items.length };
     },
 
+    /**
+     * POST /vehicles/:id/wasl — register the vehicle with WASL (plate, plate type, sequence
+     * number, IMEI). Under 3.5 t WASL is not required: `not_required`, nothing is sent. WASL's
+     * answer is stored: verified, or not_verified with its reasons. Errors: NOT_FOUND,
+     * FLEET_ITEM_SUSPENDED, WASL_UNAVAILABLE.
+     */
+    async registerVehicleWasl(user: CurrentUser, id: string): Promise<WaslResultView> {
+      const v = await mustVehicle(db, user, id);
+      if (v.state !== 'active') throw new AppError('FLEET_ITEM_SUSPENDED');
+      const now = new Date();
+      if (initialWaslStatus(v.weightKg) === 'not_required') {
+        await repo.updateVehicle(db, id, { waslStatus: 'not_required', waslReasons: [], waslCheckedAt: now });
+        return { waslStatus: 'not_required', reasons: [], checkedAt: now.toISOString() };
+      }
+      const [left, middle, right] = [...v.plateLetters];
+      const r = await askWasl(() =>
+        deps.wasl.registerVehicle({
+          sequenceNumber: v.sequenceNumber,
+          plateType: v.plateType,
+          vehiclePlate: { number: v.plateDigits, rightLetter: right, middleLetter: middle, leftLetter: left },
+          ...(v.imei ? { imeiNumber: v.imei } : {}),
+        }),
+      );
+      await repo.updateVehicle(db, id, { waslStatus: r.status, waslReasons: r.reasons, waslCheckedAt: now });
+      return { waslStatus: r.status, reasons: r.reasons, checkedAt: now.toISOString() };
+    },
+    /**
+     * POST /drivers/:id/wasl — register the driver with WASL (identity, date of birth in Hijri
+     * (Umm al-Qura) and Gregorian, mobile). Errors: NOT_FOUND, FLEET_ITEM_SUSPENDED, WASL_UNAVAILABLE.
+     */
+    async registerDriverWasl(user: CurrentUser, id: string): Promise<WaslResultView> {
+      const d = await mustDriver(db, user, id);
+      if (d.state !== 'active') throw new AppError('FLEET_ITEM_SUSPENDED');
+      const now = new Date();
+      const r = await askWasl(() =>
+        deps.wasl.registerDriver({
+          identityNumber: d.driverIdNumber,
+          dateOfBirthGregorian: d.dateOfBirth,
+          dateOfBirthHijri: toHijriDate(d.dateOfBirth) ?? '',
+          mobileNumber: d.phone,
+        }),
+      );
+      await repo.updateDriver(db, id, { waslStatus: r.status, waslReasons: r.reasons, waslCheckedAt: now });
+      return { waslStatus: r.status, reasons: r.reasons, checkedAt: now.toISOString() };
+    },
+
     // ---------- trailers ----------
     async getTrailer(user: CurrentUser, id: string): Promise<Trailer> {
       return (await trailerViews(db, [await mustTrailer(db, user, id)]))[0];
@@ -463,7 +525,10 @@ export function createFleetService(deps: { db: Db; links: SignedLinks }) {
     async getDriver(user: CurrentUser, id: string): Promise<Driver> {
       return (await driverViews(db, user.id, [await mustDriver(db, user, id)]))[0];
     },
-    async listDrivers(user: CurrentUser, q: { search?: string; state?: repo.State; limit: number; skip: number; trustedOnly?: boolean }) {
+    async listDrivers(
+      user: CurrentUser,
+      q: { search?: string; state?: repo.State; limit: number; skip: number; trustedOnly?: boolean; wasl?: repo.DriverRow['waslStatus'] },
+    ) {
       const { items, total } = await repo.listDrivers(db, user.id, q, q.limit, q.skip);
       return { items: await driverViews(db, user.id, items), total };
     },

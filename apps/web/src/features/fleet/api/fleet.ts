@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Driver, FleetItem, Trailer, Vehicle } from '@masar/shared';
+import type { Driver, FleetItem, Trailer, Vehicle, WaslResultView } from '@masar/shared';
 import { api, type Query } from '../../../lib/api';
 
 export type FleetKind = 'vehicle' | 'trailer' | 'driver';
@@ -65,6 +65,15 @@ export function useInvalidateFleet() {
 }
 
 export type FleetAction = 'suspend' | 'activate' | 'delete';
+
+/** POST /vehicles/:id/wasl or /drivers/:id/wasl: register with WASL; answers the new status and WASL's reasons. */
+export function useRegisterWasl() {
+  const invalidate = useInvalidateFleet();
+  return useMutation({
+    mutationFn: ({ kind, id }: { kind: 'vehicle' | 'driver'; id: string }) => api.post<WaslResultView>(`${KIND_PATH[kind]}/${id}/wasl`),
+    onSuccess: () => invalidate(),
+  });
+}
 
 export function useFleetAction() {
   const invalidate = useInvalidateFleet();

@@ -20,6 +20,21 @@ export function StateBadge({ state }: { state: string }) {
   );
 }
 
+/** WASL status of a vehicle or driver (issue 7), with WASL's reasons when not verified. */
+export function WaslBadge({ status, reasons = [] }: { status: string; reasons?: string[] }) {
+  const { t } = useTranslation('fleet');
+  return (
+    <Badge
+      color={status === 'verified' ? 'masar' : status === 'not_verified' ? 'red' : 'gray'}
+      variant="dot"
+      title={reasons.length ? reasons.join(', ') : undefined}
+      data-testid="wasl-badge"
+    >
+      {t('wasl.short')}: {t(`wasl.${status}`, { defaultValue: status })}
+    </Badge>
+  );
+}
+
 export function VehicleBadges({ v }: { v: Vehicle }) {
   const { t } = useTranslation('fleet');
   return (
@@ -29,11 +44,7 @@ export function VehicleBadges({ v }: { v: Vehicle }) {
           {t(`availability.${v.availability}`, { defaultValue: v.availability })}
         </Badge>
       )}
-      {v.waslStatus && (
-        <Badge color={v.waslStatus === 'verified' ? 'masar' : v.waslStatus === 'not_verified' ? 'red' : 'gray'} variant="dot">
-          {t('wasl.short')}: {t(`wasl.${v.waslStatus}`, { defaultValue: v.waslStatus })}
-        </Badge>
-      )}
+      {v.waslStatus && <WaslBadge status={v.waslStatus} reasons={v.waslReasons} />}
     </>
   );
 }
@@ -91,11 +102,14 @@ function summarize(row: FleetRow, kind: FleetKind, t: (k: string, o?: Record<str
         <Text size="sm">
           {t('driver.licenceShort')}: {d.licenceNumber}
         </Text>
-        {d.trusted && (
-          <Badge size="xs" variant="light">
-            {t('trusted.badge')}
-          </Badge>
-        )}
+        <Group gap={4}>
+          {d.waslStatus && <WaslBadge status={d.waslStatus} reasons={d.waslReasons} />}
+          {d.trusted && (
+            <Badge size="xs" variant="light">
+              {t('trusted.badge')}
+            </Badge>
+          )}
+        </Group>
       </Stack>
     ),
   };

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Menu, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDots, IconEdit, IconEye, IconLink, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconEdit, IconEye, IconLink, IconPlayerPause, IconPlayerPlay, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { fetchDriverLink, useFleetAction, type FleetAction, type FleetKind, type FleetRow } from '../api/fleet';
+import { fetchDriverLink, useFleetAction, useRegisterWasl, type FleetAction, type FleetKind, type FleetRow } from '../api/fleet';
 
 /** Copy text to the clipboard; falls back to a hidden textarea where the API is missing. */
 export async function copyText(text: string) {
@@ -43,6 +43,21 @@ export function RowActions({ kind, row, onOpen }: { kind: FleetKind; row: FleetR
   const action = useFleetAction();
   const share = useShareDriverLink();
   const [confirm, setConfirm] = useState<FleetAction | null>(null);
+  const wasl = useRegisterWasl();
+  const registerWasl = async () => {
+    if (kind === 'trailer') return;
+    try {
+      const r = await wasl.mutateAsync({ kind, id: row.id });
+      const status = t(`wasl.${r.waslStatus}`);
+      notifications.show({
+        color: r.waslStatus === 'not_verified' ? 'masarRed' : 'masar',
+        title: `${t('wasl.short')}: ${status}`,
+        message: r.reasons.length ? t('wasl.reasons', { reasons: r.reasons.join(', ') }) : status,
+      });
+    } catch (e) {
+      notifications.show({ color: 'masarRed', message: e instanceof Error ? e.message : t('error') });
+    }
+  };
 
   const run = async (a: FleetAction) => {
     try {
@@ -69,6 +84,11 @@ export function RowActions({ kind, row, onOpen }: { kind: FleetKind; row: FleetR
           <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onOpen('edit')} data-testid="row-edit">
             {t('actions.edit')}
           </Menu.Item>
+          {kind !== 'trailer' && row.state === 'active' && (row as { waslStatus?: string }).waslStatus !== 'verified' && (
+            <Menu.Item leftSection={<IconShieldCheck size={16} />} onClick={() => void registerWasl()} data-testid="row-wasl">
+              {t('actions.registerWasl')}
+            </Menu.Item>
+          )}
           {kind === 'driver' && (
             <Menu.Item leftSection={<IconLink size={16} />} onClick={() => void share(row.id)} data-testid="row-share-link">
               {t('actions.shareLink')}

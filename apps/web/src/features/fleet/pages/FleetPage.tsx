@@ -126,9 +126,7 @@ export default function FleetPage() {
 
       <Tabs
         value={String(tab)}
-        onChange={(v) =>
-          update({ tab: v === '0' ? null : v, availability: v === '0' || v === '3' ? availability : null, wasl: v === '0' || v === '3' ? wasl : null })
-        }
+        onChange={(v) => update({ tab: v === '0' ? null : v, availability: v === '0' || v === '3' ? availability : null, wasl: v === '2' ? null : wasl })}
         mb="sm"
       >
         <Tabs.List>
@@ -168,28 +166,29 @@ export default function FleetPage() {
           data-testid="fleet-filter-state"
         />
         {vehicleFilters && (
-          <>
-            <Select
-              aria-label={t('filters.availability')}
-              placeholder={t('filters.availability')}
-              clearable
-              data={AVAILABILITIES.map((s) => ({ value: s, label: t(`availability.${s}`) }))}
-              value={availability ?? null}
-              onChange={(v) => update({ availability: v })}
-              w={150}
-              data-testid="fleet-filter-availability"
-            />
-            <Select
-              aria-label={t('filters.wasl')}
-              placeholder={t('filters.wasl')}
-              clearable
-              data={WASL_STATUSES.map((s) => ({ value: s, label: t(`wasl.${s}`) }))}
-              value={wasl ?? null}
-              onChange={(v) => update({ wasl: v })}
-              w={170}
-              data-testid="fleet-filter-wasl"
-            />
-          </>
+          <Select
+            aria-label={t('filters.availability')}
+            placeholder={t('filters.availability')}
+            clearable
+            data={AVAILABILITIES.map((s) => ({ value: s, label: t(`availability.${s}`) }))}
+            value={availability ?? null}
+            onChange={(v) => update({ availability: v })}
+            w={150}
+            data-testid="fleet-filter-availability"
+          />
+        )}
+        {/* WASL applies to vehicles and drivers (issue 7) */}
+        {tab !== 2 && (
+          <Select
+            aria-label={t('filters.wasl')}
+            placeholder={t('filters.wasl')}
+            clearable
+            data={WASL_STATUSES.map((s) => ({ value: s, label: t(`wasl.${s}`) }))}
+            value={wasl ?? null}
+            onChange={(v) => update({ wasl: v })}
+            w={170}
+            data-testid="fleet-filter-wasl"
+          />
         )}
         <SegmentedControl
           value={view}

@@ -1,0 +1,34 @@
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { BayanGateway } from './bayan.ts';
+import { createHttpBayan } from './http.ts';
+import { createSandboxBayan } from './sandbox.ts';
+import { dbBayanStore } from './sandbox.repository.ts';
+
+type BayanConfig = Pick<
+  Config,
+  | 'BAYAN_GATEWAY'
+  | 'BAYAN_BASE_URL'
+  | 'BAYAN_APP_ID'
+  | 'BAYAN_APP_KEY'
+  | 'BAYAN_CLIENT_ID'
+  | 'BAYAN_SANDBOX_FAIL'
+  | 'BAYAN_SANDBOX_DELAY_MS'
+  | 'BAYAN_TIMEOUT_MS'
+>;
+
+/** The Bayan gateway chosen by BAYAN_GATEWAY: `sandbox` (default; its trips in the database) or `http` (Elm's service). */
+export function createBayanGateway(config: BayanConfig, db: DbOrTx): BayanGateway {
+  if (config.BAYAN_GATEWAY === 'http') {
+    if (!config.BAYAN_APP_ID || !config.BAYAN_APP_KEY || !config.BAYAN_CLIENT_ID)
+      throw new Error('BAYAN_GATEWAY=http needs BAYAN_APP_ID, BAYAN_APP_KEY and BAYAN_CLIENT_ID');
+    return createHttpBayan({
+      baseUrl: config.BAYAN_BASE_URL,
+      appId: config.BAYAN_APP_ID,
+      appKey: config.BAYAN_APP_KEY,
+      clientId: config.BAYAN_CLIENT_ID,
+      timeoutMs: config.BAYAN_TIMEOUT_MS,
+    });
+  }
+  return createSandboxBayan({ store: dbBayanStore(db), fail: config.BAYAN_SANDBOX_FAIL, delayMs: config.BAYAN_SANDBOX_DELAY_MS });
+}

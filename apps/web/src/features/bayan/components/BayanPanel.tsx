@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { Button, Card, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
+import { IconFileCertificate, IconPrinter } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { BAYAN_CANCEL_REASONS, type BayanCancelReasonCode, type BayanTripView, type LoadOption } from '@masar/shared';
+import { downloadFile } from '../../../components/transfer';
+import { api } from '../../../lib/api';
+import { notifySuccess, showApiError } from '../../../lib/form';
+import { BAYAN, newBayanKey, useLoadBayan } from '../api';
+import { BayanStatusBadge } from './BayanStatusBadge';
+
+export interface BayanPanelProps {
+  loadId: string;
+  /** The shipment's More Options (Load.options): which of create / close / cancel Bayan to offer. */
+  options: readonly LoadOption[];
+  /** What the confirmation shows: the assigned vehicle's plate and driver. */
+  vehicleLabel?: string;
+  driverLabel?: string;
+  /** After a change (the page refetches the shipment: its status moved). */
+  onChanged?: () => void;
+}
+
+/**
+ * The Bayan of one shipment for its details page (issue 7): the waybill number and status, and
+ * the actions the shipment's More Options allow — create (a confirmation step naming the
+ * assigned vehicle and driver), close (completes the shipment), cancel with a reason (cancels
+ * the shipment), print.
+ */
+export function BayanPanel({ loadId, options, vehicleLabel, driverLabel, onChanged }: BayanPanelProps) {
+  const { t } = useTranslation('bayan');
+  const qc = useQueryClient();
+  const { data: bayan } = useLoadBayan(loadId);
+  const [dialog, setDialog] = useState<'create' | 'close' | 'cancel' | null>(null);
+  const [reason, setReason] = useState<BayanCancelReasonCode | null>(null);
+  const [key, setKey] = useState(newBayanKey);
+  const [busy, setBusy] = useState(false);
+
+  async function run(action: () => Promise<BayanTripView>, done: (b: BayanTripView) => string) {
+    setBusy(true);
+    try {
+      const b = await action();
+      notifySuccess(done(b));
+      setDialog(null);
+      setKey(newBayanKey());
+      await qc.invalidateQueries({ queryKey: BAYAN.ofLoad(loadId) });
+      await qc.invalidateQueries({ queryKey: BAYAN.list });
+      onChanged?.();
+    } catch (e) {
+      showApiError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+  const create = () =>
+    run(
+      () => api.post<BayanTripView>('/bayan/trips', { loadId }, { idempotencyKey: key }),
+      (b) => (b.status === 'pending' ? t('panel.pendingNotice') : t('panel.created', { number: b.waybillNumber })),
+    );
+  const close = () =>
+    run(
+      () => api.post<BayanTripView>(`/bayan/trips/${bayan!.id}/close`, { deliveredAt: new Date().toISOString() }),
+      () => t('panel.closed'),
+    );
+  const cancel = () =>
+    run(
+      () => api.post<BayanTripView>(`/bayan/trips/${bayan!.id}/cancel`, { reason }),
+      () => t('panel.cancelled'),
+    );
+
+  const can = (o: LoadOption) => options.includes(o);
+  if (!bayan && !can('create_bayan')) return null;
+  return (
+    <Card withBorder padding="md" data-testid="bayan-panel">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Group gap="xs">
+            <IconFileCertificate size={20} />
+            <Title order={4}>{t('panel.title')}</Title>
+          </Group>
+          {bayan && <BayanStatusBadge status={bayan.status} />}
+        </Group>
+        {bayan ? (
+          <Text data-testid="bayan-waybill">
+            {t('panel.waybill')}:{' '}
+            <Text span fw={700} dir="ltr">
+              {bayan.waybillNumber ?? t('pendingNumber')}
+            </Text>
+          </Text>
+        ) : (
+          <Text fz="sm" c="dimmed">
+            {t('panel.none')}
+          </Text>
+        )}
+        <Group gap="xs">
+          {can('create_bayan') && !bayan?.tripId && bayan?.status !== 'pending' && <Button onClick={() => setDialog('create')}>{t('panel.create')}</Button>}
+          {can('close_bayan') && bayan?.status === 'active' && (
+            <Button color="green" variant="light" onClick={() => setDialog('close')}>
+              {t('panel.close')}
+            </Button>
+          )}
+          {can('cancel_bayan') && bayan && (bayan.status === 'active' || bayan.status === 'pending') && (
+            <Button color="red" variant="light" onClick={() => setDialog('cancel')}>
+              {t('panel.cancel')}
+            </Button>
+          )}
+          {bayan?.tripId && (
+            <Button
+              variant="subtle"
+              leftSection={<IconPrinter size={14} />}
+              onClick={() =>
+                void downloadFile(`/bayan/trips/${bayan.id}/print`, `bayan-${bayan.waybillNumber ?? bayan.tripId}.pdf`).catch((e: unknown) => showApiError(e))
+              }
+            >
+              {t('print')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+
+      <Modal opened={dialog === 'create'} onClose={() => setDialog(null)} title={t('panel.confirmTitle')}>
+        <Stack>
+          <Text>{t('panel.confirmText')}</Text>
+          {vehicleLabel && <Text fz="sm">{t('panel.vehicle', { plate: vehicleLabel })}</Text>}
+          {driverLabel && <Text fz="sm">{t('panel.driver', { name: driverLabel })}</Text>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDialog(null)}>
+              {t('panel.back')}
+            </Button>
+            <Button loading={busy} onClick={() => void create()}>
+              {t('panel.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal opened={dialog === 'close'} onClose={() => setDialog(null)} title={t('panel.close')}>
+        <Stack>
+          <Text>{t('panel.closeText')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDialog(null)}>
+              {t('panel.back')}
+            </Button>
+            <Button color="green" loading={busy} onClick={() => void close()}>
+              {t('panel.close')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal opened={dialog === 'cancel'} onClose={() => setDialog(null)} title={t('panel.cancel')}>
+        <Stack>
+          <Text>{t('panel.cancelText')}</Text>
+          <Select
+            label={t('panel.reason')}
+            required
+            data={BAYAN_CANCEL_REASONS.map((r) => ({ value: r, label: t(`reason.${r}`) }))}
+            value={reason}
+            onChange={(v) => setReason(v)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDialog(null)}>
+              {t('panel.back')}
+            </Button>
+            <Button color="red" disabled={!reason} loading={busy} onClick={() => void cancel()}>
+              {t('panel.cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}

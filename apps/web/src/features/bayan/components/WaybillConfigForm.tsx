@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { waybillConfigSchema, type WaybillConfig } from '@masar/shared';
+import { CitySelect } from '../../../components/CitySelect';
+import { api } from '../../../lib/api';
+import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
+import { BAYAN, useWaybillConfig } from '../api';
+
+/** Waybill config in the account (spec §2): the sender defaults of this user's waybills. */
+export function WaybillConfigForm() {
+  const { t } = useTranslation('bayan');
+  const qc = useQueryClient();
+  const { data } = useWaybillConfig();
+  const [busy, setBusy] = useState(false);
+  const form = useForm<{ senderName: string; senderPhone: string; senderAddress: string; senderCityId: number | null }>({
+    mode: 'controlled',
+    initialValues: { senderName: '', senderPhone: '', senderAddress: '', senderCityId: null },
+    validate: zodValidate(waybillConfigSchema),
+  });
+  useEffect(() => {
+    if (data) form.setValues(data);
+    // only when the saved config arrives
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data]);
+  const save = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await api.put<{ config: WaybillConfig }>('/account/waybill-config', values);
+      await qc.invalidateQueries({ queryKey: BAYAN.config });
+      notifySuccess(t('config.saved'));
+    } catch (e) {
+      showApiError(e, form);
+    } finally {
+      setBusy(false);
+    }
+  });
+  return (
+    <Card withBorder padding="lg" data-testid="waybill-config">
+      <form onSubmit={save} noValidate>
+        <Stack gap="sm">
+          <Title order={3}>{t('config.title')}</Title>
+          <Text fz="sm" c="dimmed">
+            {t('config.help')}
+          </Text>
+          <Group grow align="flex-start">
+            <TextInput label={t('config.senderName')} required {...form.getInputProps('senderName')} />
+            <TextInput label={t('config.senderPhone')} required dir="ltr" {...form.getInputProps('senderPhone')} />
+          </Group>
+          <Group grow align="flex-start">
+            <TextInput label={t('config.senderAddress')} required {...form.getInputProps('senderAddress')} />
+            <CitySelect
+              label={t('config.senderCity')}
+              required
+              value={form.values.senderCityId}
+              onChange={(id) => form.setFieldValue('senderCityId', id)}
+              error={form.errors.senderCityId}
+            />
+          </Group>
+          <Group justify="flex-end">
+            <Button type="submit" loading={busy}>
+              {t('config.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

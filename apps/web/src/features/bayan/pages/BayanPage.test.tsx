@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18n from '../../../i18n';
+import { renderWithApp, stubApi } from '../../../test/render';
+import BayanPage from './BayanPage';
+import { BayanPanel } from '../components/BayanPanel';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const trip = (n: number, over: Record<string, unknown> = {}) => ({
+  id: `01a20800-0000-7000-8000-00000000000${n}`,
+  loadId: `01a20800-0000-7000-8000-00000000010${n}`,
+  loadReferenceId: `LD-00012${n}`,
+  status: 'active',
+  tripId: `10000000${n}`,
+  waybillId: `10000000${n}01`,
+  waybillNumber: `AB12C${n}`,
+  vehicleId: '01a20800-0000-7000-8000-000000000201',
+  plateText: '4567 ا ب د',
+  driverId: '01a20800-0000-7000-8000-000000000301',
+  driverName: 'Fahad Driver',
+  fromEn: 'Riyadh',
+  fromAr: 'الرياض',
+  toEn: 'Jeddah',
+  toAr: 'جدة',
+  cancelReason: null,
+  deliveredAt: null,
+  attempts: 0,
+  createdAt: '2026-11-23T08:00:00Z',
+  updatedAt: '2026-11-23T08:00:00Z',
+  ...over,
+});
+
+describe('Bayan page', () => {
+  it('lists trips, filters by status and reference, loads the next page by cursor', { timeout: 60_000 }, async () => {
+    await i18n.changeLanguage('en');
+    const calls = stubApi((method, path) => {
+      if (path.startsWith('/account/waybill-config')) return { body: { message: 'OK', data: { config: null } } };
+      if (method === 'GET' && path.startsWith('/bayan/list')) {
+        const q = new URLSearchParams(path.split('?')[1]);
+        if (q.get('status') === 'closed') return { body: { message: 'OK', data: { items: [], nextCursor: null } } };
+        if (q.get('cursor') === 'c1')
+          return { body: { message: 'OK', data: { items: [trip(2, { status: 'pending', tripId: null, waybillNumber: null })], nextCursor: null } } };
+        return { body: { message: 'OK', data: { items: [trip(1)], nextCursor: 'c1' } } };
+      }
+      return undefined;
+    });
+    renderWithApp(<BayanPage />, { path: '/carriers/bayan' });
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText('AB12C1')).toBeTruthy();
+    const table = screen.getByTestId('bayan-table');
+    expect(within(table).getByText('LD-000121')).toBeTruthy();
+    expect(within(table).getByText('Riyadh → Jeddah')).toBeTruthy();
+    expect(within(table).getByText('Active')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(screen.getByTestId('bayan-table')).findByText('Waiting for Bayan')).toBeTruthy();
+    expect(within(screen.getByTestId('bayan-table')).getByText('Pending Bayan')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+
+    await user.type(screen.getByLabelText('Shipment or waybill number'), 'LD-0001');
+    await user.click(screen.getAllByLabelText('Bayan status')[0]);
+    await user.click(await screen.findByRole('option', { name: 'Closed', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByTestId('bayan-empty')).toBeTruthy();
+    const last = calls.filter((c) => c.path.startsWith('/bayan/list')).at(-1)!;
+    expect(new URLSearchParams(last.path.split('?')[1]).get('reference')).toBe('LD-0001');
+    expect(new URLSearchParams(last.path.split('?')[1]).get('status')).toBe('closed');
+  });
+
+  it('shows the waybill config form in Arabic and refuses an empty sender before any request', { timeout: 60_000 }, async () => {
+    await i18n.changeLanguage('ar');
+    const calls = stubApi((method, path) => {
+      if (path.startsWith('/account/waybill-config')) return { body: { message: 'OK', data: { config: null } } };
+      if (path.startsWith('/bayan/list')) return { body: { message: 'OK', data: { items: [], nextCursor: null } } };
+      return undefined;
+    });
+    renderWithApp(<BayanPage />, { path: '/shippers/bayan', dir: 'rtl' });
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText('إعدادات بوليصة الشحن')).toBeTruthy();
+    expect(await screen.findByTestId('bayan-empty')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await i18n.changeLanguage('en');
+  });
+
+  it('the panel creates Bayan only after the confirmation step and shows the waybill number', { timeout: 60_000 }, async () => {
+    await i18n.changeLanguage('en');
+    let created = false;
+    const calls = stubApi((method, path) => {
+      if (method === 'GET' && path.startsWith('/bayan/trips?loadId='))
+        return {
+          body: { message: 'OK', data: { bayan: created ? { id: trip(1).id, tripId: '100000001', waybillNumber: 'AB12C1', status: 'active' } : null } },
+        };
+      if (method === 'POST' && path === '/bayan/trips') {
+        created = true;
+        return { status: 201, body: { message: 'Bayan created.', data: trip(1) } };
+      }
+      return undefined;
+    });
+    renderWithApp(<BayanPanel loadId={trip(1).loadId} options={['create_bayan', 'track']} vehicleLabel="4567 ا ب د" driverLabel="Fahad Driver" />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Create Bayan' }));
+    expect(await screen.findByText('Vehicle: 4567 ا ب د')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Confirm and create' }));
+    await waitFor(() => expect(screen.getByTestId('bayan-waybill').textContent).toContain('AB12C1'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ loadId: trip(1).loadId });
+  });
+});
