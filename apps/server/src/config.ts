@@ -119,6 +119,10 @@ export const envSchema = z.object({
     .regex(/^3\d{13}3$/)
     .default('310000000000003'),
   SELLER_ADDRESS: z.string().default('King Fahd Road, Al Olaya, Riyadh 12214, Saudi Arabia'),
+  /** A driver's proof taken farther than this (km, great circle) from its stop is flagged to the shipper (issue 7). */
+  PROOF_GEOFENCE_KM: z.coerce.number().min(0.05).max(500).default(2),
+  /** How long a driver's trip session (after phone + licence number on the job link) lasts, hours. */
+  TRIP_SESSION_HOURS: z.coerce.number().min(0.1).max(72).default(12),
   /** Redis for state shared by several instances (rate-limit counters); in-process when unset. */
   REDIS_URL: z.string().url().optional(),
   /** An S3-compatible bucket for uploaded files (several instances); local disk when unset. */

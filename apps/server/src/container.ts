@@ -19,6 +19,7 @@ import { createFleetService } from './modules/fleet/fleet.service.ts';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { createLoadsService, loadLifecycle } from './modules/loads/loads.service.ts';
 import { createOffersService, offersOfLoad } from './modules/offers/offers.service.ts';
+import { createTripsService } from './modules/trips/trips.service.ts';
 import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
 import { createVendorsService } from './modules/vendors/vendors.service.ts';
 
@@ -66,6 +67,7 @@ export function createContainer(opts: {
   const vendors = createVendorsService({ db, links });
   const files = createFilesService({ db, storage });
   const verification = createVerificationService({ db });
+  const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config });
   const billing = createBillingService({
     db,
     payments: gateways.payments,
@@ -109,7 +111,7 @@ export function createContainer(opts: {
     storage,
     redis,
     links,
-    services: { auth, sessions, accounts, apiKeys, idempotency, loads, offers, fleet, vendors, files, csv, events, webhooks, billing, verification },
+    services: { auth, sessions, accounts, apiKeys, idempotency, loads, offers, fleet, vendors, files, csv, events, webhooks, billing, verification, trips },
     jobs,
   };
   registerJobs(container);

@@ -11,6 +11,7 @@ import csvRoutes from './csv/csv.routes.ts';
 import apiKeysRoutes from './apikeys/apikeys.routes.ts';
 import webhooksRoutes from './webhooks/webhooks.routes.ts';
 import billingRoutes from './billing/billing.routes.ts';
+import tripsRoutes from './trips/trips.routes.ts';
 import verificationRoutes from './verification/verification.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
@@ -28,4 +29,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(webhooksRoutes);
   await app.register(billingRoutes);
   await app.register(verificationRoutes);
+  await app.register(tripsRoutes);
 }

@@ -8,3 +8,4 @@ export * from './idempotency.ts';
 export * from './integrations.ts';
 export * from './billing.ts';
 export * from './verification.ts';
+export * from './trips.ts';
