@@ -185,7 +185,7 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
       const userId = req.auth?.userId;
       const h = req.headers[TRIP_TOKEN_HEADER];
       if (!userId && typeof h !== 'string') throw new AppError('UNAUTHORIZED');
-      const sender = userId ? { userId } : { driverId: await svc.driverOf(h as string) };
+      const sender = userId ? { userId } : { driverId: await svc.driverOf(h) };
       return { message: msg('positions', req.lang), data: await svc.ingest(sender, req.body) };
     },
   );
