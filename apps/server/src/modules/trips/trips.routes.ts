@@ -79,7 +79,7 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
       config: { auth: 'none' },
       schema: {
         tags: driverTags,
-        summary: "Driver: my running shipments with stops, steps, proofs and the next step",
+        summary: 'Driver: my running shipments with stops, steps, proofs and the next step',
         description: 'X-Trip-Token required. Errors: TRIP_SESSION_INVALID.',
         headers: tripTokenHeaders,
         response: { 200: envelope(driverJobsResponse) },
@@ -175,7 +175,7 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
         tags: fleetTags,
         summary: 'Ingest vehicle positions (GPS integration by IMEI, or the driver during a trip)',
         description:
-          'Either X-API-Key (scope fleet:write; or a signed-in owner) with `imei` of one of the owner\'s vehicles, or X-Trip-Token (the vehicle of the driver\'s running shipment). Up to 500 points: lat, lng, speed (km/h), heading (degrees), at (ISO time, at most 5 min in the future). The trail keeps every point (a repeated instant once); the latest is kept per vehicle. Errors: UNKNOWN_IMEI, NO_VEHICLE_ON_TRIP, TRIP_SESSION_INVALID.',
+          "Either X-API-Key (scope fleet:write; or a signed-in owner) with `imei` of one of the owner's vehicles, or X-Trip-Token (the vehicle of the driver's running shipment). Up to 500 points: lat, lng, speed (km/h), heading (degrees), at (ISO time, at most 5 min in the future). The trail keeps every point (a repeated instant once); the latest is kept per vehicle. Errors: UNKNOWN_IMEI, NO_VEHICLE_ON_TRIP, TRIP_SESSION_INVALID.",
         headers: tripTokenHeaders,
         body: positionsBody,
         response: { 200: envelope(positionsAccepted) },

@@ -102,7 +102,7 @@ export function createTripsService(deps: TripsDeps) {
     const trip = await loads.trip(tx, loadId, true);
     if (!trip || trip.driver_id !== driverId || !RUNNING.includes(trip.status)) throw new AppError('NOT_FOUND');
     const steps = await repo.stepsOf(tx, [loadId]);
-    return { trip, last: (steps.at(-1)?.step ?? null) };
+    return { trip, last: steps.at(-1)?.step ?? null };
   }
 
   async function jobsView(loadRows: repo.JobRow[]): Promise<DriverJob[]> {
@@ -124,7 +124,7 @@ export function createTripsService(deps: TripsDeps) {
         totalWeightKg: l.total_weight_kg,
         steps: mine.map(toStep),
         proofs: proofs.filter((p) => p.load_id === l.id).map(toProof),
-        nextStep: nextTripStep((mine.at(-1)?.step ?? null)),
+        nextStep: nextTripStep(mine.at(-1)?.step ?? null),
       };
     });
   }
@@ -219,7 +219,7 @@ export function createTripsService(deps: TripsDeps) {
       // refuse early (before storing bytes) when the step is not next; checked again under the lock
       {
         const steps = await repo.stepsOf(db, [f.loadId]);
-        if (!tripStepAllowed((steps.at(-1)?.step ?? null), step)) throw outOfOrder((steps.at(-1)?.step ?? null));
+        if (!tripStepAllowed(steps.at(-1)?.step ?? null, step)) throw outOfOrder(steps.at(-1)?.step ?? null);
       }
       const id = newId();
       const at = now();
@@ -408,7 +408,7 @@ export function createTripsService(deps: TripsDeps) {
           drop: { lat: s.drop_lat, lng: s.drop_lng },
           vehicleId: s.vehicle_id,
           latest: s.vehicle_id ? (pos.get(s.vehicle_id) ?? null) : null,
-          lastStep: (steps.filter((x) => x.load_id === s.id).at(-1)?.step ?? null),
+          lastStep: steps.filter((x) => x.load_id === s.id).at(-1)?.step ?? null,
         })),
         vehicles: vehicles.map((v) => ({ vehicleId: v.id, plate: v.plate, latest: pos.get(v.id) ?? null })),
       };

@@ -69,7 +69,9 @@ async function assignedShipment(): Promise<Setup> {
     loadLifecycle.transition(tx, load.id, 'assign', carrier.id, {}, { vehicleId: vehicle.id, driverId: driver.id, assignedAt: new Date() }),
   );
   const link = ok(await call<{ token: string }>('GET', `/drivers/${driver.id}/link`, carrier.headers));
-  const session = ok(await call<{ sessionToken: string }>('POST', '/driver/trip/session', {}, { token: link.token, phone: d.phone, licenceNumber: d.licenceNumber }));
+  const session = ok(
+    await call<{ sessionToken: string }>('POST', '/driver/trip/session', {}, { token: link.token, phone: d.phone, licenceNumber: d.licenceNumber }),
+  );
   return {
     load,
     driverId: driver.id,
@@ -110,7 +112,9 @@ describe('driver identification (spec §6)', () => {
     const forged = await call('POST', '/driver/trip/session', {}, { token: `${s.jobToken.slice(0, -4)}AAAA`, phone: s.phone, licenceNumber: s.licence });
     expect(forged.body.code).toBe('DRIVER_LINK_INVALID');
     // the local form of the phone works too
-    const local = ok(await call<{ sessionToken: string }>('POST', '/driver/trip/session', {}, { token: s.jobToken, phone: `0${s.phone.slice(4)}`, licenceNumber: s.licence }));
+    const local = ok(
+      await call<{ sessionToken: string }>('POST', '/driver/trip/session', {}, { token: s.jobToken, phone: `0${s.phone.slice(4)}`, licenceNumber: s.licence }),
+    );
     expect(local.sessionToken).toBeTruthy();
     // the job link itself is not a trip session
     expect((await call('GET', '/driver/trip', { 'x-trip-token': s.jobToken })).body.code).toBe('TRIP_SESSION_INVALID');
@@ -221,8 +225,19 @@ describe('tracking', () => {
     const at = (minAgo: number) => new Date(now - minAgo * 60_000).toISOString();
     const { pickup } = await jobOf(s);
     // 30 points over the last 30 hours (one an hour, newest first) heading for the pickup
-    const positions = Array.from({ length: 30 }, (_, i) => ({ lat: pickup.lat + 0.01 * (i + 1), lng: pickup.lng, speed: 80, heading: 180, at: at(60 * i + 1) }));
-    const byKey = await call<{ vehicleId: string; accepted: number }>('POST', '/vehicles/track/positions', { 'x-api-key': key.key }, { imei: s.imei, positions });
+    const positions = Array.from({ length: 30 }, (_, i) => ({
+      lat: pickup.lat + 0.01 * (i + 1),
+      lng: pickup.lng,
+      speed: 80,
+      heading: 180,
+      at: at(60 * i + 1),
+    }));
+    const byKey = await call<{ vehicleId: string; accepted: number }>(
+      'POST',
+      '/vehicles/track/positions',
+      { 'x-api-key': key.key },
+      { imei: s.imei, positions },
+    );
     expect(ok(byKey)).toEqual({ vehicleId: s.vehicleId, accepted: 30 });
     // the same instants again are kept once
     expect(ok(await call<{ accepted: number }>('POST', '/vehicles/track/positions', { 'x-api-key': key.key }, { imei: s.imei, positions })).accepted).toBe(0);
@@ -232,14 +247,22 @@ describe('tracking', () => {
     const strangerKey = ok(await call<{ key: string }>('POST', '/api-keys', stranger.headers, { name: 'x', scopes: ['fleet:write'] }), 201);
     expect((await call('POST', '/vehicles/track/positions', { 'x-api-key': strangerKey.key }, { imei: s.imei, positions })).body.code).toBe('UNKNOWN_IMEI');
     expect((await call('POST', '/vehicles/track/positions', {}, { imei: s.imei, positions })).status).toBe(401);
-    expect((await call('POST', '/vehicles/track/positions', { 'x-api-key': key.key }, { imei: s.imei, positions: [{ lat: 24, lng: 46, at: at(-60) }] })).status).toBe(400);
+    expect(
+      (await call('POST', '/vehicles/track/positions', { 'x-api-key': key.key }, { imei: s.imei, positions: [{ lat: 24, lng: 46, at: at(-60) }] })).status,
+    ).toBe(400);
 
     // the driver's browser: no IMEI, the vehicle of its running shipment
-    const byDriver = ok(await call<{ vehicleId: string; accepted: number }>('POST', '/vehicles/track/positions', s.trip, { positions: [{ lat: pickup.lat + 0.001, lng: pickup.lng, speed: 12.5, heading: 90, at: at(0) }] }));
+    const byDriver = ok(
+      await call<{ vehicleId: string; accepted: number }>('POST', '/vehicles/track/positions', s.trip, {
+        positions: [{ lat: pickup.lat + 0.001, lng: pickup.lng, speed: 12.5, heading: 90, at: at(0) }],
+      }),
+    );
     expect(byDriver).toEqual({ vehicleId: s.vehicleId, accepted: 1 });
 
     // trail: last 12 h by default → 13 points (12 hourly + the driver's), oldest first; latest = the driver's point
-    const track = ok(await call<{ latest: { lat: number; speed: number }; trail: { at: string }[] }>('GET', `/vehicles/track?vehicleId=${s.vehicleId}`, carrier.headers));
+    const track = ok(
+      await call<{ latest: { lat: number; speed: number }; trail: { at: string }[] }>('GET', `/vehicles/track?vehicleId=${s.vehicleId}`, carrier.headers),
+    );
     expect(track.trail).toHaveLength(13);
     expect(Date.parse(track.trail[0].at)).toBeLessThan(Date.parse(track.trail[12].at));
     expect(track.latest).toMatchObject({ lat: pickup.lat + 0.001, speed: 12.5 });
@@ -258,7 +281,13 @@ describe('tracking', () => {
     expect(hours).toBeCloseTo(tr.remainingKm! / 70, 0);
 
     // godsview: the carrier sees the shipment with its vehicle's position
-    const ov = ok(await call<{ shipments: { loadId: string; latest: unknown }[]; vehicles: { vehicleId: string; latest: unknown }[] }>('GET', '/vehicles/track/overview', carrier.headers));
+    const ov = ok(
+      await call<{ shipments: { loadId: string; latest: unknown }[]; vehicles: { vehicleId: string; latest: unknown }[] }>(
+        'GET',
+        '/vehicles/track/overview',
+        carrier.headers,
+      ),
+    );
     expect(ov.shipments.find((x) => x.loadId === s.load.id)?.latest).toMatchObject({ speed: 12.5 });
     expect(ov.vehicles.find((x) => x.vehicleId === s.vehicleId)?.latest).toBeTruthy();
     const ovStranger = ok(await call<{ shipments: { loadId: string }[] }>('GET', '/vehicles/track/overview', stranger.headers));
