@@ -11,6 +11,7 @@ import { createApiKeysService } from './modules/apikeys/apikeys.service.ts';
 import { createAccountAdmin } from './modules/auth/account-admin.service.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
+import { assignmentReleaseHandler, createAssignmentService } from './modules/assignment/assignment.service.ts';
 import { createAuthService, createSessionChecks } from './modules/auth/auth.service.ts';
 import { createCsvService } from './modules/csv/csv.service.ts';
 import { createEventDelivery, timelineHandler, type EventHandler } from './modules/events/events.service.ts';
@@ -68,6 +69,7 @@ export function createContainer(opts: {
   const files = createFilesService({ db, storage });
   const verification = createVerificationService({ db });
   const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config });
+  const assignment = createAssignmentService({ db });
   const billing = createBillingService({
     db,
     payments: gateways.payments,
@@ -75,7 +77,7 @@ export function createContainer(opts: {
     // unset: the sandbox's 3-D Secure page is a path of this app (a real acquirer needs PUBLIC_URL)
     publicUrl: (config.PUBLIC_URL ?? '').replace(/\/$/, ''),
   });
-  const events = createEventDelivery({ db, handlers: [timelineHandler, webhookFanout, ...(opts.eventHandlers ?? [])], log });
+  const events = createEventDelivery({ db, handlers: [timelineHandler, webhookFanout, assignmentReleaseHandler, ...(opts.eventHandlers ?? [])], log });
   const webhooks = createWebhooksService({
     db,
     allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
@@ -111,7 +113,25 @@ export function createContainer(opts: {
     storage,
     redis,
     links,
-    services: { auth, sessions, accounts, apiKeys, idempotency, loads, offers, fleet, vendors, files, csv, events, webhooks, billing, verification, trips },
+    services: {
+      auth,
+      sessions,
+      accounts,
+      apiKeys,
+      idempotency,
+      loads,
+      offers,
+      fleet,
+      vendors,
+      files,
+      csv,
+      events,
+      webhooks,
+      billing,
+      verification,
+      trips,
+      assignment,
+    },
     jobs,
   };
   registerJobs(container);

@@ -142,6 +142,17 @@ export const ERRORS = {
     en: 'No vehicles available for assignment. Select a vehicle with a driver and a linked trailer.',
     ar: 'لا توجد مركبات متاحة للإسناد. اختر مركبة لها سائق ومقطورة مرتبطة.',
   },
+  VEHICLE_NOT_AVAILABLE: {
+    status: 409,
+    en: 'This vehicle cannot take the job: it must be active and free, with an active driver and a linked active trailer.',
+    ar: 'لا يمكن لهذه المركبة تولي المهمة: يجب أن تكون نشطة ومتاحة ولها سائق نشط ومقطورة نشطة مرتبطة.',
+  },
+  VEHICLE_WASL_REQUIRED: {
+    status: 409,
+    en: 'This vehicle needs WASL verification before it can take a shipment that needs Bayan (3.5 t and over).',
+    ar: 'تحتاج هذه المركبة إلى تحقق وصل قبل أن تتولى شحنة تتطلب بيان (3.5 طن فأكثر).',
+  },
+  NOT_AWARDED_CARRIER: { status: 403, en: 'Only the carrier awarded this shipment can do this.', ar: 'لا يقوم بهذا إلا الناقل الذي أُسندت إليه الشحنة.' },
   VEHICLE_DATA_ERROR: { status: 500, en: 'Error loading vehicle data.', ar: 'خطأ في تحميل بيانات المركبة.' },
   FLEET_ITEM_DELETED: { status: 409, en: 'This item was deleted and can no longer be changed.', ar: 'تم حذف هذا العنصر ولم يعد بالإمكان تعديله.' },
   FLEET_ITEM_SUSPENDED: { status: 409, en: 'This item is suspended. Activate it first.', ar: 'هذا العنصر موقوف. قم بتفعيله أولاً.' },

@@ -7,6 +7,7 @@ export * from './messages.ts';
 export * from './validation.ts';
 export * from './schemas/common.ts';
 export * from './schemas/reference.ts';
+export * from './schemas/assignment.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/loads.ts';
 export * from './schemas/offers.ts';

@@ -13,6 +13,7 @@ import webhooksRoutes from './webhooks/webhooks.routes.ts';
 import billingRoutes from './billing/billing.routes.ts';
 import tripsRoutes from './trips/trips.routes.ts';
 import verificationRoutes from './verification/verification.routes.ts';
+import assignmentRoutes from './assignment/assignment.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -29,5 +30,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(webhooksRoutes);
   await app.register(billingRoutes);
   await app.register(verificationRoutes);
+  await app.register(assignmentRoutes);
   await app.register(tripsRoutes);
 }

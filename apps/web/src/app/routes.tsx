@@ -36,7 +36,7 @@ const Integrations = page(() => withNamespaces(import('../features/integrations/
 const MyLoads = page(() => import('../features/loads/pages/MyLoadsPage'));
 const PostLoad = page(() => import('../features/loads/pages/PostLoadPage'));
 const LoadSearch = page(() => import('../features/loads/pages/LoadSearchPage'));
-const LoadDetails = page(() => import('../features/loads/pages/LoadDetailsPage'));
+const LoadDetails = page(() => withNamespaces(import('../features/loads/pages/LoadDetailsPage'), ['assignment']));
 const Offers = page(() => import('../features/offers/pages/OffersPage'));
 const Fleet = page(() => import('../features/fleet/pages/FleetPage'));
 const TrustedDrivers = page(() => import('../features/fleet/pages/TrustedDriversPage'));

@@ -127,6 +127,40 @@ export function driverRow(ownerId: string, b: DriverIn): repo.NewDriver {
   };
 }
 
+/**
+ * The fleet's side of assignment (issue 7; spec §2 /delivery-tracking/assign-driver): the
+ * assignment module calls these inside its own transaction (one owner per table).
+ */
+export const fleetAssignment = {
+  /**
+   * Lock vehicle `vehicleId` of `ownerId` and check it can take a job: active, free, with an
+   * active driver and a linked active trailer (VEHICLE_NOT_AVAILABLE otherwise; NOT_FOUND when not
+   * the owner's). Marks it busy. Returns what the shipment records and Bayan needs.
+   */
+  async take(tx: DbOrTx, ownerId: string, vehicleId: string) {
+    const v = await repo.getVehicle(tx, ownerId, vehicleId, true);
+    if (!v) throw new AppError('NOT_FOUND');
+    if (v.state !== 'active' || v.availability !== 'free' || !v.driverId || !v.trailerId) throw new AppError('VEHICLE_NOT_AVAILABLE');
+    const [[d], [t]] = await Promise.all([repo.getDriversByIds(tx, [v.driverId]), repo.getTrailersByIds(tx, [v.trailerId])]);
+    if (!d || d.state !== 'active' || !t || t.state !== 'active') throw new AppError('VEHICLE_NOT_AVAILABLE');
+    await repo.updateVehicle(tx, v.id, { availability: 'busy' });
+    return { vehicle: v, driver: d, trailer: t };
+  },
+  /** The vehicle is off its job (unassigned, shipment completed or cancelled): free again. */
+  async release(tx: DbOrTx, vehicleId: string) {
+    await repo.updateVehicle(tx, vehicleId, { availability: 'free' });
+  },
+  /** Vehicle, driver and trailer rows by id (any owner), for showing an assignment. */
+  async describe(db: DbOrTx, ids: { vehicleId: string | null; driverId: string | null; trailerId: string | null }) {
+    const [[v], [d], [t]] = await Promise.all([
+      ids.vehicleId ? repo.getVehiclesByIds(db, [ids.vehicleId]) : [],
+      ids.driverId ? repo.getDriversByIds(db, [ids.driverId]) : [],
+      ids.trailerId ? repo.getTrailersByIds(db, [ids.trailerId]) : [],
+    ]);
+    return { vehicle: v ?? null, driver: d ?? null, trailer: t ?? null };
+  },
+};
+
 /** How long a driver's job link opens (days). */
 export const DRIVER_LINK_DAYS = 7;
 

@@ -3,7 +3,10 @@ import { collect } from './collect';
 // Every namespace of one language in one chunk (but the page namespaces, PAGE_NAMESPACES in ../index.ts,
 // fetched with their pages); new files in ../locales/ar/ are picked up.
 export default collect(
-  import.meta.glob<{ default: Record<string, unknown> }>(['../locales/ar/*.json', '!../locales/ar/{billing,verification,public,integrations,trips}.json'], {
-    eager: true,
-  }),
+  import.meta.glob<{ default: Record<string, unknown> }>(
+    ['../locales/ar/*.json', '!../locales/ar/{billing,verification,public,integrations,assignment,trips}.json'],
+    {
+      eager: true,
+    },
+  ),
 );

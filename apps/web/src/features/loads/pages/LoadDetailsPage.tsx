@@ -30,6 +30,7 @@ import { rolePaths, useRoleBase, useViewer } from '../../../components/useViewer
 import { useLoad } from '../api/loads';
 import { BidPanel } from '../components/BidPanel';
 import { OwnerOffersPanel } from '../components/OwnerOffersPanel';
+import { AssignmentPanel } from '../../assignment/components/AssignmentPanel';
 
 function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
@@ -115,6 +116,10 @@ export default function LoadDetailsPage() {
             ? t('details.bookedByYou', { price: formatMoney(load.bookedPriceSar ?? load.priceSar, lang) })
             : t('details.assigned', { price: formatMoney(load.bookedPriceSar ?? load.priceSar, lang) })}
         </Alert>
+      )}
+
+      {(isOwner || bookedByMe) && (ACTIVE_LOAD_STATUSES.includes(load.status) || load.status === 'completed') && (
+        <AssignmentPanel load={load} isCarrier={bookedByMe} fleetPath={`${base}/fleet-management`} />
       )}
 
       <Grid gap="md">

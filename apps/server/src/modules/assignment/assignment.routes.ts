@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { assignShipmentBody, assignmentSchema, envelope, loadIdParams, unassignShipmentBody, type Language } from '@masar/shared';
+
+const MESSAGES = {
+  ok: { en: 'OK', ar: 'تم' },
+  assigned: { en: 'Vehicle and driver assigned.', ar: 'تم إسناد المركبة والسائق.' },
+  unassigned: { en: 'Vehicle and driver unassigned.', ar: 'تم إلغاء إسناد المركبة والسائق.' },
+} as const;
+const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
+
+/** Assignment of a vehicle with its driver and trailer to a booked shipment (issue 7; spec §2 delivery tracking). */
+export default async function assignmentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const svc = app.container.services.assignment;
+  const config = { auth: 'user' as const };
+  const tags = ['assignment'];
+
+  app.get(
+    '/delivery-tracking/:loadId',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The vehicle, driver and trailer of a shipment',
+        description: 'For the shipper and the awarded carrier; NOT_FOUND for anyone else. Parts are null until a vehicle is assigned.',
+        params: loadIdParams,
+        response: { 200: envelope(assignmentSchema) },
+      },
+    },
+    async (req) => ({ message: msg('ok', req.lang), data: await svc.get(app.requireUser(req), req.params.loadId) }),
+  );
+  app.post(
+    '/delivery-tracking/assign-driver',
+    {
+      config: { ...config, idempotent: true },
+      schema: {
+        tags,
+        summary: 'Assign a vehicle (with its driver and trailer) to a booked shipment',
+        description:
+          'The awarded carrier only (the owner for an own-vehicle shipment, the vendor for a vendor shipment): unassigned → assigned (lifecycle.ts). ' +
+          'Pick from GET /vehicles/for-assignment (NO_VEHICLES_FOR_ASSIGNMENT when none). Errors: NOT_AWARDED_CARRIER, INVALID_TRANSITION, ' +
+          'VEHICLE_NOT_AVAILABLE (inactive, busy, or without an active driver and linked trailer), VEHICLE_WASL_REQUIRED (3.5 t and over, WASL not verified), ' +
+          'VEHICLE_BUSY (the vehicle or driver runs another shipment). Send an Idempotency-Key.',
+        body: assignShipmentBody,
+        response: { 200: envelope(assignmentSchema) },
+      },
+    },
+    async (req) => ({ message: msg('assigned', req.lang), data: await svc.assign(app.requireUser(req), req.body.loadId, req.body.vehicleId) }),
+  );
+  app.post(
+    '/delivery-tracking/unassign-driver',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Take the vehicle and driver off a shipment',
+        description: 'The awarded carrier, before the Bayan trip exists: assigned or pending Bayan → unassigned; the vehicle is free again.',
+        body: unassignShipmentBody,
+        response: { 200: envelope(assignmentSchema) },
+      },
+    },
+    async (req) => ({ message: msg('unassigned', req.lang), data: await svc.unassign(app.requireUser(req), req.body.loadId) }),
+  );
+}

@@ -1,0 +1,128 @@
+import { FLEET_LIMITS, type Assignment, type LoadStatus } from '@masar/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { CurrentUser } from '../auth/auth.types.ts';
+import { requireApproved } from '../../lib/access.ts';
+import { AppError, dbErrorCode } from '../../lib/errors.ts';
+import type { EventHandler } from '../events/events.service.ts';
+import { fleetAssignment } from '../fleet/fleet.service.ts';
+import { loadLifecycle } from '../loads/loads.service.ts';
+
+const plateOf = (v: { plateDigits: string; plateLetters: string }) => {
+  const [left = '', middle = '', right = ''] = [...v.plateLetters];
+  return { digits: v.plateDigits, left, middle, right };
+};
+
+type TripLoad = NonNullable<Awaited<ReturnType<typeof loadLifecycle.trip>>>;
+
+/**
+ * Assignment (issue 7; spec §2 `/delivery-tracking/assign-driver`, `/delivery-tracking/unassign-driver`,
+ * §4 "a driver or vehicle can be unassigned", §5 "no vehicles available for assignment").
+ * The awarded carrier of a booked shipment (carrier_id; the owner for an own-vehicle shipment,
+ * the vendor for a vendor shipment) puts one of its vehicles on it; the vehicle brings its
+ * linked driver and trailer. The shipment moves unassigned → assigned (lifecycle.ts) and the
+ * vehicle becomes busy; unassigning (before a Bayan trip exists) frees it. A vehicle of 3.5 t
+ * or more (the shipment then needs Bayan) must be WASL verified.
+ */
+export function createAssignmentService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function view(via: DbOrTx, load: TripLoad): Promise<Assignment> {
+    const { vehicle, driver, trailer } = await fleetAssignment.describe(via, {
+      vehicleId: load.vehicle_id,
+      driverId: load.driver_id,
+      trailerId: load.trailer_id,
+    });
+    const running = load.status === 'assigned' || load.status === 'pending_bayan' || load.status === 'completed';
+    return {
+      loadId: load.id,
+      status: load.status as LoadStatus,
+      assignedAt: running && load.assigned_at ? new Date(load.assigned_at).toISOString() : null,
+      vehicle:
+        running && vehicle
+          ? {
+              id: vehicle.id,
+              plate: plateOf(vehicle),
+              plateType: vehicle.plateType,
+              vehicleType: vehicle.vehicleType,
+              weightKg: Number(vehicle.weightKg),
+              waslStatus: vehicle.waslStatus,
+            }
+          : null,
+      driver: running && driver ? { id: driver.id, name: `${driver.firstName} ${driver.lastName}`, phone: driver.phone } : null,
+      trailer: running && trailer ? { id: trailer.id, trailerNumber: trailer.trailerNumber } : null,
+    };
+  }
+
+  /** The booked shipment `loadId` if `user` is its awarded carrier, locked; NOT_FOUND / NOT_AWARDED_CARRIER otherwise. */
+  async function awarded(tx: DbOrTx, user: CurrentUser, loadId: string): Promise<TripLoad> {
+    const load = await loadLifecycle.trip(tx, loadId, true);
+    if (!load) throw new AppError('NOT_FOUND');
+    if (load.carrier_id !== user.id) throw new AppError(load.shipper_id === user.id ? 'NOT_AWARDED_CARRIER' : 'NOT_FOUND');
+    return load;
+  }
+
+  return {
+    /** GET /delivery-tracking/:loadId — for the shipper and the awarded carrier. */
+    async get(user: CurrentUser, loadId: string): Promise<Assignment> {
+      const load = await loadLifecycle.trip(db, loadId);
+      if (!load || (load.shipper_id !== user.id && load.carrier_id !== user.id)) throw new AppError('NOT_FOUND');
+      return view(db, load);
+    },
+
+    /**
+     * Assign vehicle `vehicleId` (with its driver and trailer) to booked shipment `loadId`.
+     * Errors: NOT_FOUND, NOT_AWARDED_CARRIER, INVALID_TRANSITION (not unassigned),
+     * VEHICLE_NOT_AVAILABLE, VEHICLE_WASL_REQUIRED, VEHICLE_BUSY (the vehicle or driver already
+     * runs another shipment). One transaction: status, vehicle, event.
+     */
+    async assign(user: CurrentUser, loadId: string, vehicleId: string): Promise<Assignment> {
+      requireApproved(user);
+      await db.transaction(async (tx) => {
+        await awarded(tx, user, loadId);
+        const { vehicle, driver, trailer } = await fleetAssignment.take(tx, user.id, vehicleId);
+        const needsBayan = Number(vehicle.weightKg) >= FLEET_LIMITS.waslMinWeightKg;
+        if (needsBayan && vehicle.waslStatus !== 'verified') throw new AppError('VEHICLE_WASL_REQUIRED');
+        try {
+          await loadLifecycle.transition(
+            tx,
+            loadId,
+            'assign',
+            user.id,
+            { vehicleId: vehicle.id, driverId: driver.id, trailerId: trailer.id, plate: `${vehicle.plateDigits} ${vehicle.plateLetters}` },
+            { vehicleId: vehicle.id, driverId: driver.id, trailerId: trailer.id, assignedAt: new Date() },
+          );
+        } catch (e) {
+          // loads_vehicle_running / loads_driver_running: one running shipment per vehicle and driver
+          if (dbErrorCode(e) === '23505') throw new AppError('VEHICLE_BUSY');
+          throw e;
+        }
+      });
+      return this.get(user, loadId);
+    },
+
+    /** Take the vehicle and driver off (assigned or pending Bayan → unassigned); the vehicle is free again. */
+    async unassign(user: CurrentUser, loadId: string): Promise<Assignment> {
+      await db.transaction(async (tx) => {
+        const load = await awarded(tx, user, loadId);
+        await loadLifecycle.transition(tx, loadId, 'unassign', user.id, { vehicleId: load.vehicle_id, driverId: load.driver_id });
+        if (load.vehicle_id) await fleetAssignment.release(tx, load.vehicle_id);
+      });
+      return this.get(user, loadId);
+    },
+  };
+}
+
+export type AssignmentService = ReturnType<typeof createAssignmentService>;
+
+/**
+ * Frees the vehicle when its shipment ends (completed, Bayan cancelled, cancelled): an outbox
+ * handler, so whichever module ends the shipment need not know about the fleet. Idempotent.
+ */
+export const assignmentReleaseHandler: EventHandler = {
+  name: 'assignment-release',
+  async handle(tx, e) {
+    if (e.aggregateType !== 'load' || !['load.completed', 'load.bayan_closed', 'load.bayan_cancelled', 'load.cancelled'].includes(e.type)) return;
+    const load = await loadLifecycle.trip(tx, e.aggregateId);
+    if (load?.vehicle_id && (load.status === 'completed' || load.status === 'cancelled')) await fleetAssignment.release(tx, load.vehicle_id);
+  },
+};
