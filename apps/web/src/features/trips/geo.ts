@@ -15,7 +15,7 @@ export function currentPosition(timeoutMs = 10_000): Promise<Where> {
       navigator.geolocation.getCurrentPosition(
         (p) => resolve({ lat: p.coords.latitude, lng: p.coords.longitude, accuracyM: Math.min(100_000, Math.round(p.coords.accuracy ?? 0)) }),
         (e) => resolve({ geoError: CODE[e.code] ?? 'unknown' }),
-        { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 30_000 },
+        { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 0 },
       );
     } catch {
       resolve({ geoError: 'unknown' });
