@@ -166,11 +166,11 @@ describe.skipIf(!hasChromium)('driver trip journey (Arabic, mobile)', () => {
 
   it('the shipper sees the steps, both proofs at their stops and the delivery', async () => {
     await eventually(async () => {
-      const t = await call<{ steps: { step: string; lat: number | null }[]; proofs: { stop: string; flagged: boolean; distanceKm: number }[]; deliveredAt: string | null }>(
-        'GET',
-        `/loads/${loadId}/tracking`,
-        shipperToken,
-      );
+      const t = await call<{
+        steps: { step: string; lat: number | null }[];
+        proofs: { stop: string; flagged: boolean; distanceKm: number }[];
+        deliveredAt: string | null;
+      }>('GET', `/loads/${loadId}/tracking`, shipperToken);
       expect(t.steps).toHaveLength(8);
       expect(t.steps.every((s) => s.lat !== null)).toBe(true);
       expect(t.proofs.map((p) => [p.stop, p.flagged])).toEqual([

@@ -121,6 +121,11 @@ export default function LoadDetailsPage() {
       {(isOwner || bookedByMe) && (ACTIVE_LOAD_STATUSES.includes(load.status) || load.status === 'completed') && (
         <AssignmentPanel load={load} isCarrier={bookedByMe} fleetPath={`${base}/fleet-management`} />
       )}
+      {(isOwner || bookedByMe) && (load.status === 'assigned' || load.status === 'pending_bayan' || load.status === 'completed') && (
+        <Anchor component={Link} to={`${base}/loads/${load.id}/track`} data-testid="load-track-link">
+          {t('details.track')}
+        </Anchor>
+      )}
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>

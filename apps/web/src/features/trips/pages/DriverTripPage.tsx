@@ -143,12 +143,6 @@ function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; on
             {job.goods}
           </Text>
         )}
-        <Stepper active={active} orientation="vertical" size="sm" data-testid="trip-steps">
-          {TRIP_STEPS.map((s) => {
-            const d = done.get(s);
-            return <Stepper.Step key={s} label={t(`step.${s}`)} description={d ? fmtTime(d.at, i18n.language) : undefined} />;
-          })}
-        </Stepper>
         {flagged.map((p) => (
           <Alert key={p.id} color="yellow" data-testid="trip-proof-flagged">
             {t('driver.flagged', { km: p.distanceKm?.toFixed(1) })}
@@ -192,6 +186,12 @@ function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; on
             </Button>
           </Stack>
         )}
+        <Stepper active={active} orientation="vertical" size="xs" data-testid="trip-steps">
+          {TRIP_STEPS.map((s) => {
+            const d = done.get(s);
+            return <Stepper.Step key={s} label={t(`step.${s}`)} description={d ? fmtTime(d.at, i18n.language) : undefined} />;
+          })}
+        </Stepper>
       </Stack>
     </Card>
   );
