@@ -8,7 +8,6 @@ import type { ReactNode } from 'react';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { mapTilesUrl } from '../../../components/LoadsMap';
 
 L.Marker.prototype.options.icon = L.icon({
   iconUrl,
@@ -21,6 +20,9 @@ L.Marker.prototype.options.icon = L.icon({
 });
 
 const SA_CENTER: [number, number] = [24.0, 45.0];
+/** Tiles URL as components/LoadsMap reads it (not imported: LoadsMap stays its own chunk). */
+const mapTilesUrl = () =>
+  (window as { __MASAR_CONFIG__?: { mapTilesUrl?: string } }).__MASAR_CONFIG__?.mapTilesUrl ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 /** Theme colour (shade 6) of each load status on the map; vehicles without a shipment are gray. */
 export const STATUS_COLOR: Record<string, string> = {
