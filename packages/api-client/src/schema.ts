@@ -1723,6 +1723,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/delivery-tracking/{loadId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a shipment that needs no Bayan (vehicle under 3.5 t)
+         * @description The awarded carrier or the owner, after the driver completed the job: assigned → completed. BAYAN_REQUIRED for a 3.5 t+ vehicle (close its Bayan instead), NOT_DELIVERED before the proof of drop.
+         */
+        post: operations["postDeliveryTrackingByLoadIdComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/delivery-tracking/unassign-driver": {
         parameters: {
             query?: never;
@@ -19669,6 +19689,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
                             assignedAt: string | null;
+                            deliveredAt: string | null;
+                            bayanRequired: boolean;
                             vehicle: {
                                 /** Format: uuid */
                                 id: string;
@@ -19828,6 +19850,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
                             assignedAt: string | null;
+                            deliveredAt: string | null;
+                            bayanRequired: boolean;
                             vehicle: {
                                 /** Format: uuid */
                                 id: string;
@@ -20003,6 +20027,208 @@ export interface operations {
             };
         };
     };
+    postDeliveryTrackingByLoadIdComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                loadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            loadId: string;
+                            /** @enum {string} */
+                            status: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
+                            assignedAt: string | null;
+                            deliveredAt: string | null;
+                            bayanRequired: boolean;
+                            vehicle: {
+                                /** Format: uuid */
+                                id: string;
+                                plate: {
+                                    digits: string;
+                                    left: string;
+                                    middle: string;
+                                    right: string;
+                                };
+                                plateType: number;
+                                vehicleType: string;
+                                weightKg: number;
+                                waslStatus: string;
+                            } | null;
+                            driver: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                phone: string;
+                            } | null;
+                            trailer: {
+                                /** Format: uuid */
+                                id: string;
+                                trailerNumber: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: BAYAN_REQUIRED (This shipment needs Bayan (vehicle of 3.5 t or more): it completes when its Bayan is closed.); NOT_DELIVERED (The driver has not completed the job yet (proof of drop).) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     postDeliveryTrackingUnassignDriver: {
         parameters: {
             query?: never;
@@ -20033,6 +20259,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
                             assignedAt: string | null;
+                            deliveredAt: string | null;
+                            bayanRequired: boolean;
                             vehicle: {
                                 /** Format: uuid */
                                 id: string;

@@ -152,6 +152,12 @@ export const ERRORS = {
     en: 'This vehicle needs WASL verification before it can take a shipment that needs Bayan (3.5 t and over).',
     ar: 'تحتاج هذه المركبة إلى تحقق وصل قبل أن تتولى شحنة تتطلب بيان (3.5 طن فأكثر).',
   },
+  BAYAN_REQUIRED: {
+    status: 409,
+    en: 'This shipment needs Bayan (vehicle of 3.5 t or more): it completes when its Bayan is closed.',
+    ar: 'تتطلب هذه الشحنة بيان (مركبة 3.5 طن فأكثر): تكتمل عند إغلاق البيان.',
+  },
+  NOT_DELIVERED: { status: 409, en: 'The driver has not completed the job yet (proof of drop).', ar: 'لم يُكمل السائق المهمة بعد (إثبات التسليم).' },
   NOT_AWARDED_CARRIER: { status: 403, en: 'Only the carrier awarded this shipment can do this.', ar: 'لا يقوم بهذا إلا الناقل الذي أُسندت إليه الشحنة.' },
   VEHICLE_DATA_ERROR: { status: 500, en: 'Error loading vehicle data.', ar: 'خطأ في تحميل بيانات المركبة.' },
   FLEET_ITEM_DELETED: { status: 409, en: 'This item was deleted and can no longer be changed.', ar: 'تم حذف هذا العنصر ولم يعد بالإمكان تعديله.' },

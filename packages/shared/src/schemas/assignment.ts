@@ -23,6 +23,10 @@ export const assignmentSchema = z.object({
   loadId: z.uuid(),
   status: z.enum(LOAD_STATUSES),
   assignedAt: z.string().nullable(),
+  /** When the driver completed the job (proof of drop); null before. */
+  deliveredAt: z.string().nullable(),
+  /** The assigned vehicle weighs 3.5 t or more: the shipment needs a Bayan trip and completes when it is closed. */
+  bayanRequired: z.boolean(),
   vehicle: z
     .object({
       id: z.uuid(),

@@ -5,6 +5,7 @@ import { assignShipmentBody, assignmentSchema, envelope, loadIdParams, unassignS
 const MESSAGES = {
   ok: { en: 'OK', ar: 'تم' },
   assigned: { en: 'Vehicle and driver assigned.', ar: 'تم إسناد المركبة والسائق.' },
+  completed: { en: 'Shipment completed.', ar: 'اكتملت الشحنة.' },
   unassigned: { en: 'Vehicle and driver unassigned.', ar: 'تم إلغاء إسناد المركبة والسائق.' },
 } as const;
 const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
@@ -47,6 +48,21 @@ export default async function assignmentRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => ({ message: msg('assigned', req.lang), data: await svc.assign(app.requireUser(req), req.body.loadId, req.body.vehicleId) }),
+  );
+  app.post(
+    '/delivery-tracking/:loadId/complete',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Complete a shipment that needs no Bayan (vehicle under 3.5 t)',
+        description:
+          'The awarded carrier or the owner, after the driver completed the job: assigned → completed. BAYAN_REQUIRED for a 3.5 t+ vehicle (close its Bayan instead), NOT_DELIVERED before the proof of drop.',
+        params: loadIdParams,
+        response: { 200: envelope(assignmentSchema) },
+      },
+    },
+    async (req) => ({ message: msg('completed', req.lang), data: await svc.complete(app.requireUser(req), req.params.loadId) }),
   );
   app.post(
     '/delivery-tracking/unassign-driver',

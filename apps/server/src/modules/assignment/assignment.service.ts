@@ -37,6 +37,8 @@ export function createAssignmentService(deps: { db: Db }) {
       loadId: load.id,
       status: load.status as LoadStatus,
       assignedAt: running && load.assigned_at ? new Date(load.assigned_at).toISOString() : null,
+      deliveredAt: load.delivered_at ? new Date(load.delivered_at).toISOString() : null,
+      bayanRequired: running && !!vehicle && Number(vehicle.weightKg) >= FLEET_LIMITS.waslMinWeightKg,
       vehicle:
         running && vehicle
           ? {
@@ -96,6 +98,25 @@ export function createAssignmentService(deps: { db: Db }) {
           if (dbErrorCode(e) === '23505') throw new AppError('VEHICLE_BUSY');
           throw e;
         }
+      });
+      return this.get(user, loadId);
+    },
+
+    /**
+     * Complete a shipment that needs no Bayan (spec §4: completed only after the Bayan is closed —
+     * a vehicle under 3.5 t has none): the awarded carrier or the owner, once the driver completed
+     * the job (proof of drop). BAYAN_REQUIRED for a 3.5 t+ vehicle (close its Bayan instead);
+     * NOT_DELIVERED before the proof of drop; INVALID_TRANSITION unless assigned.
+     */
+    async complete(user: CurrentUser, loadId: string): Promise<Assignment> {
+      await db.transaction(async (tx) => {
+        const load = await loadLifecycle.trip(tx, loadId, true);
+        if (!load || (load.carrier_id !== user.id && load.shipper_id !== user.id)) throw new AppError('NOT_FOUND');
+        if (load.status !== 'assigned') throw new AppError('INVALID_TRANSITION');
+        const { vehicle } = await fleetAssignment.describe(tx, { vehicleId: load.vehicle_id, driverId: null, trailerId: null });
+        if (!vehicle || Number(vehicle.weightKg) >= FLEET_LIMITS.waslMinWeightKg) throw new AppError('BAYAN_REQUIRED');
+        if (!load.delivered_at) throw new AppError('NOT_DELIVERED');
+        await loadLifecycle.transition(tx, loadId, 'complete', user.id, { vehicleId: load.vehicle_id });
       });
       return this.get(user, loadId);
     },

@@ -98,12 +98,25 @@ describe('assignment (issue 7; spec §2 /delivery-tracking/assign-driver)', () =
     expect((await assign(t.app, carrier.headers, posted.id, again.vehicleId)).json().code).toBe('NOT_FOUND');
   });
 
-  it('frees the vehicle when the shipment ends (outbox handler)', async () => {
+  it('completes a shipment under 3.5 t after delivery (no Bayan) and frees the vehicle (outbox handler)', async () => {
+    const complete = (who: TestUser, id: string) => t.app.inject({ method: 'POST', url: `/api/v1/delivery-tracking/${id}/complete`, headers: who.headers });
     const load = await bookedLoad(t.app, shipper.headers, carrier.headers);
     const v = await readyVehicle(t.app, carrier.headers, { weightKg: 3000 }, null);
+    expect((await complete(carrier, load.id)).json().code).toBe('INVALID_TRANSITION');
     expect((await assign(t.app, carrier.headers, load.id, v.vehicleId)).statusCode).toBe(200);
+    expect((await complete(carrier, load.id)).json().code).toBe('NOT_DELIVERED');
     const { loadLifecycle } = await import('../loads/loads.service.ts');
-    await t.app.container.db.transaction((tx) => loadLifecycle.transition(tx, load.id, 'complete', carrier.id));
+    await t.app.container.db.transaction((tx) => loadLifecycle.markDelivered(tx, load.id, new Date()));
+    expect((await complete(other, load.id)).statusCode).toBe(404);
+    const done = await complete(shipper, load.id);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.status).toBe('completed');
+    // a 3.5 t+ vehicle's shipment completes only by closing its Bayan
+    const heavyLoad = await bookedLoad(t.app, shipper.headers, carrier.headers);
+    const heavy = await readyVehicle(t.app, carrier.headers);
+    expect((await assign(t.app, carrier.headers, heavyLoad.id, heavy.vehicleId)).statusCode).toBe(200);
+    await t.app.container.db.transaction((tx) => loadLifecycle.markDelivered(tx, heavyLoad.id, new Date()));
+    expect((await complete(carrier, heavyLoad.id)).json().code).toBe('BAYAN_REQUIRED');
     // delivered by the outbox drain (the job worker, or this call when the worker is idle)
     await t.app.container.services.events.drainAll();
     await expect.poll(() => vehicleAvailability(v.vehicleId), { timeout: 15_000 }).toBe('free');

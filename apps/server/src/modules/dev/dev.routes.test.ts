@@ -29,7 +29,16 @@ describe('GET /api/v1/dev/outbox', () => {
   it('does not exist on the default configuration: the outbox is opt-in (anyone could read every code)', async () => {
     const database = await createTestDatabase();
     const config = loadConfig(
-      { LOG_LEVEL: 'silent', DATA_DIR: 'memory://', WEB_DIST: '/nonexistent' },
+      // the defaults, but for the payment gateway that production requires to be real
+      {
+        LOG_LEVEL: 'silent',
+        DATA_DIR: 'memory://',
+        WEB_DIST: '/nonexistent',
+        PAYMENT_GATEWAY: 'moyasar',
+        PAYMENT_SECRET_KEY: 'sk_test_x',
+        PAYMENT_PUBLISHABLE_KEY: 'pk_test_x',
+        PUBLIC_URL: 'https://masar.example',
+      },
       { jwtSecret: 'test-secret-test-secret-test-secret-0123456789' },
     );
     expect(config.SMS_GATEWAY).toBe('sandbox');
@@ -51,10 +60,19 @@ describe('GET /api/v1/dev/outbox', () => {
   });
 
   it('seeds the demo accounts (a public password) only when switched on, never in production', () => {
-    const env = { DATA_DIR: 'memory://' };
+    // production needs a real payment gateway (the sandbox is refused below)
+    const env = { DATA_DIR: 'memory://', PAYMENT_GATEWAY: 'moyasar', PUBLIC_URL: 'https://masar.example' };
     expect(loadConfig(env, { jwtSecret: 'x'.repeat(40) }).DEMO_SEED).toBe(false);
     expect(() => loadConfig({ ...env, DEMO_SEED: '1' }, { jwtSecret: 'x'.repeat(40) })).toThrow(/DEMO_SEED/);
     expect(loadConfig({ ...env, NODE_ENV: 'development', DEMO_SEED: '1' }, { jwtSecret: 'x'.repeat(40) }).DEMO_SEED).toBe(true);
+  });
+
+  it('refuses the sandbox payment gateway (test cards pay) in production, its default elsewhere', () => {
+    expect(() => loadConfig({ DATA_DIR: 'memory://' }, { jwtSecret: 'x'.repeat(40) })).toThrow(/PAYMENT_GATEWAY/);
+    expect(() => loadConfig({ DATA_DIR: 'memory://', PAYMENT_GATEWAY: 'sandbox', NODE_ENV: 'production' }, { jwtSecret: 'x'.repeat(40) })).toThrow(
+      /PAYMENT_GATEWAY.*refused when NODE_ENV=production/,
+    );
+    expect(loadConfig({ DATA_DIR: 'memory://', NODE_ENV: 'development' }, { jwtSecret: 'x'.repeat(40) }).PAYMENT_GATEWAY).toBe('sandbox');
   });
 
   it('does not exist with a real SMS provider (no outbox)', async () => {

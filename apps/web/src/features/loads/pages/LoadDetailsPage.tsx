@@ -30,7 +30,7 @@ import { rolePaths, useRoleBase, useViewer } from '../../../components/useViewer
 import { useLoad } from '../api/loads';
 import { BidPanel } from '../components/BidPanel';
 import { OwnerOffersPanel } from '../components/OwnerOffersPanel';
-import { AssignmentPanel } from '../../assignment/components/AssignmentPanel';
+import { AssignmentPanel } from '../components/AssignmentPanel';
 
 function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (

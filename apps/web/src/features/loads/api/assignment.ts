@@ -48,3 +48,9 @@ export function useUnassign(loadId: string) {
   const refresh = useRefresh(loadId);
   return useMutation({ mutationFn: () => api.post<Assignment>('/delivery-tracking/unassign-driver', { loadId }), onSuccess: refresh });
 }
+
+/** POST /delivery-tracking/:loadId/complete — a shipment without Bayan (under 3.5 t), after delivery. */
+export function useCompleteWithoutBayan(loadId: string) {
+  const refresh = useRefresh(loadId);
+  return useMutation({ mutationFn: () => api.post<Assignment>(`/delivery-tracking/${loadId}/complete`), onSuccess: refresh });
+}

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Load } from '@masar/shared';
 import { DateText } from '../../../components/Money';
 import { PlatePreview } from '../../../components/PlatePicker';
-import { useAssign, useAssignment, useUnassign, useVehiclesForAssignment } from '../api/assignment';
+import { useAssign, useAssignment, useCompleteWithoutBayan, useUnassign, useVehiclesForAssignment } from '../api/assignment';
 
 const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
@@ -18,6 +18,7 @@ const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUU
  * dialog by itself for `?action=assign` (More Options).
  */
 export function AssignmentPanel({ load, isCarrier, fleetPath }: { load: Load; isCarrier: boolean; fleetPath: string }) {
+  const completeQ = useCompleteWithoutBayan(load.id);
   const { t } = useTranslation('assignment');
   const [params, setParams] = useSearchParams();
   const q = useAssignment(load.id);
@@ -55,6 +56,11 @@ export function AssignmentPanel({ load, isCarrier, fleetPath }: { load: Load; is
               {t('assign')}
             </Button>
           )}
+          {a && load.status === 'assigned' && !a.bayanRequired && a.deliveredAt && (
+            <Button color="masar" loading={completeQ.isPending} onClick={() => completeQ.mutate()} data-testid="complete-shipment">
+              {t('complete')}
+            </Button>
+          )}
           {canUnassign && (
             <Button variant="light" color="masarRed" onClick={() => setConfirmOff(true)} data-testid="unassign-open">
               {t('unassign')}
@@ -62,6 +68,11 @@ export function AssignmentPanel({ load, isCarrier, fleetPath }: { load: Load; is
           )}
         </Group>
       </Group>
+      {completeQ.error && (
+        <Alert color="masarRed" mb="sm">
+          {completeQ.error.message}
+        </Alert>
+      )}
       {a?.vehicle ? (
         <Stack gap="xs" data-testid="assignment-details">
           <Group gap="md" wrap="wrap">
