@@ -21115,8 +21115,24 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: TRIP_SESSION_INVALID (Your trip session has ended. Open the job link again.) */
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); TRIP_SESSION_INVALID (Your trip session has ended. Open the job link again.) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
