@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hasChromium, openBrowser, snap, startServer, type RunningServer } from './harness';
-import { DEMO, WAIT, eventually, htmlDir, useLanguage } from './helpers';
+import { DEMO, WAIT, eventually, htmlDir, signIn, useLanguage } from './helpers';
 
 // 1×1 PNG: the proof photo the driver "takes"
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -34,13 +34,13 @@ describe.skipIf(!hasChromium)('driver trip journey (Arabic, mobile)', () => {
     if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(j)}`);
     return j.data;
   }
-  const signIn = async (phone: string) =>
+  const apiSignIn = async (phone: string) =>
     (await call<{ token: { accessToken: string } }>('POST', '/account/signIn', null, { phone, password: DEMO.password })).token.accessToken;
 
   beforeAll(async () => {
     srv = await startServer();
-    shipperToken = await signIn(DEMO.shipper);
-    const carrierToken = await signIn(DEMO.carrier);
+    shipperToken = await apiSignIn(DEMO.shipper);
+    const carrierToken = await apiSignIn(DEMO.carrier);
     const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
     const load = await call<{ id: string }>('POST', '/loads', shipperToken, {
       loadType: 'FTL',
@@ -179,5 +179,28 @@ describe.skipIf(!hasChromium)('driver trip journey (Arabic, mobile)', () => {
       ]);
       expect(t.deliveredAt).toBeTruthy();
     });
+  });
+
+  it('the shipper opens the tracking view from the load page and godsview', async () => {
+    const shipperCtx = await openBrowser({ locale: 'ar-SA' });
+    try {
+      await useLanguage(shipperCtx, srv.url, 'ar');
+      const sp = shipperCtx.pages()[0] ?? (await shipperCtx.newPage());
+      await signIn(sp, srv.url, DEMO.shipper, '/shippers/my-loads');
+      await sp.goto(`${srv.url}/shippers/loads/${loadId}`);
+      await sp.getByTestId('load-track-link').click();
+      await sp.waitForURL(`**/shippers/loads/${loadId}/track`, { timeout: WAIT });
+      await sp.getByTestId('track-map').waitFor({ timeout: WAIT });
+      await expect.poll(() => sp.getByTestId('tracking-proof').count(), { timeout: WAIT }).toBe(2);
+      expect(await sp.locator('[data-testid=tracking-proof][data-flagged=true]').count()).toBe(0);
+      expect(await sp.getByTestId('tracking-eta').textContent()).toContain('تم التسليم');
+      await snap(sp, 'driver-trip-4-shipper-tracking');
+      await sp.goto(`${srv.url}/shippers/godsview`);
+      await sp.getByTestId('track-map').waitFor({ timeout: WAIT });
+      await sp.getByTestId('godsview-shipment').first().waitFor({ timeout: WAIT });
+      await snap(sp, 'driver-trip-5-godsview');
+    } finally {
+      await shipperCtx.close();
+    }
   });
 });
