@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import docsPlugin, { errorCodesFor, operationIdFor } from './docs.ts';
+import { LOAD_TRANSITIONS } from '@masar/shared';
+import docsPlugin, { errorCodesFor, lifecycleMarkdown, operationIdFor } from './docs.ts';
 
 describe('OpenAPI helpers', () => {
   it('derives unique, URL-safe operation ids', () => {
@@ -28,6 +29,17 @@ describe('OpenAPI helpers', () => {
     expect(codes.get(422)).toEqual(['IDEMPOTENCY_KEY_REUSED']);
     const open = errorCodesFor({ method: 'GET', url: '/api/v1/cities', config: { auth: 'none' }, schema: { tags: ['reference'] } }, 200);
     expect([...open.keys()]).toEqual([400]);
+  });
+});
+
+describe('the state machine in the docs', () => {
+  it('prints every transition the services enforce, with its event', () => {
+    const md = lifecycleMarkdown();
+    expect(md).toContain('| assigned | `bayan_requested` | pending_bayan |');
+    expect(md).toContain('| pending_bayan | `bayan_created` | assigned |');
+    expect(md).toContain('`load.bayan_closed`');
+    const rows = md.split('\n').filter((l) => /^\| [a-z_, ]+ \| `/.test(l));
+    expect(rows.length).toBeGreaterThanOrEqual(LOAD_TRANSITIONS.length);
   });
 });
 

@@ -4,16 +4,39 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_KEY_HEADER, ERRORS, errorBodySchema, type ErrorCode } from '@masar/shared';
+import { API_KEY_HEADER, ERRORS, errorBodySchema, LOAD_ACTION_EVENT, LOAD_TRANSITIONS, OFFER_TRANSITIONS, type ErrorCode } from '@masar/shared';
 import type { AccessRules } from './auth.ts';
 import { apiKeyScopeFor } from './auth.ts';
+
+/**
+ * The shipment and offer state machine (packages/shared rules/lifecycle.ts) as Markdown tables:
+ * the docs print the same table the services enforce.
+ */
+export function lifecycleMarkdown(): string {
+  const loads = LOAD_TRANSITIONS.map((t) => `| ${t.from.join(', ')} | \`${t.action}\` | ${t.to} | ${t.by} | \`${LOAD_ACTION_EVENT[t.action]}\` |`);
+  const offers = OFFER_TRANSITIONS.map((t) => `| ${t.from.join(', ')} | \`${t.action}\` | ${t.to} | ${t.by} |`);
+  return [
+    'Shipment statuses change only as this table allows (INVALID_TRANSITION otherwise); each change is an event on the shipment timeline.',
+    '',
+    '| from | action | to | by | event |',
+    '|---|---|---|---|---|',
+    ...loads,
+    '',
+    'Offers:',
+    '',
+    '| from | action | to | by |',
+    '|---|---|---|---|',
+    ...offers,
+  ].join('\n');
+}
 
 /** The areas of the API, in the order the docs show them. */
 const TAGS = [
   { name: 'auth', description: 'Sign-up, sign-in (password or one-time code), tokens, the account.' },
   { name: 'reference', description: 'Saudi regions, cities, districts, goods and equipment types (public).' },
-  { name: 'loads', description: 'Post, edit and search loads (shipments); my loads; a load’s timeline.' },
+  { name: 'loads', description: `Post, edit and search loads (shipments); my loads; a load’s timeline.\n\n${lifecycleMarkdown()}` },
   { name: 'offers', description: 'Bids, counter offers, accepting (booking) and withdrawing.' },
+  { name: 'assignment', description: 'Assigning a vehicle with its driver and trailer to a booked shipment; completing one that needs no Bayan.' },
   { name: 'fleet', description: 'Vehicles, trailers, drivers, trusted drivers, assignment readiness.' },
   { name: 'vendors', description: 'Transport vendors, the vendor sign-up link and requests.' },
   { name: 'csv', description: 'CSV import (a resumable job) and export of fleet, vendors and shipments.' },
