@@ -139,6 +139,10 @@ export const envSchema = z.object({
   WASL_BASE_URL: z.string().url().default('https://wasl.api.elm.sa/api/v1'),
   WASL_APP_ID: z.string().optional(),
   WASL_APP_KEY: z.string().optional(),
+  /** A driver's proof taken farther than this (km, great circle) from its stop is flagged to the shipper (issue 7). */
+  PROOF_GEOFENCE_KM: z.coerce.number().min(0.05).max(500).default(2),
+  /** How long a driver's trip session (after phone + licence number on the job link) lasts, hours. */
+  TRIP_SESSION_HOURS: z.coerce.number().min(0.1).max(72).default(12),
   /** Redis for state shared by several instances (rate-limit counters); in-process when unset. */
   REDIS_URL: z.string().url().optional(),
   /** An S3-compatible bucket for uploaded files (several instances); local disk when unset. */

@@ -24,6 +24,7 @@ import { createFleetService } from './modules/fleet/fleet.service.ts';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { createLoadsService, loadLifecycle } from './modules/loads/loads.service.ts';
 import { createOffersService, offersOfLoad } from './modules/offers/offers.service.ts';
+import { createTripsService } from './modules/trips/trips.service.ts';
 import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
 import { createVendorsService, vendorAccountsOf } from './modules/vendors/vendors.service.ts';
 
@@ -75,6 +76,7 @@ export function createContainer(opts: {
   const vendors = createVendorsService({ db, links });
   const files = createFilesService({ db, storage });
   const verification = createVerificationService({ db });
+  const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config });
   const assignment = createAssignmentService({ db });
   const billing = createBillingService({
     db,
@@ -145,6 +147,7 @@ export function createContainer(opts: {
       webhooks,
       billing,
       verification,
+      trips,
       assignment,
       bayan,
     },

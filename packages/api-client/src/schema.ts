@@ -2011,6 +2011,227 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/driver/trip/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Driver: open a trip session from the job link (phone + licence number)
+         * @description Spec §6: the driver of the job link proves phone and licence number (both checked against the drivers row). Returns a short-lived trip token (TRIP_SESSION_HOURS, default 12 h) for the X-Trip-Token header. Errors: DRIVER_LINK_INVALID, DRIVER_NOT_IDENTIFIED.
+         */
+        post: operations["postDriverTripSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/driver/trip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Driver: my running shipments with stops, steps, proofs and the next step
+         * @description X-Trip-Token required. Errors: TRIP_SESSION_INVALID.
+         */
+        get: operations["getDriverTrip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/driver/trip/steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Driver: record the next step of a job (timestamped now, geolocated when given)
+         * @description Steps in order: started, to_pickup, at_pickup, (pickup proof upload), to_drop, at_drop, (drop proof upload), completed. "completed" records the delivery. Errors: TRIP_SESSION_INVALID, TRIP_STEP_OUT_OF_ORDER (errors[0].message names the expected step), NOT_FOUND.
+         *
+         *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
+         */
+        post: operations["postDriverTripSteps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/driver/trip/proofs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Driver: upload the proof of pickup or drop (photo or PDF)
+         * @description multipart/form-data: fields loadId, stop (pickup|drop), lat, lng (or geoError) BEFORE the `file` part. JPEG, PNG, WebP or PDF by magic bytes, at most 10 MB. A proof farther than PROOF_GEOFENCE_KM (default 2 km) from its stop is flagged. Errors: TRIP_SESSION_INVALID, UPLOAD_FILE_FIRST, PROOF_TYPE_NOT_ALLOWED (415), PROOF_TOO_LARGE (413), TRIP_STEP_OUT_OF_ORDER, NOT_FOUND.
+         *
+         *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
+         */
+        post: operations["postDriverTripProofs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trip-proofs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a proof (shipper and carrier of the load, or the driver with X-Trip-Token)
+         * @description Bearer token of the shipper or awarded carrier, or the X-Trip-Token of the driver who took it. Anyone else: NOT_FOUND.
+         */
+        get: operations["getTripProofsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vehicles/track/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ingest vehicle positions (GPS integration by IMEI, or the driver during a trip)
+         * @description Either X-API-Key (scope fleet:write; or a signed-in owner) with `imei` of one of the owner's vehicles, or X-Trip-Token (the vehicle of the driver's running shipment). Up to 500 points: lat, lng, speed (km/h), heading (degrees), at (ISO time, at most 5 min in the future). The trail keeps every point (a repeated instant once); the latest is kept per vehicle. Errors: UNKNOWN_IMEI, NO_VEHICLE_ON_TRIP, TRIP_SESSION_INVALID.
+         */
+        post: operations["postVehiclesTrackPositions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vehicles/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A vehicle's latest position and trail
+         * @description My vehicle: latest position and the trail of the last `hours` (default 12, at most 72), at most 2000 newest points, oldest first.
+         */
+        get: operations["getVehiclesTrack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vehicles/track/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Godsview: my running shipments and my vehicles with their latest positions */
+        get: operations["getVehiclesTrackOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/loads/{id}/tracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shipment's tracking: trail, latest position, steps, proofs, remaining km and ETA
+         * @description Shipper and awarded carrier only (others NOT_FOUND). Remaining distance is great-circle (to the pickup and on to the drop before the proof of pickup); ETA at an assumed 70 km/h.
+         */
+        get: operations["getLoadsByIdTracking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/loads/{id}/payment-received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Awarded carrier: mark the payment received (after delivery)
+         * @description Errors: NOT_FOUND, FORBIDDEN (not the awarded carrier), INVALID_TRANSITION (cancelled), NOT_DELIVERED_YET, PAYMENT_ALREADY_RECEIVED.
+         */
+        post: operations["postLoadsByIdPaymentReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shippers/{id}/days-to-pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shipper's average days-to-pay
+         * @description Mean days from delivery to payment received over its newest 50 paid shipments; averageDays null when none is paid yet.
+         */
+        get: operations["getShippersByIdDaysToPay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -23542,6 +23763,1568 @@ export interface operations {
             };
             /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postDriverTripSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    phone: string;
+                    licenceNumber: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            sessionToken: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            driverName: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: DRIVER_NOT_IDENTIFIED (The phone number and licence number do not match this job link.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: DRIVER_LINK_INVALID (This job link is invalid or has expired. Ask your company for a new one.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getDriverTrip: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-trip-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            driverName: string;
+                            items: {
+                                /** Format: uuid */
+                                loadId: string;
+                                referenceId: string;
+                                status: string;
+                                pickup: {
+                                    lat: number;
+                                    lng: number;
+                                    cityEn: string;
+                                    cityAr: string;
+                                    address: string | null;
+                                    /** Format: date-time */
+                                    date: string;
+                                };
+                                drop: {
+                                    lat: number;
+                                    lng: number;
+                                    cityEn: string;
+                                    cityAr: string;
+                                    address: string | null;
+                                    /** Format: date-time */
+                                    date: string;
+                                };
+                                goods: string | null;
+                                totalWeightKg: number;
+                                steps: {
+                                    /** @enum {string} */
+                                    step: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed";
+                                    /** Format: date-time */
+                                    at: string;
+                                    lat: number | null;
+                                    lng: number | null;
+                                    /** @enum {string|null} */
+                                    geoError: "denied" | "unavailable" | "timeout" | "unsupported" | "unknown" | null;
+                                }[];
+                                proofs: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @enum {string} */
+                                    stop: "pickup" | "drop";
+                                    mime: string;
+                                    size: number;
+                                    /** Format: date-time */
+                                    at: string;
+                                    lat: number | null;
+                                    lng: number | null;
+                                    distanceKm: number | null;
+                                    flagged: boolean;
+                                    url: string;
+                                }[];
+                                /** @enum {string|null} */
+                                nextStep: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed" | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TRIP_SESSION_INVALID (Your trip session has ended. Open the job link again.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postDriverTripSteps: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-trip-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    loadId: string;
+                    /** @enum {string} */
+                    step: "started" | "to_pickup" | "at_pickup" | "to_drop" | "at_drop" | "completed";
+                    lat?: number;
+                    lng?: number;
+                    accuracyM?: number;
+                    /** @enum {string} */
+                    geoError?: "denied" | "unavailable" | "timeout" | "unsupported" | "unknown";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            loadId: string;
+                            referenceId: string;
+                            status: string;
+                            pickup: {
+                                lat: number;
+                                lng: number;
+                                cityEn: string;
+                                cityAr: string;
+                                address: string | null;
+                                /** Format: date-time */
+                                date: string;
+                            };
+                            drop: {
+                                lat: number;
+                                lng: number;
+                                cityEn: string;
+                                cityAr: string;
+                                address: string | null;
+                                /** Format: date-time */
+                                date: string;
+                            };
+                            goods: string | null;
+                            totalWeightKg: number;
+                            steps: {
+                                /** @enum {string} */
+                                step: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed";
+                                /** Format: date-time */
+                                at: string;
+                                lat: number | null;
+                                lng: number | null;
+                                /** @enum {string|null} */
+                                geoError: "denied" | "unavailable" | "timeout" | "unsupported" | "unknown" | null;
+                            }[];
+                            proofs: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                stop: "pickup" | "drop";
+                                mime: string;
+                                size: number;
+                                /** Format: date-time */
+                                at: string;
+                                lat: number | null;
+                                lng: number | null;
+                                distanceKm: number | null;
+                                flagged: boolean;
+                                url: string;
+                            }[];
+                            /** @enum {string|null} */
+                            nextStep: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed" | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_IDEMPOTENCY_KEY (The Idempotency-Key header must be 1 to 255 visible characters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TRIP_SESSION_INVALID (Your trip session has ended. Open the job link again.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); TRIP_STEP_OUT_OF_ORDER (Do the steps of the job in order.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: IDEMPOTENCY_KEY_REUSED (This Idempotency-Key was already used with a different request.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postDriverTripProofs: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-trip-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            stop: "pickup" | "drop";
+                            mime: string;
+                            size: number;
+                            /** Format: date-time */
+                            at: string;
+                            lat: number | null;
+                            lng: number | null;
+                            distanceKm: number | null;
+                            flagged: boolean;
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_IDEMPOTENCY_KEY (The Idempotency-Key header must be 1 to 255 visible characters.); UPLOAD_FILE_FIRST (Upload the file first.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TRIP_SESSION_INVALID (Your trip session has ended. Open the job link again.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); TRIP_STEP_OUT_OF_ORDER (Do the steps of the job in order.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.); PROOF_TOO_LARGE (A proof can be at most 10 MB.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).); PROOF_TYPE_NOT_ALLOWED (A proof must be a photo (JPG, PNG or WebP) or a PDF.) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: IDEMPOTENCY_KEY_REUSED (This Idempotency-Key was already used with a different request.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getTripProofsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-trip-token"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file itself, in its own content type (CSV text, PDF, JPEG or PNG). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postVehiclesTrackPositions: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-trip-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    imei?: string;
+                    positions: {
+                        lat: number;
+                        lng: number;
+                        speed?: number;
+                        heading?: number;
+                        /** Format: date-time */
+                        at: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            vehicleId: string;
+                            accepted: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); TRIP_SESSION_INVALID (Your trip session has ended. Open the job link again.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNKNOWN_IMEI (None of your vehicles has this IMEI.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NO_VEHICLE_ON_TRIP (No vehicle is on a trip with you now.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getVehiclesTrack: {
+        parameters: {
+            query: {
+                vehicleId: string;
+                hours?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            vehicleId: string;
+                            latest: {
+                                lat: number;
+                                lng: number;
+                                speed: number | null;
+                                heading: number | null;
+                                /** Format: date-time */
+                                at: string;
+                            } | null;
+                            trail: {
+                                lat: number;
+                                lng: number;
+                                speed: number | null;
+                                heading: number | null;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getVehiclesTrackOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            shipments: {
+                                /** Format: uuid */
+                                loadId: string;
+                                referenceId: string;
+                                status: string;
+                                pickup: {
+                                    lat: number;
+                                    lng: number;
+                                };
+                                drop: {
+                                    lat: number;
+                                    lng: number;
+                                };
+                                /** Format: uuid */
+                                vehicleId: string | null;
+                                latest: {
+                                    lat: number;
+                                    lng: number;
+                                    speed: number | null;
+                                    heading: number | null;
+                                    /** Format: date-time */
+                                    at: string;
+                                } | null;
+                                /** @enum {string|null} */
+                                lastStep: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed" | null;
+                            }[];
+                            vehicles: {
+                                /** Format: uuid */
+                                vehicleId: string;
+                                plate: string;
+                                latest: {
+                                    lat: number;
+                                    lng: number;
+                                    speed: number | null;
+                                    heading: number | null;
+                                    /** Format: date-time */
+                                    at: string;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getLoadsByIdTracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            loadId: string;
+                            referenceId: string;
+                            status: string;
+                            /** Format: uuid */
+                            vehicleId: string | null;
+                            pickup: {
+                                lat: number;
+                                lng: number;
+                            };
+                            drop: {
+                                lat: number;
+                                lng: number;
+                            };
+                            latest: {
+                                lat: number;
+                                lng: number;
+                                speed: number | null;
+                                heading: number | null;
+                                /** Format: date-time */
+                                at: string;
+                            } | null;
+                            trail: {
+                                lat: number;
+                                lng: number;
+                                speed: number | null;
+                                heading: number | null;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                            steps: {
+                                /** @enum {string} */
+                                step: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed";
+                                /** Format: date-time */
+                                at: string;
+                                lat: number | null;
+                                lng: number | null;
+                                /** @enum {string|null} */
+                                geoError: "denied" | "unavailable" | "timeout" | "unsupported" | "unknown" | null;
+                            }[];
+                            proofs: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                stop: "pickup" | "drop";
+                                mime: string;
+                                size: number;
+                                /** Format: date-time */
+                                at: string;
+                                lat: number | null;
+                                lng: number | null;
+                                distanceKm: number | null;
+                                flagged: boolean;
+                                url: string;
+                            }[];
+                            /** @enum {string|null} */
+                            heading: "pickup" | "drop" | null;
+                            remainingKm: number | null;
+                            /** Format: date-time */
+                            eta: string | null;
+                            averageSpeedKmh: number;
+                            /** Format: date-time */
+                            deliveredAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postLoadsByIdPaymentReceived: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            loadId: string;
+                            /** Format: date-time */
+                            paymentReceivedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); FORBIDDEN (You are not allowed to do this.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: INVALID_TRANSITION (This action is not possible in the shipment’s current status.); NOT_DELIVERED_YET (The shipment is not delivered yet.); PAYMENT_ALREADY_RECEIVED (The payment was already marked as received.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getShippersByIdDaysToPay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            shipperId: string;
+                            averageDays: number | null;
+                            count: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -225,6 +225,29 @@ export const ERRORS = {
     ar: 'توقف الاستيراد (إعادة تشغيل الخادم). الصفوف الناجحة محفوظة؛ ارفع الباقي مرة أخرى.',
   },
   CSV_TYPE_NOT_SUPPORTED: { status: 501, en: 'This import type is not available yet.', ar: 'نوع الاستيراد هذا غير متاح بعد.' },
+  // the driver's trip, proofs, tracking, payment follow-through (issue 7)
+  DRIVER_LINK_INVALID: {
+    status: 404,
+    en: 'This job link is invalid or has expired. Ask your company for a new one.',
+    ar: 'رابط المهمة هذا غير صالح أو منتهي الصلاحية. اطلب رابطاً جديداً من شركتك.',
+  },
+  DRIVER_NOT_IDENTIFIED: {
+    status: 403,
+    en: 'The phone number and licence number do not match this job link.',
+    ar: 'رقم الجوال ورقم الرخصة لا يطابقان رابط المهمة هذا.',
+  },
+  TRIP_SESSION_INVALID: { status: 401, en: 'Your trip session has ended. Open the job link again.', ar: 'انتهت جلسة الرحلة. افتح رابط المهمة مرة أخرى.' },
+  TRIP_STEP_OUT_OF_ORDER: { status: 409, en: 'Do the steps of the job in order.', ar: 'نفّذ خطوات المهمة بالترتيب.' },
+  PROOF_TYPE_NOT_ALLOWED: {
+    status: 415,
+    en: 'A proof must be a photo (JPG, PNG or WebP) or a PDF.',
+    ar: 'يجب أن يكون الإثبات صورة (JPG أو PNG أو WebP) أو ملف PDF.',
+  },
+  PROOF_TOO_LARGE: { status: 413, en: 'A proof can be at most 10 MB.', ar: 'حجم الإثبات 10 ميجابايت كحد أقصى.' },
+  UNKNOWN_IMEI: { status: 404, en: 'None of your vehicles has this IMEI.', ar: 'لا توجد مركبة لديك بهذا الرقم التسلسلي (IMEI).' },
+  NO_VEHICLE_ON_TRIP: { status: 409, en: 'No vehicle is on a trip with you now.', ar: 'لا توجد مركبة في رحلة معك الآن.' },
+  NOT_DELIVERED_YET: { status: 409, en: 'The shipment is not delivered yet.', ar: 'لم يتم تسليم الشحنة بعد.' },
+  PAYMENT_ALREADY_RECEIVED: { status: 409, en: 'The payment was already marked as received.', ar: 'تم تسجيل استلام الدفعة مسبقاً.' },
   SOMETHING_WENT_WRONG: { status: 500, en: 'Something went wrong.', ar: 'حدث خطأ ما.' },
 } as const satisfies Record<string, { status: number; en: string; ar: string }>;
 

@@ -19,3 +19,4 @@ export * from './schemas/integrations.ts';
 export * from './schemas/billing.ts';
 export * from './schemas/verification.ts';
 export * from './schemas/bayan.ts';
+export * from './schemas/trips.ts';

@@ -7,8 +7,10 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
  * - driver-job: the driver's job link (spec §2 "share driver link"); subject = driver id.
  * - vendor-invite: the public vendor sign-up link (spec §2 "share vendor link"); subject = the
  *   inviting account's user id.
+ * - driver-trip: the short-lived trip session a driver gets after proving phone + licence
+ *   number on the job link (modules/trips); subject = driver id.
  */
-export const LINK_PURPOSES = ['driver-job', 'vendor-invite'] as const;
+export const LINK_PURPOSES = ['driver-job', 'vendor-invite', 'driver-trip'] as const;
 export type LinkPurpose = (typeof LINK_PURPOSES)[number];
 
 export interface SignedLink {

@@ -11,6 +11,7 @@ import csvRoutes from './csv/csv.routes.ts';
 import apiKeysRoutes from './apikeys/apikeys.routes.ts';
 import webhooksRoutes from './webhooks/webhooks.routes.ts';
 import billingRoutes from './billing/billing.routes.ts';
+import tripsRoutes from './trips/trips.routes.ts';
 import verificationRoutes from './verification/verification.routes.ts';
 import bayanRoutes from './bayan/bayan.routes.ts';
 import assignmentRoutes from './assignment/assignment.routes.ts';
@@ -32,4 +33,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(verificationRoutes);
   await app.register(bayanRoutes);
   await app.register(assignmentRoutes);
+  await app.register(tripsRoutes);
 }

@@ -17,6 +17,9 @@ export type { AuthContext, CurrentUser } from '../modules/auth/auth.types.ts';
  * - `approved`: the account must be approved (403 ACCOUNT_NOT_APPROVED).
  * - `plan`: the account must have an active subscription (403 PLAN_REQUIRED).
  * - `sessionOnly`: a signed-in session only; an API key is refused (API_KEY_NOT_ALLOWED).
+ * - `acceptKey`: on an `auth: 'none'` route, an X-API-Key that is sent is still authenticated
+ *   (scope, rate limit, user rules) instead of ignored (the positions ingest, which a driver's
+ *   trip token may call too).
  *
  * An API key (header X-API-Key, issue 11) works on routes of the areas it can be scoped to
  * (loads, offers, fleet, vendors, csv, files: GET needs `<area>:read`, other methods
@@ -29,6 +32,7 @@ export interface AccessRules {
   approved?: boolean;
   plan?: boolean;
   sessionOnly?: boolean;
+  acceptKey?: boolean;
 }
 
 const KEY_AREAS = new Set(['loads', 'offers', 'fleet', 'vendors', 'csv', 'files']);
@@ -114,7 +118,7 @@ export default fp<{ sessions: SessionChecks; apiKeys: ApiKeysService; jwtSecret:
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     const rawKey = req.headers[API_KEY_HEADER];
     // public routes ignore a key (their own limits apply); a bearer token wins over a key
-    if (!token && mode !== 'none' && typeof rawKey === 'string' && rawKey !== '') return authenticateKey(req, reply, rules, rawKey);
+    if (!token && (mode !== 'none' || rules.acceptKey) && typeof rawKey === 'string' && rawKey !== '') return authenticateKey(req, reply, rules, rawKey);
     if (!token) {
       if (mode === 'none') return;
       throw new AppError(mode === 'user' ? 'NOT_SIGNED_IN' : 'UNAUTHORIZED', { status: 401 });

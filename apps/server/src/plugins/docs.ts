@@ -70,6 +70,7 @@ export function errorCodesFor(route: Pick<RouteOptions, 'method' | 'url' | 'conf
   const method = String(route.method).toUpperCase();
   const codes = new Set<ErrorCode>(['VALIDATION_FAILED', 'BAD_REQUEST', 'BAD_URL']);
   if (method !== 'GET' && method !== 'DELETE') codes.add('INVALID_JSON').add('UNSUPPORTED_MEDIA_TYPE').add('PAYLOAD_TOO_LARGE');
+  if (rules.auth === 'none' && rules.acceptKey) codes.add('UNAUTHORIZED').add('API_KEY_INVALID').add('API_KEY_SCOPE');
   if (rules.auth !== 'none') {
     codes.add('UNAUTHORIZED').add('TOKEN_EXPIRED');
     if (apiKeyScopeFor(route.schema?.tags, method) !== null && !rules.sessionOnly) codes.add('API_KEY_INVALID').add('API_KEY_SCOPE');
@@ -129,7 +130,9 @@ export default fp(async (app) => {
       const rules = (route.config ?? {}) as AccessRules;
       schema.operationId ??= operationIdFor(method, out.url);
       const keyOk = !rules.sessionOnly && apiKeyScopeFor(schema.tags as string[] | undefined, method.toUpperCase()) !== null;
-      schema.security = rules.auth === 'none' ? [] : keyOk ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }];
+      // acceptKey: a public route (its own credential, e.g. a driver's trip token) that also takes a key
+      schema.security =
+        rules.auth === 'none' ? (rules.acceptKey && keyOk ? [{ apiKey: [] }, {}] : []) : keyOk ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }];
       const response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
       // downloads (files, CSV templates and exports) answer bytes, not the JSON envelope
       if (!Object.keys(response).some((s) => s.startsWith('2')))

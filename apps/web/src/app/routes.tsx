@@ -36,7 +36,7 @@ const Integrations = page(() => withNamespaces(import('../features/integrations/
 const MyLoads = page(() => import('../features/loads/pages/MyLoadsPage'));
 const PostLoad = page(() => import('../features/loads/pages/PostLoadPage'));
 const LoadSearch = page(() => import('../features/loads/pages/LoadSearchPage'));
-const LoadDetails = page(() => withNamespaces(import('../features/loads/pages/LoadDetailsPage'), ['assignment']));
+const LoadDetails = page(() => withNamespaces(import('../features/loads/pages/LoadDetailsPage'), ['assignment', 'bayan', 'trips']));
 const Offers = page(() => import('../features/offers/pages/OffersPage'));
 const Fleet = page(() => import('../features/fleet/pages/FleetPage'));
 const TrustedDrivers = page(() => import('../features/fleet/pages/TrustedDriversPage'));
@@ -50,6 +50,9 @@ const Billing = page(() => withNamespaces(import('../features/billing/pages/Bill
 const Bayan = page(() => withNamespaces(import('../features/bayan/pages/BayanPage'), ['bayan']));
 const Faq = page(() => withNamespaces(import('../features/public/pages/FaqPage'), ['public']));
 const InfoPage = page(() => withNamespaces(import('../features/public/pages/InfoPage'), ['public']));
+const DriverTrip = page(() => withNamespaces(import('../features/trips/pages/DriverTripPage'), ['trips']));
+const Godsview = page(() => withNamespaces(import('../features/trips/pages/GodsviewPage'), ['trips']));
+const LoadTracking = page(() => withNamespaces(import('../features/trips/pages/LoadTrackingPage'), ['trips']));
 const ComingSoon = page(() => import('../components/ComingSoonPage'));
 export const NotFound = page(() => import('../components/NotFoundPage'));
 
@@ -70,6 +73,8 @@ export const routes: RouteDef[] = [
   r('/reset-password', Reset, 'public'),
   // Public vendor sign-up request from a shared vendor link: /vendor?invite=<token>.
   r('/vendor', VendorInvite, 'public'),
+  // The driver's job link (no account; phone + licence number): /driver?token=<signed link>.
+  r('/driver', DriverTrip, 'public'),
   // Public pages linked from the footer (spec §2 shared/section paths); screens come later.
   soon('/shippers', 'common:footer.forShippers', 'public'),
   soon('/carriers', 'common:footer.forCarriers', 'public'),
@@ -86,6 +91,7 @@ export const routes: RouteDef[] = [
   r('/shippers/my-loads', MyLoads),
   r('/shippers/post-load', PostLoad),
   r('/shippers/loads/:id', LoadDetails),
+  r('/shippers/loads/:id/track', LoadTracking),
   r('/shippers/offers', Offers),
   r('/shippers/account', Account),
   r('/shippers/account/integrations', Integrations),
@@ -105,11 +111,13 @@ export const routes: RouteDef[] = [
   r('/shippers/search-shipments', LoadSearch),
   soon('/shippers/tendering-shipment', 'menu:tendering'),
   r('/shippers/trusted-drivers', TrustedDrivers),
+  r('/shippers/godsview', Godsview),
   soon('/shippers/rate-forecast', 'menu:rateForecast'),
   // Carrier (2)
   r('/carriers/load-search', LoadSearch),
   r('/carriers/my-shipments', MyLoads),
   r('/carriers/loads/:id', LoadDetails),
+  r('/carriers/loads/:id/track', LoadTracking),
   r('/carriers/offers', Offers),
   r('/carriers/account', Account),
   r('/carriers/account/integrations', Integrations),
@@ -127,13 +135,14 @@ export const routes: RouteDef[] = [
   soon('/carriers/tendering-shipment', 'menu:tendering'),
   soon('/carriers/post-trucks', 'menu:postTrucks'),
   soon('/carriers/shipment-in-shipment-out', 'menu:shipmentInOut'),
-  soon('/carriers/godsview', 'menu:trackVehicle'),
+  r('/carriers/godsview', Godsview),
   r('/carriers/trusted-drivers', TrustedDrivers),
   // Broker (3)
   r('/brokers/my-loads', MyLoads),
   r('/brokers/post-load', PostLoad),
   r('/brokers/load-search', LoadSearch),
   r('/brokers/loads/:id', LoadDetails),
+  r('/brokers/loads/:id/track', LoadTracking),
   r('/brokers/offers', Offers),
   r('/brokers/account', Account),
   r('/brokers/account/integrations', Integrations),
@@ -153,7 +162,7 @@ export const routes: RouteDef[] = [
   soon('/brokers/tendering-shipment', 'menu:tendering'),
   soon('/brokers/post-trucks', 'menu:postTrucks'),
   soon('/brokers/shipment-in-shipment-out', 'menu:shipmentInOut'),
-  soon('/brokers/godsview', 'menu:trackVehicle'),
+  r('/brokers/godsview', Godsview),
   r('/brokers/trusted-drivers', TrustedDrivers),
   soon('/brokers/rate-forecast', 'menu:rateForecast'),
 ];

@@ -11,9 +11,11 @@ const bundles = { en: () => import('./bundles/en'), ar: () => import('./bundles/
  * pages, API keys and webhooks): outside the language bundles, fetched with their page (routes.tsx) so the first
  * download of every other page stays within its size budget.
  */
-export const PAGE_NAMESPACES = ['billing', 'verification', 'public', 'integrations', 'assignment', 'bayan'] as const;
+export const PAGE_NAMESPACES = ['billing', 'verification', 'public', 'integrations', 'assignment', 'bayan', 'trips'] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
-const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/{billing,verification,public,integrations,assignment,bayan}.json');
+const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>(
+  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips}.json',
+);
 const wantedPageNamespaces = new Set<PageNamespace>();
 
 async function loadPageNamespace(lang: 'en' | 'ar', ns: PageNamespace): Promise<void> {

@@ -9,3 +9,4 @@ export * from './integrations.ts';
 export * from './billing.ts';
 export * from './verification.ts';
 export * from './bayan.ts';
+export * from './trips.ts';

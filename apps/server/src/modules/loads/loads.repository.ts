@@ -42,6 +42,10 @@ const LOAD_COLUMNS = sql.raw(`
   l.rate_per_km::text as rate_per_km, l.total_weight_kg::float8 as total_weight_kg, l.comments,
   l.pickup_at, l.drop_at, l.posted_at, l.expires_at, l.created_at, l.shipper_id, u.company_name as shipper_company,
   l.carrier_id, l.booked_price::text as booked_price, l.deleted_at, l.shipment_type, l.delivered_at, l.payment_received_at,
+  -- More Options (issue 7): a live Bayan trip (index bayan_trips_live) and whether the assigned
+  -- vehicle needs one (3.5 t+); only for assigned shipments, so board rows read nothing more
+  case when l.vehicle_id is null then false else exists (select 1 from bayan_trips b where b.load_id = l.id and b.status = 'active') end as has_bayan,
+  case when l.vehicle_id is null then true else coalesce((select v.weight_kg >= 3500 from vehicles v where v.id = l.vehicle_id), true) end as bayan_required,
   l.pickup_latest_at, l.pickup_hours_from, l.pickup_hours_to, l.drop_hours_from, l.drop_hours_to, l.payment_method, l.paid_by,
   l.payment_terms_days, l.detention_free_hours, l.detention_rate::text as detention_rate, l.delivery_type, l.delivery_to, l.tradable,
   case when l.shipment_type = 2 then (select coalesce(json_agg(lv.vendor_id), '[]'::json) from load_vendors lv where lv.load_id = l.id) else '[]'::json end as vendor_ids,
@@ -81,6 +85,8 @@ export interface LoadRow {
   shipment_type: number;
   delivered_at: Date | string | null;
   payment_received_at: Date | string | null;
+  has_bayan: boolean;
+  bayan_required: boolean;
   pickup_latest_at: Date | string | null;
   pickup_hours_from: string | null;
   pickup_hours_to: string | null;
@@ -138,8 +144,8 @@ const hours = (from: string | null, to: string | null) => (from && to ? { from, 
 
 /**
  * A row of LOAD_COLUMNS → the API's Load. `viewerId` sets isMine, the More Options
- * (`loadOptionsFor`: no Bayan yet, Bayan required — the Bayan module will feed these — delivered
- * and payment received from the row) and, for the owner, the chosen vendors. `bookmarked`: the
+ * (`loadOptionsFor`: a live Bayan trip, Bayan required by the assigned vehicle's weight, delivered
+ * and payment received, all from the row) and, for the owner, the chosen vendors. `bookmarked`: the
  * viewer's bookmark (false on board pages, which are cached for all viewers).
  */
 export function toLoad(r: LoadRow, viewerId: string | null, deadheadKm?: number, bookmarked = false): Load {
@@ -194,8 +200,8 @@ export function toLoad(r: LoadRow, viewerId: string | null, deadheadKm?: number,
     options: loadOptionsFor({
       status: r.status,
       role,
-      hasBayan: false,
-      bayanRequired: true,
+      hasBayan: r.has_bayan,
+      bayanRequired: r.bayan_required,
       delivered: r.delivered_at != null,
       paymentReceived: r.payment_received_at != null,
     }),

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Card, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFileCertificate, IconPrinter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { BAYAN_CANCEL_REASONS, type BayanCancelReasonCode, type BayanTripView, type LoadOption } from '@masar/shared';
 import { downloadFile } from '../../../components/transfer';
 import { api } from '../../../lib/api';
@@ -35,6 +36,17 @@ export function BayanPanel({ loadId, options, vehicleLabel, driverLabel, onChang
   const [reason, setReason] = useState<BayanCancelReasonCode | null>(null);
   const [key, setKey] = useState(newBayanKey);
   const [busy, setBusy] = useState(false);
+  // More Options → "<details>?action=create_bayan|close_bayan|cancel_bayan" opens the dialog
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    const a = params.get('action');
+    const map = { create_bayan: 'create', close_bayan: 'close', cancel_bayan: 'cancel' } as const;
+    if (a && a in map && options.includes(a as LoadOption)) {
+      setDialog(map[a as keyof typeof map]);
+      params.delete('action');
+      setParams(params, { replace: true });
+    }
+  }, [params, setParams, options]);
 
   async function run(action: () => Promise<BayanTripView>, done: (b: BayanTripView) => string) {
     setBusy(true);

@@ -54,6 +54,7 @@ export function LoadOptionsMenu({ load }: { load: Load }) {
     else if (o === 'extend_dates') setExtendOpen(true);
     else if (o === 'cancel') setConfirmCancel(true);
     else if (o === 'unpost' || o === 'repost' || o === 'duplicate') run(o);
+    else if (o === 'track') void navigate(`${paths.load(load.id)}/track`);
     else void navigate(`${paths.load(load.id)}?action=${o}`);
   };
 

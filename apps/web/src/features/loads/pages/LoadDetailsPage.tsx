@@ -33,6 +33,8 @@ import { BidPanel } from '../components/BidPanel';
 import { OwnerOffersPanel } from '../components/OwnerOffersPanel';
 import { AudienceModal, BookmarkButton, LoadOptionsMenu } from '../components/LoadOptionsMenu';
 import { AssignmentPanel } from '../components/AssignmentPanel';
+import { BayanPanel } from '../../bayan';
+import { DaysToPayBadge, PaymentReceivedButton } from '../../trips';
 
 function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
@@ -129,6 +131,18 @@ export default function LoadDetailsPage() {
       {(isOwner || bookedByMe) && (ACTIVE_LOAD_STATUSES.includes(load.status) || load.status === 'completed') && (
         <AssignmentPanel load={load} isCarrier={bookedByMe} fleetPath={`${base}/fleet-management`} />
       )}
+      {(isOwner || bookedByMe) &&
+        (load.status === 'assigned' || load.status === 'pending_bayan' || load.status === 'completed' || load.status === 'cancelled') && (
+          <BayanPanel loadId={load.id} options={load.options} onChanged={() => void q.refetch()} />
+        )}
+      {(isOwner || bookedByMe) && (load.status === 'assigned' || load.status === 'pending_bayan' || load.status === 'completed') && (
+        <Group gap="md" mb="md">
+          <Anchor component={Link} to={`${base}/loads/${load.id}/track`} data-testid="load-track-link">
+            {t('details.track')}
+          </Anchor>
+          {load.options.includes('payment_received') && <PaymentReceivedButton loadId={load.id} onDone={() => void q.refetch()} />}
+        </Group>
+      )}
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -148,7 +162,15 @@ export default function LoadDetailsPage() {
                 <Stat label={t('field.ratePerKm')} value={t('unit.perKm', { value: formatMoney(load.ratePerKmSar, lang, { decimals: 2 }) })} />
                 <Stat label={t('field.weight')} value={t('unit.kg', { value: formatNumber(load.totalWeightKg, lang) })} />
                 <Stat label={t('field.equipment')} value={refName(eq.data, load.equipmentType, lang)} />
-                <Stat label={t('field.shipper')} value={load.shipperCompany} />
+                <Stat
+                  label={t('field.shipper')}
+                  value={
+                    <Stack gap={2}>
+                      <span>{load.shipperCompany}</span>
+                      <DaysToPayBadge shipperId={load.shipperId} />
+                    </Stack>
+                  }
+                />
                 <Stat label={t('field.postedAt')} value={load.postedAt ? <DateText value={load.postedAt} withTime={false} /> : '—'} />
                 <Stat label={t('field.offers')} value={formatNumber(load.offersCount, lang)} />
               </SimpleGrid>

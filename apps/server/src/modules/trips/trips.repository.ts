@@ -1,0 +1,246 @@
+import { sql } from 'drizzle-orm';
+import type { GeoError, PositionInput, ProofStop, TripStep } from '@masar/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { tripProofs, tripSteps } from '../../db/schema/index.ts';
+import { inList, queryRows } from '../../lib/sql.ts';
+
+/**
+ * SQL of the trips module. It owns trip_steps, trip_proofs, vehicle_positions and
+ * vehicle_latest_positions (migration 0085) and only reads loads, load_stops, cities, drivers
+ * and vehicles (their owners write them).
+ */
+
+export interface DriverRow {
+  id: string;
+  owner_id: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  licence_number: string;
+  state: string;
+}
+export async function driverById(db: DbOrTx, id: string): Promise<DriverRow | null> {
+  const rows = await queryRows<DriverRow>(db, sql`select id, owner_id, first_name, last_name, phone, licence_number, state from drivers where id = ${id}`);
+  return rows[0] ?? null;
+}
+
+export interface StopRow {
+  load_id: string;
+  stop: ProofStop;
+  lat: number;
+  lng: number;
+  address: string | null;
+  date: Date | string;
+  city_en: string;
+  city_ar: string;
+}
+/** The first pickup and the last drop of each load (the stops a proof is checked against). */
+export async function endStops(db: DbOrTx, loadIds: string[]): Promise<StopRow[]> {
+  if (loadIds.length === 0) return [];
+  return queryRows<StopRow>(
+    db,
+    sql`select * from (
+          select distinct on (s.load_id, s.stop_type) s.load_id, case s.stop_type when 1 then 'pickup' else 'drop' end as stop,
+                 s.lat, s.lng, s.address, s.date, c.name_en as city_en, c.name_ar as city_ar
+            from load_stops s join cities c on c.id = s.city_id
+           where s.load_id in ${inList(loadIds)}
+           order by s.load_id, s.stop_type, case s.stop_type when 1 then s.idx else -s.idx end
+        ) x`,
+  );
+}
+
+export interface JobRow {
+  id: string;
+  reference_id: string;
+  status: string;
+  goods: string | null;
+  total_weight_kg: number;
+}
+/** The driver's running shipments (assigned or waiting for Bayan), oldest assignment first. */
+export async function jobsOfDriver(db: DbOrTx, driverId: string): Promise<JobRow[]> {
+  return queryRows<JobRow>(
+    db,
+    sql`select l.id, l.reference_id, l.status, l.total_weight_kg::float8 as total_weight_kg,
+               (select c.goods_type from cargo_lines c where c.load_id = l.id order by c.idx limit 1) as goods
+          from loads l
+         where l.driver_id = ${driverId} and l.status in ('assigned', 'pending_bayan') and l.deleted_at is null
+         order by l.assigned_at nulls last, l.id`,
+  );
+}
+
+export interface StepRow {
+  load_id: string;
+  step: TripStep;
+  at: Date | string;
+  lat: number | null;
+  lng: number | null;
+  geo_error: GeoError | null;
+}
+export async function stepsOf(db: DbOrTx, loadIds: string[]): Promise<StepRow[]> {
+  if (loadIds.length === 0) return [];
+  return queryRows<StepRow>(
+    db,
+    sql`select load_id, step, at, lat, lng, geo_error from trip_steps where load_id in ${inList(loadIds)} order by load_id, at, created_at`,
+  );
+}
+
+export type NewStep = typeof tripSteps.$inferInsert;
+export async function insertStep(tx: DbOrTx, row: NewStep): Promise<void> {
+  await tx.insert(tripSteps).values(row);
+}
+
+export interface ProofRow {
+  id: string;
+  load_id: string;
+  driver_id: string;
+  stop: ProofStop;
+  mime: string;
+  size: number;
+  storage_key: string;
+  at: Date | string;
+  lat: number | null;
+  lng: number | null;
+  distance_km: number | null;
+  flagged: boolean;
+}
+export async function proofsOf(db: DbOrTx, loadIds: string[]): Promise<ProofRow[]> {
+  if (loadIds.length === 0) return [];
+  return queryRows<ProofRow>(
+    db,
+    sql`select id, load_id, driver_id, stop, mime, size, storage_key, at, lat, lng, distance_km, flagged
+          from trip_proofs where load_id in ${inList(loadIds)} order by load_id, at`,
+  );
+}
+export async function proofById(db: DbOrTx, id: string): Promise<ProofRow | null> {
+  const rows = await queryRows<ProofRow>(
+    db,
+    sql`select id, load_id, driver_id, stop, mime, size, storage_key, at, lat, lng, distance_km, flagged from trip_proofs where id = ${id}`,
+  );
+  return rows[0] ?? null;
+}
+export type NewProof = typeof tripProofs.$inferInsert;
+export async function insertProof(tx: DbOrTx, row: NewProof): Promise<void> {
+  await tx.insert(tripProofs).values(row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tracking
+
+export interface VehicleRow {
+  id: string;
+  owner_id: string;
+  plate: string;
+}
+/** A vehicle of `ownerId` by its IMEI (not deleted). */
+export async function vehicleByImei(db: DbOrTx, ownerId: string, imei: string): Promise<VehicleRow | null> {
+  const rows = await queryRows<VehicleRow>(
+    db,
+    sql`select id, owner_id, plate_digits || ' ' || plate_letters as plate from vehicles
+         where owner_id = ${ownerId} and imei = ${imei} and state <> 'deleted' limit 1`,
+  );
+  return rows[0] ?? null;
+}
+export async function vehicleById(db: DbOrTx, id: string): Promise<VehicleRow | null> {
+  const rows = await queryRows<VehicleRow>(db, sql`select id, owner_id, plate_digits || ' ' || plate_letters as plate from vehicles where id = ${id}`);
+  return rows[0] ?? null;
+}
+export async function vehiclesOfOwner(db: DbOrTx, ownerId: string, limit: number): Promise<VehicleRow[]> {
+  return queryRows<VehicleRow>(
+    db,
+    sql`select id, owner_id, plate_digits || ' ' || plate_letters as plate from vehicles
+         where owner_id = ${ownerId} and state <> 'deleted' order by created_at desc limit ${limit}`,
+  );
+}
+
+/**
+ * Store positions of one vehicle: every point in the trail (a repeated instant is ignored) and
+ * the newest as the latest position unless a newer one is already there. Returns points stored.
+ */
+export async function insertPositions(tx: DbOrTx, vehicleId: string, points: PositionInput[]): Promise<number> {
+  const values = sql.join(
+    points.map((p) => sql`(${vehicleId}, ${p.at}::timestamptz, ${p.lat}, ${p.lng}, ${p.speed ?? null}::real, ${p.heading ?? null}::real)`),
+    sql`, `,
+  );
+  const inserted = await queryRows<{ n: number }>(
+    tx,
+    sql`with ins as (
+          insert into vehicle_positions (vehicle_id, at, lat, lng, speed, heading) values ${values}
+          on conflict (vehicle_id, at) do nothing returning 1
+        ) select count(*)::int as n from ins`,
+  );
+  const newest = points.reduce((a, b) => (Date.parse(b.at) > Date.parse(a.at) ? b : a));
+  await tx.execute(
+    sql`insert into vehicle_latest_positions (vehicle_id, at, lat, lng, speed, heading)
+        values (${vehicleId}, ${newest.at}::timestamptz, ${newest.lat}, ${newest.lng}, ${newest.speed ?? null}::real, ${newest.heading ?? null}::real)
+        on conflict (vehicle_id) do update set at = excluded.at, lat = excluded.lat, lng = excluded.lng, speed = excluded.speed, heading = excluded.heading
+        where vehicle_latest_positions.at < excluded.at`,
+  );
+  return inserted[0]?.n ?? 0;
+}
+
+export interface PositionRow {
+  vehicle_id: string;
+  at: Date | string;
+  lat: number;
+  lng: number;
+  speed: number | null;
+  heading: number | null;
+}
+/** The trail since `since`: at most `limit` newest points (a range scan of vehicle_positions_trail), newest first. */
+export async function trail(db: DbOrTx, vehicleId: string, since: Date, limit: number): Promise<PositionRow[]> {
+  return queryRows<PositionRow>(
+    db,
+    sql`select vehicle_id, at, lat, lng, speed::float8 as speed, heading::float8 as heading from vehicle_positions
+         where vehicle_id = ${vehicleId} and at >= ${since.toISOString()}::timestamptz
+         order by at desc limit ${limit}`,
+  );
+}
+export async function latestOf(db: DbOrTx, vehicleIds: string[]): Promise<PositionRow[]> {
+  if (vehicleIds.length === 0) return [];
+  return queryRows<PositionRow>(
+    db,
+    sql`select vehicle_id, at, lat, lng, speed::float8 as speed, heading::float8 as heading from vehicle_latest_positions where vehicle_id in ${inList(vehicleIds)}`,
+  );
+}
+
+export interface ActiveShipmentRow {
+  id: string;
+  reference_id: string;
+  status: string;
+  pickup_lat: number;
+  pickup_lng: number;
+  drop_lat: number;
+  drop_lng: number;
+  vehicle_id: string | null;
+}
+/** The user's running shipments, as shipper or awarded carrier (godsview), newest first, capped. */
+export async function activeShipmentsOf(db: DbOrTx, userId: string, limit: number): Promise<ActiveShipmentRow[]> {
+  return queryRows<ActiveShipmentRow>(
+    db,
+    sql`select id, reference_id, status, pickup_lat, pickup_lng, drop_lat, drop_lng, vehicle_id from loads
+         where (shipper_id = ${userId} or carrier_id = ${userId}) and status in ('unassigned', 'assigned', 'pending_bayan') and deleted_at is null
+         order by booked_at desc nulls last limit ${limit}`,
+  );
+}
+
+/** Mean days from delivery to payment over the shipper's newest `window` paid shipments (index loads_shipper_paid). */
+export async function daysToPay(db: DbOrTx, shipperId: string, window: number): Promise<{ avg_days: number | null; n: number }> {
+  const rows = await queryRows<{ avg_days: number | null; n: number }>(
+    db,
+    sql`select avg(extract(epoch from (payment_received_at - delivered_at)) / 86400)::float8 as avg_days, count(*)::int as n
+          from (select payment_received_at, delivered_at from loads
+                 where shipper_id = ${shipperId} and payment_received_at is not null and delivered_at is not null and deleted_at is null
+                 order by payment_received_at desc limit ${window}) p`,
+  );
+  return rows[0] ?? { avg_days: null, n: 0 };
+}
+
+/** The vehicles of the driver's running shipments (the one a trip token's positions belong to). */
+export async function jobsOfDriverVehicles(db: DbOrTx, driverId: string): Promise<string[]> {
+  const rows = await queryRows<{ vehicle_id: string }>(
+    db,
+    sql`select vehicle_id from loads where driver_id = ${driverId} and status in ('assigned', 'pending_bayan') and deleted_at is null and vehicle_id is not null
+         order by assigned_at desc nulls last limit 1`,
+  );
+  return rows.map((r) => r.vehicle_id);
+}

@@ -1,0 +1,264 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  daysToPaySchema,
+  driverJobSchema,
+  driverJobsResponse,
+  envelope,
+  idParams,
+  loadTrackingSchema,
+  paymentReceivedResponse,
+  positionsAccepted,
+  positionsBody,
+  PROOF_MAX_BYTES,
+  trackOverviewSchema,
+  trackQuery,
+  tripProofFields,
+  tripProofSchema,
+  tripSessionBody,
+  tripSessionResponse,
+  tripStepBody,
+  vehicleTrackSchema,
+  type Language,
+} from '@masar/shared';
+import { AppError } from '../../lib/errors.ts';
+import { readUpload } from '../../lib/upload.ts';
+
+/** The header a driver's browser sends its trip session token in. */
+export const TRIP_TOKEN_HEADER = 'x-trip-token';
+
+const MESSAGES = {
+  ok: { en: 'OK', ar: 'تم' },
+  identified: { en: 'Welcome. Your jobs are below.', ar: 'مرحباً. مهامك أدناه.' },
+  stepSaved: { en: 'Step saved.', ar: 'تم حفظ الخطوة.' },
+  proofSaved: { en: 'Proof uploaded.', ar: 'تم رفع الإثبات.' },
+  positions: { en: 'Positions received.', ar: 'تم استلام المواقع.' },
+  paid: { en: 'Payment marked as received.', ar: 'تم تسجيل استلام الدفعة.' },
+} as const;
+const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
+const tripTokenHeaders = z.object({ [TRIP_TOKEN_HEADER]: z.string().optional() });
+
+/**
+ * The driver's trip, proofs, tracking and payment follow-through (issue 7; spec §2 driver job
+ * link, track vehicle /godsview, §6). Rules in trips.service.ts; docs/driver-trip.md.
+ * Driver routes carry no account: the trip session token (POST /driver/trip/session) goes in
+ * the X-Trip-Token header.
+ */
+export default async function tripsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await app.register(multipart, { limits: { fileSize: PROOF_MAX_BYTES + 1, files: 1, fields: 8 } });
+  const svc = app.container.services.trips;
+  const driverTags = ['trips'];
+  const perIp = app.config.AUTH_RATE_PER_IP_PER_MIN > 0 ? { max: app.config.AUTH_RATE_PER_IP_PER_MIN, timeWindow: 60_000 } : false;
+  const driverOf = (req: FastifyRequest) => {
+    const h = req.headers[TRIP_TOKEN_HEADER];
+    return svc.driverOf(typeof h === 'string' ? h : undefined);
+  };
+
+  app.post(
+    '/driver/trip/session',
+    {
+      config: { auth: 'none', rateLimit: perIp },
+      schema: {
+        tags: driverTags,
+        summary: 'Driver: open a trip session from the job link (phone + licence number)',
+        description:
+          'Spec §6: the driver of the job link proves phone and licence number (both checked against the drivers row). Returns a short-lived trip token (TRIP_SESSION_HOURS, default 12 h) for the X-Trip-Token header. Errors: DRIVER_LINK_INVALID, DRIVER_NOT_IDENTIFIED.',
+        body: tripSessionBody,
+        response: { 200: envelope(tripSessionResponse) },
+      },
+    },
+    async (req) => ({ message: msg('identified', req.lang), data: await svc.openSession(req.body) }),
+  );
+
+  app.get(
+    '/driver/trip',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: driverTags,
+        summary: 'Driver: my running shipments with stops, steps, proofs and the next step',
+        description: 'X-Trip-Token required. Errors: TRIP_SESSION_INVALID.',
+        headers: tripTokenHeaders,
+        response: { 200: envelope(driverJobsResponse) },
+      },
+    },
+    async (req) => ({ message: msg('ok', req.lang), data: await svc.jobs(await driverOf(req)) }),
+  );
+
+  app.post(
+    '/driver/trip/steps',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: driverTags,
+        summary: 'Driver: record the next step of a job (timestamped now, geolocated when given)',
+        description:
+          'Steps in order: started, to_pickup, at_pickup, (pickup proof upload), to_drop, at_drop, (drop proof upload), completed. "completed" records the delivery. Errors: TRIP_SESSION_INVALID, TRIP_STEP_OUT_OF_ORDER (errors[0].message names the expected step), NOT_FOUND.',
+        headers: tripTokenHeaders,
+        body: tripStepBody,
+        response: { 201: envelope(driverJobSchema) },
+      },
+    },
+    async (req, reply) => {
+      const driverId = await driverOf(req);
+      return reply.status(201).send({ message: msg('stepSaved', req.lang), data: await svc.recordStep(driverId, req.body) });
+    },
+  );
+
+  app.post(
+    '/driver/trip/proofs',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: driverTags,
+        summary: 'Driver: upload the proof of pickup or drop (photo or PDF)',
+        description:
+          'multipart/form-data: fields loadId, stop (pickup|drop), lat, lng (or geoError) BEFORE the `file` part. JPEG, PNG, WebP or PDF by magic bytes, at most 10 MB. A proof farther than PROOF_GEOFENCE_KM (default 2 km) from its stop is flagged. Errors: TRIP_SESSION_INVALID, UPLOAD_FILE_FIRST, PROOF_TYPE_NOT_ALLOWED (415), PROOF_TOO_LARGE (413), TRIP_STEP_OUT_OF_ORDER, NOT_FOUND.',
+        headers: tripTokenHeaders,
+        consumes: ['multipart/form-data'],
+        response: { 201: envelope(tripProofSchema) },
+      },
+    },
+    async (req, reply) => {
+      const driverId = await driverOf(req);
+      const { data, part } = await readUpload(req, 'PROOF_TOO_LARGE');
+      const fields: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(part.fields)) {
+        const value = (v as { value?: unknown } | undefined)?.value;
+        if (k !== 'file' && typeof value === 'string' && value !== '') fields[k] = value;
+      }
+      const f = tripProofFields.safeParse(fields);
+      if (!f.success) throw new AppError('VALIDATION_FAILED', { errors: f.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
+      return reply.status(201).send({ message: msg('proofSaved', req.lang), data: await svc.uploadProof(driverId, f.data, data) });
+    },
+  );
+
+  app.get(
+    '/trip-proofs/:id',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: driverTags,
+        summary: 'Download a proof (shipper and carrier of the load, or the driver with X-Trip-Token)',
+        description: 'Bearer token of the shipper or awarded carrier, or the X-Trip-Token of the driver who took it. Anyone else: NOT_FOUND.',
+        params: idParams,
+        headers: tripTokenHeaders,
+      },
+    },
+    async (req, reply) => {
+      const userId = req.auth?.userId ?? undefined;
+      const h = req.headers[TRIP_TOKEN_HEADER];
+      const driverId = !userId && typeof h === 'string' ? await svc.driverOf(h) : undefined;
+      if (!userId && !driverId) throw new AppError('NOT_SIGNED_IN');
+      const { proof, stream } = await svc.openProof({ userId, driverId }, req.params.id);
+      const ext = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/webp': 'webp' }[proof.mime] ?? 'jpg';
+      return reply
+        .header('content-type', proof.mime)
+        .header('content-length', proof.size)
+        .header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `inline; filename="${proof.id}.${ext}"`)
+        .send(stream);
+    },
+  );
+
+  // ---------- tracking (fleet area: API keys with fleet:read / fleet:write) ----------
+  const fleetTags = ['fleet'];
+  app.post(
+    '/vehicles/track/positions',
+    {
+      config: { auth: 'none', acceptKey: true },
+      schema: {
+        tags: fleetTags,
+        summary: 'Ingest vehicle positions (GPS integration by IMEI, or the driver during a trip)',
+        description:
+          "Either X-API-Key (scope fleet:write; or a signed-in owner) with `imei` of one of the owner's vehicles, or X-Trip-Token (the vehicle of the driver's running shipment). Up to 500 points: lat, lng, speed (km/h), heading (degrees), at (ISO time, at most 5 min in the future). The trail keeps every point (a repeated instant once); the latest is kept per vehicle. Errors: UNKNOWN_IMEI, NO_VEHICLE_ON_TRIP, TRIP_SESSION_INVALID.",
+        headers: tripTokenHeaders,
+        body: positionsBody,
+        response: { 200: envelope(positionsAccepted) },
+      },
+    },
+    async (req) => {
+      const userId = req.auth?.userId;
+      const h = req.headers[TRIP_TOKEN_HEADER];
+      if (!userId && typeof h !== 'string') throw new AppError('UNAUTHORIZED');
+      const sender = userId ? { userId } : { driverId: await svc.driverOf(h) };
+      return { message: msg('positions', req.lang), data: await svc.ingest(sender, req.body) };
+    },
+  );
+  app.get(
+    '/vehicles/track',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: fleetTags,
+        summary: "A vehicle's latest position and trail",
+        description: 'My vehicle: latest position and the trail of the last `hours` (default 12, at most 72), at most 2000 newest points, oldest first.',
+        querystring: trackQuery,
+        response: { 200: envelope(vehicleTrackSchema) },
+      },
+    },
+    async (req) => ({ message: msg('ok', req.lang), data: await svc.vehicleTrack(app.requireUser(req), req.query.vehicleId, req.query.hours) }),
+  );
+  app.get(
+    '/vehicles/track/overview',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: fleetTags,
+        summary: 'Godsview: my running shipments and my vehicles with their latest positions',
+        response: { 200: envelope(trackOverviewSchema) },
+      },
+    },
+    async (req) => ({ message: msg('ok', req.lang), data: await svc.overview(app.requireUser(req)) }),
+  );
+
+  // ---------- a shipment's tracking and payment ----------
+  const loadTags = ['loads'];
+  app.get(
+    '/loads/:id/tracking',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: loadTags,
+        summary: "A shipment's tracking: trail, latest position, steps, proofs, remaining km and ETA",
+        description:
+          'Shipper and awarded carrier only (others NOT_FOUND). Remaining distance is great-circle (to the pickup and on to the drop before the proof of pickup); ETA at an assumed 70 km/h.',
+        params: idParams,
+        response: { 200: envelope(loadTrackingSchema) },
+      },
+    },
+    async (req) => ({ message: msg('ok', req.lang), data: await svc.loadTracking(app.requireUser(req), req.params.id) }),
+  );
+  app.post(
+    '/loads/:id/payment-received',
+    {
+      config: { auth: 'user', sessionOnly: true },
+      schema: {
+        tags: loadTags,
+        summary: 'Awarded carrier: mark the payment received (after delivery)',
+        description: 'Errors: NOT_FOUND, FORBIDDEN (not the awarded carrier), INVALID_TRANSITION (cancelled), NOT_DELIVERED_YET, PAYMENT_ALREADY_RECEIVED.',
+        params: idParams,
+        response: { 200: envelope(paymentReceivedResponse) },
+      },
+    },
+    async (req) => ({ message: msg('paid', req.lang), data: await svc.paymentReceived(app.requireUser(req), req.params.id) }),
+  );
+  app.get(
+    '/shippers/:id/days-to-pay',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: loadTags,
+        summary: "A shipper's average days-to-pay",
+        description: 'Mean days from delivery to payment received over its newest 50 paid shipments; averageDays null when none is paid yet.',
+        params: idParams,
+        response: { 200: envelope(daysToPaySchema) },
+      },
+    },
+    async (req) => ({ message: msg('ok', req.lang), data: await svc.daysToPay(req.params.id) }),
+  );
+}

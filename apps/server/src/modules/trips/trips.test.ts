@@ -1,0 +1,322 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_TYPE, type DriverJob, type DriverJobs, type Load, type LoadTracking, type TripProof } from '@masar/shared';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createUser, type TestUser } from '../../../test/fixtures.ts';
+import { driverBody, vehicleBody } from '../fleet/fleet.testkit.ts';
+import { loadBody, postLoad } from '../loads/loads.testkit.ts';
+import { loadLifecycle } from '../loads/loads.service.ts';
+
+let t: TestContext;
+let shipper: TestUser;
+let carrier: TestUser;
+let stranger: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp({ PROOF_GEOFENCE_KM: 2 });
+  shipper = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
+  carrier = await createUser(t, { accountType: ACCOUNT_TYPE.carrier });
+  stranger = await createUser(t, { accountType: ACCOUNT_TYPE.carrier });
+});
+afterAll(() => t?.close());
+
+type Res<T> = { status: number; body: { data: T; code?: string; message: string; errors?: { path: string; message: string }[] } };
+const call = async <T = unknown>(method: string, url: string, headers: Record<string, string>, payload?: unknown): Promise<Res<T>> => {
+  const r = await t.app.inject({ method: method as 'GET', url: `/api/v1${url}`, headers, payload: payload as object });
+  return { status: r.statusCode, body: r.json() };
+};
+const ok = <T>(r: Res<T>, status = 200): T => {
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  return r.body.data;
+};
+
+// 1×1 PNG
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+function multipart(fields: Record<string, string | number>, file: Buffer, name = 'proof.png') {
+  const boundary = '----masar' + Math.random().toString(16).slice(2);
+  const parts = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  const body = Buffer.concat([
+    ...parts,
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+interface Setup {
+  load: Load;
+  driverId: string;
+  vehicleId: string;
+  imei: string;
+  phone: string;
+  licence: string;
+  jobToken: string;
+  trip: Record<string, string>;
+}
+
+/** A booked Riyadh → Jeddah shipment with a fresh driver and vehicle of `carrier` assigned, and the driver's trip session. */
+async function assignedShipment(): Promise<Setup> {
+  const load = await postLoad(t.app, shipper.headers, loadBody());
+  const offer = ok(await call<{ id: string }>('POST', '/offers', carrier.headers, { loadId: load.id, priceSar: '2900' }), 201);
+  ok(await call('POST', '/offerRespond', shipper.headers, { offerId: offer.id, action: 'accept' }));
+  const d = driverBody();
+  const driver = ok(await call<{ id: string }>('POST', '/drivers', carrier.headers, d), 201);
+  const v = vehicleBody();
+  const vehicle = ok(await call<{ id: string }>('POST', '/vehicles', carrier.headers, v), 201);
+  await t.database.db.transaction((tx) =>
+    loadLifecycle.transition(tx, load.id, 'assign', carrier.id, {}, { vehicleId: vehicle.id, driverId: driver.id, assignedAt: new Date() }),
+  );
+  const link = ok(await call<{ token: string }>('GET', `/drivers/${driver.id}/link`, carrier.headers));
+  const session = ok(
+    await call<{ sessionToken: string }>('POST', '/driver/trip/session', {}, { token: link.token, phone: d.phone, licenceNumber: d.licenceNumber }),
+  );
+  return {
+    load,
+    driverId: driver.id,
+    vehicleId: vehicle.id,
+    imei: v.imei!,
+    phone: d.phone,
+    licence: d.licenceNumber,
+    jobToken: link.token,
+    trip: { 'x-trip-token': session.sessionToken },
+  };
+}
+
+const step = (s: Setup, stepName: string, pos: { lat?: number; lng?: number; geoError?: string } = {}) =>
+  call<DriverJob>('POST', '/driver/trip/steps', s.trip, { loadId: s.load.id, step: stepName, ...pos });
+async function proof(s: Setup, stop: 'pickup' | 'drop', pos: { lat: number; lng: number } | null, file = PNG) {
+  const m = multipart({ loadId: s.load.id, stop, ...(pos ?? { geoError: 'denied' }) }, file);
+  const r = await t.app.inject({ method: 'POST', url: '/api/v1/driver/trip/proofs', headers: { ...s.trip, 'content-type': m.contentType }, payload: m.body });
+  return { status: r.statusCode, body: r.json<{ data: TripProof; code?: string }>() };
+}
+const jobOf = async (s: Setup) => ok(await call<DriverJobs>('GET', '/driver/trip', s.trip)).items.find((j) => j.loadId === s.load.id)!;
+
+async function until<T>(fn: () => Promise<T>, done: (v: T) => boolean, ms = 8000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (done(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('driver identification (spec §6)', () => {
+  it('refuses a wrong phone or licence number and a forged link; accepts the right pair', async () => {
+    const s = await assignedShipment();
+    const wrongPhone = await call('POST', '/driver/trip/session', {}, { token: s.jobToken, phone: '+966500000001', licenceNumber: s.licence });
+    expect([wrongPhone.status, wrongPhone.body.code]).toEqual([403, 'DRIVER_NOT_IDENTIFIED']);
+    const wrongLicence = await call('POST', '/driver/trip/session', {}, { token: s.jobToken, phone: s.phone, licenceNumber: '99999999' });
+    expect([wrongLicence.status, wrongLicence.body.code]).toEqual([403, 'DRIVER_NOT_IDENTIFIED']);
+    const forged = await call('POST', '/driver/trip/session', {}, { token: `${s.jobToken.slice(0, -4)}AAAA`, phone: s.phone, licenceNumber: s.licence });
+    expect(forged.body.code).toBe('DRIVER_LINK_INVALID');
+    // the local form of the phone works too
+    const local = ok(
+      await call<{ sessionToken: string }>('POST', '/driver/trip/session', {}, { token: s.jobToken, phone: `0${s.phone.slice(4)}`, licenceNumber: s.licence }),
+    );
+    expect(local.sessionToken).toBeTruthy();
+    // the job link itself is not a trip session
+    expect((await call('GET', '/driver/trip', { 'x-trip-token': s.jobToken })).body.code).toBe('TRIP_SESSION_INVALID');
+    expect((await call('GET', '/driver/trip', {})).status).toBe(401);
+  });
+});
+
+describe('the driver walk', () => {
+  it('walks every step in order with uploads, refuses steps out of order, records delivery, and shows on the timeline', async () => {
+    const s = await assignedShipment();
+    const job = await jobOf(s);
+    expect(job).toMatchObject({ referenceId: s.load.referenceId, status: 'assigned', nextStep: 'started', steps: [] });
+    expect(job.pickup.cityEn).toBe('Riyadh');
+    expect(job.drop.cityEn).toBe('Jeddah');
+    const { pickup, drop } = job;
+
+    // out of order: skipping ahead is refused and names the expected step
+    const early = await step(s, 'at_pickup', { lat: pickup.lat, lng: pickup.lng });
+    expect([early.status, early.body.code, early.body.errors?.[0]?.message]).toEqual([409, 'TRIP_STEP_OUT_OF_ORDER', 'started']);
+    expect((await proof(s, 'pickup', pickup)).body.code).toBe('TRIP_STEP_OUT_OF_ORDER');
+
+    ok(await step(s, 'started', { geoError: 'denied' }), 201);
+    expect((await step(s, 'started')).body.code).toBe('TRIP_STEP_OUT_OF_ORDER');
+    ok(await step(s, 'to_pickup', { lat: pickup.lat + 0.5, lng: pickup.lng }), 201);
+    ok(await step(s, 'at_pickup', { lat: pickup.lat, lng: pickup.lng }), 201);
+    // a proof step cannot be sent as a plain step
+    expect((await step(s, 'pickup_proof')).status).toBe(400);
+    expect((await step(s, 'to_drop')).body.code).toBe('TRIP_STEP_OUT_OF_ORDER');
+    // wrong file type refused (magic bytes)
+    const txt = await proof(s, 'pickup', pickup, Buffer.from('just some text, not an image'));
+    expect([txt.status, txt.body.code]).toEqual([415, 'PROOF_TYPE_NOT_ALLOWED']);
+    const p1 = await proof(s, 'pickup', { lat: pickup.lat + 0.001, lng: pickup.lng });
+    expect(p1.status, JSON.stringify(p1.body)).toBe(201);
+    expect(p1.body.data).toMatchObject({ stop: 'pickup', mime: 'image/png', flagged: false });
+    expect(p1.body.data.distanceKm).toBeLessThan(0.2);
+    ok(await step(s, 'to_drop'), 201);
+    ok(await step(s, 'at_drop', { lat: drop.lat, lng: drop.lng }), 201);
+    const p2 = await proof(s, 'drop', { lat: drop.lat, lng: drop.lng }, PDF);
+    expect(p2.status, JSON.stringify(p2.body)).toBe(201);
+    expect(p2.body.data.mime).toBe('application/pdf');
+    const done = ok(await step(s, 'completed', { lat: drop.lat, lng: drop.lng }), 201);
+    expect(done.nextStep).toBeNull();
+    expect(done.steps.map((x) => x.step)).toEqual(['started', 'to_pickup', 'at_pickup', 'pickup_proof', 'to_drop', 'at_drop', 'drop_proof', 'completed']);
+    expect(done.steps[0]).toMatchObject({ lat: null, geoError: 'denied' });
+    expect(done.steps[2]).toMatchObject({ lat: pickup.lat, lng: pickup.lng, geoError: null });
+    expect((await step(s, 'completed')).body.code).toBe('TRIP_STEP_OUT_OF_ORDER');
+
+    // delivered: the load carries delivered_at; tracking shows it
+    const trip = await loadLifecycle.trip(t.database.db, s.load.id);
+    expect(trip?.delivered_at).toBeTruthy();
+    const tracking = ok(await call<LoadTracking>('GET', `/loads/${s.load.id}/tracking`, shipper.headers));
+    expect(tracking).toMatchObject({ heading: null, remainingKm: null, eta: null });
+    expect(tracking.proofs.map((p) => p.stop)).toEqual(['pickup', 'drop']);
+
+    // the steps reach the shipment timeline through the outbox
+    const timeline = await until(
+      async () => ok(await call<{ items: { type: string; data: { step?: string } }[] }>('GET', `/loads/${s.load.id}/timeline`, shipper.headers)).items,
+      (items) => items.filter((i) => i.type === 'trip.step').length === 8,
+    );
+    expect(timeline.filter((i) => i.type === 'trip.step').map((i) => i.data.step)).toEqual(done.steps.map((x) => x.step));
+
+    // proofs: shipper and carrier can download; a stranger and nobody cannot
+    const url = p1.body.data.url.replace('/api/v1', '');
+    const asShipper = await t.app.inject({ url: `/api/v1${url}`, headers: shipper.headers });
+    expect(asShipper.statusCode).toBe(200);
+    expect(asShipper.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(asShipper.rawPayload, PNG)).toBe(0);
+    expect((await t.app.inject({ url: `/api/v1${url}`, headers: carrier.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/v1${url}`, headers: stranger.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/v1${url}` })).statusCode).toBe(401);
+    // nor another driver's trip token
+    const other = await assignedShipment();
+    expect((await t.app.inject({ url: `/api/v1${url}`, headers: other.trip })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/v1${url}`, headers: s.trip })).statusCode).toBe(200);
+    // the completed job is no longer the driver's running job once the shipment completes
+    await t.database.db.transaction((tx) => loadLifecycle.transition(tx, s.load.id, 'complete', carrier.id));
+    expect(ok(await call<DriverJobs>('GET', '/driver/trip', s.trip)).items).toEqual([]);
+  });
+
+  it('flags a proof taken farther than PROOF_GEOFENCE_KM from its stop, for the shipper to see', async () => {
+    const s = await assignedShipment();
+    const { pickup } = await jobOf(s);
+    for (const st of ['started', 'to_pickup', 'at_pickup']) ok(await step(s, st), 201);
+    // 0.05° of latitude ≈ 5.6 km north of the pickup
+    const p = await proof(s, 'pickup', { lat: pickup.lat + 0.05, lng: pickup.lng });
+    expect(p.status, JSON.stringify(p.body)).toBe(201);
+    expect(p.body.data.flagged).toBe(true);
+    expect(p.body.data.distanceKm).toBeGreaterThan(5.4);
+    expect(p.body.data.distanceKm).toBeLessThan(5.8);
+    const tracking = ok(await call<LoadTracking>('GET', `/loads/${s.load.id}/tracking`, shipper.headers));
+    expect(tracking.proofs[0]).toMatchObject({ flagged: true });
+    const timeline = await until(
+      async () => ok(await call<{ items: { type: string; data: Record<string, unknown> }[] }>('GET', `/loads/${s.load.id}/timeline`, shipper.headers)).items,
+      (items) => items.some((i) => i.type === 'trip.proof_flagged'),
+    );
+    expect(timeline.find((i) => i.type === 'trip.proof_flagged')?.data).toMatchObject({ stop: 'pickup', limitKm: 2 });
+    // a stranger sees no tracking
+    expect((await call('GET', `/loads/${s.load.id}/tracking`, stranger.headers)).status).toBe(404);
+  });
+});
+
+describe('tracking', () => {
+  it('ingests positions by IMEI with an API key and by the driver token; the trail is bounded', async () => {
+    const s = await assignedShipment();
+    const key = ok(await call<{ key: string }>('POST', '/api-keys', carrier.headers, { name: 'gps', scopes: ['fleet:write', 'fleet:read'] }), 201);
+    const readOnly = ok(await call<{ key: string }>('POST', '/api-keys', carrier.headers, { name: 'ro', scopes: ['fleet:read'] }), 201);
+    const now = Date.now();
+    const at = (minAgo: number) => new Date(now - minAgo * 60_000).toISOString();
+    const { pickup } = await jobOf(s);
+    // 30 points over the last 30 hours (one an hour, newest first) heading for the pickup
+    const positions = Array.from({ length: 30 }, (_, i) => ({
+      lat: pickup.lat + 0.01 * (i + 1),
+      lng: pickup.lng,
+      speed: 80,
+      heading: 180,
+      at: at(60 * i + 1),
+    }));
+    const byKey = await call<{ vehicleId: string; accepted: number }>(
+      'POST',
+      '/vehicles/track/positions',
+      { 'x-api-key': key.key },
+      { imei: s.imei, positions },
+    );
+    expect(ok(byKey)).toEqual({ vehicleId: s.vehicleId, accepted: 30 });
+    // the same instants again are kept once
+    expect(ok(await call<{ accepted: number }>('POST', '/vehicles/track/positions', { 'x-api-key': key.key }, { imei: s.imei, positions })).accepted).toBe(0);
+    // scope, unknown IMEI, no credentials
+    expect((await call('POST', '/vehicles/track/positions', { 'x-api-key': readOnly.key }, { imei: s.imei, positions })).body.code).toBe('API_KEY_SCOPE');
+    expect((await call('POST', '/vehicles/track/positions', { 'x-api-key': key.key }, { imei: '999999999999999', positions })).body.code).toBe('UNKNOWN_IMEI');
+    const strangerKey = ok(await call<{ key: string }>('POST', '/api-keys', stranger.headers, { name: 'x', scopes: ['fleet:write'] }), 201);
+    expect((await call('POST', '/vehicles/track/positions', { 'x-api-key': strangerKey.key }, { imei: s.imei, positions })).body.code).toBe('UNKNOWN_IMEI');
+    expect((await call('POST', '/vehicles/track/positions', {}, { imei: s.imei, positions })).status).toBe(401);
+    expect(
+      (await call('POST', '/vehicles/track/positions', { 'x-api-key': key.key }, { imei: s.imei, positions: [{ lat: 24, lng: 46, at: at(-60) }] })).status,
+    ).toBe(400);
+
+    // the driver's browser: no IMEI, the vehicle of its running shipment
+    const byDriver = ok(
+      await call<{ vehicleId: string; accepted: number }>('POST', '/vehicles/track/positions', s.trip, {
+        positions: [{ lat: pickup.lat + 0.001, lng: pickup.lng, speed: 12.5, heading: 90, at: at(0) }],
+      }),
+    );
+    expect(byDriver).toEqual({ vehicleId: s.vehicleId, accepted: 1 });
+
+    // trail: last 12 h by default → 13 points (12 hourly + the driver's), oldest first; latest = the driver's point
+    const track = ok(
+      await call<{ latest: { lat: number; speed: number }; trail: { at: string }[] }>('GET', `/vehicles/track?vehicleId=${s.vehicleId}`, carrier.headers),
+    );
+    expect(track.trail).toHaveLength(13);
+    expect(Date.parse(track.trail[0].at)).toBeLessThan(Date.parse(track.trail[12].at));
+    expect(track.latest).toMatchObject({ lat: pickup.lat + 0.001, speed: 12.5 });
+    const three = ok(await call<{ trail: unknown[] }>('GET', `/vehicles/track?vehicleId=${s.vehicleId}&hours=3`, { 'x-api-key': readOnly.key }));
+    expect(three.trail).toHaveLength(4);
+    expect((await call('GET', `/vehicles/track?vehicleId=${s.vehicleId}&hours=500`, carrier.headers)).status).toBe(400);
+    expect((await call('GET', `/vehicles/track?vehicleId=${s.vehicleId}`, stranger.headers)).status).toBe(404);
+
+    // the shipment's tracking: remaining = latest → pickup → drop, ETA at 70 km/h
+    const tr = ok(await call<LoadTracking>('GET', `/loads/${s.load.id}/tracking`, shipper.headers));
+    expect(tr.heading).toBe('pickup');
+    expect(tr.trail.length).toBeGreaterThan(0);
+    expect(tr.remainingKm).toBeGreaterThan(800); // Riyadh → Jeddah is ~850 km great-circle
+    expect(tr.remainingKm).toBeLessThan(900);
+    const hours = (Date.parse(tr.eta!) - Date.now()) / 3_600_000;
+    expect(hours).toBeCloseTo(tr.remainingKm! / 70, 0);
+
+    // godsview: the carrier sees the shipment with its vehicle's position
+    const ov = ok(
+      await call<{ shipments: { loadId: string; latest: unknown }[]; vehicles: { vehicleId: string; latest: unknown }[] }>(
+        'GET',
+        '/vehicles/track/overview',
+        carrier.headers,
+      ),
+    );
+    expect(ov.shipments.find((x) => x.loadId === s.load.id)?.latest).toMatchObject({ speed: 12.5 });
+    expect(ov.vehicles.find((x) => x.vehicleId === s.vehicleId)?.latest).toBeTruthy();
+    const ovStranger = ok(await call<{ shipments: { loadId: string }[] }>('GET', '/vehicles/track/overview', stranger.headers));
+    expect(ovStranger.shipments.some((x) => x.loadId === s.load.id)).toBe(false);
+  });
+});
+
+describe('payment follow-through', () => {
+  it('lets the awarded carrier mark payment after delivery, and averages the shipper’s days-to-pay', async () => {
+    const payer = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
+    const before = ok(await call<{ averageDays: number | null; count: number }>('GET', `/shippers/${payer.id}/days-to-pay`, carrier.headers));
+    expect(before).toEqual({ shipperId: payer.id, averageDays: null, count: 0 });
+
+    const paidAfter = [3, 10];
+    for (const days of paidAfter) {
+      const load = await postLoad(t.app, payer.headers, loadBody());
+      const offer = ok(await call<{ id: string }>('POST', '/offers', carrier.headers, { loadId: load.id, priceSar: '2900' }), 201);
+      ok(await call('POST', '/offerRespond', payer.headers, { offerId: offer.id, action: 'accept' }));
+      // not delivered yet
+      expect((await call('POST', `/loads/${load.id}/payment-received`, carrier.headers)).body.code).toBe('NOT_DELIVERED_YET');
+      await t.database.db.transaction((tx) => loadLifecycle.markDelivered(tx, load.id, new Date(Date.now() - days * 86_400_000)));
+      expect((await call('POST', `/loads/${load.id}/payment-received`, payer.headers)).body.code).toBe('FORBIDDEN');
+      expect((await call('POST', `/loads/${load.id}/payment-received`, stranger.headers)).status).toBe(404);
+      const r = ok(await call<{ paymentReceivedAt: string }>('POST', `/loads/${load.id}/payment-received`, carrier.headers));
+      expect(Date.parse(r.paymentReceivedAt)).toBeGreaterThan(Date.now() - 60_000);
+      expect((await call('POST', `/loads/${load.id}/payment-received`, carrier.headers)).body.code).toBe('PAYMENT_ALREADY_RECEIVED');
+    }
+    const after = ok(await call<{ averageDays: number; count: number }>('GET', `/shippers/${payer.id}/days-to-pay`, shipper.headers));
+    expect(after.count).toBe(2);
+    expect(after.averageDays).toBeCloseTo(6.5, 1);
+  });
+});

@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18n, { loadNamespaces } from '../../../i18n';
+import { renderWithApp, stubApi } from '../../../test/render';
+import DriverTripPage from './DriverTripPage';
+
+const LOAD = '01a201c4-0000-7000-8000-000000000009';
+const stop = (cityEn: string, cityAr: string) => ({ lat: 24.7, lng: 46.73, cityEn, cityAr, address: null, date: '2026-11-25T08:00:00Z' });
+const job = (steps: string[], nextStep: string | null) => ({
+  loadId: LOAD,
+  referenceId: 'MSR-000123',
+  status: 'assigned',
+  pickup: stop('Riyadh', 'الرياض'),
+  drop: stop('Jeddah', 'جدة'),
+  goods: 'building_materials',
+  totalWeightKg: 2000,
+  steps: steps.map((s) => ({ step: s, at: '2026-11-23T10:00:00Z', lat: null, lng: null, geoError: 'unsupported' })),
+  proofs: [],
+  nextStep,
+});
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the driver job page (/driver?token=)', () => {
+  it(
+    'identifies the driver, keeps the trip token in sessionStorage, sends steps with it and shows the spec’s location message in Arabic',
+    { timeout: 60_000 },
+    async () => {
+      await i18n.changeLanguage('ar');
+      await loadNamespaces(['trips'], 'ar');
+      let steps: string[] = [];
+      const calls = stubApi((method, path, body) => {
+        if (method === 'POST' && path === '/driver/trip/session') {
+          const b = body as { phone: string; licenceNumber: string };
+          if (b.licenceNumber !== '12345678')
+            return { status: 403, body: { message: 'رقم الجوال ورقم الرخصة لا يطابقان رابط المهمة هذا.', code: 'DRIVER_NOT_IDENTIFIED' } };
+          return { body: { message: 'OK', data: { sessionToken: 'trip-tok', expiresAt: '2099-01-01T00:00:00Z', driverName: 'Saad Driver' } } };
+        }
+        if (method === 'GET' && path === '/driver/trip')
+          return { body: { message: 'OK', data: { driverName: 'Saad Driver', items: [job(steps, steps.length ? 'to_pickup' : 'started')] } } };
+        if (method === 'POST' && path === '/driver/trip/steps') {
+          steps = ['started'];
+          return { status: 201, body: { message: 'OK', data: job(steps, 'to_pickup') } };
+        }
+        return undefined;
+      });
+      renderWithApp(<DriverTripPage />, { path: '/driver?token=job-link', dir: 'rtl' });
+      const user = userEvent.setup({ delay: null });
+      await user.type(screen.getByTestId('trip-phone'), '0551234567');
+      await user.type(screen.getByTestId('trip-licence'), '99999999');
+      await user.click(screen.getByTestId('trip-open'));
+      expect((await screen.findByTestId('trip-identify-error')).textContent).toContain('لا يطابقان');
+      await user.clear(screen.getByTestId('trip-licence'));
+      await user.type(screen.getByTestId('trip-licence'), '12345678');
+      await user.click(screen.getByTestId('trip-open'));
+      const next = await screen.findByTestId('trip-next');
+      expect(next.textContent).toBe('ابدأ المهمة');
+      expect(JSON.parse(sessionStorage.getItem('masar.tripSession')!)).toMatchObject({ sessionToken: 'trip-tok', link: 'job-link' });
+
+      // jsdom has no geolocation: the step goes without a position and the spec's message shows
+      await user.click(next);
+      await waitFor(() => expect(screen.getByTestId('trip-next').getAttribute('data-step')).toBe('to_pickup'));
+      const post = calls.find((c) => c.method === 'POST' && c.path === '/driver/trip/steps')!;
+      expect(post.body).toEqual({ loadId: LOAD, step: 'started', geoError: 'unsupported' });
+      expect(post.headers['x-trip-token']).toBe('trip-tok');
+      expect(screen.getByTestId('trip-geo-error').textContent).toBe('تحديد الموقع الجغرافي غير مدعوم في هذا المتصفح.');
+      await i18n.changeLanguage('en');
+    },
+  );
+
+  it('says the link is invalid without a token', async () => {
+    await i18n.changeLanguage('en');
+    await loadNamespaces(['trips'], 'en');
+    stubApi(() => undefined);
+    renderWithApp(<DriverTripPage />, { path: '/driver' });
+    expect((await screen.findByTestId('trip-invalid-link')).textContent).toContain('invalid');
+  });
+});

@@ -1,0 +1,131 @@
+import { Alert, Anchor, Badge, Card, Center, Container, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { StatusBadge } from '../../../components/LoadStatusBadge';
+import { asLang, formatDate, formatNumber } from '../../../components/format';
+import { useRoleBase } from '../../../components/useViewer';
+import { trackingApi } from '../api/trips';
+import TrackMap, { STATUS_COLOR, type MapDot } from '../components/TrackMap';
+
+/**
+ * /godsview (spec §2 "track shipments"; issue 7): the user's running shipments (as shipper or
+ * awarded carrier) and vehicles on a map, coloured by status, with a list; each shipment opens
+ * its tracking view.
+ */
+export default function GodsviewPage() {
+  const { t, i18n } = useTranslation('trips');
+  const lang = asLang(i18n.language);
+  const base = useRoleBase();
+  const q = useQuery({ queryKey: ['godsview'], queryFn: trackingApi.overview, refetchInterval: 60_000 });
+  const data = q.data;
+  const trackHref = (id: string) => `${base}/loads/${id}/track`;
+
+  const dots: MapDot[] = [];
+  for (const s of data?.shipments ?? []) {
+    dots.push({ key: `${s.loadId}:p`, lat: s.pickup.lat, lng: s.pickup.lng, status: s.status, label: `${s.referenceId} · ${t('track.pickup')}` });
+    dots.push({ key: `${s.loadId}:d`, lat: s.drop.lat, lng: s.drop.lng, status: s.status, label: `${s.referenceId} · ${t('track.drop')}` });
+  }
+  const shown = new Set<string>();
+  for (const s of data?.shipments ?? [])
+    if (s.latest && s.vehicleId) {
+      shown.add(s.vehicleId);
+      dots.push({
+        key: `truck:${s.vehicleId}`,
+        lat: s.latest.lat,
+        lng: s.latest.lng,
+        status: s.status,
+        truck: true,
+        label: `${t('track.truck')} · ${s.referenceId}`,
+        popup: (
+          <Anchor component={Link} to={trackHref(s.loadId)} size="sm">
+            {t('track.open')} {s.referenceId}
+          </Anchor>
+        ),
+      });
+    }
+  for (const v of data?.vehicles ?? [])
+    if (v.latest && !shown.has(v.vehicleId))
+      dots.push({ key: `truck:${v.vehicleId}`, lat: v.latest.lat, lng: v.latest.lng, status: 'vehicle', truck: true, label: v.plate });
+  const lanes = (data?.shipments ?? []).map((s) => ({
+    key: s.loadId,
+    from: [s.pickup.lat, s.pickup.lng] as [number, number],
+    to: [s.drop.lat, s.drop.lng] as [number, number],
+    status: s.status,
+  }));
+
+  return (
+    <Container size="xl" py="md" data-testid="godsview-page">
+      <Stack>
+        <Title order={2}>{t('track.godsview')}</Title>
+        <Group gap="xs">
+          {Object.keys(STATUS_COLOR)
+            .filter((k) => k !== 'completed')
+            .map((k) => (
+              <Badge key={k} color={STATUS_COLOR[k]} variant="dot">
+                {k === 'vehicle' ? t('track.vehicles') : <StatusBadgeText status={k} />}
+              </Badge>
+            ))}
+        </Group>
+        {q.isLoading ? (
+          <Center>
+            <Loader />
+          </Center>
+        ) : q.error ? (
+          <Alert color="red">{q.error.message}</Alert>
+        ) : (
+          <Grid>
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <TrackMap dots={dots} lanes={lanes} height={520} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Stack gap="sm">
+                <Title order={4}>{t('track.shipments')}</Title>
+                {data?.shipments.length ? (
+                  data.shipments.map((s) => (
+                    <Card key={s.loadId} withBorder padding="sm" data-testid="godsview-shipment">
+                      <Group justify="space-between" wrap="nowrap">
+                        <Anchor component={Link} to={trackHref(s.loadId)} fw={600} dir="ltr">
+                          {s.referenceId}
+                        </Anchor>
+                        <StatusBadge status={s.status} />
+                      </Group>
+                      <Text size="xs" c="dimmed">
+                        {s.latest
+                          ? `${t('track.lastSeen', { time: formatDate(s.latest.at, lang) })}${s.latest.speed !== null ? ` · ${t('track.speed', { speed: formatNumber(s.latest.speed, lang) })}` : ''}`
+                          : t('track.noPosition')}
+                      </Text>
+                      {s.lastStep && <Text size="xs">{t('track.lastStep', { step: t(`step.${s.lastStep}`) })}</Text>}
+                    </Card>
+                  ))
+                ) : (
+                  <Text c="dimmed">{t('track.noShipments')}</Text>
+                )}
+                <Title order={4}>{t('track.vehicles')}</Title>
+                {data?.vehicles.length ? (
+                  data.vehicles.map((v) => (
+                    <Group key={v.vehicleId} justify="space-between" wrap="nowrap" data-testid="godsview-vehicle">
+                      <Text size="sm" dir="auto">
+                        {v.plate}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {v.latest ? formatDate(v.latest.at, lang) : t('track.noPosition')}
+                      </Text>
+                    </Group>
+                  ))
+                ) : (
+                  <Text c="dimmed">{t('track.noVehicles')}</Text>
+                )}
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function StatusBadgeText({ status }: { status: string }) {
+  const { t } = useTranslation('loads');
+  return <>{t(`loadStatus.${status}`, { defaultValue: status })}</>;
+}
