@@ -32,7 +32,15 @@ export type LoadType = (typeof LOAD_TYPES)[number];
 export const STOP_TYPE = { pickup: 1, drop: 2 } as const;
 
 /** Load and offer statuses and their allowed transitions: one state machine (spec §4). */
-export { LOAD_STATUSES, EDITABLE_LOAD_STATUSES, ACTIVE_LOAD_STATUSES, OFFER_STATUSES, type LoadStatus, type OfferStatus } from './rules/lifecycle.ts';
+// (declared here, where the whole app already reads its constants; lifecycle.ts adds the transitions)
+export const LOAD_STATUSES = ['posted', 'unposted', 'expired', 'unassigned', 'assigned', 'pending_bayan', 'completed', 'cancelled'] as const;
+export type LoadStatus = (typeof LOAD_STATUSES)[number];
+/** Statuses in which the owner may still edit or repost a load (an expired one is reposted with new dates). */
+export const EDITABLE_LOAD_STATUSES: readonly LoadStatus[] = ['posted', 'unposted', 'expired'];
+/** Booked and not finished: the shipment has an awarded carrier and runs. */
+export const ACTIVE_LOAD_STATUSES: readonly LoadStatus[] = ['unassigned', 'assigned', 'pending_bayan'];
+export const OFFER_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn', 'closed', 'cancelled'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 /**
  * my-loads tabs (spec §2 "My shipments"): posted, unposted, offers, active jobs, finished jobs,

@@ -8,13 +8,14 @@ const bundles = { en: () => import('./bundles/en'), ar: () => import('./bundles/
 
 /**
  * Namespaces of screens most visitors never open (plans and checkout, verification, the text
- * pages, API keys and webhooks): outside the language bundles, fetched with their page (routes.tsx) so the first
- * download of every other page stays within its size budget.
+ * pages, API keys and webhooks, the shipment's trip panels, the post form and my shipments,
+ * vendors): outside the language bundles, fetched with their page (routes.tsx) so the first
+ * download of every other page (home: 200 KB brotli) stays within its size budget.
  */
-export const PAGE_NAMESPACES = ['billing', 'verification', 'public', 'integrations', 'assignment', 'bayan', 'trips'] as const;
+export const PAGE_NAMESPACES = ['billing', 'verification', 'public', 'integrations', 'assignment', 'bayan', 'trips', 'shipments', 'vendors'] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>(
-  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips}.json',
+  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors}.json',
 );
 const wantedPageNamespaces = new Set<PageNamespace>();
 
@@ -63,6 +64,9 @@ export const i18nReady: Promise<void> = Promise.all([
     lng: storedLanguage(),
     fallbackLng: false,
     defaultNS: 'common',
+    // the post form's and my shipments' strings (page namespace 'shipments', loaded with those
+    // pages) are read through the 'loads' namespace: a key missing there is looked up here
+    fallbackNS: 'shipments',
     interpolation: { escapeValue: false },
     returnNull: false,
   }),

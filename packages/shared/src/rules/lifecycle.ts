@@ -19,8 +19,9 @@
  * (won), `rejected`, `withdrawn`, `closed` (lost: another offer won, or the shipment was edited or
  * taken off the board), `cancelled` (the booked shipment was cancelled).
  */
-export const LOAD_STATUSES = ['posted', 'unposted', 'expired', 'unassigned', 'assigned', 'pending_bayan', 'completed', 'cancelled'] as const;
-export type LoadStatus = (typeof LOAD_STATUSES)[number];
+import { EDITABLE_LOAD_STATUSES, type LoadStatus, type OfferStatus } from '../constants.ts';
+
+export { LOAD_STATUSES, EDITABLE_LOAD_STATUSES, ACTIVE_LOAD_STATUSES, OFFER_STATUSES, type LoadStatus, type OfferStatus } from '../constants.ts';
 
 /** What a user or job does to a shipment (the event names end in these). */
 export const LOAD_ACTIONS = [
@@ -102,13 +103,6 @@ export function loadActionsFrom(status: LoadStatus): LoadAction[] {
   return LOAD_TRANSITIONS.filter((t) => t.from.includes(status)).map((t) => t.action);
 }
 
-/** Statuses in which the owner may still edit or repost a load (an expired one is reposted with new dates). */
-export const EDITABLE_LOAD_STATUSES: readonly LoadStatus[] = ['posted', 'unposted', 'expired'];
-/** Booked and not finished: the shipment has an awarded carrier and runs. */
-export const ACTIVE_LOAD_STATUSES: readonly LoadStatus[] = ['unassigned', 'assigned', 'pending_bayan'];
-
-export const OFFER_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn', 'closed', 'cancelled'] as const;
-export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const OFFER_TRANSITION_ACTIONS = ['counter', 'accept', 'reject', 'withdraw', 'close', 'cancel'] as const;
 export type OfferTransitionAction = (typeof OFFER_TRANSITION_ACTIONS)[number];
 
