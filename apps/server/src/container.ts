@@ -13,6 +13,7 @@ import { createBillingService } from './modules/billing/billing.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
 import { assignmentReleaseHandler, createAssignmentService } from './modules/assignment/assignment.service.ts';
 import { createAuthService, createSessionChecks } from './modules/auth/auth.service.ts';
+import { createContactService } from './modules/contact/contact.service.ts';
 import { createCsvService } from './modules/csv/csv.service.ts';
 import { createEventDelivery, timelineHandler, type EventHandler } from './modules/events/events.service.ts';
 import { createFilesService } from './modules/files/files.service.ts';
@@ -68,6 +69,7 @@ export function createContainer(opts: {
   const files = createFilesService({ db, storage });
   const verification = createVerificationService({ db });
   const assignment = createAssignmentService({ db });
+  const contact = createContactService({ email: gateways.email, contactTo: config.CONTACT_TO, log });
   const billing = createBillingService({
     db,
     payments: gateways.payments,
@@ -128,6 +130,7 @@ export function createContainer(opts: {
       billing,
       verification,
       assignment,
+      contact,
     },
     jobs,
   };

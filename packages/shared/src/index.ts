@@ -18,3 +18,4 @@ export * from './schemas/csv.ts';
 export * from './schemas/integrations.ts';
 export * from './schemas/billing.ts';
 export * from './schemas/verification.ts';
+export * from './schemas/contact.ts';

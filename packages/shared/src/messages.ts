@@ -106,6 +106,10 @@ export const VALIDATION_MESSAGES = {
   'v.contactMethod': { en: 'Choose a valid contact method.', ar: 'اختر طريقة تواصل صحيحة.' },
   'v.count': { en: 'Enter a whole number of 0 or more.', ar: 'أدخل عدداً صحيحاً يساوي 0 أو أكثر.' },
   'v.csvCell': { en: 'This cell cannot be read.', ar: 'تعذرت قراءة هذه الخلية.' },
+  // contact form (issue 8)
+  'v.contactName': { en: 'Enter your name (2 to 80 characters).', ar: 'أدخل اسمك (من 2 إلى 80 حرفاً).' },
+  'v.contactTopic': { en: 'Choose what your message is about.', ar: 'اختر موضوع رسالتك.' },
+  'v.contactMessage': { en: 'Write a message of 10 to 2,000 characters.', ar: 'اكتب رسالة من 10 إلى 2٬000 حرف.' },
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -13,6 +13,7 @@ import webhooksRoutes from './webhooks/webhooks.routes.ts';
 import billingRoutes from './billing/billing.routes.ts';
 import verificationRoutes from './verification/verification.routes.ts';
 import assignmentRoutes from './assignment/assignment.routes.ts';
+import contactRoutes from './contact/contact.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -30,4 +31,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(billingRoutes);
   await app.register(verificationRoutes);
   await app.register(assignmentRoutes);
+  await app.register(contactRoutes);
 }

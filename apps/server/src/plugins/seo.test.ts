@@ -20,5 +20,9 @@ describe('robots.txt and sitemap.xml', () => {
     expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(PUBLIC_PAGES.map((p) => `https://masar.example${p}`));
+    for (const p of ['/help', '/contact', '/city/riyadh', '/city/jazan']) expect(locs).toContain(`https://masar.example${p}`);
+    expect(locs).toHaveLength(20);
+    expect(locs).not.toContain('https://masar.example/thank-you');
+    expect(sitemap.body).toContain('<loc>https://masar.example/city/jeddah</loc><changefreq>hourly</changefreq>');
   });
 });
