@@ -44,7 +44,8 @@ export default fp<{ publicUrl?: string }>(async (app, opts) => {
   app.get('/sitemap.xml', { schema: { hide: true } }, (req, reply) => {
     const base = origin(req);
     const urls = PUBLIC_PAGES.map(
-      (p) => `  <url><loc>${base}${p}</loc><changefreq>${p === '/' || p.startsWith('/city/') ? 'hourly' : 'monthly'}</changefreq><priority>${p === '/' ? '1.0' : '0.6'}</priority></url>`,
+      (p) =>
+        `  <url><loc>${base}${p}</loc><changefreq>${p === '/' || p.startsWith('/city/') ? 'hourly' : 'monthly'}</changefreq><priority>${p === '/' ? '1.0' : '0.6'}</priority></url>`,
     );
     return reply
       .type('application/xml; charset=utf-8')

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { createEmailGateway } from './index.ts';
 import { createSandboxEmail, SANDBOX_OUTBOX_SIZE } from './sandbox.ts';
@@ -23,7 +23,7 @@ describe('SMTP e-mail (nodemailer)', () => {
     const transport = nodemailer.createTransport({ jsonTransport: true });
     const sent: string[] = [];
     const orig = transport.sendMail.bind(transport);
-    transport.sendMail = (async (m: nodemailer.SendMailOptions) => {
+    transport.sendMail = (async (m: SendMailOptions) => {
       const info = (await orig(m)) as { message: string; messageId: string };
       sent.push(info.message);
       return info;
@@ -43,7 +43,12 @@ describe('SMTP e-mail (nodemailer)', () => {
   });
 
   it('builds a pooled SMTP transport from SMTP_URL, and needs one', () => {
-    const mail = createEmailGateway({ EMAIL_GATEWAY: 'smtp', SMTP_URL: 'smtp://user:pa%40ss@mail.example.com:587', EMAIL_FROM: 'x@masar.example', LOG_LEVEL: 'silent' });
+    const mail = createEmailGateway({
+      EMAIL_GATEWAY: 'smtp',
+      SMTP_URL: 'smtp://user:pa%40ss@mail.example.com:587',
+      EMAIL_FROM: 'x@masar.example',
+      LOG_LEVEL: 'silent',
+    });
     expect(mail.name).toBe('smtp');
     expect(() => createSmtpEmail({ from: 'x@masar.example' })).toThrow('SMTP_URL');
     expect(createEmailGateway({ EMAIL_GATEWAY: 'sandbox', SMTP_URL: undefined, EMAIL_FROM: 'x@masar.example', LOG_LEVEL: 'silent' }).name).toBe('sandbox');
@@ -52,7 +57,14 @@ describe('SMTP e-mail (nodemailer)', () => {
   it('reads host, port and credentials from the URL', () => {
     const t = smtpTransport('smtps://user:pa%40ss@mail.example.com:465');
     const opts = (t as unknown as { transporter: { options: Record<string, unknown> } }).transporter.options;
-    expect(opts).toMatchObject({ host: 'mail.example.com', port: 465, secure: true, auth: { user: 'user', pass: 'pa@ss' }, pool: true, connectionTimeout: 10_000 });
+    expect(opts).toMatchObject({
+      host: 'mail.example.com',
+      port: 465,
+      secure: true,
+      auth: { user: 'user', pass: 'pa@ss' },
+      pool: true,
+      connectionTimeout: 10_000,
+    });
     t.close();
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import type { EmailGateway } from '../../gateways/email/email.ts';
+import { createContactService } from './contact.service.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -44,7 +46,7 @@ describe('POST /api/v1/contact', () => {
     const before = outbox().length;
     const res = await post({ ...valid, email: 'not-an-email', phone: '0412345678', topic: 'spam', message: 'short' }, { language: 'ar' });
     expect(res.statusCode).toBe(400);
-    const body = res.json() as { code: string; errors: { path: string; message: string }[] };
+    const body = res.json<{ code: string; errors: { path: string; message: string }[] }>();
     expect(body.code).toBe('VALIDATION_FAILED');
     const byPath = Object.fromEntries(body.errors.map((e) => [e.path, e.message]));
     expect(byPath.email).toBe('أدخل بريداً إلكترونياً صحيحاً.');
@@ -76,5 +78,41 @@ describe('POST /api/v1/contact', () => {
     for (let i = 0; i < 7; i++) codes.push((await post(valid, {}, '10.0.0.3')).statusCode);
     expect(codes.slice(0, 6)).toEqual([202, 202, 202, 202, 202, 202]);
     expect(codes[6]).toBe(429);
+  });
+});
+
+describe('contact service', () => {
+  const body = { name: 'Reem Al-Mutairi', email: 'reem@example.com', topic: 'billing' as const, message: 'My invoice shows the wrong VAT number.' };
+  it('answers EMAIL_SEND_FAILED when the support e-mail cannot be sent, and sends no acknowledgement', async () => {
+    const tried: string[] = [];
+    const down: EmailGateway = {
+      name: 'down',
+      send: async (m) => {
+        tried.push(m.to);
+        throw new Error('smtp 421');
+      },
+    };
+    const errors: string[] = [];
+    const svc = createContactService({ email: down, contactTo: 'team@masar.example', log: { error: (_o, m) => errors.push(m) } });
+    await expect(svc.send(body, 'en')).rejects.toMatchObject({ code: 'EMAIL_SEND_FAILED' });
+    expect(tried).toEqual(['team@masar.example']);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('still succeeds when only the acknowledgement fails (the team has the message)', async () => {
+    const sent: string[] = [];
+    const flaky: EmailGateway = {
+      name: 'flaky',
+      send: async (m) => {
+        if (m.to !== 'team@masar.example') throw new Error('mailbox full');
+        sent.push(m.subject);
+        return { id: '<m1@mail>' };
+      },
+    };
+    const errors: string[] = [];
+    const svc = createContactService({ email: flaky, contactTo: 'team@masar.example', log: { error: (_o, m) => errors.push(m) } });
+    expect(await svc.send(body, 'ar')).toEqual({ id: '<m1@mail>' });
+    expect(sent).toEqual(['[Contact] Plans, payments and invoices — Reem Al-Mutairi']);
+    expect(errors).toEqual(['contact: acknowledgement e-mail failed']);
   });
 });

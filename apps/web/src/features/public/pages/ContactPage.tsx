@@ -75,10 +75,24 @@ export default function ContactPage() {
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
           <form onSubmit={submit} noValidate data-testid="contact-form">
             <Stack gap="sm">
-              <TextInput label={t('contact.name')} autoComplete="name" required {...form.getInputProps('name')} key={form.key('name')}
- data-testid="contact-name" />
-              <TextInput label={t('contact.email')} type="email" autoComplete="email" dir="ltr" required {...form.getInputProps('email')} key={form.key('email')}
- data-testid="contact-email" />
+              <TextInput
+                label={t('contact.name')}
+                autoComplete="name"
+                required
+                {...form.getInputProps('name')}
+                key={form.key('name')}
+                data-testid="contact-name"
+              />
+              <TextInput
+                label={t('contact.email')}
+                type="email"
+                autoComplete="email"
+                dir="ltr"
+                required
+                {...form.getInputProps('email')}
+                key={form.key('email')}
+                data-testid="contact-email"
+              />
               <TextInput
                 label={t('contact.phone')}
                 description={t('contact.phoneHint')}
@@ -87,7 +101,7 @@ export default function ContactPage() {
                 dir="ltr"
                 {...form.getInputProps('phone')}
                 key={form.key('phone')}
- data-testid="contact-phone"
+                data-testid="contact-phone"
               />
               <Select
                 label={t('contact.topic')}
@@ -107,7 +121,7 @@ export default function ContactPage() {
                 maxLength={2000}
                 {...form.getInputProps('message')}
                 key={form.key('message')}
- data-testid="contact-message"
+                data-testid="contact-message"
               />
               <Text size="xs" c="dimmed">
                 {t('contact.privacy')}
