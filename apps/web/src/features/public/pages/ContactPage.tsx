@@ -63,11 +63,11 @@ export default function ContactPage() {
           </Paper>
           <Text size="sm">
             {t('contact.faqFirst')}{' '}
-            <Anchor component={Link} to="/faq">
+            <Anchor component={Link} to="/faq" underline="always">
               {t('contact.faqLink')}
             </Anchor>{' '}
             ·{' '}
-            <Anchor component={Link} to="/help">
+            <Anchor component={Link} to="/help" underline="always">
               {t('contact.helpLink')}
             </Anchor>
           </Text>
