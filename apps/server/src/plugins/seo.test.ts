@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { CITY_PAGES } from '@masar/shared';
+import cities from '../db/reference/cities.json' with { type: 'json' };
 import { PUBLIC_PAGES } from './seo.ts';
 
 let t: TestContext;
@@ -24,5 +26,19 @@ describe('robots.txt and sitemap.xml', () => {
     expect(locs).toHaveLength(20);
     expect(locs).not.toContain('https://masar.example/thank-you');
     expect(sitemap.body).toContain('<loc>https://masar.example/city/jeddah</loc><changefreq>hourly</changefreq>');
+  });
+});
+
+describe('city landing pages', () => {
+  it('name real reference cities: each slug is its city in cities.json', () => {
+    const byId = new Map((cities as { id: number; name_en: string }[]).map((c) => [c.id, c.name_en]));
+    const simple = (s: string) =>
+      s
+        .toLowerCase()
+        .replace(/^al /, '')
+        .replace(/[^a-z]/g, '')
+        .replace(/[aeiouy]/g, '');
+    for (const c of CITY_PAGES) expect(simple(byId.get(c.cityId) ?? ''), c.slug).toBe(simple(c.slug));
+    expect(new Set(CITY_PAGES.map((c) => c.cityId)).size).toBe(12);
   });
 });
