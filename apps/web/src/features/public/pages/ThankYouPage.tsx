@@ -1,13 +1,24 @@
+import { useEffect } from 'react';
 import { Button, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageMeta } from '../../../lib/pageMeta';
 
-/** /thank-you: after the contact form (what happens next, where to go meanwhile). */
+/**
+ * /thank-you: after the contact form (what happens next, where to go meanwhile). Kept out of
+ * search results (robots noindex; not in sitemap.xml).
+ */
 export default function ThankYouPage() {
   const { t } = useTranslation('public');
   usePageMeta(t('thankYou.title'), t('thankYou.description'));
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex';
+    document.head.appendChild(meta);
+    return () => meta.remove();
+  }, []);
   return (
     <Container size="sm" py={64}>
       <Stack align="center" gap="md" ta="center">
