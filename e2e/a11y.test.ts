@@ -12,9 +12,11 @@ import { DEMO, signIn, WAIT } from './helpers';
  * clean. Every combination runs on one signed-in browser context per role; the per-page counts
  * are written to e2e/artifacts/a11y-report.json for people to read.
  *
- * A11Y_WIDTHS=1280 (comma-separated) narrows the run when iterating locally.
+ * A11Y_WIDTHS=1280 (comma-separated) narrows the run when iterating locally; so does
+ * A11Y_PAGES=help,contact,city (target names, comma-separated).
  */
 const WIDTHS = (process.env.A11Y_WIDTHS ?? '1280,390').split(',').map(Number);
+const ONLY = process.env.A11Y_PAGES ? new Set(process.env.A11Y_PAGES.split(',').map((s) => s.trim())) : null;
 const COMBOS = (['en', 'ar'] as const).flatMap((lang) => (['light', 'dark'] as const).map((theme) => ({ lang, theme })));
 const SERIOUS = new Set(['serious', 'critical']);
 
@@ -42,6 +44,9 @@ const TARGETS: Target[] = [
   { name: 'account', role: 'shipper', path: '/shippers/account', ready: (p) => visible(p, 'input[type=password]') },
   { name: 'pricing', role: 'guest', path: '/pricing', ready: (p) => visible(p, '[data-testid=plan-shipper-monthly]') },
   { name: 'faq', role: 'guest', path: '/faq', ready: (p) => visible(p, '[data-testid=faq]') },
+  { name: 'help', role: 'guest', path: '/help', ready: (p) => visible(p, '[data-testid=help-bayan-wasl]') },
+  { name: 'contact', role: 'guest', path: '/contact', ready: (p) => visible(p, '[data-testid=contact-form]') },
+  { name: 'city', role: 'guest', path: '/city/riyadh', ready: (p) => visible(p, '[data-testid=city-sign-in], [data-testid=city-no-loads]') },
   { name: 'billing', role: 'shipper', path: '/shippers/billing-and-invoice', ready: (p) => visible(p, '[data-testid=plan-card]') },
   { name: 'checkout', role: 'shipper', path: '/shippers/checkout?plan=shipper-monthly', ready: (p) => visible(p, '[data-testid=pay]') },
   { name: 'profile approval', role: 'shipper', path: '/shippers/profile-approval', ready: (p) => visible(p, '[data-testid=doc-letterhead]') },
@@ -112,7 +117,7 @@ describe.skipIf(!hasChromium)('accessibility (axe-core)', () => {
         const failures: Finding[] = [];
         for (const role of ['guest', 'shipper', 'carrier'] as const) {
           await prefer(role, lang, theme, width);
-          for (const target of TARGETS.filter((x) => x.role === role)) {
+          for (const target of TARGETS.filter((x) => x.role === role && (!ONLY || ONLY.has(x.name)))) {
             const page = pages.get(role)!;
             const path = typeof target.path === 'string' ? target.path : target.path(state);
             await page.goto(`${srv.url}${path}`, { waitUntil: 'networkidle' });

@@ -47,6 +47,16 @@ export const envSchema = z.object({
    * Refused when NODE_ENV=production. Sandbox codes always go to the server log.
    */
   DEV_OUTBOX: bool.default(false),
+  /** E-mail gateway: sandbox (default; keeps the last 100 in memory, logs recipient and subject only) or smtp (nodemailer, SMTP_URL). */
+  EMAIL_GATEWAY: z.enum(['sandbox', 'smtp']).default('sandbox'),
+  /** SMTP server for EMAIL_GATEWAY=smtp: smtp://user:pass@host:587 (STARTTLS) or smtps://user:pass@host:465. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** From header of every e-mail Masar sends. */
+  EMAIL_FROM: z.string().min(3).default('Masar <no-reply@masar.example>'),
+  /** Where contact-form messages go (the support team's mailbox). */
+  CONTACT_TO: z.email().default('support@masar.example'),
+  /** Contact-form messages allowed per client IP per hour (0 = no limit). */
+  CONTACT_RATE_PER_IP_PER_HOUR: z.coerce.number().int().min(0).default(10),
   /** OTP sends allowed per phone per minute / per hour, and per client IP per 10 minutes (0 = no limit). */
   OTP_RATE_PER_PHONE_PER_MIN: z.coerce.number().int().min(0).default(3),
   OTP_RATE_PER_PHONE_PER_HOUR: z.coerce.number().int().min(0).default(10),
@@ -190,6 +200,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (cfg.PAYMENT_GATEWAY !== 'sandbox' && !cfg.PUBLIC_URL) {
     throw new Error('Invalid configuration:\n  PUBLIC_URL: a real payment gateway sends the payer back to PUBLIC_URL after 3-D Secure; set it (https://…)');
+  }
+  if (cfg.EMAIL_GATEWAY === 'smtp' && !cfg.SMTP_URL) {
+    throw new Error('Invalid configuration:\n  SMTP_URL: EMAIL_GATEWAY=smtp needs the SMTP server (smtp://user:pass@host:587)');
   }
   const dataDir = resolve(cfg.DATA_DIR);
   return { ...cfg, dataDir, jwtSecret: cfg.JWT_SECRET ?? overrides.jwtSecret ?? persistedSecret(dataDir) };

@@ -17,6 +17,7 @@ import { createBayanService } from './modules/bayan/bayan.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
 import { assignmentReleaseHandler, createAssignmentService } from './modules/assignment/assignment.service.ts';
 import { createAuthService, createSessionChecks } from './modules/auth/auth.service.ts';
+import { createContactService } from './modules/contact/contact.service.ts';
 import { createCsvService } from './modules/csv/csv.service.ts';
 import { createEventDelivery, timelineHandler, type EventHandler } from './modules/events/events.service.ts';
 import { createFilesService } from './modules/files/files.service.ts';
@@ -78,6 +79,7 @@ export function createContainer(opts: {
   const verification = createVerificationService({ db });
   const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config });
   const assignment = createAssignmentService({ db });
+  const contact = createContactService({ email: gateways.email, contactTo: config.CONTACT_TO, log });
   const billing = createBillingService({
     db,
     payments: gateways.payments,
@@ -150,6 +152,7 @@ export function createContainer(opts: {
       trips,
       assignment,
       bayan,
+      contact,
     },
     jobs,
   };

@@ -20,3 +20,4 @@ export * from './schemas/billing.ts';
 export * from './schemas/verification.ts';
 export * from './schemas/bayan.ts';
 export * from './schemas/trips.ts';
+export * from './schemas/contact.ts';

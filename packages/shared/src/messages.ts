@@ -125,6 +125,10 @@ export const VALIDATION_MESSAGES = {
   'v.vendorsMax': { en: 'Choose at most 20 vendors.', ar: 'اختر 20 مورّداً كحد أقصى.' },
   'v.vendorsDuplicate': { en: 'A vendor is chosen twice.', ar: 'تم اختيار مورّد مرتين.' },
   'v.extendNothing': { en: 'Choose a new pickup or delivery date.', ar: 'اختر تاريخ تحميل أو تسليم جديداً.' },
+  // contact form (issue 8)
+  'v.contactName': { en: 'Enter your name (2 to 80 characters).', ar: 'أدخل اسمك (من 2 إلى 80 حرفاً).' },
+  'v.contactTopic': { en: 'Choose what your message is about.', ar: 'اختر موضوع رسالتك.' },
+  'v.contactMessage': { en: 'Write a message of 10 to 2,000 characters.', ar: 'اكتب رسالة من 10 إلى 2٬000 حرف.' },
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -1,4 +1,6 @@
 import type { Config } from '../config.ts';
+import { createEmailGateway } from './email/index.ts';
+import type { EmailGateway } from './email/email.ts';
 import { createPaymentGateway } from './payments/index.ts';
 import type { PaymentGateway } from './payments/payments.ts';
 import { createGreatCircleRouting, type RoutingGateway } from './routing/routing.ts';
@@ -9,6 +11,7 @@ export interface Gateways {
   sms: SmsGateway;
   routing: RoutingGateway;
   payments: PaymentGateway;
+  email: EmailGateway;
 }
 
 /** Choose each gateway's implementation from the configuration (sandbox by default). */
@@ -17,5 +20,6 @@ export function createGateways(config: Config): Gateways {
     sms: createSmsGateway(config),
     routing: createGreatCircleRouting(config.ROAD_FACTOR),
     payments: createPaymentGateway(config),
+    email: createEmailGateway(config),
   };
 }

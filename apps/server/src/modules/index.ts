@@ -15,6 +15,7 @@ import tripsRoutes from './trips/trips.routes.ts';
 import verificationRoutes from './verification/verification.routes.ts';
 import bayanRoutes from './bayan/bayan.routes.ts';
 import assignmentRoutes from './assignment/assignment.routes.ts';
+import contactRoutes from './contact/contact.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -34,4 +35,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(bayanRoutes);
   await app.register(assignmentRoutes);
   await app.register(tripsRoutes);
+  await app.register(contactRoutes);
 }

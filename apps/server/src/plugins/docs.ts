@@ -44,6 +44,7 @@ const TAGS = [
   { name: 'verification', description: 'Business verification: documents, review and the operator’s decision (profile approval).' },
   { name: 'billing', description: 'Plans, checkout, saved cards, promo codes, wallet and VAT invoices (SAR, 15% VAT, ZATCA QR).' },
   { name: 'integrations', description: 'API keys and signed webhooks for integrators (docs/api.md).' },
+  { name: 'public', description: 'The public website: the contact form (no sign-in; limited per IP).' },
 ];
 
 const ERROR_JSON_SCHEMA = z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) as Record<string, unknown>;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { CITY_PAGES } from '@masar/shared';
+import cities from '../db/reference/cities.json' with { type: 'json' };
 import { PUBLIC_PAGES } from './seo.ts';
 
 let t: TestContext;
@@ -20,5 +22,23 @@ describe('robots.txt and sitemap.xml', () => {
     expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(PUBLIC_PAGES.map((p) => `https://masar.example${p}`));
+    for (const p of ['/help', '/contact', '/city/riyadh', '/city/jazan']) expect(locs).toContain(`https://masar.example${p}`);
+    expect(locs).toHaveLength(20);
+    expect(locs).not.toContain('https://masar.example/thank-you');
+    expect(sitemap.body).toContain('<loc>https://masar.example/city/jeddah</loc><changefreq>hourly</changefreq>');
+  });
+});
+
+describe('city landing pages', () => {
+  it('name real reference cities: each slug is its city in cities.json', () => {
+    const byId = new Map((cities as { id: number; name_en: string }[]).map((c) => [c.id, c.name_en]));
+    const simple = (s: string) =>
+      s
+        .toLowerCase()
+        .replace(/^al /, '')
+        .replace(/[^a-z]/g, '')
+        .replace(/[aeiouy]/g, '');
+    for (const c of CITY_PAGES) expect(simple(byId.get(c.cityId) ?? ''), c.slug).toBe(simple(c.slug));
+    expect(new Set(CITY_PAGES.map((c) => c.cityId)).size).toBe(12);
   });
 });

@@ -1,7 +1,22 @@
 import fp from 'fastify-plugin';
+import { CITY_PAGES } from '@masar/shared';
 
-/** The public pages search engines may list (spec §1/§2 public paths; signed-in screens are not). */
-export const PUBLIC_PAGES = ['/', '/pricing', '/faq', '/about-us', '/terms-and-conditions', '/privacy-policy'] as const;
+/**
+ * The public pages search engines may list (spec §1/§2 public paths; signed-in screens are not),
+ * then one landing page per major city (/city/<slug>). /thank-you is left out on purpose: it is
+ * only the end of the contact form.
+ */
+export const PUBLIC_PAGES: readonly string[] = [
+  '/',
+  '/pricing',
+  '/faq',
+  '/about-us',
+  '/help',
+  '/contact',
+  '/terms-and-conditions',
+  '/privacy-policy',
+  ...CITY_PAGES.map((c) => `/city/${c.slug}`),
+];
 
 /**
  * robots.txt and sitemap.xml (issue 8, public pages): crawlers may read the public pages, never
@@ -29,7 +44,8 @@ export default fp<{ publicUrl?: string }>(async (app, opts) => {
   app.get('/sitemap.xml', { schema: { hide: true } }, (req, reply) => {
     const base = origin(req);
     const urls = PUBLIC_PAGES.map(
-      (p) => `  <url><loc>${base}${p}</loc><changefreq>${p === '/' ? 'hourly' : 'monthly'}</changefreq><priority>${p === '/' ? '1.0' : '0.6'}</priority></url>`,
+      (p) =>
+        `  <url><loc>${base}${p}</loc><changefreq>${p === '/' || p.startsWith('/city/') ? 'hourly' : 'monthly'}</changefreq><priority>${p === '/' ? '1.0' : '0.6'}</priority></url>`,
     );
     return reply
       .type('application/xml; charset=utf-8')

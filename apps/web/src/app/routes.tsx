@@ -53,6 +53,10 @@ const InfoPage = page(() => withNamespaces(import('../features/public/pages/Info
 const DriverTrip = page(() => withNamespaces(import('../features/trips/pages/DriverTripPage'), ['trips']));
 const Godsview = page(() => withNamespaces(import('../features/trips/pages/GodsviewPage'), ['trips']));
 const LoadTracking = page(() => withNamespaces(import('../features/trips/pages/LoadTrackingPage'), ['trips']));
+const Help = page(() => withNamespaces(import('../features/public/pages/HelpPage'), ['public']));
+const Contact = page(() => withNamespaces(import('../features/public/pages/ContactPage'), ['public']));
+const ThankYou = page(() => withNamespaces(import('../features/public/pages/ThankYouPage'), ['public']));
+const City = page(() => withNamespaces(import('../features/public/pages/CityPage'), ['public']));
 const ComingSoon = page(() => import('../components/ComingSoonPage'));
 export const NotFound = page(() => import('../components/NotFoundPage'));
 
@@ -83,8 +87,11 @@ export const routes: RouteDef[] = [
   r('/pricing', Pricing, 'public'),
   r('/about-us', InfoPage, 'public', { page: 'about' }),
   r('/faq', Faq, 'public'),
-  soon('/help', 'common:footer.help', 'public'),
-  soon('/contact', 'common:footer.contact', 'public'),
+  r('/help', Help, 'public'),
+  r('/contact', Contact, 'public'),
+  r('/thank-you', ThankYou, 'public'),
+  // city landing pages: /city/riyadh … (CITY_PAGES in @masar/shared; others are not found)
+  r('/city/:slug', City, 'public'),
   r('/terms-and-conditions', InfoPage, 'public', { page: 'terms' }),
   r('/privacy-policy', InfoPage, 'public', { page: 'privacy' }),
   // Shipper (1)

@@ -4,6 +4,7 @@ import { loadConfig } from '../../config.ts';
 import { createGreatCircleRouting } from '../../gateways/routing/routing.ts';
 import type { SmsGateway } from '../../gateways/sms/sms.ts';
 import { createSandboxPayments } from '../../gateways/payments/sandbox.ts';
+import { createSandboxEmail } from '../../gateways/email/sandbox.ts';
 import { createTestApp, createTestDatabase } from '../../../test/helpers.ts';
 
 const closers: (() => Promise<unknown>)[] = [];
@@ -93,7 +94,12 @@ describe('GET /api/v1/dev/outbox', () => {
       config,
       database,
       logger: false,
-      gateways: { sms: provider, routing: createGreatCircleRouting(1.2), payments: createSandboxPayments() },
+      gateways: {
+        sms: provider,
+        routing: createGreatCircleRouting(1.2),
+        payments: createSandboxPayments(),
+        email: createSandboxEmail('Masar <no-reply@masar.example>'),
+      },
     });
     closers.push(async () => {
       await app.close();
@@ -123,7 +129,12 @@ describe('GET /api/v1/dev/outbox', () => {
       config,
       database,
       logger: false,
-      gateways: { sms: failing, routing: createGreatCircleRouting(1.2), payments: createSandboxPayments() },
+      gateways: {
+        sms: failing,
+        routing: createGreatCircleRouting(1.2),
+        payments: createSandboxPayments(),
+        email: createSandboxEmail('Masar <no-reply@masar.example>'),
+      },
     });
     closers.push(async () => {
       await app.close();

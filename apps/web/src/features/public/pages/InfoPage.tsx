@@ -1,11 +1,12 @@
 import { Container, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../../lib/pageMeta';
+import { Testimonials } from '../components/Testimonials';
 
 /**
  * A page of text from the `public` namespace: about us, terms and conditions, privacy policy.
  * `page` names its keys: `<page>.title`, `<page>.description`, `<page>.sections[]` of
- * `{ heading, paragraphs[], points?[] }`.
+ * `{ heading, paragraphs[], points?[] }`. About us also shows the customer testimonials.
  */
 export default function InfoPage({ page }: { page: 'about' | 'terms' | 'privacy' }) {
   const { t } = useTranslation('public');
@@ -39,6 +40,7 @@ export default function InfoPage({ page }: { page: 'about' | 'terms' | 'privacy'
             )}
           </section>
         ))}
+        {page === 'about' && <Testimonials />}
         <Text fz="sm" c="dimmed">
           {t('updated')}
         </Text>

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contactBody, contactResultSchema, envelope, type Language } from '@masar/shared';
+
+const MESSAGES = {
+  sent: {
+    en: 'Thank you. Your message reached our team; we answer within one working day. A copy is on its way to your e-mail.',
+    ar: 'شكراً لك. وصلت رسالتك إلى فريقنا وسنرد خلال يوم عمل واحد. أرسلنا نسخة إلى بريدك الإلكتروني.',
+  },
+} as const;
+const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
+
+/**
+ * The public contact form (issue 8, spec §1 "Contact us"). No sign-in; limited per client IP
+ * (CONTACT_RATE_PER_IP_PER_HOUR) and idempotent (Idempotency-Key: a retried submit sends once).
+ */
+export default async function contactRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const svc = app.container.services.contact;
+  const perHour = app.config.CONTACT_RATE_PER_IP_PER_HOUR;
+  app.post(
+    '/contact',
+    {
+      config: { auth: 'none', rateLimit: perHour > 0 ? { max: perHour, timeWindow: 3_600_000 } : false },
+      schema: {
+        tags: ['public'],
+        summary: 'Send a message to the Masar team (contact form)',
+        description:
+          'Sends one e-mail to the support mailbox (CONTACT_TO) with Reply-To the sender, and an acknowledgement to the sender in the request language (`language` header). Nothing is stored. Errors: VALIDATION_FAILED (400, field messages localized), RATE_LIMITED (429, per IP per hour), EMAIL_SEND_FAILED (502).',
+        body: contactBody,
+        response: { 202: envelope(contactResultSchema) },
+      },
+    },
+    async (req, reply) => reply.status(202).send({ message: msg('sent', req.lang), data: await svc.send(req.body, req.lang) }),
+  );
+}

@@ -1,0 +1,153 @@
+import { Alert, Anchor, Badge, Button, Center, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { CITY_PAGES, type Load } from '@masar/shared';
+import { api } from '../../../lib/api';
+import { usePageMeta } from '../../../lib/pageMeta';
+import { asLang, formatNumber } from '../../../components/format';
+import { DirArrow } from '../../../components/Lane';
+import { LoadCard } from '../../../components/LoadCard';
+import NotFoundPage from '../../../components/NotFoundPage';
+
+/** Loads shown on a city page; guests sign in for the rest. */
+export const CITY_LOADS_LIMIT = 10;
+/** Pickup radius around the city centre, km (one of RADIUS_OPTIONS_KM): the city and its industrial areas. */
+export const CITY_RADIUS_KM = 50;
+
+interface Lane {
+  toEn: string;
+  toAr: string;
+  loads: number;
+}
+
+/**
+ * Outbound lanes of the loads shown: destination city (last drop) with how many of these loads go
+ * there, most first. Counted from the live loads on the page, nothing else.
+ */
+export function outboundLanes(loads: Load[], cityId: number): Lane[] {
+  const by = new Map<string, Lane>();
+  for (const l of loads) {
+    const drop = l.stops[l.stops.length - 1];
+    if (!drop || drop.cityId === cityId) continue;
+    const k = String(drop.cityId);
+    const lane = by.get(k) ?? { toEn: drop.cityNameEn ?? '', toAr: drop.cityNameAr ?? '', loads: 0 };
+    lane.loads++;
+    by.set(k, lane);
+  }
+  return [...by.values()].sort((a, b) => b.loads - a.loads).slice(0, 6);
+}
+
+/** Body of a known city: its loads within CITY_RADIUS_KM and their lanes. */
+function City({ slug, cityId }: { slug: string; cityId: number }) {
+  const { t, i18n } = useTranslation('public');
+  const lang = asLang(i18n.language);
+  const name = t(`city.names.${slug}`);
+  usePageMeta(t('city.title', { city: name }), t(`city.intro.${slug}`));
+  const loads = useQuery({
+    queryKey: ['loads', 'city', cityId],
+    queryFn: () =>
+      api.get<{ items: Load[]; total: number; totalCapped: boolean }>('/loads', {
+        limit: CITY_LOADS_LIMIT,
+        pickupCityId: cityId,
+        radius: CITY_RADIUS_KM,
+        sort: 'newest',
+      }),
+  });
+  const items = loads.data?.items ?? [];
+  const lanes = outboundLanes(items, cityId);
+  const more = (loads.data?.total ?? 0) > items.length;
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>{t('city.title', { city: name })}</Title>
+          <Text mt="xs" maw={760}>
+            {t(`city.intro.${slug}`)}
+          </Text>
+        </div>
+
+        <section aria-labelledby="city-lanes">
+          <Title order={2} fz="h3" id="city-lanes" mb="xs">
+            {t('city.lanesTitle', { city: name })}
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            {t('city.lanesNote', { km: formatNumber(CITY_RADIUS_KM, lang) })}
+          </Text>
+          {loads.isSuccess && lanes.length === 0 && <Text c="dimmed">{t('city.noLanes')}</Text>}
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} data-testid="city-lanes">
+            {lanes.map((l) => (
+              <Paper key={l.toEn} withBorder p="sm">
+                <Group gap={6} wrap="nowrap" justify="space-between">
+                  <Group gap={6} wrap="nowrap">
+                    <Text fw={600}>{name}</Text>
+                    <DirArrow />
+                    <Text fw={600}>{lang === 'ar' ? l.toAr || l.toEn : l.toEn}</Text>
+                  </Group>
+                  <Badge variant="light">{t('city.laneLoads', { count: l.loads, n: formatNumber(l.loads, lang) })}</Badge>
+                </Group>
+              </Paper>
+            ))}
+          </SimpleGrid>
+        </section>
+
+        <section aria-labelledby="city-loads">
+          <Title order={2} fz="h3" id="city-loads" mb="sm">
+            {t('city.loadsTitle', { city: name })}
+          </Title>
+          {loads.isLoading && (
+            <Center h={160}>
+              <Loader />
+            </Center>
+          )}
+          {loads.isError && <Alert color="masarRed">{loads.error.message}</Alert>}
+          {loads.isSuccess && items.length === 0 && (
+            <Text c="dimmed" py="lg" data-testid="city-no-loads">
+              {t('city.noLoads', { city: name })}
+            </Text>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="city-loads">
+            {items.map((l) => (
+              <LoadCard key={l.id} load={l} href="/login" />
+            ))}
+          </SimpleGrid>
+          {loads.isSuccess && (
+            <Group justify="center" mt="md">
+              <Button component={Link} to="/login" variant={more ? 'filled' : 'light'} data-testid="city-sign-in">
+                {more ? t('city.signInForMore') : t('city.signInToBook')}
+              </Button>
+              <Anchor component={Link} to="/signup">
+                {t('city.signUp')}
+              </Anchor>
+            </Group>
+          )}
+        </section>
+
+        <section aria-labelledby="city-others">
+          <Title order={2} fz="h4" id="city-others" mb="xs">
+            {t('city.otherCities')}
+          </Title>
+          <Group gap="xs">
+            {CITY_PAGES.filter((c) => c.slug !== slug).map((c) => (
+              <Anchor key={c.slug} component={Link} to={`/city/${c.slug}`} size="sm">
+                {t(`city.names.${c.slug}`)}
+              </Anchor>
+            ))}
+          </Group>
+        </section>
+      </Stack>
+    </Container>
+  );
+}
+
+/**
+ * /city/:slug (issue 8): a landing page per major Saudi city (CITY_PAGES) with its live loads
+ * (GET /loads, pickup within CITY_RADIUS_KM, at most 10; guests may search) and the outbound
+ * lanes of those loads. Unknown slugs are the not-found page.
+ */
+export default function CityPage() {
+  const { slug = '' } = useParams();
+  const city = CITY_PAGES.find((c) => c.slug === slug);
+  if (!city) return <NotFoundPage />;
+  return <City key={city.slug} slug={city.slug} cityId={city.cityId} />;
+}
