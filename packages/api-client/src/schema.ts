@@ -297,7 +297,7 @@ export interface paths {
         put?: never;
         /**
          * Post a load (or save it unposted with post=false)
-         * @description Shippers and brokers, approved, with an active plan. Cities, equipment and goods types are checked against the reference data (INVALID_CITY, INVALID_EQUIPMENT, INVALID_GOODS_TYPE). distanceKm comes from the routing gateway over all stops in order; ratePerKm = price / distanceKm.
+         * @description Shippers and brokers, approved, with an active plan. Cities, equipment and goods types are checked against the reference data (INVALID_CITY, INVALID_EQUIPMENT, INVALID_GOODS_TYPE). distanceKm comes from the routing gateway over all stops in order; ratePerKm = price / distanceKm. shipmentType: 1 marketplace (the public board), 2 my vendors (vendorIds, each linked by phone or e-mail to a registered carrier or broker, else VENDOR_NOT_LINKED; visible and biddable only for them), 3 own vehicle (created booked: status unassigned, carrierId = me, never on the board). Terms: pickup window (pickupLatest ≥ first pickup, ≤ last drop), pickup/drop hours, payment method, paid by, payment terms (days), detention (free hours, SAR per hour), delivery type and to, tradable.
          *
          *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
          */
@@ -410,6 +410,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/loads/{id}/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change where a shipment goes: marketplace, my vendors or my own vehicle
+         * @description Owner only, while posted, unposted or expired (LOAD_NOT_EDITABLE otherwise). 2: vendorIds required (VENDOR_NOT_LINKED when a vendor has no account); narrowing to vendors or own vehicle closes the pending offers. 3 books the shipment for my own vehicle (status unassigned). Publishes load.edited { audience }.
+         */
+        post: operations["postLoadsByIdAudience"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/loads/{id}/extend-dates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extend the pickup or delivery date
+         * @description Owner only. pickupDate moves the first stop, deliveryDate the last; each later by at most 30 days beyond its current date, into the future, with the stops in order (EXTEND_DATES_RANGE). Allowed unless completed or cancelled (LOAD_NOT_EDITABLE). Publishes load.dates_extended.
+         */
+        post: operations["postLoadsByIdExtendDates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/loads/{id}/bookmark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bookmark a load (idempotent)
+         * @description Any load the caller may see (404 otherwise).
+         */
+        post: operations["postLoadsByIdBookmark"];
+        /** Remove a bookmark */
+        delete: operations["deleteLoadsByIdBookmark"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/my-loads": {
         parameters: {
             query?: never;
@@ -419,7 +480,7 @@ export interface paths {
         };
         /**
          * My loads by tab, with the count of every tab
-         * @description posted / unposted: my loads in that state; offers: my open loads with pending offers plus loads where I have a pending offer; active: assigned loads where I am shipper or carrier; finished: completed, cancelled or expired.
+         * @description posted / unposted: my loads in that state; offers: my open loads with pending offers plus loads where I have a pending offer; active: booked loads (unassigned, assigned, pending_bayan) where I am shipper or carrier; finished: completed, cancelled or expired; unassigned / assigned / pending_bayan / completed / cancelled: that status, as shipper or carrier; expired: my expired loads; bookmarks: loads I bookmarked (newest bookmark first); customers: open vendor shipments offered to me. Each item carries options (More Options for me).
          */
         get: operations["getMyLoads"];
         put?: never;
@@ -546,6 +607,46 @@ export interface paths {
         get: operations["getFleet"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vehicles/{id}/wasl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a vehicle with WASL (plate, plate type, sequence number)
+         * @description Answers the vehicle’s WASL status: verified, not_verified with WASL’s reasons, or not_required under 3.5 t (nothing sent). Errors: NOT_FOUND, FLEET_ITEM_SUSPENDED, WASL_UNAVAILABLE.
+         */
+        post: operations["postVehiclesByIdWasl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/drivers/{id}/wasl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a driver with WASL (identity, date of birth Hijri and Gregorian, mobile)
+         * @description Answers the driver’s WASL status: verified, or not_verified with WASL’s reasons. Errors: NOT_FOUND, FLEET_ITEM_SUSPENDED, WASL_UNAVAILABLE.
+         */
+        post: operations["postDriversByIdWasl"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1681,6 +1782,153 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bayan/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Bayan trips (as carrier or shipper), newest first
+         * @description Filters: status, created between from and to, reference (shipment reference or waybill number, prefix). Keyset pagination: pass nextCursor as cursor; no total is counted.
+         */
+        get: operations["getBayanList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bayan/trips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Bayan of one shipment (trip id, waybill number, status) or null
+         * @description For the shipment page; shipper or awarded carrier. Errors: NOT_FOUND.
+         */
+        get: operations["getBayanTrips"];
+        put?: never;
+        /**
+         * Create the Bayan trip and waybill of an assigned shipment (the confirmation step)
+         * @description The awarded carrier files the vehicle and driver assigned on the shipment. 201: created (Bayan trip id and waybill number). 202: Bayan did not answer; the shipment is pending_bayan and a job retries. Errors: NOT_FOUND, FORBIDDEN, BAYAN_NOT_ASSIGNED, BAYAN_EXISTS, BAYAN_ASSIGNMENT_MISMATCH (vehicle or driver not the ones assigned from the awarded carrier’s fleet), BAYAN_UNDER_MIN_WEIGHT (vehicle under 3.5 t), WASL_NOT_VERIFIED, INVALID_TRANSITION, BAYAN_REJECTED.
+         *
+         *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
+         */
+        post: operations["postBayanTrips"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bayan/trips/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One Bayan trip
+         * @description Errors: NOT_FOUND.
+         */
+        get: operations["getBayanTripsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bayan/trips/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close the waybill with the actual delivery time: the shipment becomes completed
+         * @description Errors: NOT_FOUND, BAYAN_NOT_ACTIVE, INVALID_TRANSITION, BAYAN_UNAVAILABLE, BAYAN_REJECTED.
+         */
+        post: operations["postBayanTripsByIdClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bayan/trips/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the Bayan with a reason: the shipment is cancelled too
+         * @description Reasons: recipient_refused, damage, theft. Errors: NOT_FOUND, BAYAN_NOT_ACTIVE, INVALID_TRANSITION, BAYAN_UNAVAILABLE, BAYAN_REJECTED.
+         */
+        post: operations["postBayanTripsByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bayan/trips/{id}/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Bayan permit and waybill as a PDF (application/pdf)
+         * @description Errors: NOT_FOUND, BAYAN_NOT_ACTIVE, BAYAN_UNAVAILABLE.
+         */
+        get: operations["getBayanTripsByIdPrint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/waybill-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My waybill sender defaults */
+        get: operations["getAccountWaybillConfig"];
+        /**
+         * Save my waybill sender defaults (name, phone, address, city)
+         * @description Errors: INVALID_CITY.
+         */
+        put: operations["putAccountWaybillConfig"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/delivery-tracking/{loadId}": {
         parameters: {
             query?: never;
@@ -1757,6 +2005,227 @@ export interface paths {
          * @description The awarded carrier, before the Bayan trip exists: assigned or pending Bayan → unassigned; the vehicle is free again.
          */
         post: operations["postDeliveryTrackingUnassignDriver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/driver/trip/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Driver: open a trip session from the job link (phone + licence number)
+         * @description Spec §6: the driver of the job link proves phone and licence number (both checked against the drivers row). Returns a short-lived trip token (TRIP_SESSION_HOURS, default 12 h) for the X-Trip-Token header. Errors: DRIVER_LINK_INVALID, DRIVER_NOT_IDENTIFIED.
+         */
+        post: operations["postDriverTripSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/driver/trip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Driver: my running shipments with stops, steps, proofs and the next step
+         * @description X-Trip-Token required. Errors: TRIP_SESSION_INVALID.
+         */
+        get: operations["getDriverTrip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/driver/trip/steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Driver: record the next step of a job (timestamped now, geolocated when given)
+         * @description Steps in order: started, to_pickup, at_pickup, (pickup proof upload), to_drop, at_drop, (drop proof upload), completed. "completed" records the delivery. Errors: TRIP_SESSION_INVALID, TRIP_STEP_OUT_OF_ORDER (errors[0].message names the expected step), NOT_FOUND.
+         *
+         *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
+         */
+        post: operations["postDriverTripSteps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/driver/trip/proofs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Driver: upload the proof of pickup or drop (photo or PDF)
+         * @description multipart/form-data: fields loadId, stop (pickup|drop), lat, lng (or geoError) BEFORE the `file` part. JPEG, PNG, WebP or PDF by magic bytes, at most 10 MB. A proof farther than PROOF_GEOFENCE_KM (default 2 km) from its stop is flagged. Errors: TRIP_SESSION_INVALID, UPLOAD_FILE_FIRST, PROOF_TYPE_NOT_ALLOWED (415), PROOF_TOO_LARGE (413), TRIP_STEP_OUT_OF_ORDER, NOT_FOUND.
+         *
+         *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
+         */
+        post: operations["postDriverTripProofs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trip-proofs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a proof (shipper and carrier of the load, or the driver with X-Trip-Token)
+         * @description Bearer token of the shipper or awarded carrier, or the X-Trip-Token of the driver who took it. Anyone else: NOT_FOUND.
+         */
+        get: operations["getTripProofsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vehicles/track/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ingest vehicle positions (GPS integration by IMEI, or the driver during a trip)
+         * @description Either X-API-Key (scope fleet:write; or a signed-in owner) with `imei` of one of the owner's vehicles, or X-Trip-Token (the vehicle of the driver's running shipment). Up to 500 points: lat, lng, speed (km/h), heading (degrees), at (ISO time, at most 5 min in the future). The trail keeps every point (a repeated instant once); the latest is kept per vehicle. Errors: UNKNOWN_IMEI, NO_VEHICLE_ON_TRIP, TRIP_SESSION_INVALID.
+         */
+        post: operations["postVehiclesTrackPositions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vehicles/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A vehicle's latest position and trail
+         * @description My vehicle: latest position and the trail of the last `hours` (default 12, at most 72), at most 2000 newest points, oldest first.
+         */
+        get: operations["getVehiclesTrack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vehicles/track/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Godsview: my running shipments and my vehicles with their latest positions */
+        get: operations["getVehiclesTrackOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/loads/{id}/tracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shipment's tracking: trail, latest position, steps, proofs, remaining km and ETA
+         * @description Shipper and awarded carrier only (others NOT_FOUND). Remaining distance is great-circle (to the pickup and on to the drop before the proof of pickup); ETA at an assumed 70 km/h.
+         */
+        get: operations["getLoadsByIdTracking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/loads/{id}/payment-received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Awarded carrier: mark the payment received (after delivery)
+         * @description Errors: NOT_FOUND, FORBIDDEN (not the awarded carrier), INVALID_TRANSITION (cancelled), NOT_DELIVERED_YET, PAYMENT_ALREADY_RECEIVED.
+         */
+        post: operations["postLoadsByIdPaymentReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shippers/{id}/days-to-pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shipper's average days-to-pay
+         * @description Mean days from delivery to payment received over its newest 50 paid shipments; averageDays null when none is paid yet.
+         */
+        get: operations["getShippersByIdDaysToPay"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3448,6 +3917,16 @@ export interface operations {
                                     lng: number;
                                     date: string;
                                     address: string | null;
+                                    addressDetails: {
+                                        buildingNumber: string;
+                                        streetName: string;
+                                        district: string;
+                                        region: string;
+                                        zipCode: string;
+                                        additionalNumber?: string;
+                                        unitNumber?: string;
+                                        businessName?: string;
+                                    } | null;
                                 }[];
                                 cargo: {
                                     /** Format: uuid */
@@ -3476,6 +3955,30 @@ export interface operations {
                                 offersCount: number;
                                 deadheadKm?: number;
                                 isMine?: boolean;
+                                pickupLatest: string | null;
+                                pickupHours: {
+                                    from: string;
+                                    to: string;
+                                } | null;
+                                dropHours: {
+                                    from: string;
+                                    to: string;
+                                } | null;
+                                /** @enum {string|null} */
+                                paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                                /** @enum {string|null} */
+                                paidBy: "sender" | "receiver" | null;
+                                paymentTermsDays: number | null;
+                                detentionFreeHours: number | null;
+                                detentionRateSar: string | null;
+                                /** @enum {string|null} */
+                                deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                                deliveryTo: string | null;
+                                tradable: boolean;
+                                shipmentType: number;
+                                vendorIds: string[];
+                                bookmarked: boolean;
+                                options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
                             }[];
                             total: number;
                             totalCapped: boolean;
@@ -3585,6 +4088,16 @@ export interface operations {
                         /** Format: date-time */
                         date: string;
                         address?: string;
+                        addressDetails?: {
+                            buildingNumber: string;
+                            streetName: string;
+                            district: string;
+                            region: string;
+                            zipCode: string;
+                            additionalNumber?: string;
+                            unitNumber?: string;
+                            businessName?: string;
+                        };
                     }[];
                     cargo: {
                         goodsType: string;
@@ -3603,6 +4116,30 @@ export interface operations {
                     comments?: string;
                     /** @default true */
                     post?: boolean;
+                    /** Format: date-time */
+                    pickupLatest?: string;
+                    pickupHours?: {
+                        from: string;
+                        to: string;
+                    };
+                    dropHours?: {
+                        from: string;
+                        to: string;
+                    };
+                    /** @enum {string} */
+                    paymentMethod?: "cash" | "bank_transfer" | "credit";
+                    /** @enum {string} */
+                    paidBy?: "sender" | "receiver";
+                    paymentTermsDays?: number;
+                    detentionFreeHours?: number;
+                    detentionRateSar?: string;
+                    /** @enum {string} */
+                    deliveryType?: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port";
+                    deliveryTo?: string;
+                    tradable?: boolean;
+                    /** @default 1 */
+                    shipmentType?: 1 | 2 | 3;
+                    vendorIds?: string[];
                 };
             };
         };
@@ -3643,6 +4180,16 @@ export interface operations {
                                 lng: number;
                                 date: string;
                                 address: string | null;
+                                addressDetails: {
+                                    buildingNumber: string;
+                                    streetName: string;
+                                    district: string;
+                                    region: string;
+                                    zipCode: string;
+                                    additionalNumber?: string;
+                                    unitNumber?: string;
+                                    businessName?: string;
+                                } | null;
                             }[];
                             cargo: {
                                 /** Format: uuid */
@@ -3671,11 +4218,35 @@ export interface operations {
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
+                            pickupLatest: string | null;
+                            pickupHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            dropHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                            /** @enum {string|null} */
+                            paidBy: "sender" | "receiver" | null;
+                            paymentTermsDays: number | null;
+                            detentionFreeHours: number | null;
+                            detentionRateSar: string | null;
+                            /** @enum {string|null} */
+                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryTo: string | null;
+                            tradable: boolean;
+                            shipmentType: number;
+                            vendorIds: string[];
+                            bookmarked: boolean;
+                            options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
                         };
                     };
                 };
             };
-            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_IDEMPOTENCY_KEY (The Idempotency-Key header must be 1 to 255 visible characters.); INVALID_CITY (Enter a valid city.); INVALID_EQUIPMENT (Choose a valid equipment type.); INVALID_GOODS_TYPE (Choose a valid goods type.) */
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_IDEMPOTENCY_KEY (The Idempotency-Key header must be 1 to 255 visible characters.); INVALID_CITY (Enter a valid city.); INVALID_EQUIPMENT (Choose a valid equipment type.); INVALID_GOODS_TYPE (Choose a valid goods type.); VENDOR_NOT_LINKED (This vendor has no Masar account yet (no registered carrier or broker with its phone or e-mail).) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3868,6 +4439,16 @@ export interface operations {
                                 lng: number;
                                 date: string;
                                 address: string | null;
+                                addressDetails: {
+                                    buildingNumber: string;
+                                    streetName: string;
+                                    district: string;
+                                    region: string;
+                                    zipCode: string;
+                                    additionalNumber?: string;
+                                    unitNumber?: string;
+                                    businessName?: string;
+                                } | null;
                             }[];
                             cargo: {
                                 /** Format: uuid */
@@ -3896,6 +4477,30 @@ export interface operations {
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
+                            pickupLatest: string | null;
+                            pickupHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            dropHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                            /** @enum {string|null} */
+                            paidBy: "sender" | "receiver" | null;
+                            paymentTermsDays: number | null;
+                            detentionFreeHours: number | null;
+                            detentionRateSar: string | null;
+                            /** @enum {string|null} */
+                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryTo: string | null;
+                            tradable: boolean;
+                            shipmentType: number;
+                            vendorIds: string[];
+                            bookmarked: boolean;
+                            options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
                         };
                     };
                 };
@@ -4142,6 +4747,16 @@ export interface operations {
                         /** Format: date-time */
                         date: string;
                         address?: string;
+                        addressDetails?: {
+                            buildingNumber: string;
+                            streetName: string;
+                            district: string;
+                            region: string;
+                            zipCode: string;
+                            additionalNumber?: string;
+                            unitNumber?: string;
+                            businessName?: string;
+                        };
                     }[];
                     cargo?: {
                         goodsType: string;
@@ -4158,6 +4773,27 @@ export interface operations {
                     }[];
                     priceSar?: string;
                     comments?: string;
+                    /** Format: date-time */
+                    pickupLatest?: string;
+                    pickupHours?: {
+                        from: string;
+                        to: string;
+                    };
+                    dropHours?: {
+                        from: string;
+                        to: string;
+                    };
+                    /** @enum {string} */
+                    paymentMethod?: "cash" | "bank_transfer" | "credit";
+                    /** @enum {string} */
+                    paidBy?: "sender" | "receiver";
+                    paymentTermsDays?: number;
+                    detentionFreeHours?: number;
+                    detentionRateSar?: string;
+                    /** @enum {string} */
+                    deliveryType?: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port";
+                    deliveryTo?: string;
+                    tradable?: boolean;
                 };
             };
         };
@@ -4198,6 +4834,16 @@ export interface operations {
                                 lng: number;
                                 date: string;
                                 address: string | null;
+                                addressDetails: {
+                                    buildingNumber: string;
+                                    streetName: string;
+                                    district: string;
+                                    region: string;
+                                    zipCode: string;
+                                    additionalNumber?: string;
+                                    unitNumber?: string;
+                                    businessName?: string;
+                                } | null;
                             }[];
                             cargo: {
                                 /** Format: uuid */
@@ -4226,6 +4872,30 @@ export interface operations {
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
+                            pickupLatest: string | null;
+                            pickupHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            dropHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                            /** @enum {string|null} */
+                            paidBy: "sender" | "receiver" | null;
+                            paymentTermsDays: number | null;
+                            detentionFreeHours: number | null;
+                            detentionRateSar: string | null;
+                            /** @enum {string|null} */
+                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryTo: string | null;
+                            tradable: boolean;
+                            shipmentType: number;
+                            vendorIds: string[];
+                            bookmarked: boolean;
+                            options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
                         };
                     };
                 };
@@ -4558,6 +5228,16 @@ export interface operations {
                                 lng: number;
                                 date: string;
                                 address: string | null;
+                                addressDetails: {
+                                    buildingNumber: string;
+                                    streetName: string;
+                                    district: string;
+                                    region: string;
+                                    zipCode: string;
+                                    additionalNumber?: string;
+                                    unitNumber?: string;
+                                    businessName?: string;
+                                } | null;
                             }[];
                             cargo: {
                                 /** Format: uuid */
@@ -4586,6 +5266,30 @@ export interface operations {
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
+                            pickupLatest: string | null;
+                            pickupHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            dropHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                            /** @enum {string|null} */
+                            paidBy: "sender" | "receiver" | null;
+                            paymentTermsDays: number | null;
+                            detentionFreeHours: number | null;
+                            detentionRateSar: string | null;
+                            /** @enum {string|null} */
+                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryTo: string | null;
+                            tradable: boolean;
+                            shipmentType: number;
+                            vendorIds: string[];
+                            bookmarked: boolean;
+                            options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
                         };
                     };
                 };
@@ -4773,6 +5477,16 @@ export interface operations {
                                 lng: number;
                                 date: string;
                                 address: string | null;
+                                addressDetails: {
+                                    buildingNumber: string;
+                                    streetName: string;
+                                    district: string;
+                                    region: string;
+                                    zipCode: string;
+                                    additionalNumber?: string;
+                                    unitNumber?: string;
+                                    businessName?: string;
+                                } | null;
                             }[];
                             cargo: {
                                 /** Format: uuid */
@@ -4801,6 +5515,30 @@ export interface operations {
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
+                            pickupLatest: string | null;
+                            pickupHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            dropHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                            /** @enum {string|null} */
+                            paidBy: "sender" | "receiver" | null;
+                            paymentTermsDays: number | null;
+                            detentionFreeHours: number | null;
+                            detentionRateSar: string | null;
+                            /** @enum {string|null} */
+                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryTo: string | null;
+                            tradable: boolean;
+                            shipmentType: number;
+                            vendorIds: string[];
+                            bookmarked: boolean;
+                            options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
                         };
                     };
                 };
@@ -4982,6 +5720,16 @@ export interface operations {
                                 lng: number;
                                 date: string;
                                 address: string | null;
+                                addressDetails: {
+                                    buildingNumber: string;
+                                    streetName: string;
+                                    district: string;
+                                    region: string;
+                                    zipCode: string;
+                                    additionalNumber?: string;
+                                    unitNumber?: string;
+                                    businessName?: string;
+                                } | null;
                             }[];
                             cargo: {
                                 /** Format: uuid */
@@ -5010,6 +5758,30 @@ export interface operations {
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
+                            pickupLatest: string | null;
+                            pickupHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            dropHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                            /** @enum {string|null} */
+                            paidBy: "sender" | "receiver" | null;
+                            paymentTermsDays: number | null;
+                            detentionFreeHours: number | null;
+                            detentionRateSar: string | null;
+                            /** @enum {string|null} */
+                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryTo: string | null;
+                            tradable: boolean;
+                            shipmentType: number;
+                            vendorIds: string[];
+                            bookmarked: boolean;
+                            options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
                         };
                     };
                 };
@@ -5144,12 +5916,823 @@ export interface operations {
             };
         };
     };
+    postLoadsByIdAudience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    shipmentType?: 1 | 2 | 3;
+                    vendorIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            referenceId: string;
+                            /** @enum {string} */
+                            status: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
+                            /** @enum {string} */
+                            loadType: "FTL" | "LTL";
+                            equipmentType: string;
+                            priceSar: string;
+                            currency: string;
+                            distanceKm: number;
+                            ratePerKmSar: string;
+                            totalWeightKg: number;
+                            comments: string | null;
+                            stops: {
+                                /** Format: uuid */
+                                id: string;
+                                index: number;
+                                stopType: number;
+                                cityId: number;
+                                cityNameEn: string;
+                                cityNameAr: string;
+                                districtId: number | null;
+                                lat: number;
+                                lng: number;
+                                date: string;
+                                address: string | null;
+                                addressDetails: {
+                                    buildingNumber: string;
+                                    streetName: string;
+                                    district: string;
+                                    region: string;
+                                    zipCode: string;
+                                    additionalNumber?: string;
+                                    unitNumber?: string;
+                                    businessName?: string;
+                                } | null;
+                            }[];
+                            cargo: {
+                                /** Format: uuid */
+                                id: string;
+                                goodsType: string;
+                                lengthCm: number;
+                                widthCm: number;
+                                heightCm: number;
+                                quantity: number;
+                                weightPerItemKg: number;
+                                stackable: boolean;
+                                adr: boolean;
+                                conditions: string | null;
+                            }[];
+                            pickupAt: string;
+                            dropAt: string;
+                            postedAt: string | null;
+                            expiresAt: string | null;
+                            createdAt: string;
+                            /** Format: uuid */
+                            shipperId: string;
+                            shipperCompany: string;
+                            /** Format: uuid */
+                            carrierId: string | null;
+                            bookedPriceSar: string | null;
+                            offersCount: number;
+                            deadheadKm?: number;
+                            isMine?: boolean;
+                            pickupLatest: string | null;
+                            pickupHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            dropHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                            /** @enum {string|null} */
+                            paidBy: "sender" | "receiver" | null;
+                            paymentTermsDays: number | null;
+                            detentionFreeHours: number | null;
+                            detentionRateSar: string | null;
+                            /** @enum {string|null} */
+                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryTo: string | null;
+                            tradable: boolean;
+                            shipmentType: number;
+                            vendorIds: string[];
+                            bookmarked: boolean;
+                            options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); VENDOR_NOT_LINKED (This vendor has no Masar account yet (no registered carrier or broker with its phone or e-mail).) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.); ACCOUNT_NOT_APPROVED (Your account is not approved yet. You can browse, but posting, bidding and booking need approval.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: LOAD_NOT_EDITABLE (This shipment can no longer be changed.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postLoadsByIdExtendDates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    pickupDate?: string;
+                    /** Format: date-time */
+                    deliveryDate?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            referenceId: string;
+                            /** @enum {string} */
+                            status: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
+                            /** @enum {string} */
+                            loadType: "FTL" | "LTL";
+                            equipmentType: string;
+                            priceSar: string;
+                            currency: string;
+                            distanceKm: number;
+                            ratePerKmSar: string;
+                            totalWeightKg: number;
+                            comments: string | null;
+                            stops: {
+                                /** Format: uuid */
+                                id: string;
+                                index: number;
+                                stopType: number;
+                                cityId: number;
+                                cityNameEn: string;
+                                cityNameAr: string;
+                                districtId: number | null;
+                                lat: number;
+                                lng: number;
+                                date: string;
+                                address: string | null;
+                                addressDetails: {
+                                    buildingNumber: string;
+                                    streetName: string;
+                                    district: string;
+                                    region: string;
+                                    zipCode: string;
+                                    additionalNumber?: string;
+                                    unitNumber?: string;
+                                    businessName?: string;
+                                } | null;
+                            }[];
+                            cargo: {
+                                /** Format: uuid */
+                                id: string;
+                                goodsType: string;
+                                lengthCm: number;
+                                widthCm: number;
+                                heightCm: number;
+                                quantity: number;
+                                weightPerItemKg: number;
+                                stackable: boolean;
+                                adr: boolean;
+                                conditions: string | null;
+                            }[];
+                            pickupAt: string;
+                            dropAt: string;
+                            postedAt: string | null;
+                            expiresAt: string | null;
+                            createdAt: string;
+                            /** Format: uuid */
+                            shipperId: string;
+                            shipperCompany: string;
+                            /** Format: uuid */
+                            carrierId: string | null;
+                            bookedPriceSar: string | null;
+                            offersCount: number;
+                            deadheadKm?: number;
+                            isMine?: boolean;
+                            pickupLatest: string | null;
+                            pickupHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            dropHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                            /** @enum {string|null} */
+                            paidBy: "sender" | "receiver" | null;
+                            paymentTermsDays: number | null;
+                            detentionFreeHours: number | null;
+                            detentionRateSar: string | null;
+                            /** @enum {string|null} */
+                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryTo: string | null;
+                            tradable: boolean;
+                            shipmentType: number;
+                            vendorIds: string[];
+                            bookmarked: boolean;
+                            options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); EXTEND_DATES_RANGE (A date can move later by at most 30 days, and stops must stay in order.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: LOAD_NOT_EDITABLE (This shipment can no longer be changed.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postLoadsByIdBookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteLoadsByIdBookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getMyLoads: {
         parameters: {
             query?: {
                 limit?: number;
                 skip?: number;
-                tab?: "posted" | "unposted" | "offers" | "active" | "finished";
+                tab?: "posted" | "unposted" | "offers" | "active" | "finished" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled" | "expired" | "bookmarks" | "customers";
             };
             header?: never;
             path?: never;
@@ -5194,6 +6777,16 @@ export interface operations {
                                     lng: number;
                                     date: string;
                                     address: string | null;
+                                    addressDetails: {
+                                        buildingNumber: string;
+                                        streetName: string;
+                                        district: string;
+                                        region: string;
+                                        zipCode: string;
+                                        additionalNumber?: string;
+                                        unitNumber?: string;
+                                        businessName?: string;
+                                    } | null;
                                 }[];
                                 cargo: {
                                     /** Format: uuid */
@@ -5222,6 +6815,30 @@ export interface operations {
                                 offersCount: number;
                                 deadheadKm?: number;
                                 isMine?: boolean;
+                                pickupLatest: string | null;
+                                pickupHours: {
+                                    from: string;
+                                    to: string;
+                                } | null;
+                                dropHours: {
+                                    from: string;
+                                    to: string;
+                                } | null;
+                                /** @enum {string|null} */
+                                paymentMethod: "cash" | "bank_transfer" | "credit" | null;
+                                /** @enum {string|null} */
+                                paidBy: "sender" | "receiver" | null;
+                                paymentTermsDays: number | null;
+                                detentionFreeHours: number | null;
+                                detentionRateSar: string | null;
+                                /** @enum {string|null} */
+                                deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                                deliveryTo: string | null;
+                                tradable: boolean;
+                                shipmentType: number;
+                                vendorIds: string[];
+                                bookmarked: boolean;
+                                options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
                             }[];
                             total: number;
                             totalCapped: boolean;
@@ -5231,6 +6848,14 @@ export interface operations {
                                 offers: number;
                                 active: number;
                                 finished: number;
+                                unassigned: number;
+                                assigned: number;
+                                pending_bayan: number;
+                                completed: number;
+                                cancelled: number;
+                                expired: number;
+                                bookmarks: number;
+                                customers: number;
                             };
                             countsCapped: {
                                 posted: boolean;
@@ -5238,6 +6863,14 @@ export interface operations {
                                 offers: boolean;
                                 active: boolean;
                                 finished: boolean;
+                                unassigned: boolean;
+                                assigned: boolean;
+                                pending_bayan: boolean;
+                                completed: boolean;
+                                cancelled: boolean;
+                                expired: boolean;
+                                bookmarks: boolean;
+                                customers: boolean;
                             };
                         };
                     };
@@ -6411,6 +8044,7 @@ export interface operations {
                                     weightKg: number;
                                     /** @enum {string} */
                                     waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                                    waslReasons: string[];
                                     /** @enum {string} */
                                     state: "active" | "suspended" | "deleted";
                                     /** @enum {string} */
@@ -6515,6 +8149,9 @@ export interface operations {
                                     }[];
                                     /** @enum {string} */
                                     state: "active" | "suspended" | "deleted";
+                                    /** @enum {string} */
+                                    waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                                    waslReasons: string[];
                                     /** Format: uuid */
                                     vehicleId: string | null;
                                     trusted: boolean;
@@ -6615,6 +8252,386 @@ export interface operations {
             };
         };
     };
+    postVehiclesByIdWasl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            reasons: string[];
+                            checkedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: FLEET_ITEM_SUSPENDED (This item is suspended. Activate it first.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: WASL_UNAVAILABLE (The WASL service did not answer. Try again in a moment.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postDriversByIdWasl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            reasons: string[];
+                            checkedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: FLEET_ITEM_SUSPENDED (This item is suspended. Activate it first.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: WASL_UNAVAILABLE (The WASL service did not answer. Try again in a moment.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getVehicles: {
         parameters: {
             query?: {
@@ -6663,6 +8680,7 @@ export interface operations {
                                 weightKg: number;
                                 /** @enum {string} */
                                 waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                                waslReasons: string[];
                                 /** @enum {string} */
                                 state: "active" | "suspended" | "deleted";
                                 /** @enum {string} */
@@ -6857,6 +8875,7 @@ export interface operations {
                             weightKg: number;
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
                             /** @enum {string} */
@@ -7078,6 +9097,7 @@ export interface operations {
                                 weightKg: number;
                                 /** @enum {string} */
                                 waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                                waslReasons: string[];
                                 /** @enum {string} */
                                 state: "active" | "suspended" | "deleted";
                                 /** @enum {string} */
@@ -7254,6 +9274,7 @@ export interface operations {
                             weightKg: number;
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
                             /** @enum {string} */
@@ -7581,6 +9602,7 @@ export interface operations {
                             weightKg: number;
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
                             /** @enum {string} */
@@ -7787,6 +9809,7 @@ export interface operations {
                             weightKg: number;
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
                             /** @enum {string} */
@@ -7993,6 +10016,7 @@ export interface operations {
                             weightKg: number;
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
                             /** @enum {string} */
@@ -8206,6 +10230,7 @@ export interface operations {
                             weightKg: number;
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
                             /** @enum {string} */
@@ -8412,6 +10437,7 @@ export interface operations {
                             weightKg: number;
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
                             /** @enum {string} */
@@ -8625,6 +10651,7 @@ export interface operations {
                             weightKg: number;
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
                             /** @enum {string} */
@@ -8831,6 +10858,7 @@ export interface operations {
                             weightKg: number;
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
                             /** @enum {string} */
@@ -10095,6 +12123,7 @@ export interface operations {
                 skip?: number;
                 search?: string;
                 state?: "active" | "suspended" | "deleted";
+                wasl?: "not_submitted" | "not_required" | "verified" | "not_verified";
             };
             header?: never;
             path?: never;
@@ -10150,6 +12179,9 @@ export interface operations {
                                 }[];
                                 /** @enum {string} */
                                 state: "active" | "suspended" | "deleted";
+                                /** @enum {string} */
+                                waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                                waslReasons: string[];
                                 /** Format: uuid */
                                 vehicleId: string | null;
                                 trusted: boolean;
@@ -10324,6 +12356,9 @@ export interface operations {
                             }[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
+                            /** @enum {string} */
+                            waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** Format: uuid */
                             vehicleId: string | null;
                             trusted: boolean;
@@ -10537,6 +12572,9 @@ export interface operations {
                             }[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
+                            /** @enum {string} */
+                            waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** Format: uuid */
                             vehicleId: string | null;
                             trusted: boolean;
@@ -10847,6 +12885,9 @@ export interface operations {
                             }[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
+                            /** @enum {string} */
+                            waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** Format: uuid */
                             vehicleId: string | null;
                             trusted: boolean;
@@ -11044,6 +13085,9 @@ export interface operations {
                             }[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
+                            /** @enum {string} */
+                            waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** Format: uuid */
                             vehicleId: string | null;
                             trusted: boolean;
@@ -11241,6 +13285,9 @@ export interface operations {
                             }[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
+                            /** @enum {string} */
+                            waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** Format: uuid */
                             vehicleId: string | null;
                             trusted: boolean;
@@ -11566,6 +13613,9 @@ export interface operations {
                                 }[];
                                 /** @enum {string} */
                                 state: "active" | "suspended" | "deleted";
+                                /** @enum {string} */
+                                waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                                waslReasons: string[];
                                 /** Format: uuid */
                                 vehicleId: string | null;
                                 trusted: boolean;
@@ -11722,6 +13772,9 @@ export interface operations {
                             }[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
+                            /** @enum {string} */
+                            waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
+                            waslReasons: string[];
                             /** Format: uuid */
                             vehicleId: string | null;
                             trusted: boolean;
@@ -19465,6 +21518,1565 @@ export interface operations {
             };
         };
     };
+    getBayanList: {
+        parameters: {
+            query?: {
+                status?: "pending" | "active" | "closed" | "cancelled";
+                from?: string;
+                to?: string;
+                reference?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                loadId: string;
+                                loadReferenceId: string;
+                                /** @enum {string} */
+                                status: "pending" | "active" | "closed" | "cancelled";
+                                tripId: string | null;
+                                waybillId: string | null;
+                                waybillNumber: string | null;
+                                /** Format: uuid */
+                                vehicleId: string;
+                                plateText: string;
+                                /** Format: uuid */
+                                driverId: string;
+                                driverName: string;
+                                fromEn: string;
+                                fromAr: string;
+                                toEn: string;
+                                toAr: string;
+                                /** @enum {string|null} */
+                                cancelReason: "recipient_refused" | "damage" | "theft" | null;
+                                deliveredAt: string | null;
+                                attempts: number;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getBayanTrips: {
+        parameters: {
+            query: {
+                loadId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            bayan: {
+                                /** Format: uuid */
+                                id: string;
+                                tripId: string | null;
+                                waybillNumber: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "active" | "closed" | "cancelled";
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postBayanTrips: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    loadId: string;
+                    /** Format: uuid */
+                    vehicleId?: string;
+                    /** Format: uuid */
+                    driverId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loadId: string;
+                            loadReferenceId: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "closed" | "cancelled";
+                            tripId: string | null;
+                            waybillId: string | null;
+                            waybillNumber: string | null;
+                            /** Format: uuid */
+                            vehicleId: string;
+                            plateText: string;
+                            /** Format: uuid */
+                            driverId: string;
+                            driverName: string;
+                            fromEn: string;
+                            fromAr: string;
+                            toEn: string;
+                            toAr: string;
+                            /** @enum {string|null} */
+                            cancelReason: "recipient_refused" | "damage" | "theft" | null;
+                            deliveredAt: string | null;
+                            attempts: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loadId: string;
+                            loadReferenceId: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "closed" | "cancelled";
+                            tripId: string | null;
+                            waybillId: string | null;
+                            waybillNumber: string | null;
+                            /** Format: uuid */
+                            vehicleId: string;
+                            plateText: string;
+                            /** Format: uuid */
+                            driverId: string;
+                            driverName: string;
+                            fromEn: string;
+                            fromAr: string;
+                            toEn: string;
+                            toAr: string;
+                            /** @enum {string|null} */
+                            cancelReason: "recipient_refused" | "damage" | "theft" | null;
+                            deliveredAt: string | null;
+                            attempts: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_IDEMPOTENCY_KEY (The Idempotency-Key header must be 1 to 255 visible characters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.); FORBIDDEN (You are not allowed to do this.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); BAYAN_NOT_ASSIGNED (Assign a vehicle with its driver to this shipment before creating its Bayan.); BAYAN_EXISTS (This shipment already has a Bayan.); BAYAN_ASSIGNMENT_MISMATCH (The vehicle and driver on the Bayan must be the ones assigned to this shipment from the awarded carrier’s fleet.); WASL_NOT_VERIFIED (The vehicle and driver must be verified with WASL before a Bayan can be created.); INVALID_TRANSITION (This action is not possible in the shipment’s current status.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: IDEMPOTENCY_KEY_REUSED (This Idempotency-Key was already used with a different request.); BAYAN_UNDER_MIN_WEIGHT (Bayan creation not allowed under 3.5 tons.); BAYAN_REJECTED (Bayan refused the trip data. Check the vehicle, driver and waybill details.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getBayanTripsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loadId: string;
+                            loadReferenceId: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "closed" | "cancelled";
+                            tripId: string | null;
+                            waybillId: string | null;
+                            waybillNumber: string | null;
+                            /** Format: uuid */
+                            vehicleId: string;
+                            plateText: string;
+                            /** Format: uuid */
+                            driverId: string;
+                            driverName: string;
+                            fromEn: string;
+                            fromAr: string;
+                            toEn: string;
+                            toAr: string;
+                            /** @enum {string|null} */
+                            cancelReason: "recipient_refused" | "damage" | "theft" | null;
+                            deliveredAt: string | null;
+                            attempts: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postBayanTripsByIdClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    deliveredAt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loadId: string;
+                            loadReferenceId: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "closed" | "cancelled";
+                            tripId: string | null;
+                            waybillId: string | null;
+                            waybillNumber: string | null;
+                            /** Format: uuid */
+                            vehicleId: string;
+                            plateText: string;
+                            /** Format: uuid */
+                            driverId: string;
+                            driverName: string;
+                            fromEn: string;
+                            fromAr: string;
+                            toEn: string;
+                            toAr: string;
+                            /** @enum {string|null} */
+                            cancelReason: "recipient_refused" | "damage" | "theft" | null;
+                            deliveredAt: string | null;
+                            attempts: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: BAYAN_NOT_ACTIVE (This Bayan is already closed or cancelled.); INVALID_TRANSITION (This action is not possible in the shipment’s current status.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: BAYAN_REJECTED (Bayan refused the trip data. Check the vehicle, driver and waybill details.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: BAYAN_UNAVAILABLE (The Bayan service did not answer. Try again in a moment.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postBayanTripsByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    reason: "recipient_refused" | "damage" | "theft";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loadId: string;
+                            loadReferenceId: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "closed" | "cancelled";
+                            tripId: string | null;
+                            waybillId: string | null;
+                            waybillNumber: string | null;
+                            /** Format: uuid */
+                            vehicleId: string;
+                            plateText: string;
+                            /** Format: uuid */
+                            driverId: string;
+                            driverName: string;
+                            fromEn: string;
+                            fromAr: string;
+                            toEn: string;
+                            toAr: string;
+                            /** @enum {string|null} */
+                            cancelReason: "recipient_refused" | "damage" | "theft" | null;
+                            deliveredAt: string | null;
+                            attempts: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: BAYAN_NOT_ACTIVE (This Bayan is already closed or cancelled.); INVALID_TRANSITION (This action is not possible in the shipment’s current status.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: BAYAN_REJECTED (Bayan refused the trip data. Check the vehicle, driver and waybill details.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: BAYAN_UNAVAILABLE (The Bayan service did not answer. Try again in a moment.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getBayanTripsByIdPrint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file itself, in its own content type (CSV text, PDF, JPEG or PNG). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: BAYAN_NOT_ACTIVE (This Bayan is already closed or cancelled.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: BAYAN_UNAVAILABLE (The Bayan service did not answer. Try again in a moment.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getAccountWaybillConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            config: {
+                                senderName: string;
+                                senderPhone: string;
+                                senderAddress: string;
+                                senderCityId: number;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    putAccountWaybillConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    senderName: string;
+                    senderPhone: string;
+                    senderAddress: string;
+                    senderCityId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            config: {
+                                senderName: string;
+                                senderPhone: string;
+                                senderAddress: string;
+                                senderCityId: number;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_CITY (Enter a valid city.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getDeliveryTrackingByLoadId: {
         parameters: {
             query?: never;
@@ -20173,6 +23785,1568 @@ export interface operations {
             };
             /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postDriverTripSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    phone: string;
+                    licenceNumber: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            sessionToken: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            driverName: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: DRIVER_NOT_IDENTIFIED (The phone number and licence number do not match this job link.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: DRIVER_LINK_INVALID (This job link is invalid or has expired. Ask your company for a new one.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getDriverTrip: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-trip-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            driverName: string;
+                            items: {
+                                /** Format: uuid */
+                                loadId: string;
+                                referenceId: string;
+                                status: string;
+                                pickup: {
+                                    lat: number;
+                                    lng: number;
+                                    cityEn: string;
+                                    cityAr: string;
+                                    address: string | null;
+                                    /** Format: date-time */
+                                    date: string;
+                                };
+                                drop: {
+                                    lat: number;
+                                    lng: number;
+                                    cityEn: string;
+                                    cityAr: string;
+                                    address: string | null;
+                                    /** Format: date-time */
+                                    date: string;
+                                };
+                                goods: string | null;
+                                totalWeightKg: number;
+                                steps: {
+                                    /** @enum {string} */
+                                    step: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed";
+                                    /** Format: date-time */
+                                    at: string;
+                                    lat: number | null;
+                                    lng: number | null;
+                                    /** @enum {string|null} */
+                                    geoError: "denied" | "unavailable" | "timeout" | "unsupported" | "unknown" | null;
+                                }[];
+                                proofs: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @enum {string} */
+                                    stop: "pickup" | "drop";
+                                    mime: string;
+                                    size: number;
+                                    /** Format: date-time */
+                                    at: string;
+                                    lat: number | null;
+                                    lng: number | null;
+                                    distanceKm: number | null;
+                                    flagged: boolean;
+                                    url: string;
+                                }[];
+                                /** @enum {string|null} */
+                                nextStep: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed" | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TRIP_SESSION_INVALID (Your trip session has ended. Open the job link again.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postDriverTripSteps: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-trip-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    loadId: string;
+                    /** @enum {string} */
+                    step: "started" | "to_pickup" | "at_pickup" | "to_drop" | "at_drop" | "completed";
+                    lat?: number;
+                    lng?: number;
+                    accuracyM?: number;
+                    /** @enum {string} */
+                    geoError?: "denied" | "unavailable" | "timeout" | "unsupported" | "unknown";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            loadId: string;
+                            referenceId: string;
+                            status: string;
+                            pickup: {
+                                lat: number;
+                                lng: number;
+                                cityEn: string;
+                                cityAr: string;
+                                address: string | null;
+                                /** Format: date-time */
+                                date: string;
+                            };
+                            drop: {
+                                lat: number;
+                                lng: number;
+                                cityEn: string;
+                                cityAr: string;
+                                address: string | null;
+                                /** Format: date-time */
+                                date: string;
+                            };
+                            goods: string | null;
+                            totalWeightKg: number;
+                            steps: {
+                                /** @enum {string} */
+                                step: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed";
+                                /** Format: date-time */
+                                at: string;
+                                lat: number | null;
+                                lng: number | null;
+                                /** @enum {string|null} */
+                                geoError: "denied" | "unavailable" | "timeout" | "unsupported" | "unknown" | null;
+                            }[];
+                            proofs: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                stop: "pickup" | "drop";
+                                mime: string;
+                                size: number;
+                                /** Format: date-time */
+                                at: string;
+                                lat: number | null;
+                                lng: number | null;
+                                distanceKm: number | null;
+                                flagged: boolean;
+                                url: string;
+                            }[];
+                            /** @enum {string|null} */
+                            nextStep: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed" | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_IDEMPOTENCY_KEY (The Idempotency-Key header must be 1 to 255 visible characters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TRIP_SESSION_INVALID (Your trip session has ended. Open the job link again.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); TRIP_STEP_OUT_OF_ORDER (Do the steps of the job in order.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: IDEMPOTENCY_KEY_REUSED (This Idempotency-Key was already used with a different request.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postDriverTripProofs: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-trip-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            stop: "pickup" | "drop";
+                            mime: string;
+                            size: number;
+                            /** Format: date-time */
+                            at: string;
+                            lat: number | null;
+                            lng: number | null;
+                            distanceKm: number | null;
+                            flagged: boolean;
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_IDEMPOTENCY_KEY (The Idempotency-Key header must be 1 to 255 visible characters.); UPLOAD_FILE_FIRST (Upload the file first.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TRIP_SESSION_INVALID (Your trip session has ended. Open the job link again.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); TRIP_STEP_OUT_OF_ORDER (Do the steps of the job in order.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.); PROOF_TOO_LARGE (A proof can be at most 10 MB.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).); PROOF_TYPE_NOT_ALLOWED (A proof must be a photo (JPG, PNG or WebP) or a PDF.) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: IDEMPOTENCY_KEY_REUSED (This Idempotency-Key was already used with a different request.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getTripProofsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-trip-token"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file itself, in its own content type (CSV text, PDF, JPEG or PNG). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postVehiclesTrackPositions: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-trip-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    imei?: string;
+                    positions: {
+                        lat: number;
+                        lng: number;
+                        speed?: number;
+                        heading?: number;
+                        /** Format: date-time */
+                        at: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            vehicleId: string;
+                            accepted: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); TRIP_SESSION_INVALID (Your trip session has ended. Open the job link again.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNKNOWN_IMEI (None of your vehicles has this IMEI.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NO_VEHICLE_ON_TRIP (No vehicle is on a trip with you now.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getVehiclesTrack: {
+        parameters: {
+            query: {
+                vehicleId: string;
+                hours?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            vehicleId: string;
+                            latest: {
+                                lat: number;
+                                lng: number;
+                                speed: number | null;
+                                heading: number | null;
+                                /** Format: date-time */
+                                at: string;
+                            } | null;
+                            trail: {
+                                lat: number;
+                                lng: number;
+                                speed: number | null;
+                                heading: number | null;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getVehiclesTrackOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            shipments: {
+                                /** Format: uuid */
+                                loadId: string;
+                                referenceId: string;
+                                status: string;
+                                pickup: {
+                                    lat: number;
+                                    lng: number;
+                                };
+                                drop: {
+                                    lat: number;
+                                    lng: number;
+                                };
+                                /** Format: uuid */
+                                vehicleId: string | null;
+                                latest: {
+                                    lat: number;
+                                    lng: number;
+                                    speed: number | null;
+                                    heading: number | null;
+                                    /** Format: date-time */
+                                    at: string;
+                                } | null;
+                                /** @enum {string|null} */
+                                lastStep: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed" | null;
+                            }[];
+                            vehicles: {
+                                /** Format: uuid */
+                                vehicleId: string;
+                                plate: string;
+                                latest: {
+                                    lat: number;
+                                    lng: number;
+                                    speed: number | null;
+                                    heading: number | null;
+                                    /** Format: date-time */
+                                    at: string;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getLoadsByIdTracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            loadId: string;
+                            referenceId: string;
+                            status: string;
+                            /** Format: uuid */
+                            vehicleId: string | null;
+                            pickup: {
+                                lat: number;
+                                lng: number;
+                            };
+                            drop: {
+                                lat: number;
+                                lng: number;
+                            };
+                            latest: {
+                                lat: number;
+                                lng: number;
+                                speed: number | null;
+                                heading: number | null;
+                                /** Format: date-time */
+                                at: string;
+                            } | null;
+                            trail: {
+                                lat: number;
+                                lng: number;
+                                speed: number | null;
+                                heading: number | null;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                            steps: {
+                                /** @enum {string} */
+                                step: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed";
+                                /** Format: date-time */
+                                at: string;
+                                lat: number | null;
+                                lng: number | null;
+                                /** @enum {string|null} */
+                                geoError: "denied" | "unavailable" | "timeout" | "unsupported" | "unknown" | null;
+                            }[];
+                            proofs: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                stop: "pickup" | "drop";
+                                mime: string;
+                                size: number;
+                                /** Format: date-time */
+                                at: string;
+                                lat: number | null;
+                                lng: number | null;
+                                distanceKm: number | null;
+                                flagged: boolean;
+                                url: string;
+                            }[];
+                            /** @enum {string|null} */
+                            heading: "pickup" | "drop" | null;
+                            remainingKm: number | null;
+                            /** Format: date-time */
+                            eta: string | null;
+                            averageSpeedKmh: number;
+                            /** Format: date-time */
+                            deliveredAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postLoadsByIdPaymentReceived: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            loadId: string;
+                            /** Format: date-time */
+                            paymentReceivedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); FORBIDDEN (You are not allowed to do this.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: INVALID_TRANSITION (This action is not possible in the shipment’s current status.); NOT_DELIVERED_YET (The shipment is not delivered yet.); PAYMENT_ALREADY_RECEIVED (The payment was already marked as received.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getShippersByIdDaysToPay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            shipperId: string;
+                            averageDays: number | null;
+                            count: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };

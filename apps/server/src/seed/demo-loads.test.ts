@@ -23,7 +23,7 @@ describe('demo loads seed', () => {
     const counts = Object.fromEntries(byStatus.map((r) => [r.status, r.n]));
     expect(counts.posted).toBeGreaterThan(200);
     expect(counts.unposted).toBeGreaterThan(0);
-    expect(counts.assigned).toBeGreaterThan(0);
+    expect(counts.unassigned).toBeGreaterThan(0);
     const [open] = await t.database.query<{ past: number; late: number; badReefer: number }>(
       `select count(*) filter (where pickup_at < now())::int as past,
               count(*) filter (where pickup_at > now() + interval '15 days')::int as late,
