@@ -79,7 +79,8 @@ describe.skipIf(!hasChromium)('posting to a vendor and to an own vehicle (Arabic
   });
 
   it('the chosen vendor finds it among its customers’ shipments; a carrier outside the list cannot open it', async () => {
-    await signIn(other, srv.url, DEMO.broker, '/brokers/my-loads?tab=customers');
+    await signIn(other, srv.url, DEMO.broker, '/brokers/my-loads');
+    await other.goto(`${srv.url}/brokers/my-loads?tab=customers`);
     const row = other.getByTestId(`load-row-${vendorLoad.referenceId}`);
     await row.waitFor({ timeout: WAIT });
     await snap(other, 'audience-2-vendor-sees');

@@ -116,7 +116,7 @@ describe('a shipment from booking to completed (issue 7)', () => {
       (await get<{ items: LoadTimelineEntry[] }>(`/loads/${load.id}/timeline`, shipper.headers)).items.map((e) => e.type).filter((x) => x !== 'trip.step');
     await expect.poll(types, { timeout: 15_000 }).toContain('load.payment_received');
     const order = await types();
-    const idx = (type: string) => order.indexOf(type);
+    const idx = (type: string) => (order as string[]).indexOf(type);
     for (const [a, b] of [
       ['load.posted', 'load.booked'],
       ['load.booked', 'load.assigned'],

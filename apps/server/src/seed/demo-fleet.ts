@@ -240,6 +240,9 @@ async function seedAccount(tx: Tx, ownerId: string, plan: AccountPlan, taken: Ta
     });
   }
   await fleetRepo.insertVehicles(tx, vehicleRows);
+  // the driver of a WASL-verified truck is registered too, so a demo shipment can get its Bayan
+  for (const row of vehicleRows)
+    if (row.waslStatus === 'verified' && row.driverId) await fleetRepo.updateDriver(tx, row.driverId, { waslStatus: 'verified', waslCheckedAt: new Date() });
 
   return { vehicles: vehicleRows.length, trailers: trailerRows.length, drivers: driverRows.length, vendors: vendorIds.length };
 }
