@@ -13,7 +13,7 @@ afterEach(() => {
 
 const LOAD_ID = '01a201c4-0000-7000-8000-0000000000aa';
 const VEHICLE = '01a201c4-0000-7000-8000-0000000000bb';
-const load = { id: LOAD_ID, status: 'unassigned' } as unknown as Load;
+const load = { id: LOAD_ID, status: 'unassigned', options: ['assign'] } as unknown as Load;
 const none = { loadId: LOAD_ID, status: 'unassigned', assignedAt: null, vehicle: null, driver: null, trailer: null };
 const assigned = {
   loadId: LOAD_ID,

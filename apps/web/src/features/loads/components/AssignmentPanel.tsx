@@ -9,6 +9,9 @@ import { DateText } from '../../../components/Money';
 import { PlatePreview } from '../../../components/PlatePicker';
 import { useAssign, useAssignment, useCompleteWithoutBayan, useUnassign, useVehiclesForAssignment } from '../api/assignment';
 
+/** WASL and Bayan apply from 3.5 t (spec §4, §9; FLEET_LIMITS.waslMinWeightKg). */
+const WASL_MIN_KG = 3500;
+
 const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
 /**
@@ -24,8 +27,9 @@ export function AssignmentPanel({ load, isCarrier, fleetPath }: { load: Load; is
   const q = useAssignment(load.id);
   const [open, setOpen] = useState(false);
   const [confirmOff, setConfirmOff] = useState(false);
-  const canAssign = isCarrier && load.status === 'unassigned';
-  const canUnassign = isCarrier && (load.status === 'assigned' || load.status === 'pending_bayan');
+  // exactly what More Options allow (no unassign once a Bayan trip exists)
+  const canAssign = isCarrier && load.options.includes('assign');
+  const canUnassign = isCarrier && load.options.includes('unassign');
 
   useEffect(() => {
     if (params.get('action') === 'assign' && canAssign) setOpen(true);
@@ -145,23 +149,40 @@ function AssignDialog({ loadId, fleetPath, onClose }: { loadId: string; fleetPat
       ) : (
         <Radio.Group value={choice} onChange={setChoice} label={t('chooseVehicle')} name="vehicle">
           <Stack gap="xs" mt="xs">
-            {list.map((v) => (
-              <Radio.Card key={v.id} value={v.id} p="sm" data-testid={`vehicle-option-${v.id}`}>
-                <Group wrap="nowrap" gap="sm">
-                  <Radio.Indicator />
-                  <PlatePreview value={v.plate} plateType={v.plateType} size="sm" />
-                  <Stack gap={0}>
-                    <Text size="sm" fw={600}>
-                      {v.make} {v.model} · {v.driverName ?? ''}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {t('trailer')}: <bdi>{v.trailerNumber ?? '—'}</bdi> ·{' '}
-                      {t('wasl', { status: t(`waslStatus.${v.waslStatus}`, { defaultValue: v.waslStatus }) })}
-                    </Text>
-                  </Stack>
-                </Group>
-              </Radio.Card>
-            ))}
+            {list.map((v) => {
+              // 3.5 t and over needs Bayan, and so WASL verification (the server refuses it too)
+              const needsWasl = v.weightKg >= WASL_MIN_KG && v.waslStatus !== 'verified';
+              return (
+                <Radio.Card
+                  key={v.id}
+                  value={v.id}
+                  p="sm"
+                  disabled={needsWasl}
+                  style={needsWasl ? { opacity: 0.6 } : undefined}
+                  data-testid={`vehicle-option-${v.id}`}
+                  data-ready={!needsWasl}
+                >
+                  <Group wrap="nowrap" gap="sm">
+                    <Radio.Indicator />
+                    <PlatePreview value={v.plate} plateType={v.plateType} size="sm" />
+                    <Stack gap={0}>
+                      <Text size="sm" fw={600}>
+                        {v.make} {v.model} · {v.driverName ?? ''}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {t('trailer')}: <bdi>{v.trailerNumber ?? '—'}</bdi> ·{' '}
+                        {t('wasl', { status: t(`waslStatus.${v.waslStatus}`, { defaultValue: v.waslStatus }) })}
+                      </Text>
+                      {needsWasl && (
+                        <Text size="xs" c="masarRed">
+                          {t('needsWasl')}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Group>
+                </Radio.Card>
+              );
+            })}
           </Stack>
         </Radio.Group>
       )}

@@ -23,6 +23,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { applyLanguage } from '../../../i18n';
 import { isolate } from '../../../components/bidi';
+import { RIYADH_TZ } from '../../../components/format';
+import { refName, useGoodsTypes } from '../../../components/reference';
 import { readTripSession, saveTripSession, tripApi, type StoredTripSession, type Where } from '../api/trips';
 import { currentPosition } from '../geo';
 
@@ -98,11 +100,19 @@ function Identify({ link, onOpen }: { link: string; onOpen: (s: StoredTripSessio
   );
 }
 
+/** A step's time as the driver reads it: Riyadh time (the driver and the shipper are in Saudi Arabia). */
 const fmtTime = (iso: string, lang: string) =>
-  new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA' : 'en-GB', { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
+    timeZone: RIYADH_TZ,
+    hour: '2-digit',
+    minute: '2-digit',
+    day: 'numeric',
+    month: 'short',
+  }).format(new Date(iso));
 
 function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; onGeoError: (e: GeoError | null) => void }) {
   const { t, i18n } = useTranslation('trips');
+  const goodsTypes = useGoodsTypes();
   const qc = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const next = job.nextStep;
@@ -140,7 +150,7 @@ function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; on
         </Group>
         {job.goods && (
           <Text size="sm" c="dimmed">
-            {job.goods}
+            {refName(goodsTypes.data, job.goods, i18n.language)}
           </Text>
         )}
         {flagged.map((p) => (
