@@ -198,6 +198,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'Invalid configuration:\n  PAYMENT_GATEWAY: the sandbox approves test card numbers, so anyone could buy a plan without paying; it is refused when NODE_ENV=production (set PAYMENT_GATEWAY=moyasar with its keys, or NODE_ENV=development for a demo)',
     );
   }
+  for (const [name, value] of [
+    ['BAYAN_GATEWAY', cfg.BAYAN_GATEWAY],
+    ['WASL_GATEWAY', cfg.WASL_GATEWAY],
+  ] as const) {
+    if (value === 'sandbox' && cfg.NODE_ENV === 'production') {
+      throw new Error(
+        `Invalid configuration:\n  ${name}: the sandbox issues made-up ${name === 'BAYAN_GATEWAY' ? 'Bayan trips and waybills' : 'WASL verdicts'} that no authority knows; it is refused when NODE_ENV=production (set ${name}=http with Elm's credentials, or NODE_ENV=development for a demo)`,
+      );
+    }
+  }
   if (cfg.PAYMENT_GATEWAY !== 'sandbox' && !cfg.PUBLIC_URL) {
     throw new Error('Invalid configuration:\n  PUBLIC_URL: a real payment gateway sends the payer back to PUBLIC_URL after 3-D Secure; set it (https://…)');
   }

@@ -12,6 +12,17 @@ afterAll(async () => {
   for (const c of closers) await c();
 });
 
+/** Production needs Elm's real Bayan and WASL (their sandboxes are refused there). */
+const REAL_ELM = {
+  BAYAN_GATEWAY: 'http',
+  BAYAN_APP_ID: 'app',
+  BAYAN_APP_KEY: 'key',
+  BAYAN_CLIENT_ID: 'client',
+  WASL_GATEWAY: 'http',
+  WASL_APP_ID: 'app',
+  WASL_APP_KEY: 'key',
+};
+
 describe('GET /api/v1/dev/outbox', () => {
   it('lists the sandbox SMS newest first, filtered by phone in any Saudi format', async () => {
     const t = await createTestApp();
@@ -39,6 +50,7 @@ describe('GET /api/v1/dev/outbox', () => {
         PAYMENT_SECRET_KEY: 'sk_test_x',
         PAYMENT_PUBLISHABLE_KEY: 'pk_test_x',
         PUBLIC_URL: 'https://masar.example',
+        ...REAL_ELM,
       },
       { jwtSecret: 'test-secret-test-secret-test-secret-0123456789' },
     );
@@ -62,18 +74,26 @@ describe('GET /api/v1/dev/outbox', () => {
 
   it('seeds the demo accounts (a public password) only when switched on, never in production', () => {
     // production needs a real payment gateway (the sandbox is refused below)
-    const env = { DATA_DIR: 'memory://', PAYMENT_GATEWAY: 'moyasar', PUBLIC_URL: 'https://masar.example' };
+    const env = { DATA_DIR: 'memory://', PAYMENT_GATEWAY: 'moyasar', PUBLIC_URL: 'https://masar.example', ...REAL_ELM };
     expect(loadConfig(env, { jwtSecret: 'x'.repeat(40) }).DEMO_SEED).toBe(false);
     expect(() => loadConfig({ ...env, DEMO_SEED: '1' }, { jwtSecret: 'x'.repeat(40) })).toThrow(/DEMO_SEED/);
     expect(loadConfig({ ...env, NODE_ENV: 'development', DEMO_SEED: '1' }, { jwtSecret: 'x'.repeat(40) }).DEMO_SEED).toBe(true);
   });
 
   it('refuses the sandbox payment gateway (test cards pay) in production, its default elsewhere', () => {
-    expect(() => loadConfig({ DATA_DIR: 'memory://' }, { jwtSecret: 'x'.repeat(40) })).toThrow(/PAYMENT_GATEWAY/);
+    expect(() => loadConfig({ DATA_DIR: 'memory://', ...REAL_ELM }, { jwtSecret: 'x'.repeat(40) })).toThrow(/PAYMENT_GATEWAY/);
     expect(() => loadConfig({ DATA_DIR: 'memory://', PAYMENT_GATEWAY: 'sandbox', NODE_ENV: 'production' }, { jwtSecret: 'x'.repeat(40) })).toThrow(
       /PAYMENT_GATEWAY.*refused when NODE_ENV=production/,
     );
     expect(loadConfig({ DATA_DIR: 'memory://', NODE_ENV: 'development' }, { jwtSecret: 'x'.repeat(40) }).PAYMENT_GATEWAY).toBe('sandbox');
+  });
+
+  it('refuses the Bayan and WASL sandboxes (made-up permits and verdicts) in production', () => {
+    const real = { DATA_DIR: 'memory://', PAYMENT_GATEWAY: 'moyasar', PUBLIC_URL: 'https://masar.example' };
+    expect(() => loadConfig({ ...real, WASL_GATEWAY: 'http' }, { jwtSecret: 'x'.repeat(40) })).toThrow(/BAYAN_GATEWAY.*refused when NODE_ENV=production/);
+    expect(() => loadConfig({ ...real, BAYAN_GATEWAY: 'http' }, { jwtSecret: 'x'.repeat(40) })).toThrow(/WASL_GATEWAY.*refused when NODE_ENV=production/);
+    expect(loadConfig({ ...real, ...REAL_ELM }, { jwtSecret: 'x'.repeat(40) }).BAYAN_GATEWAY).toBe('http');
+    expect(loadConfig({ DATA_DIR: 'memory://', NODE_ENV: 'development' }, { jwtSecret: 'x'.repeat(40) }).BAYAN_GATEWAY).toBe('sandbox');
   });
 
   it('does not exist with a real SMS provider (no outbox)', async () => {
