@@ -24,7 +24,7 @@ type Role = 'guest' | 'shipper' | 'carrier';
 interface Target {
   name: string;
   role: Role;
-  path: string | ((s: { loadPath: string }) => string);
+  path: string | ((s: { loadPath: string; bookedPath: string }) => string);
   /** What shows when the page has its data (waited for before axe runs). */
   ready: (page: Page) => Promise<unknown>;
 }
@@ -52,6 +52,11 @@ const TARGETS: Target[] = [
   { name: 'profile approval', role: 'shipper', path: '/shippers/profile-approval', ready: (p) => visible(p, '[data-testid=doc-letterhead]') },
   { name: 'load search (list)', role: 'carrier', path: '/carriers/load-search', ready: (p) => visible(p, '[data-testid^=load-row-]') },
   { name: 'load search (map)', role: 'carrier', path: '/carriers/load-search?view=map', ready: (p) => visible(p, '.leaflet-container') },
+  // issue 7: a booked shipment's truck and driver panel, the Bayan trips, the map of my fleet, the driver's job link
+  { name: 'booked load', role: 'carrier', path: (s) => s.bookedPath, ready: (p) => visible(p, '[data-testid=assignment-panel]') },
+  { name: 'bayan', role: 'carrier', path: '/carriers/bayan', ready: (p) => visible(p, 'h1, h2') },
+  { name: 'godsview', role: 'carrier', path: '/carriers/godsview', ready: (p) => visible(p, '.leaflet-container') },
+  { name: 'driver', role: 'guest', path: '/driver?token=invalid', ready: (p) => visible(p, '[data-testid=driver-trip-page]') },
 ];
 
 interface Finding {
@@ -69,7 +74,7 @@ describe.skipIf(!hasChromium)('accessibility (axe-core)', () => {
   let srv: RunningServer;
   const contexts = new Map<Role, BrowserContext>();
   const pages = new Map<Role, Page>();
-  const state = { loadPath: '' };
+  const state = { loadPath: '', bookedPath: '' };
   const findings: Finding[] = [];
 
   beforeAll(async () => {
@@ -86,6 +91,12 @@ describe.skipIf(!hasChromium)('accessibility (axe-core)', () => {
     const first = shipper.locator('a[href*="/shippers/loads/"]').first();
     await first.waitFor({ timeout: WAIT });
     state.loadPath = (await first.getAttribute('href'))!;
+    // a shipment the demo carrier booked and has not assigned a truck to yet
+    const carrier = pages.get('carrier')!;
+    await carrier.goto(`${srv.url}/carriers/my-shipments?tab=unassigned`);
+    const booked = carrier.locator('a[href*="/carriers/loads/"]').first();
+    await booked.waitFor({ timeout: WAIT });
+    state.bookedPath = (await booked.getAttribute('href'))!;
   });
 
   afterAll(async () => {
