@@ -34,8 +34,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Res<T> = { status: number; body: { data: T; code?: string; message: string; errors?: { path: string; message: string }[] }; headers: Record<string, unknown> };
-const call = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, u: TestUser, payload?: unknown, headers: Record<string, string> = {}): Promise<Res<T>> => {
+type Res<T> = {
+  status: number;
+  body: { data: T; code?: string; message: string; errors?: { path: string; message: string }[] };
+  headers: Record<string, unknown>;
+};
+const call = async <T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  u: TestUser,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Res<T>> => {
   const r = await t.app.inject({ method, url: `/api/v1${url}`, headers: { ...u.headers, ...headers }, payload: payload as object });
   return { status: r.statusCode, body: r.json(), headers: r.headers };
 };
@@ -51,7 +61,12 @@ async function upload(u: TestUser, data: Buffer, name: string): Promise<string> 
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const r = await t.app.inject({ method: 'POST', url: '/api/v1/files', headers: { ...u.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/files',
+    headers: { ...u.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
   expect(r.statusCode, r.body).toBe(201);
   return r.json<{ data: { id: string } }>().data.id;
 }
@@ -88,7 +103,14 @@ describe('business profile', () => {
   });
 
   it('refuses bad CR, VAT, fax, website and address with localized messages (en and ar)', async () => {
-    const bad = { companyName: 'X', crNumber: '12345', vatNumber: '123456789012345', fax: '12345678', website: 'najd', addressDetails: { ...details, buildingNumber: '12' } };
+    const bad = {
+      companyName: 'X',
+      crNumber: '12345',
+      vatNumber: '123456789012345',
+      fax: '12345678',
+      website: 'najd',
+      addressDetails: { ...details, buildingNumber: '12' },
+    };
     const ar = await call('PUT', '/account/business-profile', me, bad, { language: 'ar' });
     expect(ar.status).toBe(400);
     expect(ar.body.code).toBe('VALIDATION_FAILED');
@@ -134,7 +156,13 @@ describe('contact info to share', () => {
       whatsapp: { value: null, share: false },
       officePhone: { value: '0114567890', share: true },
     });
-    const bad = await call('PUT', '/account/contact-info', me, { phone: { value: '0412345678' }, email: {}, whatsapp: { share: true }, officePhone: {} }, { language: 'ar' });
+    const bad = await call(
+      'PUT',
+      '/account/contact-info',
+      me,
+      { phone: { value: '0412345678' }, email: {}, whatsapp: { share: true }, officePhone: {} },
+      { language: 'ar' },
+    );
     expect(bad.status).toBe(400);
     expect(byPath(bad)).toEqual({ 'phone.value': 'يجب أن يبدأ رقم الجوال بالرقم 5.' });
     const unshared = await call('PUT', '/account/contact-info', me, { phone: {}, email: {}, whatsapp: { share: true }, officePhone: {} }, { language: 'ar' });

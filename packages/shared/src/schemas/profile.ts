@@ -12,7 +12,8 @@ import { stopAddressInput } from './loads.ts';
  */
 
 /** A district id (GET /districts): national-address ids exceed int4 (e.g. 10100003001). */
-const districtId = () => z.coerce.number({ error: 'v.districtCity' }).int('v.districtCity').positive('v.districtCity').max(Number.MAX_SAFE_INTEGER, 'v.districtCity');
+const districtId = () =>
+  z.coerce.number({ error: 'v.districtCity' }).int('v.districtCity').positive('v.districtCity').max(Number.MAX_SAFE_INTEGER, 'v.districtCity');
 
 /** Saved addresses per user (address book). */
 export const ADDRESS_BOOK_MAX = 200;

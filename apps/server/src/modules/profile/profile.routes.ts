@@ -117,7 +117,13 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     '/account/addresses/:id',
     {
       config,
-      schema: { tags, summary: 'Delete a saved address of mine', description: 'NOT_FOUND (404) when the address is not mine.', params: idParams, response: { 200: envelope(z.null()) } },
+      schema: {
+        tags,
+        summary: 'Delete a saved address of mine',
+        description: 'NOT_FOUND (404) when the address is not mine.',
+        params: idParams,
+        response: { 200: envelope(z.null()) },
+      },
     },
     async (req) => {
       await svc.deleteAddress(app.requireUser(req), req.params.id);

@@ -1,4 +1,5 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { StopAddressInput } from '@masar/shared';
 import { CitySelect } from '../../../components/CitySelect';
@@ -38,7 +39,7 @@ const FIELDS: [keyof AddressDetailsValues, number, boolean][] = [
 ];
 
 interface FormLike {
-  getInputProps(path: string): Record<string, unknown>;
+  getInputProps(path: string): GetInputPropsReturnType;
   key(path: string): string;
   setFieldValue(path: string, value: unknown): void;
 }

@@ -47,7 +47,12 @@ describe('BusinessProfileForm', { timeout: 20_000 }, () => {
   it('sends a valid profile (Arabic-Indic digits accepted, empty fields cleared)', async () => {
     const calls = stubApi((method, path, body) =>
       method === 'PUT' && path === '/account/business-profile'
-        ? { body: { message: 'Business profile saved.', data: { ...profile, ...(body as object), crNumber: '1010234567', updatedAt: new Date().toISOString() } } }
+        ? {
+            body: {
+              message: 'Business profile saved.',
+              data: { ...profile, ...(body as object), crNumber: '1010234567', updatedAt: new Date().toISOString() },
+            },
+          }
         : undefined,
     );
     renderWithApp(<BusinessProfileForm profile={profile} />, { path: '/shippers/account' });

@@ -33,18 +33,17 @@ export const businessValues = (p: BusinessProfile): BusinessProfileValues => ({
 });
 
 /** Form values → PUT /account/business-profile body (empty texts clear the field). */
-export const businessBody = (v: BusinessProfileValues): BusinessProfileInput =>
-  ({
-    companyName: v.companyName,
-    crNumber: v.crNumber,
-    vatNumber: v.vatNumber,
-    fax: v.fax,
-    website: v.website,
-    logoFileId: v.logoFileId,
-    cityId: v.cityId,
-    districtId: v.districtId ? Number(v.districtId) : null,
-    addressDetails: detailsToBody(v.addressDetails),
-  }) as BusinessProfileInput;
+export const businessBody = (v: BusinessProfileValues): BusinessProfileInput => ({
+  companyName: v.companyName,
+  crNumber: v.crNumber,
+  vatNumber: v.vatNumber,
+  fax: v.fax,
+  website: v.website,
+  logoFileId: v.logoFileId,
+  cityId: v.cityId,
+  districtId: v.districtId ? Number(v.districtId) : null,
+  addressDetails: detailsToBody(v.addressDetails),
+});
 
 /**
  * The business profile section of the account page (issue 8; spec §3, §5): company name, CR

@@ -6,8 +6,7 @@ import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
 import { useSaveContactInfo } from '../api/profile';
 
 type Values = Record<(typeof CONTACT_CHANNELS)[number], { value: string; share: boolean }>;
-const toValues = (c: ContactInfo): Values =>
-  Object.fromEntries(CONTACT_CHANNELS.map((k) => [k, { value: c[k].value ?? '', share: c[k].share }])) as Values;
+const toValues = (c: ContactInfo): Values => Object.fromEntries(CONTACT_CHANNELS.map((k) => [k, { value: c[k].value ?? '', share: c[k].share }])) as Values;
 
 /** Contact info to share (issue 8; spec §2): which of phone, e-mail, WhatsApp, office phone the other party of a booking sees. */
 export function ContactInfoCard({ info }: { info: ContactInfo }) {

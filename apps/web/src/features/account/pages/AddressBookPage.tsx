@@ -124,7 +124,15 @@ export default function AddressBookPage() {
                     <bdi>{a.label}</bdi>
                   </Text>
                   <Text size="sm" c="dimmed">
-                    <bdi>{[a.addressDetails.buildingNumber, a.addressDetails.streetName, a.addressDetails.district, a.addressDetails.region, a.addressDetails.zipCode].join(sep)}</bdi>
+                    <bdi>
+                      {[
+                        a.addressDetails.buildingNumber,
+                        a.addressDetails.streetName,
+                        a.addressDetails.district,
+                        a.addressDetails.region,
+                        a.addressDetails.zipCode,
+                      ].join(sep)}
+                    </bdi>
                   </Text>
                 </div>
                 <Group gap={4} wrap="nowrap">

@@ -30,7 +30,8 @@ describe('Pick from address book (post form)', { timeout: 20_000 }, () => {
   it("fills the chosen stop's city, address and structured address, and nothing else", async () => {
     stubApi((method, path) => {
       if (path === '/account/addresses') return { body: { message: 'OK', data: { items: [saved], total: 1, max: 200 } } };
-      if (path.startsWith('/cities')) return { body: { message: 'OK', data: { items: [{ id: 18, nameEn: 'Jeddah', nameAr: 'جدة', regionId: 2, lat: 21.5, lng: 39.2 }] } } };
+      if (path.startsWith('/cities'))
+        return { body: { message: 'OK', data: { items: [{ id: 18, nameEn: 'Jeddah', nameAr: 'جدة', regionId: 2, lat: 21.5, lng: 39.2 }] } } };
       if (path.startsWith('/regions')) return { body: { message: 'OK', data: { items: [] } } };
       return { body: { message: 'OK', data: { items: [] } } };
     });
@@ -41,12 +42,12 @@ describe('Pick from address book (post form)', { timeout: 20_000 }, () => {
     const listbox = document.getElementById(picker.getAttribute('aria-controls')!)!;
     await userEvent.click(within(listbox).getByRole('option', { name: 'Jeddah port gate', hidden: true }));
     const drop = screen.getByTestId('stop-1');
-    await waitFor(() => expect((within(drop).getByTestId('stop-1-address') as HTMLInputElement).value).toBe('Gate 7, Islamic Port'));
-    expect((within(drop).getByTestId('stop-1-buildingNumber') as HTMLInputElement).value).toBe('7788');
-    expect((within(drop).getByTestId('stop-1-district') as HTMLInputElement).value).toBe('Al Bughdadiyah');
-    expect((within(drop).getByTestId('stop-1-zipCode') as HTMLInputElement).value).toBe('22231');
-    await waitFor(() => expect((within(drop).getByTestId('stop-1-city') as HTMLInputElement).value).toContain('Jeddah'));
+    await waitFor(() => expect(within(drop).getByTestId<HTMLInputElement>('stop-1-address').value).toBe('Gate 7, Islamic Port'));
+    expect(within(drop).getByTestId<HTMLInputElement>('stop-1-buildingNumber').value).toBe('7788');
+    expect(within(drop).getByTestId<HTMLInputElement>('stop-1-district').value).toBe('Al Bughdadiyah');
+    expect(within(drop).getByTestId<HTMLInputElement>('stop-1-zipCode').value).toBe('22231');
+    await waitFor(() => expect(within(drop).getByTestId<HTMLInputElement>('stop-1-city').value).toContain('Jeddah'));
     // the pickup stop is untouched
-    expect((screen.getByTestId('stop-0-address') as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId<HTMLInputElement>('stop-0-address').value).toBe('');
   });
 });

@@ -42,7 +42,17 @@ import { asLang } from '../../../components/format';
 import { StopBadge } from '../../../components/Lane';
 import { useEquipmentTypes, useGoodsTypes } from '../../../components/reference';
 import { fieldErrors } from '../../../lib/form';
-import { canAddCargo, canAddStop, emptyAddress, emptyCargo, emptyStop, formToBody, laneOrEquipmentChanged, type AddressValues, type LoadFormValues } from '../utils/loadForm';
+import {
+  canAddCargo,
+  canAddStop,
+  emptyAddress,
+  emptyCargo,
+  emptyStop,
+  formToBody,
+  laneOrEquipmentChanged,
+  type AddressValues,
+  type LoadFormValues,
+} from '../utils/loadForm';
 import { useMyVendorOptions } from '../api/loads';
 import { AddressBookPicker } from './AddressBookPicker';
 import { useDatesLocale } from '../../../components/useDatesLocale';
