@@ -31,7 +31,6 @@ const Signup = page(() => import('../features/auth/pages/SignupPage'));
 const Forgot = page(() => import('../features/auth/pages/ForgotPasswordPage'));
 const Reset = page(() => import('../features/auth/pages/ResetPasswordPage'));
 const Account = page(() => withNamespaces(import('../features/account/pages/AccountPage'), ['profile']));
-const AddressBook = page(() => withNamespaces(import('../features/account/pages/AddressBookPage'), ['profile']));
 const ProfileApproval = page(() => withNamespaces(import('../features/account/pages/ProfileApprovalPage'), ['verification']));
 const Integrations = page(() => withNamespaces(import('../features/integrations/pages/IntegrationsPage'), ['integrations']));
 const MyLoads = page(() => withNamespaces(import('../features/loads/pages/MyLoadsPage'), ['shipments']));
@@ -102,7 +101,7 @@ export const routes: RouteDef[] = [
   r('/shippers/loads/:id/track', LoadTracking),
   r('/shippers/offers', Offers),
   r('/shippers/account', Account),
-  r('/shippers/account/addresses', AddressBook),
+  r('/shippers/account/addresses', Account),
   r('/shippers/account/integrations', Integrations),
   r('/shippers/billing-and-invoice', Billing),
   r('/shippers/profile-approval', ProfileApproval),
@@ -129,7 +128,7 @@ export const routes: RouteDef[] = [
   r('/carriers/loads/:id/track', LoadTracking),
   r('/carriers/offers', Offers),
   r('/carriers/account', Account),
-  r('/carriers/account/addresses', AddressBook),
+  r('/carriers/account/addresses', Account),
   r('/carriers/account/integrations', Integrations),
   r('/carriers/billing-and-invoice', Billing),
   r('/carriers/profile-approval', ProfileApproval),
@@ -155,7 +154,7 @@ export const routes: RouteDef[] = [
   r('/brokers/loads/:id/track', LoadTracking),
   r('/brokers/offers', Offers),
   r('/brokers/account', Account),
-  r('/brokers/account/addresses', AddressBook),
+  r('/brokers/account/addresses', Account),
   r('/brokers/account/integrations', Integrations),
   r('/brokers/billing-and-invoice', Billing),
   r('/brokers/profile-approval', ProfileApproval),

@@ -96,7 +96,7 @@ export type ContactInfo = z.infer<typeof contactInfoSchema>;
  * city, free-text address and the structured address of a stop.
  */
 export const savedAddressInput = z.object({
-  label: z.string({ error: 'v.labelRequired' }).trim().min(1, 'v.labelRequired').max(60, 'v.labelRequired'),
+  label: z.string({ error: 'v.nameRequired' }).trim().min(1, 'v.nameRequired').max(60, 'v.nameRequired'),
   cityId: refId(),
   districtId: districtId().nullable().optional(),
   address: z.string().trim().max(200, 'v.addressMax').optional(),

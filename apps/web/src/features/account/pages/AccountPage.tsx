@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge, Button, Card, Container, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAddressBook, IconLogout, IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { changePasswordBody, PROFILE_STATUS, updateProfileBody, type Profile, type Subscription } from '@masar/shared';
 import { asLang, formatDate } from '../../../components/format';
@@ -240,8 +240,22 @@ function AccountAreaSections({ accountType }: { accountType: number }) {
   );
 }
 
+// /<role>/account/addresses is the same lazy route (nothing added to the app shell's route table chunk deps)
+const AddressBookPage = lazy(() => import('./AddressBookPage'));
+
 /** /shippers|carriers|brokers/account — profile basics, status, active plan, business profile, contact info, address book, password, logout. */
 export default function AccountPage() {
+  const { pathname } = useLocation();
+  if (pathname.endsWith('/account/addresses'))
+    return (
+      <Suspense fallback={<Skeleton h={200} m="xl" radius="lg" />}>
+        <AddressBookPage />
+      </Suspense>
+    );
+  return <AccountHome />;
+}
+
+function AccountHome() {
   const { t } = useTranslation('account');
   const { profile, profileLoading, signOut } = useSession();
   const [leaving, setLeaving] = useState(false);
