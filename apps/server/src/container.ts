@@ -15,6 +15,7 @@ import { createAccountAdmin } from './modules/auth/account-admin.service.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { createBayanService } from './modules/bayan/bayan.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
+import { createProfileService } from './modules/profile/profile.service.ts';
 import { assignmentReleaseHandler, createAssignmentService } from './modules/assignment/assignment.service.ts';
 import { createAuthService, createSessionChecks } from './modules/auth/auth.service.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
@@ -77,6 +78,7 @@ export function createContainer(opts: {
   const vendors = createVendorsService({ db, links });
   const files = createFilesService({ db, storage });
   const verification = createVerificationService({ db });
+  const profile = createProfileService({ db });
   const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config });
   const assignment = createAssignmentService({ db });
   const contact = createContactService({ email: gateways.email, contactTo: config.CONTACT_TO, log });
@@ -149,6 +151,7 @@ export function createContainer(opts: {
       webhooks,
       billing,
       verification,
+      profile,
       trips,
       assignment,
       bayan,

@@ -21,3 +21,4 @@ export * from './schemas/verification.ts';
 export * from './schemas/bayan.ts';
 export * from './schemas/trips.ts';
 export * from './schemas/contact.ts';
+export * from './schemas/profile.ts';

@@ -16,6 +16,7 @@ import verificationRoutes from './verification/verification.routes.ts';
 import bayanRoutes from './bayan/bayan.routes.ts';
 import assignmentRoutes from './assignment/assignment.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
+import profileRoutes from './profile/profile.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -36,4 +37,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(assignmentRoutes);
   await app.register(tripsRoutes);
   await app.register(contactRoutes);
+  await app.register(profileRoutes);
 }

@@ -30,11 +30,11 @@ const Login = page(() => import('../features/auth/pages/LoginPage'));
 const Signup = page(() => import('../features/auth/pages/SignupPage'));
 const Forgot = page(() => import('../features/auth/pages/ForgotPasswordPage'));
 const Reset = page(() => import('../features/auth/pages/ResetPasswordPage'));
-const Account = page(() => import('../features/account/pages/AccountPage'));
+const Account = page(() => withNamespaces(import('../features/account/pages/AccountPage'), ['profile']));
 const ProfileApproval = page(() => withNamespaces(import('../features/account/pages/ProfileApprovalPage'), ['verification']));
 const Integrations = page(() => withNamespaces(import('../features/integrations/pages/IntegrationsPage'), ['integrations']));
 const MyLoads = page(() => withNamespaces(import('../features/loads/pages/MyLoadsPage'), ['shipments']));
-const PostLoad = page(() => withNamespaces(import('../features/loads/pages/PostLoadPage'), ['shipments']));
+const PostLoad = page(() => withNamespaces(import('../features/loads/pages/PostLoadPage'), ['shipments', 'profile']));
 const LoadSearch = page(() => import('../features/loads/pages/LoadSearchPage'));
 const LoadDetails = page(() => withNamespaces(import('../features/loads/pages/LoadDetailsPage'), ['assignment', 'bayan', 'trips', 'shipments']));
 const Offers = page(() => import('../features/offers/pages/OffersPage'));
@@ -101,6 +101,7 @@ export const routes: RouteDef[] = [
   r('/shippers/loads/:id/track', LoadTracking),
   r('/shippers/offers', Offers),
   r('/shippers/account', Account),
+  r('/shippers/account/addresses', Account),
   r('/shippers/account/integrations', Integrations),
   r('/shippers/billing-and-invoice', Billing),
   r('/shippers/profile-approval', ProfileApproval),
@@ -127,6 +128,7 @@ export const routes: RouteDef[] = [
   r('/carriers/loads/:id/track', LoadTracking),
   r('/carriers/offers', Offers),
   r('/carriers/account', Account),
+  r('/carriers/account/addresses', Account),
   r('/carriers/account/integrations', Integrations),
   r('/carriers/billing-and-invoice', Billing),
   r('/carriers/profile-approval', ProfileApproval),
@@ -152,6 +154,7 @@ export const routes: RouteDef[] = [
   r('/brokers/loads/:id/track', LoadTracking),
   r('/brokers/offers', Offers),
   r('/brokers/account', Account),
+  r('/brokers/account/addresses', Account),
   r('/brokers/account/integrations', Integrations),
   r('/brokers/billing-and-invoice', Billing),
   r('/brokers/profile-approval', ProfileApproval),

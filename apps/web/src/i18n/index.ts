@@ -12,10 +12,21 @@ const bundles = { en: () => import('./bundles/en'), ar: () => import('./bundles/
  * vendors): outside the language bundles, fetched with their page (routes.tsx) so the first
  * download of every other page (home: 200 KB brotli) stays within its size budget.
  */
-export const PAGE_NAMESPACES = ['billing', 'verification', 'public', 'integrations', 'assignment', 'bayan', 'trips', 'shipments', 'vendors'] as const;
+export const PAGE_NAMESPACES = [
+  'billing',
+  'verification',
+  'public',
+  'integrations',
+  'assignment',
+  'bayan',
+  'trips',
+  'shipments',
+  'vendors',
+  'profile',
+] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>(
-  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors}.json',
+  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile}.json',
 );
 const wantedPageNamespaces = new Set<PageNamespace>();
 

@@ -342,6 +342,7 @@ export const FILE_PURPOSES = [
   'driver-photo',
   'vendor-document',
   'business-document',
+  'business-logo',
 ] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 /** Mime types accepted (checked by magic bytes, not by name or content-type). */

@@ -10,3 +10,4 @@ export * from './billing.ts';
 export * from './verification.ts';
 export * from './bayan.ts';
 export * from './trips.ts';
+export * from './profile.ts';

@@ -24,7 +24,7 @@ export default async function filesRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Upload a document or image',
         description:
-          'multipart/form-data with a `purpose` field (vehicle-insurance, vehicle-image, driver-iqama, driver-licence, driver-photo, vendor-document; or ?purpose=) and one `file`. PDF, JPG or PNG by magic bytes (not name or content-type), at most 5 MB. Errors: UPLOAD_FILE_FIRST, FILE_TYPE_NOT_ALLOWED (415), FILE_TOO_LARGE (413).',
+          'multipart/form-data with a `purpose` field (vehicle-insurance, vehicle-image, driver-iqama, driver-licence, driver-photo, vendor-document, business-document, business-logo; or ?purpose=) and one `file`. PDF, JPG or PNG by magic bytes (not name or content-type), at most 5 MB. Errors: UPLOAD_FILE_FIRST, FILE_TYPE_NOT_ALLOWED (415), FILE_TOO_LARGE (413).',
         querystring: z.object({ purpose: z.enum(FILE_PURPOSES).optional() }),
         consumes: ['multipart/form-data'],
         response: { 201: envelope(fileSchema) },

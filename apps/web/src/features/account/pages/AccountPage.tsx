@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge, Button, Card, Container, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconLogout, IconPencil } from '@tabler/icons-react';
+import { IconAddressBook, IconLogout, IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { changePasswordBody, PROFILE_STATUS, updateProfileBody, type Profile, type Subscription } from '@masar/shared';
 import { asLang, formatDate } from '../../../components/format';
@@ -11,6 +11,9 @@ import { useRoleBase } from '../../../components/useViewer';
 import { api } from '../../../lib/api';
 import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
 import { PROFILE_QUERY_KEY, useSession } from '../../../lib/session';
+import { useBusinessProfile, useContactInfo } from '../api/profile';
+import { BusinessProfileForm } from '../components/BusinessProfileForm';
+import { ContactInfoCard } from '../components/ContactInfoCard';
 
 const STATUS_COLOR: Record<number, string> = {
   [PROFILE_STATUS.pending]: 'yellow',
@@ -210,8 +213,49 @@ function ChangePasswordCard() {
   );
 }
 
-/** /shippers|carriers|brokers/account — profile basics, status, active plan, password, logout. */
+/** Business profile, contact info to share and the link to the address book (issue 8; namespace 'profile'). */
+function AccountAreaSections({ accountType }: { accountType: number }) {
+  const { t } = useTranslation('profile');
+  const base = useRoleBase(accountType);
+  const business = useBusinessProfile();
+  const contact = useContactInfo();
+  return (
+    <>
+      {business.data ? <BusinessProfileForm profile={business.data} /> : <Skeleton h={200} radius="lg" />}
+      {contact.data ? <ContactInfoCard info={contact.data} /> : <Skeleton h={160} radius="lg" />}
+      <Card withBorder radius="lg" padding="lg">
+        <Group justify="space-between">
+          <div>
+            <Title order={3}>{t('book.title')}</Title>
+            <Text c="dimmed" size="sm">
+              {t('book.hint')}
+            </Text>
+          </div>
+          <Button component={Link} to={`${base}/account/addresses`} variant="light" leftSection={<IconAddressBook size={16} />} data-testid="address-book-link">
+            {t('book.link')}
+          </Button>
+        </Group>
+      </Card>
+    </>
+  );
+}
+
+// /<role>/account/addresses is the same lazy route (nothing added to the app shell's route table chunk deps)
+const AddressBookPage = lazy(() => import('./AddressBookPage'));
+
+/** /shippers|carriers|brokers/account — profile basics, status, active plan, business profile, contact info, address book, password, logout. */
 export default function AccountPage() {
+  const { pathname } = useLocation();
+  if (pathname.endsWith('/account/addresses'))
+    return (
+      <Suspense fallback={<Skeleton h={200} m="xl" radius="lg" />}>
+        <AddressBookPage />
+      </Suspense>
+    );
+  return <AccountHome />;
+}
+
+function AccountHome() {
   const { t } = useTranslation('account');
   const { profile, profileLoading, signOut } = useSession();
   const [leaving, setLeaving] = useState(false);
@@ -247,6 +291,7 @@ export default function AccountPage() {
         <Stack gap="lg">
           <ProfileCard profile={profile} />
           <StatusCard profile={profile} />
+          <AccountAreaSections accountType={profile.accountType} />
           <ChangePasswordCard />
         </Stack>
       )}

@@ -42,8 +42,19 @@ import { asLang } from '../../../components/format';
 import { StopBadge } from '../../../components/Lane';
 import { useEquipmentTypes, useGoodsTypes } from '../../../components/reference';
 import { fieldErrors } from '../../../lib/form';
-import { canAddCargo, canAddStop, emptyCargo, emptyStop, formToBody, laneOrEquipmentChanged, type AddressValues, type LoadFormValues } from '../utils/loadForm';
+import {
+  canAddCargo,
+  canAddStop,
+  emptyAddress,
+  emptyCargo,
+  emptyStop,
+  formToBody,
+  laneOrEquipmentChanged,
+  type AddressValues,
+  type LoadFormValues,
+} from '../utils/loadForm';
 import { useMyVendorOptions } from '../api/loads';
+import { AddressBookPicker } from './AddressBookPicker';
 import { useDatesLocale } from '../../../components/useDatesLocale';
 
 interface Props {
@@ -246,6 +257,15 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
                       {err(`stops.${i}.stopType`)}
                     </Text>
                   )}
+                  <AddressBookPicker
+                    testId={`stop-${i}-book`}
+                    onPick={(a) => {
+                      form.setFieldValue(`stops.${i}.cityId`, a.cityId);
+                      form.setFieldValue(`stops.${i}.address`, a.address ?? '');
+                      form.setFieldValue(`stops.${i}.details`, { ...emptyAddress(), ...a.addressDetails });
+                      setOpenAddress((o) => ({ ...o, [s.key]: true }));
+                    }}
+                  />
                   <SimpleGrid cols={{ base: 1, sm: 3 }}>
                     <CitySelect
                       label={t('field.city')}

@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18n from '../../../i18n';
+import { renderWithApp, stubApi } from '../../../test/render';
+import AddressBookPage from './AddressBookPage';
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+describe('AddressBookPage', { timeout: 20_000 }, () => {
+  it('checks a new address in Arabic and posts nothing until it is complete', async () => {
+    await i18n.changeLanguage('ar');
+    const calls = stubApi((method, path) =>
+      method === 'GET' && path === '/account/addresses' ? { body: { message: 'OK', data: { items: [], total: 0, max: 200 } } } : undefined,
+    );
+    renderWithApp(<AddressBookPage />, { dir: 'rtl', path: '/shippers/account/addresses' });
+    expect(await screen.findByText('لا توجد عناوين محفوظة بعد.')).toBeTruthy();
+    expect(screen.getByText('المحفوظ: 0 من 200')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('address-add'));
+    await userEvent.type(await screen.findByTestId('address-zipCode'), '12');
+    await userEvent.click(screen.getByTestId('address-save'));
+    expect(await screen.findByText('أدخل اسماً (حتى 60 حرفاً).')).toBeTruthy();
+    expect(screen.getByText('الرمز البريدي 5 أرقام.')).toBeTruthy();
+    expect(screen.getByText('رقم المبنى 4 أرقام.')).toBeTruthy();
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0));
+  });
+});
