@@ -110,6 +110,7 @@ export const ERRORS = {
   WRONG_PASSWORD: { status: 400, en: 'The current password is wrong.', ar: 'كلمة المرور الحالية غير صحيحة.' },
   INVALID_RESET_TOKEN: { status: 400, en: 'Invalid or missing OTP ID and token.', ar: 'معرّف رمز التحقق أو الرمز غير صالح أو مفقود.' },
   INVALID_CITY: { status: 400, en: 'Enter a valid city.', ar: 'أدخل مدينة صحيحة.' },
+  INVALID_DISTRICT: { status: 400, en: 'Choose a district of the chosen city.', ar: 'اختر حياً من المدينة المختارة.' },
   INVALID_EQUIPMENT: { status: 400, en: 'Choose a valid equipment type.', ar: 'اختر نوع معدة صحيحاً.' },
   INVALID_GOODS_TYPE: { status: 400, en: 'Choose a valid goods type.', ar: 'اختر نوع بضاعة صحيحاً.' },
   VENDOR_NOT_LINKED: {

@@ -64,7 +64,8 @@ export type StopAddressInput = z.infer<typeof stopAddressInput>;
 export const stopInput = z.object({
   stopType: z.union([z.literal(STOP_TYPE.pickup), z.literal(STOP_TYPE.drop)]),
   cityId: z.number({ error: 'v.cityInvalid' }).int('v.cityInvalid').positive('v.cityInvalid').max(INT4_MAX, 'v.cityInvalid'),
-  districtId: z.number().int().positive().max(INT4_MAX, 'v.numberRange').optional(),
+  /** District id from /districts (11 digits: beyond int4); it must be one of the stop's city. */
+  districtId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER, 'v.numberRange').optional(),
   date: isoDateTime,
   address: z.string().trim().max(200, 'v.addressMax').optional(),
   addressDetails: stopAddressInput.optional(),

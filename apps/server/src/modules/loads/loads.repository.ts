@@ -254,6 +254,15 @@ export async function findCities(db: DbOrTx, ids: number[]): Promise<Map<number,
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** District id → its city id, for the districts of `ids` that exist. */
+export async function districtCities(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
+  const rows = await queryRows<{ id: string | number; city_id: number }>(
+    db,
+    sql`select id, city_id from districts where id = any(${`{${[...new Set(ids)].join(',')}}`}::bigint[])`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), Number(r.city_id)]));
+}
+
 export async function equipmentExists(db: DbOrTx, code: string): Promise<boolean> {
   const rows = await queryRows(db, sql`select 1 from equipment_types where code = ${code}`);
   return rows.length > 0;

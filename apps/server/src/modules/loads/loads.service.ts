@@ -200,6 +200,13 @@ export function createLoadsService(deps: LoadsDeps) {
     );
     const bad = stops.findIndex((s) => !cities.has(s.cityId));
     if (bad >= 0) throw new AppError('INVALID_CITY', { errors: [{ path: `stops.${bad}.cityId`, message: 'INVALID_CITY' }] });
+    // a district must be one of its stop's city (reference ids are 11 digits: bigint)
+    const districtIds = stops.flatMap((s) => (s.districtId == null ? [] : [s.districtId]));
+    if (districtIds.length) {
+      const cityOf = await repo.districtCities(tx, districtIds);
+      const wrong = stops.findIndex((s) => s.districtId != null && cityOf.get(s.districtId) !== s.cityId);
+      if (wrong >= 0) throw new AppError('INVALID_DISTRICT', { errors: [{ path: `stops.${wrong}.districtId`, message: 'INVALID_DISTRICT' }] });
+    }
     const stopRows: repo.NewStop[] = stops.map((s, i) => {
       const c = cities.get(s.cityId)!;
       return {

@@ -85,6 +85,19 @@ describe('POST /loads', () => {
     expect(Number(b.referenceId.slice(3))).toBe(Number(a.referenceId.slice(3)) + 1);
   });
 
+  it('takes a district of the stop’s city (reference ids beyond int4) and refuses one of another city', async () => {
+    const AL_AMAL_RIYADH = 10100003001;
+    const AZ_ZOMOROD_JEDDAH = 10200018001;
+    const body = loadBody();
+    body.stops[0] = { ...body.stops[0], districtId: AL_AMAL_RIYADH };
+    const load = await postLoad(t.app, shipper.headers, body);
+    expect(load.stops[0].districtId).toBe(AL_AMAL_RIYADH);
+    body.stops[0] = { ...body.stops[0], districtId: AZ_ZOMOROD_JEDDAH };
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/loads', headers: { ...shipper.headers, language: 'ar' }, payload: body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'INVALID_DISTRICT', message: 'اختر حياً من المدينة المختارة.' });
+  });
+
   it('answers field errors in Arabic', async () => {
     const body = loadBody();
     body.stops = [body.stops[0]];
