@@ -46,6 +46,24 @@ function fakeApi() {
     if (path === '/account/signIn') return ok({ token: token('user'), profile });
     if (path === '/accountDetails') return ok(profile);
     if (path === '/account/logout') return ok(null);
+    // the account page's sections (issue 8): an empty business profile and nothing shared yet
+    if (path === '/account/business-profile')
+      return ok({
+        companyName: 'Q Co',
+        crNumber: null,
+        vatNumber: null,
+        fax: null,
+        website: null,
+        logo: null,
+        cityId: null,
+        districtId: null,
+        addressDetails: null,
+        updatedAt: null,
+      });
+    if (path === '/account/contact-info') {
+      const off = { value: null, share: false };
+      return ok({ phone: off, email: off, whatsapp: off, officePhone: off });
+    }
     return ok({ items: [], total: 0 });
   });
   vi.stubGlobal('fetch', fetchMock);
