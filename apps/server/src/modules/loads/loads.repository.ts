@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   ACTIVE_LOAD_STATUSES,
   COUNT_CAP,
+  FLEET_LIMITS,
   loadOptionsFor,
   MY_LOADS_TABS,
   SHIPMENT_TYPE,
@@ -45,7 +46,7 @@ const LOAD_COLUMNS = sql.raw(`
   -- More Options (issue 7): a live Bayan trip (index bayan_trips_live) and whether the assigned
   -- vehicle needs one (3.5 t+); only for assigned shipments, so board rows read nothing more
   case when l.vehicle_id is null then false else exists (select 1 from bayan_trips b where b.load_id = l.id and b.status = 'active') end as has_bayan,
-  case when l.vehicle_id is null then true else coalesce((select v.weight_kg >= 3500 from vehicles v where v.id = l.vehicle_id), true) end as bayan_required,
+  case when l.vehicle_id is null then true else coalesce((select v.weight_kg >= ${FLEET_LIMITS.waslMinWeightKg} from vehicles v where v.id = l.vehicle_id), true) end as bayan_required,
   l.pickup_latest_at, l.pickup_hours_from, l.pickup_hours_to, l.drop_hours_from, l.drop_hours_to, l.payment_method, l.paid_by,
   l.payment_terms_days, l.detention_free_hours, l.detention_rate::text as detention_rate, l.delivery_type, l.delivery_to, l.tradable,
   case when l.shipment_type = 2 then (select coalesce(json_agg(lv.vendor_id), '[]'::json) from load_vendors lv where lv.load_id = l.id) else '[]'::json end as vendor_ids,

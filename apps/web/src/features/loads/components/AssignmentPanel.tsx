@@ -4,13 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { IconTruck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Load } from '@masar/shared';
+import { FLEET_LIMITS, type Load } from '@masar/shared';
 import { DateText } from '../../../components/Money';
 import { PlatePreview } from '../../../components/PlatePicker';
 import { useAssign, useAssignment, useCompleteWithoutBayan, useUnassign, useVehiclesForAssignment } from '../api/assignment';
-
-/** WASL and Bayan apply from 3.5 t (spec §4, §9; FLEET_LIMITS.waslMinWeightKg). */
-const WASL_MIN_KG = 3500;
 
 const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
@@ -151,7 +148,7 @@ function AssignDialog({ loadId, fleetPath, onClose }: { loadId: string; fleetPat
           <Stack gap="xs" mt="xs">
             {list.map((v) => {
               // 3.5 t and over needs Bayan, and so WASL verification (the server refuses it too)
-              const needsWasl = v.weightKg >= WASL_MIN_KG && v.waslStatus !== 'verified';
+              const needsWasl = v.weightKg >= FLEET_LIMITS.waslMinWeightKg && v.waslStatus !== 'verified';
               return (
                 <Radio.Card
                   key={v.id}
