@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { plateSchema } from '../schemas/fleet.ts';
 import {
   formatPlate,
+  plateFromStored,
+  storedPlateLetters,
   isValidPlateDigits,
   normalizePlate,
   normalizePlateLetter,
@@ -102,5 +104,15 @@ describe('plate digits and whole plates', () => {
       ['middle', 'v.plateLetter'],
     ]);
     expect(plateSchema.parse({ digits: '١٢٣٤', left: 'أ', middle: 'هـ', right: 'ي' })).toEqual({ digits: '1234', left: 'ا', middle: 'ه', right: 'ى' });
+  });
+  it('property: a plate survives the stored columns (plate_letters = left, middle, right)', () => {
+    fc.assert(
+      fc.property(letter, letter, letter, (left, middle, right) => {
+        const p = normalizePlate({ digits: '4567', left, middle, right })!;
+        expect(plateFromStored(p.digits, storedPlateLetters(p))).toEqual(p);
+      }),
+    );
+    expect(storedPlateLetters({ left: 'ا', middle: 'ب', right: 'د' })).toBe('ابد');
+    expect(formatPlate(plateFromStored('1234', 'ابد'))).toBe('1234 د ب ا');
   });
 });

@@ -101,6 +101,20 @@ export interface Plate {
 }
 
 /**
+ * The stored form of a plate's letters (column `vehicles.plate_letters`): left, middle, right as
+ * one string of three letters. `plateFromStored` reads it back.
+ */
+export function storedPlateLetters(p: Pick<Plate, 'left' | 'middle' | 'right'>): string {
+  return `${p.left}${p.middle}${p.right}`;
+}
+
+/** A plate from its stored columns (`plate_digits`, `plate_letters` = left, middle, right). */
+export function plateFromStored(digits: string, letters: string): Plate {
+  const [left = '', middle = '', right = ''] = [...letters];
+  return { digits, left, middle, right };
+}
+
+/**
  * Normalise a plate (digits to Latin, letters to canonical Arabic). Returns null when any
  * part is missing or invalid (spec §5 "all plate fields filled").
  */

@@ -16,6 +16,15 @@ export interface BayanPlate {
   leftLetter: string;
 }
 
+/**
+ * The plate of Elm's APIs (Bayan and WASL take the same shape) from our stored columns
+ * (`plate_digits`, `plate_letters` = left, middle, right).
+ */
+export function elmPlate(digits: string, letters: string): BayanPlate {
+  const [leftLetter = '', middleLetter = '', rightLetter = ''] = [...letters];
+  return { number: digits, rightLetter, middleLetter, leftLetter };
+}
+
 export interface BayanVehicle {
   /** Muroor / WASL registration type id (plate.ts PLATE_TYPES, 1–11). */
   plateTypeId: number;

@@ -1,4 +1,4 @@
-import { FLEET_LIMITS, type Assignment, type LoadStatus } from '@masar/shared';
+import { FLEET_LIMITS, plateFromStored, type Assignment, type LoadStatus } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import { requireApproved } from '../../lib/access.ts';
@@ -7,10 +7,7 @@ import type { EventHandler } from '../events/events.service.ts';
 import { fleetAssignment } from '../fleet/fleet.service.ts';
 import { loadLifecycle } from '../loads/loads.service.ts';
 
-const plateOf = (v: { plateDigits: string; plateLetters: string }) => {
-  const [left = '', middle = '', right = ''] = [...v.plateLetters];
-  return { digits: v.plateDigits, left, middle, right };
-};
+const plateOf = (v: { plateDigits: string; plateLetters: string }) => plateFromStored(v.plateDigits, v.plateLetters);
 
 type TripLoad = NonNullable<Awaited<ReturnType<typeof loadLifecycle.trip>>>;
 

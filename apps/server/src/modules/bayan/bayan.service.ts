@@ -1,6 +1,7 @@
 import {
   FLEET_LIMITS,
   formatPlate,
+  plateFromStored,
   type BayanListQuery,
   type BayanTripView,
   type CreateBayanBody,
@@ -17,6 +18,7 @@ import { newId } from '../../lib/ids.ts';
 import {
   BayanRejectedError,
   BayanUnavailableError,
+  elmPlate,
   type BayanCancelReason,
   type BayanGateway,
   type BayanTrip,
@@ -82,7 +84,6 @@ const DEFAULT_PAYMENT_METHOD = 2 as const;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function toView(r: repo.TripListRow): BayanTripView {
-  const [left, middle, right] = [...r.plateLetters];
   return {
     id: r.id,
     loadId: r.loadId,
@@ -92,7 +93,7 @@ function toView(r: repo.TripListRow): BayanTripView {
     waybillId: r.waybillId,
     waybillNumber: r.waybillNumber,
     vehicleId: r.vehicleId,
-    plateText: formatPlate({ digits: r.plateDigits, left, middle, right }),
+    plateText: formatPlate(plateFromStored(r.plateDigits, r.plateLetters)),
     driverId: r.driverId,
     driverName: `${r.driverFirstName} ${r.driverLastName}`.trim(),
     fromEn: r.fromEn,
@@ -195,12 +196,11 @@ export function createBayanService(deps: BayanDeps) {
     const facts = await repo.tripFacts(tx, load.id);
     if (!facts) throw new AppError('NOT_FOUND');
     const cfg = await repo.getWaybillConfig(tx, facts.shipperId);
-    const [left, middle, right] = [...vehicle.plateLetters];
     const sender = cfg
       ? { name: cfg.senderName, phone: cfg.senderPhone, countryCode: 'SA' as const, cityId: cfg.senderCityId, address: cfg.senderAddress }
       : { name: facts.shipperCompany, phone: facts.shipperPhone, countryCode: 'SA' as const, cityId: facts.pickupCityId, address: facts.pickupAddress ?? '-' };
     const input: BayanTripInput = {
-      vehicle: { plateTypeId: vehicle.plateType, vehiclePlate: { number: vehicle.plateDigits, rightLetter: right, middleLetter: middle, leftLetter: left } },
+      vehicle: { plateTypeId: vehicle.plateType, vehiclePlate: elmPlate(vehicle.plateDigits, vehicle.plateLetters) },
       driver: { identityNumber: driver.idNumber, issueNumber: driver.issueCount ?? 1, mobile: driver.phone },
       receivedDate: riyadhDate(facts.pickupAt),
       expectedDeliveryDate: riyadhDate(facts.dropAt),

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import {
   ACCOUNT_TYPE,
   formatPlate,
+  plateFromStored,
+  storedPlateLetters,
   initialWaslStatus,
   plateLatin,
   toHijriDate,
@@ -25,6 +27,7 @@ import { fileRefs, ownedFiles } from '../files/files.service.ts';
 import * as repo from './fleet.repository.ts';
 import type { SignedLinks } from '../../lib/signed-links.ts';
 import { WaslUnavailableError, type WaslGateway, type WaslResult } from '../../gateways/wasl/wasl.ts';
+import { elmPlate } from '../../gateways/bayan/bayan.ts';
 
 /**
  * WHO MAY DO WHAT IN FLEET MANAGEMENT (the spec is silent, §6 "not shown"; issue 3):
@@ -52,7 +55,6 @@ type DriverIn = z.output<typeof driverInput>;
 type DriverUpd = z.output<typeof driverUpdate>;
 
 const iso = (d: Date) => d.toISOString();
-const plateLetters = (p: { left: string; middle: string; right: string }) => `${p.left}${p.middle}${p.right}`;
 
 /** Map a unique-index violation to its domain error. */
 function uniqueError(e: unknown): AppError | null {
@@ -88,7 +90,7 @@ export function vehicleRow(ownerId: string, b: VehicleIn): repo.NewVehicle {
     colour: b.colour,
     plateType: b.plateType,
     plateDigits: b.plate.digits,
-    plateLetters: plateLetters(b.plate),
+    plateLetters: storedPlateLetters(b.plate),
     registrationNumber: b.registrationNumber ?? null,
     sequenceNumber: b.sequenceNumber,
     imei: b.imei ?? null,
@@ -188,8 +190,7 @@ export function createFleetService(deps: { db: Db; links: SignedLinks; wasl: Was
     );
     const pick = (ids: string[]) => ids.map((id) => refs.get(id)).filter((x): x is NonNullable<typeof x> => Boolean(x));
     return rows.map((r) => {
-      const [left, middle, right] = [...r.plateLetters];
-      const plate = { digits: r.plateDigits, left, middle, right };
+      const plate = plateFromStored(r.plateDigits, r.plateLetters);
       return {
         id: r.id,
         vehicleType: r.vehicleType,
@@ -200,7 +201,7 @@ export function createFleetService(deps: { db: Db; links: SignedLinks; wasl: Was
         plateType: r.plateType,
         plate,
         plateText: formatPlate(plate),
-        plateLatin: [left, middle, right].map(plateLatin).join(''),
+        plateLatin: [plate.left, plate.middle, plate.right].map(plateLatin).join(''),
         registrationNumber: r.registrationNumber,
         sequenceNumber: r.sequenceNumber,
         imei: r.imei,
@@ -398,7 +399,7 @@ export function createFleetService(deps: { db: Db; links: SignedLinks; wasl: Was
           patch.vendorId = source === 'vendor' ? vendorId : null;
           if (b.plate) {
             patch.plateDigits = b.plate.digits;
-            patch.plateLetters = plateLetters(b.plate);
+            patch.plateLetters = storedPlateLetters(b.plate);
             if (await repo.plateTaken(tx, patch.plateDigits, patch.plateLetters, id)) throw new AppError('DUPLICATE_PLATE');
           }
           if (b.weightKg !== undefined) {
@@ -457,12 +458,11 @@ export function createFleetService(deps: { db: Db; links: SignedLinks; wasl: Was
         await repo.updateVehicle(db, id, { waslStatus: 'not_required', waslReasons: [], waslCheckedAt: now });
         return { waslStatus: 'not_required', reasons: [], checkedAt: now.toISOString() };
       }
-      const [left, middle, right] = [...v.plateLetters];
       const r = await askWasl(() =>
         deps.wasl.registerVehicle({
           sequenceNumber: v.sequenceNumber,
           plateType: v.plateType,
-          vehiclePlate: { number: v.plateDigits, rightLetter: right, middleLetter: middle, leftLetter: left },
+          vehiclePlate: elmPlate(v.plateDigits, v.plateLetters),
           ...(v.imei ? { imeiNumber: v.imei } : {}),
         }),
       );
