@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hasChromium, openBrowser, snap, startServer, type RunningServer } from './harness';
-import { DEMO, WAIT, eventually, htmlDir, signIn, useLanguage } from './helpers';
+import { DEMO, PNG_1X1, WAIT, apiClient, eventually, htmlDir, signIn, useLanguage } from './helpers';
 
-// 1×1 PNG: the proof photo the driver "takes"
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = PNG_1X1;
 
 /**
  * Issue 7, the driver's trip, on a phone (390×844) in Arabic: a booked shipment with an assigned
@@ -26,16 +25,7 @@ describe.skipIf(!hasChromium)('driver trip journey (Arabic, mobile)', () => {
   const RIYADH = { latitude: 24.7002, longitude: 46.7334 };
   const JEDDAH = { latitude: 21.4883, longitude: 39.181 };
 
-  async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() };
-    if (token) headers.authorization = `Bearer ${token}`;
-    const r = await fetch(`${srv.url}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const j = (await r.json()) as { data: T };
-    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(j)}`);
-    return j.data;
-  }
-  const apiSignIn = async (phone: string) =>
-    (await call<{ token: { accessToken: string } }>('POST', '/account/signIn', null, { phone, password: DEMO.password })).token.accessToken;
+  const { call, signInToken: apiSignIn } = apiClient(() => srv.url);
 
   beforeAll(async () => {
     srv = await startServer();

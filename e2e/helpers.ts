@@ -112,3 +112,25 @@ export async function dataOf<T>(r: Response): Promise<T> {
   const j = (await r.json()) as { data: T };
   return j.data;
 }
+
+/** A 1×1 PNG: the proof photo a driver "takes" in the browser journeys. */
+export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * A JSON client of the running server for set-up steps a journey does not show:
+ * `call(method, path, token, body?, headers?)` → `data`, throwing with the answer on a non-2xx;
+ * every call carries a fresh Idempotency-Key. `signInToken(phone)` signs in by password.
+ */
+export function apiClient(base: () => string) {
+  async function call<T>(method: string, path: string, token: string | null, body?: unknown, extra: Record<string, string> = {}): Promise<T> {
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID(), ...extra };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const r = await fetch(`${base()}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const j = (await r.json()) as { data: T };
+    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(j)}`);
+    return j.data;
+  }
+  const signInToken = async (phone: string, password: string = DEMO.password) =>
+    (await call<{ token: { accessToken: string } }>('POST', '/account/signIn', null, { phone, password })).token.accessToken;
+  return { call, signInToken };
+}

@@ -10,23 +10,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openBrowser, ROOT, startServer } from './harness';
-import { DEMO, signIn, useLanguage, WAIT } from './helpers';
+import { apiClient, DEMO, PNG_1X1, signIn, useLanguage, WAIT } from './helpers';
 
 const dir = join(ROOT, 'docs/screens');
 mkdirSync(dir, { recursive: true });
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = PNG_1X1;
 const srv = await startServer();
-
-async function call<T>(method: string, path: string, token: string | null, body?: unknown, extra: Record<string, string> = {}): Promise<T> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID(), ...extra };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const r = await fetch(`${srv.url}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const j = (await r.json()) as { data: T };
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(j)}`);
-  return j.data;
-}
-const token = async (phone: string) =>
-  (await call<{ token: { accessToken: string } }>('POST', '/account/signIn', null, { phone, password: DEMO.password })).token.accessToken;
+const { call, signInToken: token } = apiClient(() => srv.url);
 const shot = async (page: Page, name: string) => {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.mouse.move(0, 0);

@@ -53,3 +53,53 @@ export async function createUser(
   const { token } = await signAccessToken({ sub: id, sid, typ: 'user', at: accountType }, t.config.jwtSecret, 3600);
   return { id, phone, accountType, accessToken: token, headers: { authorization: `Bearer ${token}` } };
 }
+
+/** The answer of an API call in tests: status, the JSON envelope and the response headers. */
+export interface ApiRes<T> {
+  status: number;
+  body: { data: T; code?: string; message: string; errors?: { path: string; message: string }[] };
+  headers: Record<string, unknown>;
+}
+
+/**
+ * `call(method, url, headers, payload?)` against `/api/v1` of a test app through `app.inject`,
+ * and `ok(res, status = 200)` that asserts the status (the body is the failure message) and
+ * returns `data`. One copy for every integration test. `ctx` is read per call, so a test file
+ * may create its app in `beforeAll`: `const { call, ok } = apiCaller(() => t)`.
+ */
+export function apiCaller(ctx: () => Pick<TestContext, 'app'>) {
+  const call = async <T = unknown>(method: string, url: string, headers: Record<string, string>, payload?: unknown): Promise<ApiRes<T>> => {
+    const r = await ctx().app.inject({ method: method as 'GET', url: `/api/v1${url}`, headers, payload: payload as object });
+    return { status: r.statusCode, body: r.json(), headers: r.headers };
+  };
+  const ok = <T>(r: ApiRes<T>, status = 200): T => {
+    if (r.status !== status) throw new Error(`expected ${status}, got ${r.status}: ${JSON.stringify(r.body)}`);
+    return r.body.data;
+  };
+  return { call, ok };
+}
+
+/** A 1×1 PNG: a proof photo, a logo or a document scan in upload tests. */
+export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** A minimal PDF accepted by the upload checks (magic bytes `%PDF-`). */
+export const PDF_MINIMAL = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+const TYPE_BY_EXT: Record<string, string> = { csv: 'text/csv', png: 'image/png', jpg: 'image/jpeg', pdf: 'application/pdf' };
+
+/**
+ * A multipart/form-data body for `app.inject` (`payload`) or fetch: text `fields` and an optional
+ * `file` under the field name `file`; its Content-Type is `type`, else guessed from the extension.
+ */
+export function multipart(fields: Record<string, string | number>, file?: { name: string; data: Buffer | string; type?: string }) {
+  const boundary = `----masar${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file) {
+    const type = file.type ?? TYPE_BY_EXT[file.name.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream';
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${type}\r\n\r\n`));
+    parts.push(Buffer.isBuffer(file.data) ? file.data : Buffer.from(file.data));
+    parts.push(Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE } from '@masar/shared';
 import { REPO_ROOT } from '../src/config.ts';
 import { multipart, vendorsCsv } from '../src/modules/csv/csv.testkit.ts';
+import { PNG_1X1 } from './fixtures.ts';
 import { vendorBody } from '../src/modules/vendors/vendors.testkit.ts';
 import { createUser, testPhone, type TestUser } from './fixtures.ts';
 import { createTestDatabase, ENGINE, type TestContext } from './helpers.ts';
@@ -148,7 +149,7 @@ describe.skipIf(ENGINE !== 'postgres')('two instances on one PostgreSQL, Redis a
   });
 
   it('serves a file uploaded through one instance from the other (S3 storage)', async () => {
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const png = PNG_1X1;
     const m = multipart({ purpose: 'vendor-document' }, { name: 'doc.png', data: png });
     const up = await fetch(`${a.url}/api/v1/files`, { method: 'POST', headers: { ...owner.headers, 'content-type': m.contentType }, body: m.payload });
     expect(up.status).toBe(201);

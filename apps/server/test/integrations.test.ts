@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, type ApiKeyCreated, type Load, type WebhookDelivery, type WebhookEventPayload } from '@masar/shared';
 import { loadBody } from '../src/modules/loads/loads.testkit.ts';
 import { signatureHeader, verifySignature } from '../src/modules/webhooks/webhooks.sign.ts';
-import { createUser, type TestUser } from './fixtures.ts';
+import { apiCaller, createUser, type TestUser } from './fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 
 let t: TestContext;
@@ -18,11 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Res<T> = { status: number; body: { data: T; code?: string; message: string } };
-const call = async <T = unknown>(method: string, url: string, headers: Record<string, string>, payload?: unknown): Promise<Res<T>> => {
-  const r = await t.app.inject({ method: method as 'GET', url: `/api/v1${url}`, headers, payload: payload as object });
-  return { status: r.statusCode, body: r.json() };
-};
+const { call } = apiCaller(() => t);
 const newKey = async (user: TestUser, scopes: string[], ratePerMinute?: number) => {
   const r = await call<ApiKeyCreated>('POST', '/api-keys', user.headers, { name: `key ${scopes.join(' ')}`, scopes, ratePerMinute });
   expect(r.status, JSON.stringify(r.body)).toBe(201);

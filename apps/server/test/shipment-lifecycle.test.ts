@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, TRIP_STEPS, type BayanTripView, type DriverJobs, type Load, type LoadTimelineEntry } from '@masar/shared';
 import { createTestApp, type TestContext } from './helpers.ts';
-import { createUser, type TestUser } from './fixtures.ts';
+import { createUser, multipart, PNG_1X1, type TestUser } from './fixtures.ts';
 import { assign, bookedLoad, post, truckOf } from '../src/modules/bayan/bayan.testkit.ts';
 
 /**
@@ -22,21 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-function multipart(fields: Record<string, string | number>, file: Buffer) {
-  const boundary = `----masar${Math.random().toString(16).slice(2)}`;
-  const parts = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  return {
-    body: Buffer.concat([
-      ...parts,
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof.png"\r\nContent-Type: image/png\r\n\r\n`),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
+const PNG = PNG_1X1;
 
 const get = async <T>(url: string, headers: Record<string, string>) => {
   const r = await t.app.inject({ url: `/api/v1${url}`, headers });
@@ -74,12 +60,12 @@ describe('a shipment from booking to completed (issue 7)', () => {
     for (const step of TRIP_STEPS) {
       if (step === 'pickup_proof' || step === 'drop_proof') {
         const at = step === 'pickup_proof' ? pickup : drop;
-        const m = multipart({ loadId: load.id, stop: step === 'pickup_proof' ? 'pickup' : 'drop', lat: at.lat, lng: at.lng }, PNG);
+        const m = multipart({ loadId: load.id, stop: step === 'pickup_proof' ? 'pickup' : 'drop', lat: at.lat, lng: at.lng }, { name: 'proof.png', data: PNG });
         const r = await t.app.inject({
           method: 'POST',
           url: '/api/v1/driver/trip/proofs',
           headers: { ...trip$, 'content-type': m.contentType },
-          payload: m.body,
+          payload: m.payload,
         });
         expect(r.statusCode, r.body).toBe(201);
         expect(r.json().data.flagged).toBe(false);

@@ -3,12 +3,12 @@ import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE } from '@masar/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser } from '../../../test/fixtures.ts';
+import { createUser, multipart, PNG_1X1 } from '../../../test/fixtures.ts';
 import { startS3Server, type TestS3 } from '../../../test/s3-server.ts';
 import { createS3Storage } from './s3.ts';
 
 // a 1×1 PNG: uploads are checked by their magic bytes
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = PNG_1X1;
 
 let s3: TestS3;
 beforeAll(async () => {
@@ -51,17 +51,11 @@ describe('uploads with S3_* configured', () => {
     expect(t.app.container.storage.kind).toBe('s3');
     const owner = await createUser(t, { accountType: ACCOUNT_TYPE.carrier });
     const other = await createUser(t, { accountType: ACCOUNT_TYPE.carrier });
-    const boundary = 'masarS3';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nvehicle-image\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="truck.png"\r\nContent-Type: image/png\r\n\r\n`),
-      PNG,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const { payload, contentType } = multipart({ purpose: 'vehicle-image' }, { name: 'truck.png', data: PNG });
     const up = await t.app.inject({
       method: 'POST',
       url: '/api/v1/files',
-      headers: { ...owner.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { ...owner.headers, 'content-type': contentType },
       payload,
     });
     expect(up.statusCode, up.body).toBe(201);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, type Driver, type FleetItem, type Trailer, type Vehicle } from '@masar/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/fixtures.ts';
+import { apiCaller, createUser, type TestUser } from '../../../test/fixtures.ts';
 import { driverBody, trailerBody, vehicleBody } from './fleet.testkit.ts';
 
 let t: TestContext;
@@ -18,10 +18,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Headers = Record<string, string>;
-const call = async <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: unknown) => {
-  const res = await t.app.inject({ method, url: `/api/v1${url}`, headers, payload: payload as object });
-  return { status: res.statusCode, body: res.json<{ data: T; code?: string; message: string; errors?: { path: string; message: string }[] }>() };
-};
+const { call } = apiCaller(() => t);
 const create = async <T>(url: string, headers: Headers, payload: unknown) => {
   const r = await call<T>('POST', url, headers, payload);
   expect(r.status, JSON.stringify(r.body)).toBe(201);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, type DriverJob, type DriverJobs, type Load, type LoadTracking, type TripProof } from '@masar/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/fixtures.ts';
+import { apiCaller, createUser, multipart, PDF_MINIMAL, PNG_1X1, type TestUser } from '../../../test/fixtures.ts';
 import { driverBody, vehicleBody } from '../fleet/fleet.testkit.ts';
 import { loadBody, postLoad } from '../loads/loads.testkit.ts';
 import { loadLifecycle } from '../loads/loads.service.ts';
@@ -19,31 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Res<T> = { status: number; body: { data: T; code?: string; message: string; errors?: { path: string; message: string }[] } };
-const call = async <T = unknown>(method: string, url: string, headers: Record<string, string>, payload?: unknown): Promise<Res<T>> => {
-  const r = await t.app.inject({ method: method as 'GET', url: `/api/v1${url}`, headers, payload: payload as object });
-  return { status: r.statusCode, body: r.json() };
-};
-const ok = <T>(r: Res<T>, status = 200): T => {
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  return r.body.data;
-};
-
-// 1×1 PNG
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
-function multipart(fields: Record<string, string | number>, file: Buffer, name = 'proof.png') {
-  const boundary = '----masar' + Math.random().toString(16).slice(2);
-  const parts = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  const body = Buffer.concat([
-    ...parts,
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
+const { call, ok } = apiCaller(() => t);
+const PNG = PNG_1X1;
+const PDF = PDF_MINIMAL;
 
 interface Setup {
   load: Load;
@@ -87,8 +65,13 @@ async function assignedShipment(): Promise<Setup> {
 const step = (s: Setup, stepName: string, pos: { lat?: number; lng?: number; geoError?: string } = {}) =>
   call<DriverJob>('POST', '/driver/trip/steps', s.trip, { loadId: s.load.id, step: stepName, ...pos });
 async function proof(s: Setup, stop: 'pickup' | 'drop', pos: { lat: number; lng: number } | null, file = PNG) {
-  const m = multipart({ loadId: s.load.id, stop, ...(pos ?? { geoError: 'denied' }) }, file);
-  const r = await t.app.inject({ method: 'POST', url: '/api/v1/driver/trip/proofs', headers: { ...s.trip, 'content-type': m.contentType }, payload: m.body });
+  const m = multipart({ loadId: s.load.id, stop, ...(pos ?? { geoError: 'denied' }) }, { name: 'proof.png', data: file, type: 'application/octet-stream' });
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/driver/trip/proofs',
+    headers: { ...s.trip, 'content-type': m.contentType },
+    payload: m.payload,
+  });
   return { status: r.statusCode, body: r.json<{ data: TripProof; code?: string }>() };
 }
 const jobOf = async (s: Setup) => ok(await call<DriverJobs>('GET', '/driver/trip', s.trip)).items.find((j) => j.loadId === s.load.id)!;

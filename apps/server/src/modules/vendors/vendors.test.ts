@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, type Vendor, type Vehicle } from '@masar/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createUser, type TestUser } from '../../../test/fixtures.ts';
+import { apiCaller, createUser, type TestUser } from '../../../test/fixtures.ts';
 import { vehicleBody } from '../fleet/fleet.testkit.ts';
 import { vendorBody } from './vendors.testkit.ts';
 
@@ -17,10 +17,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Headers = Record<string, string>;
-const call = async <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: unknown) => {
-  const res = await t.app.inject({ method, url: `/api/v1${url}`, headers, payload: payload as object });
-  return { status: res.statusCode, body: res.json<{ data: T; code?: string; message: string; errors?: { path: string; message: string }[] }>() };
-};
+const { call } = apiCaller(() => t);
 
 describe('vendors', () => {
   it('creates, reads, edits and deletes a vendor with every spec field', async () => {
