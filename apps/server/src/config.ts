@@ -153,6 +153,10 @@ export const envSchema = z.object({
   PROOF_GEOFENCE_KM: z.coerce.number().min(0.05).max(500).default(2),
   /** How long a driver's trip session (after phone + licence number on the job link) lasts, hours. */
   TRIP_SESSION_HOURS: z.coerce.number().min(0.1).max(72).default(12),
+  /**
+   * Position posts per minute from one driver's trip token (the job page sends one a minute; GPS integrations with an API key have the key's own budget). 0 turns the limit off.
+   */
+  TRIP_POSITIONS_PER_MIN: z.coerce.number().int().min(0).default(30),
   /** Redis for state shared by several instances (rate-limit counters); in-process when unset. */
   REDIS_URL: z.string().url().optional(),
   /** An S3-compatible bucket for uploaded files (several instances); local disk when unset. */

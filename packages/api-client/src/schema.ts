@@ -2126,7 +2126,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest vehicle positions (GPS integration by IMEI, or the driver during a trip)
-         * @description Either X-API-Key (scope fleet:write; or a signed-in owner) with `imei` of one of the owner's vehicles, or X-Trip-Token (the vehicle of the driver's running shipment). Up to 500 points: lat, lng, speed (km/h), heading (degrees), at (ISO time, at most 5 min in the future). The trail keeps every point (a repeated instant once); the latest is kept per vehicle. Errors: UNKNOWN_IMEI, NO_VEHICLE_ON_TRIP, TRIP_SESSION_INVALID.
+         * @description Either X-API-Key (scope fleet:write; or a signed-in owner) with `imei` of one of the owner's vehicles, or X-Trip-Token (the vehicle of the driver's running shipment). Up to 500 points: lat, lng, speed (km/h), heading (degrees), at (ISO time, at most 5 min in the future). The trail keeps every point (a repeated instant once); the latest is kept per vehicle. A trip token may post TRIP_POSITIONS_PER_MIN times a minute (default 30; then 429 RATE_LIMITED). Errors: UNKNOWN_IMEI, NO_VEHICLE_ON_TRIP, TRIP_SESSION_INVALID, RATE_LIMITED.
          */
         post: operations["postVehiclesTrackPositions"];
         delete?: never;
@@ -24700,6 +24700,22 @@ export interface operations {
             };
             /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -52,6 +53,18 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
   const svc = app.container.services.trips;
   const driverTags = ['trips'];
   const perIp = app.config.AUTH_RATE_PER_IP_PER_MIN > 0 ? { max: app.config.AUTH_RATE_PER_IP_PER_MIN, timeWindow: 60_000 } : false;
+  // The driver's job page posts a position once a minute: a token that posts far more is a runaway
+  // page or someone replaying a leaked link. Keyed by a hash of the token (never the token itself);
+  // requests without a trip token (API keys, signed-in owners) are limited by their key's budget.
+  const perTripToken =
+    app.config.TRIP_POSITIONS_PER_MIN > 0
+      ? {
+          max: app.config.TRIP_POSITIONS_PER_MIN,
+          timeWindow: 60_000,
+          allowList: (req: FastifyRequest) => typeof req.headers[TRIP_TOKEN_HEADER] !== 'string',
+          keyGenerator: (req: FastifyRequest) => `trip:${createHash('sha256').update(String(req.headers[TRIP_TOKEN_HEADER])).digest('base64url').slice(0, 22)}`,
+        }
+      : false;
   const driverOf = (req: FastifyRequest) => {
     const h = req.headers[TRIP_TOKEN_HEADER];
     return svc.driverOf(typeof h === 'string' ? h : undefined);
@@ -170,12 +183,12 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
   app.post(
     '/vehicles/track/positions',
     {
-      config: { auth: 'none', acceptKey: true },
+      config: { auth: 'none', acceptKey: true, rateLimit: perTripToken },
       schema: {
         tags: fleetTags,
         summary: 'Ingest vehicle positions (GPS integration by IMEI, or the driver during a trip)',
         description:
-          "Either X-API-Key (scope fleet:write; or a signed-in owner) with `imei` of one of the owner's vehicles, or X-Trip-Token (the vehicle of the driver's running shipment). Up to 500 points: lat, lng, speed (km/h), heading (degrees), at (ISO time, at most 5 min in the future). The trail keeps every point (a repeated instant once); the latest is kept per vehicle. Errors: UNKNOWN_IMEI, NO_VEHICLE_ON_TRIP, TRIP_SESSION_INVALID.",
+          "Either X-API-Key (scope fleet:write; or a signed-in owner) with `imei` of one of the owner's vehicles, or X-Trip-Token (the vehicle of the driver's running shipment). Up to 500 points: lat, lng, speed (km/h), heading (degrees), at (ISO time, at most 5 min in the future). The trail keeps every point (a repeated instant once); the latest is kept per vehicle. A trip token may post TRIP_POSITIONS_PER_MIN times a minute (default 30; then 429 RATE_LIMITED). Errors: UNKNOWN_IMEI, NO_VEHICLE_ON_TRIP, TRIP_SESSION_INVALID, RATE_LIMITED.",
         headers: tripTokenHeaders,
         body: positionsBody,
         response: { 200: envelope(positionsAccepted) },

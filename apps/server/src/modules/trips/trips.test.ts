@@ -12,7 +12,7 @@ let carrier: TestUser;
 let stranger: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ PROOF_GEOFENCE_KM: 2 });
+  t = await createTestApp({ PROOF_GEOFENCE_KM: 2, TRIP_POSITIONS_PER_MIN: 3 });
   shipper = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
   carrier = await createUser(t, { accountType: ACCOUNT_TYPE.carrier });
   stranger = await createUser(t, { accountType: ACCOUNT_TYPE.carrier });
@@ -200,6 +200,22 @@ describe('the driver walk', () => {
 });
 
 describe('tracking', () => {
+  it('limits position posts per trip token (TRIP_POSITIONS_PER_MIN), not the GPS integration', async () => {
+    const s = await assignedShipment();
+    const other = await assignedShipment();
+    const { pickup } = await jobOf(s);
+    const post = (headers: Record<string, string>, body: object) => call<{ accepted: number }>('POST', '/vehicles/track/positions', headers, body);
+    const point = (sec: number) => ({ positions: [{ lat: pickup.lat, lng: pickup.lng, at: new Date(Date.now() - sec * 1000).toISOString() }] });
+    for (const sec of [30, 20, 10]) expect((await post(s.trip, point(sec))).status).toBe(200);
+    const fourth = await post(s.trip, point(5));
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.code).toBe('RATE_LIMITED');
+    // another driver's token has its own budget; the owner's GPS key is limited by the key, not here
+    expect((await post(other.trip, point(5))).status).toBe(200);
+    const key = ok(await call<{ key: string }>('POST', '/api-keys', carrier.headers, { name: 'gps-limit', scopes: ['fleet:write'] }), 201);
+    for (const sec of [4, 3, 2, 1]) expect((await post({ 'x-api-key': key.key }, { imei: s.imei, ...point(sec) })).status).toBe(200);
+  });
+
   it('ingests positions by IMEI with an API key and by the driver token; the trail is bounded', async () => {
     const s = await assignedShipment();
     const key = ok(await call<{ key: string }>('POST', '/api-keys', carrier.headers, { name: 'gps', scopes: ['fleet:write', 'fleet:read'] }), 201);
