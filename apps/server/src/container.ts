@@ -80,7 +80,8 @@ export function createContainer(opts: {
   const files = createFilesService({ db, storage });
   const verification = createVerificationService({ db });
   const profile = createProfileService({ db });
-  const team = createTeamService({ db, sms: gateways.sms, publicUrl: (config.PUBLIC_URL ?? '').replace(/\/$/, ''), log });
+  // the invitation SMS links to the web app (PUBLIC_URL; the product's address when unset)
+  const team = createTeamService({ db, sms: gateways.sms, publicUrl: (config.PUBLIC_URL ?? 'https://masar.sa').replace(/\/$/, ''), log });
   const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config });
   const assignment = createAssignmentService({ db });
   const contact = createContactService({ email: gateways.email, contactTo: config.CONTACT_TO, log });

@@ -23,7 +23,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Res<T> = { status: number; body: { data: T; code?: string; message: string; errors?: { path: string; message: string }[] }; headers: Record<string, unknown> };
+type Res<T> = {
+  status: number;
+  body: { data: T; code?: string; message: string; errors?: { path: string; message: string }[] };
+  headers: Record<string, unknown>;
+};
 const call = async <T = unknown>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
@@ -58,11 +62,13 @@ describe('invite → SMS → sign up → accept → act for the owner', () => {
 
   it('invites by phone (local format accepted, E.164 stored), idempotently, and sends an SMS with a sign-in link', async () => {
     const local = `0${phone.slice(4)}`;
-    const first = await call<TeamMember>('POST', '/account/team', owner, { phone: local, name: 'Faisal Al-Harbi', role: 'dispatcher' }, { 'idempotency-key': 'team-1' });
+    const send = () =>
+      call<TeamMember>('POST', '/account/team', owner, { phone: local, name: 'Faisal Al-Harbi', role: 'dispatcher' }, { 'idempotency-key': 'team-1' });
+    const first = await send();
     expect(first.status).toBe(201);
     expect(first.body.data).toMatchObject({ phone, role: 'dispatcher', status: 'invited', memberUserId: null });
     inviteId = first.body.data.id;
-    const again = await call<TeamMember>('POST', '/account/team', owner, { phone: local, name: 'Faisal Al-Harbi', role: 'dispatcher' }, { 'idempotency-key': 'team-1' });
+    const again = await send();
     expect(again.status).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.data.id).toBe(inviteId);
@@ -100,7 +106,12 @@ describe('invite → SMS → sign up → accept → act for the owner', () => {
     expect(acc.status).toBe(200);
     expect(acc.body.data).toMatchObject({ status: 'active', memberUserId: member.profile.id });
     const me = await call<Profile>('GET', '/accountDetails', member);
-    expect(me.body.data).toMatchObject({ id: owner.id, accountType: ACCOUNT_TYPE.shipper, companyName: ownerCompany, team: { memberId: inviteId, role: 'dispatcher' } });
+    expect(me.body.data).toMatchObject({
+      id: owner.id,
+      accountType: ACCOUNT_TYPE.shipper,
+      companyName: ownerCompany,
+      team: { memberId: inviteId, role: 'dispatcher' },
+    });
     // a fresh sign-in answers the same acting profile
     const signIn = await t.app.inject({ method: 'POST', url: '/api/v1/account/signIn', payload: { phone, password: TEST_PASSWORD } });
     expect(signIn.json<{ data: { profile: Profile } }>().data.profile).toMatchObject({ id: owner.id, team: { role: 'dispatcher' } });
@@ -159,7 +170,10 @@ describe('invite → SMS → sign up → accept → act for the owner', () => {
     expect(taken.status).toBe(409);
     expect(taken.body.code).toBe('TEAM_PHONE_IN_OTHER_TEAM');
     const byMember = await invite(member, uniquePhone(), 'viewer');
-    const [row] = await queryRows<{ owner_id: string; invited_by: string }>(t.database.db, sql`select owner_id, invited_by from team_members where id = ${byMember.id}`);
+    const [row] = await queryRows<{ owner_id: string; invited_by: string }>(
+      t.database.db,
+      sql`select owner_id, invited_by from team_members where id = ${byMember.id}`,
+    );
     expect(row).toEqual({ owner_id: owner.id, invited_by: member.profile.id });
   });
 

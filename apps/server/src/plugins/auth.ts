@@ -96,7 +96,8 @@ export default fp<{ sessions: SessionChecks; apiKeys: ApiKeysService; jwtSecret:
       if (!owner) throw new AppError('UNAUTHORIZED');
       const { sessionActive: _s, membership: _m, ...o } = owner;
       user = { ...o, memberId: membership.id, memberRole: membership.role, actorId: own.id };
-      if (req.auth) Object.assign(req.auth, { userId: o.id, accountType: o.accountType, memberId: membership.id, memberRole: membership.role, actorId: own.id });
+      if (req.auth)
+        Object.assign(req.auth, { userId: o.id, accountType: o.accountType, memberId: membership.id, memberRole: membership.role, actorId: own.id });
       checkRole(req, rules, membership.role);
       if (o.status === PROFILE_STATUS.suspended) throw new AppError('ACCOUNT_SUSPENDED');
       if (o.status === PROFILE_STATUS.deleted) throw new AppError('ACCOUNT_DELETED');

@@ -232,7 +232,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
     '/accountDetails',
     {
       config: { auth: 'user', team: 'self' },
-      schema: { tags, summary: "The signed-in user's profile; a team member's is the owner's account they act for, with `team`", response: { 200: envelope(profileSchema) } } },
+      schema: {
+        tags,
+        summary: "The signed-in user's profile; a team member's is the owner's account they act for, with `team`",
+        response: { 200: envelope(profileSchema) },
+      },
+    },
     async (req) => ({ message: msg('ok', req.lang), data: await svc.profile(app.requireUser(req).id, req.lang) }),
   );
 

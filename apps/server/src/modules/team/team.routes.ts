@@ -1,16 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  envelope,
-  idParams,
-  teamInvitationListSchema,
-  teamInviteInput,
-  teamListSchema,
-  teamMemberSchema,
-  teamRoleInput,
-  type Language,
-} from '@masar/shared';
+import { envelope, idParams, teamInvitationListSchema, teamInviteInput, teamListSchema, teamMemberSchema, teamRoleInput, type Language } from '@masar/shared';
 
 const MESSAGES = {
   ok: { en: 'OK', ar: 'تم' },

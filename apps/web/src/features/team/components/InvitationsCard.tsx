@@ -36,7 +36,14 @@ export function InvitationsCard({ profile }: { profile: Profile }) {
         </Alert>
       )}
       {items.map((inv) => (
-        <Alert key={inv.id} variant="light" color="masar" icon={<IconUsersGroup size={18} />} title={t('invitation.title', { company: inv.ownerCompanyName })} data-testid="team-invitation">
+        <Alert
+          key={inv.id}
+          variant="light"
+          color="masar"
+          icon={<IconUsersGroup size={18} />}
+          title={t('invitation.title', { company: inv.ownerCompanyName })}
+          data-testid="team-invitation"
+        >
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text size="sm">{t('invitation.hint', { role: t(`roles.${inv.role}`) })}</Text>
             <Group gap="xs">
@@ -44,14 +51,21 @@ export function InvitationsCard({ profile }: { profile: Profile }) {
                 size="xs"
                 variant="default"
                 disabled={answer.isPending}
-                onClick={() => answer.mutate({ id: inv.id, answer: 'decline' }, { onSuccess: () => notifySuccess(t('invitation.declined')), onError: (e) => showApiError(e) })}
+                onClick={() =>
+                  answer.mutate(
+                    { id: inv.id, answer: 'decline' },
+                    { onSuccess: () => notifySuccess(t('invitation.declined')), onError: (e) => showApiError(e) },
+                  )
+                }
               >
                 {t('invitation.decline')}
               </Button>
               <Button
                 size="xs"
                 loading={answer.isPending && answer.variables?.id === inv.id}
-                onClick={() => answer.mutate({ id: inv.id, answer: 'accept' }, { onSuccess: () => notifySuccess(t('invitation.accepted')), onError: (e) => showApiError(e) })}
+                onClick={() =>
+                  answer.mutate({ id: inv.id, answer: 'accept' }, { onSuccess: () => notifySuccess(t('invitation.accepted')), onError: (e) => showApiError(e) })
+                }
                 data-testid="team-accept"
               >
                 {t('invitation.accept')}

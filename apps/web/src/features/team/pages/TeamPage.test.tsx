@@ -30,7 +30,10 @@ describe('TeamPage', { timeout: 20_000 }, () => {
     const calls = stubApi((method, path, body) => {
       if (method === 'GET' && path === '/account/team') return { body: { message: 'OK', data: { items: [member], total: 1, max: 50 } } };
       if (method === 'POST' && path === '/account/team')
-        return { status: 201, body: { message: 'OK', data: { ...member, id: '01a209a0-0000-7000-8000-000000000001', status: 'invited', ...(body as object) } } };
+        return {
+          status: 201,
+          body: { message: 'OK', data: { ...member, id: '01a209a0-0000-7000-8000-000000000001', status: 'invited', ...(body as object) } },
+        };
       return undefined;
     });
     renderWithApp(<TeamPage />, { path: '/shippers/account/team' });
@@ -39,7 +42,7 @@ describe('TeamPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('Members: 1 of 50')).toBeTruthy();
 
     await userEvent.click(screen.getByTestId('team-invite'));
-    const phone = (await screen.findByTestId('team-phone')) as HTMLInputElement;
+    const phone = await screen.findByTestId<HTMLInputElement>('team-phone');
     expect(phone.value).toBe('+966 ');
     await userEvent.type(phone, '55');
     await userEvent.click(screen.getByTestId('team-send'));

@@ -100,7 +100,9 @@ function MemberRow({ m }: { m: TeamMember }) {
               allowDeselect={false}
               disabled={change.isPending}
               onChange={(role) =>
-                role && role !== m.role && change.mutate({ id: m.id, role: role as TeamRole }, { onSuccess: () => notifySuccess(t('roleChanged')), onError: (e) => showApiError(e) })
+                role &&
+                role !== m.role &&
+                change.mutate({ id: m.id, role: role }, { onSuccess: () => notifySuccess(t('roleChanged')), onError: (e) => showApiError(e) })
               }
             />
             <ActionIcon
@@ -168,7 +170,7 @@ export default function TeamPage() {
       {team.isLoading ? (
         <Skeleton h={120} radius="lg" />
       ) : team.isError ? (
-        <Text c="dimmed">{(team.error as Error).message}</Text>
+        <Text c="dimmed">{team.error.message}</Text>
       ) : items.length === 0 ? (
         <Text c="dimmed">{t('empty')}</Text>
       ) : (
