@@ -209,6 +209,17 @@ describe('decline, leave, one team at a time', () => {
     expect((await call('POST', '/account/team/leave', m)).status).toBe(404);
   });
 
+  it('a viewer member changes their own password and signs out (their own session, whatever the role)', async () => {
+    const p = uniquePhone();
+    const inv = await invite(owner, p, 'viewer');
+    const m = await join(p, inv.id);
+    const pw = await call('POST', '/account/changePassword', m, { oldPassword: TEST_PASSWORD, newPassword: 'Masar@456', confirmPassword: 'Masar@456' });
+    expect(pw.status, JSON.stringify(pw.body)).toBe(200);
+    const out = await call('POST', '/account/logout', m, {});
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+    expect((await call('GET', '/my-loads', m)).status).toBe(401);
+  });
+
   it('an owner with members cannot join another team', async () => {
     const other = await signUpViaApi(t.app);
     await invite(other, uniquePhone(), 'viewer');

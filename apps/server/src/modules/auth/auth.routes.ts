@@ -181,7 +181,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/account/logout',
     {
-      config: { auth: 'token' },
+      // a team member signs their own session out whatever their role (issue 8)
+      config: { auth: 'token', team: 'self' },
       schema: {
         tags,
         summary: 'Sign out (device info per spec §3); the session and its refresh tokens are revoked',
