@@ -16,6 +16,7 @@ import { createBillingService } from './modules/billing/billing.service.ts';
 import { createBayanService } from './modules/bayan/bayan.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
+import { createTeamService } from './modules/team/team.service.ts';
 import { assignmentReleaseHandler, createAssignmentService } from './modules/assignment/assignment.service.ts';
 import { createAuthService, createSessionChecks } from './modules/auth/auth.service.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
@@ -79,6 +80,8 @@ export function createContainer(opts: {
   const files = createFilesService({ db, storage });
   const verification = createVerificationService({ db });
   const profile = createProfileService({ db });
+  // the invitation SMS links to the web app (PUBLIC_URL; the product's address when unset)
+  const team = createTeamService({ db, sms: gateways.sms, publicUrl: (config.PUBLIC_URL ?? 'https://masar.sa').replace(/\/$/, ''), log });
   const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config });
   const assignment = createAssignmentService({ db });
   const contact = createContactService({ email: gateways.email, contactTo: config.CONTACT_TO, log });
@@ -152,6 +155,7 @@ export function createContainer(opts: {
       billing,
       verification,
       profile,
+      team,
       trips,
       assignment,
       bayan,

@@ -254,6 +254,22 @@ export const ERRORS = {
   NO_VEHICLE_ON_TRIP: { status: 409, en: 'No vehicle is on a trip with you now.', ar: 'لا توجد مركبة في رحلة معك الآن.' },
   NOT_DELIVERED_YET: { status: 409, en: 'The shipment is not delivered yet.', ar: 'لم يتم تسليم الشحنة بعد.' },
   PAYMENT_ALREADY_RECEIVED: { status: 409, en: 'The payment was already marked as received.', ar: 'تم تسجيل استلام الدفعة مسبقاً.' },
+  TEAM_ROLE_FORBIDDEN: {
+    status: 403,
+    en: 'Your team role does not allow this. Ask an admin of the account.',
+    ar: 'دورك في الفريق لا يسمح بهذا الإجراء. اطلب ذلك من مسؤول الحساب.',
+  },
+  TEAM_OWN_PHONE: { status: 409, en: 'This is the account owner’s own phone number.', ar: 'هذا رقم جوال مالك الحساب نفسه.' },
+  TEAM_MEMBER_EXISTS: {
+    status: 409,
+    en: 'This phone number is already invited to or a member of your team.',
+    ar: 'رقم الجوال هذا مدعو مسبقاً أو عضو في فريقك.',
+  },
+  TEAM_PHONE_IN_OTHER_TEAM: {
+    status: 409,
+    en: 'This phone number already belongs to another company’s team or owns a team.',
+    ar: 'رقم الجوال هذا ينتمي إلى فريق شركة أخرى أو يملك فريقاً.',
+  },
   SOMETHING_WENT_WRONG: { status: 500, en: 'Something went wrong.', ar: 'حدث خطأ ما.' },
 } as const satisfies Record<string, { status: number; en: string; ar: string }>;
 

@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin';
-import { API_KEY_HEADER, PROFILE_STATUS, type AccountType, type ApiKeyScope } from '@masar/shared';
+import { API_KEY_HEADER, PROFILE_STATUS, type AccountType, type ApiKeyScope, type TeamRole } from '@masar/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeysService, KeyIdentity } from '../modules/apikeys/apikeys.service.ts';
 import type { AuthContext, CurrentUser } from '../modules/auth/auth.types.ts';
 import type { SessionChecks } from '../modules/auth/auth.service.ts';
 import { AppError } from '../lib/errors.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
+import { teamRoleAllows } from '../modules/team/team.access.ts';
 
 export type { AuthContext, CurrentUser } from '../modules/auth/auth.types.ts';
 
@@ -25,6 +26,14 @@ export type { AuthContext, CurrentUser } from '../modules/auth/auth.types.ts';
  * (loads, offers, fleet, vendors, csv, files: GET needs `<area>:read`, other methods
  * `<area>:write`) and on reference data; it acts as its owner, under the same role, approval
  * and plan rules, limited to its own requests per minute (shared through Redis when set).
+ *
+ * Team members (issue 8): a signed-in user with an active team membership acts for the owner:
+ * `req.user`/`req.auth` carry the owner's id and account type (so every ownership check elsewhere
+ * holds) plus `memberId`, `memberRole` and `actorId` (the member's own id). The membership is read
+ * on every request (in the user query, or joined to the session lookup), so a removal or a role
+ * change counts on the member's next request. The role is checked here, once, by
+ * `teamRoleAllows` (TEAM_ROLE_FORBIDDEN 403). `team: 'self'` routes act for the member's own
+ * user (own password, own invitations, leaving, the profile).
  */
 export interface AccessRules {
   auth?: 'none' | 'token' | 'user';
@@ -33,6 +42,8 @@ export interface AccessRules {
   plan?: boolean;
   sessionOnly?: boolean;
   acceptKey?: boolean;
+  /** 'self': a team member acts as their own user here, not for the owner (no role check). */
+  team?: 'self';
 }
 
 const KEY_AREAS = new Set(['loads', 'offers', 'fleet', 'vendors', 'csv', 'files']);
@@ -74,15 +85,33 @@ export default fp<{ sessions: SessionChecks; apiKeys: ApiKeysService; jwtSecret:
   async function applyUserRules(req: FastifyRequest, rules: AccessRules, userId: string, sessionId?: string) {
     const row = await opts.sessions.currentUser(userId, sessionId);
     if (!row) throw new AppError('UNAUTHORIZED');
-    const { sessionActive, ...user } = row;
+    const { sessionActive, membership, ...own } = row;
     // status first: a deleted account's revoked session still hears "deleted" (spec §4 dialog)
-    if (user.status === PROFILE_STATUS.suspended) throw new AppError('ACCOUNT_SUSPENDED');
-    if (user.status === PROFILE_STATUS.deleted) throw new AppError('ACCOUNT_DELETED');
+    if (own.status === PROFILE_STATUS.suspended) throw new AppError('ACCOUNT_SUSPENDED');
+    if (own.status === PROFILE_STATUS.deleted) throw new AppError('ACCOUNT_DELETED');
     if (!sessionActive) throw new AppError('UNAUTHORIZED');
+    let user: CurrentUser = own;
+    if (membership && rules.team !== 'self') {
+      const owner = await opts.sessions.currentUser(membership.ownerId);
+      if (!owner) throw new AppError('UNAUTHORIZED');
+      const { sessionActive: _s, membership: _m, ...o } = owner;
+      user = { ...o, memberId: membership.id, memberRole: membership.role, actorId: own.id };
+      if (req.auth)
+        Object.assign(req.auth, { userId: o.id, accountType: o.accountType, memberId: membership.id, memberRole: membership.role, actorId: own.id });
+      checkRole(req, rules, membership.role);
+      if (o.status === PROFILE_STATUS.suspended) throw new AppError('ACCOUNT_SUSPENDED');
+      if (o.status === PROFILE_STATUS.deleted) throw new AppError('ACCOUNT_DELETED');
+    }
     req.user = user;
     if (rules.roles && !rules.roles.includes(user.accountType)) throw new AppError('WRONG_ROLE');
     if (rules.approved && user.status !== PROFILE_STATUS.approved) throw new AppError('ACCOUNT_NOT_APPROVED');
     if (rules.plan && !user.activeSubscriptionId) throw new AppError('PLAN_REQUIRED');
+  }
+
+  /** A team member's role against the route (one rule for every route: modules/team/team.access.ts). */
+  function checkRole(req: FastifyRequest, rules: AccessRules, role: TeamRole) {
+    if (rules.team === 'self') return;
+    if (!teamRoleAllows(role, req.method, req.routeOptions.schema?.tags?.[0], req.url.split('?')[0])) throw new AppError('TEAM_ROLE_FORBIDDEN');
   }
 
   /** A request with an API key and no bearer token. */
@@ -102,7 +131,8 @@ export default fp<{ sessions: SessionChecks; apiKeys: ApiKeysService; jwtSecret:
       accountType: row?.accountType ?? null,
       isGuest: false,
     };
-    await applyUserRules(req, rules, identity.ownerId);
+    // a key acts as the user who made it (an admin member's key is the owner's already)
+    await applyUserRules(req, { ...rules, team: 'self' }, identity.ownerId);
   }
   app.decorate('requireUser', (req) => {
     if (!req.user) throw new AppError('NOT_SIGNED_IN');
@@ -139,9 +169,17 @@ export default fp<{ sessions: SessionChecks; apiKeys: ApiKeysService; jwtSecret:
       // Logout, password change/reset and refresh-token reuse revoke the session: its access
       // token stops working at once on every route, not when it expires (issue 6). One
       // primary-key lookup, no cache, so a revocation made by another instance is seen too.
-      if (!(await opts.sessions.sessionLive(c.sid))) {
+      const acting = await opts.sessions.sessionActing(c.sid);
+      if (!acting) {
         if (mode === 'none') return;
         throw new AppError('UNAUTHORIZED');
+      }
+      const m = acting.membership;
+      if (m && auth.userId && rules.team !== 'self') {
+        Object.assign(auth, { userId: m.ownerId, accountType: m.ownerType, memberId: m.id, memberRole: m.role, actorId: auth.userId });
+        req.auth = auth;
+        if (mode !== 'none') checkRole(req, rules, m.role);
+        return;
       }
       req.auth = auth;
       return;

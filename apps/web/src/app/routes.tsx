@@ -30,7 +30,8 @@ const Login = page(() => import('../features/auth/pages/LoginPage'));
 const Signup = page(() => import('../features/auth/pages/SignupPage'));
 const Forgot = page(() => import('../features/auth/pages/ForgotPasswordPage'));
 const Reset = page(() => import('../features/auth/pages/ResetPasswordPage'));
-const Account = page(() => withNamespaces(import('../features/account/pages/AccountPage'), ['profile']));
+const Account = page(() => withNamespaces(import('../features/account/pages/AccountPage'), ['profile', 'team']));
+const Team = page(() => withNamespaces(import('../features/team/pages/TeamPage'), ['team']));
 const ProfileApproval = page(() => withNamespaces(import('../features/account/pages/ProfileApprovalPage'), ['verification']));
 const Integrations = page(() => withNamespaces(import('../features/integrations/pages/IntegrationsPage'), ['integrations']));
 const MyLoads = page(() => withNamespaces(import('../features/loads/pages/MyLoadsPage'), ['shipments']));
@@ -102,6 +103,7 @@ export const routes: RouteDef[] = [
   r('/shippers/offers', Offers),
   r('/shippers/account', Account),
   r('/shippers/account/addresses', Account),
+  r('/shippers/account/team', Team),
   r('/shippers/account/integrations', Integrations),
   r('/shippers/billing-and-invoice', Billing),
   r('/shippers/profile-approval', ProfileApproval),
@@ -129,6 +131,7 @@ export const routes: RouteDef[] = [
   r('/carriers/offers', Offers),
   r('/carriers/account', Account),
   r('/carriers/account/addresses', Account),
+  r('/carriers/account/team', Team),
   r('/carriers/account/integrations', Integrations),
   r('/carriers/billing-and-invoice', Billing),
   r('/carriers/profile-approval', ProfileApproval),
@@ -155,6 +158,7 @@ export const routes: RouteDef[] = [
   r('/brokers/offers', Offers),
   r('/brokers/account', Account),
   r('/brokers/account/addresses', Account),
+  r('/brokers/account/team', Team),
   r('/brokers/account/integrations', Integrations),
   r('/brokers/billing-and-invoice', Billing),
   r('/brokers/profile-approval', ProfileApproval),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from '../constants.ts';
+import { teamActingSchema } from './team.ts';
 import { emailSchema, loginPasswordSchema, nameSchema, otpSchema, passwordSchema, phoneSchema } from '../validation.ts';
 
 /** Device fields of the guest sign-in body (spec §3). deviceType/platform is 3 (web). */
@@ -89,7 +90,7 @@ export const accountsDetailsSchema = z.object({
   isFirstTimeLoginAfterApproved: z.boolean(),
 });
 
-/** GET /accountDetails — the signed-in user's profile. */
+/** GET /accountDetails — the signed-in user's profile (a team member: the owner's, with `team`). */
 export const profileSchema = z.object({
   id: z.uuid(),
   accountType: z.number().int(),
@@ -107,6 +108,8 @@ export const profileSchema = z.object({
   mqttTopic: z.string(),
   fcmTopic: z.string(),
   createdAt: z.string(),
+  /** Set when the user is a team member: the profile is then the owner's account they act for (issue 8). */
+  team: teamActingSchema.nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

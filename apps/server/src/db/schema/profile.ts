@@ -46,3 +46,30 @@ export const savedAddresses = pgTable('saved_addresses', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/** Team members (migration 0092); owned by modules/team, read by the auth plugin (who a session acts for). */
+export const teamMembers = pgTable('team_members', {
+  id: uuid('id').primaryKey(),
+  ownerId: uuid('owner_id').notNull(),
+  memberUserId: uuid('member_user_id'),
+  phone: text('phone').notNull(),
+  name: text('name').notNull(),
+  role: text('role').notNull(),
+  status: text('status').notNull().default('invited'),
+  invitedBy: uuid('invited_by').notNull(),
+  removedBy: uuid('removed_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  acceptedAt: ts('accepted_at'),
+  removedAt: ts('removed_at'),
+});
+
+/** The team's audit trail (migration 0092); owned by modules/team. */
+export const teamEvents = pgTable('team_events', {
+  id: uuid('id').primaryKey(),
+  ownerId: uuid('owner_id').notNull(),
+  teamMemberId: uuid('team_member_id').notNull(),
+  type: text('type').notNull(),
+  actorUserId: uuid('actor_user_id').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,10 +1,11 @@
 import { and, asc, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { AccountType } from '@masar/shared';
+import type { AccountType, TeamRole } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from './auth.types.ts';
-import { otps, PLAN_IN_FORCE, sessions, subscriptions, users } from '../../db/schema/index.ts';
+import { otps, PLAN_IN_FORCE, sessions, subscriptions, teamMembers, users } from '../../db/schema/index.ts';
+import { queryRows } from '../../lib/sql.ts';
 
-/** All SQL of the auth module: users, OTPs and sessions (refresh-token families). */
+/** All SQL of the auth module: users, OTPs and sessions (refresh-token families); reads who a session acts for (team_members). */
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -218,7 +219,18 @@ export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, 
  * The user of `userId`; with `sessionId`, also whether that session is still live (not revoked
  * by logout, password change/reset, account deletion or refresh-token reuse) in the same query.
  */
-export async function loadCurrentUser(db: DbOrTx, userId: string, sessionId?: string): Promise<(CurrentUser & { sessionActive: boolean }) | null> {
+/** An active team membership: the user acts for `ownerId` with `role` (issue 8; table team_members of modules/team). */
+export interface TeamMembership {
+  id: string;
+  ownerId: string;
+  role: TeamRole;
+}
+
+export async function loadCurrentUser(
+  db: DbOrTx,
+  userId: string,
+  sessionId?: string,
+): Promise<(CurrentUser & { sessionActive: boolean; membership: TeamMembership | null }) | null> {
   const rows = await db
     .select({
       id: users.id,
@@ -229,6 +241,7 @@ export async function loadCurrentUser(db: DbOrTx, userId: string, sessionId?: st
       activeSubscriptionId: sql<
         string | null
       >`(select ${subscriptions.id} from ${subscriptions} where ${and(eq(subscriptions.userId, users.id), PLAN_IN_FORCE)} limit 1)`,
+      membership: sql<TeamMembership | null>`(select json_build_object('id', tm.id, 'ownerId', tm.owner_id, 'role', tm.role) from team_members tm where tm.member_user_id = "users"."id" and tm.status = 'active')`,
       sessionActive: sessionId
         ? sql<boolean>`exists(select 1 from ${sessions} where ${and(eq(sessions.id, sessionId), eq(sessions.userId, users.id), isNull(sessions.revokedAt))})`
         : sql<boolean>`true`,
@@ -248,6 +261,34 @@ export async function sessionLive(db: DbOrTx, id: string): Promise<boolean> {
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * For a request on a route that takes any token: null when the session `id` is revoked or gone;
+ * else the session user's active team membership (with the owner's account type), if any. One
+ * query: the session by primary key, left-joined to the unique active membership of its user.
+ */
+export async function sessionActing(db: DbOrTx, id: string): Promise<{ membership: (TeamMembership & { ownerType: AccountType }) | null } | null> {
+  const rows = await queryRows<{ id: string; owner_id: string | null; role: TeamRole | null; owner_type: number | null }>(
+    db,
+    sql`select tm.id, tm.owner_id, tm.role, o.account_type as owner_type
+        from sessions s
+        left join team_members tm on tm.member_user_id = s.user_id and tm.status = 'active'
+        left join users o on o.id = tm.owner_id
+        where s.id = ${id} and s.revoked_at is null`,
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return { membership: r.owner_id ? { id: r.id, ownerId: r.owner_id, role: r.role!, ownerType: r.owner_type as AccountType } : null };
+}
+
+/** The user's active team membership with the member's name (the profile of a member). */
+export async function activeMembership(db: DbOrTx, userId: string): Promise<(TeamMembership & { name: string }) | undefined> {
+  const [r] = await db
+    .select({ id: teamMembers.id, ownerId: teamMembers.ownerId, role: teamMembers.role, name: teamMembers.name })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.memberUserId, userId), eq(teamMembers.status, 'active')));
+  return r ? { ...r, role: r.role as TeamRole } : undefined;
 }
 
 /** Cleanup job: one-time codes used or expired before `before`. Returns how many. */

@@ -181,7 +181,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/account/logout',
     {
-      config: { auth: 'token' },
+      // a team member signs their own session out whatever their role (issue 8)
+      config: { auth: 'token', team: 'self' },
       schema: {
         tags,
         summary: 'Sign out (device info per spec §3); the session and its refresh tokens are revoked',
@@ -199,7 +200,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/account/changePassword',
     {
-      config: { auth: 'user' },
+      // always the signed-in person's own password, also for a team member (issue 8)
+      config: { auth: 'user', team: 'self' },
       schema: { tags, summary: 'Change password; other sessions are signed out', body: changePasswordBody, response: { 200: nullData } },
     },
     async (req) => {
@@ -229,7 +231,14 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/accountDetails',
-    { config: { auth: 'user' }, schema: { tags, summary: "The signed-in user's profile", response: { 200: envelope(profileSchema) } } },
+    {
+      config: { auth: 'user', team: 'self' },
+      schema: {
+        tags,
+        summary: "The signed-in user's profile; a team member's is the owner's account they act for, with `team`",
+        response: { 200: envelope(profileSchema) },
+      },
+    },
     async (req) => ({ message: msg('ok', req.lang), data: await svc.profile(app.requireUser(req).id, req.lang) }),
   );
 

@@ -163,7 +163,18 @@ export function createAuthService(deps: AuthDeps) {
    * The profile as the client sees it. "First login after approval" (spec §4) is reported true
    * exactly once — by whichever profile answer comes first after the approval — then cleared.
    */
+  /**
+   * The profile answered by sign-in, sign-up and GET /accountDetails. A team member's is the
+   * owner's account they act for (its type decides the web app's section), with `team` (issue 8).
+   */
   async function loadProfile(userId: string, lang: Language): Promise<Profile> {
+    const m = await repo.activeMembership(db, userId);
+    if (m) {
+      const o = await repo.findUserById(db, m.ownerId);
+      if (!o) throw new AppError('UNAUTHORIZED');
+      const p = toProfile(o, await repo.activeSubscriptionId(db, o.id), false, lang);
+      return { ...p, team: { memberId: m.id, role: m.role, memberName: m.name } };
+    }
     const u = await repo.findUserById(db, userId);
     if (!u) throw new AppError('UNAUTHORIZED');
     const first = u.isFirstTimeLoginAfterApproved ? await repo.takeFirstLoginAfterApproval(db, u.id) : false;
@@ -437,6 +448,8 @@ export function createSessionChecks(db: Db) {
   return {
     currentUser: (userId: string, sessionId?: string) => repo.loadCurrentUser(db, userId, sessionId),
     sessionLive: (sessionId: string) => repo.sessionLive(db, sessionId),
+    /** null when the session is revoked; else the active team membership its user acts under (issue 8). */
+    sessionActing: (sessionId: string) => repo.sessionActing(db, sessionId),
   };
 }
 export type SessionChecks = ReturnType<typeof createSessionChecks>;
@@ -448,4 +461,9 @@ export type SessionChecks = ReturnType<typeof createSessionChecks>;
 export async function cleanupAuth(db: Db, now = new Date()): Promise<{ otps: number; sessions: number }> {
   const before = new Date(now.getTime() - 24 * 3_600_000);
   return { otps: await repo.deleteEndedOtps(db, before), sessions: await repo.deleteEndedSessions(db, before) };
+}
+
+/** Revoke every live session of `userId` inside the caller's transaction (a removed team member, issue 8). Returns how many. */
+export async function revokeSessionsOf(tx: DbOrTx, userId: string, now = new Date()): Promise<number> {
+  return repo.revokeUserSessions(tx, userId, now);
 }

@@ -1,4 +1,4 @@
-import type { AccountType } from '@masar/shared';
+import type { AccountType, TeamRole } from '@masar/shared';
 
 /** Who is calling, from a valid access token or an API key. */
 export interface AuthContext {
@@ -10,6 +10,11 @@ export interface AuthContext {
   userId: string | null;
   accountType: AccountType | null;
   isGuest: boolean;
+  /** A team member acting for an owner (issue 8): `userId`/`accountType` are the owner's, these the member's. */
+  memberId?: string;
+  memberRole?: TeamRole;
+  /** the member's own user id (who really acts); unset when the user acts for themselves */
+  actorId?: string;
 }
 
 /** The signed-in user's state, loaded fresh for routes with auth 'user'. */
@@ -20,4 +25,12 @@ export interface CurrentUser {
   isFirstTimeApproved: boolean;
   companyName: string;
   activeSubscriptionId: string | null;
+  /**
+   * Set when a team member acts for the owner (issue 8): `id`, `accountType`, status and plan
+   * above are the OWNER's (everything they do is the owner's); `memberId` is the team_members
+   * row, `memberRole` its role, `actorId` the member's own user id (for audit).
+   */
+  memberId?: string;
+  memberRole?: TeamRole;
+  actorId?: string;
 }

@@ -33,7 +33,9 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
   const more = wide ? items.filter((i) => !i.primary) : items;
   const post = type ? POST_ACTION[type] : undefined;
   const userItems = type ? USER_MENU(rolePath(type, '').replace(/\/$/, '')) : [];
-  const name = session.profile ? `${session.profile.firstName} ${session.profile.lastName}`.trim() : t('menu:account');
+  const p = session.profile;
+  // a team member acts for the owner's account (issue 8): say whose
+  const name = p ? (p.team ? t('menu:actingFor', { company: p.companyName }) : `${p.firstName} ${p.lastName}`.trim()) : t('menu:account');
 
   return (
     <Box

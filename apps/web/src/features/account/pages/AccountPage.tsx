@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Badge, Button, Card, Container, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAddressBook, IconLogout, IconPencil } from '@tabler/icons-react';
+import { IconAddressBook, IconFileText, IconLogout, IconPencil, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { PROFILE_QUERY_KEY, useSession } from '../../../lib/session';
 import { useBusinessProfile, useContactInfo } from '../api/profile';
 import { BusinessProfileForm } from '../components/BusinessProfileForm';
 import { ContactInfoCard } from '../components/ContactInfoCard';
+import { InvitationsCard } from '../../team';
 
 const STATUS_COLOR: Record<number, string> = {
   [PROFILE_STATUS.pending]: 'yellow',
@@ -236,6 +237,32 @@ function AccountAreaSections({ accountType }: { accountType: number }) {
           </Button>
         </Group>
       </Card>
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <div>
+              <Title order={3}>{t('links.team')}</Title>
+              <Text c="dimmed" size="sm">
+                {t('links.teamHint')}
+              </Text>
+            </div>
+            <Button component={Link} to={`${base}/account/team`} variant="light" leftSection={<IconUsersGroup size={16} />} data-testid="team-link">
+              {t('links.team')}
+            </Button>
+          </Group>
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <div>
+              <Title order={3}>{t('links.waybill')}</Title>
+              <Text c="dimmed" size="sm">
+                {t('links.waybillHint')}
+              </Text>
+            </div>
+            <Button component={Link} to={`${base}/bayan#waybill-config`} variant="light" leftSection={<IconFileText size={16} />} data-testid="waybill-link">
+              {t('links.waybill')}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
     </>
   );
 }
@@ -289,6 +316,7 @@ function AccountHome() {
         )
       ) : (
         <Stack gap="lg">
+          <InvitationsCard profile={profile} />
           <ProfileCard profile={profile} />
           <StatusCard profile={profile} />
           <AccountAreaSections accountType={profile.accountType} />

@@ -20,6 +20,10 @@ export function WaybillConfigForm() {
     initialValues: { senderName: '', senderPhone: '', senderAddress: '', senderCityId: null },
     validate: zodValidate(waybillConfigSchema),
   });
+  // the account page links here (/<role>/bayan#waybill-config): bring the form into view once
+  useEffect(() => {
+    if (window.location.hash === '#waybill-config') document.getElementById('waybill-config')?.scrollIntoView({ block: 'start' });
+  }, []);
   useEffect(() => {
     if (data) form.setValues(data);
     // only when the saved config arrives
@@ -38,7 +42,7 @@ export function WaybillConfigForm() {
     }
   });
   return (
-    <Card withBorder padding="lg" data-testid="waybill-config">
+    <Card withBorder padding="lg" data-testid="waybill-config" id="waybill-config">
       <form onSubmit={save} noValidate>
         <Stack gap="sm">
           <Title order={3}>{t('config.title')}</Title>

@@ -1,0 +1,180 @@
+import {
+  TEAM_MAX,
+  type Language,
+  type TeamInvitationList,
+  type TeamInviteInput,
+  type TeamList,
+  type TeamMember,
+  type TeamRole,
+  type TeamStatus,
+} from '@masar/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { SmsGateway } from '../../gateways/sms/sms.ts';
+import { AppError, dbErrorCode } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { revokeSessionsOf } from '../auth/auth.service.ts';
+import type { CurrentUser } from '../auth/auth.types.ts';
+import * as repo from './team.repository.ts';
+
+function toMember(r: repo.TeamMemberRow): TeamMember {
+  return {
+    id: r.id,
+    phone: r.phone,
+    name: r.name,
+    role: r.role as TeamRole,
+    status: r.status as TeamStatus,
+    memberUserId: r.memberUserId,
+    createdAt: r.createdAt.toISOString(),
+    acceptedAt: r.acceptedAt?.toISOString() ?? null,
+    removedAt: r.removedAt?.toISOString() ?? null,
+  };
+}
+
+/** The SMS an invitee gets: who invited them and where to sign in (or sign up) with this phone. */
+export function inviteSmsText(company: string, link: string, lang: Language): string {
+  return lang === 'ar'
+    ? `دعتك ${company} للانضمام إلى فريقها على مسار. سجّل الدخول بهذا الرقم لقبول الدعوة: ${link}`
+    : `${company} invited you to join their team on Masar. Sign in with this phone to accept: ${link}`;
+}
+
+/** The person who really acts: a member's own user id, else the user's. */
+const actorOf = (user: CurrentUser) => user.actorId ?? user.id;
+
+/**
+ * Team members (issue 8; spec §2 "Account": team members — invite by phone, role, remove). The
+ * owner is the company account (`user.id`, also when an admin member acts for it); members are
+ * rows of team_members. Every change is written with its team_events row (the acting person's own
+ * user id) in one transaction. Rules (who may call what) are in team.access.ts and the auth plugin.
+ */
+export function createTeamService(deps: { db: Db; sms: SmsGateway; publicUrl: string; log: { error(o: unknown, m: string): void } }) {
+  const { db, sms, log } = deps;
+  const event = (tx: DbOrTx, user: CurrentUser, row: repo.TeamMemberRow, type: string, data: Record<string, unknown> = {}) =>
+    repo.insertEvent(tx, { id: newId(), ownerId: row.ownerId, teamMemberId: row.id, type, actorUserId: actorOf(user), data });
+
+  return {
+    /** GET /account/team: the owner's members, open (invited, active) first, newest first; ≤ 200 rows. */
+    async list(user: CurrentUser): Promise<TeamList> {
+      const rows = await repo.listTeam(db, user.id, 200);
+      return { items: rows.map(toMember), total: rows.length, max: TEAM_MAX };
+    },
+
+    /**
+     * POST /account/team: invite `phone` (E.164) with a role, then SMS them a sign-in link.
+     * TEAM_OWN_PHONE (the owner's phone), TEAM_MEMBER_EXISTS (already invited or a member here),
+     * TEAM_PHONE_IN_OTHER_TEAM (active in another team, or owns a team), LIMIT_REACHED at TEAM_MAX
+     * open rows (checked under a per-owner lock). A failed SMS is logged; the invitation stands
+     * (the invitee also sees it after signing in).
+     */
+    async invite(user: CurrentUser, body: TeamInviteInput, lang: Language): Promise<TeamMember> {
+      const row = await db.transaction(async (tx) => {
+        await repo.lockTeam(tx, user.id);
+        if ((await repo.userPhone(tx, user.id)) === body.phone) throw new AppError('TEAM_OWN_PHONE');
+        if (await repo.openRowOfPhone(tx, user.id, body.phone)) throw new AppError('TEAM_MEMBER_EXISTS');
+        if (await repo.phoneInATeam(tx, body.phone)) throw new AppError('TEAM_PHONE_IN_OTHER_TEAM');
+        if ((await repo.countOpen(tx, user.id)) >= TEAM_MAX) throw new AppError('LIMIT_REACHED');
+        const r = await repo.insertMember(tx, {
+          id: newId(),
+          ownerId: user.id,
+          phone: body.phone,
+          name: body.name,
+          role: body.role,
+          status: 'invited',
+          invitedBy: actorOf(user),
+        });
+        await event(tx, user, r, 'invited', { role: body.role });
+        return r;
+      });
+      const link = `${deps.publicUrl}/login?phone=${encodeURIComponent(body.phone)}`;
+      try {
+        await sms.send(body.phone, inviteSmsText(user.companyName, link, lang));
+      } catch (e) {
+        log.error({ err: e, teamMemberId: row.id }, 'team invitation SMS failed');
+      }
+      return toMember(row);
+    },
+
+    /** PATCH /account/team/:id: change an open member's role; NOT_FOUND when not an open member of this account. Counts on their next request. */
+    async changeRole(user: CurrentUser, id: string, role: TeamRole): Promise<TeamMember> {
+      return db.transaction(async (tx) => {
+        const r = await repo.findOpen(tx, user.id, id);
+        if (!r) throw new AppError('NOT_FOUND');
+        if (r.role === role) return toMember(r);
+        const u = await repo.updateMember(tx, id, { role });
+        await event(tx, user, u, 'role_changed', { from: r.role, to: role });
+        return toMember(u);
+      });
+    },
+
+    /**
+     * DELETE /account/team/:id: remove a member (or withdraw an invitation). A member's sessions
+     * are revoked in the same transaction, so their very next request is refused (401) and they
+     * sign in again as themselves. NOT_FOUND when not an open member of this account.
+     */
+    async remove(user: CurrentUser, id: string): Promise<TeamMember> {
+      return db.transaction(async (tx) => {
+        const r = await repo.findOpen(tx, user.id, id);
+        if (!r) throw new AppError('NOT_FOUND');
+        const u = await repo.updateMember(tx, id, { status: 'removed', removedAt: new Date(), removedBy: actorOf(user) });
+        const revoked = r.memberUserId && r.status === 'active' ? await revokeSessionsOf(tx, r.memberUserId) : 0;
+        await event(tx, user, u, 'removed', { sessionsRevoked: revoked });
+        return toMember(u);
+      });
+    },
+
+    /** GET /account/team/invitations: pending invitations addressed to my own phone (`me` is my own user, never an owner's). */
+    async invitations(me: CurrentUser): Promise<TeamInvitationList> {
+      const phone = await repo.userPhone(db, me.id);
+      const rows = phone ? await repo.invitationsOf(db, phone) : [];
+      return { items: rows.map((r) => ({ id: r.id, role: r.role as TeamRole, ownerCompanyName: r.ownerCompanyName, invitedAt: r.invitedAt.toISOString() })) };
+    },
+
+    /**
+     * POST /account/team/invitations/:id/accept: join the team; from my next request I act for the
+     * owner. NOT_FOUND (not an invitation to my phone, or no longer pending);
+     * TEAM_PHONE_IN_OTHER_TEAM when I am active in another team or own a team with members.
+     */
+    async accept(me: CurrentUser, id: string): Promise<TeamMember> {
+      const phone = await repo.userPhone(db, me.id);
+      if (!phone) throw new AppError('NOT_FOUND');
+      try {
+        return await db.transaction(async (tx) => {
+          const r = await repo.findInvitation(tx, phone, id);
+          if (!r) throw new AppError('NOT_FOUND');
+          if (r.ownerId === me.id) throw new AppError('TEAM_OWN_PHONE');
+          if (await repo.ownsOpenTeam(tx, me.id)) throw new AppError('TEAM_PHONE_IN_OTHER_TEAM');
+          const u = await repo.updateMember(tx, id, { status: 'active', memberUserId: me.id, acceptedAt: new Date() });
+          await event(tx, me, u, 'accepted');
+          return toMember(u);
+        });
+      } catch (e) {
+        // the unique active membership per user / per phone: another acceptance won
+        if (dbErrorCode(e) === '23505') throw new AppError('TEAM_PHONE_IN_OTHER_TEAM');
+        throw e;
+      }
+    },
+
+    /** POST /account/team/invitations/:id/decline; NOT_FOUND when not a pending invitation to my phone. */
+    async decline(me: CurrentUser, id: string): Promise<void> {
+      const phone = await repo.userPhone(db, me.id);
+      if (!phone) throw new AppError('NOT_FOUND');
+      await db.transaction(async (tx) => {
+        const r = await repo.findInvitation(tx, phone, id);
+        if (!r) throw new AppError('NOT_FOUND');
+        const u = await repo.updateMember(tx, id, { status: 'declined', removedAt: new Date(), removedBy: me.id });
+        await event(tx, me, u, 'declined');
+      });
+    },
+
+    /** POST /account/team/leave: leave my team; my next request acts for my own account again. NOT_FOUND when I am in no team. */
+    async leave(me: CurrentUser): Promise<void> {
+      await db.transaction(async (tx) => {
+        const r = await repo.findActiveOf(tx, me.id);
+        if (!r) throw new AppError('NOT_FOUND');
+        const u = await repo.updateMember(tx, r.id, { status: 'removed', removedAt: new Date(), removedBy: me.id });
+        await event(tx, me, u, 'left');
+      });
+    },
+  };
+}
+
+export type TeamService = ReturnType<typeof createTeamService>;

@@ -1,0 +1,2 @@
+/** The team feature's public surface for other features (depcruise: features import each other only here). */
+export { InvitationsCard } from './components/InvitationsCard';
