@@ -22,3 +22,4 @@ export * from './schemas/bayan.ts';
 export * from './schemas/trips.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/profile.ts';
+export * from './schemas/relations.ts';

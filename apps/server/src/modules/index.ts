@@ -17,6 +17,7 @@ import bayanRoutes from './bayan/bayan.routes.ts';
 import assignmentRoutes from './assignment/assignment.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
 import profileRoutes from './profile/profile.routes.ts';
+import relationsRoutes from './relations/relations.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -38,4 +39,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(tripsRoutes);
   await app.register(contactRoutes);
   await app.register(profileRoutes);
+  await app.register(relationsRoutes);
 }
