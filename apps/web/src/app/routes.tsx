@@ -30,7 +30,7 @@ const Login = page(() => import('../features/auth/pages/LoginPage'));
 const Signup = page(() => import('../features/auth/pages/SignupPage'));
 const Forgot = page(() => import('../features/auth/pages/ForgotPasswordPage'));
 const Reset = page(() => import('../features/auth/pages/ResetPasswordPage'));
-const Account = page(() => withNamespaces(import('../features/account/pages/AccountPage'), ['profile']));
+const Account = page(() => withNamespaces(import('../features/account/pages/AccountPage'), ['profile', 'relations']));
 const ProfileApproval = page(() => withNamespaces(import('../features/account/pages/ProfileApprovalPage'), ['verification']));
 const Integrations = page(() => withNamespaces(import('../features/integrations/pages/IntegrationsPage'), ['integrations']));
 const MyLoads = page(() => withNamespaces(import('../features/loads/pages/MyLoadsPage'), ['shipments']));
@@ -57,6 +57,8 @@ const Help = page(() => withNamespaces(import('../features/public/pages/HelpPage
 const Contact = page(() => withNamespaces(import('../features/public/pages/ContactPage'), ['public']));
 const ThankYou = page(() => withNamespaces(import('../features/public/pages/ThankYouPage'), ['public']));
 const City = page(() => withNamespaces(import('../features/public/pages/CityPage'), ['public']));
+const RelationList = page(() => withNamespaces(import('../features/relations/pages/RelationListPage'), ['relations']));
+const Settings = page(() => withNamespaces(import('../features/relations/pages/SettingsPage'), ['relations']));
 const ComingSoon = page(() => import('../components/ComingSoonPage'));
 export const NotFound = page(() => import('../components/NotFoundPage'));
 
@@ -103,6 +105,9 @@ export const routes: RouteDef[] = [
   r('/shippers/account', Account),
   r('/shippers/account/addresses', Account),
   r('/shippers/account/integrations', Integrations),
+  r('/shippers/favourites', RelationList, 'user', { kind: 'favourite' }),
+  r('/shippers/blocked', RelationList, 'user', { kind: 'blocked' }),
+  r('/shippers/setting', Settings),
   r('/shippers/billing-and-invoice', Billing),
   r('/shippers/profile-approval', ProfileApproval),
   r('/shippers/checkout', Checkout),
@@ -130,6 +135,9 @@ export const routes: RouteDef[] = [
   r('/carriers/account', Account),
   r('/carriers/account/addresses', Account),
   r('/carriers/account/integrations', Integrations),
+  r('/carriers/favourites', RelationList, 'user', { kind: 'favourite' }),
+  r('/carriers/blocked', RelationList, 'user', { kind: 'blocked' }),
+  r('/carriers/setting', Settings),
   r('/carriers/billing-and-invoice', Billing),
   r('/carriers/profile-approval', ProfileApproval),
   r('/carriers/checkout', Checkout),
@@ -156,6 +164,9 @@ export const routes: RouteDef[] = [
   r('/brokers/account', Account),
   r('/brokers/account/addresses', Account),
   r('/brokers/account/integrations', Integrations),
+  r('/brokers/favourites', RelationList, 'user', { kind: 'favourite' }),
+  r('/brokers/blocked', RelationList, 'user', { kind: 'blocked' }),
+  r('/brokers/setting', Settings),
   r('/brokers/billing-and-invoice', Billing),
   r('/brokers/profile-approval', ProfileApproval),
   r('/brokers/checkout', Checkout),
