@@ -136,7 +136,12 @@ describe('blocking', () => {
     const refused = await bid(c, sLoad2.id);
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('USER_BLOCKED');
-    const ar = await t.app.inject({ method: 'POST', url: '/api/v1/offers', headers: { ...c.headers, language: 'ar' }, payload: { loadId: sLoad2.id, priceSar: '2800' } });
+    const ar = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/offers',
+      headers: { ...c.headers, language: 'ar' },
+      payload: { loadId: sLoad2.id, priceSar: '2800' },
+    });
     expect(ar.json()).toMatchObject({ code: 'USER_BLOCKED', message: 'لا يمكنك القيام بذلك: أحدكما قام بحظر الآخر.' });
 
     // the pending offer was closed, with a close event; answering it is refused
@@ -160,7 +165,11 @@ describe('blocking', () => {
 
 describe('contact settings', () => {
   it('defaults to counterparts, patches one channel at a time and validates', async () => {
-    expect((await call<AccountSettings>('GET', '/account/settings', broker)).body.data).toEqual({ chat: 'counterparts', audio: 'counterparts', video: 'counterparts' });
+    expect((await call<AccountSettings>('GET', '/account/settings', broker)).body.data).toEqual({
+      chat: 'counterparts',
+      audio: 'counterparts',
+      video: 'counterparts',
+    });
     const p = await call<AccountSettings>('PATCH', '/account/settings', broker, { video: 'nobody' });
     expect(p.status).toBe(200);
     expect(p.body.data).toEqual({ chat: 'counterparts', audio: 'counterparts', video: 'nobody' });

@@ -78,13 +78,7 @@ export interface RelationRow {
  * One page of my favourites or blocked users, newest first (created_at desc, other id desc),
  * after the keyset `after` (the last row of the previous page), at most `limit` rows.
  */
-export async function listPage(
-  db: DbOrTx,
-  kind: RelationKind,
-  userId: string,
-  limit: number,
-  after: { k: string; id: string } | null,
-): Promise<RelationRow[]> {
+export async function listPage(db: DbOrTx, kind: RelationKind, userId: string, limit: number, after: { k: string; id: string } | null): Promise<RelationRow[]> {
   const t = TABLE[kind];
   return queryRows<RelationRow>(
     db,

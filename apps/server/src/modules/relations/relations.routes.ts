@@ -124,7 +124,8 @@ export default async function relationsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Change who may reach me',
-        description: 'chat, audio, video: each `everyone` | `favourites` (users I favourited) | `counterparts` (parties of my bookings, the default) | `nobody`. Omitted channels keep their value.',
+        description:
+          'chat, audio, video: each `everyone` | `favourites` (users I favourited) | `counterparts` (parties of my bookings, the default) | `nobody`. Omitted channels keep their value.',
         body: accountSettingsPatch,
         response: { 200: envelope(accountSettingsSchema) },
       },

@@ -42,7 +42,10 @@ export interface LoadParties {
   stateForOffer(tx: DbOrTx, loadId: string, lock: 'none'): Promise<{ shipper_id: string; carrier_id: string | null; status: string; deleted: boolean } | null>;
 }
 /** The profile module's answer: the contact info a user shares with the other party of a booking. */
-export type ContactSharesOf = (db: DbOrTx, userId: string) => Promise<
+export type ContactSharesOf = (
+  db: DbOrTx,
+  userId: string,
+) => Promise<
   | {
       phone: string | null;
       phoneShare: boolean;
@@ -55,8 +58,6 @@ export type ContactSharesOf = (db: DbOrTx, userId: string) => Promise<
     }
   | undefined
 >;
-
-const LIMIT_CODE = { favourite: 'FAVOURITES_LIMIT', blocked: 'BLOCKED_LIMIT' } as const;
 
 function toEntry(r: repo.RelationRow): RelationEntry {
   return {
@@ -74,7 +75,8 @@ const encodeCursor = (r: repo.RelationRow) => Buffer.from(`${r.k}|${r.user_id}`)
 function decodeCursor(c: string | undefined): { k: string; id: string } | null {
   if (!c) return null;
   const [k, id] = Buffer.from(c, 'base64url').toString().split('|');
-  if (!k || !id || !/^[0-9a-f-]{36}$/i.test(id) || !/^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)?$/.test(k)) throw new AppError('BAD_REQUEST');
+  if (!k || !id || !/^[0-9a-f-]{36}$/i.test(id) || !/^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)?$/.test(k))
+    throw new AppError('BAD_REQUEST');
   return { k, id };
 }
 
@@ -191,7 +193,8 @@ export function createRelationsService(deps: { db: Db; offers: OffersOfUsers; lo
      */
     async contactCard(user: CurrentUser, loadId: string): Promise<ContactCard> {
       const load = await loads.stateForOffer(db, loadId, 'none');
-      const booked = load && !load.deleted && load.carrier_id && ((ACTIVE_LOAD_STATUSES as readonly string[]).includes(load.status) || load.status === 'completed');
+      const booked =
+        load && !load.deleted && load.carrier_id && ((ACTIVE_LOAD_STATUSES as readonly string[]).includes(load.status) || load.status === 'completed');
       if (!load || !booked || (user.id !== load.shipper_id && user.id !== load.carrier_id)) throw new AppError('NOT_FOUND');
       const role = user.id === load.shipper_id ? 'carrier' : 'shipper';
       const otherId = role === 'carrier' ? load.carrier_id! : load.shipper_id;

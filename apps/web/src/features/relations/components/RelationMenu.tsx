@@ -42,16 +42,28 @@ export function RelationMenu({ userId, companyName }: { userId: string; companyN
         <Menu.Dropdown>
           {!blocked &&
             (favourite ? (
-              <Menu.Item leftSection={<IconStarOff size={16} />} onClick={() => void run('favourite', false, t('menu.unfavourited'))} data-testid="relation-unfavourite">
+              <Menu.Item
+                leftSection={<IconStarOff size={16} />}
+                onClick={() => void run('favourite', false, t('menu.unfavourited'))}
+                data-testid="relation-unfavourite"
+              >
                 {t('menu.unfavourite')}
               </Menu.Item>
             ) : (
-              <Menu.Item leftSection={<IconStar size={16} />} onClick={() => void run('favourite', true, t('menu.favourited'))} data-testid="relation-favourite">
+              <Menu.Item
+                leftSection={<IconStar size={16} />}
+                onClick={() => void run('favourite', true, t('menu.favourited'))}
+                data-testid="relation-favourite"
+              >
                 {t('menu.favourite')}
               </Menu.Item>
             ))}
           {blocked ? (
-            <Menu.Item leftSection={<IconCircleCheck size={16} />} onClick={() => void run('blocked', false, t('blocked.unblocked'))} data-testid="relation-unblock">
+            <Menu.Item
+              leftSection={<IconCircleCheck size={16} />}
+              onClick={() => void run('blocked', false, t('blocked.unblocked'))}
+              data-testid="relation-unblock"
+            >
               {t('menu.unblock')}
             </Menu.Item>
           ) : (

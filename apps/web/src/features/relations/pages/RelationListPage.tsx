@@ -48,7 +48,14 @@ function Row({ e, kind }: { e: RelationEntry; kind: RelationKind }) {
             </Text>
           )}
         </Stack>
-        <Button variant="light" color={kind === 'blocked' ? 'masar' : 'masarRed'} size="xs" loading={change.isPending} onClick={() => void remove()} data-testid="relation-remove">
+        <Button
+          variant="light"
+          color={kind === 'blocked' ? 'masar' : 'masarRed'}
+          size="xs"
+          loading={change.isPending}
+          onClick={() => void remove()}
+          data-testid="relation-remove"
+        >
           {t(TEXT[kind].remove)}
         </Button>
       </Group>

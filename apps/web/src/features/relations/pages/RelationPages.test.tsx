@@ -27,7 +27,9 @@ const B = '22222222-2222-4222-8222-222222222222';
 describe('favourites and blocked lists', { timeout: 20_000 }, () => {
   it('shows an empty state in Arabic that says what to do next', async () => {
     await i18n.changeLanguage('ar');
-    stubApi((m, p) => (m === 'GET' && p.startsWith('/account/favourite') ? { body: { message: 'OK', data: { items: [], nextCursor: null, total: 0, max: 1000 } } } : undefined));
+    stubApi((m, p) =>
+      m === 'GET' && p.startsWith('/account/favourite') ? { body: { message: 'OK', data: { items: [], nextCursor: null, total: 0, max: 1000 } } } : undefined,
+    );
     renderWithApp(<RelationListPage kind="favourite" />, { dir: 'rtl', path: '/shippers/favourites' });
     expect(await screen.findByText('لا توجد شركات في المفضلة بعد.')).toBeTruthy();
     expect(screen.getByText('افتح شحنة أو عرضاً واختر «إضافة إلى المفضلة» من قائمة الشركة.')).toBeTruthy();
