@@ -121,6 +121,15 @@ async function plan7(database: Database, q: BoardQuery, hidden: string[]): Promi
   }
 }
 
+/** One line: the index paths a plan takes on loads, the shipper filter, and its execution time. */
+function summary(plan: string): string {
+  const paths = [...plan.matchAll(/(Index Only Scan|Index Scan|Bitmap Heap Scan|Seq Scan)(?: Backward)? (?:using (\S+) )?on loads/g)]
+    .map((m) => `${m[1]}${m[2] ? ` ${m[2]}` : ''}`)
+    .filter((v, i, a) => a.indexOf(v) === i);
+  const heap = [...plan.matchAll(/Heap Fetches: (\d+)/g)].map((m) => m[1]);
+  return `${paths.join('; ')}${heap.length ? `; heap fetches ${heap.join('/')}` : ''}; ${/Execution Time: ([\d.]+)/.exec(plan)?.[1]} ms`;
+}
+
 async function main() {
   const { database, drop } = await freshDatabase('postgres', 'masar_bench_blocks');
   try {
@@ -150,6 +159,7 @@ async function main() {
     ];
     const rows: string[] = [];
     let plan = '';
+    const summaries: string[] = [];
     for (const [label, blockers] of cases) {
       const hidden = await setBlocks(blockers);
       const h = await time(() => hiddenIds(db, VIEWER));
@@ -160,13 +170,19 @@ async function main() {
         rows.push(
           `| ${label.padEnd(13)} | ${key.padEnd(6)} | ${String(first.total).padStart(6)} | ${r.p50.toFixed(2)} / ${r.p95.toFixed(2)} | ${h.p50.toFixed(2)} / ${h.p95.toFixed(2)} |`,
         );
-        if (label === '5 small' && key === 'radius') plan = await plan7(database, q, hidden);
+        if (key === 'radius') {
+          const p = await plan7(database, q, hidden);
+          summaries.push(`  ${label}: ${summary(p)}`);
+          if (label === '5 small') plan = p;
+        }
       }
     }
     console.log(`\nLoad board with blocks, ${N.toLocaleString('en')} loads on PostgreSQL (${RUNS} serial runs of searchBoard, prepared)`);
     console.log('| blocks        | search | total  | SQL p50/p95 ms | hidden set p50/p95 ms |');
     console.log('|---------------|--------|--------|----------------|-----------------------|');
     for (const r of rows) console.log(r);
+    console.log('\nRadius search, 7th execution: access paths on loads and execution time');
+    for (const x of summaries) console.log(x);
     console.log('\nPlan of the 7th execution (5 small shippers hidden, radius search):\n' + plan);
   } finally {
     await drop();
