@@ -182,17 +182,15 @@ export async function closePendingBetween(tx: DbOrTx, blockerId: string, otherId
         returning id, shipper_id`,
   );
   if (closed.length) {
-    await tx
-      .insert(offerEvents)
-      .values(
-        closed.map((o) => ({
-          id: newId(),
-          offerId: o.id,
-          byParty: o.shipper_id === blockerId ? ('shipper' as const) : ('carrier' as const),
-          action: 'close',
-          price: null,
-        })),
-      );
+    await tx.insert(offerEvents).values(
+      closed.map((o) => ({
+        id: newId(),
+        offerId: o.id,
+        byParty: o.shipper_id === blockerId ? ('shipper' as const) : ('carrier' as const),
+        action: 'close',
+        price: null,
+      })),
+    );
   }
   return closed.length;
 }
