@@ -2359,7 +2359,7 @@ export interface paths {
         put?: never;
         /**
          * Add a user to my favourites
-         * @description Adding a favourite twice answers the same entry. RELATION_SELF (400) for my own account, NOT_FOUND (404) for no such user, USER_BLOCKED (403) when I blocked them, FAVOURITES_LIMIT (409) at 1,000.
+         * @description Adding a favourite twice answers the same entry. RELATION_SELF (400) for my own account, NOT_FOUND (404) for no such user, USER_BLOCKED (403) when I blocked them, LIMIT_REACHED (409) at 1,000.
          *
          *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
          */
@@ -2405,7 +2405,7 @@ export interface paths {
         put?: never;
         /**
          * Block a user
-         * @description Both ways: neither sees the other’s loads on the board or in details, bids or answers offers (USER_BLOCKED), or gets the contact card. In one transaction, closes the pending offers between us and removes our favourites of each other. Blocking twice answers the same entry. RELATION_SELF (400), NOT_FOUND (404), BLOCKED_LIMIT (409) at 1,000.
+         * @description Both ways: neither sees the other’s loads on the board or in details, bids or answers offers (USER_BLOCKED), or gets the contact card. In one transaction, closes the pending offers between us and removes our favourites of each other. Blocking twice answers the same entry. RELATION_SELF (400), NOT_FOUND (404), LIMIT_REACHED (409) at 1,000.
          *
          *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
          */
@@ -27325,7 +27325,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_IDEMPOTENCY_KEY (The Idempotency-Key header must be 1 to 255 visible characters.); RELATION_SELF (You cannot add your own account to this list.) */
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_IDEMPOTENCY_KEY (The Idempotency-Key header must be 1 to 255 visible characters.); RELATION_SELF (You cannot add yourself.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27357,7 +27357,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); USER_BLOCKED (You cannot do this: one of you has blocked the other.) */
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); USER_BLOCKED (Not possible: one of you blocked the other.) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27405,7 +27405,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); FAVOURITES_LIMIT (You have 1,000 favourites, the most allowed. Remove one you no longer need first.) */
+            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); LIMIT_REACHED (You have reached the limit for these. Remove one you no longer use first.) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -27765,7 +27765,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_IDEMPOTENCY_KEY (The Idempotency-Key header must be 1 to 255 visible characters.); RELATION_SELF (You cannot add your own account to this list.) */
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_IDEMPOTENCY_KEY (The Idempotency-Key header must be 1 to 255 visible characters.); RELATION_SELF (You cannot add yourself.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27797,7 +27797,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); USER_BLOCKED (You cannot do this: one of you has blocked the other.) */
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); USER_BLOCKED (Not possible: one of you blocked the other.) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27845,7 +27845,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); BLOCKED_LIMIT (You have blocked 1,000 users, the most allowed. Unblock one first.) */
+            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); LIMIT_REACHED (You have reached the limit for these. Remove one you no longer use first.) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28514,7 +28514,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); USER_BLOCKED (You cannot do this: one of you has blocked the other.) */
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); USER_BLOCKED (Not possible: one of you blocked the other.) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -168,22 +168,8 @@ export const ERRORS = {
   NOT_YOUR_TURN: { status: 409, en: 'Wait for the other party to answer your last price.', ar: 'انتظر رد الطرف الآخر على آخر سعر قدمته.' },
   DUPLICATE_OFFER: { status: 409, en: 'You already have an open offer on this shipment.', ar: 'لديك عرض مفتوح على هذه الشحنة.' },
   // favourites and blocked users (issue 8; spec §6 "Users may block or favourite shippers and brokers")
-  USER_BLOCKED: {
-    status: 403,
-    en: 'You cannot do this: one of you has blocked the other.',
-    ar: 'لا يمكنك القيام بذلك: أحدكما قام بحظر الآخر.',
-  },
-  RELATION_SELF: { status: 400, en: 'You cannot add your own account to this list.', ar: 'لا يمكنك إضافة حسابك إلى هذه القائمة.' },
-  FAVOURITES_LIMIT: {
-    status: 409,
-    en: 'You have 1,000 favourites, the most allowed. Remove one you no longer need first.',
-    ar: 'لديك 1,000 مفضلة، وهو الحد الأقصى. احذف واحدة لم تعد تحتاجها أولاً.',
-  },
-  BLOCKED_LIMIT: {
-    status: 409,
-    en: 'You have blocked 1,000 users, the most allowed. Unblock one first.',
-    ar: 'قمت بحظر 1,000 مستخدم، وهو الحد الأقصى. ألغِ حظر أحدهم أولاً.',
-  },
+  USER_BLOCKED: { status: 403, en: 'Not possible: one of you blocked the other.', ar: 'غير ممكن: أحدكما حظر الآخر.' },
+  RELATION_SELF: { status: 400, en: 'You cannot add yourself.', ar: 'لا يمكنك إضافة نفسك.' },
   TOO_MANY_PASSWORD_ATTEMPTS: {
     status: 429,
     en: 'Too many wrong passwords. Try again in 15 minutes, or sign in with a code by SMS.',

@@ -81,7 +81,7 @@ export default async function relationsRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Add a user to my favourites',
         description:
-          'Adding a favourite twice answers the same entry. RELATION_SELF (400) for my own account, NOT_FOUND (404) for no such user, USER_BLOCKED (403) when I blocked them, FAVOURITES_LIMIT (409) at 1,000.',
+          'Adding a favourite twice answers the same entry. RELATION_SELF (400) for my own account, NOT_FOUND (404) for no such user, USER_BLOCKED (403) when I blocked them, LIMIT_REACHED (409) at 1,000.',
         body: favouriteInput,
         response: { 201: envelope(relationEntrySchema) },
       },
@@ -96,7 +96,7 @@ export default async function relationsRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Block a user',
         description:
-          'Both ways: neither sees the other’s loads on the board or in details, bids or answers offers (USER_BLOCKED), or gets the contact card. In one transaction, closes the pending offers between us and removes our favourites of each other. Blocking twice answers the same entry. RELATION_SELF (400), NOT_FOUND (404), BLOCKED_LIMIT (409) at 1,000.',
+          'Both ways: neither sees the other’s loads on the board or in details, bids or answers offers (USER_BLOCKED), or gets the contact card. In one transaction, closes the pending offers between us and removes our favourites of each other. Blocking twice answers the same entry. RELATION_SELF (400), NOT_FOUND (404), LIMIT_REACHED (409) at 1,000.',
         body: blockInput,
         response: { 201: envelope(relationEntrySchema) },
       },

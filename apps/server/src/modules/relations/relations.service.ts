@@ -129,7 +129,7 @@ export function createRelationsService(deps: { db: Db; offers: OffersOfUsers; lo
 
     /**
      * POST /account/favourite: star a user (idempotent: already there → the same entry).
-     * RELATION_SELF, NOT_FOUND, USER_BLOCKED (I blocked them: unblock first), FAVOURITES_LIMIT
+     * RELATION_SELF, NOT_FOUND, USER_BLOCKED (I blocked them: unblock first), LIMIT_REACHED
      * (409) at RELATIONS_MAX.
      */
     async addFavourite(user: CurrentUser, otherId: string): Promise<RelationEntry> {
@@ -138,7 +138,7 @@ export function createRelationsService(deps: { db: Db; offers: OffersOfUsers; lo
         await repo.lockList(tx, 'favourite', user.id);
         if (await repo.isBlocked(tx, user.id, otherId)) throw new AppError('USER_BLOCKED');
         if (await repo.isFavourite(tx, user.id, otherId)) return;
-        if ((await repo.countList(tx, 'favourite', user.id)) >= RELATIONS_MAX) throw new AppError('FAVOURITES_LIMIT');
+        if ((await repo.countList(tx, 'favourite', user.id)) >= RELATIONS_MAX) throw new AppError('LIMIT_REACHED');
         await repo.insertFavourite(tx, user.id, otherId);
       });
       return toEntry((await repo.entry(db, 'favourite', user.id, otherId))!);
@@ -147,7 +147,7 @@ export function createRelationsService(deps: { db: Db; offers: OffersOfUsers; lo
     /**
      * POST /account/blocked: block a user (idempotent). In one transaction: the block, the pair's
      * favourites of each other removed, and their pending offers on each other's loads closed
-     * (offer history kept). RELATION_SELF, NOT_FOUND, BLOCKED_LIMIT (409) at RELATIONS_MAX.
+     * (offer history kept). RELATION_SELF, NOT_FOUND, LIMIT_REACHED (409) at RELATIONS_MAX.
      */
     async block(user: CurrentUser, body: BlockInput): Promise<RelationEntry> {
       const otherId = body.userId;
@@ -155,7 +155,7 @@ export function createRelationsService(deps: { db: Db; offers: OffersOfUsers; lo
       await db.transaction(async (tx) => {
         await repo.lockList(tx, 'blocked', user.id);
         if (await repo.isBlocked(tx, user.id, otherId)) return;
-        if ((await repo.countList(tx, 'blocked', user.id)) >= RELATIONS_MAX) throw new AppError('BLOCKED_LIMIT');
+        if ((await repo.countList(tx, 'blocked', user.id)) >= RELATIONS_MAX) throw new AppError('LIMIT_REACHED');
         await repo.insertBlock(tx, user.id, otherId, body.reason || null);
         await repo.deleteFavouritesBetween(tx, user.id, otherId);
         await offers.closePendingBetween(tx, user.id, otherId);
