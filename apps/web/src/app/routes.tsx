@@ -57,8 +57,7 @@ const Help = page(() => withNamespaces(import('../features/public/pages/HelpPage
 const Contact = page(() => withNamespaces(import('../features/public/pages/ContactPage'), ['public']));
 const ThankYou = page(() => withNamespaces(import('../features/public/pages/ThankYouPage'), ['public']));
 const City = page(() => withNamespaces(import('../features/public/pages/CityPage'), ['public']));
-const RelationList = page(() => withNamespaces(import('../features/relations/pages/RelationListPage'), ['relations']));
-const Settings = page(() => withNamespaces(import('../features/relations/pages/SettingsPage'), ['relations']));
+const Relations = page(() => withNamespaces(import('../features/relations/pages/RelationsPage'), ['relations']));
 const ComingSoon = page(() => import('../components/ComingSoonPage'));
 export const NotFound = page(() => import('../components/NotFoundPage'));
 
@@ -105,9 +104,9 @@ export const routes: RouteDef[] = [
   r('/shippers/account', Account),
   r('/shippers/account/addresses', Account),
   r('/shippers/account/integrations', Integrations),
-  r('/shippers/favourites', RelationList, 'user', { kind: 'favourite' }),
-  r('/shippers/blocked', RelationList, 'user', { kind: 'blocked' }),
-  r('/shippers/setting', Settings),
+  r('/shippers/favourites', Relations, 'user', { kind: 'favourite' }),
+  r('/shippers/blocked', Relations, 'user', { kind: 'blocked' }),
+  r('/shippers/setting', Relations),
   r('/shippers/billing-and-invoice', Billing),
   r('/shippers/profile-approval', ProfileApproval),
   r('/shippers/checkout', Checkout),
@@ -135,9 +134,9 @@ export const routes: RouteDef[] = [
   r('/carriers/account', Account),
   r('/carriers/account/addresses', Account),
   r('/carriers/account/integrations', Integrations),
-  r('/carriers/favourites', RelationList, 'user', { kind: 'favourite' }),
-  r('/carriers/blocked', RelationList, 'user', { kind: 'blocked' }),
-  r('/carriers/setting', Settings),
+  r('/carriers/favourites', Relations, 'user', { kind: 'favourite' }),
+  r('/carriers/blocked', Relations, 'user', { kind: 'blocked' }),
+  r('/carriers/setting', Relations),
   r('/carriers/billing-and-invoice', Billing),
   r('/carriers/profile-approval', ProfileApproval),
   r('/carriers/checkout', Checkout),
@@ -164,9 +163,9 @@ export const routes: RouteDef[] = [
   r('/brokers/account', Account),
   r('/brokers/account/addresses', Account),
   r('/brokers/account/integrations', Integrations),
-  r('/brokers/favourites', RelationList, 'user', { kind: 'favourite' }),
-  r('/brokers/blocked', RelationList, 'user', { kind: 'blocked' }),
-  r('/brokers/setting', Settings),
+  r('/brokers/favourites', Relations, 'user', { kind: 'favourite' }),
+  r('/brokers/blocked', Relations, 'user', { kind: 'blocked' }),
+  r('/brokers/setting', Relations),
   r('/brokers/billing-and-invoice', Billing),
   r('/brokers/profile-approval', ProfileApproval),
   r('/brokers/checkout', Checkout),
