@@ -15,8 +15,9 @@ import { createAccountAdmin } from './modules/auth/account-admin.service.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { createBayanService } from './modules/bayan/bayan.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
-import { createProfileService } from './modules/profile/profile.service.ts';
 import { createTeamService } from './modules/team/team.service.ts';
+import { contactSharesOf, createProfileService } from './modules/profile/profile.service.ts';
+import { createRelationsService, relationsOfUser } from './modules/relations/relations.service.ts';
 import { assignmentReleaseHandler, createAssignmentService } from './modules/assignment/assignment.service.ts';
 import { createAuthService, createSessionChecks } from './modules/auth/auth.service.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
@@ -26,7 +27,7 @@ import { createFilesService } from './modules/files/files.service.ts';
 import { createFleetService } from './modules/fleet/fleet.service.ts';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { createLoadsService, loadLifecycle } from './modules/loads/loads.service.ts';
-import { createOffersService, offersOfLoad } from './modules/offers/offers.service.ts';
+import { createOffersService, offersOfLoad, offersOfUsers } from './modules/offers/offers.service.ts';
 import { createTripsService } from './modules/trips/trips.service.ts';
 import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
 import { createVendorsService, vendorAccountsOf } from './modules/vendors/vendors.service.ts';
@@ -72,8 +73,16 @@ export function createContainer(opts: {
   // board search pages: in Redis (shared) when REDIS_URL is set, else in this process; either way
   // keyed on the board version in the database, so several instances stay fresh (issue 10)
   const boardCache = redis ? redisBoardCache(redis, `${config.REDIS_KEY_PREFIX}board:`) : memoryBoardCache(config.SEARCH_CACHE_MAX);
-  const loads = createLoadsService({ db, config, routing: gateways.routing, offers: offersOfLoad, vendors: vendorAccountsOf, cache: boardCache });
-  const offers = createOffersService({ db, loads: loadLifecycle });
+  const loads = createLoadsService({
+    db,
+    config,
+    routing: gateways.routing,
+    offers: offersOfLoad,
+    vendors: vendorAccountsOf,
+    cache: boardCache,
+    relations: relationsOfUser,
+  });
+  const offers = createOffersService({ db, loads: loadLifecycle, relations: relationsOfUser });
   const links = createSignedLinks(config.jwtSecret);
   const fleet = createFleetService({ db, links, wasl: gateways.wasl });
   const vendors = createVendorsService({ db, links });
@@ -82,6 +91,8 @@ export function createContainer(opts: {
   const profile = createProfileService({ db });
   // the invitation SMS links to the web app (PUBLIC_URL; the product's address when unset)
   const team = createTeamService({ db, sms: gateways.sms, publicUrl: (config.PUBLIC_URL ?? 'https://masar.sa').replace(/\/$/, ''), log });
+  // favourites and blocks (issue 8): closes offers through the offers module, reads loads and shared contacts through theirs
+  const relations = createRelationsService({ db, offers: offersOfUsers, loads: loadLifecycle, contactShares: contactSharesOf });
   const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config });
   const assignment = createAssignmentService({ db });
   const contact = createContactService({ email: gateways.email, contactTo: config.CONTACT_TO, log });
@@ -156,6 +167,7 @@ export function createContainer(opts: {
       verification,
       profile,
       team,
+      relations,
       trips,
       assignment,
       bayan,

@@ -167,6 +167,9 @@ export const ERRORS = {
   OFFER_NOT_PENDING: { status: 409, en: 'This offer is no longer open.', ar: 'لم يعد هذا العرض مفتوحاً.' },
   NOT_YOUR_TURN: { status: 409, en: 'Wait for the other party to answer your last price.', ar: 'انتظر رد الطرف الآخر على آخر سعر قدمته.' },
   DUPLICATE_OFFER: { status: 409, en: 'You already have an open offer on this shipment.', ar: 'لديك عرض مفتوح على هذه الشحنة.' },
+  // favourites and blocked users (issue 8; spec §6 "Users may block or favourite shippers and brokers")
+  USER_BLOCKED: { status: 403, en: 'Not possible: one of you blocked the other.', ar: 'غير ممكن: أحدكما حظر الآخر.' },
+  RELATION_SELF: { status: 400, en: 'You cannot add yourself.', ar: 'لا يمكنك إضافة نفسك.' },
   TOO_MANY_PASSWORD_ATTEMPTS: {
     status: 429,
     en: 'Too many wrong passwords. Try again in 15 minutes, or sign in with a code by SMS.',

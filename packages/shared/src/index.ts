@@ -23,3 +23,4 @@ export * from './schemas/trips.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/team.ts';
+export * from './schemas/relations.ts';

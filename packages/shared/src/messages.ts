@@ -11,6 +11,7 @@ export const VALIDATION_MESSAGES = {
     en: 'This text contains characters that cannot be saved (a null character or a broken Unicode character).',
     ar: 'يحتوي هذا النص على رموز لا يمكن حفظها (رمز فارغ أو رمز يونيكود غير مكتمل).',
   },
+  'v.blockReason': { en: 'A note is at most 300 characters.', ar: 'الملاحظة 300 حرف كحد أقصى.' },
   'v.urlInvalid': { en: 'Enter a full web address (https://…).', ar: 'أدخل عنوان ويب كاملاً (https://…).' },
   'v.webhookHttps': {
     en: 'Webhook addresses must use https and a public host.',

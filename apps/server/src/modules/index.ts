@@ -18,6 +18,7 @@ import assignmentRoutes from './assignment/assignment.routes.ts';
 import contactRoutes from './contact/contact.routes.ts';
 import profileRoutes from './profile/profile.routes.ts';
 import teamRoutes from './team/team.routes.ts';
+import relationsRoutes from './relations/relations.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -40,4 +41,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(contactRoutes);
   await app.register(profileRoutes);
   await app.register(teamRoutes);
+  await app.register(relationsRoutes);
 }

@@ -30,8 +30,8 @@ const Login = page(() => import('../features/auth/pages/LoginPage'));
 const Signup = page(() => import('../features/auth/pages/SignupPage'));
 const Forgot = page(() => import('../features/auth/pages/ForgotPasswordPage'));
 const Reset = page(() => import('../features/auth/pages/ResetPasswordPage'));
-const Account = page(() => withNamespaces(import('../features/account/pages/AccountPage'), ['profile', 'team']));
 const Team = page(() => withNamespaces(import('../features/team/pages/TeamPage'), ['team']));
+const Account = page(() => withNamespaces(import('../features/account/pages/AccountPage'), ['profile', 'team', 'relations']));
 const ProfileApproval = page(() => withNamespaces(import('../features/account/pages/ProfileApprovalPage'), ['verification']));
 const Integrations = page(() => withNamespaces(import('../features/integrations/pages/IntegrationsPage'), ['integrations']));
 const MyLoads = page(() => withNamespaces(import('../features/loads/pages/MyLoadsPage'), ['shipments']));
@@ -58,6 +58,7 @@ const Help = page(() => withNamespaces(import('../features/public/pages/HelpPage
 const Contact = page(() => withNamespaces(import('../features/public/pages/ContactPage'), ['public']));
 const ThankYou = page(() => withNamespaces(import('../features/public/pages/ThankYouPage'), ['public']));
 const City = page(() => withNamespaces(import('../features/public/pages/CityPage'), ['public']));
+const Relations = page(() => withNamespaces(import('../features/relations/pages/RelationsPage'), ['relations']));
 const ComingSoon = page(() => import('../components/ComingSoonPage'));
 export const NotFound = page(() => import('../components/NotFoundPage'));
 
@@ -105,6 +106,9 @@ export const routes: RouteDef[] = [
   r('/shippers/account/addresses', Account),
   r('/shippers/account/team', Team),
   r('/shippers/account/integrations', Integrations),
+  r('/shippers/favourites', Relations, 'user', { kind: 'favourite' }),
+  r('/shippers/blocked', Relations, 'user', { kind: 'blocked' }),
+  r('/shippers/setting', Relations),
   r('/shippers/billing-and-invoice', Billing),
   r('/shippers/profile-approval', ProfileApproval),
   r('/shippers/checkout', Checkout),
@@ -133,6 +137,9 @@ export const routes: RouteDef[] = [
   r('/carriers/account/addresses', Account),
   r('/carriers/account/team', Team),
   r('/carriers/account/integrations', Integrations),
+  r('/carriers/favourites', Relations, 'user', { kind: 'favourite' }),
+  r('/carriers/blocked', Relations, 'user', { kind: 'blocked' }),
+  r('/carriers/setting', Relations),
   r('/carriers/billing-and-invoice', Billing),
   r('/carriers/profile-approval', ProfileApproval),
   r('/carriers/checkout', Checkout),
@@ -160,6 +167,9 @@ export const routes: RouteDef[] = [
   r('/brokers/account/addresses', Account),
   r('/brokers/account/team', Team),
   r('/brokers/account/integrations', Integrations),
+  r('/brokers/favourites', Relations, 'user', { kind: 'favourite' }),
+  r('/brokers/blocked', Relations, 'user', { kind: 'blocked' }),
+  r('/brokers/setting', Relations),
   r('/brokers/billing-and-invoice', Billing),
   r('/brokers/profile-approval', ProfileApproval),
   r('/brokers/checkout', Checkout),

@@ -24,10 +24,11 @@ export const PAGE_NAMESPACES = [
   'vendors',
   'profile',
   'team',
+  'relations',
 ] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>(
-  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team}.json',
+  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations}.json',
 );
 const wantedPageNamespaces = new Set<PageNamespace>();
 

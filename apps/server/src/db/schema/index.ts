@@ -11,3 +11,4 @@ export * from './verification.ts';
 export * from './bayan.ts';
 export * from './trips.ts';
 export * from './profile.ts';
+export * from './relations.ts';

@@ -500,7 +500,7 @@ const SORTS: Record<BoardQuery['sort'], { inner: string; outer: string }> = {
  * Sorts: newest (posted_at desc), pickup (earliest first), price and ratePerKm (highest first),
  * deadhead (nearest first; newest without a pickup city).
  */
-export function boardSearchSql(q: BoardQuery): SQL {
+export function boardSearchSql(q: BoardQuery, hidden: readonly string[] = []): SQL {
   const hasPickup = q.pickupCityId != null;
   const sort = SORTS[q.sort === 'deadhead' && !hasPickup ? 'newest' : q.sort];
   // the public board: marketplace shipments only (vendor and own-vehicle ones never show; the
@@ -510,6 +510,9 @@ export function boardSearchSql(q: BoardQuery): SQL {
   if (q.loadType) where.push(sql`l.load_type = ${q.loadType}`);
   if (q.pickupFrom) where.push(sql`l.pickup_at >= ${q.pickupFrom}::timestamptz`);
   if (q.pickupTo) where.push(sql`l.pickup_at <= ${q.pickupTo}::timestamptz`);
+  // issue 8: shippers hidden from the viewer by a block (either way); absent for everyone else,
+  // so their statement (and its prepared name) stays as it was
+  if (hidden.length) where.push(hiddenShippers(hidden));
   if (q.dropCityId != null) {
     where.push(q.dropRadius ? sql`l.drop_city_id in (select id from ${citiesAround(q.dropCityId, q.dropRadius)} dc)` : sql`l.drop_city_id = ${q.dropCityId}`);
   }
@@ -543,6 +546,13 @@ export function boardSearchSql(q: BoardQuery): SQL {
     order by ${sql.raw(sort.outer)}`;
 }
 
+/**
+ * Loads not posted by any of `hidden` (issue 8: users blocked by or blocking the viewer): one
+ * predicate with the ids as ONE uuid[] parameter (a PostgreSQL array literal), so a viewer's
+ * statement text does not change with the number of blocks.
+ */
+const hiddenShippers = (hidden: readonly string[]) => sql`l.shipper_id <> all(${`{${hidden.join(',')}}`}::uuid[])`;
+
 /** A count of at most COUNT_CAP + 1 → the API's `{ total, totalCapped }`. */
 const capped = (n: number) => ({ total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP });
 
@@ -553,11 +563,16 @@ const capped = (n: number) => ({ total: Math.min(n, COUNT_CAP), totalCapped: n >
  * COUNT_CAP, else COUNT_CAP with totalCapped. The statement is prepared (see queryRows) and
  * always planned for its values (plan_cache_mode, db/client.ts).
  */
-export async function searchBoard(db: Db, q: BoardQuery, viewerId: string | null = null): Promise<{ items: Load[]; total: number; totalCapped: boolean }> {
-  const rows = await queryRows<LoadRow & { dist_m: number | null; total: number }>(db, boardSearchSql(q), 'board');
+export async function searchBoard(
+  db: Db,
+  q: BoardQuery,
+  viewerId: string | null = null,
+  hidden: readonly string[] = [],
+): Promise<{ items: Load[]; total: number; totalCapped: boolean }> {
+  const rows = await queryRows<LoadRow & { dist_m: number | null; total: number }>(db, boardSearchSql(q, hidden), 'board');
   let n = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && q.skip > 0) {
-    const c = await queryRows<{ total: number }>(db, boardSearchSql({ ...q, skip: 0, limit: 1 }), 'board');
+    const c = await queryRows<{ total: number }>(db, boardSearchSql({ ...q, skip: 0, limit: 1 }, hidden), 'board');
     n = c.length ? Number(c[0].total) : 0;
   }
   const withDeadhead = q.pickupCityId != null;

@@ -44,6 +44,15 @@ export interface LoadsDeps {
   vendors: VendorsOfLoad;
   /** Where board pages are cached (none: every search runs the SQL). */
   cache?: BoardCacheStore;
+  /** Blocks between users (modules/relations; issue 8): hidden loads on the board and in details. */
+  relations?: BlocksOfViewer;
+}
+
+/** What the loads module asks of the relations module (which owns user_blocks; injected by the container). */
+export interface BlocksOfViewer {
+  /** The users hidden from `viewerId`: those it blocked and those that blocked it. */
+  hidden(db: DbOrTx, viewerId: string): Promise<string[]>;
+  blockedBetween(db: DbOrTx, a: string, b: string): Promise<boolean>;
 }
 
 const HOUR_MS = 3_600_000;
@@ -185,7 +194,7 @@ const loadEvent = (type: DomainEventType, loadId: string, shipperId: string, act
 });
 
 export function createLoadsService(deps: LoadsDeps) {
-  const { db, config, routing, offers, vendors, cache } = deps;
+  const { db, config, routing, offers, vendors, cache, relations } = deps;
   const cacheTtlMs = config.SEARCH_CACHE_TTL_MS ?? 0;
 
   async function checkEquipment(tx: DbOrTx, code: string) {
@@ -274,6 +283,9 @@ export function createLoadsService(deps: LoadsDeps) {
     };
   }
 
+  /** The users whose loads `viewerId` may not see (a block either way); none for anonymous viewers. */
+  const hiddenFrom = async (viewerId: string | null): Promise<string[]> => (viewerId && relations ? relations.hidden(db, viewerId) : []);
+
   async function get(id: string, viewerId: string | null, via: DbOrTx = db): Promise<Load> {
     const row = await repo.findLoad(via, id);
     if (!row) throw new AppError('NOT_FOUND');
@@ -283,6 +295,8 @@ export function createLoadsService(deps: LoadsDeps) {
     if (row.deleted_at && !bidder) throw new AppError('NOT_FOUND');
     const onBoard = row.status === 'posted' || row.status === 'expired';
     if (!onBoard && !owner && !carrier && !bidder) throw new AppError('NOT_FOUND');
+    // a block either way hides the shipper's loads (issue 8); the parties of a booking keep theirs
+    if (viewerId != null && !owner && !carrier && relations && (await relations.blockedBetween(via, viewerId, row.shipper_id))) throw new AppError('NOT_FOUND');
     // a vendor shipment is visible to its chosen vendors only; an own-vehicle one to its owner
     if (!owner && !carrier && !bidder && row.shipment_type !== SHIPMENT_TYPE.marketplace) {
       if (row.shipment_type !== SHIPMENT_TYPE.vendor || viewerId == null || !(await repo.isLoadVendor(via, id, viewerId))) throw new AppError('NOT_FOUND');
@@ -653,7 +667,7 @@ export function createLoadsService(deps: LoadsDeps) {
       await repo.removeBookmark(db, user.id, id);
     },
 
-    search: (q: repo.BoardQuery, viewerId: string | null) => repo.searchBoard(db, q, viewerId),
+    search: async (q: repo.BoardQuery, viewerId: string | null) => repo.searchBoard(db, q, viewerId, await hiddenFrom(viewerId)),
 
     /**
      * The board search as the JSON text of GET /loads' `data` ({ items, total, totalCapped },
@@ -663,9 +677,13 @@ export function createLoadsService(deps: LoadsDeps) {
      * version in its own transaction) before this search began is never returned; a page also
      * stops at the first expiry among its loads and after SEARCH_CACHE_TTL_MS (new posts do not
      * bump the version: they show up within that TTL). A viewer who owns a load of the page gets
-     * it computed (isMine). Without a cache store or with a TTL of 0, every search runs the SQL.
+     * it computed (isMine); so does a viewer with blocks, its hidden shippers filtered out (issue 8).
+     * Without a cache store or with a TTL of 0, every search runs the SQL.
      */
     async searchJson(q: repo.BoardQuery, viewerId: string | null): Promise<string> {
+      // a viewer with blocks (either way) gets its own page, never the shared cache (issue 8)
+      const hidden = await hiddenFrom(viewerId);
+      if (hidden.length) return JSON.stringify(loadListResponse.parse(await repo.searchBoard(db, q, viewerId, hidden)));
       if (!cache || cacheTtlMs <= 0) return JSON.stringify(loadListResponse.parse(await repo.searchBoard(db, q, viewerId)));
       const key = JSON.stringify(q);
       const [v, hit] = await Promise.all([repo.boardVersion(db), cache.get(key)]);

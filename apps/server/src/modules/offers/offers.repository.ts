@@ -169,6 +169,32 @@ export async function closePendingOffers(tx: DbOrTx, loadId: string, newId: () =
   return closed.length;
 }
 
+/**
+ * Close the pending offers between two users (either one the shipper, the other the bidder) when
+ * `blockerId` blocks `otherId` (issue 8), each with a `close` event by the blocker's side.
+ */
+export async function closePendingBetween(tx: DbOrTx, blockerId: string, otherId: string, newId: () => string): Promise<number> {
+  const closed = await queryRows<{ id: string; shipper_id: string }>(
+    tx,
+    sql`update offers set status = 'closed', updated_at = now()
+        where status = 'pending'
+          and ((shipper_id = ${blockerId} and carrier_id = ${otherId}) or (shipper_id = ${otherId} and carrier_id = ${blockerId}))
+        returning id, shipper_id`,
+  );
+  if (closed.length) {
+    await tx.insert(offerEvents).values(
+      closed.map((o) => ({
+        id: newId(),
+        offerId: o.id,
+        byParty: o.shipper_id === blockerId ? ('shipper' as const) : ('carrier' as const),
+        action: 'close',
+        price: null,
+      })),
+    );
+  }
+  return closed.length;
+}
+
 /** Delete every offer of a load and its history (spec §4: editing origin, destination or equipment). */
 export async function deleteOffersOfLoad(tx: DbOrTx, loadId: string): Promise<void> {
   await tx.execute(sql`delete from offers where load_id = ${loadId}`);

@@ -61,6 +61,16 @@ export const offersOfLoad = {
   hasOfferBy: (db: DbOrTx, loadId: string, carrierId: string) => repo.hasOfferOn(db, loadId, carrierId),
 };
 
+/** What the relations module may do to offers (owned here): close the pending ones of a pair that one of them blocks (issue 8). */
+export const offersOfUsers = {
+  closePendingBetween: (tx: DbOrTx, blockerId: string, otherId: string) => repo.closePendingBetween(tx, blockerId, otherId, newId),
+};
+
+/** Whether two users are blocked either way (the relations module's answer; injected by the container). */
+export interface BlocksBetween {
+  blockedBetween(db: DbOrTx, a: string, b: string): Promise<boolean>;
+}
+
 /** An event about a load (offers included: their aggregate is the load, for per-load order). */
 /** An offer (or booking) event about a load; `data` names both parties (shipperId, carrierId). */
 const offerEvent = (type: DomainEventType, loadId: string, shipperId: string, actorId: string, data: Record<string, unknown>): DomainEventInput => ({
@@ -77,7 +87,12 @@ const offerEvent = (type: DomainEventType, loadId: string, shipperId: string, ac
  * counters; accepting books the load. Exactly one booking per load: the conditional update of
  * the load decides a race, the partial unique index offers_one_accepted backs it.
  */
-export function createOffersService({ db, loads }: { db: Db; loads: LoadLifecycle }) {
+export function createOffersService({ db, loads, relations }: { db: Db; loads: LoadLifecycle; relations?: BlocksBetween }) {
+  /** USER_BLOCKED (403) when either of the two blocked the other (spec §6; issue 8). */
+  async function notBlocked(tx: DbOrTx, a: string, b: string) {
+    if (relations && (await relations.blockedBetween(tx, a, b))) throw new AppError('USER_BLOCKED');
+  }
+
   async function mustGet(tx: DbOrTx, id: string): Promise<Offer> {
     const o = await repo.getOffer(tx, id);
     if (!o) throw new AppError('NOT_FOUND');
@@ -93,6 +108,7 @@ export function createOffersService({ db, loads }: { db: Db; loads: LoadLifecycl
           const load = await loads.stateForOffer(tx, body.loadId, 'share');
           if (!load) throw new AppError('NOT_FOUND');
           if (load.shipper_id === user.id) throw new AppError('OWN_LOAD_BID');
+          await notBlocked(tx, user.id, load.shipper_id);
           // A load off the board (unposted, booked, cancelled, deleted) is invisible to a carrier
           // that is not its booked carrier and never bid on it: 404, as GET /loads/:id answers,
           // so a bid does not confirm that the load exists.
@@ -131,6 +147,7 @@ export function createOffersService({ db, loads }: { db: Db; loads: LoadLifecycl
       const peek = await repo.offerState(db, body.offerId);
       if (!peek || (peek.carrier_id !== user.id && peek.shipper_id !== user.id)) throw new AppError('NOT_FOUND');
       const party: repo.Party = peek.shipper_id === user.id ? 'shipper' : 'carrier';
+      await notBlocked(db, peek.shipper_id, peek.carrier_id);
       if (body.action === 'accept' && !user.activeSubscriptionId) throw new AppError('PLAN_REQUIRED');
       try {
         await db.transaction(async (tx) => {

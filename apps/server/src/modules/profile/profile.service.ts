@@ -36,6 +36,9 @@ function toAddress(r: repo.SavedAddressRow): SavedAddress {
   };
 }
 
+/** The contact info a user saved to share (modules/relations: the counterpart contact card); undefined before the first save. */
+export const contactSharesOf = (db: DbOrTx, userId: string) => repo.findContactShare(db, userId);
+
 /**
  * The account area (issue 8; spec §2 "Account", §3 "Business profile", §5): business profile,
  * contact info to share with the other party of a booking, and the address book the post form

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Badge, Button, Card, Container, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAddressBook, IconFileText, IconLogout, IconPencil, IconUsersGroup } from '@tabler/icons-react';
+import { IconAddressBook, IconBan, IconFileText, IconLogout, IconPencil, IconSettings, IconStar, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -263,7 +263,32 @@ function AccountAreaSections({ accountType }: { accountType: number }) {
           </Group>
         </Stack>
       </Card>
+      <RelationLinks base={base} />
     </>
+  );
+}
+
+/** Links to the favourites, blocked and settings pages (issue 8; namespace 'relations'). */
+function RelationLinks({ base }: { base: string }) {
+  const { t } = useTranslation('relations');
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Title order={3}>{t('links.title')}</Title>
+      <Text c="dimmed" size="sm" mb="sm">
+        {t('links.hint')}
+      </Text>
+      <Group gap="sm">
+        <Button component={Link} to={`${base}/favourites`} variant="light" leftSection={<IconStar size={16} />} data-testid="favourites-link">
+          {t('links.favourites')}
+        </Button>
+        <Button component={Link} to={`${base}/blocked`} variant="light" leftSection={<IconBan size={16} />} data-testid="blocked-link">
+          {t('links.blocked')}
+        </Button>
+        <Button component={Link} to={`${base}/setting`} variant="light" leftSection={<IconSettings size={16} />} data-testid="setting-link">
+          {t('links.setting')}
+        </Button>
+      </Group>
+    </Card>
   );
 }
 

@@ -6,6 +6,7 @@ import { StatusBadge } from '../../../components/LoadStatusBadge';
 import { DateText } from '../../../components/Money';
 import { OfferActions, OfferHistory } from '../../../components/OfferActions';
 import { useLoadOffers } from '../api/loads';
+import { RelationMenu } from '../../relations';
 
 /** The owner's view of bids on a load: each offer with its history and accept / reject / counter. */
 export function OwnerOffersPanel({ load }: { load: Load }) {
@@ -33,9 +34,12 @@ export function OwnerOffersPanel({ load }: { load: Load }) {
           <Paper key={o.id} withBorder p="sm" radius="sm" data-testid={`offer-row-${o.id}`}>
             <Group justify="space-between" wrap="wrap">
               <Stack gap={0}>
-                <Text fw={600}>
-                  <bdi>{o.carrierCompany}</bdi>
-                </Text>
+                <Group gap={4} wrap="nowrap">
+                  <Text fw={600}>
+                    <bdi>{o.carrierCompany}</bdi>
+                  </Text>
+                  <RelationMenu userId={o.carrierId} companyName={o.carrierCompany} />
+                </Group>
                 <Text size="xs" c="dimmed">
                   <DateText value={o.updatedAt} />
                 </Text>

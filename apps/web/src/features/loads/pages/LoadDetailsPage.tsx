@@ -35,6 +35,7 @@ import { AudienceModal, BookmarkButton, LoadOptionsMenu } from '../components/Lo
 import { AssignmentPanel } from '../components/AssignmentPanel';
 import { BayanPanel } from '../../bayan';
 import { DaysToPayBadge, PaymentReceivedButton } from '../../trips';
+import { CounterpartContactCard, RelationMenu } from '../../relations';
 
 function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
@@ -144,6 +145,10 @@ export default function LoadDetailsPage() {
         </Group>
       )}
 
+      {(isOwner || bookedByMe) && !!load.carrierId && (ACTIVE_LOAD_STATUSES.includes(load.status) || load.status === 'completed') && (
+        <CounterpartContactCard loadId={load.id} />
+      )}
+
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
@@ -166,7 +171,10 @@ export default function LoadDetailsPage() {
                   label={t('field.shipper')}
                   value={
                     <Stack gap={2}>
-                      <span>{load.shipperCompany}</span>
+                      <Group gap={4} wrap="nowrap">
+                        <bdi>{load.shipperCompany}</bdi>
+                        {viewer.profile && !isOwner && <RelationMenu userId={load.shipperId} companyName={load.shipperCompany} />}
+                      </Group>
                       <DaysToPayBadge shipperId={load.shipperId} />
                     </Stack>
                   }

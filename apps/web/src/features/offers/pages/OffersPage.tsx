@@ -11,6 +11,7 @@ import { DateText } from '../../../components/Money';
 import { isMyTurn, OfferActions, type OfferSide } from '../../../components/OfferActions';
 import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { isolate } from '../../../components/bidi';
+import { RelationMenu } from '../../relations';
 
 type Box = 'received' | 'sent';
 
@@ -32,8 +33,10 @@ function OfferRow({ offer, side, href }: { offer: Offer; side: OfferSide; href: 
                 {mine ? t('turn.yours') : t('turn.theirs')}
               </Badge>
             )}
+            {side === 'shipper' && <RelationMenu userId={offer.carrierId} companyName={offer.carrierCompany} />}
           </Group>
           <Lane lane={offer.lane} size="sm" />
+
           <Text size="xs" c="dimmed">
             {side === 'shipper' ? t('from', { company: isolate(offer.carrierCompany) }) : t('to', { company: isolate(offer.shipperCompany) })} ·{' '}
             <DateText value={offer.updatedAt} />
