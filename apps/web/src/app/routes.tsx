@@ -104,6 +104,7 @@ export const routes: RouteDef[] = [
   r('/shippers/account/addresses', Account),
   r('/shippers/account/integrations', Integrations),
   r('/shippers/billing-and-invoice', Billing),
+  r('/shippers/saved-cards', Billing),
   r('/shippers/profile-approval', ProfileApproval),
   r('/shippers/checkout', Checkout),
   // back from 3-D Secure: the server asks the payment gateway how it ended
@@ -131,6 +132,7 @@ export const routes: RouteDef[] = [
   r('/carriers/account/addresses', Account),
   r('/carriers/account/integrations', Integrations),
   r('/carriers/billing-and-invoice', Billing),
+  r('/carriers/saved-cards', Billing),
   r('/carriers/profile-approval', ProfileApproval),
   r('/carriers/checkout', Checkout),
   // back from 3-D Secure: the server asks the payment gateway how it ended
@@ -157,6 +159,7 @@ export const routes: RouteDef[] = [
   r('/brokers/account/addresses', Account),
   r('/brokers/account/integrations', Integrations),
   r('/brokers/billing-and-invoice', Billing),
+  r('/brokers/saved-cards', Billing),
   r('/brokers/profile-approval', ProfileApproval),
   r('/brokers/checkout', Checkout),
   // back from 3-D Secure: the server asks the payment gateway how it ended

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Badge, Button, Card, Container, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAddressBook, IconLogout, IconPencil } from '@tabler/icons-react';
+import { IconAddressBook, IconCreditCard, IconLogout, IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -233,6 +233,19 @@ function AccountAreaSections({ accountType }: { accountType: number }) {
           </div>
           <Button component={Link} to={`${base}/account/addresses`} variant="light" leftSection={<IconAddressBook size={16} />} data-testid="address-book-link">
             {t('book.link')}
+          </Button>
+        </Group>
+      </Card>
+      <Card withBorder radius="lg" padding="lg">
+        <Group justify="space-between">
+          <div>
+            <Title order={3}>{t('cards.title')}</Title>
+            <Text c="dimmed" size="sm">
+              {t('cards.hint')}
+            </Text>
+          </div>
+          <Button component={Link} to={`${base}/saved-cards`} variant="light" leftSection={<IconCreditCard size={16} />} data-testid="saved-cards-link">
+            {t('cards.link')}
           </Button>
         </Group>
       </Card>
