@@ -15,7 +15,7 @@ export interface Focused {
  * checkbox's native radio) draws its ring on what the user sees: its label or next sibling.
  */
 export function focused(page: Page): Promise<Focused> {
-  return page.evaluate(FOCUSED_JS) as Promise<Focused>;
+  return page.evaluate<Focused>(FOCUSED_JS);
 }
 
 // A string, not a function: the test runner's transform may wrap functions in helpers the page lacks.
@@ -68,5 +68,5 @@ export async function tabTo(page: Page, target: Locator, { back = false, max = 8
     assert.ok(f.ring, `no visible focus ring on ${f.tag} ${f.testId ?? ''} "${f.name}" (${f.how})`);
     if (await holdsFocus(target)) return stops;
   }
-  throw new Error(`${back ? 'Shift+Tab' : 'Tab'} did not reach ${target} in ${max} presses: ${stops.map((s) => s.testId ?? s.name).join(' → ')}`);
+  throw new Error(`${back ? 'Shift+Tab' : 'Tab'} did not reach the target in ${max} presses: ${stops.map((s) => s.testId ?? s.name).join(' → ')}`);
 }

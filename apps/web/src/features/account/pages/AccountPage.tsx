@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Container, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAddressBook, IconCreditCard, IconLogout, IconPencil } from '@tabler/icons-react';
@@ -213,9 +213,28 @@ function ChangePasswordCard() {
   );
 }
 
-/** Business profile, contact info to share and the link to the address book (issue 8; namespace 'profile'). */
-function AccountAreaSections({ accountType }: { accountType: number }) {
+/** A section of the account area that lives on its own page: title, hint and a link there ('profile' strings `<section>.title|hint|link`). */
+function LinkCard({ section, to, icon, testId }: { section: 'book' | 'cards'; to: string; icon: ReactNode; testId: string }) {
   const { t } = useTranslation('profile');
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Group justify="space-between">
+        <div>
+          <Title order={3}>{t(`${section}.title`)}</Title>
+          <Text c="dimmed" size="sm">
+            {t(`${section}.hint`)}
+          </Text>
+        </div>
+        <Button component={Link} to={to} variant="light" leftSection={icon} data-testid={testId}>
+          {t(`${section}.link`)}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+/** Business profile, contact info to share and the links to the address book and saved cards (issue 8; namespace 'profile'). */
+function AccountAreaSections({ accountType }: { accountType: number }) {
   const base = useRoleBase(accountType);
   const business = useBusinessProfile();
   const contact = useContactInfo();
@@ -223,32 +242,8 @@ function AccountAreaSections({ accountType }: { accountType: number }) {
     <>
       {business.data ? <BusinessProfileForm profile={business.data} /> : <Skeleton h={200} radius="lg" />}
       {contact.data ? <ContactInfoCard info={contact.data} /> : <Skeleton h={160} radius="lg" />}
-      <Card withBorder radius="lg" padding="lg">
-        <Group justify="space-between">
-          <div>
-            <Title order={3}>{t('book.title')}</Title>
-            <Text c="dimmed" size="sm">
-              {t('book.hint')}
-            </Text>
-          </div>
-          <Button component={Link} to={`${base}/account/addresses`} variant="light" leftSection={<IconAddressBook size={16} />} data-testid="address-book-link">
-            {t('book.link')}
-          </Button>
-        </Group>
-      </Card>
-      <Card withBorder radius="lg" padding="lg">
-        <Group justify="space-between">
-          <div>
-            <Title order={3}>{t('cards.title')}</Title>
-            <Text c="dimmed" size="sm">
-              {t('cards.hint')}
-            </Text>
-          </div>
-          <Button component={Link} to={`${base}/saved-cards`} variant="light" leftSection={<IconCreditCard size={16} />} data-testid="saved-cards-link">
-            {t('cards.link')}
-          </Button>
-        </Group>
-      </Card>
+      <LinkCard section="book" to={`${base}/account/addresses`} icon={<IconAddressBook size={16} />} testId="address-book-link" />
+      <LinkCard section="cards" to={`${base}/saved-cards`} icon={<IconCreditCard size={16} />} testId="saved-cards-link" />
     </>
   );
 }

@@ -86,7 +86,7 @@ describe('ProfileApprovalPage', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'توثيق المنشأة' })).toBeTruthy();
     // not uploaded: both required documents say so, and sending waits for them
     expect(within(await screen.findByTestId('doc-commercial_registration')).getByText('لم يُرفع')).toBeTruthy();
-    const submit = screen.getByTestId('verification-submit') as HTMLButtonElement;
+    const submit = screen.getByTestId<HTMLButtonElement>('verification-submit');
     expect(submit.disabled).toBe(true);
     expect(screen.getByText('ارفع جميع المستندات المطلوبة أولاً.')).toBeTruthy();
 
@@ -101,7 +101,7 @@ describe('ProfileApprovalPage', { timeout: 30_000 }, () => {
     // submitted: each uploaded document shows it; then sent for review
     await waitFor(async () => expect(within(await upload('commercial_registration')).getByText('تم الرفع')).toBeTruthy());
     await waitFor(async () => expect(within(await upload('vat_certificate')).getByText('تم الرفع')).toBeTruthy());
-    await waitFor(() => expect((screen.getByTestId('verification-submit') as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('verification-submit').disabled).toBe(false));
     await userEvent.click(screen.getByTestId('verification-submit'));
     expect((await screen.findByTestId('verification-state')).textContent).toContain('بانتظار الموافقة');
     // while the operator reviews, nothing can be replaced
@@ -118,10 +118,10 @@ describe('ProfileApprovalPage', { timeout: 30_000 }, () => {
     expect(state.textContent).toContain('استبدل المستندات المرفوضة وأرسلها مرة أخرى.');
     const rejected = await screen.findByTestId('doc-commercial_registration');
     expect(within(rejected).getByText('مرفوض')).toBeTruthy();
-    expect((screen.getByTestId('verification-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('verification-submit').disabled).toBe(true);
     expect(within(rejected).getByRole('button', { name: 'رفع السجل التجاري' }).textContent).toBe('استبدال');
     await waitFor(async () => expect(within(await upload('commercial_registration')).getByText('تم الرفع')).toBeTruthy());
-    await waitFor(() => expect((screen.getByTestId('verification-submit') as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('verification-submit').disabled).toBe(false));
     expect(server.calls.filter((c) => c.method === 'PUT').map((c) => c.path)).toEqual([
       '/profile-approval/documents/commercial_registration',
       '/profile-approval/documents/vat_certificate',

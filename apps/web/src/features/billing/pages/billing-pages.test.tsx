@@ -72,11 +72,11 @@ describe('CheckoutPage', { timeout: 30_000 }, () => {
     renderWithApp(inShell(<CheckoutPage />), { path: '/carriers/checkout?plan=carrier-monthly' });
     const pay = await screen.findByTestId('pay');
     // the default (renewal) card is chosen at first; the payer picks the mada card
-    const visaRadio = (await screen.findByTestId('pay-card-1111')) as HTMLInputElement;
+    const visaRadio = await screen.findByTestId<HTMLInputElement>('pay-card-1111');
     await waitFor(() => expect(visaRadio.checked).toBe(true));
     expect(pay.textContent).toContain('228.85');
     await userEvent.click(screen.getByTestId('pay-card-0007'));
-    expect((screen.getByTestId('pay-card-0007') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId<HTMLInputElement>('pay-card-0007').checked).toBe(true);
 
     await userEvent.type(screen.getByTestId('promo-input'), 'WELCOME10');
     await userEvent.click(screen.getByTestId('promo-apply'));
@@ -111,7 +111,7 @@ describe('CheckoutPage', { timeout: 30_000 }, () => {
     expect(await screen.findByText('انتهت صلاحية رمز الخصم.')).toBeTruthy();
     // no card yet: nothing to pay with, and the page says so
     expect(screen.getByText('لا توجد بطاقة محفوظة بعد. أضف بطاقة للدفع.')).toBeTruthy();
-    expect((screen.getByTestId('pay') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('pay').disabled).toBe(true);
   });
 });
 
