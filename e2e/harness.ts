@@ -35,6 +35,12 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Latest SMS text sent to `phone` by the sandbox gateway. */
   lastSms(phone: string): Promise<string | undefined>;
+  /**
+   * Run the operator CLI (`npm run admin -- …`) on this server's database: the server stops (one
+   * process per PGlite data directory), the command runs, the server starts again on the same URL
+   * (browser sessions survive). Resolves with the command's output; rejects on a non-zero exit.
+   */
+  admin(...args: string[]): Promise<string>;
 }
 
 /**
@@ -48,44 +54,32 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // Serve a copy of the built app: a rebuild while the journeys run must not swap hashed chunks under them.
   const webDist = join(dataDir, 'web-dist');
   cpSync(join(ROOT, 'apps/web/dist'), webDist, { recursive: true });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(dataDir, 'db'),
-      WEB_DIST: webDist,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      // the journeys read one-time codes from the sandbox outbox, which only development opens
-      NODE_ENV: 'development',
-      DEV_OUTBOX: '1',
-      // the journeys sign in to the demo accounts, as `npm start` seeds them
-      DEMO_SEED: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const serverEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: join(dataDir, 'db'),
+    WEB_DIST: webDist,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    // the journeys read one-time codes from the sandbox outbox, which only development opens
+    NODE_ENV: 'development',
+    DEV_OUTBOX: '1',
+    // the journeys sign in to the demo accounts, as `npm start` seeds them
+    DEMO_SEED: '1',
+    ...env,
+  };
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const r = await fetch(`${url}/api/health`);
-      if (r.ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('server did not start in 120 s');
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  let child = await launch(serverEnv, url);
+  const stopChild = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+  };
   return {
     url,
     dataDir,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      await stopChild();
       rmSync(dataDir, { recursive: true, force: true });
     },
     async lastSms(phone) {
@@ -94,7 +88,42 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       const items = Array.isArray(j.data) ? j.data : (j.data?.items ?? []);
       return items[0]?.body;
     },
+    async admin(...args) {
+      // embedded PGlite: one process per data directory, so the server stops while the CLI runs
+      await stopChild();
+      const out = await new Promise<{ code: number | null; text: string }>((res) => {
+        const cli = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
+          cwd: ROOT,
+          env: serverEnv,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let text = '';
+        cli.stdout?.on('data', (b: Buffer) => (text += b.toString()));
+        cli.stderr?.on('data', (b: Buffer) => (text += b.toString()));
+        cli.on('exit', (code) => res({ code, text }));
+      });
+      child = await launch(serverEnv, url);
+      if (out.code !== 0) throw new Error(`admin ${args.join(' ')} exited with ${out.code}: ${out.text}`);
+      return out.text;
+    },
   };
+}
+
+/** Spawn the server (apps/server/src/main.ts) and resolve when /api/health answers. */
+async function launch(env: NodeJS.ProcessEnv, url: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('server did not start in 120 s');
+    await new Promise((r) => setTimeout(r, 300));
+  }
 }
 
 /** A fresh headless Chromium profile (DESIGN §5 flags). */

@@ -284,3 +284,54 @@ describe('renewals (the billing.renew job)', () => {
     expect(await count('select count(*)::int as n from payment_intents where user_id = $1', [bad.id])).toBe(2);
   });
 });
+
+describe('a renewal the bank refuses three times (docs/billing.md "Renewals")', () => {
+  it('is past due after each failure, cancels at the period end after the third, charges nothing twice, then the plan ends', async () => {
+    const billing = t.app.container.services.billing;
+    const u = await createUser(t, { accountType: ACCOUNT_TYPE.carrier, plan: false });
+    const bought = await addCard(u, '4111111111111111');
+    expect((await pay(u, { purpose: 4, planCode: 'carrier-monthly', cardId: bought.id })).statusCode).toBe(201);
+    // the payer removes the card the plan was bought with and keeps the sandbox's declined card for renewals
+    expect((await inject(u, 'DELETE', `/paymentMethod/${bought.id}`)).statusCode).toBe(200);
+    const failing = await addCard(u, SANDBOX_CARDS.declined);
+    expect(failing.isDefault).toBe(true);
+    const periodEnd = new Date(Date.now() + 20 * 3600_000);
+    await t.database.query(`update subscriptions set ends_at = $2 where user_id = $1 and active`, [u.id, periodEnd.toISOString()]);
+    const intents = (status: string) => count(`select count(*)::int as n from payment_intents where user_id = $1 and status = $2`, [u.id, status]);
+    const sub = async () => (await inject(u, 'GET', '/subscription')).json<{ data: Subscription }>().data;
+
+    // three attempts, each RENEWAL_RETRY_HOURS (6 h) after the last, each a failed charge
+    const start = Date.now();
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const at = new Date(start + (attempt - 1) * (6 * 3600_000 + 60_000));
+      // a run inside the retry spacing does not charge again
+      if (attempt > 1) await billing.renewDue(new Date(at.getTime() - 3600_000));
+      expect(await intents('failed')).toBe(attempt - 1);
+      await billing.renewDue(at);
+      expect(await intents('failed')).toBe(attempt);
+      const s = await sub();
+      // still in force until its end: the payer loses no paid day
+      expect(s).toMatchObject({ status: 'past_due', active: true, planCode: 'carrier-monthly' });
+      expect(s.cancelAtPeriodEnd).toBe(attempt === 3);
+      expect(s.currentPeriodEnd).toBe(periodEnd.toISOString());
+    }
+    expect((await sub()).renewsAt).toBeNull();
+    // after the third failure nothing is tried again: one paid intent, three failed, one invoice
+    await billing.renewDue(new Date(start + 19 * 3600_000));
+    expect(await count('select count(*)::int as n from payment_intents where user_id = $1', [u.id])).toBe(4);
+    expect(await intents('succeeded')).toBe(1);
+    expect(await count('select count(*)::int as n from invoices where user_id = $1', [u.id])).toBe(1);
+    const reasons = await t.database.query<{ failure_code: string | null }>(
+      `select failure_code from payment_intents where user_id = $1 and status = 'failed'`,
+      [u.id],
+    );
+    expect(reasons.every((r) => r.failure_code)).toBe(true);
+
+    // the period ends: the plan expires and the carrier can no longer bid
+    await t.database.query(`update subscriptions set ends_at = now() - interval '1 minute' where user_id = $1 and active`, [u.id]);
+    expect((await billing.renewDue()).expired).toBeGreaterThanOrEqual(1);
+    expect(await sub()).toBeNull();
+    expect(await count('select count(*)::int as n from subscriptions where user_id = $1 and status = $2', [u.id, 'expired'])).toBe(1);
+    expect(await count('select count(*)::int as n from payment_intents where user_id = $1', [u.id])).toBe(4);
+  });
+});

@@ -110,6 +110,7 @@ export const routes: RouteDef[] = [
   r('/shippers/blocked', Relations, 'user', { kind: 'blocked' }),
   r('/shippers/setting', Relations),
   r('/shippers/billing-and-invoice', Billing),
+  r('/shippers/saved-cards', Billing),
   r('/shippers/profile-approval', ProfileApproval),
   r('/shippers/checkout', Checkout),
   // back from 3-D Secure: the server asks the payment gateway how it ended
@@ -141,6 +142,7 @@ export const routes: RouteDef[] = [
   r('/carriers/blocked', Relations, 'user', { kind: 'blocked' }),
   r('/carriers/setting', Relations),
   r('/carriers/billing-and-invoice', Billing),
+  r('/carriers/saved-cards', Billing),
   r('/carriers/profile-approval', ProfileApproval),
   r('/carriers/checkout', Checkout),
   // back from 3-D Secure: the server asks the payment gateway how it ended
@@ -171,6 +173,7 @@ export const routes: RouteDef[] = [
   r('/brokers/blocked', Relations, 'user', { kind: 'blocked' }),
   r('/brokers/setting', Relations),
   r('/brokers/billing-and-invoice', Billing),
+  r('/brokers/saved-cards', Billing),
   r('/brokers/profile-approval', ProfileApproval),
   r('/brokers/checkout', Checkout),
   // back from 3-D Secure: the server asks the payment gateway how it ended

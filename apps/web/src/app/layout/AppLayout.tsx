@@ -1,10 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Box } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_BREAKPOINT_PX } from '@masar/shared';
+import { loadNamespaces } from '../../i18n';
 import { useSession } from '../../lib/session';
 import { BottomBar, BOTTOM_BAR_HEIGHT } from './BottomBar';
 import { Footer } from './Footer';
@@ -14,6 +15,9 @@ import { BANNER_HEIGHT, StatusBanner, bannerKind } from './StatusBanner';
 
 // not useRoleBase (components/useViewer): it pulls @masar/shared into the shell's first download
 const ROLE_PREFIX: Record<number, string> = { 1: '/shippers', 2: '/carriers', 3: '/brokers' };
+
+// spec §4 approval dialog: its code and strings come only for the one page load that shows it
+const ApprovedDialog = lazy(() => Promise.all([import('./ApprovedDialog'), loadNamespaces(['verification'])]).then(([m]) => m));
 
 /** Spec §2: the layout switches at 768 px (mobile at or below). */
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
@@ -50,6 +54,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {bar && <BottomBar accountType={bar} />}
       {banner && (
         <StatusBanner kind={banner} bottom={barHeight} onHeight={setBannerHeight} verifyPath={roleBase ? `${roleBase}/profile-approval` : undefined} />
+      )}
+      {session.profile?.isFirstTimeLoginAfterApproved && (
+        <Suspense fallback={null}>
+          <ApprovedDialog pricingPath={roleBase && `${roleBase}/pricing`} />
+        </Suspense>
       )}
       <BlockedDialog />
       <NotSignedInDialog />

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Container, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAddressBook, IconBan, IconFileText, IconLogout, IconPencil, IconSettings, IconStar, IconUsersGroup } from '@tabler/icons-react';
+import { IconAddressBook, IconBan, IconCreditCard, IconFileText, IconLogout, IconPencil, IconSettings, IconStar, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -214,9 +214,28 @@ function ChangePasswordCard() {
   );
 }
 
-/** Business profile, contact info to share and the link to the address book (issue 8; namespace 'profile'). */
-function AccountAreaSections({ accountType }: { accountType: number }) {
+/** A section of the account area that lives on its own page: title, hint and a link there ('profile' strings `<section>.title|hint|link`). */
+function LinkCard({ section, to, icon, testId }: { section: 'book' | 'cards' | 'team' | 'waybill'; to: string; icon: ReactNode; testId: string }) {
   const { t } = useTranslation('profile');
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <div>
+          <Title order={3}>{t(`${section}.title`)}</Title>
+          <Text c="dimmed" size="sm">
+            {t(`${section}.hint`)}
+          </Text>
+        </div>
+        <Button component={Link} to={to} variant="light" leftSection={icon} data-testid={testId}>
+          {t(`${section}.link`)}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+/** Business profile, contact info to share and the links to the address book, saved cards, team members and waybill config (issue 8; namespace 'profile'). */
+function AccountAreaSections({ accountType }: { accountType: number }) {
   const base = useRoleBase(accountType);
   const business = useBusinessProfile();
   const contact = useContactInfo();
@@ -224,45 +243,10 @@ function AccountAreaSections({ accountType }: { accountType: number }) {
     <>
       {business.data ? <BusinessProfileForm profile={business.data} /> : <Skeleton h={200} radius="lg" />}
       {contact.data ? <ContactInfoCard info={contact.data} /> : <Skeleton h={160} radius="lg" />}
-      <Card withBorder radius="lg" padding="lg">
-        <Group justify="space-between">
-          <div>
-            <Title order={3}>{t('book.title')}</Title>
-            <Text c="dimmed" size="sm">
-              {t('book.hint')}
-            </Text>
-          </div>
-          <Button component={Link} to={`${base}/account/addresses`} variant="light" leftSection={<IconAddressBook size={16} />} data-testid="address-book-link">
-            {t('book.link')}
-          </Button>
-        </Group>
-      </Card>
-      <Card withBorder radius="lg" padding="lg">
-        <Stack gap="md">
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <div>
-              <Title order={3}>{t('links.team')}</Title>
-              <Text c="dimmed" size="sm">
-                {t('links.teamHint')}
-              </Text>
-            </div>
-            <Button component={Link} to={`${base}/account/team`} variant="light" leftSection={<IconUsersGroup size={16} />} data-testid="team-link">
-              {t('links.team')}
-            </Button>
-          </Group>
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <div>
-              <Title order={3}>{t('links.waybill')}</Title>
-              <Text c="dimmed" size="sm">
-                {t('links.waybillHint')}
-              </Text>
-            </div>
-            <Button component={Link} to={`${base}/bayan#waybill-config`} variant="light" leftSection={<IconFileText size={16} />} data-testid="waybill-link">
-              {t('links.waybill')}
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
+      <LinkCard section="book" to={`${base}/account/addresses`} icon={<IconAddressBook size={16} />} testId="address-book-link" />
+      <LinkCard section="cards" to={`${base}/saved-cards`} icon={<IconCreditCard size={16} />} testId="saved-cards-link" />
+      <LinkCard section="team" to={`${base}/account/team`} icon={<IconUsersGroup size={16} />} testId="team-link" />
+      <LinkCard section="waybill" to={`${base}/bayan#waybill-config`} icon={<IconFileText size={16} />} testId="waybill-link" />
       <RelationLinks base={base} />
     </>
   );

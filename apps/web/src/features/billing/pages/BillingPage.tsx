@@ -1,34 +1,18 @@
 import { lazy, Suspense, useState } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Container,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconFileInvoice, IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Container, Group, Modal, NumberInput, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconFileInvoice } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { PAYMENT_PURPOSE, type Invoice, type PaymentIntent, type SavedCard, type SubscriptionStatus } from '@masar/shared';
+import { Link, useLocation } from 'react-router';
+import { PAYMENT_PURPOSE, type Invoice, type PaymentIntent, type SubscriptionStatus } from '@masar/shared';
 import { asLang, formatDate, formatMoney } from '../../../components/format';
 import { useRoleBase, useViewer } from '../../../components/useViewer';
 import { api } from '../../../lib/api';
 import { notifySuccess, showApiError } from '../../../lib/form';
 import { PROFILE_QUERY_KEY } from '../../../lib/session';
 import { BILLING, newPaymentKey, useCards, useInvoices, useSubscription, useWallet } from '../api';
-import { CardForm, CardLabel } from '../components/CardForm';
+import { SavedCards } from '../components/SavedCards';
+import SavedCardsPage from './SavedCardsPage';
 
 const InvoiceView = lazy(() => import('../components/InvoiceView'));
 
@@ -118,63 +102,20 @@ function PlanCard() {
 
 function CardsCard() {
   const { t } = useTranslation('billing');
-  const qc = useQueryClient();
-  const { data: cards = [] } = useCards();
-  const [adding, setAdding] = useState(false);
-  const act = async (fn: () => Promise<unknown>, message?: string) => {
-    try {
-      await fn();
-      if (message) notifySuccess(message);
-      await qc.invalidateQueries({ queryKey: BILLING.cards });
-    } catch (e) {
-      showApiError(e);
-    }
-  };
+  const { accountType } = useViewer();
+  const base = useRoleBase(accountType);
   return (
     <Card withBorder radius="lg" padding="lg">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} fz="h3">
-          {t('billing.cards')}
-        </Title>
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
-          {t('checkout.addCard')}
-        </Button>
-      </Group>
-      {cards.length === 0 ? (
-        <Text c="dimmed">{t('checkout.noCards')}</Text>
-      ) : (
-        <Stack gap="xs" data-testid="saved-cards">
-          {cards.map((c: SavedCard) => (
-            <Group key={c.id} justify="space-between" wrap="nowrap">
-              <CardLabel card={c} />
-              <Group gap={4} wrap="nowrap">
-                {c.isDefault ? (
-                  <Badge variant="light">{t('card.default')}</Badge>
-                ) : (
-                  <Tooltip label={t('card.setDefault')}>
-                    <ActionIcon variant="subtle" aria-label={t('card.setDefault')} onClick={() => void act(() => api.post(`/paymentMethod/${c.id}/default`))}>
-                      <IconStar size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-                <Tooltip label={t('card.remove')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('card.removeNamed', { brand: t(`card.brand.${c.brand}`), last4: c.last4 })}
-                    onClick={() => void act(() => api.delete(`/paymentMethod/${c.id}`), t('card.remove'))}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            </Group>
-          ))}
-        </Stack>
-      )}
-      <Modal opened={adding} onClose={() => setAdding(false)} title={t('checkout.addCard')} size="lg">
-        <CardForm onSaved={() => setAdding(false)} />
-      </Modal>
+      <SavedCards
+        heading={
+          <Title order={2} fz="h3">
+            {t('billing.cards')}
+          </Title>
+        }
+      />
+      <Anchor component={Link} to={`${base}/saved-cards`} fz="sm" mt="sm" display="inline-block" data-testid="saved-cards-link">
+        {t('savedCards.manage')}
+      </Anchor>
     </Card>
   );
 }
@@ -312,9 +253,14 @@ function InvoicesCard() {
   );
 }
 
-/** Billing and invoices (spec §2 /billing-and-invoice): plan, saved cards, wallet, VAT invoices. */
+/**
+ * Billing and invoices (spec §2 /billing-and-invoice): plan, saved cards, wallet, VAT invoices.
+ * /<role>/saved-cards is the same lazy route (nothing added to the app shell's route chunks).
+ */
 export default function BillingPage() {
   const { t } = useTranslation('billing');
+  const { pathname } = useLocation();
+  if (pathname.endsWith('/saved-cards')) return <SavedCardsPage />;
   return (
     <Container size="lg" py="xl">
       <Title order={1} mb="lg">

@@ -80,6 +80,11 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
   const [confirmBody, setConfirmBody] = useState<CreateLoadBody | null>(null);
   const [openAddress, setOpenAddress] = useState<Record<string, boolean>>({});
 
+  // the date pickers' hour and minute fields and their confirm button, named for screen readers and keyboard users
+  const pickerA11y = {
+    timePickerProps: { hoursInputLabel: t('form.hours'), minutesInputLabel: t('form.minutes') },
+    submitButtonProps: { 'aria-label': t('form.confirmDate') },
+  };
   const form = useForm<LoadFormValues>({
     mode: 'controlled',
     initialValues,
@@ -285,6 +290,7 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
                       onChange={(v) => form.setFieldValue(`stops.${i}.date`, v)}
                       error={err(`stops.${i}.date`)}
                       clearable
+                      {...pickerA11y}
                       data-testid={`stop-${i}-date`}
                     />
                     <TextInput
@@ -474,6 +480,7 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
                 onChange={(v) => form.setFieldValue('pickupLatest', v)}
                 error={err('pickupLatest')}
                 clearable
+                {...pickerA11y}
                 data-testid="pickup-latest"
               />
               <Group grow align="flex-start">

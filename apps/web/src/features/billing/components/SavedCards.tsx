@@ -1,0 +1,88 @@
+import { useState, type ReactNode } from 'react';
+import { ActionIcon, Badge, Button, Group, Modal, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { SavedCard } from '@masar/shared';
+import { api } from '../../../lib/api';
+import { notifySuccess, showApiError } from '../../../lib/form';
+import { BILLING, useCards } from '../api';
+import { CardForm, CardLabel } from './CardForm';
+
+/**
+ * The user's saved cards (GET /paymentMethod): brand, last 4, expiry, the one renewals are
+ * charged to; add one (CardForm → POST /paymentMethod), use one for renewals
+ * (POST /paymentMethod/:id/default), remove one (DELETE /paymentMethod/:id). Used by the billing
+ * page and /<role>/saved-cards (spec §2).
+ */
+export function SavedCards({ heading }: { heading: ReactNode }) {
+  const { t } = useTranslation('billing');
+  const qc = useQueryClient();
+  const { data: cards, isLoading } = useCards();
+  const [adding, setAdding] = useState(false);
+  const act = async (fn: () => Promise<unknown>, message: string) => {
+    try {
+      await fn();
+      notifySuccess(message);
+      await qc.invalidateQueries({ queryKey: BILLING.cards });
+    } catch (e) {
+      showApiError(e);
+    }
+  };
+  const brand = (c: SavedCard) => t(`card.brand.${c.brand}`);
+  return (
+    <>
+      <Group justify="space-between" mb="sm">
+        {heading}
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)} data-testid="add-card">
+          {t('checkout.addCard')}
+        </Button>
+      </Group>
+      {isLoading ? (
+        <Skeleton h={60} />
+      ) : !cards?.length ? (
+        <Text c="dimmed">{t('checkout.noCards')}</Text>
+      ) : (
+        <Stack gap="xs" data-testid="saved-cards">
+          {cards.map((c) => (
+            <Group key={c.id} justify="space-between" wrap="nowrap" data-testid={`card-${c.last4}`}>
+              <CardLabel card={c} />
+              <Group gap={4} wrap="nowrap">
+                {c.isDefault ? (
+                  <Badge variant="light" data-testid={`card-default-${c.last4}`}>
+                    {t('card.default')}
+                  </Badge>
+                ) : (
+                  <Tooltip label={t('card.setDefault')}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('savedCards.setDefaultNamed', { brand: brand(c), last4: c.last4 })}
+                      onClick={() => void act(() => api.post(`/paymentMethod/${c.id}/default`), t('savedCards.defaultSet'))}
+                      data-testid={`card-set-default-${c.last4}`}
+                    >
+                      <IconStar size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+                <Tooltip label={t('card.remove')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('card.removeNamed', { brand: brand(c), last4: c.last4 })}
+                    onClick={() => void act(() => api.delete(`/paymentMethod/${c.id}`), t('savedCards.removed'))}
+                    data-testid={`card-remove-${c.last4}`}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <Modal opened={adding} onClose={() => setAdding(false)} title={t('checkout.addCard')} size="lg">
+        <CardForm onSaved={() => setAdding(false)} />
+      </Modal>
+    </>
+  );
+}
