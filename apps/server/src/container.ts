@@ -71,7 +71,15 @@ export function createContainer(opts: {
   // board search pages: in Redis (shared) when REDIS_URL is set, else in this process; either way
   // keyed on the board version in the database, so several instances stay fresh (issue 10)
   const boardCache = redis ? redisBoardCache(redis, `${config.REDIS_KEY_PREFIX}board:`) : memoryBoardCache(config.SEARCH_CACHE_MAX);
-  const loads = createLoadsService({ db, config, routing: gateways.routing, offers: offersOfLoad, vendors: vendorAccountsOf, cache: boardCache });
+  const loads = createLoadsService({
+    db,
+    readDb: database.readDb,
+    config,
+    routing: gateways.routing,
+    offers: offersOfLoad,
+    vendors: vendorAccountsOf,
+    cache: boardCache,
+  });
   const offers = createOffersService({ db, loads: loadLifecycle });
   const links = createSignedLinks(config.jwtSecret);
   const fleet = createFleetService({ db, links, wasl: gateways.wasl });
