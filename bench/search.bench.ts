@@ -35,6 +35,9 @@ import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { loadReferenceData } from '../apps/server/src/db/seed/reference.ts';
 import { boardSearchSql, myLoads, searchBoard, type BoardQuery } from '../apps/server/src/modules/loads/loads.repository.ts';
+import { listTrips } from '../apps/server/src/modules/bayan/bayan.repository.ts';
+import { encodeCursor } from '../apps/server/src/lib/cursor.ts';
+import type { MyLoadsTab } from '@masar/shared';
 import { preparedName } from '../apps/server/src/lib/sql.ts';
 import { signAccessToken } from '../apps/server/src/lib/tokens.ts';
 import { enginesToRun, pgUrl, type Engine } from './lib.ts';
@@ -164,6 +167,38 @@ async function seed(database: Database, n: number) {
   for (const t of ['loads', 'load_stops', 'cargo_lines', 'cities', 'users', 'offers']) await database.exec(`vacuum analyze ${t}`);
 }
 
+/**
+ * What the issue 7 tabs and the Bayan list need beyond the loads (idempotent: run on a fresh or
+ * a reused database): the carrier bookmarks 10,000 open loads, 10,000 open loads are offered to
+ * the carrier as a vendor (customers tab), and the carrier has a Bayan trip for each of its
+ * booked loads (assigned and completed: 100,000 at 1M) on one vehicle and driver.
+ */
+async function topUp(database: Database) {
+  const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from bayan_trips');
+  if (n > 0) return;
+  log('  top-up: bookmarks, vendor shipments, Bayan trips');
+  const vendor = uid(900);
+  const vehicle = uid(901);
+  const driver = uid(902);
+  await database.exec(`
+    insert into load_bookmarks (user_id, load_id, created_at)
+      select '${CARRIER}', id, now() - (row_number() over ()) * interval '1 minute' from loads
+      where status = 'posted' and shipper_id = '${OWNER_MOST}' limit 10000 on conflict do nothing;
+    insert into vendors (id, owner_id, user_type, company_name, vendor_name, phone, email)
+      values ('${vendor}', '${OWNER_10K}', 'carrier', 'Bench Carrier', 'Bench Carrier', '+966500000003', 'bench2@masar.sa') on conflict do nothing;
+    insert into load_vendors (load_id, vendor_id, user_id)
+      select id, '${vendor}', '${CARRIER}' from loads where status = 'posted' and shipper_id = '${OWNER_10K}' on conflict do nothing;
+    insert into drivers (id, owner_id, salutation, first_name, last_name, nationality, date_of_birth, phone, licence_number, driver_id_number)
+      values ('${driver}', '${CARRIER}', 'Mr', 'Bench', 'Driver', 'SA', '1990-01-01', '+966500000099', 'L1', '1000000001') on conflict do nothing;
+    insert into vehicles (id, owner_id, vehicle_type, year, make, model, colour, plate_type, plate_digits, plate_letters, sequence_number, weight_kg, driver_id)
+      values ('${vehicle}', '${CARRIER}', 'flatbed_trailer', 2022, 'Volvo', 'FH', 'white', 1, '1234', 'ابح', '123456789', 20000, '${driver}') on conflict do nothing;
+    insert into bayan_trips (id, load_id, carrier_id, shipper_id, vehicle_id, driver_id, status, trip_id, waybill_number, request, created_at)
+      select gen_random_uuid(), l.id, l.carrier_id, l.shipper_id, '${vehicle}', '${driver}',
+             case when l.status = 'completed' then 'closed' else 'active' end, 'T-' || l.reference_id, 'W-' || l.reference_id, '{}', coalesce(l.booked_at, now())
+      from loads l where l.carrier_id = '${CARRIER}' and l.status in ('assigned', 'completed');`);
+  for (const t of ['load_bookmarks', 'load_vendors', 'bayan_trips', 'vendors', 'vehicles', 'drivers']) await database.exec(`vacuum analyze ${t}`);
+}
+
 /** The seeded database of `n` loads (reused with KEEP_DB when it holds exactly that), migrated. */
 async function openBench(engine: Engine, n: number): Promise<{ database: Database; seedS: number; cleanup: () => Promise<void> }> {
   const keep = !!process.env.KEEP_DB;
@@ -254,7 +289,13 @@ interface Scenario {
 
 const days = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 
-function scenarios(): Scenario[] {
+/** The keyset cursor of the row at `depth` in a newest-first order (the 100,000th load…), as the API would hand it out. */
+async function cursorAt(database: Database, tag: string, sql: string, depth: number): Promise<string | undefined> {
+  const [r] = await database.query<{ k: string; id: string }>(`${sql} offset ${depth - 1} limit 1`);
+  return r ? encodeCursor(tag, [r.k], r.id) : undefined;
+}
+
+async function scenarios(database: Database): Promise<Scenario[]> {
   const radius: BoardQuery = {
     pickupCityId: 3,
     radius: 200,
@@ -267,7 +308,7 @@ function scenarios(): Scenario[] {
   };
   const board: BoardQuery = { sort: 'newest', limit: 20, skip: 0 };
   const wide: BoardQuery = { pickupCityId: 3, radius: 1000, sort: 'newest', limit: 20, skip: 0 };
-  const qs = (q: BoardQuery) =>
+  const qs = (q: object) =>
     new URLSearchParams(
       Object.entries(q)
         .filter(([, v]) => v !== undefined)
@@ -282,21 +323,63 @@ function scenarios(): Scenario[] {
     plan: boardSearchSql(q),
     prepareAs: 'board',
   });
-  const mine = (key: string, label: string, owner: string): Scenario => ({
+  const mine = (key: string, label: string, owner: string, tab: MyLoadsTab = 'posted', cursor?: string): Scenario => ({
     key,
     label,
-    path: '/my-loads?tab=posted&limit=20',
+    path: `/my-loads?${qs({ tab, limit: 20, cursor })}`,
     as: owner,
-    sql: (d) => myLoads(d.db, owner, 'posted', 20, 0),
+    sql: (d) => myLoads(d.db, owner, tab, 20, 0, cursor),
     plan: null,
     prepareAs: null,
   });
+  const boardDeep = await cursorAt(
+    database,
+    'board:newest',
+    `select posted_at::text as k, id from loads where status = 'posted' and shipment_type = 1 and expires_at > now() order by posted_at desc, id desc`,
+    100_000,
+  );
+  const mineDeep = await cursorAt(
+    database,
+    'mine:posted',
+    `select coalesce(posted_at, created_at)::text as k, id from loads
+     where shipper_id = '${OWNER_MOST}' and status = 'posted' and deleted_at is null and expires_at > now() order by 1 desc, id desc`,
+    100_000,
+  );
   return [
     boardScenario('radius', 'radius 200 km Riyadh + flatbed_trailer + 7 days, newest 20', radius),
     boardScenario('board', 'unfiltered board, newest 20', board),
     boardScenario('wide', 'radius 1,000 km Riyadh, newest 20', wide),
+    boardScenario('widePrice', 'radius 1,000 km Riyadh, highest price 20', { ...wide, sort: 'price' }),
+    boardScenario('wideRate', 'radius 1,000 km Riyadh, highest rate per km 20', { ...wide, sort: 'ratePerKm' }),
+    boardScenario('widePickup', 'radius 1,000 km Riyadh, earliest pickup 20', { ...wide, sort: 'pickup' }),
+    boardScenario('wideDeadhead', 'radius 1,000 km Riyadh, nearest (deadhead) 20', { ...wide, sort: 'deadhead' }),
+    boardScenario('wide500Price', 'radius 500 km Dammam + reefer_trailer, highest price 20', {
+      pickupCityId: 13,
+      radius: 500,
+      equipmentType: 'reefer_trailer',
+      sort: 'price',
+      limit: 20,
+      skip: 0,
+    }),
+    boardScenario('boardDeep', 'unfiltered board, newest 20 after the 100,000th (cursor)', { ...board, cursor: boardDeep }),
+    boardScenario('boardSkip1000', 'unfiltered board, newest 20 at skip 1,000 (the cap)', { ...board, skip: 1000 }),
     mine('mine10k', 'my loads (posted tab + tab counts), owner with 10,000 loads', OWNER_10K),
     mine('mineMost', 'my loads (posted tab + tab counts), owner with the most loads', OWNER_MOST),
+    mine('mineDeep', 'my loads, owner with the most loads, posted after the 100,000th (cursor)', OWNER_MOST, 'posted', mineDeep),
+    mine('mineActive', 'my loads, active tab, carrier with 50,000 booked', CARRIER, 'active'),
+    mine('mineFinished', 'my loads, finished tab, owner with the most loads', OWNER_MOST, 'finished'),
+    mine('mineAssigned', 'my loads, assigned (status) tab, carrier', CARRIER, 'assigned'),
+    mine('mineBookmarks', 'my loads, bookmarks tab (10,000 bookmarks)', CARRIER, 'bookmarks'),
+    mine('mineCustomers', 'my loads, customers tab (10,000 vendor shipments)', CARRIER, 'customers'),
+    {
+      key: 'bayanList',
+      label: 'Bayan list, carrier with 100,000 trips, newest 20',
+      path: '/bayan/list?limit=20',
+      as: CARRIER,
+      sql: (d) => listTrips(d.db, CARRIER, {}, 21),
+      plan: null,
+      prepareAs: null,
+    },
   ];
 }
 
@@ -354,6 +437,7 @@ async function benchEngine(engine: Engine, n: number, only: Set<string> | null) 
   const { database, seedS, cleanup } = await openBench(engine, n);
   const rows: Row[] = [];
   try {
+    await topUp(database);
     const config = loadConfig(
       {
         ...process.env,
@@ -402,14 +486,15 @@ async function benchEngine(engine: Engine, n: number, only: Set<string> | null) 
     const duration = Number(process.env.DURATION ?? 10);
     const connections = Number(process.env.CONNECTIONS ?? 10);
     const runs = Number(process.env.RUNS ?? 200);
-    for (const s of scenarios()) {
+    for (const s of await scenarios(database)) {
       if (only && !only.has(s.key)) continue;
       const token = s.as ? await tokenFor(s.as) : guestToken;
       const url = `${base}${s.path}`;
       const check = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-      const body = (await check.json()) as { data: { total: number; totalCapped?: boolean } };
+      const body = (await check.json()) as { data: { items: unknown[]; total?: number; totalCapped?: boolean } };
       if (check.status !== 200) throw new Error(`GET ${s.path} answered ${check.status}: ${JSON.stringify(body)}`);
-      const matches = `${body.data.total}${body.data.totalCapped ? '+' : ''}`;
+      // the Bayan list counts nothing: its page size instead
+      const matches = body.data.total === undefined ? `(${body.data.items.length})` : `${body.data.total}${body.data.totalCapped ? '+' : ''}`;
       const plan = s.plan ? await productionPlan(database, s) : '';
       if (process.env.PLAN && plan) log(plan);
       for (let i = 0; i < 10; i++) await s.sql(database);

@@ -23,6 +23,11 @@ export const envSchema = z.object({
   /** postgres://… to run on real PostgreSQL instead of embedded PGlite. */
   DATABASE_URL: z.string().optional(),
   /**
+   * A read replica (streaming hot standby of DATABASE_URL) for reads that may be a little stale:
+   * the board search and the board version its cache keys on (issue 10). Unset: all on primary.
+   */
+  DATABASE_READ_URL: z.string().optional(),
+  /**
    * Seed demo accounts (with a published password), loads and fleets on start. Off by default;
    * `npm start` (the try-it-out run) switches it on with NODE_ENV=development. Refused when
    * NODE_ENV=production: anyone could sign in to the demo accounts.

@@ -75,6 +75,7 @@ export function createContainer(opts: {
   const boardCache = redis ? redisBoardCache(redis, `${config.REDIS_KEY_PREFIX}board:`) : memoryBoardCache(config.SEARCH_CACHE_MAX);
   const loads = createLoadsService({
     db,
+    readDb: database.readDb,
     config,
     routing: gateways.routing,
     offers: offersOfLoad,

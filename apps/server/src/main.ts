@@ -6,7 +6,11 @@ import { loadReferenceData } from './db/seed/reference.ts';
 import { seedDemo } from './seed/demo.ts';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  readUrl: config.DATABASE_URL ? config.DATABASE_READ_URL : undefined,
+  dataDir: config.dataDir,
+});
 const applied = await migrate(database);
 await loadReferenceData(database.db);
 const app = await buildApp({ config, database });

@@ -56,9 +56,10 @@ export interface TestContext {
 /**
  * Build the app on a fresh test database (no demo seed, silent logs, sandbox gateways) with the
  * job worker running (jobs and outbox delivery as in production; `JOBS: false` to leave it off).
+ * `opts.database`: run on that database instead (e.g. a primary with a read replica).
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
-  const database = await createTestDatabase();
+export async function createTestApp(overrides: Partial<Config> = {}, opts: { database?: Database } = {}): Promise<TestContext> {
+  const database = opts.database ?? (await createTestDatabase());
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_SEED: '0', DATA_DIR: 'memory://', WEB_DIST: '/nonexistent', DEV_OUTBOX: '1' },
     { jwtSecret: 'test-secret-test-secret-test-secret-0123456789', ...overrides },

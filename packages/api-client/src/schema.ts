@@ -291,7 +291,7 @@ export interface paths {
         };
         /**
          * Search the load board
-         * @description Open loads only (posted, not expired). pickupCityId + radius: first pickup within radius km (great-circle from the city centre) — without radius, that city only; same for dropCityId/dropRadius. Each item has deadheadKm when pickupCityId is given. Sorts: newest, pickup (earliest first), price and ratePerKm (highest first), deadhead (nearest first). Guests may search.
+         * @description Open loads only (posted, not expired). pickupCityId + radius: first pickup within radius km (great-circle from the city centre) — without radius, that city only; same for dropCityId/dropRadius. Each item has deadheadKm when pickupCityId is given. Sorts: newest, pickup (earliest first), price and ratePerKm (highest first), deadhead (nearest first, then earliest pickup); ties by id. Paging: skip ≤ 1,000 (deeper: 400 VALIDATION_FAILED on skip, use the cursor), or cursor = the previous page's nextCursor (keyset: any depth at the cost of one page; a cursor of another sort is a 400). Guests may search.
          */
         get: operations["getLoads"];
         put?: never;
@@ -480,7 +480,7 @@ export interface paths {
         };
         /**
          * My loads by tab, with the count of every tab
-         * @description posted / unposted: my loads in that state; offers: my open loads with pending offers plus loads where I have a pending offer; active: booked loads (unassigned, assigned, pending_bayan) where I am shipper or carrier; finished: completed, cancelled or expired; unassigned / assigned / pending_bayan / completed / cancelled: that status, as shipper or carrier; expired: my expired loads; bookmarks: loads I bookmarked (newest bookmark first); customers: open vendor shipments offered to me. Each item carries options (More Options for me).
+         * @description posted / unposted: my loads in that state; offers: my open loads with pending offers plus loads where I have a pending offer; active: booked loads (unassigned, assigned, pending_bayan) where I am shipper or carrier; finished: completed, cancelled or expired; unassigned / assigned / pending_bayan / completed / cancelled: that status, as shipper or carrier; expired: my expired loads; bookmarks: loads I bookmarked (newest bookmark first); customers: open vendor shipments offered to me. Each item carries options (More Options for me). Paging: skip ≤ 1,000 (deeper: 400 VALIDATION_FAILED on skip) or cursor = the previous page's nextCursor of the same tab.
          */
         get: operations["getMyLoads"];
         put?: never;
@@ -4259,6 +4259,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 skip?: number;
+                cursor?: string;
                 pickupCityId?: number;
                 radius?: number;
                 dropCityId?: number;
@@ -4377,6 +4378,7 @@ export interface operations {
                             }[];
                             total: number;
                             totalCapped: boolean;
+                            nextCursor: string | null;
                         };
                     };
                 };
@@ -7127,6 +7129,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 skip?: number;
+                cursor?: string;
                 tab?: "posted" | "unposted" | "offers" | "active" | "finished" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled" | "expired" | "bookmarks" | "customers";
             };
             header?: never;
@@ -7237,6 +7240,7 @@ export interface operations {
                             }[];
                             total: number;
                             totalCapped: boolean;
+                            nextCursor: string | null;
                             counts: {
                                 posted: number;
                                 unposted: number;

@@ -23,6 +23,10 @@ export const VALIDATION_MESSAGES = {
   'v.promoCode': { en: 'A promo code is 3 to 32 letters, digits, - or _.', ar: 'رمز الخصم من 3 إلى 32 حرفاً أو رقماً أو - أو _.' },
   'v.walletAmount': { en: 'Recharge between 10 and 50,000 SAR.', ar: 'اشحن مبلغاً بين 10 و50٬000 ريال.' },
   'v.numberRange': { en: 'This number is out of range.', ar: 'هذا الرقم خارج النطاق المسموح.' },
+  'v.skipUseCursor': {
+    en: 'Pages beyond the first 1,000 results are read with the cursor: pass the previous page’s nextCursor as cursor.',
+    ar: 'تُقرأ الصفحات بعد أول ١٬٠٠٠ نتيجة بالمؤشر: مرّر قيمة nextCursor من الصفحة السابقة في cursor.',
+  },
   'v.phoneInvalid': { en: 'Enter a valid phone number.', ar: 'أدخل رقم جوال صحيحاً.' },
   'v.phoneStart5': { en: 'Phone number must start with 5.', ar: 'يجب أن يبدأ رقم الجوال بالرقم 5.' },
   'v.emailInvalid': { en: 'Enter a valid email address.', ar: 'أدخل بريداً إلكترونياً صحيحاً.' },

@@ -18,7 +18,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export interface Database {
+  /** The primary: every write, and every read that must see the caller's own writes. */
   db: Db;
+  /**
+   * Reads that may be a little stale (the board search and the board version it is cached
+   * under; issue 10): the replica of DATABASE_READ_URL, else the primary itself (`db`).
+   */
+  readDb: Db;
   engine: 'pglite' | 'postgres';
   /** Plain SQL with $1… parameters, on whichever engine (migrations, benchmarks). */
   exec(sql: string): Promise<void>;
@@ -40,18 +46,23 @@ export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm };
  * `dataDir/pglite` (or in memory when `dataDir` is 'memory://'). One process per data
  * directory: PGlite has no lock (STACK.md gotcha 7).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pglite?: PGlite; poolMax?: number }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; readUrl?: string; dataDir?: string; pglite?: PGlite; poolMax?: number }): Promise<Database> {
   if (opts.databaseUrl) {
     // plan_cache_mode=force_custom_plan: a named prepared statement (queryRows' prepareAs: the
     // board search) is planned for its values on every execution. By default PostgreSQL switches
     // to a generic plan after five executions when its estimated cost looks no worse, and for the
     // board search that plan filters the equipment row by row (12 ms instead of 5 ms at 1M loads,
     // issue 10). Unnamed statements (every other query) are planned per execution anyway.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10, options: '-c plan_cache_mode=force_custom_plan' });
+    const open = (connectionString: string) => new pg.Pool({ connectionString, max: opts.poolMax ?? 10, options: '-c plan_cache_mode=force_custom_plan' });
+    const pool = open(opts.databaseUrl);
     // numeric → JS number is done per column in the schema; keep timestamps as Date.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // DATABASE_READ_URL: a streaming replica (hot standby) for reads that may be stale
+    const readPool = opts.readUrl ? open(opts.readUrl) : null;
+    const readDb = readPool ? (drizzlePg(readPool, { schema }) as unknown as Db) : db;
     return {
       db,
+      readDb,
       engine: 'postgres',
       exec: async (sql) => {
         await pool.query(sql);
@@ -74,7 +85,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
           conn.release();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), readPool?.end()]);
+      },
     };
   }
   let client = opts.pglite;
@@ -94,5 +107,20 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     const r = await c.exec(text);
     return { rows: r[r.length - 1]?.rows ?? [] };
   };
-  return { db, engine: 'pglite', exec, query, executeSql, session: (fn) => fn({ exec, query }), close: () => c.close() };
+  // one embedded database: no replica, every read on the primary
+  return { db, readDb: db, engine: 'pglite', exec, query, executeSql, session: (fn) => fn({ exec, query }), close: () => c.close() };
+}
+
+/**
+ * `primary` with its stale-tolerant reads (`readDb`) sent to `replica` instead; closing closes
+ * both. How DATABASE_READ_URL is wired, also used by tests to route reads to a second database.
+ */
+export function withReadReplica(primary: Database, replica: Database): Database {
+  return {
+    ...primary,
+    readDb: replica.db,
+    close: async () => {
+      await Promise.all([primary.close(), replica.close()]);
+    },
+  };
 }

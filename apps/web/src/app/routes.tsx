@@ -36,7 +36,7 @@ const ProfileApproval = page(() => withNamespaces(import('../features/account/pa
 const Integrations = page(() => withNamespaces(import('../features/integrations/pages/IntegrationsPage'), ['integrations']));
 const MyLoads = page(() => withNamespaces(import('../features/loads/pages/MyLoadsPage'), ['shipments']));
 const PostLoad = page(() => withNamespaces(import('../features/loads/pages/PostLoadPage'), ['shipments', 'profile']));
-const LoadSearch = page(() => import('../features/loads/pages/LoadSearchPage'));
+const LoadSearch = page(() => withNamespaces(import('../features/loads/pages/LoadSearchPage'), ['shipments']));
 const LoadDetails = page(() => withNamespaces(import('../features/loads/pages/LoadDetailsPage'), ['assignment', 'bayan', 'trips', 'shipments']));
 const Offers = page(() => import('../features/offers/pages/OffersPage'));
 const Fleet = page(() => import('../features/fleet/pages/FleetPage'));

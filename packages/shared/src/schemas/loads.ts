@@ -347,8 +347,25 @@ const radius = z.coerce.number().refine((v) => (RADIUS_OPTIONS_KM as readonly nu
 /** The pickup radius also takes the spec's pickup search radii (150 km; SEARCH_PICKUP_RADIUS_KM). */
 const pickupRadius = z.coerce.number().refine((v) => (SEARCH_PICKUP_RADIUS_KM as readonly number[]).includes(v), 'v.radiusOption');
 
+/**
+ * The deepest offset a list of loads takes (issue 10): a page at `skip` reads skip + limit index
+ * entries, so deeper pages go by the keyset cursor (`cursor` = the previous page's `nextCursor`:
+ * after that page's last sort key and id), which reads only the page whatever its depth.
+ */
+export const SKIP_MAX = 1000;
+/**
+ * Paging of the board and my loads: `limit` (1…100), `skip` ≤ SKIP_MAX (deeper: 400
+ * `v.skipUseCursor`), or `cursor` (opaque, ≤ 300 chars; when given, `skip` is ignored).
+ */
+const loadsPaging = paginationQuery.extend({
+  skip: z.coerce.number().int().min(0).max(SKIP_MAX, 'v.skipUseCursor').default(0),
+  cursor: z.string().min(1).max(300).optional(),
+});
+/** A capped list of loads with the keyset cursor of the next page (null: this was the last page). */
+const loadsPage = cappedListOf(loadSchema).extend({ nextCursor: z.string().nullable() });
+
 /** GET /loads — the load board search (spec §2 load search, §9 radius options). */
-export const searchLoadsQuery = paginationQuery
+export const searchLoadsQuery = loadsPaging
   .extend({
     pickupCityId: refId().optional(),
     radius: pickupRadius.optional(),
@@ -362,8 +379,11 @@ export const searchLoadsQuery = paginationQuery
   })
   .refine((q) => !q.pickupFrom || !q.pickupTo || Date.parse(q.pickupFrom) <= Date.parse(q.pickupTo), { message: 'v.dateRange', path: ['pickupTo'] });
 export type SearchLoadsQuery = z.infer<typeof searchLoadsQuery>;
-/** GET /loads → `{ items, total, totalCapped }`: the total is exact up to COUNT_CAP (1,000), then capped. */
-export const loadListResponse = cappedListOf(loadSchema);
+/**
+ * GET /loads → `{ items, total, totalCapped, nextCursor }`: the total is exact up to COUNT_CAP
+ * (1,000), then capped; `nextCursor` continues after this page (null when it is the last).
+ */
+export const loadListResponse = loadsPage;
 
 const tabCounts = <T extends z.ZodType>(v: T) => z.object(Object.fromEntries(MY_LOADS_TABS.map((t) => [t, v])) as Record<(typeof MY_LOADS_TABS)[number], T>);
 /**
@@ -372,8 +392,8 @@ const tabCounts = <T extends z.ZodType>(v: T) => z.object(Object.fromEntries(MY_
  * `countsCapped[tab]` is true that tab has more ("1,000+"). `total`/`totalCapped` are the
  * selected tab's.
  */
-export const myLoadsQuery = paginationQuery.extend({ tab: z.enum(MY_LOADS_TABS).default('posted') });
-export const myLoadsResponse = cappedListOf(loadSchema).extend({
+export const myLoadsQuery = loadsPaging.extend({ tab: z.enum(MY_LOADS_TABS).default('posted') });
+export const myLoadsResponse = loadsPage.extend({
   counts: tabCounts(z.number().int().min(0).max(COUNT_CAP)),
   countsCapped: tabCounts(z.boolean()),
 });

@@ -319,8 +319,9 @@ export function createCsvService(deps: Deps) {
     const seen = new Set<string>();
     const rows: string[][] = [];
     for (const tab of ['posted', 'unposted', 'active', 'finished'] as const) {
-      for (let skip = 0; ; skip += 100) {
-        const page = (await deps.loads.myLoads(user, tab, 100, skip)) as { items: Load[] };
+      // keyset pages: each reads only its 100 rows, however many the user has (issue 10)
+      for (let cursor: string | undefined; ;) {
+        const page = (await deps.loads.myLoads(user, tab, 100, 0, cursor)) as { items: Load[]; nextCursor: string | null };
         for (const l of page.items) {
           if (seen.has(l.id)) continue;
           seen.add(l.id);
@@ -343,7 +344,8 @@ export function createCsvService(deps: Deps) {
             l.comments ?? '',
           ]);
         }
-        if (page.items.length < 100) break;
+        if (!page.nextCursor) break;
+        cursor = page.nextCursor;
       }
     }
     return writeCsv(heads, rows);

@@ -14,6 +14,7 @@ import {
 } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { cargoLines, loadBookmarks, loadStops, loadVendors, loads } from '../../db/schema/index.ts';
+import { type CursorKeyType, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { inList, queryRows } from '../../lib/sql.ts';
 
 /**
@@ -448,7 +449,7 @@ export async function tripLoad(db: DbOrTx, id: string, lock: boolean): Promise<T
 export type BoardQuery = Pick<
   SearchLoadsQuery,
   'pickupCityId' | 'radius' | 'dropCityId' | 'dropRadius' | 'equipmentType' | 'loadType' | 'pickupFrom' | 'pickupTo' | 'sort' | 'limit' | 'skip'
->;
+> & { cursor?: string };
 
 /** Great-circle metres from city `o` to city `c` (haversine on the sphere of earth(), 6378168 m). */
 const GREAT_CIRCLE_M = sql.raw(`12756336 * asin(least(1, sqrt(
@@ -480,13 +481,41 @@ function citiesAround(cityId: number, radiusKm: number | undefined): SQL {
       where o.id = ${cityId} and d.m <= ${r}::float8)`;
 }
 
-const SORTS: Record<BoardQuery['sort'], { inner: string; outer: string }> = {
-  newest: { inner: 'l.posted_at desc, l.id desc', outer: 'p.posted_at desc, p.id desc' },
-  pickup: { inner: 'l.pickup_at asc, l.id desc', outer: 'p.pickup_at asc, p.id desc' },
-  price: { inner: 'l.price desc, l.id desc', outer: 'p.price desc, p.id desc' },
-  ratePerKm: { inner: 'l.rate_per_km desc, l.id desc', outer: 'p.rate_per_km desc, p.id desc' },
-  deadhead: { inner: 'pc.dist_m asc, l.posted_at desc, l.id desc', outer: 'p.dist_m asc, p.posted_at desc, p.id desc' },
+/**
+ * A board ordering: its keys (first to last, then the load id as the last tie-break), all in
+ * one direction so that a keyset cursor is one row comparison. `inner` names a key in the page
+ * query (alias l, pc), `outer` in its result (alias p), `type` casts it back from a cursor.
+ */
+interface BoardSort {
+  dir: 'asc' | 'desc';
+  keys: { inner: string; outer: string; type: CursorKeyType }[];
+}
+const key = (col: string, type: CursorKeyType, inner = `l.${col}`) => ({ inner, outer: `p.${col}`, type });
+const SORTS: Record<BoardQuery['sort'], BoardSort> = {
+  newest: { dir: 'desc', keys: [key('posted_at', 'timestamptz')] },
+  pickup: { dir: 'asc', keys: [key('pickup_at', 'timestamptz')] },
+  price: { dir: 'desc', keys: [key('price', 'numeric')] },
+  ratePerKm: { dir: 'desc', keys: [key('rate_per_km', 'numeric')] },
+  // nearest first, then the earliest pickup (the order loads_board_city gives within a city)
+  deadhead: { dir: 'asc', keys: [key('dist_m', 'float8', 'pc.dist_m'), key('pickup_at', 'timestamptz')] },
 };
+const orderBy = (s: BoardSort, side: 'inner' | 'outer') =>
+  sql.raw([...s.keys.map((k) => k[side]), side === 'inner' ? 'l.id' : 'p.id'].map((c) => `${c} ${s.dir}`).join(', '));
+
+/**
+ * After the cursor's row in the sort's order: `(k1, …, id) < (v1, …, id)` for a descending sort
+ * (`>` ascending), plus `k1 <= v1` (`>=`) that an index walk in that order takes as its start.
+ */
+function afterCursor(s: BoardSort, c: { key: string[]; id: string }): SQL {
+  const op = sql.raw(s.dir === 'desc' ? '<' : '>');
+  const bound = sql.raw(s.dir === 'desc' ? '<=' : '>=');
+  const vals = c.key.map((v, i) => sql`${v}::${sql.raw(s.keys[i].type)}`);
+  const cols = s.keys.map((k) => sql.raw(k.inner));
+  return sql`${cols[0]} ${bound} ${vals[0]} and (${sql.join([...cols, sql.raw('l.id')], sql`, `)}) ${op} (${sql.join([...vals, sql`${c.id}::uuid`], sql`, `)})`;
+}
+
+/** The sort the board actually uses (deadhead needs a pickup city; newest without one). */
+const boardSortOf = (q: Pick<BoardQuery, 'sort' | 'pickupCityId'>) => (q.sort === 'deadhead' && q.pickupCityId == null ? 'newest' : q.sort);
 
 /**
  * The board search as one SQL statement: open loads (status posted, expires_at in the future)
@@ -498,11 +527,24 @@ const SORTS: Record<BoardQuery['sort'], { inner: string; outer: string }> = {
  * once): a board of a million open loads costs no more to count than one of a thousand
  * (issue 10; an exact `count(*) over ()` read every match, 320 ms at 1M).
  * Sorts: newest (posted_at desc), pickup (earliest first), price and ratePerKm (highest first),
- * deadhead (nearest first; newest without a pickup city).
+ * deadhead (nearest first, then earliest pickup; newest without a pickup city); ties by id.
+ * Paging: `skip` (≤ SKIP_MAX) or `cursor` (keyset after the previous page's last row: reads only
+ * the page at any depth). A wide radius (≥ WIDE_RADIUS_KM) walks an index in the sort's order
+ * (migration 0094) and keeps the loads of the circle's cities, or for deadhead reads the cities
+ * nearest first, each only up to the page.
  */
 export function boardSearchSql(q: BoardQuery, hidden: readonly string[] = []): SQL {
   const hasPickup = q.pickupCityId != null;
-  const sort = SORTS[q.sort === 'deadhead' && !hasPickup ? 'newest' : q.sort];
+  const sortName = boardSortOf(q);
+  const sort = SORTS[sortName];
+  const after = q.cursor
+    ? decodeCursor(
+        q.cursor,
+        `board:${sortName}`,
+        sort.keys.map((k) => k.type),
+      )
+    : null;
+  const skip = after ? 0 : q.skip;
   // the public board: marketplace shipments only (vendor and own-vehicle ones never show; the
   // board's partial indexes carry the same `shipment_type = 1`, migration 0082)
   const where: SQL[] = [sql`${ON_BOARD('l.')} and l.shipment_type = ${sql.raw(String(SHIPMENT_TYPE.marketplace))}`];
@@ -516,34 +558,49 @@ export function boardSearchSql(q: BoardQuery, hidden: readonly string[] = []): S
   if (q.dropCityId != null) {
     where.push(q.dropRadius ? sql`l.drop_city_id in (select id from ${citiesAround(q.dropCityId, q.dropRadius)} dc)` : sql`l.drop_city_id = ${q.dropCityId}`);
   }
-  const wide = hasPickup && (q.radius ?? 0) >= WIDE_RADIUS_KM && sort === SORTS.newest;
-  // the count always takes the per-city path: it stops at COUNT_CAP + 1 rows in any order
+  const wide = hasPickup && (q.radius ?? 0) >= WIDE_RADIUS_KM;
+  // the count always takes the per-city path, before the cursor: it stops at COUNT_CAP + 1 rows in any order
   const countFrom = hasPickup ? sql`${citiesAround(q.pickupCityId!, q.radius)} pc join loads l on l.pickup_city_id = pc.id` : sql`loads l`;
   const countFilter = sql.join(where, sql` and `);
-  if (wide) {
-    // `+ 0`: not an index condition, so the walk cannot turn into per-city btree reads + a sort
+  if (after) where.push(afterCursor(sort, after));
+  const walk = q.limit + skip;
+  let from: SQL;
+  if (wide && sortName === 'deadhead') {
+    // the circle's cities nearest first, each read in pickup order up to the page: the outer
+    // order's first key is the cities' own, so the page stops after the nearest cities
+    from = sql`(select * from ${citiesAround(q.pickupCityId!, q.radius)} c0 order by dist_m, id) pc
+      cross join lateral (select l.id, l.posted_at, l.pickup_at, l.price, l.rate_per_km from loads l
+        where l.pickup_city_id = pc.id and ${sql.join(where, sql` and `)} order by l.pickup_at, l.id limit ${walk}) l`;
+    where.splice(0, where.length, sql`true`);
+  } else if (wide) {
+    // walk the sort's index (loads_board_recent / _price / _rate / _pickup) and keep the circle's
+    // loads; `+ 0`: not an index condition, so the walk cannot turn into per-city reads + a sort
     where.push(sql`l.pickup_city_id + 0 = any(array(select id from ${citiesAround(q.pickupCityId!, q.radius)} pc))`);
+    from = sql`loads l`;
+  } else {
+    from = hasPickup ? sql`${citiesAround(q.pickupCityId!, q.radius)} pc join loads l on l.pickup_city_id = pc.id` : sql`loads l`;
   }
-  const from = () => (hasPickup && !wide ? sql`${citiesAround(q.pickupCityId!, q.radius)} pc join loads l on l.pickup_city_id = pc.id` : sql`loads l`);
   // the wide walk computes the deadhead for the page's rows only
-  const dist = wide
-    ? sql`(select ${GREAT_CIRCLE_M} from cities o, cities c where o.id = ${q.pickupCityId} and c.id = l.pickup_city_id)`
-    : hasPickup
-      ? sql`pc.dist_m`
-      : sql`null::float8`;
+  const dist =
+    wide && sortName !== 'deadhead'
+      ? sql`(select ${GREAT_CIRCLE_M} from cities o, cities c where o.id = ${q.pickupCityId} and c.id = l.pickup_city_id)`
+      : hasPickup
+        ? sql`pc.dist_m`
+        : sql`null::float8`;
   const filter = sql.join(where, sql` and `);
-  return sql`select ${LOAD_COLUMNS}, p.dist_m,
+  const cursorKey = sql.raw(`array[${sort.keys.map((k) => `${k.outer}::text`).join(', ')}]`);
+  return sql`select ${LOAD_COLUMNS}, p.dist_m, ${cursorKey} as cursor_key,
       (select count(*)::int from (select 1 from ${countFrom} where ${countFilter} limit ${COUNT_CAP + 1}) m) as total
     from (
       select l.id, l.posted_at, l.pickup_at, l.price, l.rate_per_km, ${dist} as dist_m
-      from ${from()}
+      from ${from}
       where ${filter}
-      order by ${sql.raw(sort.inner)}
-      limit ${q.limit} offset ${q.skip}
+      order by ${orderBy(sort, 'inner')}
+      limit ${q.limit} offset ${skip}
     ) p
     join loads l on l.id = p.id
     join users u on u.id = l.shipper_id
-    order by ${sql.raw(sort.outer)}`;
+    order by ${orderBy(sort, 'outer')}`;
 }
 
 /**
@@ -568,17 +625,19 @@ export async function searchBoard(
   q: BoardQuery,
   viewerId: string | null = null,
   hidden: readonly string[] = [],
-): Promise<{ items: Load[]; total: number; totalCapped: boolean }> {
-  const rows = await queryRows<LoadRow & { dist_m: number | null; total: number }>(db, boardSearchSql(q, hidden), 'board');
+): Promise<{ items: Load[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+  const rows = await queryRows<LoadRow & { dist_m: number | null; total: number; cursor_key: string[] }>(db, boardSearchSql(q, hidden), 'board');
   let n = rows.length ? Number(rows[0].total) : 0;
-  if (!rows.length && q.skip > 0) {
-    const c = await queryRows<{ total: number }>(db, boardSearchSql({ ...q, skip: 0, limit: 1 }, hidden), 'board');
+  if (!rows.length && (q.skip > 0 || q.cursor)) {
+    const c = await queryRows<{ total: number }>(db, boardSearchSql({ ...q, skip: 0, cursor: undefined, limit: 1 }, hidden), 'board');
     n = c.length ? Number(c[0].total) : 0;
   }
   const withDeadhead = q.pickupCityId != null;
+  const last = rows.length === q.limit ? rows[rows.length - 1] : null;
   return {
     items: rows.map((r) => toLoad(r, viewerId, withDeadhead ? Math.round(Number(r.dist_m ?? 0) / 100) / 10 : undefined)),
     ...capped(n),
+    nextCursor: last ? encodeCursor(`board:${boardSortOf(q)}`, last.cursor_key, last.id) : null,
   };
 }
 
@@ -647,26 +706,35 @@ const pastExpiry = (me: string) =>
  * One tab of my loads (spec §2 "My shipments"), newest first (coalesce(posted_at, created_at)
  * desc, id desc; bookmarks: newest bookmark first), with every tab's count: exact up to
  * COUNT_CAP, then COUNT_CAP and capped. Two statements (page, counts), each reading only the
- * owner's index entries; then one read of my bookmarks among the page.
+ * owner's index entries; then one read of my bookmarks among the page. Both are named prepared
+ * statements with a generic plan (queryRows 'generic': planning the 26-branch count cost more
+ * than running it; every branch is an owner-index range whatever the values). Paging: `skip`
+ * (≤ SKIP_MAX: each branch reads skip + limit entries) or `cursor` (after the previous page's
+ * last (k, id): each branch starts there and reads at most `limit`).
  */
-export async function myLoads(db: Db, me: string, tab: MyLoadsTab, limit: number, skip: number) {
-  const walk = limit + skip;
+export async function myLoads(db: Db, me: string, tab: MyLoadsTab, limit: number, skip: number, cursor?: string) {
+  const after = cursor ? decodeCursor(cursor, `mine:${tab}`, ['timestamptz']) : null;
+  const offset = after ? 0 : skip;
+  const walk = limit + offset;
   const branches = (t: MyLoadsTab, each: (from: SQL) => SQL) =>
     sql.join(
       tabBranches(me, t).map((f, i) => sql`(${each(sql`${f} b${sql.raw(String(i))}`)})`),
       sql` union `,
     );
-  const page = branches(tab, (f) => sql`select id, k from ${f} order by k desc, id desc limit ${walk}`);
+  const start = after ? sql` where k <= ${after.key[0]}::timestamptz and (k, id) < (${after.key[0]}::timestamptz, ${after.id}::uuid)` : sql``;
+  const page = branches(tab, (f) => sql`select id, k from ${f}${start} order by k desc, id desc limit ${walk}`);
   const count = (t: MyLoadsTab) => sql`(select count(*)::int from (${branches(t, (f) => sql`select id from ${f} limit ${COUNT_CAP + 1}`)}) m) as ${sql.raw(t)}`;
   const [rows, [c]] = await Promise.all([
-    queryRows<LoadRow>(
+    queryRows<LoadRow & { k: string }>(
       db,
-      sql`select ${LOAD_COLUMNS}
-          from (select id, k from (${page}) b order by k desc, id desc limit ${limit} offset ${skip}) p
+      sql`select ${LOAD_COLUMNS}, p.k::text as k
+          from (select id, k from (${page}) b order by k desc, id desc limit ${limit} offset ${offset}) p
           join loads l on l.id = p.id join users u on u.id = l.shipper_id
           order by p.k desc, p.id desc`,
+      'my_loads',
+      'generic',
     ),
-    queryRows<Record<MyLoadsTab, number>>(db, sql`select ${sql.join(MY_LOADS_TABS.map(count), sql`, `)}`),
+    queryRows<Record<MyLoadsTab, number>>(db, sql`select ${sql.join(MY_LOADS_TABS.map(count), sql`, `)}`, 'my_counts', 'generic'),
   ]);
   const marked =
     tab === 'bookmarks'
@@ -683,10 +751,12 @@ export async function myLoads(db: Db, me: string, tab: MyLoadsTab, limit: number
     counts[t] = x.total;
     countsCapped[t] = x.totalCapped;
   }
+  const last = rows.length === limit ? rows[rows.length - 1] : null;
   return {
     items: rows.map((r) => toLoad(r, me, undefined, marked.has(r.id))),
     total: counts[tab],
     totalCapped: countsCapped[tab],
+    nextCursor: last ? encodeCursor(`mine:${tab}`, [last.k], last.id) : null,
     counts,
     countsCapped,
   };

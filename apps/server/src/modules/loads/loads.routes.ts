@@ -83,7 +83,7 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Search the load board',
         description:
-          'Open loads only (posted, not expired). pickupCityId + radius: first pickup within radius km (great-circle from the city centre) — without radius, that city only; same for dropCityId/dropRadius. Each item has deadheadKm when pickupCityId is given. Sorts: newest, pickup (earliest first), price and ratePerKm (highest first), deadhead (nearest first). Guests may search.',
+          "Open loads only (posted, not expired). pickupCityId + radius: first pickup within radius km (great-circle from the city centre) — without radius, that city only; same for dropCityId/dropRadius. Each item has deadheadKm when pickupCityId is given. Sorts: newest, pickup (earliest first), price and ratePerKm (highest first), deadhead (nearest first, then earliest pickup); ties by id. Paging: skip ≤ 1,000 (deeper: 400 VALIDATION_FAILED on skip, use the cursor), or cursor = the previous page's nextCursor (keyset: any depth at the cost of one page; a cursor of another sort is a 400). Guests may search.",
         querystring: searchLoadsQuery,
         response: { 200: envelope(loadListResponse) },
       },
@@ -260,11 +260,14 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'My loads by tab, with the count of every tab',
         description:
-          'posted / unposted: my loads in that state; offers: my open loads with pending offers plus loads where I have a pending offer; active: booked loads (unassigned, assigned, pending_bayan) where I am shipper or carrier; finished: completed, cancelled or expired; unassigned / assigned / pending_bayan / completed / cancelled: that status, as shipper or carrier; expired: my expired loads; bookmarks: loads I bookmarked (newest bookmark first); customers: open vendor shipments offered to me. Each item carries options (More Options for me).',
+          "posted / unposted: my loads in that state; offers: my open loads with pending offers plus loads where I have a pending offer; active: booked loads (unassigned, assigned, pending_bayan) where I am shipper or carrier; finished: completed, cancelled or expired; unassigned / assigned / pending_bayan / completed / cancelled: that status, as shipper or carrier; expired: my expired loads; bookmarks: loads I bookmarked (newest bookmark first); customers: open vendor shipments offered to me. Each item carries options (More Options for me). Paging: skip ≤ 1,000 (deeper: 400 VALIDATION_FAILED on skip) or cursor = the previous page's nextCursor of the same tab.",
         querystring: myLoadsQuery,
         response: { 200: envelope(myLoadsResponse) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.myLoads(app.requireUser(req), req.query.tab, req.query.limit, req.query.skip) }),
+    async (req) => ({
+      message: msg('ok', req.lang),
+      data: await svc.myLoads(app.requireUser(req), req.query.tab, req.query.limit, req.query.skip, req.query.cursor),
+    }),
   );
 }

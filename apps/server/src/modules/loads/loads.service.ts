@@ -36,7 +36,13 @@ import * as repo from './loads.repository.ts';
 import type { BoardCacheStore } from './board-cache.ts';
 
 export interface LoadsDeps {
+  /** The primary: writes and read-your-writes reads (details, my loads). */
   db: Db;
+  /**
+   * Where the board search and its cache version are read (DATABASE_READ_URL's replica, or the
+   * primary): both from the same server, see searchJson.
+   */
+  readDb?: Db;
   config: Pick<Config, 'LOAD_EXPIRY_HOURS_AFTER_PICKUP'> & Partial<Pick<Config, 'SEARCH_CACHE_TTL_MS'>>;
   routing: RoutingGateway;
   offers: OffersOfLoad;
@@ -195,6 +201,7 @@ const loadEvent = (type: DomainEventType, loadId: string, shipperId: string, act
 
 export function createLoadsService(deps: LoadsDeps) {
   const { db, config, routing, offers, vendors, cache, relations } = deps;
+  const readDb = deps.readDb ?? db;
   const cacheTtlMs = config.SEARCH_CACHE_TTL_MS ?? 0;
 
   async function checkEquipment(tx: DbOrTx, code: string) {
@@ -667,7 +674,7 @@ export function createLoadsService(deps: LoadsDeps) {
       await repo.removeBookmark(db, user.id, id);
     },
 
-    search: async (q: repo.BoardQuery, viewerId: string | null) => repo.searchBoard(db, q, viewerId, await hiddenFrom(viewerId)),
+    search: async (q: repo.BoardQuery, viewerId: string | null) => repo.searchBoard(readDb, q, viewerId, await hiddenFrom(viewerId)),
 
     /**
      * The board search as the JSON text of GET /loads' `data` ({ items, total, totalCapped },
@@ -683,13 +690,18 @@ export function createLoadsService(deps: LoadsDeps) {
     async searchJson(q: repo.BoardQuery, viewerId: string | null): Promise<string> {
       // a viewer with blocks (either way) gets its own page, never the shared cache (issue 8)
       const hidden = await hiddenFrom(viewerId);
-      if (hidden.length) return JSON.stringify(loadListResponse.parse(await repo.searchBoard(db, q, viewerId, hidden)));
-      if (!cache || cacheTtlMs <= 0) return JSON.stringify(loadListResponse.parse(await repo.searchBoard(db, q, viewerId)));
+      if (hidden.length) return JSON.stringify(loadListResponse.parse(await repo.searchBoard(readDb, q, viewerId, hidden)));
+      if (!cache || cacheTtlMs <= 0) return JSON.stringify(loadListResponse.parse(await repo.searchBoard(readDb, q, viewerId)));
       const key = JSON.stringify(q);
-      const [v, hit] = await Promise.all([repo.boardVersion(db), cache.get(key)]);
+      // The version and the search come from the SAME server (readDb: the replica, or the
+      // primary without one). A replica replays the primary's commits in order, so a search on
+      // it sees at least every write the version it read counts. A version read on the primary
+      // with the search on a lagging replica would store a page older than its version, and
+      // that page would be served as fresh until the next bump (docs/load-board.md).
+      const [v, hit] = await Promise.all([repo.boardVersion(readDb), cache.get(key)]);
       const now = Date.now();
       if (hit && hit.v === v && hit.until > now && !(viewerId && hit.shippers.includes(viewerId))) return hit.data;
-      const page = loadListResponse.parse(await repo.searchBoard(db, q, viewerId));
+      const page = loadListResponse.parse(await repo.searchBoard(readDb, q, viewerId));
       const data = JSON.stringify(page);
       if (!page.items.some((l) => l.isMine)) {
         // 1 s before the first expiry: instance clocks and the database's may differ a little
@@ -700,7 +712,8 @@ export function createLoadsService(deps: LoadsDeps) {
       return data;
     },
 
-    myLoads: (user: CurrentUser, tab: MyLoadsTab, limit: number, skip: number) => repo.myLoads(db, user.id, tab, limit, skip),
+    /** A tab of my loads (repo.myLoads): `skip` ≤ SKIP_MAX or the previous page's `nextCursor`. Read-your-writes: on the primary. */
+    myLoads: (user: CurrentUser, tab: MyLoadsTab, limit: number, skip: number, cursor?: string) => repo.myLoads(db, user.id, tab, limit, skip, cursor),
   };
 }
 

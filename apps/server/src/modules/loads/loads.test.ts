@@ -302,7 +302,7 @@ describe('GET /loads (board search)', () => {
     expect(page.total).toBe(3);
     expect(page.items).toHaveLength(1);
     const beyond = await search({ ...w, limit: 5, skip: 10 });
-    expect(beyond).toEqual({ items: [], total: 3, totalCapped: false });
+    expect(beyond).toEqual({ items: [], total: 3, totalCapped: false, nextCursor: null });
   });
 
   it('a wide radius (≥ 500 km, newest first) walks the newest loads and finds the same loads and deadheads as the per-city path', async () => {

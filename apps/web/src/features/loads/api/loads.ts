@@ -12,21 +12,25 @@ export function useLoad(id: string | undefined) {
 export function useSearchLoads(query: Query, enabled = true) {
   return useQuery({
     queryKey: ['loads', 'search', query],
-    queryFn: ({ signal }) => api.get<{ items: Load[]; total: number; totalCapped: boolean }>('/loads', query, signal),
+    queryFn: ({ signal }) => api.get<{ items: Load[]; total: number; totalCapped: boolean; nextCursor: string | null }>('/loads', query, signal),
     placeholderData: keepPreviousData,
     enabled,
   });
 }
 
-export function useMyLoads(tab: MyLoadsTab, limit: number, skip: number) {
+/** A tab of my loads: a numbered page (`skip`) or, past them, the page after `cursor` (nextCursor). */
+export function useMyLoads(tab: MyLoadsTab, limit: number, skip: number, cursor: string | null = null) {
   return useQuery({
-    queryKey: ['myLoads', tab, limit, skip],
+    queryKey: ['myLoads', tab, limit, skip, cursor],
     queryFn: () =>
-      api.get<{ items: Load[]; total: number; totalCapped: boolean; counts: MyLoadsCounts; countsCapped: Record<MyLoadsTab, boolean> }>('/my-loads', {
-        tab,
-        limit,
-        skip,
-      }),
+      api.get<{
+        items: Load[];
+        total: number;
+        totalCapped: boolean;
+        nextCursor: string | null;
+        counts: MyLoadsCounts;
+        countsCapped: Record<MyLoadsTab, boolean>;
+      }>('/my-loads', cursor ? { tab, limit, cursor } : { tab, limit, skip }),
     placeholderData: keepPreviousData,
   });
 }

@@ -32,7 +32,7 @@ export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onS
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          onSearch({ ...draft, page: 1 });
+          onSearch({ ...draft, page: 1, after: null });
         }}
       >
         {mobile && (

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Container, Group, Loader, Pagination, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Container, Group, Loader, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { IconList, IconMap } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { useSearchLoads } from '../api/loads';
 import { DisplayToggle } from '../components/DisplayToggle';
 import { LoadList } from '../components/LoadList';
+import { LoadsPager } from '../components/LoadsPager';
 import { SearchFilterBar } from '../components/SearchFilterBar';
 import { filtersToParams, filtersToQuery, PAGE_SIZE, parseFilters, type SearchFilters } from '../utils/searchParams';
 
@@ -48,7 +49,7 @@ export default function LoadSearchPage() {
             aria-label={t('search.sort')}
             data={SORTS.filter((s) => s !== 'deadhead' || filters.pickupCityId).map((s) => ({ value: s, label: t(`search.sortBy.${s}`) }))}
             value={filters.sort}
-            onChange={(v) => apply({ ...filters, sort: (v as SearchFilters['sort']) ?? 'newest', page: 1 })}
+            onChange={(v) => apply({ ...filters, sort: (v as SearchFilters['sort']) ?? 'newest', page: 1, after: null })}
             allowDeselect={false}
             data-testid="search-sort"
           />
@@ -122,15 +123,17 @@ export default function LoadSearchPage() {
       {filters.view === 'list' && q.data && q.data.items.length > 0 && (
         <LoadList loads={q.data.items} mode={filters.display} hrefOf={(l) => paths.load(l.id)} />
       )}
-      {filters.view === 'list' && total > PAGE_SIZE && (
-        <Center mt="lg">
-          <Pagination
-            total={Math.ceil(total / PAGE_SIZE)}
-            value={filters.page}
-            onChange={(p) => apply({ ...filters, page: p })}
-            data-testid="search-pagination"
-          />
-        </Center>
+      {filters.view === 'list' && q.data && (
+        <LoadsPager
+          total={total}
+          totalCapped={q.data.totalCapped}
+          pageSize={PAGE_SIZE}
+          page={filters.page}
+          after={filters.after}
+          nextCursor={q.data.nextCursor}
+          onPage={(p) => apply({ ...filters, page: p, after: null })}
+          onAfter={(after) => apply({ ...filters, page: 1, after })}
+        />
       )}
     </Container>
   );

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Container, Group, Loader, Pagination, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useMyLoads } from '../api/loads';
 import { BookmarkButton, LoadOptionsMenu } from '../components/LoadOptionsMenu';
 import { DisplayToggle } from '../components/DisplayToggle';
 import { LoadList } from '../components/LoadList';
+import { LoadsPager } from '../components/LoadsPager';
 
 const PAGE_SIZE = 12;
 
@@ -22,8 +23,10 @@ export default function MyLoadsPage() {
   const tabParam = params.get('tab');
   const tab: MyLoadsTab = (MY_LOADS_TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as MyLoadsTab) : 'posted';
   const page = Math.max(1, Number(params.get('page')) || 1);
+  // past the numbered pages: the keyset cursor (the API's nextCursor)
+  const after = params.get('after') || null;
   const display = params.get('display') === 'line' ? 'line' : 'grid';
-  const q = useMyLoads(tab, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const q = useMyLoads(tab, PAGE_SIZE, (page - 1) * PAGE_SIZE, after);
 
   const set = (patch: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -56,7 +59,7 @@ export default function MyLoadsPage() {
           )}
         </Group>
       </Group>
-      <Tabs value={tab} onChange={(v) => set({ tab: v ?? 'posted', page: null })} mb="md">
+      <Tabs value={tab} onChange={(v) => set({ tab: v ?? 'posted', page: null, after: null })} mb="md">
         <Tabs.List>
           {MY_LOADS_TABS.map((k) => (
             <Tabs.Tab
@@ -93,10 +96,17 @@ export default function MyLoadsPage() {
         </Stack>
       )}
       {q.data && q.data.items.length > 0 && <LoadList loads={q.data.items} mode={display} hrefOf={(l) => paths.load(l.id)} showStatus actionsOf={actionsOf} />}
-      {total > PAGE_SIZE && (
-        <Center mt="lg">
-          <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={(p) => set({ page: p > 1 ? String(p) : null })} />
-        </Center>
+      {q.data && (
+        <LoadsPager
+          total={total}
+          totalCapped={q.data.totalCapped}
+          pageSize={PAGE_SIZE}
+          page={page}
+          after={after}
+          nextCursor={q.data.nextCursor}
+          onPage={(p) => set({ page: p > 1 ? String(p) : null, after: null })}
+          onAfter={(c) => set({ page: null, after: c })}
+        />
       )}
     </Container>
   );

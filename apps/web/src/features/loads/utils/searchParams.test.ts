@@ -19,6 +19,7 @@ describe('load search filters in the URL', () => {
       pickupTo: '2026-12-07',
       sort: 'deadhead',
       page: 3,
+      after: null,
       view: 'map',
       display: 'line',
     });
@@ -53,6 +54,15 @@ describe('load search filters in the URL', () => {
     });
     expect(q.dropRadius).toBeUndefined();
     expect(filtersToQuery(parse('dropCityId=18')).radius).toBeUndefined();
+  });
+  it('past the numbered pages, pages by the cursor (after) instead of skip', () => {
+    const f = parse('sort=price&page=4&after=abc_123');
+    expect(f.after).toBe('abc_123');
+    const q = filtersToQuery(f);
+    expect(q.cursor).toBe('abc_123');
+    expect(q.skip).toBeUndefined();
+    // the cursor replaces the page number in a shared link
+    expect(filtersToParams(f).toString()).toBe('sort=price&after=abc_123');
   });
   it('does not ask for a deadhead sort without a pickup city', () => {
     expect(filtersToQuery(parse('sort=deadhead')).sort).toBe('newest');

@@ -14,6 +14,8 @@ export interface SearchFilters {
   pickupTo: string | null;
   sort: 'newest' | 'pickup' | 'price' | 'ratePerKm' | 'deadhead';
   page: number;
+  /** Past the numbered pages: the keyset cursor of the results to show (the API's nextCursor). */
+  after: string | null;
   view: 'list' | 'map';
   display: 'grid' | 'line';
 }
@@ -49,6 +51,7 @@ export function parseFilters(p: URLSearchParams): SearchFilters {
     pickupTo: day(p.get('pickupTo')),
     sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as SearchFilters['sort']) : 'newest',
     page: posInt(p.get('page')) ?? 1,
+    after: p.get('after') || null,
     view: p.get('view') === 'map' ? 'map' : 'list',
     display: p.get('display') === 'line' ? 'line' : 'grid',
   };
@@ -70,13 +73,18 @@ export function filtersToParams(f: SearchFilters): URLSearchParams {
   if (f.pickupFrom) p.set('pickupFrom', f.pickupFrom);
   if (f.pickupTo) p.set('pickupTo', f.pickupTo);
   if (f.sort !== 'newest') p.set('sort', f.sort);
-  if (f.page > 1) p.set('page', String(f.page));
+  if (f.after) p.set('after', f.after);
+  else if (f.page > 1) p.set('page', String(f.page));
   if (f.view !== 'list') p.set('view', f.view);
   if (f.display !== 'grid') p.set('display', f.display);
   return p;
 }
 
-/** Filters → GET /loads query (dates as Riyadh day bounds). Deadhead sort needs a pickup city. */
+/**
+ * Filters → GET /loads query (dates as Riyadh day bounds). Deadhead sort needs a pickup city.
+ * Numbered pages go by skip (the total is capped at 1,000, so they stay within the API's skip
+ * cap); past them, `after` pages by the keyset cursor.
+ */
 export function filtersToQuery(f: SearchFilters, pageSize = PAGE_SIZE): Query {
   return {
     pickupCityId: f.pickupCityId ?? undefined,
@@ -89,6 +97,6 @@ export function filtersToQuery(f: SearchFilters, pageSize = PAGE_SIZE): Query {
     pickupTo: f.pickupTo ? `${f.pickupTo}T23:59:59+03:00` : undefined,
     sort: f.sort === 'deadhead' && !f.pickupCityId ? 'newest' : f.sort,
     limit: pageSize,
-    skip: (f.page - 1) * pageSize,
+    ...(f.after ? { cursor: f.after } : { skip: (f.page - 1) * pageSize }),
   };
 }

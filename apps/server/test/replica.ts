@@ -1,0 +1,84 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/** A streaming replica (hot standby) of the test PostgreSQL, or why there is none. */
+export type Replica = { port: number; urlOf(primaryUrl: string): string; stop(): void } | { skip: string };
+
+/**
+ * Make a real streaming replica of the PostgreSQL at `primaryUrl` for the read-replica tests
+ * (issue 10): pg_basebackup -R (standby.signal + primary_conninfo) into a temp directory, then
+ * pg_ctl start on a free port, as the `postgres` OS user when running as root. Needs the
+ * primary to accept replication connections from 127.0.0.1 (pg_hba `host replication …`,
+ * wal_level ≥ replica, max_wal_senders > 0; `.ci/run` allows it) and the server's own
+ * binaries under /usr/lib/postgresql/<major>/bin. Anything missing: `{ skip: reason }`.
+ */
+export async function startReplica(primaryUrl: string): Promise<Replica> {
+  const admin = new pg.Client({ connectionString: primaryUrl });
+  await admin.connect();
+  let major: number;
+  let port: number;
+  try {
+    const [r] = (
+      await admin.query<{ v: string; wal: string; senders: string; host: string; port: string }>(
+        `select current_setting('server_version_num') as v, current_setting('wal_level') as wal,
+                current_setting('max_wal_senders') as senders, inet_server_addr()::text as host, current_setting('port') as port`,
+      )
+    ).rows;
+    major = Math.floor(Number(r.v) / 10000);
+    if (r.wal === 'minimal' || Number(r.senders) < 1) return { skip: `the primary has wal_level=${r.wal}, max_wal_senders=${r.senders}` };
+    if (!r.host?.startsWith('127.0.0.1')) return { skip: `the primary is not on 127.0.0.1 (${r.host})` };
+    port = Number(r.port);
+  } finally {
+    await admin.end();
+  }
+  const bin = `/usr/lib/postgresql/${major}/bin`;
+  if (!existsSync(join(bin, 'pg_basebackup')) || !existsSync(join(bin, 'pg_ctl'))) return { skip: `no pg_basebackup / pg_ctl in ${bin}` };
+  const root = process.getuid?.() === 0;
+  const pgUser = root ? spawnSync('id', ['-u', 'postgres']) : null;
+  if (root && pgUser?.status !== 0) return { skip: 'running as root without a postgres OS user to run the replica' };
+  const as = (cmd: string, args: string[]) => (root ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
+  const dir = mkdtempSync(join(tmpdir(), 'masar-replica-'));
+  const pgUid = root ? Number(String(pgUser!.stdout).trim()) : -1;
+  if (root) chownSync(dir, pgUid, statSync('/').gid);
+  const replicaPort = 20000 + Math.floor(Math.random() * 20000);
+  const backup = spawnSync(
+    ...as(join(bin, 'pg_basebackup'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-D', dir, '-R', '-X', 'stream', '-c', 'fast']),
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (backup.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    return { skip: `pg_basebackup failed (does pg_hba.conf allow replication from 127.0.0.1?): ${backup.stderr.trim().split('\n').pop()}` };
+  }
+  // Debian keeps postgresql.conf and pg_hba.conf in /etc, outside the data directory that
+  // pg_basebackup copies: the replica gets its own (settings on the command line below)
+  writeFileSync(join(dir, 'postgresql.conf'), '# streaming replica of the test PostgreSQL (apps/server/test/replica.ts)\n');
+  writeFileSync(join(dir, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 trust\n');
+  writeFileSync(join(dir, 'pg_ident.conf'), '');
+  if (root) for (const f of ['postgresql.conf', 'pg_hba.conf', 'pg_ident.conf']) chownSync(join(dir, f), pgUid, statSync(dir).gid);
+  const opts = `-p ${replicaPort} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c hot_standby=on -c hot_standby_feedback=on`;
+  const start = spawnSync(...as(join(bin, 'pg_ctl'), ['-D', dir, '-o', opts, '-l', join(dir, 'replica.log'), '-w', '-t', '120', 'start']), {
+    encoding: 'utf8',
+  });
+  if (start.status !== 0) {
+    const log = existsSync(join(dir, 'replica.log')) ? readFileSync(join(dir, 'replica.log'), 'utf8').trim().split('\n').slice(-3).join(' / ') : '';
+    rmSync(dir, { recursive: true, force: true });
+    return { skip: `the replica did not start: ${start.stderr.trim() || start.stdout.trim()} ${log}` };
+  }
+  return {
+    port: replicaPort,
+    urlOf: (url) => {
+      const u = new URL(url);
+      u.port = String(replicaPort);
+      return u.toString();
+    },
+    stop: () => {
+      execFileSync(...as(join(bin, 'pg_ctl'), ['-D', dir, '-m', 'immediate', '-w', 'stop']), { stdio: 'ignore' });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
