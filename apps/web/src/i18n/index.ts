@@ -70,19 +70,22 @@ const firstBundle = bundles[storedLanguage()]();
 
 /** Resolves when i18next is set up with the stored language's strings (main.tsx renders after it). */
 export const i18nReady: Promise<void> = Promise.all([
-  i18n.use(initReactI18next).use(digitsFormatter).init({
-    resources: {},
-    partialBundledLanguages: true,
-    lng: storedLanguage(),
-    fallbackLng: false,
-    defaultNS: 'common',
-    // the post form's and my shipments' strings (page namespace 'shipments', loaded with those
-    // pages) are read through the 'loads' namespace: a key missing there is looked up here
-    fallbackNS: 'shipments',
-    // numbers in sentences follow the reader's digit system (lib/digits.ts)
-    interpolation: { escapeValue: false, alwaysFormat: true },
-    returnNull: false,
-  }),
+  i18n
+    .use(initReactI18next)
+    .use(digitsFormatter)
+    .init({
+      resources: {},
+      partialBundledLanguages: true,
+      lng: storedLanguage(),
+      fallbackLng: false,
+      defaultNS: 'common',
+      // the post form's and my shipments' strings (page namespace 'shipments', loaded with those
+      // pages) are read through the 'loads' namespace: a key missing there is looked up here
+      fallbackNS: 'shipments',
+      // numbers in sentences follow the reader's digit system (lib/digits.ts)
+      interpolation: { escapeValue: false, alwaysFormat: true },
+      returnNull: false,
+    }),
   firstBundle,
 ]).then(() => loadLanguage(storedLanguage()));
 

@@ -38,8 +38,7 @@ export const digits = (n: number | string) => new Intl.NumberFormat('en', { numb
  * Arabic-Indic (U+0660–0669) and Persian (U+06F0–06F9) digits → Western, and the Arabic decimal
  * separator (U+066B) → ".": what a reader types with an Arabic keyboard, read as a number.
  */
-export const normalizeDigits = (s: string) =>
-  s.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (c) => String(c.charCodeAt(0) & 0xf)).replace(/\u066b/g, '.');
+export const normalizeDigits = (s: string) => s.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (c) => String(c.charCodeAt(0) & 0xf)).replace(/\u066b/g, '.');
 
 /**
  * i18next formatter module (with `interpolation.alwaysFormat`): a number interpolated into a

@@ -14,9 +14,12 @@ const STATUS_COLOR: Record<string, string> = { processing: 'blue', completed: 'm
 function fmtDate(iso: string, lang: string) {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', { timeZone: 'Asia/Riyadh', dateStyle: 'medium', timeStyle: 'short', numberingSystem: digitSystem(lang) }).format(
-    d,
-  );
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
+    timeZone: 'Asia/Riyadh',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    numberingSystem: digitSystem(lang),
+  }).format(d);
 }
 
 function StatusBadge({ log }: { log: Pick<CsvLog, 'status'> }) {

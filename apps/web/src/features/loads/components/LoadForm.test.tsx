@@ -271,15 +271,15 @@ describe('LoadCard', () => {
     wrap(<LoadCard load={load} href="/carriers/loads/x" />);
     const card = screen.getByTestId('load-row-LD-000123');
     const text = card.textContent ?? '';
-    for (const s of ['Riyadh', 'Jeddah', '1 Dec 2026, 08:00', 'Refrigerated truck', '7,500 kg', '1,064 km', '85 km', '6,750', '6.34'])
+    for (const s of ['Riyadh', 'Jeddah', '1\u00a0Dec,\u00a008:00', 'Refrigerated truck', '7,500 kg', '1,064 km', '85 km', '6,750', '6.34'])
       expect(text).toContain(s);
     expect(within(card).getByRole('link')).toBeTruthy();
   });
 
-  it('in Arabic: Arabic city names, Arabic digits and the Hijri date', async () => {
+  it('in Arabic: Arabic city names, Arabic digits and the compact Hijri date', async () => {
     await i18n.changeLanguage('ar');
     wrap(<LoadCard load={load} />, 'rtl');
     const text = screen.getByTestId('load-row-LD-000123').textContent ?? '';
-    for (const s of ['الرياض', 'جدة', 'شاحنة مبردة', '٦٬٧٥٠', '١٤٤٨']) expect(text).toContain(s);
+    for (const s of ['الرياض', 'جدة', 'شاحنة مبردة', '٦٬٧٥٠', '(٢١\u00a0جمادى\u00a0الآخرة)']) expect(text).toContain(s);
   });
 });

@@ -84,7 +84,8 @@ function load(n: number): Load {
 /** The load search with 1,000+ results (capped count, pagination) and twelve priced cards, themed as the app is. */
 function renderSearch(dir: 'ltr' | 'rtl') {
   stubApi((_m, path) => {
-    if (path.startsWith('/loads?')) return { body: { message: 'ok', data: { items: Array.from({ length: 12 }, (_, i) => load(i)), total: 1000, totalCapped: true } } };
+    if (path.startsWith('/loads?'))
+      return { body: { message: 'ok', data: { items: Array.from({ length: 12 }, (_, i) => load(i)), total: 1000, totalCapped: true } } };
     if (path.startsWith('/equipmentTypes') || path.startsWith('/cities')) return { body: { message: 'ok', data: { items: [] } } };
     return undefined;
   });
