@@ -111,9 +111,9 @@ function renderSearch(dir: 'ltr' | 'rtl') {
  * identifiers such as "LD-001203" are codes, not numbers: left out.
  */
 async function numbersShown() {
-  await screen.findByTestId('load-row-LD-001211');
+  await screen.findByTestId('load-row-LD-001211', {}, { timeout: 15_000 });
   const pagination = screen.getByTestId('search-pagination');
-  await waitFor(() => expect(pagination.textContent).not.toBe(''));
+  await waitFor(() => expect(pagination.textContent).not.toBe(''), { timeout: 15_000 });
   const shown = document.body.cloneNode(true) as HTMLElement;
   shown.querySelectorAll('style, script, [data-setting]').forEach((e) => e.remove());
   return {
