@@ -3,11 +3,11 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import type { Load } from '@masar/shared';
 import i18n from '../../../i18n';
 import { localizedTheme } from '../../../app/theme';
 import { DigitSystemSetting } from '../../../components/DigitSystemSetting';
 import { DIGITS_KEY, setDigitSystem } from '../../../lib/digits';
+import { loadFixture, stopFixture } from '../../../test/fixtures';
 import { stubApi } from '../../../test/render';
 import LoadSearchPage from './LoadSearchPage';
 
@@ -24,62 +24,16 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-function load(n: number): Load {
-  const stop = (i: number, date: string) => ({
-    id: `s${n}-${i}`,
-    index: i,
-    stopType: i === 0 ? 1 : 2,
-    cityId: i === 0 ? 3 : 4,
-    cityNameEn: i === 0 ? 'Riyadh' : 'Dammam',
-    cityNameAr: i === 0 ? 'الرياض' : 'الدمام',
-    districtId: null,
-    lat: 24.7,
-    lng: 46.7,
-    date,
-    address: null,
-    addressDetails: null,
-  });
-  return {
+const load = (n: number) =>
+  loadFixture({
     id: `01a201b8-d4ce-74b2-b96a-76f14f4c93${String(n).padStart(2, '0')}`,
     referenceId: `LD-0012${String(n).padStart(2, '0')}`,
-    status: 'posted',
-    loadType: 'FTL',
-    equipmentType: 'reefer_truck',
     priceSar: '12500.50',
-    currency: 'SAR',
     distanceKm: 1234,
     ratePerKmSar: '10.13',
     totalWeightKg: 24500,
-    comments: null,
-    stops: [stop(0, '2030-01-01T05:00:00Z'), stop(1, '2030-01-02T05:00:00Z')],
-    cargo: [],
-    pickupAt: '2030-01-01T05:00:00Z',
-    dropAt: '2030-01-02T05:00:00Z',
-    postedAt: null,
-    expiresAt: null,
-    createdAt: '2029-12-01T05:00:00Z',
-    shipperId: '01a201b8-62ec-775a-90a3-1e19e1b5fb95',
-    shipperCompany: 'Najd Foods',
-    carrierId: null,
-    bookedPriceSar: null,
-    offersCount: 0,
-    pickupLatest: null,
-    pickupHours: null,
-    dropHours: null,
-    paymentMethod: null,
-    paidBy: null,
-    paymentTermsDays: null,
-    detentionFreeHours: null,
-    detentionRateSar: null,
-    deliveryType: null,
-    deliveryTo: null,
-    tradable: false,
-    shipmentType: 1,
-    vendorIds: [],
-    bookmarked: false,
-    options: [],
-  };
-}
+    stops: [stopFixture(0, 3, 'Riyadh', 'الرياض', '2030-01-01T05:00:00Z'), stopFixture(1, 4, 'Dammam', 'الدمام', '2030-01-02T05:00:00Z')],
+  });
 
 /** The load search with 1,000+ results (capped count, pagination) and twelve priced cards, themed as the app is. */
 function renderSearch(dir: 'ltr' | 'rtl') {
