@@ -73,6 +73,9 @@ export async function pickOption(page: Page, input: Locator, text: string | RegE
   await opt.click();
 }
 
+/** Arabic-Indic digits → Western: pickers write the reader's digit system (Arabic-Indic by default in Arabic). */
+const western = (s: string) => s.replace(/[\u0660-\u0669]/g, (c) => String(c.charCodeAt(0) - 0x660));
+
 /**
  * Pick a date and time in a Mantine DateTimePicker: open it, go `monthsAhead` months forward,
  * click `day`, enter the time (hours, minutes) and confirm with the dropdown's submit button.
@@ -83,7 +86,8 @@ export async function pickDateTime(page: Page, trigger: Locator, monthsAhead: nu
   await dd.waitFor({ state: 'visible', timeout: WAIT });
   for (let i = 0; i < monthsAhead; i++) await dd.locator('button[data-direction="next"]').click();
   await dd
-    .locator('table button:not([data-outside]):not([data-disabled])', { hasText: new RegExp(`^${day}$`) })
+    .locator('table button:not([data-outside]):not([data-disabled])')
+    .filter({ hasText: new RegExp(`^(${day}|${String(day).replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d)))})$`) })
     .first()
     .click();
   const [hh, mm] = time.split(':');
@@ -92,7 +96,7 @@ export async function pickDateTime(page: Page, trigger: Locator, monthsAhead: nu
   await dd.locator('button:not(table button):not([data-direction])').last().click();
   await dd.waitFor({ state: 'hidden', timeout: WAIT });
   const shown = new RegExp(`^${String(day).padStart(2, '0')}/\\d\\d/\\d{4} ${time}$`);
-  await eventually(async () => assert.match((await trigger.textContent()) ?? '', shown));
+  await eventually(async () => assert.match(western((await trigger.textContent()) ?? ''), shown));
 }
 
 /** Wait for the API answer to `method path` (path under /api/v1, matched as a prefix without query). */

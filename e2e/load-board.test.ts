@@ -99,6 +99,11 @@ describe.skipIf(!hasChromium)('load board journey (Arabic)', () => {
 
     const card = carrier.getByTestId(`load-row-${load.referenceId}`);
     await card.waitFor({ timeout: WAIT });
+    // one digit system (issue 9): in Arabic, the count and the card's price, weight, distance and
+    // date are all Arabic-Indic (the load reference is an identifier and keeps its Western digits)
+    const shown = `${await carrier.getByTestId('search-total').innerText()} ${(await card.innerText()).replace(load.referenceId, '')}`;
+    expect(shown).toMatch(/[\u0660-\u0669]/);
+    expect(shown).not.toMatch(/[0-9]/);
     await snap(carrier, 'load-board-3-search');
 
     await card.getByRole('link').first().click();

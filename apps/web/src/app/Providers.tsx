@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { storedLanguage } from '../i18n';
 import { ApiError } from '../lib/api';
+import { digitSystem } from '../lib/digits';
 import { localizedTheme, resolveTextColors } from './theme';
 
 /** A 4xx answer will not change on retry (and 403 suspended must surface at once); network/5xx errors get one retry. */
@@ -15,8 +16,9 @@ export const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' 
 
 export function Providers({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the language changes
-  const theme = useMemo(() => localizedTheme(t), [t, i18n.language]);
+  const digits = digitSystem(i18n.language);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the language or the digit system changes
+  const theme = useMemo(() => localizedTheme(t), [t, i18n.language, digits]);
   return (
     <DirectionProvider initialDirection={storedLanguage() === 'ar' ? 'rtl' : 'ltr'} detectDirection>
       <MantineProvider theme={theme} cssVariablesResolver={resolveTextColors} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">

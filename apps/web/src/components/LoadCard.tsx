@@ -45,7 +45,7 @@ export function LoadCard({ load, mode = 'grid', href, showStatus, actions }: Pro
   const km = (n: number) => t('unit.km', { value: formatNumber(n, lang) });
   const facts = (
     <>
-      <Fact label={t('field.pickupDate')} value={<DateText value={load.pickupAt} />} />
+      <Fact label={t('field.pickupDate')} value={<DateText value={load.pickupAt} compact />} />
       <Fact
         label={t('field.equipment')}
         value={

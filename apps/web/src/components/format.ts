@@ -1,8 +1,13 @@
 /**
  * Locale-aware formatting shared by the load board screens (DESIGN §3 "Units"): money in SAR,
  * distances in km, weights in kg, times shown in Asia/Riyadh, Hijri beside Gregorian in Arabic.
- * Everything goes through Intl so digits and separators follow the language.
+ * Everything goes through Intl so separators follow the language and digits follow the reader's
+ * digit system (lib/digits.ts: Arabic-Indic or Western, default by language), passed as Intl's
+ * `numberingSystem`; every formatter takes it as its last argument, the setting in force by default.
  */
+import { digitSystem, type DigitSystem } from '../lib/digits';
+
+export type { DigitSystem };
 export const RIYADH_TZ = 'Asia/Riyadh';
 
 export type Lang = 'en' | 'ar';
@@ -15,10 +20,16 @@ const moneyLocale = (lang: Lang) => (lang === 'ar' ? 'ar-SA' : 'en-SA');
  * strings (exact to the halala); Intl formats the string itself, so no float rounds it. Whole
  * amounts drop the ".00" unless `decimals` is given.
  */
-export function formatMoney(value: string | number, lang: Lang, opts: { decimals?: number } = {}) {
+export function formatMoney(value: string | number, lang: Lang, opts: { decimals?: number; digits?: DigitSystem } = {}) {
   const s = String(value);
   const d = opts.decimals ?? (/^-?\d+(\.0+)?$/.test(s) ? 0 : 2);
-  const fmt = new Intl.NumberFormat(moneyLocale(lang), { style: 'currency', currency: 'SAR', minimumFractionDigits: d, maximumFractionDigits: d });
+  const fmt = new Intl.NumberFormat(moneyLocale(lang), {
+    style: 'currency',
+    currency: 'SAR',
+    minimumFractionDigits: d,
+    maximumFractionDigits: d,
+    numberingSystem: opts.digits ?? digitSystem(lang),
+  });
   // Intl.NumberFormat v3 formats decimal strings exactly; the type of format() still says number.
   // CLDR's Arabic riyal sign ends with a period ("ر.س."), which doubles with the full stop of
   // a sentence ending in a price ("ر.س.."): the sign is written "ر.س", as Saudi price tags do.
@@ -28,26 +39,28 @@ export function formatMoney(value: string | number, lang: Lang, opts: { decimals
     .join('');
 }
 
-export function formatNumber(value: number, lang: Lang, maxFractionDigits = 0) {
-  return new Intl.NumberFormat(moneyLocale(lang), { maximumFractionDigits: maxFractionDigits }).format(value);
+/** A count, distance or weight: grouped, at most `maxFractionDigits` decimals ("1,022.1" / "١٬٠٢٢٫١"). */
+export function formatNumber(value: number, lang: Lang, maxFractionDigits = 0, digits: DigitSystem = digitSystem(lang)) {
+  return new Intl.NumberFormat(moneyLocale(lang), { maximumFractionDigits: maxFractionDigits, numberingSystem: digits }).format(value);
 }
 
 /**
  * A count the API caps (COUNT_CAP, issue 10): exact below the cap, else "1,000+" (en) /
  * "+١٬٠٠٠" (ar) — the plus on the reading side of each script.
  */
-export function formatCount(value: number, capped: boolean | undefined, lang: Lang) {
-  const n = formatNumber(value, lang);
+export function formatCount(value: number, capped: boolean | undefined, lang: Lang, digits: DigitSystem = digitSystem(lang)) {
+  const n = formatNumber(value, lang, 0, digits);
   if (!capped) return n;
   return lang === 'ar' ? `+${n}` : `${n}+`;
 }
 
 /** Gregorian date (and time) in Riyadh time. Arabic uses the Gregorian calendar explicitly (ar-SA defaults to Hijri). */
-export function formatDate(iso: string | Date, lang: Lang, withTime = true) {
+export function formatDate(iso: string | Date, lang: Lang, withTime = true, digits: DigitSystem = digitSystem(lang)) {
   const d = typeof iso === 'string' ? new Date(iso) : iso;
   if (Number.isNaN(d.getTime())) return '';
   return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
     timeZone: RIYADH_TZ,
+    numberingSystem: digits,
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -55,16 +68,45 @@ export function formatDate(iso: string | Date, lang: Lang, withTime = true) {
   }).format(d);
 }
 
-/** Hijri (Umm al-Qura) date in Riyadh time, e.g. "٢٢ جمادى الأولى ١٤٤٨ هـ". */
-export function formatHijri(iso: string | Date, lang: Lang = 'ar') {
+/** No line break inside a date: its spaces become no-break spaces, so "هـ" never wraps alone. */
+const nowrap = (s: string) => s.replace(/\s/g, '\u00a0');
+
+/** Hijri (Umm al-Qura) date in Riyadh time, e.g. "٢٢ جمادى الأولى ١٤٤٨ هـ", written as one unbreakable unit. */
+export function formatHijri(iso: string | Date, lang: Lang = 'ar', digits: DigitSystem = digitSystem(lang)) {
   const d = typeof iso === 'string' ? new Date(iso) : iso;
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-islamic-umalqura' : 'en-SA-u-ca-islamic-umalqura', {
+  return nowrap(
+    new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-islamic-umalqura' : 'en-SA-u-ca-islamic-umalqura', {
+      timeZone: RIYADH_TZ,
+      numberingSystem: digits,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }).format(d),
+  );
+}
+
+/**
+ * The compact date for cards and list rows (issue 9): day, short month and time in Riyadh, no
+ * year — "23 Nov, 08:30" (en) / "٢٣ نوفمبر، ٨:٣٠ ص (٢ جمادى الآخرة)" (ar, with the Hijri day
+ * and month). Each date is one unbreakable unit; a line may break only between the Gregorian
+ * date and its Hijri twin, never before a lone letter.
+ */
+export function formatDateCompact(iso: string | Date, lang: Lang, digits: DigitSystem = digitSystem(lang)) {
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(d.getTime())) return '';
+  const g = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
     timeZone: RIYADH_TZ,
+    numberingSystem: digits,
     day: 'numeric',
-    month: 'long',
-    year: 'numeric',
+    month: 'short',
+    hour: lang === 'ar' ? 'numeric' : '2-digit',
+    minute: '2-digit',
+    hour12: lang === 'ar',
   }).format(d);
+  if (lang !== 'ar') return nowrap(g);
+  const h = new Intl.DateTimeFormat('ar-SA-u-ca-islamic-umalqura', { timeZone: RIYADH_TZ, numberingSystem: digits, day: 'numeric', month: 'long' }).format(d);
+  return `${nowrap(g)} (${nowrap(h)})`;
 }
 
 /** Saudi Arabia has no daylight saving time: Riyadh is always UTC+03:00. */

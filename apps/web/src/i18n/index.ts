@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { digitsFormatter } from '../lib/digits';
 
 // Every namespace is a JSON file per language in ./locales/{en,ar}/<ns>.json (same keys in both;
 // a test fails otherwise). Each language is one chunk (./bundles), fetched only when it is used:
@@ -71,18 +72,22 @@ const firstBundle = bundles[storedLanguage()]();
 
 /** Resolves when i18next is set up with the stored language's strings (main.tsx renders after it). */
 export const i18nReady: Promise<void> = Promise.all([
-  i18n.use(initReactI18next).init({
-    resources: {},
-    partialBundledLanguages: true,
-    lng: storedLanguage(),
-    fallbackLng: false,
-    defaultNS: 'common',
-    // the post form's and my shipments' strings (page namespace 'shipments', loaded with those
-    // pages) are read through the 'loads' namespace: a key missing there is looked up here
-    fallbackNS: 'shipments',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  }),
+  i18n
+    .use(initReactI18next)
+    .use(digitsFormatter)
+    .init({
+      resources: {},
+      partialBundledLanguages: true,
+      lng: storedLanguage(),
+      fallbackLng: false,
+      defaultNS: 'common',
+      // the post form's and my shipments' strings (page namespace 'shipments', loaded with those
+      // pages) are read through the 'loads' namespace: a key missing there is looked up here
+      fallbackNS: 'shipments',
+      // numbers in sentences follow the reader's digit system (lib/digits.ts)
+      interpolation: { escapeValue: false, alwaysFormat: true },
+      returnNull: false,
+    }),
   firstBundle,
 ]).then(() => loadLanguage(storedLanguage()));
 

@@ -2,6 +2,7 @@ import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/Logo';
+import { digits } from '../../lib/digits';
 import { useSession } from '../../lib/session';
 import { FOOTER_LINKS } from '../menus';
 import { PreferenceControls } from './PreferenceControls';
@@ -13,7 +14,7 @@ import { PreferenceControls } from './PreferenceControls';
 export function Footer() {
   const { t } = useTranslation(['common', 'menu']);
   const { isSignedIn } = useSession();
-  const year = new Intl.NumberFormat('en', { useGrouping: false }).format(new Date().getFullYear());
+  const year = digits(new Date().getFullYear());
   return (
     <Box
       component="footer"

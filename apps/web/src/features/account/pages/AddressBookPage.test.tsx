@@ -19,7 +19,7 @@ describe('AddressBookPage', { timeout: 20_000 }, () => {
     );
     renderWithApp(<AddressBookPage />, { dir: 'rtl', path: '/shippers/account/addresses' });
     expect(await screen.findByText('لا توجد عناوين محفوظة بعد.')).toBeTruthy();
-    expect(screen.getByText('المحفوظ: 0 من 200')).toBeTruthy();
+    expect(screen.getByText('المحفوظ: ٠ من ٢٠٠')).toBeTruthy();
     await userEvent.click(screen.getByTestId('address-add'));
     await userEvent.type(await screen.findByTestId('address-zipCode'), '12');
     await userEvent.click(screen.getByTestId('address-save'));

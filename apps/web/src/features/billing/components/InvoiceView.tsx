@@ -4,7 +4,7 @@ import { IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import type { Invoice } from '@masar/shared';
-import { asLang, formatDate, formatMoney } from '../../../components/format';
+import { asLang, formatDate, formatMoney, formatNumber } from '../../../components/format';
 import { downloadFile } from '../../../components/transfer';
 import { showApiError } from '../../../lib/form';
 
@@ -61,7 +61,7 @@ export default function InvoiceView({ invoice }: { invoice: Invoice }) {
             {invoice.lines.map((l, i) => (
               <Table.Tr key={i}>
                 <Table.Td>{l.description[lang]}</Table.Td>
-                <Table.Td ta="end">{l.quantity}</Table.Td>
+                <Table.Td ta="end">{formatNumber(Number(l.quantity), lang, 3)}</Table.Td>
                 <Table.Td ta="end">{formatMoney(l.unitPriceSar, lang)}</Table.Td>
                 <Table.Td ta="end">{formatMoney(l.amountSar, lang)}</Table.Td>
                 <Table.Td ta="end">{formatMoney(l.vatSar, lang)}</Table.Td>

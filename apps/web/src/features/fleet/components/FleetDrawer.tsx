@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FileLink } from '../../../components/DocumentUpload';
 import { PlatePreview } from '../../../components/PlatePicker';
 import { useFleetItem, useVehicleLink, type FleetKind } from '../api/fleet';
+import { digits } from '../../../lib/digits';
 import { asLang, driverName, formatDay, formatNumber } from '../utils/format';
 import { NATIONALITIES_BY_VALUE } from '../utils/nationalities';
 import { DriverForm } from './DriverForm';
@@ -73,7 +74,7 @@ function VehicleView({ v }: { v: Vehicle }) {
         <Field label={t('plate.type')}>{plateType ? (lang === 'ar' ? plateType.ar : plateType.en) : v.plateType}</Field>
         <Field label={t('vehicle.make')}>{v.make}</Field>
         <Field label={t('vehicle.model')}>{v.model}</Field>
-        <Field label={t('vehicle.year')}>{v.year}</Field>
+        <Field label={t('vehicle.year')}>{v.year ? digits(v.year) : ''}</Field>
         <Field label={t('vehicle.colour')}>{v.colour}</Field>
         <Field label={t('vehicle.weightKg')}>{formatNumber(v.weightKg, lang)}</Field>
         <Field label={t('vehicle.sequenceNumber')}>{v.sequenceNumber}</Field>
@@ -166,7 +167,7 @@ function DriverView({ d }: { d: Driver }) {
         <Field label={t('driver.managerPhone')}>{d.managerPhone && <span dir="ltr">{d.managerPhone}</span>}</Field>
         <Field label={t('driver.licenceNumber')}>{d.licenceNumber}</Field>
         <Field label={t('driver.driverIdNumber')}>{d.driverIdNumber}</Field>
-        <Field label={t('driver.iqamaIssueCount')}>{d.iqamaIssueCount}</Field>
+        <Field label={t('driver.iqamaIssueCount')}>{formatNumber(d.iqamaIssueCount, lang)}</Field>
         <Field label={t('driver.companyCr')}>{d.companyCr}</Field>
         <Field label={t('driver.moiNumber')}>{d.moiNumber}</Field>
         <Field label={t('driver.photo')}>{d.photo && <FileLink url={d.photo.url} name={t('driver.photo')} />}</Field>

@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import type { Load } from '@masar/shared';
 import i18n from '../../../i18n';
 import { isoToPicker } from '../../../components/format';
 import { LoadCard } from '../../../components/LoadCard';
+import { loadFixture, stopFixture } from '../../../test/fixtures';
 import { emptyCargo, emptyLoadForm, type LoadFormValues } from '../utils/loadForm';
 import { LoadForm } from './LoadForm';
 
@@ -196,90 +196,35 @@ describe('LoadForm', { timeout: 20_000 }, () => {
 });
 
 describe('LoadCard', () => {
-  const load = {
-    id: '01a201b8-d4ce-74b2-b96a-76f14f4c9341',
+  const load = loadFixture({
     referenceId: 'LD-000123',
-    status: 'posted',
-    loadType: 'FTL',
-    equipmentType: 'reefer_truck',
     priceSar: '6750.00',
-    currency: 'SAR',
     distanceKm: 1064.3,
     ratePerKmSar: '6.34',
     totalWeightKg: 7500,
-    comments: null,
     stops: [
-      {
-        id: 'a',
-        index: 0,
-        stopType: 1,
-        cityId: 3,
-        cityNameEn: 'Riyadh',
-        cityNameAr: 'الرياض',
-        districtId: null,
-        lat: 24.7,
-        lng: 46.7,
-        date: '2026-12-01T05:00:00Z',
-        address: null,
-        addressDetails: null,
-      },
-      {
-        id: 'b',
-        index: 1,
-        stopType: 2,
-        cityId: 18,
-        cityNameEn: 'Jeddah',
-        cityNameAr: 'جدة',
-        districtId: null,
-        lat: 21.5,
-        lng: 39.2,
-        date: '2026-12-02T05:00:00Z',
-        address: null,
-        addressDetails: null,
-      },
+      stopFixture(0, 3, 'Riyadh', 'الرياض', '2026-12-01T05:00:00Z', { id: 'a' }),
+      stopFixture(1, 18, 'Jeddah', 'جدة', '2026-12-02T05:00:00Z', { id: 'b', lat: 21.5, lng: 39.2 }),
     ],
-    cargo: [],
     pickupAt: '2026-12-01T05:00:00Z',
     dropAt: '2026-12-02T05:00:00Z',
-    postedAt: null,
-    expiresAt: null,
     createdAt: '2026-11-22T05:00:00Z',
-    shipperId: '01a201b8-62ec-775a-90a3-1e19e1b5fb95',
-    shipperCompany: 'Najd Foods',
-    carrierId: null,
-    bookedPriceSar: null,
-    offersCount: 0,
     deadheadKm: 85,
-    pickupLatest: null,
-    pickupHours: null,
-    dropHours: null,
-    paymentMethod: null,
-    paidBy: null,
-    paymentTermsDays: null,
-    detentionFreeHours: null,
-    detentionRateSar: null,
-    deliveryType: null,
-    deliveryTo: null,
-    tradable: false,
-    shipmentType: 1,
-    vendorIds: [],
-    bookmarked: false,
-    options: [],
-  } satisfies Load;
+  });
 
   it('shows lane, date, equipment, weight, distance, price, rate per km and deadhead', () => {
     wrap(<LoadCard load={load} href="/carriers/loads/x" />);
     const card = screen.getByTestId('load-row-LD-000123');
     const text = card.textContent ?? '';
-    for (const s of ['Riyadh', 'Jeddah', '1 Dec 2026, 08:00', 'Refrigerated truck', '7,500 kg', '1,064 km', '85 km', '6,750', '6.34'])
+    for (const s of ['Riyadh', 'Jeddah', '1\u00a0Dec,\u00a008:00', 'Refrigerated truck', '7,500 kg', '1,064 km', '85 km', '6,750', '6.34'])
       expect(text).toContain(s);
     expect(within(card).getByRole('link')).toBeTruthy();
   });
 
-  it('in Arabic: Arabic city names, Arabic digits and the Hijri date', async () => {
+  it('in Arabic: Arabic city names, Arabic digits and the compact Hijri date', async () => {
     await i18n.changeLanguage('ar');
     wrap(<LoadCard load={load} />, 'rtl');
     const text = screen.getByTestId('load-row-LD-000123').textContent ?? '';
-    for (const s of ['الرياض', 'جدة', 'شاحنة مبردة', '٦٬٧٥٠', '١٤٤٨']) expect(text).toContain(s);
+    for (const s of ['الرياض', 'جدة', 'شاحنة مبردة', '٦٬٧٥٠', '(٢١\u00a0جمادى\u00a0الآخرة)']) expect(text).toContain(s);
   });
 });

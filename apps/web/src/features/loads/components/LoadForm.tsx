@@ -39,6 +39,7 @@ import {
 } from '@masar/shared';
 import { CitySelect } from '../../../components/CitySelect';
 import { asLang } from '../../../components/format';
+import { digits } from '../../../lib/digits';
 import { StopBadge } from '../../../components/Lane';
 import { useEquipmentTypes, useGoodsTypes } from '../../../components/reference';
 import { fieldErrors } from '../../../lib/form';
@@ -339,7 +340,7 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
               <Title order={4}>
                 {t('form.section.cargo')}{' '}
                 <Text component="span" c="dimmed" size="sm">
-                  ({values.cargo.length}/{LIMITS.cargoLinesMax})
+                  ({digits(values.cargo.length)}/{digits(LIMITS.cargoLinesMax)})
                 </Text>
               </Title>
               <Button

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import type { Load, LoadOption } from '@masar/shared';
 import i18n from '../../../i18n';
+import { loadFixture } from '../../../test/fixtures';
 import { renderWithApp, stubApi } from '../../../test/render';
 import { BookmarkButton, LoadOptionsMenu } from './LoadOptionsMenu';
 
@@ -16,63 +17,7 @@ afterEach(() => {
 });
 
 const ID = '01a201b8-d4ce-74b2-b96a-76f14f4c9341';
-function load(options: LoadOption[], over: Partial<Load> = {}): Load {
-  const stop = (i: number, date: string) => ({
-    id: `s${i}`,
-    index: i,
-    stopType: i === 0 ? 1 : 2,
-    cityId: 3,
-    cityNameEn: 'Riyadh',
-    cityNameAr: 'الرياض',
-    districtId: null,
-    lat: 24.7,
-    lng: 46.7,
-    date,
-    address: null,
-    addressDetails: null,
-  });
-  return {
-    id: ID,
-    referenceId: 'LD-000777',
-    status: 'posted',
-    loadType: 'FTL',
-    equipmentType: 'reefer_truck',
-    priceSar: '1000.00',
-    currency: 'SAR',
-    distanceKm: 100,
-    ratePerKmSar: '10.00',
-    totalWeightKg: 1000,
-    comments: null,
-    stops: [stop(0, '2030-01-01T05:00:00Z'), stop(1, '2030-01-02T05:00:00Z')],
-    cargo: [],
-    pickupAt: '2030-01-01T05:00:00Z',
-    dropAt: '2030-01-02T05:00:00Z',
-    postedAt: null,
-    expiresAt: null,
-    createdAt: '2029-12-01T05:00:00Z',
-    shipperId: '01a201b8-62ec-775a-90a3-1e19e1b5fb95',
-    shipperCompany: 'Najd Foods',
-    carrierId: null,
-    bookedPriceSar: null,
-    offersCount: 0,
-    pickupLatest: null,
-    pickupHours: null,
-    dropHours: null,
-    paymentMethod: null,
-    paidBy: null,
-    paymentTermsDays: null,
-    detentionFreeHours: null,
-    detentionRateSar: null,
-    deliveryType: null,
-    deliveryTo: null,
-    tradable: false,
-    shipmentType: 1,
-    vendorIds: [],
-    bookmarked: false,
-    options,
-    ...over,
-  };
-}
+const load = (options: LoadOption[], over: Partial<Load> = {}): Load => loadFixture({ id: ID, options, ...over });
 
 function Where() {
   const l = useLocation();

@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import type { Load } from '@masar/shared';
 import i18n from '../../../i18n';
+import { loadFixture } from '../../../test/fixtures';
 import { renderWithApp, stubApi } from '../../../test/render';
 import CityPage, { outboundLanes } from './CityPage';
 
@@ -26,47 +27,22 @@ const stop = (stopType: number, cityId: number, en: string, ar: string, i: numbe
   address: null,
   addressDetails: null,
 });
-const load = (n: number, to: [number, string, string]): Load => ({
-  id: `01a201b8-d4ce-74b2-b96a-76f14f4c93${String(n).padStart(2, '0')}`,
-  referenceId: `LD-0001${String(n).padStart(2, '0')}`,
-  status: 'posted',
-  loadType: 'FTL',
-  equipmentType: 'flatbed',
-  priceSar: '4200.00',
-  currency: 'SAR',
-  distanceKm: 950,
-  ratePerKmSar: '4.42',
-  totalWeightKg: 18000,
-  comments: null,
-  stops: [stop(1, 3, 'Riyadh', 'الرياض', 0), stop(2, to[0], to[1], to[2], 1)],
-  cargo: [],
-  pickupAt: '2026-12-01T05:00:00Z',
-  dropAt: '2026-12-02T05:00:00Z',
-  postedAt: '2026-11-23T05:00:00Z',
-  expiresAt: null,
-  createdAt: '2026-11-23T05:00:00Z',
-  shipperId: '01a201b8-62ec-775a-90a3-1e19e1b5fb95',
-  shipperCompany: 'Najd Foods',
-  carrierId: null,
-  bookedPriceSar: null,
-  offersCount: 0,
-  deadheadKm: 12,
-  pickupLatest: null,
-  pickupHours: null,
-  dropHours: null,
-  paymentMethod: null,
-  paidBy: null,
-  paymentTermsDays: null,
-  detentionFreeHours: null,
-  detentionRateSar: null,
-  deliveryType: null,
-  deliveryTo: null,
-  tradable: false,
-  shipmentType: 1,
-  vendorIds: [],
-  bookmarked: false,
-  options: [],
-});
+const load = (n: number, to: [number, string, string]): Load =>
+  loadFixture({
+    id: `01a201b8-d4ce-74b2-b96a-76f14f4c93${String(n).padStart(2, '0')}`,
+    referenceId: `LD-0001${String(n).padStart(2, '0')}`,
+    equipmentType: 'flatbed',
+    priceSar: '4200.00',
+    distanceKm: 950,
+    ratePerKmSar: '4.42',
+    totalWeightKg: 18000,
+    stops: [stop(1, 3, 'Riyadh', 'الرياض', 0), stop(2, to[0], to[1], to[2], 1)],
+    pickupAt: '2026-12-01T05:00:00Z',
+    dropAt: '2026-12-02T05:00:00Z',
+    postedAt: '2026-11-23T05:00:00Z',
+    createdAt: '2026-11-23T05:00:00Z',
+    deadheadKm: 12,
+  });
 const JEDDAH: [number, string, string] = [18, 'Jeddah', 'جدة'];
 const DAMMAM: [number, string, string] = [13, 'Dammam', 'الدمام'];
 const items = [load(1, JEDDAH), load(2, DAMMAM), load(3, JEDDAH)];

@@ -23,7 +23,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { applyLanguage } from '../../../i18n';
 import { isolate } from '../../../components/bidi';
-import { RIYADH_TZ } from '../../../components/format';
+import { RIYADH_TZ, formatNumber } from '../../../components/format';
+import { digitSystem } from '../../../lib/digits';
 import { refName, useGoodsTypes } from '../../../components/reference';
 import { readTripSession, saveTripSession, tripApi, type StoredTripSession, type Where } from '../api/trips';
 import { currentPosition } from '../geo';
@@ -104,6 +105,7 @@ function Identify({ link, onOpen }: { link: string; onOpen: (s: StoredTripSessio
 const fmtTime = (iso: string, lang: string) =>
   new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
     timeZone: RIYADH_TZ,
+    numberingSystem: digitSystem(lang),
     hour: '2-digit',
     minute: '2-digit',
     day: 'numeric',
@@ -140,7 +142,7 @@ function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; on
           <Text fw={700} dir="ltr">
             {job.referenceId}
           </Text>
-          <Badge variant="light">{t('driver.weight', { kg: Math.round(job.totalWeightKg).toLocaleString(ar ? 'ar-SA' : 'en') })}</Badge>
+          <Badge variant="light">{t('driver.weight', { kg: formatNumber(job.totalWeightKg, ar ? 'ar' : 'en') })}</Badge>
         </Group>
         <Group gap={6} wrap="nowrap">
           <IconMapPin size={18} />

@@ -32,6 +32,7 @@ import { useCitiesByIds, useEquipmentTypes, useRegions } from '../../../componen
 import { createShareLink, useDeleteVendor, useSaveVendor, useVendor, useVendorRequestAction, useVendorRequests, useVendors } from '../api/vendors';
 import { VendorForm } from '../components/VendorForm';
 import { isolate } from '../../../components/bidi';
+import { digits } from '../../../lib/digits';
 
 const PAGE_SIZE = 20;
 const STATUS_COLOR: Record<string, string> = { verified: 'masar', not_verified: 'red', pending_approval: 'yellow', request_submitted: 'blue' };
@@ -251,7 +252,7 @@ export default function VendorsPage() {
             rightSection={
               requests.data?.total ? (
                 <Badge size="xs" variant="filled" color="yellow">
-                  {requests.data.total}
+                  {digits(requests.data.total)}
                 </Badge>
               ) : undefined
             }

@@ -1,0 +1,63 @@
+import type { Load } from '@masar/shared';
+
+type Stop = Load['stops'][number];
+
+/** A stop of a test load: pickup (index 0) or drop, in a city, on a date (ISO). */
+export const stopFixture = (index: number, cityId: number, nameEn: string, nameAr: string, date: string, over: Partial<Stop> = {}): Stop => ({
+  id: `s${index}`,
+  index,
+  stopType: index === 0 ? 1 : 2,
+  cityId,
+  cityNameEn: nameEn,
+  cityNameAr: nameAr,
+  districtId: null,
+  lat: 24.7,
+  lng: 46.7,
+  date,
+  address: null,
+  addressDetails: null,
+  ...over,
+});
+
+/** A posted Riyadh → Riyadh FTL load as the API returns it (LD-000777, SAR 1,000, 100 km, 1,000 kg); `over` changes any field. */
+export const loadFixture = (over: Partial<Load> = {}): Load => ({
+  id: '01a201b8-d4ce-74b2-b96a-76f14f4c9341',
+  referenceId: 'LD-000777',
+  status: 'posted',
+  loadType: 'FTL',
+  equipmentType: 'reefer_truck',
+  priceSar: '1000.00',
+  currency: 'SAR',
+  distanceKm: 100,
+  ratePerKmSar: '10.00',
+  totalWeightKg: 1000,
+  comments: null,
+  stops: [stopFixture(0, 3, 'Riyadh', 'الرياض', '2030-01-01T05:00:00Z'), stopFixture(1, 3, 'Riyadh', 'الرياض', '2030-01-02T05:00:00Z')],
+  cargo: [],
+  pickupAt: '2030-01-01T05:00:00Z',
+  dropAt: '2030-01-02T05:00:00Z',
+  postedAt: null,
+  expiresAt: null,
+  createdAt: '2029-12-01T05:00:00Z',
+  shipperId: '01a201b8-62ec-775a-90a3-1e19e1b5fb95',
+  shipperCompany: 'Najd Foods',
+  carrierId: null,
+  bookedPriceSar: null,
+  offersCount: 0,
+  pickupLatest: null,
+  pickupHours: null,
+  dropHours: null,
+  paymentMethod: null,
+  paidBy: null,
+  paymentTermsDays: null,
+  detentionFreeHours: null,
+  detentionRateSar: null,
+  deliveryType: null,
+  deliveryTo: null,
+  tradable: false,
+  shipmentType: 1,
+  vendorIds: [],
+  bookmarked: false,
+  options: [],
+  ...over,
+});
