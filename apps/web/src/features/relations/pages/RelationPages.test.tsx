@@ -77,6 +77,17 @@ describe('settings page', { timeout: 20_000 }, () => {
     await userEvent.click(within(listbox).getByRole('option', { name: 'Nobody', hidden: true }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ video: 'nobody' }));
   });
+
+  it('has a Display section whose digit choice changes every number at once', async () => {
+    stubApi((_m, p) => (p === '/account/settings' ? { body: { message: 'OK', data: { chat: 'everyone', audio: 'everyone', video: 'everyone' } } } : undefined));
+    renderWithApp(<SettingsPage />, { path: '/brokers/setting' });
+    const display = await screen.findByTestId('display-settings');
+    expect(within(display).getByText('Display')).toBeTruthy();
+    await userEvent.click(within(display).getByText('٠١٢'));
+    await waitFor(() => expect(localStorage.getItem('digits')).toBe('arab'));
+    await userEvent.click(within(display).getByText('012'));
+    await waitFor(() => expect(localStorage.getItem('digits')).toBe('latn'));
+  });
 });
 
 describe('contact card numbers', () => {

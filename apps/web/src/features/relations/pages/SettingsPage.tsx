@@ -2,12 +2,13 @@ import { Container, Stack, Title } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContactSettingsSection } from '../components/ContactSettingsSection';
+import { DisplaySettingsSection } from '../components/DisplaySettingsSection';
 
 /**
  * The sections of the settings page, top to bottom. Each is a self-contained component (its own
- * data and strings); a new one (e.g. the digit system under "Display") is one more entry here.
+ * data and strings); a new one is one more entry here.
  */
-const SETTINGS_SECTIONS: ComponentType[] = [ContactSettingsSection];
+const SETTINGS_SECTIONS: ComponentType[] = [ContactSettingsSection, DisplaySettingsSection];
 
 /** /shippers|carriers|brokers/setting (spec §2 "Account" settings). */
 export default function SettingsPage() {
