@@ -26,10 +26,12 @@ export const PAGE_NAMESPACES = [
   'profile',
   'team',
   'relations',
+  'fleet',
+  'csv',
 ] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>(
-  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations}.json',
+  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations,fleet,csv}.json',
 );
 const wantedPageNamespaces = new Set<PageNamespace>();
 
