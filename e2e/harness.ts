@@ -68,7 +68,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  // generous: PGlite's migrations and the demo seed take minutes on a busy shared machine
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -77,7 +78,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error('server did not start in 120 s');
+    if (Date.now() > deadline) throw new Error('server did not start in 300 s');
     await new Promise((r) => setTimeout(r, 300));
   }
   return {

@@ -57,7 +57,7 @@ const Help = page(() => withNamespaces(import('../features/public/pages/HelpPage
 const Contact = page(() => withNamespaces(import('../features/public/pages/ContactPage'), ['public']));
 const ThankYou = page(() => withNamespaces(import('../features/public/pages/ThankYouPage'), ['public']));
 const City = page(() => withNamespaces(import('../features/public/pages/CityPage'), ['public']));
-const ComingSoon = page(() => import('../components/ComingSoonPage'));
+const ComingSoon = page(() => withNamespaces(import('../components/ComingSoonPage'), ['soon']));
 export const NotFound = page(() => import('../components/NotFoundPage'));
 
 type El = RouteDef['element'];

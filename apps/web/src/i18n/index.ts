@@ -23,10 +23,11 @@ export const PAGE_NAMESPACES = [
   'shipments',
   'vendors',
   'profile',
+  'soon',
 ] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>(
-  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile}.json',
+  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,soon}.json',
 );
 const wantedPageNamespaces = new Set<PageNamespace>();
 

@@ -4,7 +4,7 @@ import { collect } from './collect';
 // fetched with their pages); new files in ../locales/ar/ are picked up.
 export default collect(
   import.meta.glob<{ default: Record<string, unknown> }>(
-    ['../locales/ar/*.json', '!../locales/ar/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile}.json'],
+    ['../locales/ar/*.json', '!../locales/ar/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,soon}.json'],
     {
       eager: true,
     },

@@ -4,7 +4,7 @@ import { collect } from './collect';
 // fetched with their pages); new files in ../locales/en/ are picked up.
 export default collect(
   import.meta.glob<{ default: Record<string, unknown> }>(
-    ['../locales/en/*.json', '!../locales/en/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile}.json'],
+    ['../locales/en/*.json', '!../locales/en/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,soon}.json'],
     {
       eager: true,
     },
