@@ -112,7 +112,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 /** Spawn the server (apps/server/src/main.ts) and resolve when /api/health answers. */
 async function launch(env: NodeJS.ProcessEnv, url: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const deadline = Date.now() + 120_000;
+  // generous: PGlite's migrations and the demo seed take minutes on a busy shared machine
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -121,7 +122,7 @@ async function launch(env: NodeJS.ProcessEnv, url: string): Promise<ChildProcess
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error('server did not start in 120 s');
+    if (Date.now() > deadline) throw new Error('server did not start in 300 s');
     await new Promise((r) => setTimeout(r, 300));
   }
 }

@@ -12,7 +12,7 @@ import seoPlugin from './plugins/seo.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import docsPlugin from './plugins/docs.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
-import { REVALIDATE, webPlugin } from './plugins/web.ts';
+import { appShell, REVALIDATE, webPlugin } from './plugins/web.ts';
 import { createContainer, type Container } from './container.ts';
 import errorsPlugin from './plugins/errors.ts';
 import i18nPlugin, { pickLanguage } from './plugins/i18n.ts';
@@ -172,12 +172,13 @@ export async function buildApp(opts: {
   );
 
   const hasWeb = existsSync(config.WEB_DIST);
+  const sendShell = hasWeb ? appShell(config.WEB_DIST) : null;
   if (hasWeb) {
     await app.register(webPlugin, { root: config.WEB_DIST });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && !req.url.startsWith('/api/') && hasWeb) {
-      return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+    if (req.method === 'GET' && !req.url.startsWith('/api/') && sendShell) {
+      return sendShell(req, reply);
     }
     return reply.status(404).send({ message: errorMessage('NOT_FOUND', req.lang ?? 'en'), code: 'NOT_FOUND' });
   });

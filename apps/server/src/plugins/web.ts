@@ -1,7 +1,10 @@
-import { relative, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pickLanguage } from './i18n.ts';
 
 /** Content-hashed build output (Vite's assets/): a changed file gets a new name, so it never changes. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -19,6 +22,8 @@ async function web(app: FastifyInstance, opts: { root: string }) {
   await app.register(fastifyStatic, {
     root: opts.root,
     wildcard: false,
+    // "/" is the app shell with its page's preloads (appShell below), like every other page path
+    index: false,
     preCompressed: true,
     cacheControl: false,
     setHeaders(reply, path) {
@@ -29,3 +34,72 @@ async function web(app: FastifyInstance, opts: { root: string }) {
 }
 
 export const webPlugin = fp(web, { name: 'masar-web' });
+
+/** Vite manifest entry (dist/.vite/manifest.json, `build.manifest`). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * The page module behind a path (keys of the Vite manifest), for the pages a first visit most
+ * often opens: home, the load search of each role, login, my loads. Other paths get no page preload.
+ */
+const PAGES: [RegExp, string][] = [
+  [/^\/$/, 'src/features/home/pages/HomePage.tsx'],
+  [/^\/(carriers|brokers)\/load-search\/?$|^\/shippers\/search-shipments\/?$/, 'src/features/loads/pages/LoadSearchPage.tsx'],
+  [/^\/login\/?$/, 'src/features/auth/pages/LoginPage.tsx'],
+  [/^\/(shippers|brokers)\/my-loads\/?$|^\/carriers\/my-shipments\/?$/, 'src/features/loads/pages/MyLoadsPage.tsx'],
+];
+
+/** The reader's language as public/boot.js picks it: the `language` cookie, else Accept-Language. */
+function shellLanguage(req: FastifyRequest): 'en' | 'ar' {
+  const m = /(?:^|;\s*)language=(en|ar)/.exec(req.headers.cookie ?? '');
+  return m ? (m[1] as 'en' | 'ar') : pickLanguage(undefined, req.headers['accept-language']);
+}
+
+/**
+ * The SPA's index.html for any page path (the not-found fallback of app.ts), with
+ * `<link rel="modulepreload">` for the path's page chunk and the reader's language strings
+ * (src/i18n/bundles/{en,ar}.ts) and their imports: the browser fetches them with the entry instead
+ * of after running it (issue 9, home LCP). Each variant (page × language) is built once, with its
+ * brotli and gzip twins; revalidated (`no-cache`), varying on the cookie and Accept-Language.
+ * Without a manifest (a test dist) the file is sent as it is.
+ */
+export function appShell(root: string) {
+  const manifestPath = join(root, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) {
+    return (_req: FastifyRequest, reply: FastifyReply) => reply.header('cache-control', REVALIDATE).sendFile('index.html');
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const html = readFileSync(join(root, 'index.html'), 'utf8');
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    for (const i of manifest[key]?.imports ?? []) if (!seen.has(i)) closure(i, seen.add(i));
+    return seen;
+  };
+  // the entry and its imports are already in index.html
+  const inShell = closure('index.html', new Set(['index.html']));
+  const filesOf = (key: string) => (manifest[key] ? [key, ...closure(key)].filter((k) => !inShell.has(k)).map((k) => manifest[k].file) : []);
+  const variants = new Map<string, { raw: string; br: Buffer; gz: Buffer }>();
+  const variant = (page: string | undefined, lang: 'en' | 'ar') => {
+    const id = `${page ?? ''}|${lang}`;
+    let v = variants.get(id);
+    if (!v) {
+      const files = [...new Set([...filesOf(`src/i18n/bundles/${lang}.ts`), ...(page ? filesOf(page) : [])])];
+      const links = files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('');
+      const raw = html.replace('</head>', `${links}  </head>`);
+      v = { raw, br: brotliCompressSync(raw), gz: gzipSync(raw) };
+      variants.set(id, v);
+    }
+    return v;
+  };
+  return (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?')[0];
+    const v = variant(PAGES.find(([re]) => re.test(path))?.[1], shellLanguage(req));
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding, cookie, accept-language').type('text/html; charset=utf-8');
+    if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(v.br);
+    if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(v.gz);
+    return reply.send(v.raw);
+  };
+}

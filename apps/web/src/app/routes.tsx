@@ -59,7 +59,7 @@ const Contact = page(() => withNamespaces(import('../features/public/pages/Conta
 const ThankYou = page(() => withNamespaces(import('../features/public/pages/ThankYouPage'), ['public']));
 const City = page(() => withNamespaces(import('../features/public/pages/CityPage'), ['public']));
 const Relations = page(() => withNamespaces(import('../features/relations/pages/RelationsPage'), ['relations']));
-const ComingSoon = page(() => import('../components/ComingSoonPage'));
+const ComingSoon = page(() => withNamespaces(import('../components/ComingSoonPage'), ['soon']));
 export const NotFound = page(() => import('../components/NotFoundPage'));
 
 type El = RouteDef['element'];

@@ -35,21 +35,26 @@ export function laneOf(load: Pick<Load, 'stops'>): LaneNames {
   return { fromEn: first?.cityNameEn ?? '', fromAr: first?.cityNameAr ?? '', toEn: last?.cityNameEn ?? '', toAr: last?.cityNameAr ?? '' };
 }
 
-/** "P Riyadh → D Jeddah" in the user's language, arrow mirrored in RTL. */
+/**
+ * "P Riyadh → D Jeddah" in the user's language, arrow mirrored in RTL. A long city name wraps
+ * (onto a second line, the drop under the pickup) instead of being cut off.
+ */
 export function Lane({ lane, size = 'md', extraStops = 0 }: { lane: LaneNames; size?: MantineSize; extraStops?: number }) {
   const { t, i18n } = useTranslation('loads');
   const ar = asLang(i18n.language) === 'ar';
-  return (
+  const stop = (type: number, name: string, arrow?: boolean) => (
     <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-      <StopBadge stopType={STOP_TYPE.pickup} size="sm" />
-      <Text fw={600} size={size} truncate>
-        {ar ? lane.fromAr : lane.fromEn}
+      <StopBadge stopType={type} size="sm" />
+      <Text fw={600} size={size} lh={1.3} style={{ overflowWrap: 'anywhere' }}>
+        {name}
       </Text>
-      <DirArrow />
-      <StopBadge stopType={STOP_TYPE.drop} size="sm" />
-      <Text fw={600} size={size} truncate>
-        {ar ? lane.toAr : lane.toEn}
-      </Text>
+      {arrow && <DirArrow />}
+    </Group>
+  );
+  return (
+    <Group gap={6} style={{ minWidth: 0, rowGap: 2 }}>
+      {stop(STOP_TYPE.pickup, ar ? lane.fromAr : lane.fromEn, true)}
+      {stop(STOP_TYPE.drop, ar ? lane.toAr : lane.toEn)}
       {extraStops > 0 && (
         <Badge variant="light" color="gray" size="sm">
           {t('stop.more', { count: extraStops })}

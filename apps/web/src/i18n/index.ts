@@ -28,10 +28,11 @@ export const PAGE_NAMESPACES = [
   'relations',
   'fleet',
   'csv',
+  'soon',
 ] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>(
-  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations,fleet,csv}.json',
+  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations,fleet,csv,soon}.json',
 );
 const wantedPageNamespaces = new Set<PageNamespace>();
 

@@ -4,7 +4,9 @@ import { IconPrinter, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BAYAN_TRIP_STATUSES } from '@masar/shared';
+import { Link } from 'react-router';
 import { asLang, formatDate } from '../../../components/format';
+import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { downloadFile } from '../../../components/transfer';
 import { showApiError } from '../../../lib/form';
 import { BAYAN, fetchBayanPage, type BayanFilters } from '../api';
@@ -19,6 +21,7 @@ import { WaybillConfigForm } from '../components/WaybillConfigForm';
 export default function BayanPage() {
   const { t, i18n } = useTranslation('bayan');
   const lang = asLang(i18n.language);
+  const base = useRoleBase();
   const [draft, setDraft] = useState<BayanFilters>({});
   const [filters, setFilters] = useState<BayanFilters>({});
   const q = useInfiniteQuery({
@@ -60,9 +63,14 @@ export default function BayanPage() {
           </form>
         </Card>
         {items.length === 0 && !q.isLoading ? (
-          <Text c="dimmed" data-testid="bayan-empty">
-            {t('empty')}
-          </Text>
+          <Stack align="center" py="lg" gap="xs" data-testid="bayan-empty">
+            <Text c="dimmed" ta="center">
+              {t('empty')}
+            </Text>
+            <Button variant="light" component={Link} to={rolePaths(base).myLoads}>
+              {t('emptyAction')}
+            </Button>
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={800}>
             <Table striped data-testid="bayan-table">

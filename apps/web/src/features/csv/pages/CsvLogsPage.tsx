@@ -71,9 +71,10 @@ export default function CsvLogsPage() {
       ) : logs.isError ? (
         <Alert color="masarRed">{logs.error.message}</Alert>
       ) : !logs.data?.items.length ? (
-        <Text c="dimmed" data-testid="csv-logs-empty">
-          {t('logs.empty')}
-        </Text>
+        <Stack align="center" py="xl" gap="xs" data-testid="csv-logs-empty">
+          <Text c="dimmed">{t('logs.empty')}</Text>
+          <CsvImportButton types={['vendors', 'drivers', 'vehicles', 'trailers', 'shipments']} />
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={720}>
           <Table striped highlightOnHover data-testid="csv-logs-table">

@@ -88,9 +88,13 @@ export default function MyLoadsPage() {
       {q.data && q.data.items.length === 0 && (
         <Stack align="center" py="xl" gap="xs">
           <Text c="dimmed">{t(`myLoads.empty.${tab}`)}</Text>
-          {paths.canPost && (
+          {paths.canPost ? (
             <Button variant="light" component={Link} to={paths.postLoad}>
               {t('myLoads.postLoad')}
+            </Button>
+          ) : (
+            <Button variant="light" component={Link} to={paths.search}>
+              {t('myLoads.findLoads')}
             </Button>
           )}
         </Stack>

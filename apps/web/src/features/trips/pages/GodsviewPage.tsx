@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/LoadStatusBadge';
 import { asLang, formatDate, formatNumber } from '../../../components/format';
-import { useRoleBase } from '../../../components/useViewer';
+import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { trackingApi } from '../api/trips';
 import TrackMap, { STATUS_COLOR, type MapDot } from '../components/TrackMap';
 
@@ -99,7 +99,12 @@ export default function GodsviewPage() {
                     </Card>
                   ))
                 ) : (
-                  <Text c="dimmed">{t('track.noShipments')}</Text>
+                  <Group gap="xs">
+                    <Text c="dimmed">{t('track.noShipments')}</Text>
+                    <Anchor component={Link} to={rolePaths(base).myLoads}>
+                      {t('track.openMyLoads')}
+                    </Anchor>
+                  </Group>
                 )}
                 <Title order={4}>{t('track.vehicles')}</Title>
                 {data?.vehicles.length ? (
@@ -114,7 +119,12 @@ export default function GodsviewPage() {
                     </Group>
                   ))
                 ) : (
-                  <Text c="dimmed">{t('track.noVehicles')}</Text>
+                  <Group gap="xs">
+                    <Text c="dimmed">{t('track.noVehicles')}</Text>
+                    <Anchor component={Link} to={`${base}/fleet-management`}>
+                      {t('track.addVehicle')}
+                    </Anchor>
+                  </Group>
                 )}
               </Stack>
             </Grid.Col>

@@ -310,9 +310,21 @@ export default function VendorsPage() {
       ) : list.isError ? (
         <Alert color="red">{list.error.message}</Alert>
       ) : !list.data?.items.length ? (
-        <Text c="dimmed" ta="center" py="xl" data-testid="vendors-empty">
-          {tab === 'requests' ? t('requests.empty') : t('empty')}
-        </Text>
+        // an empty list says what to do next: add a vendor, or share the link vendors join by
+        <Stack align="center" py="xl" gap="xs" data-testid="vendors-empty">
+          <Text c="dimmed" ta="center">
+            {tab === 'requests' ? `${t('requests.empty')} ${t('requests.emptyHint')}` : t('empty')}
+          </Text>
+          {tab === 'requests' ? (
+            <Button variant="light" leftSection={<IconLink size={16} />} loading={sharing} onClick={() => void share()}>
+              {t('share.button')}
+            </Button>
+          ) : (
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => openVendor('new')}>
+              {t('add')}
+            </Button>
+          )}
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table highlightOnHover verticalSpacing="sm" data-testid="vendors-table">

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { hasChromium, openBrowser, startServer, type RunningServer } from './harness';
+import { DEMO, signIn, WAIT } from './helpers';
+import ar from '../apps/web/src/i18n/locales/ar/menu.json';
+import en from '../apps/web/src/i18n/locales/en/menu.json';
+
+const MENU = { en, ar };
+
+/**
+ * Issue 9, mobile (≤ 768 px) rough edges on a 390 px phone, in English and Arabic:
+ * - no page scrolls sideways: wide tables scroll inside their own container or are cards;
+ * - the bottom bar's five labels fit (none cut off);
+ * - a success toast opens below the header, so the burger and the user menu stay usable;
+ * - a "coming soon" page says what is coming and links to screens that exist.
+ */
+type Role = 'guest' | 'shipper' | 'carrier';
+const PAGES: { role: Role; path: string }[] = [
+  { role: 'guest', path: '/' },
+  { role: 'guest', path: '/pricing' },
+  { role: 'shipper', path: '/shippers/my-loads' },
+  { role: 'shipper', path: '/shippers/offers' },
+  { role: 'shipper', path: '/shippers/fleet-management' },
+  { role: 'shipper', path: '/shippers/fleet-management?tab=1' },
+  { role: 'shipper', path: '/shippers/contact' },
+  { role: 'shipper', path: '/shippers/csv-logs' },
+  { role: 'shipper', path: '/shippers/bayan' },
+  { role: 'shipper', path: '/shippers/billing-and-invoice' },
+  { role: 'shipper', path: '/shippers/account/integrations' },
+  { role: 'shipper', path: '/shippers/godsview' },
+  { role: 'shipper', path: '/shippers/dashboard' },
+  { role: 'carrier', path: '/carriers/load-search' },
+  { role: 'carrier', path: '/carriers/my-shipments' },
+  { role: 'carrier', path: '/carriers/offers' },
+  { role: 'carrier', path: '/carriers/bayan' },
+  { role: 'carrier', path: '/carriers/fleet-management' },
+];
+
+describe.skipIf(!hasChromium)('mobile layout at 390 px', () => {
+  let srv: RunningServer;
+  const contexts = new Map<Role, BrowserContext>();
+  const pages = new Map<Role, Page>();
+
+  beforeAll(async () => {
+    srv = await startServer();
+    for (const role of ['guest', 'shipper', 'carrier'] as const) {
+      const ctx = await openBrowser({ viewport: { width: 390, height: 844 } });
+      contexts.set(role, ctx);
+      const page = ctx.pages()[0] ?? (await ctx.newPage());
+      pages.set(role, page);
+      if (role === 'shipper') await signIn(page, srv.url, DEMO.shipper, '/shippers/my-loads');
+      if (role === 'carrier') await signIn(page, srv.url, DEMO.carrier, '/carriers/load-search');
+    }
+  });
+
+  afterAll(async () => {
+    for (const c of contexts.values()) await c.close();
+    await srv?.stop();
+  });
+
+  async function open(role: Role, lang: 'en' | 'ar', path: string) {
+    await contexts.get(role)!.addCookies([{ name: 'language', value: lang, url: srv.url }]);
+    const page = pages.get(role)!;
+    await page.goto(`${srv.url}${path}`, { waitUntil: 'networkidle' });
+    await page.locator('main h1, main h2').first().waitFor({ timeout: WAIT });
+    expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+    return page;
+  }
+
+  for (const lang of ['en', 'ar'] as const) {
+    it(`no page scrolls sideways (${lang})`, async () => {
+      const wide: string[] = [];
+      for (const { role, path } of PAGES) {
+        const page = await open(role, lang, path);
+        const { scroll, client } = await page.evaluate(() => ({
+          scroll: document.scrollingElement!.scrollWidth,
+          client: document.scrollingElement!.clientWidth,
+        }));
+        if (scroll > client) wide.push(`${path}: ${scroll} > ${client}`);
+      }
+      expect(wide, 'pages wider than the phone').toEqual([]);
+    });
+
+    it(`bottom bar labels fit and the first shortcut is a working screen (${lang})`, async () => {
+      for (const role of ['shipper', 'carrier'] as const) {
+        const page = await open(role, lang, role === 'shipper' ? '/shippers/my-loads' : '/carriers/load-search');
+        const bar = page.getByRole('navigation', { name: MENU[lang].bottomNav });
+        const labels = bar.locator('a p');
+        await expect.poll(() => labels.count()).toBe(5);
+        const cut = await labels.evaluateAll((ps) => ps.filter((p) => p.scrollWidth > p.clientWidth + 1).map((p) => p.textContent));
+        expect(cut, `${role}: labels cut off`).toEqual([]);
+        await labels.first().click();
+        await page.waitForLoadState('networkidle');
+        expect(await page.getByTestId('coming-soon').count(), `${role}: first shortcut`).toBe(0);
+      }
+    });
+
+    it(`a toast opens below the header (${lang})`, async () => {
+      const page = await open('shipper', lang, '/shippers/contact');
+      await page.getByTestId('vendor-share-link').click();
+      const toast = page.locator('.mantine-Notification-root').first();
+      await toast.waitFor({ timeout: WAIT });
+      const header = (await page.locator('header').boundingBox())!;
+      await expect.poll(async () => (await toast.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(header.y + header.height);
+    });
+
+    it(`a coming-soon page says what comes and links to screens that exist (${lang})`, async () => {
+      const page = await open('carrier', lang, '/brokers/search-trucks');
+      const soon = page.getByTestId('coming-soon');
+      await soon.waitFor({ timeout: WAIT });
+      expect((await soon.innerText()).length).toBeGreaterThan(80);
+      const links = page.getByTestId('coming-soon-links').locator('a');
+      expect(await links.count()).toBeGreaterThanOrEqual(2);
+      // the carrier's links are the carrier's own screens
+      expect(await links.first().getAttribute('href')).toBe('/carriers/load-search');
+      await links.first().click();
+      await page.locator('[data-testid^=load-row-]').first().waitFor({ timeout: WAIT });
+    });
+  }
+});
