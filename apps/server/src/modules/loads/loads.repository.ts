@@ -689,7 +689,12 @@ function tabBranches(me: string, tab: MyLoadsTab): SQL[] {
     case 'bookmarks':
       return [sql`(select bm.load_id as id, bm.created_at as k from load_bookmarks bm where bm.user_id = ${me} order by bm.created_at desc)`];
     case 'customers':
-      return [branch(sql`l.id in (select lv.load_id from load_vendors lv where lv.user_id = ${me}) and ${ON_BOARD('l.')} and l.deleted_at is null`)];
+      // driven from my rows of load_vendors (index load_vendors_user): `l.id in (…)` got a generic
+      // plan that hashed them against a parallel scan of every load (720 ms at 1M loads)
+      return [
+        sql`(select l.id, ${MY_KEY} as k from (select distinct lv.load_id from load_vendors lv where lv.user_id = ${me}) v
+             join loads l on l.id = v.load_id where ${ON_BOARD('l.')} and l.deleted_at is null)`,
+      ];
   }
 }
 
