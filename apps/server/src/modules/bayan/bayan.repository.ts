@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bayanTrips, waybillConfigs } from '../../db/schema/bayan.ts';
 import { inList, queryRows } from '../../lib/sql.ts';
@@ -191,6 +191,8 @@ export async function stalePending(db: DbOrTx, staleSeconds: number, limit = 100
 
 /** A row of the trip list with what the list shows beside it. */
 export interface TripListRow extends BayanTripRow {
+  /** created_at as PostgreSQL's text (microseconds kept): the keyset cursor's key. */
+  createdKey: string;
   referenceId: string;
   plateDigits: string;
   plateLetters: string;
@@ -203,7 +205,7 @@ export interface TripListRow extends BayanTripRow {
 }
 
 const LIST_SELECT = sql`select b.id, b.load_id, b.carrier_id, b.shipper_id, b.vehicle_id, b.driver_id, b.status, b.trip_id, b.waybill_id,
-    b.waybill_number, b.attempts, b.last_error, b.cancel_reason, b.delivered_at, b.created_at, b.updated_at,
+    b.waybill_number, b.attempts, b.last_error, b.cancel_reason, b.delivered_at, b.created_at, b.created_at::text as created_key, b.updated_at,
     l.reference_id, v.plate_digits, v.plate_letters, dr.first_name, dr.last_name,
     pc.name_en as from_en, pc.name_ar as from_ar, dc.name_en as to_en, dc.name_ar as to_ar
   from bayan_trips b
@@ -229,6 +231,7 @@ type RawListRow = {
   cancel_reason: BayanTripRow['cancelReason'];
   delivered_at: Date | string | null;
   created_at: Date | string;
+  created_key: string;
   updated_at: Date | string;
   reference_id: string;
   plate_digits: string;
@@ -257,6 +260,7 @@ const toListRow = (r: RawListRow): TripListRow => ({
   cancelReason: r.cancel_reason,
   deliveredAt: r.delivered_at ? new Date(r.delivered_at) : null,
   createdAt: new Date(r.created_at),
+  createdKey: r.created_key,
   updatedAt: new Date(r.updated_at),
   referenceId: r.reference_id,
   plateDigits: r.plate_digits,
@@ -275,16 +279,19 @@ export async function listRow(db: DbOrTx, id: string): Promise<TripListRow | nul
 }
 
 /**
- * A page of the user's trips (carrier or shipper), newest first, keyset on (created_at, id):
- * each half of the `or` walks its own index (bayan_trips_carrier / _shipper).
+ * A page of the user's trips (carrier or shipper), newest first, keyset on (created_at, id) with
+ * `after.key` = created_at as PostgreSQL text (microseconds: a millisecond cursor skipped trips
+ * created in the same millisecond). Two walks, one per index (bayan_trips_carrier / _shipper),
+ * each stopping after `limit` matches, then the page's rows are joined: an `or` of the two read
+ * and sorted every trip of the user (284 ms at 100,000 trips).
  */
 export async function listTrips(
   db: DbOrTx,
   userId: string,
-  f: { status?: string; from?: Date; to?: Date; reference?: string; after?: { at: Date; id: string } },
+  f: { status?: string; from?: Date; to?: Date; reference?: string; after?: { key: string; id: string } },
   limit: number,
 ): Promise<TripListRow[]> {
-  const conds = [sql`(b.carrier_id = ${userId} or b.shipper_id = ${userId})`];
+  const conds: SQL[] = [];
   if (f.status) conds.push(sql`b.status = ${f.status}`);
   if (f.from) conds.push(sql`b.created_at >= ${f.from.toISOString()}::timestamptz`);
   if (f.to) conds.push(sql`b.created_at <= ${f.to.toISOString()}::timestamptz`);
@@ -292,8 +299,16 @@ export async function listTrips(
     const like = `${f.reference.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conds.push(sql`(upper(l.reference_id) like ${like} or upper(b.waybill_number) like ${like})`);
   }
-  if (f.after) conds.push(sql`(b.created_at, b.id) < (${f.after.at.toISOString()}::timestamptz, ${f.after.id}::uuid)`);
-  const rows = await queryRows<RawListRow>(db, sql`${LIST_SELECT} where ${sql.join(conds, sql` and `)} order by b.created_at desc, b.id desc limit ${limit}`);
+  if (f.after) conds.push(sql`(b.created_at, b.id) < (${f.after.key}::timestamptz, ${f.after.id}::uuid)`);
+  const walk = (who: 'carrier_id' | 'shipper_id') =>
+    sql`(select b.id, b.created_at from bayan_trips b${f.reference ? sql` join loads l on l.id = b.load_id` : sql``}
+         where ${sql.join([sql`b.${sql.raw(who)} = ${userId}`, ...conds], sql` and `)}
+         order by b.created_at desc, b.id desc limit ${limit})`;
+  const rows = await queryRows<RawListRow>(
+    db,
+    sql`${LIST_SELECT} where b.id in (select id from (${walk('carrier_id')} union ${walk('shipper_id')}) p)
+        order by b.created_at desc, b.id desc limit ${limit}`,
+  );
   return rows.map(toListRow);
 }
 

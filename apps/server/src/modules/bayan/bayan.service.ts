@@ -14,6 +14,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import { AppError } from '../../lib/errors.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { newId } from '../../lib/ids.ts';
 import {
   BayanRejectedError,
@@ -106,15 +107,6 @@ function toView(r: repo.TripListRow): BayanTripView {
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
-}
-
-const encodeCursor = (at: Date, id: string) => Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
-function decodeCursor(c: string): { at: Date; id: string } {
-  const [at, id] = Buffer.from(c, 'base64url').toString().split('|');
-  const d = new Date(at ?? '');
-  if (Number.isNaN(d.getTime()) || !/^[0-9a-f-]{36}$/i.test(id ?? ''))
-    throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'cursor', message: 'v.invalid' }] });
-  return { at: d, id };
 }
 
 /**
@@ -333,14 +325,14 @@ export function createBayanService(deps: BayanDeps) {
           from: q.from ? new Date(q.from) : undefined,
           to: q.to ? new Date(q.to) : undefined,
           reference: q.reference,
-          after: q.cursor ? decodeCursor(q.cursor) : undefined,
+          after: q.cursor ? (({ key, id }) => ({ key: key[0], id }))(decodeCursor(q.cursor, 'bayan', ['timestamptz'])) : undefined,
         },
         q.limit + 1,
       );
       const more = rows.length > q.limit;
       const page = more ? rows.slice(0, q.limit) : rows;
       const last = page[page.length - 1];
-      return { items: page.map(toView), nextCursor: more && last ? encodeCursor(last.createdAt, last.id) : null };
+      return { items: page.map(toView), nextCursor: more && last ? encodeCursor('bayan', [last.createdKey], last.id) : null };
     },
 
     get: async (user: CurrentUser, id: string) => {

@@ -94,6 +94,38 @@ describe('create Bayan', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('pages my trips by cursor without losing trips created in the same millisecond', async () => {
+    for (let i = 0; i < 3; i++) {
+      const { load } = await assignedLoad();
+      expect((await createBayan(carrier, { loadId: load.id })).statusCode).toBe(201);
+    }
+    // every trip of the carrier in one millisecond, apart by microseconds (as a busy server writes them)
+    await t.database.db.execute(
+      sql`update bayan_trips set created_at = '2026-11-01 08:00:00.123000+00'::timestamptz + (random() * 900)::int * interval '1 microsecond' where carrier_id = ${carrier.id}`,
+    );
+    const list = async (who: TestUser, q: string) =>
+      (await t.app.inject({ url: `/api/v1/bayan/list?${q}`, headers: who.headers })).json<{ data: { items: BayanTripView[]; nextCursor: string | null } }>()
+        .data;
+    for (const who of [carrier, shipper]) {
+      const all = (await list(who, 'limit=100')).items.map((x) => x.id);
+      expect(all.length).toBeGreaterThanOrEqual(3);
+      const paged: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await list(who, `limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+        paged.push(...page.items.map((x) => x.id));
+        cursor = page.nextCursor;
+      } while (cursor && paged.length <= all.length);
+      expect(paged).toEqual(all);
+    }
+    // a cursor of another list is refused, not sent to SQL
+    const bad = await t.app.inject({
+      url: `/api/v1/bayan/list?cursor=${Buffer.from('["board:newest",["x"],"y"]').toString('base64url')}`,
+      headers: carrier.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('refuses a vehicle under 3.5 tons (en + ar)', async () => {
     const { load } = await assignedLoad({ weightKg: 3000 });
     const en = await createBayan(carrier, { loadId: load.id });
