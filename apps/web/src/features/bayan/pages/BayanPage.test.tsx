@@ -106,9 +106,9 @@ describe('Bayan page', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Create Bayan' }));
     expect(await screen.findByText('Vehicle: 4567 ا ب د')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/bayan/trips')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Confirm and create' }));
     await waitFor(() => expect(screen.getByTestId('bayan-waybill').textContent).toContain('AB12C1'));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ loadId: trip(1).loadId });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/bayan/trips')?.body).toEqual({ loadId: trip(1).loadId });
   });
 });

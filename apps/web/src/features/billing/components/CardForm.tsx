@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cardAddBody, type SavedCard } from '@masar/shared';
 import { api } from '../../../lib/api';
+import { digits } from '../../../lib/digits';
 import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
 import { BILLING } from '../api';
 
@@ -99,7 +100,7 @@ export function CardForm({ onSaved }: { onSaved?: (card: SavedCard) => void }) {
   );
 }
 
-/** "mada •••• 0007, expires 12/2030" in the user's language. */
+/** "mada •••• 0007, expires 12/2030" in the user's language and digit system (the last 4 stay as printed on the card). */
 export function CardLabel({ card }: { card: Pick<SavedCard, 'brand' | 'last4' | 'expMonth' | 'expYear'> }) {
   const { t } = useTranslation('billing');
   return (
@@ -110,7 +111,7 @@ export function CardLabel({ card }: { card: Pick<SavedCard, 'brand' | 'last4' | 
       <bdi dir="ltr">•••• {card.last4}</bdi>
       {'  '}
       <Text span c="dimmed" fz="sm">
-        {t('card.expires', { month: String(card.expMonth).padStart(2, '0'), year: card.expYear })}
+        {t('card.expires', { month: String(card.expMonth).padStart(2, '0').replace(/\d/g, digits), year: card.expYear })}
       </Text>
     </span>
   );

@@ -173,7 +173,8 @@ describe('BillingPage', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'البطاقات المحفوظة', level: 1 })).toBeTruthy();
     const row = await screen.findByTestId('card-0007');
     expect(row.textContent).toContain('مدى');
-    expect(row.textContent).toContain('12/2030');
+    // one digit system in Arabic: the expiry month too, not only the year
+    expect(row.textContent).toContain('١٢/٢٠٣٠');
     await userEvent.click(screen.getByRole('button', { name: 'استخدم بطاقة مدى المنتهية بـ 0007 للتجديد' }));
     expect(await screen.findByTestId('card-default-0007')).toBeTruthy();
     await userEvent.click(screen.getByTestId('card-remove-1111'));
