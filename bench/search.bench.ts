@@ -242,7 +242,8 @@ async function openBench(engine: Engine, n: number): Promise<{ database: Databas
     };
     if (reuse) {
       const applied = await migrate(database);
-      if (applied.length) await database.exec('vacuum analyze loads; vacuum analyze offers');
+      // one statement per call: VACUUM cannot run in the implicit transaction of a multi-statement query
+      if (applied.length) for (const t of ['loads', 'offers']) await database.exec(`vacuum analyze ${t}`);
       log(`[postgres] reusing ${name}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`);
       return { database, seedS: NaN, cleanup };
     }
@@ -260,7 +261,8 @@ async function openBench(engine: Engine, n: number): Promise<{ database: Databas
       .catch(() => false);
     if (seeded) {
       const applied = await migrate(database);
-      if (applied.length) await database.exec('vacuum analyze loads; vacuum analyze offers');
+      // one statement per call: VACUUM cannot run in the implicit transaction of a multi-statement query
+      if (applied.length) for (const t of ['loads', 'offers']) await database.exec(`vacuum analyze ${t}`);
       log(`[pglite] reusing ${dir}`);
       return { database, seedS: NaN, cleanup };
     }
