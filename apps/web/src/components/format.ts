@@ -6,6 +6,7 @@
  * `numberingSystem`; every formatter takes it as its last argument, the setting in force by default.
  */
 import { digitSystem, type DigitSystem } from '../lib/digits';
+import { dateTimeFormat, numberFormat } from '../lib/intl';
 
 export type { DigitSystem };
 export const RIYADH_TZ = 'Asia/Riyadh';
@@ -23,7 +24,7 @@ const moneyLocale = (lang: Lang) => (lang === 'ar' ? 'ar-SA' : 'en-SA');
 export function formatMoney(value: string | number, lang: Lang, opts: { decimals?: number; digits?: DigitSystem } = {}) {
   const s = String(value);
   const d = opts.decimals ?? (/^-?\d+(\.0+)?$/.test(s) ? 0 : 2);
-  const fmt = new Intl.NumberFormat(moneyLocale(lang), {
+  const fmt = numberFormat(moneyLocale(lang), {
     style: 'currency',
     currency: 'SAR',
     minimumFractionDigits: d,
@@ -41,7 +42,7 @@ export function formatMoney(value: string | number, lang: Lang, opts: { decimals
 
 /** A count, distance or weight: grouped, at most `maxFractionDigits` decimals ("1,022.1" / "١٬٠٢٢٫١"). */
 export function formatNumber(value: number, lang: Lang, maxFractionDigits = 0, digits: DigitSystem = digitSystem(lang)) {
-  return new Intl.NumberFormat(moneyLocale(lang), { maximumFractionDigits: maxFractionDigits, numberingSystem: digits }).format(value);
+  return numberFormat(moneyLocale(lang), { maximumFractionDigits: maxFractionDigits, numberingSystem: digits }).format(value);
 }
 
 /**
@@ -58,7 +59,7 @@ export function formatCount(value: number, capped: boolean | undefined, lang: La
 export function formatDate(iso: string | Date, lang: Lang, withTime = true, digits: DigitSystem = digitSystem(lang)) {
   const d = typeof iso === 'string' ? new Date(iso) : iso;
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
+  return dateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
     timeZone: RIYADH_TZ,
     numberingSystem: digits,
     day: 'numeric',
@@ -76,7 +77,7 @@ export function formatHijri(iso: string | Date, lang: Lang = 'ar', digits: Digit
   const d = typeof iso === 'string' ? new Date(iso) : iso;
   if (Number.isNaN(d.getTime())) return '';
   return nowrap(
-    new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-islamic-umalqura' : 'en-SA-u-ca-islamic-umalqura', {
+    dateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-islamic-umalqura' : 'en-SA-u-ca-islamic-umalqura', {
       timeZone: RIYADH_TZ,
       numberingSystem: digits,
       day: 'numeric',
@@ -95,7 +96,7 @@ export function formatHijri(iso: string | Date, lang: Lang = 'ar', digits: Digit
 export function formatDateCompact(iso: string | Date, lang: Lang, digits: DigitSystem = digitSystem(lang)) {
   const d = typeof iso === 'string' ? new Date(iso) : iso;
   if (Number.isNaN(d.getTime())) return '';
-  const g = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
+  const g = dateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
     timeZone: RIYADH_TZ,
     numberingSystem: digits,
     day: 'numeric',
@@ -105,7 +106,7 @@ export function formatDateCompact(iso: string | Date, lang: Lang, digits: DigitS
     hour12: lang === 'ar',
   }).format(d);
   if (lang !== 'ar') return nowrap(g);
-  const h = new Intl.DateTimeFormat('ar-SA-u-ca-islamic-umalqura', { timeZone: RIYADH_TZ, numberingSystem: digits, day: 'numeric', month: 'long' }).format(d);
+  const h = dateTimeFormat('ar-SA-u-ca-islamic-umalqura', { timeZone: RIYADH_TZ, numberingSystem: digits, day: 'numeric', month: 'long' }).format(d);
   return `${nowrap(g)} (${nowrap(h)})`;
 }
 

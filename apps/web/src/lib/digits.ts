@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { numberFormat } from './intl';
 
 /**
  * The digit system every number on a page is written in (issue 9): `arab` = Arabic-Indic
@@ -32,7 +33,7 @@ export function setDigitSystem(d: DigitSystem | null) {
 }
 
 /** An integer with no grouping (page numbers, calendar days, years) in the digit system in force. */
-export const digits = (n: number | string) => new Intl.NumberFormat('en', { numberingSystem: digitSystem(), useGrouping: false }).format(Number(n));
+export const digits = (n: number | string) => numberFormat('en', { numberingSystem: digitSystem(), useGrouping: false }).format(Number(n));
 
 /**
  * Arabic-Indic (U+0660–0669) and Persian (U+06F0–06F9) digits → Western, and the Arabic decimal
@@ -51,5 +52,5 @@ export const digitsFormatter = {
   add() {},
   addCached() {},
   format: (v: unknown, _f: string | undefined, lng: string | undefined) =>
-    typeof v === 'number' ? new Intl.NumberFormat(lng, { numberingSystem: digitSystem(lng), useGrouping: false }).format(v) : v,
+    typeof v === 'number' ? numberFormat(lng, { numberingSystem: digitSystem(lng), useGrouping: false }).format(v) : v,
 };

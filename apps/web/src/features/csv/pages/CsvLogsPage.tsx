@@ -8,13 +8,14 @@ import { useSearchParams } from 'react-router';
 import { CsvExportMenu, CsvImportButton } from '../../../components/CsvTransfer';
 import { useCsvLog, useCsvLogs, useRetryRows, type CsvFailedRow, type CsvLog } from '../api/csv';
 import { digitSystem } from '../../../lib/digits';
+import { dateTimeFormat } from '../../../lib/intl';
 
 const STATUS_COLOR: Record<string, string> = { processing: 'blue', completed: 'masar', failed: 'masarRed' };
 
 function fmtDate(iso: string, lang: string) {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
+  return dateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
     timeZone: 'Asia/Riyadh',
     dateStyle: 'medium',
     timeStyle: 'short',

@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 import type { Driver, Trailer, Vehicle } from '../api/fleet';
 import { digitSystem } from '../../../lib/digits';
+import { dateTimeFormat, numberFormat } from '../../../lib/intl';
 
 export type Lang = 'en' | 'ar';
 export const asLang = (l: string | undefined): Lang => (l?.startsWith('ar') ? 'ar' : 'en');
@@ -20,14 +21,14 @@ export const trailerTitle = (t: Pick<Trailer, 'trailerNumber'>) => t.trailerNumb
 
 export function formatNumber(n: number | null | undefined, lang: Lang) {
   if (n === null || n === undefined || Number.isNaN(n)) return '';
-  return new Intl.NumberFormat(lang === 'ar' ? 'ar-SA' : 'en-SA', { maximumFractionDigits: 2, numberingSystem: digitSystem(lang) }).format(n);
+  return numberFormat(lang === 'ar' ? 'ar-SA' : 'en-SA', { maximumFractionDigits: 2, numberingSystem: digitSystem(lang) }).format(n);
 }
 
 export function formatDay(iso: string | null | undefined, lang: Lang) {
   if (!iso) return '';
   const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
+  return dateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
     timeZone: iso.length === 10 ? 'UTC' : 'Asia/Riyadh',
     numberingSystem: digitSystem(lang),
     dateStyle: 'medium',

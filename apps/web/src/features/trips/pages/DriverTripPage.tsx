@@ -28,6 +28,7 @@ import { digitSystem } from '../../../lib/digits';
 import { refName, useGoodsTypes } from '../../../components/reference';
 import { readTripSession, saveTripSession, tripApi, type StoredTripSession, type Where } from '../api/trips';
 import { currentPosition } from '../geo';
+import { dateTimeFormat } from '../../../lib/intl';
 
 /** How often the driver's browser reports its position while a job runs (ms). */
 const POSITION_EVERY_MS = 60_000;
@@ -103,7 +104,7 @@ function Identify({ link, onOpen }: { link: string; onOpen: (s: StoredTripSessio
 
 /** A step's time as the driver reads it: Riyadh time (the driver and the shipper are in Saudi Arabia). */
 const fmtTime = (iso: string, lang: string) =>
-  new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
+  dateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
     timeZone: RIYADH_TZ,
     numberingSystem: digitSystem(lang),
     hour: '2-digit',
