@@ -90,6 +90,32 @@ describe.skipIf(!hasChromium)('app shell', () => {
     expect(await htmlDir(page)).toEqual({ dir: 'ltr', lang: 'en' });
   });
 
+  it('paints the guest home page from the server before any script runs, in English and Arabic, and the app then takes it over', async () => {
+    for (const [locale, title] of [
+      ['en-US', 'Move freight across the Kingdom'],
+      ['ar-SA', 'انقل بضائعك في أنحاء المملكة'],
+    ] as const) {
+      // no script at all: what a guest sees is the server's prerendered page (issue 9, home LCP)
+      const bare = await freshPage({ locale });
+      await bare.route('**/*.js', (r) => r.abort());
+      await bare.goto(`${srv.url}/`);
+      expect(await bare.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+      expect(await bare.locator('footer').count()).toBe(1);
+    }
+    // with scripts the app replaces it with the same page, once, and it works (client-side navigation)
+    const page = await freshPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    await page.goto(`${srv.url}/`);
+    await page.getByRole('combobox', { name: 'Pickup city' }).waitFor({ timeout: WAIT });
+    await expect.poll(() => page.locator('[data-testid^=load-row-]').count(), { timeout: WAIT }).toBeGreaterThan(0);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await page.getByRole('link', { name: 'Create a free account' }).click();
+    await landsOn(page, '/signup');
+    expect(errors).toEqual([]);
+  });
+
   it("keeps a signed-in carrier inside the signed-in paths: public pages lead to the carrier's load search", async () => {
     const page = await freshPage();
     await signIn(page, srv.url, DEMO.carrier, '/carriers/load-search');

@@ -9,10 +9,13 @@ import { App } from './app/App';
 import { preloadRoute } from './app/routes';
 
 applyLanguage(storedLanguage());
-preloadRoute(window.location.pathname);
-// the first render waits for the reader's strings (one small chunk, fetched in parallel with the page's)
-void i18nReady.then(() =>
-  createRoot(document.getElementById('root')!).render(
+const page = preloadRoute(window.location.pathname);
+const root = document.getElementById('root')!;
+// The first render waits for the reader's strings (one small chunk, fetched in parallel with the
+// page's). Over the server's prerendered HTML (the guest home page, src/prerender.tsx) it also
+// waits for the page's chunk, so the same page replaces it in one commit, never the loader.
+void Promise.all([i18nReady, root.firstElementChild ? page.catch(() => null) : null]).then(() =>
+  createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,

@@ -61,3 +61,49 @@ describe('web app delivery', () => {
     expect(brotliDecompressSync(deep.rawPayload).toString()).toBe(html);
   });
 });
+
+/** Issue 9, home LCP: a signed-out visitor of `/` gets the prerendered home page inside #root, in their language. */
+describe('the prerendered guest home page', () => {
+  let t: TestContext;
+  const dist = mkdtempSync(join(tmpdir(), 'masar-web-'));
+  const html = `<!doctype html><html><head></head><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd34.js"></script></body></html>`;
+  const manifest = {
+    'index.html': { file: 'assets/index-Ab12Cd34.js', imports: [] },
+    'src/i18n/bundles/en.ts': { file: 'assets/en-1.js' },
+    'src/i18n/bundles/ar.ts': { file: 'assets/ar-1.js' },
+    'src/features/home/pages/HomePage.tsx': { file: 'assets/HomePage-1.js' },
+  };
+
+  beforeAll(async () => {
+    mkdirSync(join(dist, '.vite'), { recursive: true });
+    mkdirSync(join(dist, 'prerender'));
+    writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
+    writeFileSync(join(dist, 'index.html'), html);
+    writeFileSync(join(dist, 'prerender/home.en.html'), '<h1>The Saudi freight load board</h1>');
+    writeFileSync(join(dist, 'prerender/home.ar.html'), '<h1>منصة الشحن السعودية</h1>');
+    t = await createTestApp({ WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string>) =>
+    t.app.inject({ url, headers: { 'accept-encoding': 'br', ...headers } }).then((r) => brotliDecompressSync(r.rawPayload).toString());
+
+  it('puts the home page in the reader’s language inside #root, with the page and strings preloaded', async () => {
+    const en = await get('/', { 'accept-language': 'en-US' });
+    expect(en).toContain('<div id="root"><h1>The Saudi freight load board</h1></div>');
+    expect(en).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-1.js">');
+    expect(en).toContain('href="/assets/en-1.js"');
+    expect(await get('/', { 'accept-language': 'ar-SA,ar;q=0.9' })).toContain('<div id="root"><h1>منصة الشحن السعودية</h1></div>');
+    // the language cookie wins over the browser's language
+    expect(await get('/', { 'accept-language': 'ar-SA', cookie: 'language=en' })).toContain('The Saudi freight load board');
+  });
+
+  it('gives a signed-in visitor, and every other path, the empty shell', async () => {
+    expect(await get('/', { cookie: 'language=en; userType=2; uid=abc' })).toContain('<div id="root"></div>');
+    expect(await get('/login', { cookie: 'language=en' })).toContain('<div id="root"></div>');
+    expect(await get('/carriers/load-search', {})).toContain('<div id="root"></div>');
+  });
+});

@@ -59,12 +59,21 @@ function shellLanguage(req: FastifyRequest): 'en' | 'ar' {
 }
 
 /**
+ * A signed-in visitor carries the `userType` cookie (web lib/storage.ts, spec §9); the guest home
+ * page is the only one prerendered (dist/prerender/home.<lang>.html, made by the web build's
+ * scripts/prerender.ts), since a signed-in home differs (no sign-up buttons, the role's menu).
+ */
+const signedIn = (req: FastifyRequest) => /(?:^|;\s*)userType=\d/.test(req.headers.cookie ?? '');
+
+/**
  * The SPA's index.html for any page path (the not-found fallback of app.ts), with
  * `<link rel="modulepreload">` for the path's page chunk and the reader's language strings
  * (src/i18n/bundles/{en,ar}.ts) and their imports: the browser fetches them with the entry instead
  * of after running it (issue 9, home LCP). Each variant (page × language) is built once, with its
  * brotli and gzip twins; revalidated (`no-cache`), varying on the cookie and Accept-Language.
- * Without a manifest (a test dist) the file is sent as it is.
+ * A signed-out visitor of `/` also gets the home page's prerendered HTML inside `#root`, so its
+ * hero paints before any script runs (issue 9, home LCP). Without a manifest (a test dist) the
+ * file is sent as it is.
  */
 export function appShell(root: string) {
   const manifestPath = join(root, '.vite/manifest.json');
@@ -80,14 +89,20 @@ export function appShell(root: string) {
   // the entry and its imports are already in index.html
   const inShell = closure('index.html', new Set(['index.html']));
   const filesOf = (key: string) => (manifest[key] ? [key, ...closure(key)].filter((k) => !inShell.has(k)).map((k) => manifest[k].file) : []);
+  const prerendered = (lang: 'en' | 'ar') => {
+    const file = join(root, `prerender/home.${lang}.html`);
+    return existsSync(file) ? readFileSync(file, 'utf8') : null;
+  };
   const variants = new Map<string, { raw: string; br: Buffer; gz: Buffer }>();
-  const variant = (page: string | undefined, lang: 'en' | 'ar') => {
-    const id = `${page ?? ''}|${lang}`;
+  const variant = (page: string | undefined, lang: 'en' | 'ar', home: boolean) => {
+    const id = `${page ?? ''}|${lang}|${home}`;
     let v = variants.get(id);
     if (!v) {
       const files = [...new Set([...filesOf(`src/i18n/bundles/${lang}.ts`), ...(page ? filesOf(page) : [])])];
       const links = files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('');
-      const raw = html.replace('</head>', `${links}  </head>`);
+      const body = home ? prerendered(lang) : null;
+      let raw = html.replace('</head>', `${links}  </head>`);
+      if (body) raw = raw.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
       v = { raw, br: brotliCompressSync(raw), gz: gzipSync(raw) };
       variants.set(id, v);
     }
@@ -95,7 +110,7 @@ export function appShell(root: string) {
   };
   return (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0];
-    const v = variant(PAGES.find(([re]) => re.test(path))?.[1], shellLanguage(req));
+    const v = variant(PAGES.find(([re]) => re.test(path))?.[1], shellLanguage(req), path === '/' && !signedIn(req));
     const accept = String(req.headers['accept-encoding'] ?? '');
     reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding, cookie, accept-language').type('text/html; charset=utf-8');
     if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(v.br);

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import { SessionProvider } from '../lib/session';
@@ -7,11 +7,14 @@ import { Providers } from './Providers';
 import { RouteGuard } from './RouteGuard';
 import { NotFound, routes } from './routes';
 
-/** Root component: providers, session, the app shell, the route guard and the route table. */
-export function App() {
+/**
+ * Root component: providers, session, the app shell, the route guard and the route table.
+ * `Router` is the browser's history; the build's prerender (src/prerender.tsx) passes a static one.
+ */
+export function App({ Router = BrowserRouter }: { Router?: ComponentType<{ children: ReactNode }> }) {
   return (
     <Providers>
-      <BrowserRouter>
+      <Router>
         <SessionProvider>
           <AppLayout>
             <RouteGuard>
@@ -32,7 +35,7 @@ export function App() {
             </RouteGuard>
           </AppLayout>
         </SessionProvider>
-      </BrowserRouter>
+      </Router>
     </Providers>
   );
 }

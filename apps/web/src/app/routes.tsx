@@ -1,5 +1,5 @@
 import { loadNamespaces, type PageNamespace } from '../i18n';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import { matchPath } from 'react-router';
 
 /**
@@ -9,7 +9,7 @@ import { matchPath } from 'react-router';
  */
 export interface RouteDef {
   path: string;
-  element: LazyExoticComponent<ComponentType<Record<string, unknown>>>;
+  element: ComponentType<Record<string, unknown>>;
   access: 'public' | 'guest' | 'user';
   props?: Record<string, unknown>;
 }
@@ -18,11 +18,27 @@ type Loader = () => Promise<unknown>;
 /** A page module once its page namespaces (i18n PAGE_NAMESPACES) are loaded too. */
 const withNamespaces = <M,>(mod: Promise<M>, nss: readonly PageNamespace[]) => Promise.all([mod, loadNamespaces(nss)]).then(([m]) => m);
 const loaders = new Map<unknown, Loader>();
-/** A lazy page whose chunk can also be requested ahead of rendering (see preloadRoute). */
-function page<P>(loader: () => Promise<{ default: ComponentType<P> }>) {
-  const c = lazy(loader);
-  loaders.set(c, loader);
-  return c;
+/**
+ * A lazy page whose chunk can also be requested ahead of rendering (see preloadRoute). Once its
+ * module has arrived the page renders directly, without suspending: the first render of a
+ * prerendered page (main.tsx waits for its chunk) then replaces the server's HTML with the same
+ * page in one commit, never with the loading fallback in between.
+ */
+function page<P extends object>(loader: () => Promise<{ default: ComponentType<P> }>) {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<{ default: ComponentType<P> }> | undefined;
+  const load = () =>
+    (pending ??= loader().then(
+      (m) => ((loaded = m.default), m),
+      (e: unknown) => {
+        pending = undefined; // a failed download may be retried
+        throw e;
+      },
+    ));
+  const Lazy = lazy(load);
+  const Page = (props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props);
+  loaders.set(Page, load);
+  return Page;
 }
 
 const Home = page(() => import('../features/home/pages/HomePage'));
@@ -198,7 +214,7 @@ export const routes: RouteDef[] = [
  * Request the page chunk of `pathname` now (main.tsx calls it before the strings and the first
  * render are ready), so it downloads in parallel instead of after the first render.
  */
-export function preloadRoute(pathname: string) {
+export function preloadRoute(pathname: string): Promise<unknown> {
   const r = routes.find((x) => matchPath(x.path, pathname));
-  void loaders.get(r?.element ?? NotFound)?.();
+  return loaders.get(r?.element ?? NotFound)?.() ?? Promise.resolve();
 }

@@ -52,7 +52,17 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
     >
       <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="xs" wrap="nowrap">
-          {mobile && <Burger opened={drawerOpen} onClick={() => onDrawer(!drawerOpen)} size="sm" aria-label={t('menu:openMenu')} />}
+          {/* a guest's header is also prerendered at desktop width (src/prerender.tsx): what differs
+              on a phone is hidden by CSS there too, so the first paint fits a 390 px screen */}
+          {(mobile || !type) && (
+            <Burger
+              hiddenFrom={mobile ? undefined : 'sm'}
+              opened={drawerOpen}
+              onClick={() => onDrawer(!drawerOpen)}
+              size="sm"
+              aria-label={t('menu:openMenu')}
+            />
+          )}
           <UnstyledButton component={Link} to={landingOf(type)}>
             <Logo />
           </UnstyledButton>
@@ -143,7 +153,7 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
                 {t('menu:signIn')}
               </Button>
               {!mobile && (
-                <Button component={Link} to="/signup">
+                <Button component={Link} to="/signup" visibleFrom="sm">
                   {t('menu:signUp')}
                 </Button>
               )}

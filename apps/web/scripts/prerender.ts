@@ -1,0 +1,65 @@
+/**
+ * After `vite build`: prerender the guest home page in English and Arabic into
+ * dist/prerender/home.{en,ar}.html (see src/prerender.tsx for why). The app's modules expect a
+ * browser, so they run under a jsdom window at 1280 px (no stored session, theme or language);
+ * the server serves the result only to signed-out visitors of `/`.
+ *
+ *   node --import tsx scripts/prerender.ts      (run by `npm run build` in apps/web)
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { JSDOM } from 'jsdom';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ssrOut = join(webRoot, 'node_modules/.prerender');
+const outDir = join(webRoot, 'dist/prerender');
+
+await build({
+  configFile: false,
+  root: webRoot,
+  logLevel: 'warn',
+  plugins: [react()],
+  build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, minify: false },
+});
+
+// A browser-like global scope for modules that read the window at import time.
+const WIDTH = 1280;
+const dom = new JSDOM('<!doctype html><html lang="en" dir="ltr"><body><div id="root"></div></body></html>', {
+  url: 'http://localhost/',
+  pretendToBeVisual: true,
+});
+const w = dom.window;
+const px = (q: string, key: string) => Number(new RegExp(`${key}:\\s*(\\d+)`).exec(q)?.[1] ?? NaN);
+w.matchMedia = (query: string) =>
+  ({
+    matches:
+      (Number.isNaN(px(query, 'min-width')) || WIDTH >= px(query, 'min-width')) && (Number.isNaN(px(query, 'max-width')) || WIDTH <= px(query, 'max-width')),
+    media: query,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+const g = globalThis as Record<string, unknown>;
+for (const key of ['window', 'document', 'localStorage', 'sessionStorage', 'location', 'HTMLElement', 'Element', 'Node', 'getComputedStyle', 'matchMedia']) {
+  g[key] = (w as unknown as Record<string, unknown>)[key];
+}
+if (!('navigator' in globalThis) || !globalThis.navigator) g.navigator = w.navigator;
+g.self = g.window;
+
+const { renderHome } = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as typeof import('../src/prerender');
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+for (const lang of ['en', 'ar'] as const) {
+  w.document.cookie = `language=${lang}; path=/`;
+  const html = await renderHome(lang);
+  writeFileSync(join(outDir, `home.${lang}.html`), html);
+  console.log(`prerendered / (${lang}): ${(html.length / 1024).toFixed(1)} KB`);
+}
+rmSync(ssrOut, { recursive: true, force: true });
+process.exit(0); // timers of the app's modules (queries, token refresh) would keep Node alive
