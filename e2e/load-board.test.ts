@@ -59,6 +59,8 @@ describe.skipIf(!hasChromium)('load board journey (Arabic)', () => {
     await shipper.getByTestId('cargo-0-quantity').fill('10');
     await shipper.getByTestId('cargo-0-weight').fill('300');
     await shipper.getByTestId('price-input').fill('4500');
+    // number inputs write the page's digits too (issue 9): Arabic-Indic, grouped with ٬
+    expect(await shipper.getByTestId('price-input').inputValue()).toBe('٤٬٥٠٠');
     await shipper.getByTestId('comments-input').fill('تحميل صباحي، يلزم مبرد ٤ درجات');
     await snap(shipper, 'load-board-1-post-form');
 
@@ -111,10 +113,15 @@ describe.skipIf(!hasChromium)('load board journey (Arabic)', () => {
     await expect.poll(() => carrier.getByTestId('load-ref').textContent(), { timeout: WAIT }).toBe(load.referenceId);
 
     const bidInput = carrier.getByTestId('bid-input');
-    await bidInput.fill('4200');
+    // it opens with the load's price (٤٬٥٠٠٫٠٠); cleared, then typed key by key with an Arabic
+    // keyboard: each digit lands after the previous one, ٬ included
+    await bidInput.fill('');
+    await bidInput.pressSequentially('٤٢٠٠');
+    expect(await bidInput.inputValue()).toBe('٤٬٢٠٠');
     const bid = apiResponse(carrier, 'POST', '/offers');
     await carrier.getByTestId('bid-submit').click();
     expect((await bid).status()).toBeLessThan(300);
+    expect(Number((await bid).request().postDataJSON().priceSar)).toBe(4200);
     const mine = carrier.getByTestId('my-offer');
     await mine.waitFor({ timeout: WAIT });
     await expect.poll(() => mine.textContent(), { timeout: WAIT }).toMatch(/4,200|٤٬?٢٠٠/);

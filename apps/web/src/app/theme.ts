@@ -10,8 +10,7 @@ import {
   type MantineThemeOverride,
 } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import type { FormEvent } from 'react';
-import { digits, normalizeDigits } from '../lib/digits';
+import { digits } from '../lib/digits';
 
 // Brand colours (spec §9): green #0FC474, red #F00053, yellow #ffcd00. The brand green stays
 // shade 6 (logo, icons, accents, text on dark); shades 7–9 are deeper greens that carry white
@@ -95,20 +94,13 @@ export const theme = createTheme({
   defaultRadius: 'md',
 });
 
-/** Arabic-Indic or Persian digits typed (or pasted) into a number input are inserted as Western ones. */
-function typedDigits(e: FormEvent<HTMLInputElement>) {
-  const data = (e.nativeEvent as InputEvent).data;
-  if (!data || normalizeDigits(data) === data) return;
-  e.preventDefault();
-  document.execCommand('insertText', false, normalizeDigits(data));
-}
-
 /**
  * The theme with the accessible names of the controls Mantine draws without text (pagination
  * arrows, calendar arrows, close buttons) in the current language: named once here rather than
  * at every use. Components are named by string so that no dates code lands in the entry chunk.
- * Page numbers and calendar days are written in the reader's digit system (lib/digits.ts); a
- * number input takes Arabic-Indic and Persian digits as typed, read as Western ones.
+ * Page numbers and calendar days are written in the reader's digit system (lib/digits.ts); number
+ * inputs are components/NumberInput (not a theme default: it keeps react-number-format out of the
+ * entry chunk).
  */
 export function localizedTheme(t: TFunction): MantineThemeOverride {
   const a = (key: string) => t(`common:a11y.${key}`);
@@ -136,7 +128,6 @@ export function localizedTheme(t: TFunction): MantineThemeOverride {
           },
         },
         Day: { defaultProps: { renderDay: (date: string) => digits(date.slice(8, 10)) } },
-        NumberInput: { defaultProps: { onBeforeInput: typedDigits } },
         Calendar: { defaultProps: calendar },
         DatePicker: { defaultProps: calendar },
         DatePickerInput: { defaultProps: calendar },

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, NumberInput, Popover, Stack, Text, Timeline } from '@mantine/core';
+import { Button, Group, Popover, Stack, Text, Timeline } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { priceSchema, localizeValidationMessage, type Offer } from '@masar/shared';
+import { NumberInput } from './NumberInput';
 import { api } from '../lib/api';
 import { asLang, formatMoney } from './format';
 import { DateText } from './Money';

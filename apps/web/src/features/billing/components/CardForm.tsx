@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cardAddBody, type SavedCard } from '@masar/shared';
+import { NumberInput } from '../../../components/NumberInput';
 import { api } from '../../../lib/api';
 import { digits } from '../../../lib/digits';
 import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import { Anchor, Badge, Button, Card, Container, Group, Modal, NumberInput, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Container, Group, Modal, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PAYMENT_PURPOSE, type Invoice, type PaymentIntent, type SubscriptionStatus } from '@masar/shared';
+import { NumberInput } from '../../../components/NumberInput';
 import { asLang, formatDate, formatMoney } from '../../../components/format';
 import { useRoleBase, useViewer } from '../../../components/useViewer';
 import { api } from '../../../lib/api';

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { driverInput, driverUpdate, FLEET_LIMITS, SALUTATIONS, type Driver } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
+import { NumberInput } from '../../../components/NumberInput';
 import { DocumentUpload, type DocumentRef } from '../../../components/DocumentUpload';
 import { useSaveFleetItem } from '../api/fleet';
 import { asLang } from '../utils/format';

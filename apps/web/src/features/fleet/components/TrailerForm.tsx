@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { MultiSelect, NumberInput, SimpleGrid, TextInput, Autocomplete } from '@mantine/core';
+import { MultiSelect, SimpleGrid, TextInput, Autocomplete } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { trailerInput, trailerUpdate, type Trailer } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
+import { NumberInput } from '../../../components/NumberInput';
 import { useSaveFleetItem } from '../api/fleet';
 import { asLang } from '../utils/format';
 import { optNum, validateWith, type FormErrors } from '../utils/validate';

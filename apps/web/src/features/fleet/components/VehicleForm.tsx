@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { vehicleInput, vehicleUpdate, type Driver, type EquipmentType, type Trailer, type Vehicle } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
+import { NumberInput } from '../../../components/NumberInput';
 import { api } from '../../../lib/api';
 import { DocumentUpload, type DocumentRef } from '../../../components/DocumentUpload';
 import { EMPTY_PLATE, PlatePicker, type PlateValue } from '../../../components/PlatePicker';

@@ -10,7 +10,6 @@ import {
   CopyButton,
   Group,
   Modal,
-  NumberInput,
   SimpleGrid,
   Stack,
   Switch,
@@ -34,6 +33,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '@masar/shared';
+import { NumberInput } from '../../../components/NumberInput';
 import { asLang, formatDate, formatNumber } from '../../../components/format';
 import { api } from '../../../lib/api';
 import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { createOfferBody, type Load, type Offer } from '@masar/shared';
+import { NumberInput } from '../../../components/NumberInput';
 import { asLang, formatMoney } from '../../../components/format';
 import { StatusBadge } from '../../../components/LoadStatusBadge';
 import { OfferActions, OfferHistory } from '../../../components/OfferActions';

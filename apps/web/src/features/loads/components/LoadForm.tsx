@@ -7,7 +7,6 @@ import {
   Group,
   Modal,
   MultiSelect,
-  NumberInput,
   Paper,
   SegmentedControl,
   Select,
@@ -37,6 +36,7 @@ import {
   type CreateLoadBody,
   type ShipmentType,
 } from '@masar/shared';
+import { NumberInput } from '../../../components/NumberInput';
 import { CitySelect } from '../../../components/CitySelect';
 import { asLang } from '../../../components/format';
 import { digits } from '../../../lib/digits';

@@ -1,20 +1,5 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Button,
-  Divider,
-  Group,
-  MultiSelect,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Divider, Group, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   CONTACT_METHODS,
@@ -28,6 +13,7 @@ import {
   type Vendor,
 } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
+import { NumberInput } from '../../../components/NumberInput';
 import { CitySelect } from '../../../components/CitySelect';
 import { DocumentUpload, type DocumentRef } from '../../../components/DocumentUpload';
 import { useEquipmentTypes, useRegions } from '../../../components/reference';
