@@ -4,6 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hasChromium, openBrowser, ROOT, startServer, type RunningServer } from './harness';
+import { seedAccountArea } from './account-data';
 import { DEMO, signIn, WAIT } from './helpers';
 
 /**
@@ -30,6 +31,10 @@ interface Target {
 }
 
 const visible = (page: Page, selector: string) => page.locator(selector).first().waitFor({ state: 'visible', timeout: WAIT });
+const accountReady = async (page: Page) => {
+  for (const s of ['[data-testid=team-invitation]', '[data-testid=business-profile]', '[data-testid=contact-info]', 'input[type=password]'])
+    await visible(page, s);
+};
 const TARGETS: Target[] = [
   { name: 'home', role: 'guest', path: '/', ready: (p) => visible(p, 'footer') },
   { name: 'login', role: 'guest', path: '/login', ready: (p) => visible(p, 'input[type=password]') },
@@ -41,7 +46,8 @@ const TARGETS: Target[] = [
   { name: 'fleet', role: 'shipper', path: '/shippers/fleet-management', ready: (p) => visible(p, 'h2') },
   { name: 'vendors', role: 'shipper', path: '/shippers/contact', ready: (p) => visible(p, 'h2') },
   { name: 'csv logs', role: 'shipper', path: '/shippers/csv-logs', ready: (p) => visible(p, 'h2') },
-  { name: 'account', role: 'shipper', path: '/shippers/account', ready: (p) => visible(p, 'input[type=password]') },
+  // the account page with its issue 8 sections: a team invitation, business profile, contact info, the links
+  { name: 'account', role: 'shipper', path: '/shippers/account', ready: (p) => accountReady(p) },
   { name: 'pricing', role: 'guest', path: '/pricing', ready: (p) => visible(p, '[data-testid=plan-shipper-monthly]') },
   { name: 'faq', role: 'guest', path: '/faq', ready: (p) => visible(p, '[data-testid=faq]') },
   { name: 'help', role: 'guest', path: '/help', ready: (p) => visible(p, '[data-testid=help-bayan-wasl]') },
@@ -57,6 +63,14 @@ const TARGETS: Target[] = [
   { name: 'bayan', role: 'carrier', path: '/carriers/bayan', ready: (p) => visible(p, 'h1, h2') },
   { name: 'godsview', role: 'carrier', path: '/carriers/godsview', ready: (p) => visible(p, '.leaflet-container') },
   { name: 'driver', role: 'guest', path: '/driver?token=invalid', ready: (p) => visible(p, '[data-testid=driver-trip-page]') },
+  // issue 8: favourites, blocked users, settings (contact, display), team members, saved cards, the address book (seeded in beforeAll)
+  { name: 'favourites', role: 'shipper', path: '/shippers/favourites', ready: (p) => visible(p, '[data-testid=relation-item]') },
+  { name: 'blocked', role: 'carrier', path: '/carriers/blocked', ready: (p) => visible(p, '[data-testid=relation-item]') },
+  { name: 'settings', role: 'carrier', path: '/carriers/setting', ready: (p) => visible(p, '[data-testid=contact-settings] input') },
+  { name: 'team', role: 'shipper', path: '/shippers/account/team', ready: (p) => visible(p, '[data-testid=team-member]') },
+  { name: 'saved cards', role: 'carrier', path: '/carriers/saved-cards', ready: (p) => visible(p, '[data-testid=saved-cards]') },
+  { name: 'address book', role: 'shipper', path: '/shippers/account/addresses', ready: (p) => visible(p, '[data-testid=address-item]') },
+  { name: 'account (carrier)', role: 'carrier', path: '/carriers/account', ready: (p) => accountReady(p) },
 ];
 
 interface Finding {
@@ -79,6 +93,7 @@ describe.skipIf(!hasChromium)('accessibility (axe-core)', () => {
 
   beforeAll(async () => {
     srv = await startServer();
+    await seedAccountArea(srv.url);
     for (const role of ['guest', 'shipper', 'carrier'] as const) {
       const ctx = await openBrowser();
       contexts.set(role, ctx);

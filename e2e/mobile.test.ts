@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hasChromium, openBrowser, startServer, type RunningServer } from './harness';
+import { seedAccountArea } from './account-data';
 import { DEMO, signIn, WAIT } from './helpers';
 import ar from '../apps/web/src/i18n/locales/ar/menu.json';
 import en from '../apps/web/src/i18n/locales/en/menu.json';
@@ -34,6 +35,20 @@ const PAGES: { role: Role; path: string }[] = [
   { role: 'carrier', path: '/carriers/offers' },
   { role: 'carrier', path: '/carriers/bayan' },
   { role: 'carrier', path: '/carriers/fleet-management' },
+  // issue 8 screens, with a favourite, a block, a team, saved cards and an address each (seedAccountArea)
+  { role: 'shipper', path: '/shippers/favourites' },
+  { role: 'shipper', path: '/shippers/blocked' },
+  { role: 'shipper', path: '/shippers/setting' },
+  { role: 'shipper', path: '/shippers/account' },
+  { role: 'shipper', path: '/shippers/account/team' },
+  { role: 'shipper', path: '/shippers/account/addresses' },
+  { role: 'shipper', path: '/shippers/saved-cards' },
+  { role: 'carrier', path: '/carriers/favourites' },
+  { role: 'carrier', path: '/carriers/blocked' },
+  { role: 'carrier', path: '/carriers/setting' },
+  { role: 'carrier', path: '/carriers/account' },
+  { role: 'carrier', path: '/carriers/account/team' },
+  { role: 'carrier', path: '/carriers/saved-cards' },
 ];
 
 describe.skipIf(!hasChromium)('mobile layout at 390 px', () => {
@@ -43,6 +58,7 @@ describe.skipIf(!hasChromium)('mobile layout at 390 px', () => {
 
   beforeAll(async () => {
     srv = await startServer();
+    await seedAccountArea(srv.url);
     for (const role of ['guest', 'shipper', 'carrier'] as const) {
       const ctx = await openBrowser({ viewport: { width: 390, height: 844 } });
       contexts.set(role, ctx);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Anchor, FileButton, Group, Input, Loader, Stack, Text, Button } from '@mantine/core';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { checkDocument, DOCUMENT_ACCEPT, downloadFile, uploadFile, type UploadedFile } from './transfer';
+import { checkDocument, DOCUMENT_ACCEPT, DOCUMENT_MAX_MB, downloadFile, uploadFile, type UploadedFile } from './transfer';
 
 export interface DocumentRef {
   id: string;
@@ -68,7 +68,7 @@ export function DocumentUpload({
     const picked = files.slice(0, Math.max(0, room));
     for (const f of picked) {
       const bad = checkDocument(f);
-      if (bad) return setProblem(t(bad === 'type' ? 'upload.badType' : 'upload.tooLarge', { name: f.name }));
+      if (bad) return setProblem(t(bad === 'type' ? 'upload.badType' : 'upload.tooLarge', { name: f.name, mb: DOCUMENT_MAX_MB }));
     }
     setBusy(true);
     try {
@@ -83,7 +83,7 @@ export function DocumentUpload({
   };
 
   return (
-    <Input.Wrapper label={label} description={t('upload.hint')} error={problem ?? error}>
+    <Input.Wrapper label={label} description={t('upload.hint', { mb: DOCUMENT_MAX_MB })} error={problem ?? error}>
       <Stack gap={4} mt={4}>
         {value.map((d, i) => (
           <Group key={d.id} gap="xs" wrap="nowrap">

@@ -76,6 +76,8 @@ export interface UploadedFile {
 }
 
 export const DOCUMENT_ACCEPT = 'application/pdf,image/jpeg,image/png';
+/** The document size limit in MB, for the hints ("at most {{mb}} MB": a number, so it takes the reader's digits). */
+export const DOCUMENT_MAX_MB = LIMITS.documentMaxBytes / 1024 / 1024;
 const DOC_MIMES = ['application/pdf', 'image/jpeg', 'image/png'];
 const DOC_EXT = /\.(pdf|jpe?g|png)$/i;
 

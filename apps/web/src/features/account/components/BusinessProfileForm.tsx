@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { businessProfileInput, type BusinessProfile, type BusinessProfileInput } from '@masar/shared';
 import { DocumentUpload, type DocumentRef } from '../../../components/DocumentUpload';
+import { DOCUMENT_MAX_MB } from '../../../components/transfer';
 import { fieldErrors, notifySuccess, showApiError } from '../../../lib/form';
 import { useSaveBusinessProfile } from '../api/profile';
 import { AddressFields, detailsToBody, detailsValues, type AddressDetailsValues } from './AddressFields';
@@ -54,7 +55,7 @@ export const businessBody = (v: BusinessProfileValues): BusinessProfileInput => 
 export function BusinessProfileForm({ profile }: { profile: BusinessProfile }) {
   const { t, i18n } = useTranslation('profile');
   const save = useSaveBusinessProfile();
-  const [logo, setLogo] = useState<DocumentRef[]>(profile.logo ? [{ ...profile.logo, name: t('business.logo') }] : []);
+  const [logo, setLogo] = useState<DocumentRef[]>(profile.logo ? [{ ...profile.logo, name: t('business.logo', { mb: DOCUMENT_MAX_MB }) }] : []);
   const form = useForm<BusinessProfileValues>({
     mode: 'controlled',
     initialValues: businessValues(profile),
@@ -79,7 +80,9 @@ export function BusinessProfileForm({ profile }: { profile: BusinessProfile }) {
   );
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="business-profile">
-      <Title order={3}>{t('business.title')}</Title>
+      <Title order={2} size="h3">
+        {t('business.title')}
+      </Title>
       <Text c="dimmed" size="sm" mb="md">
         {t('business.hint')}
       </Text>
@@ -93,7 +96,7 @@ export function BusinessProfileForm({ profile }: { profile: BusinessProfile }) {
             {input('website', { dir: 'ltr', type: 'url', placeholder: 'https://' })}
           </SimpleGrid>
           <DocumentUpload
-            label={t('business.logo')}
+            label={t('business.logo', { mb: DOCUMENT_MAX_MB })}
             purpose="business-logo"
             accept="image/png,image/jpeg"
             max={1}

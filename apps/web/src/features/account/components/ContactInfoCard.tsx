@@ -23,7 +23,9 @@ export function ContactInfoCard({ info }: { info: ContactInfo }) {
   });
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="contact-info">
-      <Title order={3}>{t('contact.title')}</Title>
+      <Title order={2} size="h3">
+        {t('contact.title')}
+      </Title>
       <Text c="dimmed" size="sm" mb="md">
         {t('contact.hint')}
       </Text>
@@ -39,7 +41,13 @@ export function ContactInfoCard({ info }: { info: ContactInfo }) {
                 key={form.key(`${k}.value`)}
                 {...form.getInputProps(`${k}.value`)}
               />
-              <Switch label={t('contact.share')} key={form.key(`${k}.share`)} {...form.getInputProps(`${k}.share`, { type: 'checkbox' })} mb={8} />
+              <Switch
+                label={t('contact.share')}
+                aria-label={t('contact.shareNamed', { field: t(`contact.${k}`) })}
+                key={form.key(`${k}.share`)}
+                {...form.getInputProps(`${k}.share`, { type: 'checkbox' })}
+                mb={8}
+              />
             </Group>
           ))}
           <Group justify="flex-end">

@@ -5,7 +5,7 @@ import { IconAddressBook, IconBan, IconCreditCard, IconFileText, IconLogout, Ico
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { changePasswordBody, PROFILE_STATUS, updateProfileBody, type Profile, type Subscription } from '@masar/shared';
+import { changePasswordBody, LIMITS, PROFILE_STATUS, updateProfileBody, type Profile, type Subscription } from '@masar/shared';
 import { asLang, formatDate } from '../../../components/format';
 import { useRoleBase } from '../../../components/useViewer';
 import { api } from '../../../lib/api';
@@ -62,7 +62,9 @@ function ProfileCard({ profile }: { profile: Profile }) {
   return (
     <Card withBorder radius="lg" padding="lg">
       <Group justify="space-between" mb="md">
-        <Title order={3}>{t('profile.title')}</Title>
+        <Title order={2} size="h3">
+          {t('profile.title')}
+        </Title>
         {!editing && (
           <Button
             variant="light"
@@ -118,7 +120,7 @@ function StatusCard({ profile }: { profile: Profile }) {
   const { data: subscription } = useQuery({ queryKey: ['billing', 'subscription'], queryFn: () => api.get<Subscription | null>('/subscription') });
   return (
     <Card withBorder radius="lg" padding="lg">
-      <Title order={3} mb="md">
+      <Title order={2} size="h3" mb="md">
         {t('status.title')}
       </Title>
       <Stack gap="sm">
@@ -184,7 +186,7 @@ function ChangePasswordCard() {
   });
   return (
     <Card withBorder radius="lg" padding="lg">
-      <Title order={3} mb="md">
+      <Title order={2} size="h3" mb="md">
         {t('password.title')}
       </Title>
       <form onSubmit={submit} noValidate>
@@ -192,7 +194,7 @@ function ChangePasswordCard() {
           <PasswordInput label={t('password.current')} autoComplete="current-password" {...form.getInputProps('oldPassword')} key={form.key('oldPassword')} />
           <PasswordInput
             label={t('auth:fields.newPassword')}
-            description={t('auth:signup.passwordHint')}
+            description={t('auth:signup.passwordHint', { min: LIMITS.passwordMin, max: LIMITS.passwordMax })}
             autoComplete="new-password"
             {...form.getInputProps('newPassword')}
             key={form.key('newPassword')}
@@ -221,7 +223,9 @@ function LinkCard({ section, to, icon, testId }: { section: 'book' | 'cards' | '
     <Card withBorder radius="lg" padding="lg">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <div>
-          <Title order={3}>{t(`${section}.title`)}</Title>
+          <Title order={2} size="h3">
+            {t(`${section}.title`)}
+          </Title>
           <Text c="dimmed" size="sm">
             {t(`${section}.hint`)}
           </Text>
@@ -257,7 +261,9 @@ function RelationLinks({ base }: { base: string }) {
   const { t } = useTranslation('relations');
   return (
     <Card withBorder radius="lg" padding="lg">
-      <Title order={3}>{t('links.title')}</Title>
+      <Title order={2} size="h3">
+        {t('links.title')}
+      </Title>
       <Text c="dimmed" size="sm" mb="sm">
         {t('links.hint')}
       </Text>

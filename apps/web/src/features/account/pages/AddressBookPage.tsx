@@ -105,7 +105,7 @@ export default function AddressBookPage() {
       <Text c="dimmed" mb="lg">
         {t('book.hint')}
         {list.data && (
-          <Badge ms="sm" variant="light">
+          <Badge component="span" ms="sm" variant="light">
             {t('book.count', { n: list.data.total, max: list.data.max })}
           </Badge>
         )}
@@ -136,13 +136,13 @@ export default function AddressBookPage() {
                   </Text>
                 </div>
                 <Group gap={4} wrap="nowrap">
-                  <ActionIcon variant="subtle" aria-label={t('book.edit')} onClick={() => setOpen({ editing: a })}>
+                  <ActionIcon variant="subtle" aria-label={t('book.editNamed', { label: a.label })} onClick={() => setOpen({ editing: a })}>
                     <IconPencil size={16} />
                   </ActionIcon>
                   <ActionIcon
                     variant="subtle"
                     color="masarRed"
-                    aria-label={t('book.delete')}
+                    aria-label={t('book.deleteNamed', { label: a.label })}
                     loading={remove.isPending && remove.variables === a.id}
                     onClick={() => {
                       if (!window.confirm(t('book.deleteConfirm', { label: a.label }))) return;

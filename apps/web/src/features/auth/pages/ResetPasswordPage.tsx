@@ -93,7 +93,7 @@ export default function ResetPasswordPage() {
           </Anchor>
           <PasswordInput
             label={t('fields.newPassword')}
-            description={t('signup.passwordHint')}
+            description={t('signup.passwordHint', { min: LIMITS.passwordMin, max: LIMITS.passwordMax })}
             autoComplete="new-password"
             {...form.getInputProps('newPassword')}
             key={form.key('newPassword')}

@@ -5,7 +5,7 @@ import { IconBuildingWarehouse, IconCheck, IconRoute, IconTruck } from '@tabler/
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ACCOUNT_TYPE, signUpBody } from '@masar/shared';
+import { ACCOUNT_TYPE, LIMITS, signUpBody } from '@masar/shared';
 import { ApiError } from '../../../lib/api';
 import { showApiError, zodValidate } from '../../../lib/form';
 import { landingOf, useSession } from '../../../lib/session';
@@ -167,7 +167,7 @@ export default function SignupPage() {
             <PhoneInput {...form.getInputProps('phone')} key={form.key('phone')} />
             <PasswordInput
               label={t('fields.password')}
-              description={t('signup.passwordHint')}
+              description={t('signup.passwordHint', { min: LIMITS.passwordMin, max: LIMITS.passwordMax })}
               autoComplete="new-password"
               {...form.getInputProps('password')}
               key={form.key('password')}

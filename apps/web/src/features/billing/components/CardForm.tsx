@@ -88,7 +88,7 @@ export function CardForm({ onSaved }: { onSaved?: (card: SavedCard) => void }) {
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <IconLock size={16} aria-hidden style={{ flexShrink: 0, marginBlockStart: 2 }} />
           <Text fz="sm" c="dimmed">
-            {t('card.secureNote')}
+            {t('card.secureNote', { n: 4 })}
           </Text>
         </Group>
         <Group>
@@ -109,9 +109,12 @@ export function CardLabel({ card }: { card: Pick<SavedCard, 'brand' | 'last4' | 
       <Text span fw={600}>
         {t(`card.brand.${card.brand}`)}
       </Text>{' '}
-      <bdi dir="ltr">•••• {card.last4}</bdi>
+      <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+        •••• {card.last4}
+      </bdi>
       {'  '}
-      <Text span c="dimmed" fz="sm">
+      {/* "Expires 12/2030" as one piece: a narrow row wraps before it, not inside it */}
+      <Text span c="dimmed" fz="sm" style={{ whiteSpace: 'nowrap' }}>
         {t('card.expires', { month: String(card.expMonth).padStart(2, '0').replace(/\d/g, digits), year: card.expYear })}
       </Text>
     </span>

@@ -45,9 +45,10 @@ export function SavedCards({ heading }: { heading: ReactNode }) {
       ) : (
         <Stack gap="xs" data-testid="saved-cards">
           {cards.map((c) => (
-            <Group key={c.id} justify="space-between" wrap="nowrap" data-testid={`card-${c.last4}`}>
+            <Group key={c.id} justify="space-between" wrap="nowrap" preventGrowOverflow={false} data-testid={`card-${c.last4}`}>
               <CardLabel card={c} />
-              <Group gap={4} wrap="nowrap">
+              {/* the actions keep their size (the "Renewals" badge was cut to "RENE…" on a phone); the label wraps instead */}
+              <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
                 {c.isDefault ? (
                   <Badge variant="light" data-testid={`card-default-${c.last4}`}>
                     {t('card.default')}

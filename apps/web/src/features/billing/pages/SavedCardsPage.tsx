@@ -25,7 +25,7 @@ export default function SavedCardsPage() {
         <SavedCards heading={<Text fw={600}>{t('billing.cards')}</Text>} />
       </Card>
       <Text fz="sm" c="dimmed" mt="md">
-        {t('card.secureNote')}
+        {t('card.secureNote', { n: 4 })}
       </Text>
       <Anchor component={Link} to={`${base}/billing-and-invoice`} fz="sm" mt="sm" display="inline-block">
         {t('savedCards.backToBilling')}

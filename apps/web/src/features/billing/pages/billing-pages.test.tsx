@@ -175,6 +175,8 @@ describe('BillingPage', { timeout: 30_000 }, () => {
     expect(row.textContent).toContain('مدى');
     // one digit system in Arabic: the expiry month too, not only the year
     expect(row.textContent).toContain('١٢/٢٠٣٠');
+    // the note's "last 4 digits" is a quantity: Arabic-Indic too
+    expect(screen.getByText(/وآخر ٤ أرقام/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'استخدم بطاقة مدى المنتهية بـ 0007 للتجديد' }));
     expect(await screen.findByTestId('card-default-0007')).toBeTruthy();
     await userEvent.click(screen.getByTestId('card-remove-1111'));

@@ -24,7 +24,9 @@ export function ContactSettingsSection() {
   };
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="contact-settings">
-      <Title order={3}>{t('settings.contact.title')}</Title>
+      <Title order={2} size="h3">
+        {t('settings.contact.title')}
+      </Title>
       <Text c="dimmed" size="sm" mb="md">
         {t('settings.contact.hint')}
       </Text>

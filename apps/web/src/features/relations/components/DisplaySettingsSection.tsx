@@ -11,7 +11,9 @@ export function DisplaySettingsSection() {
   const { t } = useTranslation('relations');
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="display-settings">
-      <Title order={3}>{t('settings.display.title')}</Title>
+      <Title order={2} size="h3">
+        {t('settings.display.title')}
+      </Title>
       <Group justify="space-between" wrap="wrap" gap="sm" mt="sm">
         <div>
           <Text fw={500}>{t('settings.display.digits')}</Text>

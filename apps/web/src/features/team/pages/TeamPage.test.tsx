@@ -40,6 +40,9 @@ describe('TeamPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Faisal Al-Harbi')).toBeTruthy();
     expect(screen.getByText('Active')).toBeTruthy();
     expect(screen.getByText('Members: 1 of 50')).toBeTruthy();
+    // each row's controls say whose they are (a screen reader lists them out of context)
+    expect(screen.getByRole('button', { name: 'Remove Faisal Al-Harbi' })).toBeTruthy();
+    expect(screen.getAllByLabelText<HTMLInputElement>('Role of Faisal Al-Harbi').some((e) => e.value === 'Dispatcher')).toBe(true);
 
     await userEvent.click(screen.getByTestId('team-invite'));
     const phone = await screen.findByTestId<HTMLInputElement>('team-phone');

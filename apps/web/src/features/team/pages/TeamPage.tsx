@@ -92,7 +92,7 @@ function MemberRow({ m }: { m: TeamMember }) {
         {open ? (
           <Group gap="xs" wrap="nowrap">
             <Select
-              aria-label={t('invite.role')}
+              aria-label={t('roleOf', { name: m.name })}
               size="xs"
               w={140}
               data={TEAM_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
@@ -108,7 +108,7 @@ function MemberRow({ m }: { m: TeamMember }) {
             <ActionIcon
               variant="subtle"
               color="masarRed"
-              aria-label={t('remove')}
+              aria-label={t('removeNamed', { name: m.name })}
               loading={remove.isPending}
               onClick={() => {
                 if (!window.confirm(t('removeConfirm', { name: m.name }))) return;
@@ -149,7 +149,7 @@ export default function TeamPage() {
       <Text c="dimmed" mb="lg">
         {t('hint')}
         {team.data && (
-          <Badge ms="sm" variant="light">
+          <Badge component="span" ms="sm" variant="light">
             {t('count', { n: open, max: team.data.max })}
           </Badge>
         )}
