@@ -13,6 +13,12 @@ describe('zodValidate (shared schemas → Mantine form errors)', () => {
     expect(ar({ phone: '51234' })).toEqual({ phone: 'أدخل رقم جوال صحيحاً.' });
   });
 
+  it('writes the numbers of a rule in the digit system of the page (Arabic-Indic by default in Arabic)', () => {
+    const schema = z.object({ password: changePasswordBody.shape.newPassword });
+    expect(zodValidate(schema, () => 'ar')({ password: '1' })).toEqual({ password: 'يجب أن تتكون كلمة المرور من ٦ إلى ١٥ حرفاً.' });
+    expect(zodValidate(schema, () => 'en')({ password: '1' })).toEqual({ password: 'Password must be 6 to 15 characters.' });
+  });
+
   it('keeps the first message per field and follows refinements', () => {
     const v = zodValidate(changePasswordBody, () => 'en');
     expect(v({ oldPassword: 'abcdef', newPassword: 'abc', confirmPassword: 'abc' })).toEqual({ newPassword: 'Password must be 6 to 15 characters.' });

@@ -2,19 +2,23 @@ import type { z } from 'zod';
 import { notifications } from '@mantine/notifications';
 import { isValidationKey, localizeValidationMessage } from '@masar/shared';
 import i18n from '../i18n';
+import { inDigitSystem } from './digits';
 import { ApiError } from './api';
 import { readStoredSession } from './storage';
 
 /**
  * zod issues of a shared schema → field errors keyed by dotted path ("stops.0.cityId"; "_form"
- * for the whole object). The shared `v.*` keys are localized into `lang`; zod's own (English)
+ * for the whole object). The shared `v.*` keys are localized into `lang` (their digits in the
+ * reader's digit system, lib/digits.ts); zod's own (English)
  * messages become the generic "check this field". The first issue of a path wins.
  */
 export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[], lang: string = i18n.language): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const path = issue.path.map(String).join('.') || '_form';
-    errors[path] ??= isValidationKey(issue.message) ? localizeValidationMessage(issue.message, lang) : i18n.t('common:errors.invalidField', { lng: lang });
+    errors[path] ??= isValidationKey(issue.message)
+      ? inDigitSystem(localizeValidationMessage(issue.message, lang), lang)
+      : i18n.t('common:errors.invalidField', { lng: lang });
   }
   return errors;
 }
@@ -27,7 +31,10 @@ export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; mes
 export function apiFieldErrors(err: unknown, codeToField: Record<string, string> = {}, lang: string = i18n.language): Record<string, string> {
   if (!(err instanceof ApiError)) return {};
   const out: Record<string, string> = {};
-  for (const e of err.errors) out[e.path.replace(/^body\./, '').replace(/\[(\d+)\]/g, '.$1') || '_form'] ??= localizeValidationMessage(e.message, lang);
+  for (const e of err.errors)
+    out[e.path.replace(/^body\./, '').replace(/\[(\d+)\]/g, '.$1') || '_form'] ??= isValidationKey(e.message)
+      ? inDigitSystem(localizeValidationMessage(e.message, lang), lang)
+      : localizeValidationMessage(e.message, lang);
   const field = codeToField[err.code];
   if (field) out[field] = err.message;
   return out;

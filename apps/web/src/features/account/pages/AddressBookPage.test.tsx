@@ -23,9 +23,9 @@ describe('AddressBookPage', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByTestId('address-add'));
     await userEvent.type(await screen.findByTestId('address-zipCode'), '12');
     await userEvent.click(screen.getByTestId('address-save'));
-    expect(await screen.findByText('أدخل اسماً (حتى 60 حرفاً).')).toBeTruthy();
-    expect(screen.getByText('الرمز البريدي 5 أرقام.')).toBeTruthy();
-    expect(screen.getByText('رقم المبنى 4 أرقام.')).toBeTruthy();
+    expect(await screen.findByText('أدخل اسماً (حتى ٦٠ حرفاً).')).toBeTruthy();
+    expect(screen.getByText('الرمز البريدي ٥ أرقام.')).toBeTruthy();
+    expect(screen.getByText('رقم المبنى ٤ أرقام.')).toBeTruthy();
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0));
   });
 });

@@ -27,7 +27,7 @@ describe('<VehicleForm>', () => {
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByTestId('plate-digits'), '0000');
     await user.click(screen.getByTestId('vehicle-submit'));
-    expect(await screen.findByText('رقم اللوحة 4 أرقام ولا يمكن أن يكون أصفاراً فقط.')).toBeTruthy();
+    expect(await screen.findByText('رقم اللوحة ٤ أرقام ولا يمكن أن يكون أصفاراً فقط.')).toBeTruthy();
     expect(screen.getByText('اختر ثلاثة أحرف للوحة.')).toBeTruthy();
     expect(screen.getByTestId('vehicle-form').textContent).toContain('يرجى تعبئة جميع الحقول المطلوبة بشكل صحيح.');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);

@@ -34,11 +34,11 @@ describe('Contact page', () => {
     await user.type(screen.getByTestId('contact-phone'), '0412345678');
     await user.type(screen.getByTestId('contact-message'), 'قصيرة');
     await user.click(screen.getByTestId('contact-submit'));
-    expect(await screen.findByText('أدخل اسمك (من 2 إلى 80 حرفاً).')).toBeTruthy();
+    expect(await screen.findByText('أدخل اسمك (من ٢ إلى ٨٠ حرفاً).')).toBeTruthy();
     expect(screen.getByText('أدخل بريداً إلكترونياً صحيحاً.')).toBeTruthy();
-    expect(screen.getByText('يجب أن يبدأ رقم الجوال بالرقم 5.')).toBeTruthy();
+    expect(screen.getByText('يجب أن يبدأ رقم الجوال بالرقم ٥.')).toBeTruthy();
     expect(screen.getByText('اختر موضوع رسالتك.')).toBeTruthy();
-    expect(screen.getByText('اكتب رسالة من 10 إلى 2٬000 حرف.')).toBeTruthy();
+    expect(screen.getByText('اكتب رسالة من ١٠ إلى ٢٬٠٠٠ حرف.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     await user.type(screen.getByTestId('contact-name'), 'عد الشمري');
