@@ -44,7 +44,7 @@ describe('post-load form ↔ shared createLoadBody', () => {
   it('messages follow the language (Arabic)', () => {
     const e = errorsOf(emptyLoadForm(), 'ar');
     expect(e['stops.0.cityId']).toBe('أدخل مدينة صحيحة.');
-    expect(e.priceSar).toBe('يجب أن يكون السعر أكبر من 0 ريال.');
+    expect(e.priceSar).toBe('يجب أن يكون السعر أكبر من ٠ ريال.');
   });
   it('spec §5 stop rules: same pickup and drop, past time, order', () => {
     const same = validForm();
