@@ -29,7 +29,7 @@ async function lcpOf(ctx: BrowserContext, url: string): Promise<{ lcp: number; b
         new PerformanceObserver((list) => {
           const entries = list.getEntries();
           resolve(entries[entries.length - 1].startTime);
-        }).observe({ type: 'largest-contentful-paint' as 'mark', buffered: true }); // a browser entry type Node's typings lack;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
         setTimeout(() => resolve(-1), 5000);
       }),
   );
