@@ -37,6 +37,16 @@ async function get<T>(url: string, headers: Record<string, string>) {
 }
 type Page<T> = { items: T[]; total: number };
 
+describe('demo accounts', () => {
+  it("name their plan in the reader's language", async () => {
+    const ids = await seedDemoAccounts(t.app.container.services.accounts);
+    const h = await headersOf(ids[ACCOUNT_TYPE.shipper], ACCOUNT_TYPE.shipper);
+    const sub = (lang: string) => get<{ planCode: string; planName: string; active: boolean }>('/subscription', { ...h, 'accept-language': lang });
+    expect(await sub('ar')).toMatchObject({ planCode: 'demo', planName: 'باقة العرض التوضيحي', active: true });
+    expect((await sub('en')).planName).toBe('Demo plan');
+  });
+});
+
 describe('demo fleet seed', () => {
   it('gives the demo carrier, broker and shipper valid fleets and vendors; idempotent', async () => {
     const ids = await seedDemoAccounts(t.app.container.services.accounts);

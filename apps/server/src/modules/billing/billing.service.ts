@@ -42,6 +42,8 @@ export const RENEWAL_MAX_ATTEMPTS = 3;
 export const RENEWAL_RETRY_HOURS = 6;
 /** The plan the demo accounts are seeded with (seed/demo.ts): no end, replaced by any paid plan. */
 export const DEMO_PLAN_CODE = 'demo';
+/** The demo accounts' plan is no catalogue plan: its name in both languages (issue 9: never an untranslated name). */
+const DEMO_PLAN_NAME: Record<Language, string> = { en: 'Demo plan', ar: 'باقة العرض التوضيحي' };
 
 type Seller = Pick<Config, 'SELLER_NAME_EN' | 'SELLER_NAME_AR' | 'SELLER_VAT_NUMBER' | 'SELLER_ADDRESS'>;
 
@@ -68,7 +70,7 @@ const subscriptionView = (s: repo.SubscriptionRow, lang: Language): Subscription
   return {
     id: s.id,
     planCode: s.planCode,
-    planName: planByCode(s.planCode)?.name[lang] ?? s.planName,
+    planName: planByCode(s.planCode)?.name[lang] ?? (s.planCode === DEMO_PLAN_CODE ? DEMO_PLAN_NAME[lang] : s.planName),
     status,
     active: inForce,
     trial: s.trial,
