@@ -116,6 +116,27 @@ describe.skipIf(!hasChromium)('app shell', () => {
     expect(errors).toEqual([]);
   });
 
+  it("paints a signed-in carrier's load search from the server before any script runs, at 390 px with the filters folded", async () => {
+    const page = await freshPage({ viewport: { width: 390, height: 800 } });
+    await signIn(page, srv.url, DEMO.carrier, '/carriers/load-search');
+    const bare = await page.context().newPage();
+    await bare.route('**/*.js', (r) => r.abort());
+    await bare.goto(`${srv.url}/carriers/load-search`);
+    expect(await bare.getByRole('heading', { level: 2 }).first().textContent()).toBe('Search shipments');
+    // the phone's layout by CSS alone: the filter toggle and the burger, no desktop menu, no sideways scroll
+    expect(await bare.getByTestId('filters-toggle').isVisible()).toBe(true);
+    expect(await bare.getByTestId('search-pickup-city').isVisible()).toBe(false);
+    expect(await bare.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(true);
+    expect(await bare.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(false);
+    expect(await bare.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await bare.close();
+    // with scripts: the same page, then its loads
+    await page.reload();
+    await expect.poll(() => page.locator('[data-testid^=load-row-]').count(), { timeout: WAIT }).toBeGreaterThan(0);
+    expect(await page.getByRole('heading', { level: 2, name: 'Search shipments' }).count()).toBe(1);
+    expect(await page.getByTestId('search-pickup-city').isVisible()).toBe(false);
+  });
+
   it("keeps a signed-in carrier inside the signed-in paths: public pages lead to the carrier's load search", async () => {
     const page = await freshPage();
     await signIn(page, srv.url, DEMO.carrier, '/carriers/load-search');

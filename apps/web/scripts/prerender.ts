@@ -1,8 +1,8 @@
 /**
- * After `vite build`: prerender the guest home page in English and Arabic into
- * dist/prerender/home.{en,ar}.html (see src/prerender.tsx for why). The app's modules expect a
+ * After `vite build`: prerender the guest home page and each role's load search in English and
+ * Arabic into dist/prerender/<page>.{en,ar}.html (see src/prerender.tsx for why). The app's modules expect a
  * browser, so they run under a jsdom window at 1280 px (no stored session, theme or language);
- * the server serves the result only to signed-out visitors of `/`.
+ * the server serves each page only to the visitor it was made for.
  *
  *   node --import tsx scripts/prerender.ts      (run by `npm run build` in apps/web)
  */
@@ -52,14 +52,30 @@ for (const key of ['window', 'document', 'localStorage', 'sessionStorage', 'loca
 if (!('navigator' in globalThis) || !globalThis.navigator) g.navigator = w.navigator;
 g.self = g.window;
 
-const { renderHome } = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as typeof import('../src/prerender');
+/**
+ * What is prerendered: file name → the path and the visitor (account type; null = guest). The
+ * server's PRERENDERED table (apps/server/src/plugins/web.ts) serves each to the same visitor.
+ */
+const PAGES = [
+  { file: 'home', path: '/', accountType: null },
+  { file: 'load-search-1', path: '/shippers/search-shipments', accountType: 1 },
+  { file: 'load-search-2', path: '/carriers/load-search', accountType: 2 },
+  { file: 'load-search-3', path: '/brokers/load-search', accountType: 3 },
+] as const;
+
+const { renderPage } = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as typeof import('../src/prerender');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
-for (const lang of ['en', 'ar'] as const) {
-  w.document.cookie = `language=${lang}; path=/`;
-  const html = await renderHome(lang);
-  writeFileSync(join(outDir, `home.${lang}.html`), html);
-  console.log(`prerendered / (${lang}): ${(html.length / 1024).toFixed(1)} KB`);
+for (const page of PAGES) {
+  for (const lang of ['en', 'ar'] as const) {
+    w.document.cookie = `language=${lang}; path=/`;
+    // the session cookies the app reads (lib/storage.ts); the profile itself is never loaded here
+    w.document.cookie = page.accountType ? `userType=${page.accountType}; path=/` : 'userType=; path=/; max-age=0';
+    w.document.cookie = page.accountType ? 'uid=prerender; path=/' : 'uid=; path=/; max-age=0';
+    const html = await renderPage(page.path, lang);
+    writeFileSync(join(outDir, `${page.file}.${lang}.html`), html);
+    console.log(`prerendered ${page.path} (${lang}${page.accountType ? `, account type ${page.accountType}` : ''}): ${(html.length / 1024).toFixed(1)} KB`);
+  }
 }
 rmSync(ssrOut, { recursive: true, force: true });
 process.exit(0); // timers of the app's modules (queries, token refresh) would keep Node alive

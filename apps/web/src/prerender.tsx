@@ -1,10 +1,10 @@
 /**
- * Build-time prerender of the home page for a guest (issue 9, home LCP ≤ 1.0 s): the page's own
- * components rendered to HTML once per language by scripts/prerender.ts (Vite SSR build of this
+ * Build-time prerender of the guest home page and each role's load search (issue 9, LCP ≤ 1.0 s):
+ * the pages' own components rendered to HTML once per language by scripts/prerender.ts (Vite SSR build of this
  * file, run under a jsdom window). The server puts that HTML inside `#root` of the app shell for
- * a signed-out visitor of `/` (apps/server/src/plugins/web.ts), so the hero is painted with the
+ * the visitor it was made for (apps/server/src/plugins/web.ts), so the page is painted with the
  * first bytes instead of after the JavaScript has run; main.tsx then renders the same page over
- * it in one commit. Queries are not run here: the loads and lanes show their loading state.
+ * it in one commit. Queries are not run here: loads and lists show their loading state.
  */
 import { renderToString } from 'react-dom/server';
 import type { ReactNode } from 'react';
@@ -14,12 +14,17 @@ import { i18nReady, loadLanguage } from './i18n';
 import { App } from './app/App';
 import { preloadRoute } from './app/routes';
 
-/** The guest home page's HTML (the children of `#root`) in `lang`. */
-export async function renderHome(lang: 'en' | 'ar'): Promise<string> {
+/**
+ * A page's HTML (the children of `#root`) in `lang`, as a visitor of `accountType` sees it before
+ * any data arrives (null: a guest). A signed-in render needs the session cookies the app reads
+ * (`userType`, `uid`): the caller sets them on the jsdom document; the profile stays unloaded, so
+ * nothing personal is in the HTML.
+ */
+export async function renderPage(path: string, lang: 'en' | 'ar'): Promise<string> {
   await i18nReady;
   await loadLanguage(lang);
   await i18n.changeLanguage(lang);
-  await preloadRoute('/');
-  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location="/">{children}</StaticRouter>;
+  await preloadRoute(path);
+  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
   return renderToString(<App Router={Router} />);
 }

@@ -81,6 +81,7 @@ describe('the prerendered guest home page', () => {
     writeFileSync(join(dist, 'index.html'), html);
     writeFileSync(join(dist, 'prerender/home.en.html'), '<h1>The Saudi freight load board</h1>');
     writeFileSync(join(dist, 'prerender/home.ar.html'), '<h1>منصة الشحن السعودية</h1>');
+    writeFileSync(join(dist, 'prerender/load-search-2.en.html'), '<h2>Search shipments</h2>');
     t = await createTestApp({ WEB_DIST: dist });
   });
   afterAll(async () => {
@@ -99,6 +100,15 @@ describe('the prerendered guest home page', () => {
     expect(await get('/', { 'accept-language': 'ar-SA,ar;q=0.9' })).toContain('<div id="root"><h1>منصة الشحن السعودية</h1></div>');
     // the language cookie wins over the browser's language
     expect(await get('/', { 'accept-language': 'ar-SA', cookie: 'language=en' })).toContain('The Saudi freight load board');
+  });
+
+  it('gives a carrier the prerendered load search of carriers, and no one else; not with filters in the query', async () => {
+    expect(await get('/carriers/load-search', { cookie: 'language=en; userType=2; uid=abc' })).toContain('<div id="root"><h2>Search shipments</h2></div>');
+    expect(await get('/carriers/load-search', { cookie: 'language=en; userType=1; uid=abc' })).toContain('<div id="root"></div>');
+    expect(await get('/carriers/load-search', { cookie: 'language=en' })).toContain('<div id="root"></div>');
+    expect(await get('/carriers/load-search?pickupCityId=1', { cookie: 'language=en; userType=2; uid=abc' })).toContain('<div id="root"></div>');
+    // a page prerendered in one language only is not served in the other
+    expect(await get('/carriers/load-search', { cookie: 'language=ar; userType=2; uid=abc' })).toContain('<div id="root"></div>');
   });
 
   it('gives a signed-in visitor, and every other path, the empty shell', async () => {

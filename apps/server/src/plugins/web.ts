@@ -59,11 +59,19 @@ function shellLanguage(req: FastifyRequest): 'en' | 'ar' {
 }
 
 /**
- * A signed-in visitor carries the `userType` cookie (web lib/storage.ts, spec §9); the guest home
- * page is the only one prerendered (dist/prerender/home.<lang>.html, made by the web build's
- * scripts/prerender.ts), since a signed-in home differs (no sign-up buttons, the role's menu).
+ * Pages prerendered at build time (dist/prerender/<file>.<lang>.html, made by the web build's
+ * scripts/prerender.ts) and the visitor each was made for: the guest home page, and each role's
+ * load search for that role (`userType` cookie, web lib/storage.ts, spec §9). Only the bare path:
+ * filters in the query string would change the page.
  */
-const signedIn = (req: FastifyRequest) => /(?:^|;\s*)userType=\d/.test(req.headers.cookie ?? '');
+const PRERENDERED: { path: string; file: string; userType: string | null }[] = [
+  { path: '/', file: 'home', userType: null },
+  { path: '/shippers/search-shipments', file: 'load-search-1', userType: '1' },
+  { path: '/carriers/load-search', file: 'load-search-2', userType: '2' },
+  { path: '/brokers/load-search', file: 'load-search-3', userType: '3' },
+];
+
+const userTypeOf = (req: FastifyRequest) => /(?:^|;\s*)userType=(\d)/.exec(req.headers.cookie ?? '')?.[1] ?? null;
 
 /**
  * The SPA's index.html for any page path (the not-found fallback of app.ts), with
@@ -71,8 +79,8 @@ const signedIn = (req: FastifyRequest) => /(?:^|;\s*)userType=\d/.test(req.heade
  * (src/i18n/bundles/{en,ar}.ts) and their imports: the browser fetches them with the entry instead
  * of after running it (issue 9, home LCP). Each variant (page × language) is built once, with its
  * brotli and gzip twins; revalidated (`no-cache`), varying on the cookie and Accept-Language.
- * A signed-out visitor of `/` also gets the home page's prerendered HTML inside `#root`, so its
- * hero paints before any script runs (issue 9, home LCP). Without a manifest (a test dist) the
+ * The visitor a page was prerendered for (PRERENDERED) also gets its HTML inside `#root`, so it
+ * paints before any script runs (issue 9, LCP). Without a manifest (a test dist) the
  * file is sent as it is.
  */
 export function appShell(root: string) {
@@ -89,28 +97,30 @@ export function appShell(root: string) {
   // the entry and its imports are already in index.html
   const inShell = closure('index.html', new Set(['index.html']));
   const filesOf = (key: string) => (manifest[key] ? [key, ...closure(key)].filter((k) => !inShell.has(k)).map((k) => manifest[k].file) : []);
-  const prerendered = (lang: 'en' | 'ar') => {
-    const file = join(root, `prerender/home.${lang}.html`);
-    return existsSync(file) ? readFileSync(file, 'utf8') : null;
+  const prerendered = (file: string, lang: 'en' | 'ar') => {
+    const path = join(root, `prerender/${file}.${lang}.html`);
+    return existsSync(path) ? readFileSync(path, 'utf8') : null;
   };
   const variants = new Map<string, { raw: string; br: Buffer; gz: Buffer }>();
-  const variant = (page: string | undefined, lang: 'en' | 'ar', home: boolean) => {
-    const id = `${page ?? ''}|${lang}|${home}`;
+  const variant = (page: string | undefined, lang: 'en' | 'ar', body: string | null) => {
+    const id = `${page ?? ''}|${lang}|${body ?? ''}`;
     let v = variants.get(id);
     if (!v) {
       const files = [...new Set([...filesOf(`src/i18n/bundles/${lang}.ts`), ...(page ? filesOf(page) : [])])];
       const links = files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('');
-      const body = home ? prerendered(lang) : null;
+      const prerender = body ? prerendered(body, lang) : null;
       let raw = html.replace('</head>', `${links}  </head>`);
-      if (body) raw = raw.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+      if (prerender) raw = raw.replace('<div id="root"></div>', () => `<div id="root">${prerender}</div>`);
       v = { raw, br: brotliCompressSync(raw), gz: gzipSync(raw) };
       variants.set(id, v);
     }
     return v;
   };
   return (req: FastifyRequest, reply: FastifyReply) => {
-    const path = req.url.split('?')[0];
-    const v = variant(PAGES.find(([re]) => re.test(path))?.[1], shellLanguage(req), path === '/' && !signedIn(req));
+    const [path, query] = req.url.split('?');
+    const userType = userTypeOf(req);
+    const pre = query ? undefined : PRERENDERED.find((p) => p.path === path && p.userType === userType);
+    const v = variant(PAGES.find(([re]) => re.test(path))?.[1], shellLanguage(req), pre?.file ?? null);
     const accept = String(req.headers['accept-encoding'] ?? '');
     reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding, cookie, accept-language').type('text/html; charset=utf-8');
     if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(v.br);

@@ -52,24 +52,16 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
     >
       <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="xs" wrap="nowrap">
-          {/* a guest's header is also prerendered at desktop width (src/prerender.tsx): what differs
-              on a phone is hidden by CSS there too, so the first paint fits a 390 px screen */}
-          {(mobile || !type) && (
-            <Burger
-              hiddenFrom={mobile ? undefined : 'sm'}
-              opened={drawerOpen}
-              onClick={() => onDrawer(!drawerOpen)}
-              size="sm"
-              aria-label={t('menu:openMenu')}
-            />
-          )}
+          {/* the header is also prerendered at desktop width (src/prerender.tsx): what differs on a
+              phone is switched by CSS there too, so the first paint fits a 390 px screen */}
+          <Burger hiddenFrom={mobile ? undefined : 'sm'} opened={drawerOpen} onClick={() => onDrawer(!drawerOpen)} size="sm" aria-label={t('menu:openMenu')} />
           <UnstyledButton component={Link} to={landingOf(type)}>
             <Logo />
           </UnstyledButton>
         </Group>
 
         {!mobile && type && (
-          <Group component="nav" gap={2} wrap="nowrap" aria-label={t('menu:mainNav')} style={{ flex: 1, minWidth: 0 }}>
+          <Group component="nav" visibleFrom="sm" gap={2} wrap="nowrap" aria-label={t('menu:mainNav')} style={{ flex: 1, minWidth: 0 }}>
             {primary.map((i) => (
               <Button
                 key={i.to}
@@ -110,42 +102,44 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
           {post &&
             !mobile &&
             (type === 3 ? (
-              <Button leftSection={<IconPlus size={16} />} onClick={() => setPostModal(true)}>
+              <Button visibleFrom="sm" leftSection={<IconPlus size={16} />} onClick={() => setPostModal(true)}>
                 {t(`menu:${post.key}`)}
               </Button>
             ) : (
-              <Button component={Link} to={post.to} leftSection={<IconPlus size={16} />}>
+              <Button component={Link} to={post.to} visibleFrom="sm" leftSection={<IconPlus size={16} />}>
                 {t(`menu:${post.key}`)}
               </Button>
             ))}
           {session.isSignedIn ? (
             !mobile && (
-              <Menu position="bottom-end" shadow="md" width={220}>
-                <Menu.Target>
-                  {wide ? (
-                    <Button variant="default" leftSection={<IconUserCircle size={18} />} rightSection={<IconChevronDown size={14} />} maw={220}>
-                      <Text truncate="end" fz="sm">
-                        {name}
-                      </Text>
-                    </Button>
-                  ) : (
-                    <ActionIcon variant="default" size="lg" aria-label={name}>
-                      <IconUserCircle size={20} />
-                    </ActionIcon>
-                  )}
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {userItems.map((i) => (
-                    <Menu.Item key={i.to} component={Link} to={i.to}>
-                      {t(`menu:${i.key}`)}
+              <Box visibleFrom="sm">
+                <Menu position="bottom-end" shadow="md" width={220}>
+                  <Menu.Target>
+                    {wide ? (
+                      <Button variant="default" leftSection={<IconUserCircle size={18} />} rightSection={<IconChevronDown size={14} />} maw={220}>
+                        <Text truncate="end" fz="sm">
+                          {name}
+                        </Text>
+                      </Button>
+                    ) : (
+                      <ActionIcon variant="default" size="lg" aria-label={name}>
+                        <IconUserCircle size={20} />
+                      </ActionIcon>
+                    )}
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {userItems.map((i) => (
+                      <Menu.Item key={i.to} component={Link} to={i.to}>
+                        {t(`menu:${i.key}`)}
+                      </Menu.Item>
+                    ))}
+                    <Menu.Divider />
+                    <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void session.signOut()}>
+                      {t('menu:logout')}
                     </Menu.Item>
-                  ))}
-                  <Menu.Divider />
-                  <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void session.signOut()}>
-                    {t('menu:logout')}
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+                  </Menu.Dropdown>
+                </Menu>
+              </Box>
             )
           ) : (
             <>

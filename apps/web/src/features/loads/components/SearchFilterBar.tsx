@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Collapse, Group, Paper, Select, SimpleGrid } from '@mantine/core';
+import { Badge, Box, Button, Collapse, Group, Paper, Select, SimpleGrid } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
@@ -10,6 +10,9 @@ import { asLang, formatNumber } from '../../../components/format';
 import { useEquipmentTypes } from '../../../components/reference';
 import type { SearchFilters } from '../utils/searchParams';
 import { useDatesLocale } from '../../../components/useDatesLocale';
+
+/** Spec §2: phones at or below 768 px. */
+const PHONE = '(max-width: 768px)';
 
 /** The filter bar of the load search: pickup city + radius, drop city + radius, equipment, FTL/LTL, pickup dates. */
 export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onSearch: (f: SearchFilters) => void }) {
@@ -23,7 +26,7 @@ export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onS
   const set = (patch: Partial<SearchFilters>) => setDraft((d) => ({ ...d, ...patch }));
   const range: [string | null, string | null] = [draft.pickupFrom, draft.pickupTo];
   // Phones (spec §2: mobile at or below 768 px) get the filters folded away behind one button.
-  const mobile = useMediaQuery('(max-width: 768px)') ?? false;
+  const mobile = useMediaQuery(PHONE, window.matchMedia?.(PHONE).matches ?? false) ?? false;
   const [open, setOpen] = useState(false);
   const active = [value.pickupCityId, value.dropCityId, value.equipmentType, value.loadType, value.pickupFrom].filter(Boolean).length;
 
@@ -35,7 +38,8 @@ export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onS
           onSearch({ ...draft, page: 1, after: null });
         }}
       >
-        {mobile && (
+        {/* prerendered at desktop width (src/prerender.tsx): on a phone the fold is set by CSS until the script runs */}
+        <Box hiddenFrom={mobile ? undefined : 'sm'}>
           <Button
             variant="subtle"
             fullWidth
@@ -48,89 +52,91 @@ export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onS
           >
             {t('search.filters')}
           </Button>
-        )}
-        <Collapse expanded={!mobile || open}>
-          <DatesProvider settings={{ locale: datesLocale, firstDayOfWeek: 0, weekendDays: [5, 6] }}>
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-              <Group gap={6} wrap="nowrap" align="flex-end">
-                <CitySelect
-                  label={t('search.pickupCity')}
-                  value={draft.pickupCityId}
-                  onChange={(id) => set({ pickupCityId: id })}
-                  style={{ flex: 1 }}
-                  data-testid="search-pickup-city"
-                />
-                <Select
-                  label={t('search.radius')}
-                  data={pickupRadiusData}
-                  value={String(draft.radius)}
-                  onChange={(v) => set({ radius: Number(v) || draft.radius })}
-                  allowDeselect={false}
-                  w={110}
-                  data-testid="search-radius"
-                />
-              </Group>
-              <Group gap={6} wrap="nowrap" align="flex-end">
-                <CitySelect
-                  label={t('search.dropCity')}
-                  value={draft.dropCityId}
-                  onChange={(id) => set({ dropCityId: id })}
-                  style={{ flex: 1 }}
-                  data-testid="search-drop-city"
-                />
-                <Select
-                  label={t('search.radius')}
-                  data={radiusData}
-                  value={String(draft.dropRadius)}
-                  onChange={(v) => set({ dropRadius: Number(v) || draft.dropRadius })}
-                  allowDeselect={false}
-                  w={110}
-                  data-testid="search-drop-radius"
-                />
-              </Group>
-              <Group gap={6} wrap="nowrap" align="flex-end">
-                <Select
-                  label={t('field.equipment')}
-                  placeholder={t('search.any')}
-                  data={(eq.data ?? []).map((e) => ({ value: e.code, label: lang === 'ar' ? e.nameAr : e.nameEn }))}
-                  value={draft.equipmentType}
-                  onChange={(v) => set({ equipmentType: v })}
-                  clearable
-                  searchable
-                  style={{ flex: 1 }}
-                  data-testid="search-equipment"
-                />
-                <Select
-                  label={t('field.loadType')}
-                  placeholder={t('search.any')}
-                  data={LOAD_TYPES.map((lt) => ({ value: lt, label: lt }))}
-                  value={draft.loadType}
-                  onChange={(v) => set({ loadType: v === 'FTL' || v === 'LTL' ? v : null })}
-                  clearable
-                  w={100}
-                  data-testid="search-load-type"
-                />
-              </Group>
-              <Group gap={6} wrap="nowrap" align="flex-end">
-                <DatePickerInput
-                  type="range"
-                  label={t('search.pickupDates')}
-                  placeholder={t('search.anyDate')}
-                  value={range}
-                  onChange={([from, to]) => set({ pickupFrom: from ? from.slice(0, 10) : null, pickupTo: to ? to.slice(0, 10) : null })}
-                  clearable
-                  allowSingleDateInRange
-                  valueFormat="DD/MM/YYYY"
-                  style={{ flex: 1 }}
-                  data-testid="search-dates"
-                />
-                <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="search-submit">
-                  {t('search.submit')}
-                </Button>
-              </Group>
-            </SimpleGrid>
-          </DatesProvider>
-        </Collapse>
+        </Box>
+        <Box visibleFrom={mobile || open ? undefined : 'sm'}>
+          <Collapse expanded={!mobile || open}>
+            <DatesProvider settings={{ locale: datesLocale, firstDayOfWeek: 0, weekendDays: [5, 6] }}>
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+                <Group gap={6} wrap="nowrap" align="flex-end">
+                  <CitySelect
+                    label={t('search.pickupCity')}
+                    value={draft.pickupCityId}
+                    onChange={(id) => set({ pickupCityId: id })}
+                    style={{ flex: 1 }}
+                    data-testid="search-pickup-city"
+                  />
+                  <Select
+                    label={t('search.radius')}
+                    data={pickupRadiusData}
+                    value={String(draft.radius)}
+                    onChange={(v) => set({ radius: Number(v) || draft.radius })}
+                    allowDeselect={false}
+                    w={110}
+                    data-testid="search-radius"
+                  />
+                </Group>
+                <Group gap={6} wrap="nowrap" align="flex-end">
+                  <CitySelect
+                    label={t('search.dropCity')}
+                    value={draft.dropCityId}
+                    onChange={(id) => set({ dropCityId: id })}
+                    style={{ flex: 1 }}
+                    data-testid="search-drop-city"
+                  />
+                  <Select
+                    label={t('search.radius')}
+                    data={radiusData}
+                    value={String(draft.dropRadius)}
+                    onChange={(v) => set({ dropRadius: Number(v) || draft.dropRadius })}
+                    allowDeselect={false}
+                    w={110}
+                    data-testid="search-drop-radius"
+                  />
+                </Group>
+                <Group gap={6} wrap="nowrap" align="flex-end">
+                  <Select
+                    label={t('field.equipment')}
+                    placeholder={t('search.any')}
+                    data={(eq.data ?? []).map((e) => ({ value: e.code, label: lang === 'ar' ? e.nameAr : e.nameEn }))}
+                    value={draft.equipmentType}
+                    onChange={(v) => set({ equipmentType: v })}
+                    clearable
+                    searchable
+                    style={{ flex: 1 }}
+                    data-testid="search-equipment"
+                  />
+                  <Select
+                    label={t('field.loadType')}
+                    placeholder={t('search.any')}
+                    data={LOAD_TYPES.map((lt) => ({ value: lt, label: lt }))}
+                    value={draft.loadType}
+                    onChange={(v) => set({ loadType: v === 'FTL' || v === 'LTL' ? v : null })}
+                    clearable
+                    w={100}
+                    data-testid="search-load-type"
+                  />
+                </Group>
+                <Group gap={6} wrap="nowrap" align="flex-end">
+                  <DatePickerInput
+                    type="range"
+                    label={t('search.pickupDates')}
+                    placeholder={t('search.anyDate')}
+                    value={range}
+                    onChange={([from, to]) => set({ pickupFrom: from ? from.slice(0, 10) : null, pickupTo: to ? to.slice(0, 10) : null })}
+                    clearable
+                    allowSingleDateInRange
+                    valueFormat="DD/MM/YYYY"
+                    style={{ flex: 1 }}
+                    data-testid="search-dates"
+                  />
+                  <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="search-submit">
+                    {t('search.submit')}
+                  </Button>
+                </Group>
+              </SimpleGrid>
+            </DatesProvider>
+          </Collapse>
+        </Box>
       </form>
     </Paper>
   );
