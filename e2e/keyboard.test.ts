@@ -68,7 +68,23 @@ describe.skipIf(!hasChromium)('keyboard only: post a load and bid (English)', ()
     // choosing the day moves the focus to the hours field, named for screen readers
     const f = await focused(page);
     expect(f).toMatchObject({ tag: 'INPUT', name: 'Hours', ring: true });
-    await page.keyboard.type(time.replace(':', ''));
+    // hours then minutes, each checked before the next. On a loaded machine the picker's own
+    // re-render after the day is chosen can land after the typed hours and reset them to 00, so a
+    // field that does not show what was typed is gone back to (Shift+Tab) and typed again.
+    const [hh, mm] = time.split(':');
+    for (const [label, value] of [['Hours', hh], ['Minutes', mm]] as const) {
+      const field = dd.getByLabel(label);
+      for (let attempt = 1; ; attempt++) {
+        await tab(page, field, { back: true });
+        await page.keyboard.type(value);
+        try {
+          await eventually(async () => assert.equal(await field.inputValue(), value), 3_000);
+          break;
+        } catch (e) {
+          if (attempt === 3) throw e;
+        }
+      }
+    }
     await tab(page, dd.getByRole('button', { name: 'Confirm date and time' }));
     await press(page, 'Enter');
     await dd.waitFor({ state: 'hidden', timeout: WAIT });
