@@ -129,6 +129,14 @@ describe.skipIf(!hasChromium)('app shell', () => {
     expect(await bare.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(true);
     expect(await bare.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(false);
     expect(await bare.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // a tablet (769–1199 px) gets the one-dropdown menu by CSS too, not the wide row of links
+    await bare.setViewportSize({ width: 1000, height: 800 });
+    const nav = bare.getByRole('navigation', { name: 'Main menu' });
+    expect(await nav.isVisible()).toBe(true);
+    expect(await nav.getByRole('button', { name: 'Menu' }).isVisible()).toBe(true);
+    expect(await nav.getByRole('button', { name: 'More' }).count()).toBe(0);
+    expect(await nav.getByRole('link').count()).toBe(0);
+    expect(await bare.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1000);
     await bare.close();
     // with scripts: the same page, then its loads
     await page.reload();

@@ -53,8 +53,9 @@ if (!('navigator' in globalThis) || !globalThis.navigator) g.navigator = w.navig
 g.self = g.window;
 
 /**
- * What is prerendered: file name → the path and the visitor (account type; null = guest). The
- * server's PRERENDERED table (apps/server/src/plugins/web.ts) serves each to the same visitor.
+ * What is prerendered: file name → the path and the visitor (account type; null = guest). Written
+ * to dist/prerender/pages.json too: the server (apps/server/src/plugins/web.ts) serves each page
+ * from that list, to the same visitor, so the two cannot disagree.
  */
 const PAGES = [
   { file: 'home', path: '/', accountType: null },
@@ -77,5 +78,6 @@ for (const page of PAGES) {
     console.log(`prerendered ${page.path} (${lang}${page.accountType ? `, account type ${page.accountType}` : ''}): ${(html.length / 1024).toFixed(1)} KB`);
   }
 }
+writeFileSync(join(outDir, 'pages.json'), JSON.stringify(PAGES, null, 2));
 rmSync(ssrOut, { recursive: true, force: true });
-process.exit(0); // timers of the app's modules (queries, token refresh) would keep Node alive
+dom.window.close();

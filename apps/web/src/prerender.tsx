@@ -13,6 +13,7 @@ import i18n from 'i18next';
 import { i18nReady, loadLanguage } from './i18n';
 import { App } from './app/App';
 import { preloadRoute } from './app/routes';
+import { queryClient } from './app/Providers';
 
 /**
  * A page's HTML (the children of `#root`) in `lang`, as a visitor of `accountType` sees it before
@@ -26,5 +27,9 @@ export async function renderPage(path: string, lang: 'en' | 'ar'): Promise<strin
   await i18n.changeLanguage(lang);
   await preloadRoute(path);
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
-  return renderToString(<App Router={Router} />);
+  const html = renderToString(<App Router={Router} />);
+  // the render registered its (never run) queries; dropping them clears their garbage-collection
+  // timers, so the build script ends by itself
+  queryClient.clear();
+  return html;
 }

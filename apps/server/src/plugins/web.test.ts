@@ -82,6 +82,13 @@ describe('the prerendered guest home page', () => {
     writeFileSync(join(dist, 'prerender/home.en.html'), '<h1>The Saudi freight load board</h1>');
     writeFileSync(join(dist, 'prerender/home.ar.html'), '<h1>منصة الشحن السعودية</h1>');
     writeFileSync(join(dist, 'prerender/load-search-2.en.html'), '<h2>Search shipments</h2>');
+    writeFileSync(
+      join(dist, 'prerender/pages.json'),
+      JSON.stringify([
+        { file: 'home', path: '/', accountType: null },
+        { file: 'load-search-2', path: '/carriers/load-search', accountType: 2 },
+      ]),
+    );
     t = await createTestApp({ WEB_DIST: dist });
   });
   afterAll(async () => {

@@ -59,19 +59,26 @@ function shellLanguage(req: FastifyRequest): 'en' | 'ar' {
 }
 
 /**
- * Pages prerendered at build time (dist/prerender/<file>.<lang>.html, made by the web build's
- * scripts/prerender.ts) and the visitor each was made for: the guest home page, and each role's
- * load search for that role (`userType` cookie, web lib/storage.ts, spec §9). Only the bare path:
- * filters in the query string would change the page.
+ * Pages prerendered at build time (dist/prerender/<file>.<lang>.html) and the visitor each was made
+ * for, as the web build's scripts/prerender.ts lists them in dist/prerender/pages.json: the guest
+ * home page, and each role's load search for that role (`userType` cookie, web lib/storage.ts,
+ * spec §9; accountType null = a guest). Served on the bare path only: filters in the query string
+ * would change the page. No list (a test dist, an older build): nothing is prerendered.
  */
-const PRERENDERED: { path: string; file: string; userType: string | null }[] = [
-  { path: '/', file: 'home', userType: null },
-  { path: '/shippers/search-shipments', file: 'load-search-1', userType: '1' },
-  { path: '/carriers/load-search', file: 'load-search-2', userType: '2' },
-  { path: '/brokers/load-search', file: 'load-search-3', userType: '3' },
-];
+interface PrerenderedPage {
+  file: string;
+  path: string;
+  accountType: number | null;
+}
+const prerenderedPages = (root: string): PrerenderedPage[] => {
+  const list = join(root, 'prerender/pages.json');
+  return existsSync(list) ? (JSON.parse(readFileSync(list, 'utf8')) as PrerenderedPage[]) : [];
+};
 
-const userTypeOf = (req: FastifyRequest) => /(?:^|;\s*)userType=(\d)/.exec(req.headers.cookie ?? '')?.[1] ?? null;
+const userTypeOf = (req: FastifyRequest) => {
+  const m = /(?:^|;\s*)userType=(\d)/.exec(req.headers.cookie ?? '');
+  return m ? Number(m[1]) : null;
+};
 
 /**
  * The SPA's index.html for any page path (the not-found fallback of app.ts), with
@@ -79,7 +86,7 @@ const userTypeOf = (req: FastifyRequest) => /(?:^|;\s*)userType=(\d)/.exec(req.h
  * (src/i18n/bundles/{en,ar}.ts) and their imports: the browser fetches them with the entry instead
  * of after running it (issue 9, home LCP). Each variant (page × language) is built once, with its
  * brotli and gzip twins; revalidated (`no-cache`), varying on the cookie and Accept-Language.
- * The visitor a page was prerendered for (PRERENDERED) also gets its HTML inside `#root`, so it
+ * The visitor a page was prerendered for (prerender/pages.json) also gets its HTML inside `#root`, so it
  * paints before any script runs (issue 9, LCP). Without a manifest (a test dist) the
  * file is sent as it is.
  */
@@ -97,6 +104,7 @@ export function appShell(root: string) {
   // the entry and its imports are already in index.html
   const inShell = closure('index.html', new Set(['index.html']));
   const filesOf = (key: string) => (manifest[key] ? [key, ...closure(key)].filter((k) => !inShell.has(k)).map((k) => manifest[k].file) : []);
+  const pages = prerenderedPages(root);
   const prerendered = (file: string, lang: 'en' | 'ar') => {
     const path = join(root, `prerender/${file}.${lang}.html`);
     return existsSync(path) ? readFileSync(path, 'utf8') : null;
@@ -119,7 +127,7 @@ export function appShell(root: string) {
   return (req: FastifyRequest, reply: FastifyReply) => {
     const [path, query] = req.url.split('?');
     const userType = userTypeOf(req);
-    const pre = query ? undefined : PRERENDERED.find((p) => p.path === path && p.userType === userType);
+    const pre = query ? undefined : pages.find((p) => p.path === path && p.accountType === userType);
     const v = variant(PAGES.find(([re]) => re.test(path))?.[1], shellLanguage(req), pre?.file ?? null);
     const accept = String(req.headers['accept-encoding'] ?? '');
     reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding, cookie, accept-language').type('text/html; charset=utf-8');

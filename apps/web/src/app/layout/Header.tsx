@@ -67,6 +67,7 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
                 key={i.to}
                 component={Link}
                 to={i.to}
+                visibleFrom="lg"
                 variant={isActive(pathname, i.to) ? 'light' : 'subtle'}
                 color={isActive(pathname, i.to) ? undefined : 'gray'}
                 size="compact-md"
@@ -74,26 +75,15 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
                 {t(`menu:${i.key}`)}
               </Button>
             ))}
-            {more.length > 0 && (
-              <Menu position="bottom-start" shadow="md" width={240}>
-                <Menu.Target>
-                  <Button
-                    variant={more.some((i) => isActive(pathname, i.to)) ? 'light' : 'subtle'}
-                    color="gray"
-                    size="compact-md"
-                    rightSection={<IconChevronDown size={14} />}
-                  >
-                    {wide ? t('menu:more') : t('menu:menu')}
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {more.map((i) => (
-                    <Menu.Item key={i.to} component={Link} to={i.to}>
-                      {t(`menu:${i.key}`)}
-                    </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
+            {wide ? (
+              <>
+                {/* the wide layout is also what the prerendered HTML holds: below 1200 px CSS
+                    shows the one-dropdown layout until the script has measured the screen */}
+                {more.length > 0 && <NavDropdown label={t('menu:more')} items={more} pathname={pathname} visibleFrom="lg" />}
+                <NavDropdown label={t('menu:menu')} items={items} pathname={pathname} hiddenFrom="lg" />
+              </>
+            ) : (
+              <NavDropdown label={t('menu:menu')} items={items} pathname={pathname} />
             )}
           </Group>
         )}
@@ -211,6 +201,34 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
         </Stack>
       </LazyDrawer>
       {type === 3 && <PostShipmentModal opened={postModal} onClose={() => setPostModal(false)} prefix="/brokers" />}
+    </Box>
+  );
+}
+
+/** A header dropdown of menu links ("More" beside the primary links, or "Menu" with all of them). */
+function NavDropdown({ label, items, pathname, ...shown }: { label: string; items: MenuItem[]; pathname: string; visibleFrom?: 'lg'; hiddenFrom?: 'lg' }) {
+  const { t } = useTranslation('menu');
+  return (
+    <Box {...shown}>
+      <Menu position="bottom-start" shadow="md" width={240}>
+        <Menu.Target>
+          <Button
+            variant={items.some((i) => isActive(pathname, i.to)) ? 'light' : 'subtle'}
+            color="gray"
+            size="compact-md"
+            rightSection={<IconChevronDown size={14} />}
+          >
+            {label}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {items.map((i) => (
+            <Menu.Item key={i.to} component={Link} to={i.to}>
+              {t(`menu:${i.key}`)}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
     </Box>
   );
 }
