@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Anchor, Box, Button, Center, Container, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { RADIUS_OPTIONS_KM, type Load } from '@masar/shared';
 import { api } from '../../../lib/api';
 import { CitySelect } from '../../../components/CitySelect';
-import { asLang, cityName, formatCount, formatNumber } from '../../../components/format';
+import { RadiusSelect } from '../../../components/RadiusSelect';
+import { asLang, cityName, formatCount } from '../../../components/format';
 import { DirArrow } from '../../../components/Lane';
 import { LoadCard } from '../../../components/LoadCard';
 import { useCitiesByIds } from '../../../components/reference';
@@ -120,15 +121,7 @@ export default function HomePage() {
                     style={{ flex: '1 1 240px' }}
                     data-testid="home-pickup-city"
                   />
-                  <Select
-                    label={t('search.radius')}
-                    data={RADIUS_OPTIONS_KM.map((x) => ({ value: String(x), label: t('search.km', { value: formatNumber(x, lang) }) }))}
-                    value={String(r)}
-                    onChange={(v) => setR(Number(v) || DEFAULT_RADIUS)}
-                    allowDeselect={false}
-                    w={130}
-                    data-testid="home-radius"
-                  />
+                  <RadiusSelect options={RADIUS_OPTIONS_KM} value={r} onChange={setR} w={130} data-testid="home-radius" />
                   <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="home-search-submit">
                     {t('search.submit')}
                   </Button>

@@ -6,7 +6,8 @@ import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LOAD_TYPES, RADIUS_OPTIONS_KM, SEARCH_PICKUP_RADIUS_KM } from '@masar/shared';
 import { CitySelect } from '../../../components/CitySelect';
-import { asLang, formatNumber } from '../../../components/format';
+import { RadiusSelect } from '../../../components/RadiusSelect';
+import { asLang } from '../../../components/format';
 import { useEquipmentTypes } from '../../../components/reference';
 import type { SearchFilters } from '../utils/searchParams';
 import { useDatesLocale } from '../../../components/useDatesLocale';
@@ -21,8 +22,6 @@ export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onS
   const datesLocale = useDatesLocale(lang);
   const [draft, setDraft] = useState(value);
   const eq = useEquipmentTypes();
-  const radiusData = RADIUS_OPTIONS_KM.map((r) => ({ value: String(r), label: t('unit.km', { value: formatNumber(r, lang) }) }));
-  const pickupRadiusData = SEARCH_PICKUP_RADIUS_KM.map((r) => ({ value: String(r), label: t('unit.km', { value: formatNumber(r, lang) }) }));
   const set = (patch: Partial<SearchFilters>) => setDraft((d) => ({ ...d, ...patch }));
   const range: [string | null, string | null] = [draft.pickupFrom, draft.pickupTo];
   // Phones (spec §2: mobile at or below 768 px) get the filters folded away behind one button.
@@ -65,12 +64,10 @@ export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onS
                     style={{ flex: 1 }}
                     data-testid="search-pickup-city"
                   />
-                  <Select
-                    label={t('search.radius')}
-                    data={pickupRadiusData}
-                    value={String(draft.radius)}
-                    onChange={(v) => set({ radius: Number(v) || draft.radius })}
-                    allowDeselect={false}
+                  <RadiusSelect
+                    options={SEARCH_PICKUP_RADIUS_KM}
+                    value={draft.radius}
+                    onChange={(radius) => set({ radius })}
                     w={110}
                     data-testid="search-radius"
                   />
@@ -83,12 +80,10 @@ export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onS
                     style={{ flex: 1 }}
                     data-testid="search-drop-city"
                   />
-                  <Select
-                    label={t('search.radius')}
-                    data={radiusData}
-                    value={String(draft.dropRadius)}
-                    onChange={(v) => set({ dropRadius: Number(v) || draft.dropRadius })}
-                    allowDeselect={false}
+                  <RadiusSelect
+                    options={RADIUS_OPTIONS_KM}
+                    value={draft.dropRadius}
+                    onChange={(dropRadius) => set({ dropRadius })}
                     w={110}
                     data-testid="search-drop-radius"
                   />
