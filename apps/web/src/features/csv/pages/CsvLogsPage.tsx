@@ -7,21 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CsvExportMenu, CsvImportButton } from '../../../components/CsvTransfer';
 import { useCsvLog, useCsvLogs, useRetryRows, type CsvFailedRow, type CsvLog } from '../api/csv';
-import { digitSystem } from '../../../lib/digits';
-import { dateTimeFormat } from '../../../lib/intl';
+import { asLang, formatDate } from '../../../components/format';
 
 const STATUS_COLOR: Record<string, string> = { processing: 'blue', completed: 'masar', failed: 'masarRed' };
-
-function fmtDate(iso: string, lang: string) {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return dateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
-    timeZone: 'Asia/Riyadh',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    numberingSystem: digitSystem(lang),
-  }).format(d);
-}
 
 function StatusBadge({ log }: { log: Pick<CsvLog, 'status'> }) {
   const { t } = useTranslation('csv');
@@ -96,7 +84,7 @@ export default function CsvLogsPage() {
                 <Table.Tr key={l.id} data-testid={`csv-log-${l.id}`}>
                   <Table.Td>{t(`type.${l.type}`, { defaultValue: l.type })}</Table.Td>
                   <Table.Td>{l.fileName ?? ''}</Table.Td>
-                  <Table.Td>{fmtDate(l.createdAt, i18n.language)}</Table.Td>
+                  <Table.Td>{formatDate(l.createdAt, asLang(i18n.language))}</Table.Td>
                   <Table.Td>{l.processing}</Table.Td>
                   <Table.Td c="masar">{l.succeeded}</Table.Td>
                   <Table.Td c={l.failed ? 'masarRed' : undefined}>{l.failed}</Table.Td>
@@ -196,7 +184,7 @@ function CsvLogDetailView({ id, onBack }: { id: string; onBack: () => void }) {
                 {t('logs.type')}: <b>{t(`type.${log.data.type}`, { defaultValue: log.data.type })}</b>
               </Text>
               <Text>
-                {t('logs.uploadedAt')}: {fmtDate(log.data.createdAt, i18n.language)}
+                {t('logs.uploadedAt')}: {formatDate(log.data.createdAt, asLang(i18n.language))}
               </Text>
               <Text>
                 {t('logs.processing')}: <b data-testid="csv-detail-processing">{log.data.processing}</b>

@@ -1,7 +1,8 @@
 import { useLocation } from 'react-router';
 import type { Driver, Trailer, Vehicle } from '../api/fleet';
 import { digitSystem } from '../../../lib/digits';
-import { dateTimeFormat, numberFormat } from '../../../lib/intl';
+import { numberFormat } from '../../../lib/intl';
+import { formatDate } from '../../../components/format';
 
 export type Lang = 'en' | 'ar';
 export const asLang = (l: string | undefined): Lang => (l?.startsWith('ar') ? 'ar' : 'en');
@@ -24,13 +25,8 @@ export function formatNumber(n: number | null | undefined, lang: Lang) {
   return numberFormat(lang === 'ar' ? 'ar-SA' : 'en-SA', { maximumFractionDigits: 2, numberingSystem: digitSystem(lang) }).format(n);
 }
 
+/** A day (YYYY-MM-DD, or the day of an ISO instant in Riyadh) as the rest of the app writes dates (components/format.ts). */
 export function formatDay(iso: string | null | undefined, lang: Lang) {
   if (!iso) return '';
-  const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return dateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
-    timeZone: iso.length === 10 ? 'UTC' : 'Asia/Riyadh',
-    numberingSystem: digitSystem(lang),
-    dateStyle: 'medium',
-  }).format(d);
+  return formatDate(iso, lang, false) || iso;
 }
