@@ -25,8 +25,8 @@ const vendor = (n: number, over: Record<string, string> = {}) => ({
   ...over,
 });
 
-const VAT_ERROR = 'الرقم الضريبي 15 رقماً ويبدأ بـ 3.';
-const CR_ERROR = 'رقم السجل التجاري 10 أرقام بالضبط ولا يكون أصفاراً فقط.';
+const VAT_ERROR = 'الرقم الضريبي ١٥ رقماً ويبدأ بـ 3.';
+const CR_ERROR = 'رقم السجل التجاري ١٠ أرقام بالضبط ولا يكون أصفاراً فقط.';
 
 /** Issue 3, in Arabic: add a vehicle with the plate picker; import a vendors CSV with bad rows, fix them in CSV logs, see them succeed. */
 describe.skipIf(!hasChromium)('fleet and CSV journeys (Arabic)', () => {

@@ -15,7 +15,7 @@ import idempotencyPlugin from './plugins/idempotency.ts';
 import { appShell, REVALIDATE, webPlugin } from './plugins/web.ts';
 import { createContainer, type Container } from './container.ts';
 import errorsPlugin from './plugins/errors.ts';
-import i18nPlugin, { pickLanguage } from './plugins/i18n.ts';
+import i18nPlugin, { pickDigitSystem, pickLanguage } from './plugins/i18n.ts';
 import { registerModules } from './modules/index.ts';
 import { errorMessage } from '@masar/shared';
 import { errSerializer, REDACT_PATHS } from './lib/log.ts';
@@ -120,7 +120,9 @@ export async function buildApp(opts: {
     frameworkErrors: (err, req, reply) => {
       const lang = pickLanguage(req.headers['language'], req.headers['accept-language']);
       const code = err.code === 'FST_ERR_BAD_URL' ? 'BAD_URL' : 'BAD_REQUEST';
-      void (reply as unknown as FastifyReply).status(400).send({ message: errorMessage(code, lang), code });
+      void (reply as unknown as FastifyReply)
+        .status(400)
+        .send({ message: errorMessage(code, lang, pickDigitSystem(req.headers['language'], req.headers['accept-language'], lang)), code });
     },
   }).withTypeProvider<ZodTypeProvider>();
   // The API takes JSON (and multipart uploads where a route says so): a text/plain body is a
@@ -180,7 +182,7 @@ export async function buildApp(opts: {
     if (req.method === 'GET' && !req.url.startsWith('/api/') && sendShell) {
       return sendShell(req, reply);
     }
-    return reply.status(404).send({ message: errorMessage('NOT_FOUND', req.lang ?? 'en'), code: 'NOT_FOUND' });
+    return reply.status(404).send({ message: errorMessage('NOT_FOUND', req.lang ?? 'en', req.digits), code: 'NOT_FOUND' });
   });
   return app;
 }

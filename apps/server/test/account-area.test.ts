@@ -115,11 +115,11 @@ describe('business profile', () => {
     expect(ar.status).toBe(400);
     expect(ar.body.code).toBe('VALIDATION_FAILED');
     expect(byPath(ar)).toEqual({
-      crNumber: 'رقم السجل التجاري 10 أرقام بالضبط ولا يكون أصفاراً فقط.',
-      vatNumber: 'الرقم الضريبي 15 رقماً ويبدأ بـ 3.',
-      fax: 'الفاكس 7 أرقام.',
+      crNumber: 'رقم السجل التجاري ١٠ أرقام بالضبط ولا يكون أصفاراً فقط.',
+      vatNumber: 'الرقم الضريبي ١٥ رقماً ويبدأ بـ 3.',
+      fax: 'الفاكس ٧ أرقام.',
       website: 'أدخل عنوان ويب كاملاً (https://…).',
-      'addressDetails.buildingNumber': 'رقم المبنى 4 أرقام.',
+      'addressDetails.buildingNumber': 'رقم المبنى ٤ أرقام.',
     });
     const en = await call('PUT', '/account/business-profile', me, { companyName: 'X', fax: '12a4567' });
     expect(byPath(en)).toEqual({ fax: 'Fax is 7 digits.' });
@@ -129,7 +129,7 @@ describe('business profile', () => {
     const pdf = await upload(me, PDF, 'logo.pdf');
     const r1 = await call('PUT', '/account/business-profile', me, { companyName: 'X', logoFileId: pdf }, { language: 'ar' });
     expect(r1.status).toBe(400);
-    expect(byPath(r1)).toEqual({ logoFileId: 'الشعار: PNG أو JPG بحد أقصى 5 ميجابايت.' });
+    expect(byPath(r1)).toEqual({ logoFileId: 'الشعار: PNG أو JPG بحد أقصى ٥ ميجابايت.' });
     const theirs = await upload(other, PNG, 'x.png');
     const r2 = await call('PUT', '/account/business-profile', me, { companyName: 'X', logoFileId: theirs });
     expect(byPath(r2)).toEqual({ logoFileId: 'Logo: PNG or JPG, at most 5 MB.' });
@@ -211,9 +211,9 @@ describe('address book', () => {
     const ar = await call('POST', '/account/addresses', me, { label: ' ', cityId: 0, addressDetails: { ...details, zipCode: '1' } }, { language: 'ar' });
     expect(ar.status).toBe(400);
     expect(byPath(ar)).toEqual({
-      label: 'أدخل اسماً (حتى 60 حرفاً).',
+      label: 'أدخل اسماً (حتى ٦٠ حرفاً).',
       cityId: expect.any(String),
-      'addressDetails.zipCode': 'الرمز البريدي 5 أرقام.',
+      'addressDetails.zipCode': 'الرمز البريدي ٥ أرقام.',
     });
     const en = await call('POST', '/account/addresses', me, { ...body(), districtId: foreignDistrictId });
     expect(byPath(en)).toEqual({ districtId: 'Choose a district of this city.' });

@@ -1,4 +1,5 @@
 import type { Language } from './constants.ts';
+import { localizeNumbers, type DigitSystem } from './digits.ts';
 
 /**
  * The error catalogue (spec §8): every error the API returns has a stable `code`, an HTTP
@@ -28,8 +29,8 @@ export const ERRORS = {
   },
   INVALID_IDEMPOTENCY_KEY: {
     status: 400,
-    en: 'The Idempotency-Key header must be 1 to 255 visible characters.',
-    ar: 'يجب أن يتكون ترويسة مفتاح عدم التكرار من 1 إلى 255 رمزاً مرئياً.',
+    en: 'The Idempotency-Key header must be {1} to {255} visible characters.',
+    ar: 'يجب أن يتكون ترويسة مفتاح عدم التكرار من {1} إلى {255} رمزاً مرئياً.',
   },
   PAYLOAD_TOO_LARGE: { status: 413, en: 'The request is too large.', ar: 'حجم الطلب كبير جداً.' },
   UNAUTHORIZED: { status: 401, en: 'Invalid token. Please sign in again.', ar: 'رمز الدخول غير صالح. يرجى تسجيل الدخول مرة أخرى.' },
@@ -120,8 +121,8 @@ export const ERRORS = {
   },
   EXTEND_DATES_RANGE: {
     status: 400,
-    en: 'A date can move later by at most 30 days, and stops must stay in order.',
-    ar: 'يمكن تأخير التاريخ 30 يوماً كحد أقصى، ويجب أن تبقى نقاط التوقف مرتبة.',
+    en: 'A date can move later by at most {30} days, and stops must stay in order.',
+    ar: 'يمكن تأخير التاريخ {30} يوماً كحد أقصى، ويجب أن تبقى نقاط التوقف مرتبة.',
   },
   LOAD_NOT_EDITABLE: { status: 409, en: 'This shipment can no longer be changed.', ar: 'لم يعد بالإمكان تعديل هذه الشحنة.' },
   REPOST_NEEDS_FUTURE_PICKUP: { status: 400, en: 'Reposting needs a future pickup date.', ar: 'إعادة النشر تتطلب تاريخ تحميل في المستقبل.' },
@@ -133,7 +134,7 @@ export const ERRORS = {
     ar: 'هذا الإجراء غير ممكن في حالة الشحنة الحالية.',
   },
   // ---- Bayan and WASL (issue 7; spec §5, §8) ----
-  BAYAN_UNDER_MIN_WEIGHT: { status: 422, en: 'Bayan creation not allowed under 3.5 tons.', ar: 'لا يُسمح بإنشاء بيان لمركبة وزنها أقل من 3.5 طن.' },
+  BAYAN_UNDER_MIN_WEIGHT: { status: 422, en: 'Bayan creation not allowed under {3.5} tons.', ar: 'لا يُسمح بإنشاء بيان لمركبة وزنها أقل من {3.5} طن.' },
   BAYAN_NOT_ASSIGNED: {
     status: 409,
     en: 'Assign a vehicle with its driver to this shipment before creating its Bayan.',
@@ -172,8 +173,8 @@ export const ERRORS = {
   RELATION_SELF: { status: 400, en: 'You cannot add yourself.', ar: 'لا يمكنك إضافة نفسك.' },
   TOO_MANY_PASSWORD_ATTEMPTS: {
     status: 429,
-    en: 'Too many wrong passwords. Try again in 15 minutes, or sign in with a code by SMS.',
-    ar: 'محاولات خاطئة كثيرة لكلمة المرور. حاول بعد 15 دقيقة، أو سجّل الدخول برمز عبر الرسائل النصية.',
+    en: 'Too many wrong passwords. Try again in {15} minutes, or sign in with a code by SMS.',
+    ar: 'محاولات خاطئة كثيرة لكلمة المرور. حاول بعد {15} دقيقة، أو سجّل الدخول برمز عبر الرسائل النصية.',
   },
   SMS_SEND_FAILED: { status: 502, en: 'We could not send the SMS. Please try again.', ar: 'تعذر إرسال الرسالة النصية. يرجى المحاولة مرة أخرى.' },
   EMAIL_SEND_FAILED: {
@@ -198,13 +199,13 @@ export const ERRORS = {
   },
   VEHICLE_WASL_REQUIRED: {
     status: 409,
-    en: 'This vehicle needs WASL verification before it can take a shipment that needs Bayan (3.5 t and over).',
-    ar: 'تحتاج هذه المركبة إلى تحقق وصل قبل أن تتولى شحنة تتطلب بيان (3.5 طن فأكثر).',
+    en: 'This vehicle needs WASL verification before it can take a shipment that needs Bayan ({3.5} t and over).',
+    ar: 'تحتاج هذه المركبة إلى تحقق وصل قبل أن تتولى شحنة تتطلب بيان ({3.5} طن فأكثر).',
   },
   BAYAN_REQUIRED: {
     status: 409,
-    en: 'This shipment needs Bayan (vehicle of 3.5 t or more): it completes when its Bayan is closed.',
-    ar: 'تتطلب هذه الشحنة بيان (مركبة 3.5 طن فأكثر): تكتمل عند إغلاق البيان.',
+    en: 'This shipment needs Bayan (vehicle of {3.5} t or more): it completes when its Bayan is closed.',
+    ar: 'تتطلب هذه الشحنة بيان (مركبة {3.5} طن فأكثر): تكتمل عند إغلاق البيان.',
   },
   NOT_DELIVERED: { status: 409, en: 'The driver has not completed the job yet (proof of drop).', ar: 'لم يُكمل السائق المهمة بعد (إثبات التسليم).' },
   NOT_AWARDED_CARRIER: { status: 403, en: 'Only the carrier awarded this shipment can do this.', ar: 'لا يقوم بهذا إلا الناقل الذي أُسندت إليه الشحنة.' },
@@ -217,7 +218,7 @@ export const ERRORS = {
   INVALID_VENDOR: { status: 400, en: 'Choose one of your vendors.', ar: 'اختر أحد مورديك.' },
   INVALID_FILE: { status: 400, en: 'Upload the file again: it was not found.', ar: 'ارفع الملف مرة أخرى: لم يتم العثور عليه.' },
   FILE_TYPE_NOT_ALLOWED: { status: 415, en: 'Documents must be PDF, JPG or PNG.', ar: 'يجب أن تكون المستندات بصيغة PDF أو JPG أو PNG.' },
-  FILE_TOO_LARGE: { status: 413, en: 'Files can be at most 5 MB.', ar: 'حجم الملف 5 ميجابايت كحد أقصى.' },
+  FILE_TOO_LARGE: { status: 413, en: 'Files can be at most {5} MB.', ar: 'حجم الملف {5} ميجابايت كحد أقصى.' },
   VENDOR_EMAIL_EXISTS: { status: 409, en: 'Email already exists.', ar: 'البريد الإلكتروني مسجل مسبقاً.' },
   VENDOR_PHONE_EXISTS: { status: 409, en: 'Phone number already exists.', ar: 'رقم الجوال مسجل مسبقاً.' },
   VENDOR_DELETE_FAILED: { status: 409, en: 'Failed to delete vendor.', ar: 'فشل حذف المورد.' },
@@ -227,7 +228,7 @@ export const ERRORS = {
   UPLOAD_FILE_FIRST: { status: 400, en: 'Upload the file first.', ar: 'ارفع الملف أولاً.' },
   CSV_EMPTY: { status: 400, en: 'The CSV file has no rows.', ar: 'ملف CSV لا يحتوي على صفوف.' },
   CSV_BAD_HEADERS: { status: 400, en: 'The CSV headers do not match the template.', ar: 'عناوين أعمدة ملف CSV لا تطابق القالب.' },
-  CSV_TOO_MANY_ROWS: { status: 413, en: 'The CSV file has too many rows (at most 100,000).', ar: 'ملف CSV يحتوي على صفوف كثيرة (100,000 كحد أقصى).' },
+  CSV_TOO_MANY_ROWS: { status: 413, en: 'The CSV file has too many rows (at most {100,000}).', ar: 'ملف CSV يحتوي على صفوف كثيرة ({100,000} كحد أقصى).' },
   CSV_INTERRUPTED: {
     status: 500,
     en: 'The import was interrupted (server restart). Rows listed as succeeded are saved; upload the rest again.',
@@ -252,7 +253,7 @@ export const ERRORS = {
     en: 'A proof must be a photo (JPG, PNG or WebP) or a PDF.',
     ar: 'يجب أن يكون الإثبات صورة (JPG أو PNG أو WebP) أو ملف PDF.',
   },
-  PROOF_TOO_LARGE: { status: 413, en: 'A proof can be at most 10 MB.', ar: 'حجم الإثبات 10 ميجابايت كحد أقصى.' },
+  PROOF_TOO_LARGE: { status: 413, en: 'A proof can be at most {10} MB.', ar: 'حجم الإثبات {10} ميجابايت كحد أقصى.' },
   UNKNOWN_IMEI: { status: 404, en: 'None of your vehicles has this IMEI.', ar: 'لا توجد مركبة لديك بهذا الرقم التسلسلي (IMEI).' },
   NO_VEHICLE_ON_TRIP: { status: 409, en: 'No vehicle is on a trip with you now.', ar: 'لا توجد مركبة في رحلة معك الآن.' },
   NOT_DELIVERED_YET: { status: 409, en: 'The shipment is not delivered yet.', ar: 'لم يتم تسليم الشحنة بعد.' },
@@ -278,10 +279,14 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
-/** Localized message of an error code; falls back to English for unknown languages. */
-export function errorMessage(code: ErrorCode, lang: Language | string = 'en'): string {
+/**
+ * Localized message of an error code; falls back to English for unknown languages. Its numbers
+ * (`{5}` in the catalogue) are written in `digits`, the reader's digit system (default: the
+ * language's).
+ */
+export function errorMessage(code: ErrorCode, lang: Language | string = 'en', digits?: DigitSystem): string {
   const entry = ERRORS[code];
-  return lang === 'ar' ? entry.ar : entry.en;
+  return lang === 'ar' ? localizeNumbers(entry.ar, 'ar', digits) : localizeNumbers(entry.en, 'en', digits);
 }
 
 /** Shape of every error body of the API (DESIGN §3). */

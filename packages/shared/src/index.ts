@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './events.ts';
 export * from './money.ts';
 export * from './input.ts';
+export * from './digits.ts';
 export * from './errors.ts';
 export * from './messages.ts';
 export * from './validation.ts';

@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_KEY_HEADER, ERRORS, errorBodySchema, LOAD_ACTION_EVENT, LOAD_TRANSITIONS, OFFER_TRANSITIONS, type ErrorCode } from '@masar/shared';
+import { API_KEY_HEADER, ERRORS, errorBodySchema, errorMessage, LOAD_ACTION_EVENT, LOAD_TRANSITIONS, OFFER_TRANSITIONS, type ErrorCode } from '@masar/shared';
 import type { AccessRules } from './auth.ts';
 import { apiKeyScopeFor } from './auth.ts';
 
@@ -144,7 +144,7 @@ export default fp(async (app) => {
       for (const [status, codes] of errorCodesFor({ ...route, method, url: out.url, schema: args.schema }, success)) {
         if (response[String(status)]) continue;
         response[String(status)] = {
-          description: `Error. \`code\` is one of: ${codes.map((c) => `${c} (${ERRORS[c].en})`).join('; ')}`,
+          description: `Error. \`code\` is one of: ${codes.map((c) => `${c} (${errorMessage(c)})`).join('; ')}`,
           ...ERROR_JSON_SCHEMA,
         };
       }

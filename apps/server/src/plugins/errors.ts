@@ -1,34 +1,62 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERRORS, errorMessage, findUnstorableText, localizeValidationMessage, type ErrorCode, type Language } from '@masar/shared';
+import {
+  defaultDigitSystem,
+  ERRORS,
+  errorMessage,
+  findUnstorableText,
+  localizeValidationMessage,
+  type DigitSystem,
+  type ErrorCode,
+  type Language,
+} from '@masar/shared';
 import { AppError } from '../lib/errors.ts';
 
 const arLocale = z.locales.ar();
+const enLocale = z.locales.en();
+
+/** zod's numeric issue params (limits, divisors) written in `digits`, for its locale's text. */
+function paramsInDigits(params: Record<string, unknown>, lang: Language, digits: DigitSystem): Record<string, unknown> {
+  const out = { ...params };
+  const fmt = new Intl.NumberFormat(lang === 'ar' ? 'ar-SA' : 'en-SA', { numberingSystem: digits, useGrouping: false, maximumFractionDigits: 20 });
+  for (const k of ['minimum', 'maximum', 'divisor', 'limit']) if (typeof out[k] === 'number') out[k] = fmt.format(out[k]);
+  return out;
+}
+
+const localeText = (locale: typeof arLocale, raw: Record<string, unknown>): string | undefined => {
+  try {
+    const out = locale.localeError(raw as never);
+    return typeof out === 'string' ? out : (out as { message?: string } | undefined)?.message;
+  } catch {
+    return undefined;
+  }
+};
 
 /**
  * Localize one validation issue: our own keys (v.*) from the shared catalogue, zod's built-in
- * messages through zod's Arabic locale when the client asked for Arabic.
+ * messages through zod's Arabic locale when the client asked for Arabic. Their numbers (limits)
+ * are written in `digits`, the reader's digit system (issue 9).
  */
-export function localizeIssue(issue: { message: string; code?: string; params?: Record<string, unknown> }, lang: Language): string {
-  if (issue.message.startsWith('v.')) return localizeValidationMessage(issue.message, lang);
-  if (lang === 'ar' && issue.code) {
-    try {
-      const out = arLocale.localeError({ code: issue.code, ...(issue.params ?? {}), message: issue.message } as never);
-      const text = typeof out === 'string' ? out : (out as { message?: string } | undefined)?.message;
-      if (text) return text;
-    } catch {
-      /* fall through to the English text */
-    }
-  }
+export function localizeIssue(
+  issue: { message: string; code?: string; params?: Record<string, unknown> },
+  lang: Language,
+  digits: DigitSystem = defaultDigitSystem(lang),
+): string {
+  if (issue.message.startsWith('v.')) return localizeValidationMessage(issue.message, lang, digits);
+  if (!issue.code) return issue.message;
+  const raw = { code: issue.code, ...(issue.params ?? {}), message: issue.message };
+  if (lang === 'ar') return localeText(arLocale, paramsInDigits(raw, lang, digits)) ?? issue.message;
+  // English: zod's own text (not a schema's custom message) is rewritten only for a reader of Arabic-Indic digits
+  if (digits === 'arab' && localeText(enLocale, raw) === issue.message) return localeText(enLocale, paramsInDigits(raw, lang, digits)) ?? issue.message;
   return issue.message;
 }
 
 /** Turn a ZodError (thrown by a service) into the API's `errors` list. */
-export function zodIssuesToErrors(err: z.ZodError, lang: Language) {
+export function zodIssuesToErrors(err: z.ZodError, lang: Language, digits: DigitSystem = defaultDigitSystem(lang)) {
   return err.issues.map((i) => ({
     path: i.path.join('.'),
-    message: localizeIssue({ message: i.message, code: i.code, params: i as unknown as Record<string, unknown> }, lang),
+    message: localizeIssue({ message: i.message, code: i.code, params: i as unknown as Record<string, unknown> }, lang, digits),
   }));
 }
 
@@ -60,25 +88,26 @@ export default fp(async (app) => {
       const path = findUnstorableText(value);
       if (path) {
         const p = [part === 'body' ? [] : [part], path].flat().join('.');
-        throw new AppError('VALIDATION_FAILED', { errors: [{ path: p, message: localizeValidationMessage('v.textInvalid', req.lang ?? 'en') }] });
+        throw new AppError('VALIDATION_FAILED', { errors: [{ path: p, message: localizeValidationMessage('v.textInvalid', req.lang ?? 'en', req.digits) }] });
       }
     }
   });
 
   app.setErrorHandler((err, req, reply) => {
     const lang = req.lang ?? 'en';
+    const digits = req.digits ?? defaultDigitSystem(lang);
     const send = (code: ErrorCode, status?: number, errors?: { path: string; message: string }[]) =>
-      reply.status(status ?? ERRORS[code].status).send({ message: errorMessage(code, lang), code, ...(errors?.length ? { errors } : {}) });
+      reply.status(status ?? ERRORS[code].status).send({ message: errorMessage(code, lang, digits), code, ...(errors?.length ? { errors } : {}) });
 
     if (err instanceof AppError) return send(err.code, err.details?.status, err.details?.errors);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-        message: localizeIssue({ message: v.message ?? '', code: v.keyword, params: v.params }, lang),
+        message: localizeIssue({ message: v.message ?? '', code: v.keyword, params: v.params }, lang, digits),
       }));
       return send('VALIDATION_FAILED', 400, errors);
     }
-    if (err instanceof z.ZodError) return send('VALIDATION_FAILED', 400, zodIssuesToErrors(err, lang));
+    if (err instanceof z.ZodError) return send('VALIDATION_FAILED', 400, zodIssuesToErrors(err, lang, digits));
     const e = err as { statusCode?: number; code?: string; message?: string };
     if (e.statusCode === 429) return send('RATE_LIMITED', 429);
     if (isResponseSerializationError(err)) {

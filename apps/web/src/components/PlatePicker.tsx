@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Box, Fieldset, Group, Input, Select, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { normalizePlateLetter, PLATE_LETTERS, PLATE_TYPES, toLatinDigits } from '@masar/shared';
+import { normalizePlateLetter, PLATE_DIGITS, PLATE_LETTERS, PLATE_TYPES, toLatinDigits } from '@masar/shared';
 
 /**
  * Plate letters and types come from the shared rules (one source, also used by the API and the
@@ -209,7 +209,7 @@ export function PlatePicker({
           <Stack gap="xs" style={{ flex: '1 1 12rem' }}>
             <TextInput
               label={t('plate.digits')}
-              description={t('plate.digitsHint')}
+              description={t('plate.digitsHint', { n: PLATE_DIGITS })}
               required={required}
               inputMode="numeric"
               autoComplete="off"

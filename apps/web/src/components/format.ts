@@ -55,6 +55,22 @@ export function formatCount(value: number, capped: boolean | undefined, lang: La
   return lang === 'ar' ? `+${n}` : `${n}+`;
 }
 
+/** A rate as a percentage: 0.15 → "15%" (en) / "١٥٪؜" (ar, arab). */
+export function formatPercent(rate: number, lang: Lang, digits: DigitSystem = digitSystem(lang)) {
+  return numberFormat(moneyLocale(lang), { style: 'percent', maximumFractionDigits: 2, numberingSystem: digits }).format(rate);
+}
+
+/** A time of day on the 24-hour clock, for opening hours: (8, 0) → "8:00" / "٨:٠٠", (17, 0) → "17:00". */
+export function formatClock(hour: number, minute: number, lang: Lang, digits: DigitSystem = digitSystem(lang)) {
+  return dateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-GB', {
+    timeZone: 'UTC',
+    numberingSystem: digits,
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(Date.UTC(2000, 0, 1, hour, minute)));
+}
+
 /** Gregorian date (and time) in Riyadh time. Arabic uses the Gregorian calendar explicitly (ar-SA defaults to Hijri). */
 export function formatDate(iso: string | Date, lang: Lang, withTime = true, digits: DigitSystem = digitSystem(lang)) {
   const d = typeof iso === 'string' ? new Date(iso) : iso;

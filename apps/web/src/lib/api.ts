@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '@masar/shared';
+import { digitSystem } from './digits';
 
 /** Error thrown by the API client: HTTP status plus the server's `{message, code, errors}`. */
 export class ApiError extends Error {
@@ -67,7 +68,16 @@ function parseJson(text: string): Record<string, unknown> {
  * message: "407" means keep the token).
  */
 export async function requestEnvelope<T>(method: string, path: string, opts: RequestOptions = {}, retried = false): Promise<{ message: string; data: T }> {
-  const headers: Record<string, string> = { language: handler.language(), currencycode: 'SAR', currencysymbol: 'SAR', platform: '3' };
+  const lang = handler.language();
+  // the reader's digit system as a BCP 47 extension (ar-u-nu-latn): the server writes the numbers
+  // of its messages (limits, sizes) in it; `language` stays the plain en|ar every client sends
+  const headers: Record<string, string> = {
+    language: lang,
+    'accept-language': `${lang}-u-nu-${digitSystem(lang)}`,
+    currencycode: 'SAR',
+    currencysymbol: 'SAR',
+    platform: '3',
+  };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
   let usedToken: string | null = null;

@@ -36,14 +36,6 @@ export function setDigitSystem(d: DigitSystem | null) {
 export const digits = (n: number | string) => numberFormat('en', { numberingSystem: digitSystem(), useGrouping: false }).format(Number(n));
 
 /**
- * The Western digits of a rule's text (the shared validation messages: "6 to 15 characters",
- * "حتى 60 حرفاً") written in the digit system in force for `lang`, so a form's errors match the
- * rest of the page. Only for texts with no reference numbers or codes in them.
- */
-export const inDigitSystem = (s: string, lang?: string) =>
-  digitSystem(lang) === 'arab' ? s.replace(/[0-9]/g, (c) => String.fromCharCode(0x660 + Number(c))) : s;
-
-/**
  * Arabic-Indic (U+0660–0669) and Persian (U+06F0–06F9) digits → Western, and the Arabic decimal
  * separator (U+066B) → ".": what a reader types with an Arabic keyboard, read as a number.
  */

@@ -2,13 +2,13 @@ import type { z } from 'zod';
 import { notifications } from '@mantine/notifications';
 import { isValidationKey, localizeValidationMessage } from '@masar/shared';
 import i18n from '../i18n';
-import { inDigitSystem } from './digits';
+import { digitSystem } from './digits';
 import { ApiError } from './api';
 import { readStoredSession } from './storage';
 
 /**
  * zod issues of a shared schema → field errors keyed by dotted path ("stops.0.cityId"; "_form"
- * for the whole object). The shared `v.*` keys are localized into `lang` (their digits in the
+ * for the whole object). The shared `v.*` keys are localized into `lang` (their numbers in the
  * reader's digit system, lib/digits.ts); zod's own (English)
  * messages become the generic "check this field". The first issue of a path wins.
  */
@@ -17,7 +17,7 @@ export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; mes
   for (const issue of issues) {
     const path = issue.path.map(String).join('.') || '_form';
     errors[path] ??= isValidationKey(issue.message)
-      ? inDigitSystem(localizeValidationMessage(issue.message, lang), lang)
+      ? localizeValidationMessage(issue.message, lang, digitSystem(lang))
       : i18n.t('common:errors.invalidField', { lng: lang });
   }
   return errors;
@@ -32,9 +32,7 @@ export function apiFieldErrors(err: unknown, codeToField: Record<string, string>
   if (!(err instanceof ApiError)) return {};
   const out: Record<string, string> = {};
   for (const e of err.errors)
-    out[e.path.replace(/^body\./, '').replace(/\[(\d+)\]/g, '.$1') || '_form'] ??= isValidationKey(e.message)
-      ? inDigitSystem(localizeValidationMessage(e.message, lang), lang)
-      : localizeValidationMessage(e.message, lang);
+    out[e.path.replace(/^body\./, '').replace(/\[(\d+)\]/g, '.$1') || '_form'] ??= localizeValidationMessage(e.message, lang, digitSystem(lang));
   const field = codeToField[err.code];
   if (field) out[field] = err.message;
   return out;

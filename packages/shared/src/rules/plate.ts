@@ -10,6 +10,10 @@
  * keyboard variants (aliases) people type for some of them. Aliases are input conveniences:
  * stored values are always the canonical Arabic letter.
  */
+/** A plate's number: this many digits (spec §5). */
+export const PLATE_DIGITS = 4;
+const PLATE_DIGITS_RE = new RegExp(`^\\d{${PLATE_DIGITS}}$`);
+
 export const PLATE_LETTERS = [
   { ar: 'ا', latin: 'A', aliases: ['أ', 'إ', 'آ'] },
   { ar: 'ب', latin: 'B', aliases: [] },
@@ -89,7 +93,7 @@ export function isAllZeros(value: string): boolean {
 /** Plate digits: exactly 4 Latin digits, not all zeros (after Arabic-digit conversion). */
 export function isValidPlateDigits(digits: string): boolean {
   const d = toLatinDigits(digits.trim());
-  return /^\d{4}$/.test(d) && !isAllZeros(d);
+  return PLATE_DIGITS_RE.test(d) && !isAllZeros(d);
 }
 
 /** A plate: digits + three letters in their visual position on the plate. */

@@ -22,6 +22,11 @@ export const VENDOR_USER_TYPES = ['shipper', 'carrier', 'tms'] as const;
 export const VENDOR_STATUSES = ['request_submitted', 'pending_approval', 'not_verified', 'verified'] as const;
 export type VendorStatus = (typeof VENDOR_STATUSES)[number];
 export const PAYMENT_TERMS = ['prepaid', 'on_delivery', 'net_15', 'net_30', 'net_45', 'net_60', 'net_90'] as const;
+/** The days of a `net_<days>` payment term (net_30 → 30; undefined for prepaid / on delivery), for its label. */
+export const paymentTermDays = (term: string): number | undefined => {
+  const m = /^net_(\d+)$/.exec(term);
+  return m ? Number(m[1]) : undefined;
+};
 export const CONTACT_METHODS = ['phone', 'email', 'whatsapp', 'sms'] as const;
 /** Languages a vendor prefers to be contacted in (ISO 639-1). */
 export const VENDOR_LANGUAGES = ['ar', 'en', 'ur', 'hi', 'bn', 'tl', 'fr'] as const;

@@ -132,7 +132,7 @@ describe('create Bayan', () => {
     expect(en.statusCode).toBe(422);
     expect(en.json()).toMatchObject({ code: 'BAYAN_UNDER_MIN_WEIGHT', message: 'Bayan creation not allowed under 3.5 tons.' });
     const ar = await createBayan(carrier, { loadId: load.id }, 'ar');
-    expect(ar.json()).toMatchObject({ code: 'BAYAN_UNDER_MIN_WEIGHT', message: 'لا يُسمح بإنشاء بيان لمركبة وزنها أقل من 3.5 طن.' });
+    expect(ar.json()).toMatchObject({ code: 'BAYAN_UNDER_MIN_WEIGHT', message: 'لا يُسمح بإنشاء بيان لمركبة وزنها أقل من ٣٫٥ طن.' });
     expect(await bayanOf(shipper, load.id)).toBeNull();
   });
 

@@ -52,7 +52,7 @@ describe('POST /api/v1/contact', () => {
     expect(byPath.email).toBe('أدخل بريداً إلكترونياً صحيحاً.');
     expect(byPath.phone).toBe('يجب أن يبدأ رقم الجوال بالرقم 5.');
     expect(byPath.topic).toBe('اختر موضوع رسالتك.');
-    expect(byPath.message).toBe('اكتب رسالة من 10 إلى 2٬000 حرف.');
+    expect(byPath.message).toBe('اكتب رسالة من ١٠ إلى ٢٬٠٠٠ حرف.');
     const en = await post({ ...valid, name: 'A' });
     expect(en.statusCode).toBe(400);
     expect(en.json().errors).toEqual([{ path: 'name', message: 'Enter your name (2 to 80 characters).' }]);

@@ -138,7 +138,7 @@ export default async function csvRoutes(fastify: FastifyInstance) {
   app.get(
     '/csv/logs',
     { config: auth, schema: { tags, summary: 'My CSV upload logs, newest first', querystring: csvLogsQuery, response: { 200: envelope(csvLogListResponse) } } },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.listLogs(app.requireUser(req), req.query.limit, req.query.skip, req.lang) }),
+    async (req) => ({ message: msg('ok', req.lang), data: await svc.listLogs(app.requireUser(req), req.query.limit, req.query.skip, req.lang, req.digits) }),
   );
   app.get(
     '/csv/logs/:id',
@@ -152,7 +152,10 @@ export default async function csvRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(csvLogDetailSchema) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.getLog(app.requireUser(req), req.params.id, req.query.limit, req.query.skip, req.lang) }),
+    async (req) => ({
+      message: msg('ok', req.lang),
+      data: await svc.getLog(app.requireUser(req), req.params.id, req.query.limit, req.query.skip, req.lang, req.digits),
+    }),
   );
   app.post(
     '/csv/logs/:id/retry',
@@ -168,6 +171,6 @@ export default async function csvRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(csvLogDetailSchema) },
       },
     },
-    async (req) => ({ message: msg('retried', req.lang), data: await svc.retry(app.requireUser(req), req.params.id, req.body.rows, req.lang) }),
+    async (req) => ({ message: msg('retried', req.lang), data: await svc.retry(app.requireUser(req), req.params.id, req.body.rows, req.lang, req.digits) }),
   );
 }

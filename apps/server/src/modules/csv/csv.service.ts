@@ -1,4 +1,5 @@
 import {
+  type DigitSystem,
   CSV_COLUMNS,
   ERRORS,
   errorMessage,
@@ -39,12 +40,16 @@ export const CSV_CHUNK = 500;
 export const CSV_MAX_ROWS = 100_000;
 
 /** Localize a stored row error at read time (v.* key, error code, or zod's text). */
-export function localizeRowError(e: RowError, lang: Language) {
-  const message = isValidationKey(e.code) ? localizeValidationMessage(e.code, lang) : e.code in ERRORS ? errorMessage(e.code as ErrorCode, lang) : e.code;
+export function localizeRowError(e: RowError, lang: Language, digits?: DigitSystem) {
+  const message = isValidationKey(e.code)
+    ? localizeValidationMessage(e.code, lang, digits)
+    : e.code in ERRORS
+      ? errorMessage(e.code as ErrorCode, lang, digits)
+      : e.code;
   return { path: e.path, code: e.code, message };
 }
 
-const toLog = (r: repo.CsvLogRow, lang: Language): CsvLog => ({
+const toLog = (r: repo.CsvLogRow, lang: Language, digits?: DigitSystem): CsvLog => ({
   id: r.id,
   type: r.type,
   fileName: r.fileName,
@@ -53,7 +58,7 @@ const toLog = (r: repo.CsvLogRow, lang: Language): CsvLog => ({
   processing: r.status === 'processing' ? Math.max(0, r.total - r.succeeded - r.failed) : 0,
   succeeded: r.succeeded,
   failed: r.failed,
-  error: r.error ? (r.error in ERRORS ? errorMessage(r.error as ErrorCode, lang) : r.error) : null,
+  error: r.error ? (r.error in ERRORS ? errorMessage(r.error as ErrorCode, lang, digits) : r.error) : null,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
@@ -195,25 +200,25 @@ export function createCsvService(deps: Deps) {
       await deps.enqueue(id);
       return { id, status: 'processing' as const };
     },
-    async listLogs(user: CurrentUser, limit: number, skip: number, lang: Language) {
+    async listLogs(user: CurrentUser, limit: number, skip: number, lang: Language, digits?: DigitSystem) {
       const { items, total } = await repo.listLogs(db, user.id, limit, skip);
-      return { items: items.map((r) => toLog(r, lang)), total };
+      return { items: items.map((r) => toLog(r, lang, digits)), total };
     },
-    async getLog(user: CurrentUser, id: string, limit: number, skip: number, lang: Language) {
+    async getLog(user: CurrentUser, id: string, limit: number, skip: number, lang: Language, digits?: DigitSystem) {
       const log = await repo.getLog(db, user.id, id);
       if (!log) throw new AppError('NOT_FOUND');
       const rows = await repo.failedRows(db, id, limit, skip);
       return {
-        ...toLog(log, lang),
+        ...toLog(log, lang, digits),
         rowsTotal: rows.total,
-        rows: rows.items.map((r) => ({ id: r.id, rowNumber: r.rowNumber, data: r.data, errors: r.errors.map((e) => localizeRowError(e, lang)) })),
+        rows: rows.items.map((r) => ({ id: r.id, rowNumber: r.rowNumber, data: r.data, errors: r.errors.map((e) => localizeRowError(e, lang, digits)) })),
       };
     },
     /**
      * The fix flow: resubmit edited failed rows (cells by field key). Each row is validated and
      * inserted on its own; passing rows leave the failed list and move to succeeded.
      */
-    async retry(user: CurrentUser, id: string, rows: { rowId: string; data: Record<string, string> }[], lang: Language) {
+    async retry(user: CurrentUser, id: string, rows: { rowId: string; data: Record<string, string> }[], lang: Language, digits?: DigitSystem) {
       const log = await repo.getLog(db, user.id, id);
       if (!log) throw new AppError('NOT_FOUND');
       if (log.status === 'processing') throw new AppError('VALIDATION_FAILED', { status: 409 });
@@ -250,7 +255,7 @@ export function createCsvService(deps: Deps) {
           });
         }
       }
-      return svc.getLog(user, id, 500, 0, lang);
+      return svc.getLog(user, id, 500, 0, lang, digits);
     },
 
     /** CSV of a type in `lang`, UTF-8 with BOM; columns of the import template (round trip). */

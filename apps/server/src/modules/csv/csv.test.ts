@@ -89,7 +89,7 @@ describe('CSV import', () => {
     expect(log).toMatchObject({ status: 'completed', total: 2, succeeded: 1, failed: 1 });
     const ar = await getLog(r.body.data.id, { ...u.headers, language: 'ar' });
     const errs = ar.body.data.rows[0].errors;
-    expect(errs.find((e) => e.path === 'vatNumber')!.message).toBe('الرقم الضريبي 15 رقماً ويبدأ بـ 3.');
+    expect(errs.find((e) => e.path === 'vatNumber')!.message).toBe('الرقم الضريبي ١٥ رقماً ويبدأ بـ 3.');
     expect(errs.find((e) => e.path === 'crNumber')).toBeTruthy();
     // fix: a still-bad edit stays failed with its new errors; a good edit succeeds and leaves the list
     const row = ar.body.data.rows[0];

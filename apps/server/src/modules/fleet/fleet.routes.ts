@@ -27,6 +27,8 @@ import {
   vehicleSchema,
   vehicleUpdate,
   waslResultSchema,
+  localizeNumbers,
+  type DigitSystem,
   type Language,
 } from '@masar/shared';
 import { FLEET_ROLES } from './fleet.service.ts';
@@ -43,9 +45,10 @@ const MESSAGES = {
   statusUpdated: { en: 'Status updated.', ar: 'تم تحديث الحالة.' },
   waslVerified: { en: 'Verified with WASL.', ar: 'تم التوثيق في وصل.' },
   waslNotVerified: { en: 'WASL did not verify it. See the reasons.', ar: 'لم يتم التوثيق في وصل. اطلع على الأسباب.' },
-  waslNotRequired: { en: 'WASL is not required under 3.5 tons.', ar: 'لا يلزم التسجيل في وصل لأقل من 3.5 طن.' },
+  waslNotRequired: { en: 'WASL is not required under {3.5} tons.', ar: 'لا يلزم التسجيل في وصل لأقل من {3.5} طن.' },
 } as const;
-const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
+/** A route message in `lang`; its numbers (`{3.5}`) in the reader's digit system. */
+const msg = (k: keyof typeof MESSAGES, lang: Language, digits?: DigitSystem) => localizeNumbers(MESSAGES[k][lang], lang, digits);
 
 /**
  * Fleet management (issue 3; spec §2, §3, §4, §5, §7 /vehicles /trailers /drivers). Role and
@@ -91,7 +94,7 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const data = await svc.registerVehicleWasl(app.requireUser(req), req.params.id);
-      return { message: msg(waslMsg(data.waslStatus), req.lang), data };
+      return { message: msg(waslMsg(data.waslStatus), req.lang, req.digits), data };
     },
   );
   app.post(
@@ -109,7 +112,7 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const data = await svc.registerDriverWasl(app.requireUser(req), req.params.id);
-      return { message: msg(waslMsg(data.waslStatus), req.lang), data };
+      return { message: msg(waslMsg(data.waslStatus), req.lang, req.digits), data };
     },
   );
 

@@ -52,7 +52,7 @@ describe('vendors', () => {
     );
     expect(r.status).toBe(400);
     expect(r.body.errors!.map((e) => e.path).sort()).toEqual(['crNumber', 'email', 'notes', 'tlNumber', 'vatNumber']);
-    expect(r.body.errors!.find((e) => e.path === 'vatNumber')!.message).toBe('الرقم الضريبي 15 رقماً ويبدأ بـ 3.');
+    expect(r.body.errors!.find((e) => e.path === 'vatNumber')!.message).toBe('الرقم الضريبي ١٥ رقماً ويبدأ بـ 3.');
   });
 
   it('keeps e-mail and phone unique per owner, not across owners', async () => {

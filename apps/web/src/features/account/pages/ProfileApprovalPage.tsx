@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Verification } from '@masar/shared';
 import { FileLink } from '../../../components/DocumentUpload';
-import { checkDocument, DOCUMENT_ACCEPT, uploadFile } from '../../../components/transfer';
+import { checkDocument, DOCUMENT_ACCEPT, DOCUMENT_MAX_MB, uploadFile } from '../../../components/transfer';
 import { api } from '../../../lib/api';
 import { notifySuccess, showApiError } from '../../../lib/form';
 
@@ -23,7 +23,7 @@ function DocumentRow({ doc, locked }: { doc: Doc; locked: boolean }) {
     if (!file) return;
     setProblem(null);
     const bad = checkDocument(file);
-    if (bad) return setProblem(t(bad === 'type' ? 'badType' : 'tooLarge'));
+    if (bad) return setProblem(t(bad === 'type' ? 'badType' : 'tooLarge', { mb: DOCUMENT_MAX_MB }));
     setBusy(true);
     try {
       const uploaded = await uploadFile(file, 'business-document');
@@ -110,7 +110,7 @@ export default function ProfileApprovalPage() {
         {t('title')}
       </Title>
       <Text c="dimmed" mb="lg">
-        {t('intro')}
+        {t('intro', { mb: DOCUMENT_MAX_MB })}
       </Text>
       {isLoading || !data ? (
         <Skeleton h={300} radius="lg" />

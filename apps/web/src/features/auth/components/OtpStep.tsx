@@ -42,7 +42,7 @@ export function OtpStep({
   return (
     <Stack gap="md">
       <Text fz="sm">
-        {t('otp.sentTo')}{' '}
+        {t('otp.sentTo', { n: LIMITS.otpDigits })}{' '}
         <Text span fw={700} dir="ltr">
           {phone}
         </Text>

@@ -3,7 +3,7 @@ import { Button, Card, Container, Group, Select, Stack, Table, Text, TextInput, 
 import { IconPrinter, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BAYAN_TRIP_STATUSES } from '@masar/shared';
+import { BAYAN_TRIP_STATUSES, LIMITS } from '@masar/shared';
 import { Link } from 'react-router';
 import { asLang, formatDate } from '../../../components/format';
 import { rolePaths, useRoleBase } from '../../../components/useViewer';
@@ -65,7 +65,7 @@ export default function BayanPage() {
         {items.length === 0 && !q.isLoading ? (
           <Stack align="center" py="lg" gap="xs" data-testid="bayan-empty">
             <Text c="dimmed" ta="center">
-              {t('empty')}
+              {t('empty', { tons: LIMITS.bayanMinWeightTons })}
             </Text>
             <Button variant="light" component={Link} to={rolePaths(base).myLoads}>
               {t('emptyAction')}

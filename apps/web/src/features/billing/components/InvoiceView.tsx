@@ -3,8 +3,8 @@ import { Button, Divider, Group, Image, SimpleGrid, Stack, Table, Text } from '@
 import { IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
-import type { Invoice } from '@masar/shared';
-import { asLang, formatDate, formatMoney, formatNumber } from '../../../components/format';
+import { VAT_RATE, type Invoice } from '@masar/shared';
+import { asLang, formatDate, formatMoney, formatNumber, formatPercent } from '../../../components/format';
 import { downloadFile } from '../../../components/transfer';
 import { showApiError } from '../../../lib/form';
 
@@ -79,7 +79,7 @@ export default function InvoiceView({ invoice }: { invoice: Invoice }) {
             <Text>{formatMoney(invoice.subtotalSar, lang)}</Text>
           </Group>
           <Group justify="space-between">
-            <Text>{t('checkout.vat')}</Text>
+            <Text>{t('checkout.vat', { rate: formatPercent(VAT_RATE, lang) })}</Text>
             <Text>{formatMoney(invoice.vatSar, lang)}</Text>
           </Group>
           <Group justify="space-between">

@@ -4,8 +4,8 @@ import { IconPlus, IconTicket } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { fromHalalas, PAYMENT_PURPOSE, toHalalas, vatHalalas, type PaymentIntent, type PromoQuote } from '@masar/shared';
-import { asLang, formatMoney } from '../../../components/format';
+import { fromHalalas, PAYMENT_PURPOSE, toHalalas, VAT_RATE, vatHalalas, type PaymentIntent, type PromoQuote } from '@masar/shared';
+import { asLang, formatMoney, formatPercent } from '../../../components/format';
 import { useRoleBase, useViewer } from '../../../components/useViewer';
 import { api } from '../../../lib/api';
 import { notifySuccess, showApiError } from '../../../lib/form';
@@ -155,7 +155,7 @@ export default function CheckoutPage() {
             <Row label={t('checkout.price')} value={formatMoney(totals.priceSar, lang)} />
             {quote && <Row label={t('checkout.discount', { code: quote.code })} value={`− ${formatMoney(quote.discountSar, lang)}`} />}
             <Row label={t('checkout.subtotal')} value={formatMoney(totals.amountSar, lang)} />
-            <Row label={t('checkout.vat')} value={formatMoney(totals.vatSar, lang)} />
+            <Row label={t('checkout.vat', { rate: formatPercent(VAT_RATE, lang) })} value={formatMoney(totals.vatSar, lang)} />
             <Divider />
             <Row label={t('checkout.total')} value={formatMoney(totals.totalSar, lang)} strong />
             <Group align="flex-end" gap="xs" wrap="nowrap" mt="sm">

@@ -4,8 +4,8 @@ import { IconCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AUDIENCE_OF, type PlanView, type Subscription } from '@masar/shared';
-import { asLang, formatMoney } from '../../../components/format';
+import { AUDIENCE_OF, TRIAL_DAYS, VAT_RATE, type PlanView, type Subscription } from '@masar/shared';
+import { asLang, formatMoney, formatPercent } from '../../../components/format';
 import { useRoleBase, useViewer } from '../../../components/useViewer';
 import { api } from '../../../lib/api';
 import { notifySuccess, showApiError } from '../../../lib/form';
@@ -48,7 +48,7 @@ function PlanCard({
             {yearly ? t('pricing.perYear') : t('pricing.perMonth')}
           </Text>
           <Text fz="sm" mt={4}>
-            {t('pricing.vat', { amount: formatMoney(plan.vatSar, lang) })}
+            {t('pricing.vat', { rate: formatPercent(VAT_RATE, lang), amount: formatMoney(plan.vatSar, lang) })}
           </Text>
           <Text fz="sm" fw={600}>
             {t('pricing.total', { amount: formatMoney(plan.totalSar, lang) })}
@@ -114,7 +114,7 @@ export default function PricingPage() {
         <div>
           <Title order={1}>{t('pricing.title')}</Title>
           <Text c="dimmed" mt="xs" maw={720}>
-            {t('pricing.intro')}
+            {t('pricing.intro', { vat: formatPercent(VAT_RATE, asLang(i18n.language)), days: TRIAL_DAYS })}
           </Text>
         </div>
         {mine ? (

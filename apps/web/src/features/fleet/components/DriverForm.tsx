@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
-import { driverInput, driverUpdate, FLEET_LIMITS, SALUTATIONS, type Driver } from '@masar/shared';
+import { driverInput, driverUpdate, FLEET_LIMITS, ID_LENGTHS, SALUTATIONS, type Driver } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../components/NumberInput';
 import { DocumentUpload, type DocumentRef } from '../../../components/DocumentUpload';
@@ -156,7 +156,7 @@ export function DriverForm({ driver, onDone, onCancel }: { driver?: Driver | nul
         />
         <DateInput
           label={t('driver.dateOfBirth')}
-          description={t('driver.dobHint')}
+          description={t('driver.dobHint', { age: FLEET_LIMITS.driverMinAge })}
           required
           valueFormat="YYYY-MM-DD"
           maxDate={latestBirthDate()}
@@ -169,11 +169,15 @@ export function DriverForm({ driver, onDone, onCancel }: { driver?: Driver | nul
         {text('phone', { required: true, inputMode: 'tel', dir: 'ltr', placeholder: '05XXXXXXXX' })}
         {text('managerName')}
         {text('managerPhone', { inputMode: 'tel', dir: 'ltr', placeholder: '05XXXXXXXX' })}
-        {text('licenceNumber', { required: true, description: t('driver.licenceHint'), inputMode: 'numeric' })}
-        {text('driverIdNumber', { required: true, description: t('driver.driverIdHint'), inputMode: 'numeric' })}
+        {text('licenceNumber', {
+          required: true,
+          description: t('driver.licenceHint', { min: ID_LENGTHS.licenceMin, max: ID_LENGTHS.licenceMax }),
+          inputMode: 'numeric',
+        })}
+        {text('driverIdNumber', { required: true, description: t('driver.driverIdHint', { n: ID_LENGTHS.driverId }), inputMode: 'numeric' })}
         <NumberInput
           label={t('driver.iqamaIssueCount')}
-          description={t('driver.iqamaCountHint')}
+          description={t('driver.iqamaCountHint', { min: FLEET_LIMITS.iqamaIssueCountMin, max: FLEET_LIMITS.iqamaIssueCountMax })}
           allowDecimal={false}
           min={1}
           max={100}
@@ -181,8 +185,8 @@ export function DriverForm({ driver, onDone, onCancel }: { driver?: Driver | nul
           onChange={(v) => set('iqamaIssueCount', v)}
           error={errors.iqamaIssueCount}
         />
-        {text('companyCr', { description: t('driver.crHint'), inputMode: 'numeric' })}
-        {text('moiNumber', { description: t('driver.moiHint'), inputMode: 'numeric' })}
+        {text('companyCr', { description: t('driver.crHint', { n: ID_LENGTHS.cr }), inputMode: 'numeric' })}
+        {text('moiNumber', { description: t('driver.moiHint', { n: ID_LENGTHS.moi }), inputMode: 'numeric' })}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <DocumentUpload

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MultiSelect, SimpleGrid, TextInput, Autocomplete } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { trailerInput, trailerUpdate, type Trailer } from '@masar/shared';
+import { FLEET_LIMITS, ID_LENGTHS, trailerInput, trailerUpdate, type Trailer } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../components/NumberInput';
 import { useSaveFleetItem } from '../api/fleet';
@@ -10,6 +10,7 @@ import { optNum, validateWith, type FormErrors } from '../utils/validate';
 import { useEquipmentTypes } from './VehicleForm';
 import { apiFieldErrors } from '../../../lib/form';
 import { FormShell } from '../../../components/FormShell';
+import { formatNumber } from '../../../components/format';
 
 interface Values {
   trailerType: string;
@@ -73,7 +74,7 @@ export function TrailerForm({ trailer, onDone, onCancel }: { trailer?: Trailer |
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput
           label={t('trailer.number')}
-          description={t('trailer.numberHint')}
+          description={t('trailer.numberHint', { min: ID_LENGTHS.trailerNumberMin, max: ID_LENGTHS.trailerNumberMax })}
           required
           value={values.trailerNumber}
           onChange={(e) => set('trailerNumber', e.currentTarget.value)}
@@ -91,7 +92,10 @@ export function TrailerForm({ trailer, onDone, onCancel }: { trailer?: Trailer |
         />
         <NumberInput
           label={t('trailer.lengthCm')}
-          description={t('trailer.lengthHint')}
+          description={t('trailer.lengthHint', {
+            min: formatNumber(FLEET_LIMITS.trailerLengthMinCm, lang),
+            max: formatNumber(FLEET_LIMITS.trailerLengthMaxCm, lang),
+          })}
           required
           value={values.lengthCm}
           onChange={(v) => set('lengthCm', v)}
@@ -100,7 +104,10 @@ export function TrailerForm({ trailer, onDone, onCancel }: { trailer?: Trailer |
         />
         <NumberInput
           label={t('trailer.breadthCm')}
-          description={t('trailer.breadthHint')}
+          description={t('trailer.breadthHint', {
+            min: formatNumber(FLEET_LIMITS.trailerBreadthMinCm, lang),
+            max: formatNumber(FLEET_LIMITS.trailerBreadthMaxCm, lang),
+          })}
           required
           value={values.breadthCm}
           onChange={(v) => set('breadthCm', v)}
@@ -109,7 +116,10 @@ export function TrailerForm({ trailer, onDone, onCancel }: { trailer?: Trailer |
         />
         <NumberInput
           label={t('trailer.capacityKg')}
-          description={t('trailer.capacityHint')}
+          description={t('trailer.capacityHint', {
+            min: formatNumber(FLEET_LIMITS.trailerCapacityMinKg, lang),
+            max: formatNumber(FLEET_LIMITS.trailerCapacityMaxKg, lang),
+          })}
           required
           thousandSeparator=","
           value={values.capacityKg}

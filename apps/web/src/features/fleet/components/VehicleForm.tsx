@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { vehicleInput, vehicleUpdate, type Driver, type EquipmentType, type Trailer, type Vehicle } from '@masar/shared';
+import { FLEET_LIMITS, ID_LENGTHS, vehicleInput, vehicleUpdate, type Driver, type EquipmentType, type Trailer, type Vehicle } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../components/NumberInput';
 import { api } from '../../../lib/api';
@@ -13,6 +13,7 @@ import { asLang, driverName, useRoleBase } from '../utils/format';
 import { opt, optNum, validateWith, type FormErrors } from '../utils/validate';
 import { apiFieldErrors } from '../../../lib/form';
 import { FormShell } from '../../../components/FormShell';
+import { formatNumber } from '../../../components/format';
 
 export function useEquipmentTypes() {
   return useQuery({
@@ -220,7 +221,11 @@ export function VehicleForm({ vehicle, onDone, onCancel }: { vehicle?: Vehicle |
         />
         <NumberInput
           label={t('vehicle.weightKg')}
-          description={t('vehicle.weightHint')}
+          description={t('vehicle.weightHint', {
+            min: 0,
+            max: formatNumber(FLEET_LIMITS.vehicleWeightMaxKg, lang),
+            tons: FLEET_LIMITS.vehicleWeightMaxKg / 1000,
+          })}
           required
           min={0}
           thousandSeparator=","
@@ -231,7 +236,7 @@ export function VehicleForm({ vehicle, onDone, onCancel }: { vehicle?: Vehicle |
         />
         <TextInput
           label={t('vehicle.sequenceNumber')}
-          description={t('vehicle.sequenceHint')}
+          description={t('vehicle.sequenceHint', { min: ID_LENGTHS.sequenceMin, max: ID_LENGTHS.sequenceMax })}
           required
           value={values.sequenceNumber}
           onChange={(e) => set('sequenceNumber', e.currentTarget.value)}
@@ -246,7 +251,7 @@ export function VehicleForm({ vehicle, onDone, onCancel }: { vehicle?: Vehicle |
         />
         <TextInput
           label={t('vehicle.imei')}
-          description={t('vehicle.imeiHint')}
+          description={t('vehicle.imeiHint', { n: ID_LENGTHS.imei })}
           inputMode="numeric"
           value={values.imei}
           onChange={(e) => set('imei', e.currentTarget.value)}

@@ -172,7 +172,7 @@ function AssignDialog({ loadId, fleetPath, onClose }: { loadId: string; fleetPat
                       </Text>
                       {needsWasl && (
                         <Text size="xs" c="masarRed">
-                          {t('needsWasl')}
+                          {t('needsWasl', { tons: FLEET_LIMITS.waslMinWeightKg / 1000 })}
                         </Text>
                       )}
                     </Stack>

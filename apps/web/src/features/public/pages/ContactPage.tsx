@@ -7,6 +7,7 @@ import { CONTACT_TOPICS, contactBody, type ContactTopic } from '@masar/shared';
 import { api } from '../../../lib/api';
 import { showApiError, zodValidate } from '../../../lib/form';
 import { usePageMeta } from '../../../lib/pageMeta';
+import { asLang, formatClock } from '../../../components/format';
 
 const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
@@ -24,7 +25,7 @@ interface Values {
  * (a double click or a retry sends once), then /thank-you.
  */
 export default function ContactPage() {
-  const { t } = useTranslation('public');
+  const { t, i18n } = useTranslation('public');
   const navigate = useNavigate();
   usePageMeta(t('contact.title'), t('contact.description'));
   const form = useForm<Values>({
@@ -57,7 +58,7 @@ export default function ContactPage() {
           <Paper withBorder p="md" radius="md">
             <Stack gap={6}>
               <Text fw={600}>{t('contact.hoursTitle')}</Text>
-              <Text size="sm">{t('contact.hours')}</Text>
+              <Text size="sm">{t('contact.hours', { from: formatClock(8, 0, asLang(i18n.language)), to: formatClock(17, 0, asLang(i18n.language)) })}</Text>
               <Text size="sm">{t('contact.address')}</Text>
             </Stack>
           </Paper>

@@ -2,6 +2,8 @@ import { Anchor, Button, Container, Group, List, Paper, SimpleGrid, Stack, Text,
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageMeta } from '../../../lib/pageMeta';
+import { LIMITS, RADIUS_OPTIONS_KM, TRIAL_DAYS, VAT_RATE } from '@masar/shared';
+import { asLang, formatNumber, formatPercent } from '../../../components/format';
 
 interface Section {
   id: string;
@@ -16,9 +18,21 @@ interface Section {
  * contents and links to the FAQ and the contact form.
  */
 export default function HelpPage() {
-  const { t } = useTranslation('public');
+  const { t, i18n } = useTranslation('public');
+  const lang = asLang(i18n.language);
   usePageMeta(t('help.title'), t('help.description'));
-  const sections = t('help.sections', { returnObjects: true }) as Section[];
+  const sections = t('help.sections', {
+    returnObjects: true,
+    // the numbers of the guide come from the rules they describe, in the reader's digits
+    stops: LIMITS.stopsMax,
+    lines: LIMITS.cargoLinesMax,
+    min: RADIUS_OPTIONS_KM[0],
+    max: formatNumber(RADIUS_OPTIONS_KM[RADIUS_OPTIONS_KM.length - 1], lang),
+    tons: LIMITS.bayanMinWeightTons,
+    vat: formatPercent(VAT_RATE, lang),
+    days: TRIAL_DAYS,
+    mb: LIMITS.documentMaxBytes / 1024 / 1024,
+  }) as Section[];
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">

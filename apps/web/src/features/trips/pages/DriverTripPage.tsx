@@ -170,14 +170,14 @@ function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; on
             {proofStop && (
               <FileInput
                 label={t('driver.proofFile')}
-                description={t('driver.proofHint')}
+                description={t('driver.proofHint', { mb: PROOF_MAX_BYTES / 1024 / 1024 })}
                 accept="image/jpeg,image/png,image/webp,application/pdf"
                 capture="environment"
                 value={file}
                 onChange={setFile}
                 leftSection={<IconFileUpload size={16} />}
                 data-testid="trip-proof-file"
-                error={file && file.size > PROOF_MAX_BYTES ? t('driver.proofHint') : undefined}
+                error={file && file.size > PROOF_MAX_BYTES ? t('driver.proofHint', { mb: PROOF_MAX_BYTES / 1024 / 1024 }) : undefined}
                 clearable
               />
             )}

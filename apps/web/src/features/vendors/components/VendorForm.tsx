@@ -3,8 +3,10 @@ import { ActionIcon, Button, Divider, Group, MultiSelect, SegmentedControl, Sele
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   CONTACT_METHODS,
+  ID_LENGTHS,
   LIMITS,
   PAYMENT_TERMS,
+  paymentTermDays,
   VENDOR_LANGUAGES,
   VENDOR_SHIPMENT_TYPES,
   VENDOR_USER_TYPES,
@@ -153,7 +155,7 @@ export function VendorForm({
   const set = <K extends keyof Values>(k: K, v: Values[K]) => setValues((x) => ({ ...x, [k]: v }));
   const eqOptions = (equipment.data ?? []).map((e) => ({ value: e.code, label: lang === 'ar' ? e.nameAr : e.nameEn }));
   const regionOptions = (regions.data ?? []).map((r) => ({ value: String(r.id), label: lang === 'ar' ? r.nameAr : r.nameEn }));
-  const opts = (list: readonly string[], ns: string) => list.map((x) => ({ value: x, label: t(`${ns}.${x}`) }));
+  const opts = (list: readonly string[], ns: string) => list.map((x) => ({ value: x, label: t(`${ns}.${x}`, { days: paymentTermDays(x) }) }));
 
   const submit = async () => {
     setFormError(null);
@@ -307,9 +309,9 @@ export function VendorForm({
 
       <Divider label={t('section.business')} labelPosition="left" />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        {text('crNumber', { description: t('hint.cr'), inputMode: 'numeric' })}
-        {text('vatNumber', { description: t('hint.vat'), inputMode: 'numeric' })}
-        {text('tlNumber', { description: t('hint.tl') })}
+        {text('crNumber', { description: t('hint.cr', { n: ID_LENGTHS.cr }), inputMode: 'numeric' })}
+        {text('vatNumber', { description: t('hint.vat', { n: ID_LENGTHS.vat }), inputMode: 'numeric' })}
+        {text('tlNumber', { description: t('hint.tl', { min: ID_LENGTHS.tlMin, max: ID_LENGTHS.tlMax }) })}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Select

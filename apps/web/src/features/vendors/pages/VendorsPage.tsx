@@ -24,7 +24,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDots, IconEdit, IconEye, IconLink, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
-import { VENDOR_STATUSES, VENDOR_USER_TYPES, type Vendor } from '@masar/shared';
+import { paymentTermDays, VENDOR_STATUSES, VENDOR_USER_TYPES, type Vendor } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CsvExportMenu, CsvImportButton } from '../../../components/CsvTransfer';
@@ -103,7 +103,7 @@ function VendorView({ v }: { v: Vendor }) {
         <Field label={t('field.crNumber')}>{v.crNumber}</Field>
         <Field label={t('field.vatNumber')}>{v.vatNumber}</Field>
         <Field label={t('field.tlNumber')}>{v.tlNumber}</Field>
-        <Field label={t('field.paymentTerms')}>{v.paymentTerms && t(`paymentTerms.${v.paymentTerms}`)}</Field>
+        <Field label={t('field.paymentTerms')}>{v.paymentTerms && t(`paymentTerms.${v.paymentTerms}`, { days: paymentTermDays(v.paymentTerms) })}</Field>
         <Field label={t('field.preferredLanguages')}>{list(v.preferredLanguages, 'language')}</Field>
         <Field label={t('field.shipmentTypes')}>{list(v.shipmentTypes, 'shipmentType')}</Field>
         <Field label={t('field.regions')}>
