@@ -72,7 +72,10 @@ describe.skipIf(!hasChromium)('keyboard only: post a load and bid (English)', ()
     // re-render after the day is chosen can land after the typed hours and reset them to 00, so a
     // field that does not show what was typed is gone back to (Shift+Tab) and typed again.
     const [hh, mm] = time.split(':');
-    for (const [label, value] of [['Hours', hh], ['Minutes', mm]] as const) {
+    for (const [label, value] of [
+      ['Hours', hh],
+      ['Minutes', mm],
+    ] as const) {
       const field = dd.getByLabel(label);
       for (let attempt = 1; ; attempt++) {
         await tab(page, field, { back: true });
