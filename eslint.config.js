@@ -35,9 +35,10 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // Number inputs write the reader's digit system (issue 9, docs/i18n.md): Mantine's own does not.
+    // Number inputs and time fields write the reader's digit system (issue 9, docs/i18n.md):
+    // Mantine's own do not. The two wrappers are the only files that import Mantine's.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/components/NumberInput.tsx'],
+    ignores: ['apps/web/src/components/NumberInput.tsx', 'apps/web/src/components/DateTimePicker.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -47,6 +48,12 @@ export default tseslint.config(
               name: '@mantine/core',
               importNames: ['NumberInput'],
               message: 'Use NumberInput from components/NumberInput: it shows the reader’s digit system (Arabic-Indic or Western).',
+            },
+            {
+              name: '@mantine/dates',
+              importNames: ['DateTimePicker', 'TimePicker', 'InlineDateTimePicker', 'TimeInput', 'TimeGrid'],
+              message:
+                'Use DateTimePicker / TimePicker from components/DateTimePicker: their hour and minute fields show the reader’s digit system (Arabic-Indic or Western).',
             },
           ],
         },

@@ -93,6 +93,17 @@ export async function pickDateTime(page: Page, trigger: Locator, monthsAhead: nu
   const [hh, mm] = time.split(':');
   await dd.getByRole('spinbutton').nth(0).fill(hh);
   await dd.getByRole('spinbutton').nth(1).fill(mm);
+  // the fields are painted in the page's digit system (components/DateTimePicker.tsx: their `value`
+  // reads Western, what the reader sees is the native value underneath)
+  const arabic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d)));
+  await eventually(async () => {
+    const { arab, painted } = await dd.getByRole('spinbutton').evaluateAll((els) => {
+      const paint = (el: Element) => Reflect.get(HTMLInputElement.prototype, 'value', el);
+      const digits = localStorage.getItem('digits') ?? (document.documentElement.lang.startsWith('ar') ? 'arab' : 'latn');
+      return { arab: digits === 'arab', painted: els.slice(0, 2).map(paint) };
+    });
+    assert.deepEqual(painted, arab ? [arabic(hh), arabic(mm)] : [hh, mm]);
+  });
   await dd.locator('button:not(table button):not([data-direction])').last().click();
   await dd.waitFor({ state: 'hidden', timeout: WAIT });
   const shown = new RegExp(`^${String(day).padStart(2, '0')}/\\d\\d/\\d{4} ${time}$`);

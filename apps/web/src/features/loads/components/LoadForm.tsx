@@ -18,7 +18,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { DatesProvider, DateTimePicker } from '@mantine/dates';
+import { DatesProvider } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,7 @@ import {
   type ShipmentType,
 } from '@masar/shared';
 import { NumberInput } from '../../../components/NumberInput';
+import { DateTimePicker } from '../../../components/DateTimePicker';
 import { CitySelect } from '../../../components/CitySelect';
 import { asLang } from '../../../components/format';
 import { digits } from '../../../lib/digits';
@@ -81,11 +82,6 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
   const [confirmBody, setConfirmBody] = useState<CreateLoadBody | null>(null);
   const [openAddress, setOpenAddress] = useState<Record<string, boolean>>({});
 
-  // the date pickers' hour and minute fields and their confirm button, named for screen readers and keyboard users
-  const pickerA11y = {
-    timePickerProps: { hoursInputLabel: t('form.hours'), minutesInputLabel: t('form.minutes') },
-    submitButtonProps: { 'aria-label': t('form.confirmDate') },
-  };
   const form = useForm<LoadFormValues>({
     mode: 'controlled',
     initialValues,
@@ -291,7 +287,6 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
                       onChange={(v) => form.setFieldValue(`stops.${i}.date`, v)}
                       error={err(`stops.${i}.date`)}
                       clearable
-                      {...pickerA11y}
                       data-testid={`stop-${i}-date`}
                     />
                     <TextInput
@@ -481,7 +476,6 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
                 onChange={(v) => form.setFieldValue('pickupLatest', v)}
                 error={err('pickupLatest')}
                 clearable
-                {...pickerA11y}
                 data-testid="pickup-latest"
               />
               <Group grow align="flex-start">

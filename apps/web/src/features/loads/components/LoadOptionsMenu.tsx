@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Menu, Modal, MultiSelect, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
-import { DatesProvider, DateTimePicker } from '@mantine/dates';
+import { DatesProvider } from '@mantine/dates';
 import { IconArchive, IconCalendarPlus, IconCopy, IconDots, IconPencil, IconStar, IconStarFilled, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { asLang, isoToPicker, pickerToIso } from '../../../components/format';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { useDatesLocale } from '../../../components/useDatesLocale';
+import { DateTimePicker } from '../../../components/DateTimePicker';
 import { useBookmark, useChangeAudience, useExtendDates, useLoadAction, useMyVendorOptions, type LoadAction } from '../api/loads';
 
 /** Options handled here; every other option opens the details page with `?action=<option>` (its dialog lives there). */
