@@ -36,6 +36,13 @@ export function setDigitSystem(d: DigitSystem | null) {
 export const digits = (n: number | string) => numberFormat('en', { numberingSystem: digitSystem(), useGrouping: false }).format(Number(n));
 
 /**
+ * Every Western digit of `s` written in the digit system in force for `lang` (the time pickers'
+ * "08" → "٠٨", components/DateTimePicker.tsx). Only for texts that hold no codes or identifiers.
+ */
+export const inDigitSystem = (s: string, lang?: string) =>
+  digitSystem(lang) === 'arab' ? s.replace(/[0-9]/g, (c) => String.fromCharCode(0x660 + Number(c))) : s;
+
+/**
  * Arabic-Indic (U+0660–0669) and Persian (U+06F0–06F9) digits → Western, and the Arabic decimal
  * separator (U+066B) → ".": what a reader types with an Arabic keyboard, read as a number.
  */
