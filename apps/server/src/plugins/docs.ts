@@ -111,7 +111,7 @@ export default fp(async (app) => {
         title: 'Masar API',
         version: '1.0.0',
         description:
-          'Freight load-board marketplace for Saudi Arabia. Envelope `{message, data}`; errors `{message, code, errors?}` with `message` in the language of the `language` header (en|ar). Money SAR as decimal strings, distance km, weight kg, dimensions cm, times ISO 8601 (UTC). Integrators: API keys (`X-API-Key`) and signed webhooks, see docs/api.md. /api/v1 stays compatible; a breaking change is a new version, and deprecated operations answer a `Deprecation` header.',
+          'Freight load-board marketplace for Saudi Arabia. Envelope `{message, data}`; errors `{message, code, errors?}` with `message` in the language of the `language` header (en|ar); its numbers in Arabic-Indic or Western digits as a `-u-nu-arab` / `-u-nu-latn` extension of that header or of Accept-Language asks (default: Arabic-Indic for ar, Western for en). Money SAR as decimal strings, distance km, weight kg, dimensions cm, times ISO 8601 (UTC). Integrators: API keys (`X-API-Key`) and signed webhooks, see docs/api.md. /api/v1 stays compatible; a breaking change is a new version, and deprecated operations answer a `Deprecation` header.',
         license: { name: 'Proprietary', url: 'https://masar.sa/terms' },
         contact: { name: 'Masar API', email: 'api@masar.sa' },
       },
