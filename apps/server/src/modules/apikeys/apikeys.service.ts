@@ -3,6 +3,7 @@ import type { ApiKey, ApiKeyCreated, ApiKeyScope } from '@masar/shared';
 import { apiKeyCreateBody } from '@masar/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { lockAccountCap } from '../../lib/locks.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
@@ -46,16 +47,20 @@ export function createApiKeysService(db: Db) {
       return (await repo.listKeys(db, user.id)).map(toApiKey);
     },
     async create(user: CurrentUser, body: z.output<typeof apiKeyCreateBody>): Promise<ApiKeyCreated> {
-      if ((await repo.countLiveKeys(db, user.id)) >= MAX_LIVE_KEYS) throw new AppError('LIMIT_REACHED');
       const key = KEY_PREFIX + randomBytes(32).toString('base64url');
-      const row = await repo.insertKey(db, {
-        id: newId(),
-        ownerId: user.id,
-        name: body.name,
-        prefix: key.slice(0, 10),
-        keyHash: hashKey(key),
-        scopes: [...new Set(body.scopes)],
-        ratePerMinute: body.ratePerMinute,
+      // count and insert under the owner's cap lock: 50 parallel creations end at MAX_LIVE_KEYS (issue 22)
+      const row = await db.transaction(async (tx) => {
+        await lockAccountCap(tx, 'apikeys', user.id);
+        if ((await repo.countLiveKeys(tx, user.id)) >= MAX_LIVE_KEYS) throw new AppError('LIMIT_REACHED');
+        return repo.insertKey(tx, {
+          id: newId(),
+          ownerId: user.id,
+          name: body.name,
+          prefix: key.slice(0, 10),
+          keyHash: hashKey(key),
+          scopes: [...new Set(body.scopes)],
+          ratePerMinute: body.ratePerMinute,
+        });
       });
       return { ...toApiKey(row), key };
     },

@@ -30,6 +30,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { PaymentGateway, ChargeResult } from '../../gateways/payments/payments.ts';
 import { PaymentGatewayError } from '../../gateways/payments/payments.ts';
 import { AppError } from '../../lib/errors.ts';
+import { lockAccountCap } from '../../lib/locks.ts';
 import { newId } from '../../lib/ids.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import * as repo from './billing.repository.ts';
@@ -39,6 +40,8 @@ import { zatcaQrBase64 } from './zatca.ts';
 /** The renewal charge is tried from a day before the period ends, at most this many times, this far apart. */
 export const RENEWAL_LEAD_HOURS = 24;
 export const RENEWAL_MAX_ATTEMPTS = 3;
+/** At most this many saved cards per account (LIMIT_REACHED; held under a per-account lock, issue 22). */
+export const MAX_CARDS = 10;
 export const RENEWAL_RETRY_HOURS = 6;
 /** The plan the demo accounts are seeded with (seed/demo.ts): no end, replaced by any paid plan. */
 export const DEMO_PLAN_CODE = 'demo';
@@ -356,7 +359,8 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
     },
     /** Tokenize at the gateway and keep token, brand, last 4 and expiry. The number never reaches the database. */
     async addCard(user: CurrentUser, body: z.output<typeof cardAddBody>): Promise<SavedCard> {
-      if ((await repo.countCards(db, user.id)) >= 10) throw new AppError('LIMIT_REACHED');
+      // a cheap early refusal before the gateway call; the cap itself holds under the lock below
+      if ((await repo.countCards(db, user.id)) >= MAX_CARDS) throw new AppError('LIMIT_REACHED');
       let token: string;
       try {
         ({ token } = await payments.tokenize({
@@ -371,7 +375,10 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
         throw err;
       }
       return db.transaction(async (tx) => {
-        const first = (await repo.countCards(tx, user.id)) === 0;
+        await lockAccountCap(tx, 'cards', user.id);
+        const saved = await repo.countCards(tx, user.id);
+        if (saved >= MAX_CARDS) throw new AppError('LIMIT_REACHED');
+        const first = saved === 0;
         const card = await repo.insertCard(tx, {
           id: newId(),
           userId: user.id,

@@ -4,6 +4,7 @@ import { BlockList, isIP } from 'node:net';
 import type { z } from 'zod';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventPayload, webhookCreateBody, webhookDeliveriesQuery, webhookUpdateBody } from '@masar/shared';
 import type { Db } from '../../db/client.ts';
+import { lockAccountCap } from '../../lib/locks.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
@@ -173,15 +174,19 @@ export function createWebhooksService(deps: WebhooksDeps) {
     },
     async create(user: CurrentUser, body: z.output<typeof webhookCreateBody>): Promise<WebhookEndpoint & { secret: string }> {
       checkUrl(body.url, deps.allowPrivate);
-      if ((await repo.countEndpoints(db, user.id)) >= MAX_ENDPOINTS) throw new AppError('LIMIT_REACHED');
       const secret = `whsec_${randomBytes(24).toString('base64url')}`;
-      const row = await repo.insertEndpoint(db, {
-        id: newId(),
-        ownerId: user.id,
-        url: body.url,
-        description: body.description ?? null,
-        events: [...new Set(body.events)],
-        secret,
+      // count and insert under the owner's cap lock: 50 parallel creations end at MAX_ENDPOINTS (issue 22)
+      const row = await db.transaction(async (tx) => {
+        await lockAccountCap(tx, 'webhooks', user.id);
+        if ((await repo.countEndpoints(tx, user.id)) >= MAX_ENDPOINTS) throw new AppError('LIMIT_REACHED');
+        return repo.insertEndpoint(tx, {
+          id: newId(),
+          ownerId: user.id,
+          url: body.url,
+          description: body.description ?? null,
+          events: [...new Set(body.events)],
+          secret,
+        });
       });
       return { ...toEndpoint(row), secret };
     },
