@@ -70,6 +70,11 @@ export const ERRORS = {
     en: 'You already have an active plan. Cancel it before choosing another.',
     ar: 'لديك اشتراك فعّال بالفعل. ألغِه قبل اختيار اشتراك آخر.',
   },
+  CHECKOUT_IN_PROGRESS: {
+    status: 409,
+    en: 'Another payment for a plan is in progress on this account. Finish it, or wait 15 minutes, before starting another.',
+    ar: 'هناك عملية دفع أخرى لباقة قيد التنفيذ على هذا الحساب. أكملها أو انتظر 15 دقيقة قبل بدء عملية أخرى.',
+  },
   PLAN_NOT_FOR_ACCOUNT: { status: 400, en: 'This plan is not for your account type.', ar: 'هذه الباقة لا تناسب نوع حسابك.' },
   TRIAL_USED: { status: 409, en: 'The free trial can be used once per account.', ar: 'يمكن استخدام التجربة المجانية مرة واحدة لكل حساب.' },
   NO_ACTIVE_PLAN: { status: 404, en: 'You have no active plan to cancel.', ar: 'ليس لديك اشتراك فعّال لإلغائه.' },

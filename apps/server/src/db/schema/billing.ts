@@ -20,6 +20,10 @@ export const paymentCards = pgTable('payment_cards', {
   isDefault: boolean('is_default').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   deletedAt: ts('deleted_at'),
+  /** When the bank last declined a charge on this card (null after a successful one; migration 0095). */
+  lastChargeFailedAt: ts('last_charge_failed_at'),
+  /** The gateway's reason for that decline (e.g. card_declined, insufficient_funds). */
+  lastChargeFailure: text('last_charge_failure'),
 });
 
 export const promoCodes = pgTable('promo_codes', {

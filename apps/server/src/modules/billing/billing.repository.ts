@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   invoices,
@@ -154,6 +154,26 @@ export async function lockIntent(tx: DbOrTx, id: string): Promise<IntentRow | un
 export async function insertIntent(db: DbOrTx, row: typeof paymentIntents.$inferInsert): Promise<IntentRow | undefined> {
   const [r] = await db.insert(paymentIntents).values(row).onConflictDoNothing().returning();
   return r;
+}
+/**
+ * Whether the user has a plan checkout (not a renewal, not a wallet top-up) created after `since`
+ * still waiting for the gateway or for 3-D Secure.
+ */
+export async function hasPendingPlanIntent(db: DbOrTx, userId: string, since: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: paymentIntents.id })
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.userId, userId),
+        inArray(paymentIntents.status, ['processing', 'requires_action']),
+        sql`${paymentIntents.planCode} is not null`,
+        isNull(paymentIntents.subscriptionId),
+        gt(paymentIntents.createdAt, since),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 export async function updateIntent(db: DbOrTx, id: string, set: Partial<typeof paymentIntents.$inferInsert>): Promise<IntentRow> {
   const [r] = await db

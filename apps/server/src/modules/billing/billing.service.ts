@@ -40,6 +40,12 @@ import { zatcaQrBase64 } from './zatca.ts';
 /** The renewal charge is tried from a day before the period ends, at most this many times, this far apart. */
 export const RENEWAL_LEAD_HOURS = 24;
 export const RENEWAL_MAX_ATTEMPTS = 3;
+/**
+ * A plan checkout still waiting for its gateway answer (processing) or for 3-D Secure
+ * (requires_action) blocks another plan checkout of the account for this long (CHECKOUT_IN_PROGRESS):
+ * the second would charge for a plan the first is buying. After it, an abandoned one no longer blocks.
+ */
+export const CHECKOUT_PENDING_MINUTES = 15;
 /** At most this many saved cards per account (LIMIT_REACHED; held under a per-account lock, issue 22). */
 export const MAX_CARDS = 10;
 export const RENEWAL_RETRY_HOURS = 6;
@@ -109,6 +115,14 @@ const invoiceView = (r: repo.InvoiceRow): Invoice => ({
   zatcaQr: r.zatcaQr,
   intentId: r.intentId,
 });
+
+/**
+ * spec §6: an active plan must be cancelled before choosing another (a trial, or the demo
+ * accounts' plan, may be upgraded at once). PLAN_ALREADY_ACTIVE.
+ */
+function assertNoPaidPlan(current: repo.SubscriptionRow | undefined): void {
+  if (current && !current.trial && !current.cancelAtPeriodEnd && current.planCode !== DEMO_PLAN_CODE) throw new AppError('PLAN_ALREADY_ACTIVE');
+}
 
 /** Plan gating (spec §6): a plan is bought by the account type it is for. */
 function assertPlanFor(user: CurrentUser, planCode: string): Plan {
@@ -208,6 +222,7 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
           priceHalalas: intent.amountHalalas,
         });
       } else {
+        await repo.lockWallet(tx, intent.userId); // one live plan per account: subscription writes take turns
         await repo.endActiveSubscriptions(tx, intent.userId);
         const subscriptionId = newId();
         const now = new Date();
@@ -443,10 +458,8 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
       } else {
         plan = assertPlanFor(user, body.planCode);
         price = toHalalas(plan.priceSar);
-        const current = await repo.currentSubscription(db, user.id);
-        // spec §6: an active plan must be cancelled before choosing another (a trial, or the demo
-        // accounts' plan, may be upgraded at once)
-        if (current && !current.trial && !current.cancelAtPeriodEnd && current.planCode !== DEMO_PLAN_CODE) throw new AppError('PLAN_ALREADY_ACTIVE');
+        // a quick answer for the common case; the check that holds under races is in the transaction below
+        assertNoPaidPlan(await repo.currentSubscription(db, user.id));
         if (body.promoCode) discount = await promoDiscount(db, user.id, body.promoCode, plan);
         if (!body.cardId && !body.payWithWallet) throw new AppError('PAYMENT_METHOD_REQUIRED');
       }
@@ -458,6 +471,17 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
       const payWithWallet = body.purpose !== PAYMENT_PURPOSE.walletRecharge && !card && Boolean(body.payWithWallet);
 
       const created = await db.transaction(async (tx) => {
+        if (plan) {
+          // One plan per account (issue 22): this account's plan checkouts take turns on its row
+          // lock, and each checks again here, inside the transaction that records its intent and
+          // before any gateway charge, so a racing checkout with another Idempotency-Key is refused
+          // (409) without charging. subscriptions_one_live_per_user (migration 0095) backs it.
+          await repo.lockWallet(tx, user.id);
+          if (await repo.findIntentByKey(tx, user.id, key)) return null; // the same request, retried: answered below
+          assertNoPaidPlan(await repo.currentSubscription(tx, user.id));
+          if (await repo.hasPendingPlanIntent(tx, user.id, new Date(Date.now() - CHECKOUT_PENDING_MINUTES * 60_000)))
+            throw new AppError('CHECKOUT_IN_PROGRESS');
+        }
         const intent = await repo.insertIntent(tx, {
           id: newId(),
           userId: user.id,
