@@ -1512,7 +1512,7 @@ export interface paths {
         put?: never;
         /**
          * Pay for a plan or recharge the wallet
-         * @description Requires the Idempotency-Key header (IDEMPOTENCY_KEY_REQUIRED): a retried request answers the first payment and never charges twice. Purposes: 4 subscription (renews), 3 membership (one period), 2 wallet recharge. Pay with a saved card (`cardId`) or, for plans, from the wallet (`payWithWallet`; INSUFFICIENT_WALLET_BALANCE). Answers 201 when paid, 202 with `actionUrl` when the bank asks for 3-D Secure (then POST /payments/intents/{id}/confirm). Refusals: PAYMENT_DECLINED, PAYMENT_GATEWAY_ERROR, PAYMENT_METHOD_REQUIRED; an active plan must be cancelled first (PLAN_ALREADY_ACTIVE); promo codes: PROMO_INVALID, PROMO_EXPIRED, PROMO_USED_UP, PROMO_ALREADY_USED; PLAN_NOT_FOR_ACCOUNT.
+         * @description Requires the Idempotency-Key header (IDEMPOTENCY_KEY_REQUIRED): a retried request answers the first payment and never charges twice. Purposes: 4 subscription (renews), 3 membership (one period), 2 wallet recharge. Pay with a saved card (`cardId`) or, for plans, from the wallet (`payWithWallet`; INSUFFICIENT_WALLET_BALANCE). Answers 201 when paid, 202 with `actionUrl` when the bank asks for 3-D Secure (then POST /payments/intents/{id}/confirm). Refusals: PAYMENT_DECLINED, PAYMENT_GATEWAY_ERROR, PAYMENT_METHOD_REQUIRED; an active plan must be cancelled first (PLAN_ALREADY_ACTIVE), and one plan checkout at a time per account (CHECKOUT_IN_PROGRESS, 409, while another waits for the bank; checked under a lock before any charge); promo codes: PROMO_INVALID, PROMO_EXPIRED, PROMO_USED_UP, PROMO_ALREADY_USED; PLAN_NOT_FOR_ACCOUNT.
          *
          *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
          */
@@ -19535,7 +19535,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); PLAN_ALREADY_ACTIVE (You already have an active plan. Cancel it before choosing another.) */
+            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); PLAN_ALREADY_ACTIVE (You already have an active plan. Cancel it before choosing another.); CHECKOUT_IN_PROGRESS (Another payment for a plan is in progress on this account. Finish it, or wait 15 minutes, before starting another.) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20182,6 +20182,8 @@ export interface operations {
                                 holderName: string;
                                 isDefault: boolean;
                                 createdAt: string;
+                                lastChargeFailedAt: string | null;
+                                lastChargeFailure: string | null;
                             }[];
                         };
                     };
@@ -20308,6 +20310,8 @@ export interface operations {
                             holderName: string;
                             isDefault: boolean;
                             createdAt: string;
+                            lastChargeFailedAt: string | null;
+                            lastChargeFailure: string | null;
                         };
                     };
                 };

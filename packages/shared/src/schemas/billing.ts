@@ -244,6 +244,14 @@ export const savedCardSchema = z.object({
   holderName: z.string(),
   isDefault: z.boolean(),
   createdAt: z.string(),
+  /**
+   * When the bank last declined a charge on this card (ISO 8601), null once a charge on it
+   * succeeds. A declined card is never made the renewal card nor preselected at checkout; the
+   * saved-cards page shows it as declined and offers to remove it (issue 22).
+   */
+  lastChargeFailedAt: z.string().nullable(),
+  /** The acquirer's reason for that decline, e.g. card_declined, insufficient_funds, 3ds_failed. */
+  lastChargeFailure: z.string().nullable(),
 });
 export type SavedCard = z.infer<typeof savedCardSchema>;
 

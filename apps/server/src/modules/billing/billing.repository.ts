@@ -65,6 +65,30 @@ export async function deleteCard(db: DbOrTx, userId: string, id: string): Promis
     .returning({ id: paymentCards.id });
   return rows.length > 0;
 }
+/** A successful charge on a card: it is no longer "declined". */
+export async function markCardCharged(tx: DbOrTx, id: string): Promise<void> {
+  await tx.update(paymentCards).set({ lastChargeFailedAt: null, lastChargeFailure: null }).where(eq(paymentCards.id, id));
+}
+/**
+ * The bank declined a charge on a card: record when and why, and if it was the default (renewal)
+ * card, make the newest card that was not declined the default instead (or none).
+ */
+export async function markCardDeclined(tx: DbOrTx, userId: string, id: string, reason: string): Promise<void> {
+  await tx.update(paymentCards).set({ lastChargeFailedAt: new Date(), lastChargeFailure: reason, isDefault: false }).where(eq(paymentCards.id, id));
+  const [stillDefault] = await tx
+    .select({ id: paymentCards.id })
+    .from(paymentCards)
+    .where(and(eq(paymentCards.userId, userId), isNull(paymentCards.deletedAt), eq(paymentCards.isDefault, true)))
+    .limit(1);
+  if (stillDefault) return;
+  const [next] = await tx
+    .select({ id: paymentCards.id })
+    .from(paymentCards)
+    .where(and(eq(paymentCards.userId, userId), isNull(paymentCards.deletedAt), isNull(paymentCards.lastChargeFailedAt)))
+    .orderBy(desc(paymentCards.createdAt))
+    .limit(1);
+  if (next) await tx.update(paymentCards).set({ isDefault: true }).where(eq(paymentCards.id, next.id));
+}
 export async function countCards(db: DbOrTx, userId: string): Promise<number> {
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -100,7 +100,12 @@ const cardView = (c: repo.CardRow): SavedCard => ({
   holderName: c.holderName,
   isDefault: c.isDefault,
   createdAt: c.createdAt.toISOString(),
+  lastChargeFailedAt: c.lastChargeFailedAt?.toISOString() ?? null,
+  lastChargeFailure: c.lastChargeFailure,
 });
+
+/** Gateway answers that say nothing about the card (the acquirer was not reached). */
+const NOT_THE_CARDS_FAULT = new Set(['gateway_unreachable']);
 
 const invoiceView = (r: repo.InvoiceRow): Invoice => ({
   id: r.id,
@@ -257,9 +262,14 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
       const intent = await repo.lockIntent(tx, intentId);
       if (!intent) throw new AppError('NOT_FOUND');
       if (intent.status === 'succeeded' || intent.status === 'failed') return intent;
-      if (result.status === 'succeeded') return applySuccess(tx, intent, result.ref);
+      if (result.status === 'succeeded') {
+        if (intent.cardId) await repo.markCardCharged(tx, intent.cardId);
+        return applySuccess(tx, intent, result.ref);
+      }
       if (result.status === 'requires_action')
         return repo.updateIntent(tx, intent.id, { status: 'requires_action', gatewayRef: result.ref, actionUrl: result.actionUrl });
+      // a declined card is never the renewal card (issue 22): the default moves to a card that was not declined
+      if (intent.cardId && !NOT_THE_CARDS_FAULT.has(result.code)) await repo.markCardDeclined(tx, intent.userId, intent.cardId, result.code);
       await releasePromo(tx, intent);
       return repo.updateIntent(tx, intent.id, { status: 'failed', gatewayRef: result.ref, failureCode: result.code, actionUrl: null });
     });
@@ -620,7 +630,11 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
             ...(attempt >= RENEWAL_MAX_ATTEMPTS ? { status: 'past_due', cancelAtPeriodEnd: true } : { status: 'past_due' }),
           });
         };
-        const card = (s.cardId ? await repo.findCard(db, s.userId, s.cardId) : undefined) ?? (await repo.listCards(db, s.userId)).find((c) => c.isDefault);
+        // the plan's card, else the default, else any card the bank has not declined; a declined
+        // card only when nothing else is left (a decline such as insufficient funds may clear)
+        const cards = await repo.listCards(db, s.userId);
+        const candidates = [cards.find((c) => c.id === s.cardId), cards.find((c) => c.isDefault), ...cards].filter((c) => c !== undefined);
+        const card = candidates.find((c) => !c.lastChargeFailedAt) ?? candidates[0];
         if (!card) {
           await fail('no_card');
           continue;

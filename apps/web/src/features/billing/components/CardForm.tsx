@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -102,7 +102,7 @@ export function CardForm({ onSaved }: { onSaved?: (card: SavedCard) => void }) {
 }
 
 /** "mada •••• 0007, expires 12/2030" in the user's language and digit system (the last 4 stay as printed on the card). */
-export function CardLabel({ card }: { card: Pick<SavedCard, 'brand' | 'last4' | 'expMonth' | 'expYear'> }) {
+export function CardLabel({ card }: { card: Pick<SavedCard, 'brand' | 'last4' | 'expMonth' | 'expYear'> & Partial<Pick<SavedCard, 'lastChargeFailedAt'>> }) {
   const { t } = useTranslation('billing');
   return (
     <span>
@@ -117,6 +117,15 @@ export function CardLabel({ card }: { card: Pick<SavedCard, 'brand' | 'last4' | 
       <Text span c="dimmed" fz="sm" style={{ whiteSpace: 'nowrap' }}>
         {t('card.expires', { month: String(card.expMonth).padStart(2, '0').replace(/\d/g, digits), year: card.expYear })}
       </Text>
+      {card.lastChargeFailedAt && (
+        <>
+          {' '}
+          {/* the bank declined its last charge (issue 22): never the renewal card nor preselected */}
+          <Badge color="red" variant="light" title={t('card.declinedNote')} data-testid={`card-declined-${card.last4}`}>
+            {t('card.declined')}
+          </Badge>
+        </>
+      )}
     </span>
   );
 }

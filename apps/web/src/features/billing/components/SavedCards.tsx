@@ -11,7 +11,8 @@ import { CardForm, CardLabel } from './CardForm';
 
 /**
  * The user's saved cards (GET /paymentMethod): brand, last 4, expiry, the one renewals are
- * charged to; add one (CardForm → POST /paymentMethod), use one for renewals
+ * charged to, and "Declined" on a card whose last charge the bank refused, offered for removal
+ * (it cannot be made the renewal card from here); add one (CardForm → POST /paymentMethod), use one for renewals
  * (POST /paymentMethod/:id/default), remove one (DELETE /paymentMethod/:id). Used by the billing
  * page and /<role>/saved-cards (spec §2).
  */
@@ -49,7 +50,20 @@ export function SavedCards({ heading }: { heading: ReactNode }) {
               <CardLabel card={c} />
               {/* the actions keep their size (the "Renewals" badge was cut to "RENE…" on a phone); the label wraps instead */}
               <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-                {c.isDefault ? (
+                {c.lastChargeFailedAt ? (
+                  // declined by the bank (issue 22): not offered for renewals; removing it is the action offered
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    color="red"
+                    leftSection={<IconTrash size={14} />}
+                    aria-label={t('card.removeNamed', { brand: brand(c), last4: c.last4 })}
+                    onClick={() => void act(() => api.delete(`/paymentMethod/${c.id}`), t('savedCards.removed'))}
+                    data-testid={`card-remove-${c.last4}`}
+                  >
+                    {t('card.removeDeclined')}
+                  </Button>
+                ) : c.isDefault ? (
                   <Badge variant="light" data-testid={`card-default-${c.last4}`}>
                     {t('card.default')}
                   </Badge>
@@ -65,17 +79,19 @@ export function SavedCards({ heading }: { heading: ReactNode }) {
                     </ActionIcon>
                   </Tooltip>
                 )}
-                <Tooltip label={t('card.remove')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('card.removeNamed', { brand: brand(c), last4: c.last4 })}
-                    onClick={() => void act(() => api.delete(`/paymentMethod/${c.id}`), t('savedCards.removed'))}
-                    data-testid={`card-remove-${c.last4}`}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                {!c.lastChargeFailedAt && (
+                  <Tooltip label={t('card.remove')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('card.removeNamed', { brand: brand(c), last4: c.last4 })}
+                      onClick={() => void act(() => api.delete(`/paymentMethod/${c.id}`), t('savedCards.removed'))}
+                      data-testid={`card-remove-${c.last4}`}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
               </Group>
             </Group>
           ))}

@@ -130,7 +130,7 @@ function WalletCard() {
   const [amount, setAmount] = useState<number | string>(100);
   const [cardId, setCardId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const chosen = cardId ?? cards.find((c) => c.isDefault)?.id ?? null;
+  const chosen = cardId ?? cards.find((c) => c.isDefault && !c.lastChargeFailedAt)?.id ?? null;
   const recharge = async () => {
     if (!chosen) return;
     setBusy(true);

@@ -7,10 +7,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fromHalalas, PAYMENT_PURPOSE, toHalalas, VAT_RATE, vatHalalas, type PaymentIntent, type PromoQuote } from '@masar/shared';
 import { asLang, formatMoney, formatPercent } from '../../../components/format';
 import { useRoleBase, useViewer } from '../../../components/useViewer';
-import { api } from '../../../lib/api';
+import { api, ApiError } from '../../../lib/api';
 import { notifySuccess, showApiError } from '../../../lib/form';
 import { PROFILE_QUERY_KEY } from '../../../lib/session';
-import { newPaymentKey, useCards, usePlans, useWallet } from '../api';
+import { BILLING, newPaymentKey, useCards, usePlans, useWallet } from '../api';
 import { CardForm, CardLabel } from '../components/CardForm';
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -49,7 +49,8 @@ export default function CheckoutPage() {
   // one key per attempt: kept until the body changes, so a retry of the same payment reuses it
   const [attempt, setAttempt] = useState(() => ({ key: newPaymentKey(), body: '' }));
 
-  const chosen = method ?? cards.find((c) => c.isDefault)?.id ?? null;
+  // the renewal card is preselected, never a card the bank just declined (issue 22)
+  const chosen = method ?? cards.find((c) => c.isDefault && !c.lastChargeFailedAt)?.id ?? null;
   const totals = useMemo(() => {
     if (quote) return quote;
     if (!plan) return null;
@@ -106,6 +107,11 @@ export default function CheckoutPage() {
     } catch (e) {
       // a refused payment is over: the next click is a new attempt
       setAttempt({ key: newPaymentKey(), body: '' });
+      if (e instanceof ApiError && e.code === 'PAYMENT_DECLINED') {
+        // the declined card is marked as such; the payer picks the next card, nothing is chosen for them
+        setMethod('');
+        void qc.invalidateQueries({ queryKey: BILLING.cards });
+      }
       showApiError(e);
     } finally {
       setBusy(false);

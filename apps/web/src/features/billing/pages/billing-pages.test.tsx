@@ -37,6 +37,8 @@ const card = (id: string, brand: SavedCard['brand'], last4: string, isDefault: b
   holderName: 'Sara Alqahtani',
   isDefault,
   createdAt: '2026-11-01T10:00:00Z',
+  lastChargeFailedAt: null,
+  lastChargeFailure: null,
 });
 const visa = card('0001', 'visa', '1111', true);
 const mada = card('0002', 'mada', '0007', false);
@@ -51,9 +53,10 @@ const inShell = (page: ReactNode) => (
 
 describe('CheckoutPage', { timeout: 30_000 }, () => {
   it('pays with the saved card chosen and the promo code applied, and shows the bank refusal', async () => {
+    let cards = [visa, mada];
     const calls = stubApi((method, path) => {
       if (method === 'GET' && path === '/plans') return ok({ items: [plan] });
-      if (method === 'GET' && path === '/paymentMethod') return ok({ items: [visa, mada] });
+      if (method === 'GET' && path === '/paymentMethod') return ok({ items: cards });
       if (method === 'GET' && path === '/wallet') return ok({ balanceSar: '0.00', entries: [] });
       if (method === 'POST' && path === '/promo/check')
         return ok({
@@ -65,8 +68,10 @@ describe('CheckoutPage', { timeout: 30_000 }, () => {
           vatSar: '26.87',
           totalSar: '205.97',
         });
-      if (method === 'POST' && path === '/subscription/createIntent')
+      if (method === 'POST' && path === '/subscription/createIntent') {
+        cards = [visa, { ...mada, lastChargeFailedAt: '2026-11-20T10:00:00Z', lastChargeFailure: 'card_declined' }];
         return { status: 402, body: { message: 'The bank declined this card. Try another card.', code: 'PAYMENT_DECLINED' } };
+      }
       return undefined;
     });
     renderWithApp(inShell(<CheckoutPage />), { path: '/carriers/checkout?plan=carrier-monthly' });
@@ -89,7 +94,13 @@ describe('CheckoutPage', { timeout: 30_000 }, () => {
     expect(intents).toHaveLength(1);
     expect(intents[0].body).toMatchObject({ purpose: 4, planCode: plan.code, cardId: mada.id, promoCode: 'WELCOME10' });
     expect(intents[0].headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    // the declined card is shown as declined and no card is chosen for the payer: they pick the next one
+    expect(await screen.findByTestId('card-declined-0007')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('pay').disabled).toBe(true));
+    expect(screen.getByTestId<HTMLInputElement>('pay-card-0007').checked).toBe(false);
+    expect(screen.getByTestId<HTMLInputElement>('pay-card-1111').checked).toBe(false);
     // a refused payment is over: trying again is a new attempt with a new key
+    await userEvent.click(screen.getByTestId('pay-card-1111'));
     await userEvent.click(screen.getByTestId('pay'));
     await waitFor(() => expect(calls.filter((c) => c.path === '/subscription/createIntent')).toHaveLength(2));
     const [first, second] = calls.filter((c) => c.path === '/subscription/createIntent');
@@ -187,4 +198,48 @@ describe('BillingPage', { timeout: 30_000 }, () => {
     ]);
     expect(screen.getByRole('link', { name: 'العودة إلى الفوترة والفواتير' }).getAttribute('href')).toBe('/shippers/billing-and-invoice');
   });
+});
+
+describe('a card the bank declined (issue 22)', { timeout: 30_000 }, () => {
+  const declined = (c: SavedCard): SavedCard => ({ ...c, isDefault: true, lastChargeFailedAt: '2026-11-20T10:00:00Z', lastChargeFailure: 'card_declined' });
+
+  it('is not preselected at checkout even when it is still marked default', async () => {
+    stubApi((method, path) => {
+      if (method === 'GET' && path === '/plans') return ok({ items: [plan] });
+      if (method === 'GET' && path === '/paymentMethod') return ok({ items: [declined(visa), mada] });
+      if (method === 'GET' && path === '/wallet') return ok({ balanceSar: '0.00', entries: [] });
+      return undefined;
+    });
+    renderWithApp(inShell(<CheckoutPage />), { path: '/carriers/checkout?plan=carrier-monthly' });
+    expect(await screen.findByTestId('card-declined-1111')).toBeTruthy();
+    expect(screen.getByTestId<HTMLInputElement>('pay-card-1111').checked).toBe(false);
+    expect(screen.getByTestId<HTMLButtonElement>('pay').disabled).toBe(true);
+    expect(screen.getByText('Choose a card or your wallet.')).toBeTruthy();
+  });
+
+  for (const lang of ['en', 'ar'] as const) {
+    it(`is shown as declined on the saved cards page with a Remove action, not as the renewal card (${lang})`, async () => {
+      await i18n.changeLanguage(lang);
+      let cards = [{ ...declined(mada), isDefault: false }, visa];
+      const calls = stubApi((method, path) => {
+        if (method === 'GET' && path === '/paymentMethod') return ok({ items: cards });
+        if (method === 'DELETE' && path === `/paymentMethod/${mada.id}`) {
+          cards = [visa];
+          return ok(null);
+        }
+        return undefined;
+      });
+      renderWithApp(inShell(<BillingPage />), { path: '/shippers/saved-cards', dir: lang === 'ar' ? 'rtl' : 'ltr' });
+      const row = await screen.findByTestId('card-0007');
+      expect(within(row).getByTestId('card-declined-0007').textContent).toBe(lang === 'ar' ? 'مرفوضة' : 'Declined');
+      // no "use for renewals" on a declined card
+      expect(within(row).queryByTestId('card-set-default-0007')).toBeNull();
+      const remove = within(row).getByTestId('card-remove-0007');
+      expect(remove.textContent).toBe(lang === 'ar' ? 'حذف' : 'Remove');
+      await userEvent.click(remove);
+      await waitFor(() => expect(screen.queryByTestId('card-0007')).toBeNull());
+      expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/paymentMethod/${mada.id}`]);
+      expect(screen.getByTestId('card-default-1111')).toBeTruthy();
+    });
+  }
 });
