@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromHalalas, isMoneyString, normalizeMoney, ratePerKmSar, toHalalas, vatHalalas } from './money.ts';
+import { fromHalalas, isMoneyString, loadPriceOf, normalizeMoney, ratePerKmSar, toHalalas, vatHalalas } from './money.ts';
 
 describe('money (SAR exact to the halala)', () => {
   it('converts between decimal strings and halalas', () => {
@@ -42,5 +42,22 @@ describe('money (SAR exact to the halala)', () => {
   it('rates per km to the halala', () => {
     expect(ratePerKmSar('4200.00', 950)).toBe('4.42');
     expect(ratePerKmSar('100', 0)).toBe('0.00');
+  });
+});
+
+describe('loadPriceOf (issue 22: the agreed price after booking)', () => {
+  it('is the posted price before booking and the booked one after, with its own rate per km', () => {
+    expect(loadPriceOf({ priceSar: '4200.00', ratePerKmSar: '4.42', bookedPriceSar: null, distanceKm: 950 })).toEqual({
+      priceSar: '4200.00',
+      ratePerKmSar: '4.42',
+      postedPriceSar: '4200.00',
+      agreed: false,
+    });
+    expect(loadPriceOf({ priceSar: '4200.00', ratePerKmSar: '4.42', bookedPriceSar: '3800.00', distanceKm: 950 })).toEqual({
+      priceSar: '3800.00',
+      ratePerKmSar: '4.00',
+      postedPriceSar: '4200.00',
+      agreed: true,
+    });
   });
 });

@@ -71,3 +71,20 @@ export const moneySar = z
 
 /** A SAR amount as the API returns it: a decimal string with two decimals. */
 export const moneySarOut = z.string().regex(/^-?\d+\.\d{2}$/);
+
+/**
+ * The price a load is carried at (issue 22): once booked, the agreed (booked) price — after a
+ * counter offer it differs from the posted one — else the posted price; the rate per km of that
+ * price (a load under 1 km is priced per its first km, as when posted). `postedPriceSar` stays for
+ * showing it labelled "posted"; `agreed` tells whether a booked price applies. Every screen and
+ * export that shows a load's price uses this, so none shows the posted price after booking.
+ */
+export function loadPriceOf(l: { priceSar: string; ratePerKmSar: string; bookedPriceSar: string | null; distanceKm: number }): {
+  priceSar: string;
+  ratePerKmSar: string;
+  postedPriceSar: string;
+  agreed: boolean;
+} {
+  if (l.bookedPriceSar === null) return { priceSar: l.priceSar, ratePerKmSar: l.ratePerKmSar, postedPriceSar: l.priceSar, agreed: false };
+  return { priceSar: l.bookedPriceSar, ratePerKmSar: ratePerKmSar(l.bookedPriceSar, Math.max(l.distanceKm, 1)), postedPriceSar: l.priceSar, agreed: true };
+}

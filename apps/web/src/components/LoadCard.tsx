@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Load } from '@masar/shared';
+import { loadPriceOf, type Load } from '@masar/shared';
 import { asLang, formatMoney, formatNumber } from './format';
 import { Lane, laneOf } from './Lane';
 import { DateText } from './Money';
@@ -57,13 +57,20 @@ export function LoadCard({ load, mode = 'grid', href, showStatus, actions }: Pro
       {load.deadheadKm !== undefined && <Fact label={t('field.deadhead')} value={km(load.deadheadKm)} testId="deadhead" />}
     </>
   );
+  // once booked, the agreed price (e.g. after a counter offer) and its rate; the posted one labelled "posted" (issue 22)
+  const p = loadPriceOf(load);
   const price = (
-    <Stack gap={0} align="flex-end">
-      <Text fw={700} size="lg" c="masar">
-        {formatMoney(load.priceSar, lang)}
+    <Stack gap={0} align="flex-end" data-testid="load-card-price">
+      <Text fw={700} size="lg" c="masar" aria-label={p.agreed ? `${t('field.agreedPrice')}: ${formatMoney(p.priceSar, lang)}` : undefined}>
+        {formatMoney(p.priceSar, lang)}
       </Text>
+      {p.agreed && p.postedPriceSar !== p.priceSar && (
+        <Text size="xs" c="dimmed" data-testid="load-card-posted-price">
+          {t('field.postedPrice', { price: formatMoney(p.postedPriceSar, lang) })}
+        </Text>
+      )}
       <Text size="xs" c="dimmed">
-        {t('unit.perKm', { value: formatMoney(load.ratePerKmSar, lang, { decimals: 2 }) })}
+        {t('unit.perKm', { value: formatMoney(p.ratePerKmSar, lang, { decimals: 2 }) })}
       </Text>
     </Stack>
   );

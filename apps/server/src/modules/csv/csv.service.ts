@@ -4,6 +4,7 @@ import {
   ERRORS,
   errorMessage,
   isValidationKey,
+  loadPriceOf,
   localizeValidationMessage,
   type CsvExportType,
   type CsvImportType,
@@ -301,6 +302,7 @@ export function createCsvService(deps: Deps) {
             'تاريخ التحميل',
             'تاريخ التنزيل',
             'السعر (ريال)',
+            'السعر المعلن (ريال)',
             'المسافة (كم)',
             'السعر لكل كم',
             'الوزن (كجم)',
@@ -316,6 +318,7 @@ export function createCsvService(deps: Deps) {
             'Pickup date',
             'Drop date',
             'Price (SAR)',
+            'Posted price (SAR)',
             'Distance (km)',
             'Rate per km',
             'Weight (kg)',
@@ -333,6 +336,8 @@ export function createCsvService(deps: Deps) {
           const first = l.stops[0];
           const last = l.stops[l.stops.length - 1];
           const city = (s: (typeof l.stops)[number] | undefined) => (s ? (lang === 'ar' ? s.cityNameAr : s.cityNameEn) : '');
+          // Price: the agreed (booked) price once booked, e.g. after a counter offer; the posted one beside it (issue 22)
+          const price = loadPriceOf(l);
           rows.push([
             l.referenceId,
             l.status,
@@ -342,9 +347,10 @@ export function createCsvService(deps: Deps) {
             city(last),
             l.pickupAt,
             l.dropAt,
-            l.priceSar,
+            price.priceSar,
+            price.postedPriceSar,
             String(l.distanceKm),
-            l.ratePerKmSar,
+            price.ratePerKmSar,
             String(l.totalWeightKg),
             l.comments ?? '',
           ]);

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { IconUsersGroup } from '@tabler/icons-react';
-import { ACTIVE_LOAD_STATUSES, EDITABLE_LOAD_STATUSES, STOP_TYPE, type Load } from '@masar/shared';
+import { ACTIVE_LOAD_STATUSES, EDITABLE_LOAD_STATUSES, loadPriceOf, STOP_TYPE, type Load } from '@masar/shared';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { asLang, formatMoney, formatNumber } from '../../../components/format';
@@ -85,6 +85,8 @@ export default function LoadDetailsPage() {
   const isOwner = load.isMine ?? (viewer.profile ? viewer.profile.id === load.shipperId : false);
   const canBid = !isOwner && (base === '/carriers' || base === '/brokers');
   const bookedByMe = !!viewer.profile && load.carrierId === viewer.profile.id;
+  // once booked: the agreed price (e.g. after a counter offer) with its rate per km; the posted one shown as "posted" (issue 22)
+  const price = loadPriceOf(load);
   const km = (n: number) => t('unit.km', { value: formatNumber(n, lang) });
 
   return (
@@ -124,8 +126,8 @@ export default function LoadDetailsPage() {
       {ACTIVE_LOAD_STATUSES.includes(load.status) && (
         <Alert color="blue" mb="md" data-testid="assigned-banner">
           {bookedByMe
-            ? t('details.bookedByYou', { price: formatMoney(load.bookedPriceSar ?? load.priceSar, lang) })
-            : t('details.assigned', { price: formatMoney(load.bookedPriceSar ?? load.priceSar, lang) })}
+            ? t('details.bookedByYou', { price: formatMoney(price.priceSar, lang) })
+            : t('details.assigned', { price: formatMoney(price.priceSar, lang) })}
         </Alert>
       )}
 
@@ -155,16 +157,23 @@ export default function LoadDetailsPage() {
             <Paper withBorder p="md">
               <SimpleGrid cols={{ base: 2, sm: 4 }}>
                 <Stat
-                  label={t('field.price')}
+                  label={price.agreed ? t('field.agreedPrice') : t('field.price')}
                   value={
-                    <Text c="masar" fw={700} size="xl" component="span">
-                      {formatMoney(load.priceSar, lang)}
-                    </Text>
+                    <>
+                      <Text c="masar" fw={700} size="xl" component="span">
+                        {formatMoney(price.priceSar, lang)}
+                      </Text>
+                      {price.agreed && price.postedPriceSar !== price.priceSar && (
+                        <Text size="xs" c="dimmed" fw={400} data-testid="load-posted-price">
+                          {t('field.postedPrice', { price: formatMoney(price.postedPriceSar, lang) })}
+                        </Text>
+                      )}
+                    </>
                   }
                   testId="load-price"
                 />
                 <Stat label={t('field.distance')} value={km(load.distanceKm)} />
-                <Stat label={t('field.ratePerKm')} value={t('unit.perKm', { value: formatMoney(load.ratePerKmSar, lang, { decimals: 2 }) })} />
+                <Stat label={t('field.ratePerKm')} value={t('unit.perKm', { value: formatMoney(price.ratePerKmSar, lang, { decimals: 2 }) })} />
                 <Stat label={t('field.weight')} value={t('unit.kg', { value: formatNumber(load.totalWeightKg, lang) })} />
                 <Stat label={t('field.equipment')} value={refName(eq.data, load.equipmentType, lang)} />
                 <Stat
