@@ -169,7 +169,10 @@ describe('the team role applies to every authentication mode', () => {
     expect((await call('GET', '/my-loads?tab=posted', withKey(key))).status).toBe(200);
     const write = await call('POST', '/loads', withKey(key), loadBody({ post: false }));
     expect([write.status, write.body.code]).toEqual([403, 'TEAM_ROLE_FORBIDDEN']);
-    const gps = await call('POST', '/vehicles/track/positions', withKey(key), { imei: '356938035643809', positions: [{ lat: 24.7, lng: 46.7, at: new Date().toISOString() }] });
+    const gps = await call('POST', '/vehicles/track/positions', withKey(key), {
+      imei: '356938035643809',
+      positions: [{ lat: 24.7, lng: 46.7, at: new Date().toISOString() }],
+    });
     expect([gps.status, gps.body.code]).toEqual([403, 'TEAM_ROLE_FORBIDDEN']);
   });
 
@@ -184,5 +187,26 @@ describe('the team role applies to every authentication mode', () => {
     expect([own.status, own.body.code]).toEqual([404, 'UNKNOWN_IMEI']);
     // a viewer still reads
     expect((await call('GET', '/my-loads?tab=posted', h(viewer.user))).status).toBe(200);
+  });
+});
+
+describe('PATCH /webhooks/{id}', () => {
+  it('is a merge patch: {} changes nothing and answers the endpoint (200, not a 500); fields sent change', async () => {
+    const ep = ok(
+      await call<{ id: string; url: string; events: string[]; active: boolean; description: string | null }>('POST', '/webhooks', h(owner), {
+        url: 'http://127.0.0.1:9/h',
+        events: ['offer.created'],
+        description: 'ERP',
+      }),
+      201,
+    );
+    const empty = await call<typeof ep>('PATCH', `/webhooks/${ep.id}`, { ...h(owner), language: 'ar' }, {});
+    expect(empty.status, JSON.stringify(empty.body)).toBe(200);
+    expect(empty.body.message).toMatch(/[\u0600-\u06FF]/);
+    const { secret: _s, ...before } = ep as typeof ep & { secret?: string };
+    expect(empty.body.data).toEqual(before);
+    const off = ok(await call<typeof ep>('PATCH', `/webhooks/${ep.id}`, h(owner), { active: false }));
+    expect(off).toMatchObject({ active: false, description: 'ERP', url: ep.url });
+    expect((await call('PATCH', `/webhooks/${ep.id}`, h(carrier), {})).status).toBe(404);
   });
 });
