@@ -223,15 +223,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         'the sandbox approves test card numbers, so anyone could buy a plan without paying',
         'PAYMENT_GATEWAY=moyasar with its keys',
       ],
-      ['BAYAN_GATEWAY', cfg.BAYAN_GATEWAY === 'sandbox', 'the sandbox issues made-up Bayan trips and waybills that no authority knows', "BAYAN_GATEWAY=http with Elm's credentials"],
-      ['WASL_GATEWAY', cfg.WASL_GATEWAY === 'sandbox', 'the sandbox issues made-up WASL verdicts that no authority knows', "WASL_GATEWAY=http with Elm's credentials"],
+      [
+        'BAYAN_GATEWAY',
+        cfg.BAYAN_GATEWAY === 'sandbox',
+        'the sandbox issues made-up Bayan trips and waybills that no authority knows',
+        "BAYAN_GATEWAY=http with Elm's credentials",
+      ],
+      [
+        'WASL_GATEWAY',
+        cfg.WASL_GATEWAY === 'sandbox',
+        'the sandbox issues made-up WASL verdicts that no authority knows',
+        "WASL_GATEWAY=http with Elm's credentials",
+      ],
       [
         'SMS_GATEWAY',
         cfg.SMS_GATEWAY === 'sandbox',
         'the sandbox sends no SMS: nobody gets a one-time code, and the codes sit in a file on the server',
         'SMS_GATEWAY=unifonic with SMS_API_KEY',
       ],
-      ['EMAIL_GATEWAY', cfg.EMAIL_GATEWAY === 'sandbox', 'the sandbox sends no e-mail: contact-form messages and every other e-mail are kept in memory and lost', 'EMAIL_GATEWAY=smtp with SMTP_URL'],
+      [
+        'EMAIL_GATEWAY',
+        cfg.EMAIL_GATEWAY === 'sandbox',
+        'the sandbox sends no e-mail: contact-form messages and every other e-mail are kept in memory and lost',
+        'EMAIL_GATEWAY=smtp with SMTP_URL',
+      ],
     ];
     for (const [name, on, why, fix] of sandboxes) {
       if (on) throw new Error(`Invalid configuration:\n  ${name}: ${why}; it is refused when NODE_ENV=production (set ${fix}, or ${staging})`);

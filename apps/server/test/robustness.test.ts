@@ -210,6 +210,12 @@ describe('every operation on the caller’s own records, fed generated bad input
   // to the caller, so a handler runs its update with whatever the schema let through (an empty
   // PATCH body was a 500, issue 22).
   it('never answers 5xx', { timeout: 300_000 }, async () => {
+    // fresh accounts: the sweep above may have signed the shared ones out or deleted them
+    const users = [
+      await createUser(t, { accountType: ACCOUNT_TYPE.shipper }),
+      await createUser(t, { accountType: ACCOUNT_TYPE.carrier }),
+      await createUser(t, { accountType: ACCOUNT_TYPE.broker }),
+    ];
     const [shipper, carrier, broker] = users;
     const made = async (who: TestUser, url: string, payload: unknown): Promise<string> => {
       const r = await t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: who.headers, payload: payload as object });

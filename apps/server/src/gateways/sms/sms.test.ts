@@ -38,7 +38,10 @@ describe('sandbox SMS', () => {
       await sms.send('+966512345678', 'Your Masar code is 771204');
       const file = join(dir, 'data', 'sms-sandbox.log');
       expect(logged).toEqual([`SMS to +9665…5678 written to ${file}`, `SMS to +9665…5678 written to ${file}`]);
-      const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; body: string });
+      const lines = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { to: string; body: string });
       expect(lines.map((l) => [l.to, l.body])).toEqual([
         ['+966512345678', 'Your Masar code is 482913'],
         ['+966512345678', 'Your Masar code is 771204'],

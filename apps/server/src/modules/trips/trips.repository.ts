@@ -22,7 +22,10 @@ export interface DriverRow {
   link_generation: number;
 }
 export async function driverById(db: DbOrTx, id: string): Promise<DriverRow | null> {
-  const rows = await queryRows<DriverRow>(db, sql`select id, owner_id, first_name, last_name, phone, licence_number, state, link_generation from drivers where id = ${id}`);
+  const rows = await queryRows<DriverRow>(
+    db,
+    sql`select id, owner_id, first_name, last_name, phone, licence_number, state, link_generation from drivers where id = ${id}`,
+  );
   return rows[0] ?? null;
 }
 
