@@ -18,7 +18,7 @@ import errorsPlugin from './plugins/errors.ts';
 import i18nPlugin, { pickDigitSystem, pickLanguage } from './plugins/i18n.ts';
 import { registerModules } from './modules/index.ts';
 import { errorMessage } from '@masar/shared';
-import { errSerializer, REDACT_PATHS } from './lib/log.ts';
+import { errSerializer, REDACT_PATHS, reqSerializer } from './lib/log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,7 +106,7 @@ export async function buildApp(opts: {
         : {
             level: config.LOG_LEVEL,
             redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-            serializers: { err: errSerializer },
+            serializers: { err: errSerializer, req: reqSerializer },
             // stdout written asynchronously (flushed on close) unless the caller brings a stream
             stream: opts.logStream ?? stdoutLog(),
           },

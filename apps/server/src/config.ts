@@ -41,7 +41,11 @@ export const envSchema = z.object({
     .positive()
     .default(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
-  /** SMS gateway: sandbox (default; logs and keeps an outbox) or a real provider name. */
+  /**
+   * SMS gateway: sandbox (default; writes each SMS to DATA_DIR/sms-sandbox.log and keeps an
+   * outbox; the log says only "SMS to +9665…1234 written to <file>") or a real provider name.
+   * Refused when NODE_ENV=production unless ALLOW_SANDBOX_GATEWAYS=1.
+   */
   SMS_GATEWAY: z.enum(['sandbox', 'unifonic']).default('sandbox'),
   SMS_API_KEY: z.string().optional(),
   /** Registered SMS sender name (Unifonic SenderID); the provider's default when unset. */
@@ -49,9 +53,16 @@ export const envSchema = z.object({
   /**
    * Expose the sandbox SMS outbox at GET /api/v1/dev/outbox (development and tests only). Off by
    * default: the outbox shows every one-time code, so anyone could reset any account with it.
-   * Refused when NODE_ENV=production. Sandbox codes always go to the server log.
+   * Refused when NODE_ENV=production. Sandbox codes are also in DATA_DIR/sms-sandbox.log, never
+   * in the server log.
    */
   DEV_OUTBOX: bool.default(false),
+  /**
+   * Let NODE_ENV=production start with sandbox gateways (SMS, e-mail, payments, Bayan, WASL): a
+   * staging server that must not text, mail, charge or file anything real. Off: production
+   * refuses every sandbox (issue 22). DEV_OUTBOX and DEMO_SEED stay refused either way.
+   */
+  ALLOW_SANDBOX_GATEWAYS: bool.default(false),
   /** E-mail gateway: sandbox (default; keeps the last 100 in memory, logs recipient and subject only) or smtp (nodemailer, SMTP_URL). */
   EMAIL_GATEWAY: z.enum(['sandbox', 'smtp']).default('sandbox'),
   /** SMTP server for EMAIL_GATEWAY=smtp: smtp://user:pass@host:587 (STARTTLS) or smtps://user:pass@host:465. */
@@ -202,19 +213,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'Invalid configuration:\n  WEBHOOKS_ALLOW_PRIVATE: webhooks to http or private hosts would let users reach internal services; it is refused when NODE_ENV=production',
     );
   }
-  if (cfg.PAYMENT_GATEWAY === 'sandbox' && cfg.NODE_ENV === 'production') {
-    throw new Error(
-      'Invalid configuration:\n  PAYMENT_GATEWAY: the sandbox approves test card numbers, so anyone could buy a plan without paying; it is refused when NODE_ENV=production (set PAYMENT_GATEWAY=moyasar with its keys, or NODE_ENV=development for a demo)',
-    );
-  }
-  for (const [name, value] of [
-    ['BAYAN_GATEWAY', cfg.BAYAN_GATEWAY],
-    ['WASL_GATEWAY', cfg.WASL_GATEWAY],
-  ] as const) {
-    if (value === 'sandbox' && cfg.NODE_ENV === 'production') {
-      throw new Error(
-        `Invalid configuration:\n  ${name}: the sandbox issues made-up ${name === 'BAYAN_GATEWAY' ? 'Bayan trips and waybills' : 'WASL verdicts'} that no authority knows; it is refused when NODE_ENV=production (set ${name}=http with Elm's credentials, or NODE_ENV=development for a demo)`,
-      );
+  // Every sandbox gateway is refused in production unless staging says so (issue 22)
+  if (cfg.NODE_ENV === 'production' && !cfg.ALLOW_SANDBOX_GATEWAYS) {
+    const staging = 'ALLOW_SANDBOX_GATEWAYS=1 on a staging server, or NODE_ENV=development for a demo';
+    const sandboxes: [name: string, on: boolean, why: string, fix: string][] = [
+      [
+        'PAYMENT_GATEWAY',
+        cfg.PAYMENT_GATEWAY === 'sandbox',
+        'the sandbox approves test card numbers, so anyone could buy a plan without paying',
+        'PAYMENT_GATEWAY=moyasar with its keys',
+      ],
+      [
+        'BAYAN_GATEWAY',
+        cfg.BAYAN_GATEWAY === 'sandbox',
+        'the sandbox issues made-up Bayan trips and waybills that no authority knows',
+        "BAYAN_GATEWAY=http with Elm's credentials",
+      ],
+      [
+        'WASL_GATEWAY',
+        cfg.WASL_GATEWAY === 'sandbox',
+        'the sandbox issues made-up WASL verdicts that no authority knows',
+        "WASL_GATEWAY=http with Elm's credentials",
+      ],
+      [
+        'SMS_GATEWAY',
+        cfg.SMS_GATEWAY === 'sandbox',
+        'the sandbox sends no SMS: nobody gets a one-time code, and the codes sit in a file on the server',
+        'SMS_GATEWAY=unifonic with SMS_API_KEY',
+      ],
+      [
+        'EMAIL_GATEWAY',
+        cfg.EMAIL_GATEWAY === 'sandbox',
+        'the sandbox sends no e-mail: contact-form messages and every other e-mail are kept in memory and lost',
+        'EMAIL_GATEWAY=smtp with SMTP_URL',
+      ],
+    ];
+    for (const [name, on, why, fix] of sandboxes) {
+      if (on) throw new Error(`Invalid configuration:\n  ${name}: ${why}; it is refused when NODE_ENV=production (set ${fix}, or ${staging})`);
     }
   }
   if (cfg.PAYMENT_GATEWAY !== 'sandbox' && !cfg.PUBLIC_URL) {

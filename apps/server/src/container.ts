@@ -57,7 +57,7 @@ export function createContainer(opts: {
   const { config, database } = opts;
   const db = database.db;
   const log: Log = opts.log ?? { error: (o, m) => console.error(m, o), info: () => undefined };
-  const baseGateways = opts.gateways ?? createGateways(config);
+  const baseGateways = opts.gateways ?? createGateways(config, opts.log ? (m) => opts.log!.info({}, m) : undefined);
   // Bayan's sandbox keeps its trips in the database; WASL's sandbox needs no state
   const gateways = { ...baseGateways, bayan: opts.bayanGateway ?? createBayanGateway(config, db), wasl: createWaslGateway(config) };
   const storage = storageFor(config);

@@ -1373,7 +1373,10 @@ export interface paths {
         delete: operations["deleteWebhooksById"];
         options?: never;
         head?: never;
-        /** Change a webhook endpoint (URL, events, description, active) */
+        /**
+         * Change a webhook endpoint (URL, events, description, active)
+         * @description A merge patch: only the fields sent change. An empty body `{}` changes nothing and answers the endpoint as it is (200). NOT_FOUND when not mine.
+         */
         patch: operations["patchWebhooksById"];
         trace?: never;
     };

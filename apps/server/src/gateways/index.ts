@@ -14,10 +14,10 @@ export interface Gateways {
   email: EmailGateway;
 }
 
-/** Choose each gateway's implementation from the configuration (sandbox by default). */
-export function createGateways(config: Config): Gateways {
+/** Choose each gateway's implementation from the configuration (sandbox by default); `log` gets the sandboxes' one-line notes. */
+export function createGateways(config: Config, log?: (m: string) => void): Gateways {
   return {
-    sms: createSmsGateway(config),
+    sms: createSmsGateway(config, log),
     routing: createGreatCircleRouting(config.ROAD_FACTOR),
     payments: createPaymentGateway(config),
     email: createEmailGateway(config),

@@ -66,6 +66,7 @@ export function createSignedLinks(secret: string, now: () => number = Date.now) 
           issuer: ISSUER,
           audience: purpose,
           typ: 'masar-link+jwt',
+          requiredClaims: ['exp', 'sub'],
           currentDate: new Date(now()),
         });
         if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return { ok: false, reason: 'invalid' };

@@ -28,10 +28,13 @@ export async function signAccessToken(claims: AccessClaims, secret: string, ttlS
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
-/** Verify an access token; distinguishes expired (→ 406) from invalid (→ 401). */
+/**
+ * Verify an access token; distinguishes expired (→ 406) from invalid (→ 401). A token without
+ * `exp` (or `sub`) is invalid even with a good signature: every token we sign expires (issue 22).
+ */
 export async function verifyAccessToken(token: string, secret: string): Promise<VerifyResult> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { issuer: 'masar', algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, key(secret), { issuer: 'masar', algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
     return {
       ok: true,

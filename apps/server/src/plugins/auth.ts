@@ -32,8 +32,11 @@ export type { AuthContext, CurrentUser } from '../modules/auth/auth.types.ts';
  * holds) plus `memberId`, `memberRole` and `actorId` (the member's own id). The membership is read
  * on every request (in the user query, or joined to the session lookup), so a removal or a role
  * change counts on the member's next request. The role is checked here, once, by
- * `teamRoleAllows` (TEAM_ROLE_FORBIDDEN 403). `team: 'self'` routes act for the member's own
- * user (own password, own invitations, leaving, the profile).
+ * `teamRoleAllows` (TEAM_ROLE_FORBIDDEN 403), in every authentication mode (issue 22): a session
+ * on any route, including the open routes that act for an account (`acceptKey`: the positions
+ * ingest), and an API key made by a member (it acts under the member's current role, and is
+ * refused as API_KEY_INVALID once they left the team). `team: 'self'` routes act for the
+ * member's own user (own password, own invitations, leaving, the profile).
  */
 export interface AccessRules {
   auth?: 'none' | 'token' | 'user';
@@ -121,6 +124,12 @@ export default fp<{ sessions: SessionChecks; apiKeys: ApiKeysService; jwtSecret:
     const scope = rules.sessionOnly ? null : apiKeyScopeFor(req.routeOptions.schema?.tags, req.method);
     if (scope === null) throw new AppError('API_KEY_NOT_ALLOWED');
     if (scope !== 'public' && !identity.scopes.includes(scope)) throw new AppError('API_KEY_SCOPE');
+    // a key made by a team member acts under that member's role today, and dies with the membership
+    if (identity.createdBy && identity.createdBy !== identity.ownerId) {
+      const m = await opts.sessions.membershipOf(identity.createdBy);
+      if (!m || m.ownerId !== identity.ownerId) throw new AppError('API_KEY_INVALID');
+      checkRole(req, rules, m.role);
+    }
     identities.set(req, identity);
     await keyLimiter.call(app, req, reply);
     const row = await opts.sessions.currentUser(identity.ownerId);
@@ -177,6 +186,12 @@ export default fp<{ sessions: SessionChecks; apiKeys: ApiKeysService; jwtSecret:
       const m = acting.membership;
       if (m && auth.userId && rules.team !== 'self') {
         Object.assign(auth, { userId: m.ownerId, accountType: m.ownerType, memberId: m.id, memberRole: m.role, actorId: auth.userId });
+        if (mode === 'none' && !teamRoleAllows(m.role, req.method, req.routeOptions.schema?.tags?.[0], req.url.split('?')[0])) {
+          // an open route that acts for an account (the positions ingest) refuses the role like any
+          // other route; other open routes go on without the owner's identity
+          if (rules.acceptKey) throw new AppError('TEAM_ROLE_FORBIDDEN');
+          return;
+        }
         req.auth = auth;
         if (mode !== 'none') checkRole(req, rules, m.role);
         return;

@@ -78,6 +78,8 @@ export const drivers = pgTable('drivers', {
   waslStatus: text('wasl_status').$type<'not_submitted' | 'not_required' | 'verified' | 'not_verified'>().notNull().default('not_submitted'),
   waslReasons: jsonArr<string>('wasl_reasons'),
   waslCheckedAt: ts('wasl_checked_at'),
+  /** Migration 0095: moved on by suspending or deleting the driver; job links and trip tokens of an older generation are refused. */
+  linkGeneration: integer('link_generation').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

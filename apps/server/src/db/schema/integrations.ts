@@ -18,6 +18,8 @@ export const apiKeys = pgTable('api_keys', {
   lastUsedAt: ts('last_used_at'),
   useCount: bigint('use_count', { mode: 'number' }).notNull().default(0),
   revokedAt: ts('revoked_at'),
+  /** Who made it (migration 0095): the acting person's own user id; null before 0095. */
+  createdBy: uuid('created_by').references(() => users.id),
 });
 
 /** Webhook endpoints, deliveries and attempts (migration 0060); owned by modules/webhooks. */
@@ -33,6 +35,8 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   active: boolean('active').notNull().default(true),
   createdAt: ts('created_at').notNull().defaultNow(),
   deletedAt: ts('deleted_at'),
+  /** Who made it (migration 0095): the acting person's own user id; null before 0095. */
+  createdBy: uuid('created_by').references(() => users.id),
 });
 
 export const webhookDeliveries = pgTable('webhook_deliveries', {

@@ -1,6 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSmsGateway } from './index.ts';
-import { createSandboxSms } from './sandbox.ts';
+import { createSandboxSms, maskPhone } from './sandbox.ts';
 import { createUnifonicSms } from './unifonic.ts';
 
 type Call = { url: string; body: string };
@@ -20,7 +23,34 @@ describe('sandbox SMS', () => {
     await sms.send('+966500000001', 'c');
     expect(sms.outbox!('+966500000001').map((m) => m.body)).toEqual(['c', 'a']);
     expect(sms.outbox!()).toHaveLength(3);
-    expect(logged[0]).toContain('+966500000001');
+    expect(logged[0]).toBe(`SMS to ${maskPhone('+966500000001')} kept in the sandbox outbox (GET /api/v1/dev/outbox with DEV_OUTBOX=1)`);
+  });
+
+  it('writes each message to DATA_DIR/sms-sandbox.log and logs only a masked phone and the file, never the body (issue 22)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'masar-sms-'));
+    try {
+      const logged: string[] = [];
+      const sms = createSmsGateway(
+        { SMS_GATEWAY: 'sandbox', SMS_API_KEY: undefined, SMS_SENDER_ID: undefined, LOG_LEVEL: 'trace', DATA_DIR: dir, dataDir: join(dir, 'data') },
+        (m) => logged.push(m),
+      );
+      await sms.send('+966512345678', 'Your Masar code is 482913');
+      await sms.send('+966512345678', 'Your Masar code is 771204');
+      const file = join(dir, 'data', 'sms-sandbox.log');
+      expect(logged).toEqual([`SMS to +9665…5678 written to ${file}`, `SMS to +9665…5678 written to ${file}`]);
+      const lines = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { to: string; body: string });
+      expect(lines.map((l) => [l.to, l.body])).toEqual([
+        ['+966512345678', 'Your Masar code is 482913'],
+        ['+966512345678', 'Your Masar code is 771204'],
+      ]);
+      expect(statSync(file).mode & 0o077).toBe(0); // the codes are readable by the server's user only
+      expect(sms.outbox!('+966512345678')).toHaveLength(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -45,3 +45,13 @@ export async function countLiveKeys(db: DbOrTx, ownerId: string): Promise<number
     .where(and(eq(apiKeys.ownerId, ownerId), isNull(apiKeys.revokedAt)));
   return r?.n ?? 0;
 }
+
+/** Revoke the owner's live keys made by `userId` (a team member leaving). Returns how many. */
+export async function revokeKeysMadeBy(db: DbOrTx, ownerId: string, userId: string): Promise<number> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.ownerId, ownerId), eq(apiKeys.createdBy, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.length;
+}

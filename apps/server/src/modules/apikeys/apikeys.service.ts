@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKey, ApiKeyCreated, ApiKeyScope } from '@masar/shared';
 import { apiKeyCreateBody } from '@masar/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { lockAccountCap } from '../../lib/locks.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -34,6 +34,12 @@ export interface KeyIdentity {
   ownerId: string;
   scopes: ApiKeyScope[];
   ratePerMinute: number;
+  /**
+   * Who made the key (the acting person's own user id; null for keys made before migration 0095).
+   * When that is a team member, not the owner, the key acts under the member's current role and
+   * stops when they leave (plugins/auth.ts).
+   */
+  createdBy: string | null;
 }
 
 /**
@@ -60,6 +66,7 @@ export function createApiKeysService(db: Db) {
           keyHash: hashKey(key),
           scopes: [...new Set(body.scopes)],
           ratePerMinute: body.ratePerMinute,
+          createdBy: user.actorId ?? user.id,
         });
       });
       return { ...toApiKey(row), key };
@@ -71,9 +78,17 @@ export function createApiKeysService(db: Db) {
     async authenticate(key: string): Promise<KeyIdentity | null> {
       if (!key.startsWith(KEY_PREFIX) || key.length > 100) return null;
       const r = await repo.useKey(db, hashKey(key));
-      return r ? { keyId: r.id, ownerId: r.ownerId, scopes: r.scopes as ApiKeyScope[], ratePerMinute: r.ratePerMinute } : null;
+      return r ? { keyId: r.id, ownerId: r.ownerId, scopes: r.scopes as ApiKeyScope[], ratePerMinute: r.ratePerMinute, createdBy: r.createdBy } : null;
     },
   };
+}
+
+/**
+ * Revoke, inside the caller's transaction, the owner's live keys that `userId` made: a team
+ * member removed or leaving (issue 22; modules/team). Returns how many.
+ */
+export async function revokeKeysMadeBy(tx: DbOrTx, ownerId: string, userId: string): Promise<number> {
+  return repo.revokeKeysMadeBy(tx, ownerId, userId);
 }
 
 export type ApiKeysService = ReturnType<typeof createApiKeysService>;

@@ -450,6 +450,8 @@ export function createSessionChecks(db: Db) {
     sessionLive: (sessionId: string) => repo.sessionLive(db, sessionId),
     /** null when the session is revoked; else the active team membership its user acts under (issue 8). */
     sessionActing: (sessionId: string) => repo.sessionActing(db, sessionId),
+    /** The user's active team membership (owner, role), or undefined: who an API key made by a member acts under (issue 22). */
+    membershipOf: (userId: string) => repo.activeMembership(db, userId),
   };
 }
 export type SessionChecks = ReturnType<typeof createSessionChecks>;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { decodeJwt } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../../db/schema/index.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
@@ -37,6 +37,25 @@ describe('access tokens', () => {
     const f = await me(forged.token);
     expect(f.statusCode).toBe(401);
     expect(f.json().code).toBe('UNAUTHORIZED');
+  });
+
+  it('refuses a token signed with the server key but without exp (401), on every route mode (issue 22)', async () => {
+    const u = await signUpViaApi(t.app);
+    const { sid } = decodeJwt(u.token.accessToken) as { sid: string };
+    const noExp = await new SignJWT({ sid, typ: 'user', at: 1 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(u.profile.id)
+      .setIssuedAt()
+      .setIssuer('masar')
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
+    const r = await me(noExp);
+    expect(r.statusCode).toBe(401);
+    expect(r.json().code).toBe('UNAUTHORIZED');
+    // an 'auth: token' route (session lookup only) refuses it too
+    const list = await t.app.inject({ url: '/api/v1/api-keys', headers: bearer(noExp) });
+    expect(list.statusCode).toBe(401);
+    // the same token with exp works: the signature and claims are otherwise right
+    expect((await me(u.token.accessToken)).statusCode).toBe(200);
   });
 
   it('keeps a still-valid access token: message containing 407, same token, refresh token not used up', async () => {

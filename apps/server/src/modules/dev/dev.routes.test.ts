@@ -22,6 +22,8 @@ const REAL_ELM = {
   WASL_APP_ID: 'app',
   WASL_APP_KEY: 'key',
 };
+/** Real SMS and e-mail gateways: production refuses their sandboxes (issue 22). */
+const REAL_MESSAGING = { SMS_GATEWAY: 'unifonic', SMS_API_KEY: 'app', EMAIL_GATEWAY: 'smtp', SMTP_URL: 'smtp://u:p@mail.example:587' };
 
 describe('GET /api/v1/dev/outbox', () => {
   it('lists the sandbox SMS newest first, filtered by phone in any Saudi format', async () => {
@@ -41,8 +43,10 @@ describe('GET /api/v1/dev/outbox', () => {
   it('does not exist on the default configuration: the outbox is opt-in (anyone could read every code)', async () => {
     const database = await createTestDatabase();
     const config = loadConfig(
-      // the defaults, but for the payment gateway that production requires to be real
+      // the defaults (production, sandbox SMS as on a staging server that allows it), but for
+      // the payment gateway that production requires to be real
       {
+        ALLOW_SANDBOX_GATEWAYS: '1',
         LOG_LEVEL: 'silent',
         DATA_DIR: 'memory://',
         WEB_DIST: '/nonexistent',
@@ -74,7 +78,7 @@ describe('GET /api/v1/dev/outbox', () => {
 
   it('seeds the demo accounts (a public password) only when switched on, never in production', () => {
     // production needs a real payment gateway (the sandbox is refused below)
-    const env = { DATA_DIR: 'memory://', PAYMENT_GATEWAY: 'moyasar', PUBLIC_URL: 'https://masar.example', ...REAL_ELM };
+    const env = { DATA_DIR: 'memory://', PAYMENT_GATEWAY: 'moyasar', PUBLIC_URL: 'https://masar.example', ...REAL_ELM, ...REAL_MESSAGING };
     expect(loadConfig(env, { jwtSecret: 'x'.repeat(40) }).DEMO_SEED).toBe(false);
     expect(() => loadConfig({ ...env, DEMO_SEED: '1' }, { jwtSecret: 'x'.repeat(40) })).toThrow(/DEMO_SEED/);
     expect(loadConfig({ ...env, NODE_ENV: 'development', DEMO_SEED: '1' }, { jwtSecret: 'x'.repeat(40) }).DEMO_SEED).toBe(true);
@@ -92,8 +96,31 @@ describe('GET /api/v1/dev/outbox', () => {
     const real = { DATA_DIR: 'memory://', PAYMENT_GATEWAY: 'moyasar', PUBLIC_URL: 'https://masar.example' };
     expect(() => loadConfig({ ...real, WASL_GATEWAY: 'http' }, { jwtSecret: 'x'.repeat(40) })).toThrow(/BAYAN_GATEWAY.*refused when NODE_ENV=production/);
     expect(() => loadConfig({ ...real, BAYAN_GATEWAY: 'http' }, { jwtSecret: 'x'.repeat(40) })).toThrow(/WASL_GATEWAY.*refused when NODE_ENV=production/);
-    expect(loadConfig({ ...real, ...REAL_ELM }, { jwtSecret: 'x'.repeat(40) }).BAYAN_GATEWAY).toBe('http');
+    expect(loadConfig({ ...real, ...REAL_ELM, ...REAL_MESSAGING }, { jwtSecret: 'x'.repeat(40) }).BAYAN_GATEWAY).toBe('http');
     expect(loadConfig({ DATA_DIR: 'memory://', NODE_ENV: 'development' }, { jwtSecret: 'x'.repeat(40) }).BAYAN_GATEWAY).toBe('sandbox');
+  });
+
+  it('refuses the sandbox SMS and e-mail in production, and every sandbox only unless ALLOW_SANDBOX_GATEWAYS=1 (issue 22)', () => {
+    const secret = { jwtSecret: 'x'.repeat(40) };
+    const real = { DATA_DIR: 'memory://', PAYMENT_GATEWAY: 'moyasar', PUBLIC_URL: 'https://masar.example', ...REAL_ELM, ...REAL_MESSAGING };
+    expect(loadConfig(real, secret).SMS_GATEWAY).toBe('unifonic');
+    expect(() => loadConfig({ ...real, SMS_GATEWAY: 'sandbox' }, secret)).toThrow(/SMS_GATEWAY.*refused when NODE_ENV=production.*ALLOW_SANDBOX_GATEWAYS=1/);
+    expect(() => loadConfig({ ...real, EMAIL_GATEWAY: 'sandbox' }, secret)).toThrow(/EMAIL_GATEWAY.*refused when NODE_ENV=production/);
+    // the staging switch: every sandbox at once (the defaults) starts in production…
+    const staging = loadConfig({ DATA_DIR: 'memory://', ALLOW_SANDBOX_GATEWAYS: '1' }, secret);
+    expect([staging.NODE_ENV, staging.SMS_GATEWAY, staging.EMAIL_GATEWAY, staging.PAYMENT_GATEWAY, staging.BAYAN_GATEWAY, staging.WASL_GATEWAY]).toEqual([
+      'production',
+      'sandbox',
+      'sandbox',
+      'sandbox',
+      'sandbox',
+      'sandbox',
+    ]);
+    // …but not the outbox nor the demo accounts
+    expect(() => loadConfig({ DATA_DIR: 'memory://', ALLOW_SANDBOX_GATEWAYS: '1', DEV_OUTBOX: '1' }, secret)).toThrow(/DEV_OUTBOX/);
+    expect(() => loadConfig({ DATA_DIR: 'memory://', ALLOW_SANDBOX_GATEWAYS: '1', DEMO_SEED: '1' }, secret)).toThrow(/DEMO_SEED/);
+    // elsewhere the sandboxes stay the defaults
+    expect(loadConfig({ DATA_DIR: 'memory://', NODE_ENV: 'development' }, secret).SMS_GATEWAY).toBe('sandbox');
   });
 
   it('does not exist with a real SMS provider (no outbox)', async () => {

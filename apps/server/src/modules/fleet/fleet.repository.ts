@@ -270,6 +270,14 @@ export async function driverIdTaken(tx: DbOrTx, ownerId: string, idNumber: strin
 export async function insertDrivers(tx: DbOrTx, rows: NewDriver[]) {
   if (rows.length) await tx.insert(drivers).values(rows);
 }
+/** Move the driver's link generation on: every job link and trip token made before is refused for good (issue 22). */
+export async function bumpLinkGeneration(tx: DbOrTx, id: string) {
+  await tx
+    .update(drivers)
+    .set({ linkGeneration: sql`${drivers.linkGeneration} + 1` })
+    .where(eq(drivers.id, id));
+}
+
 export async function updateDriver(tx: DbOrTx, id: string, patch: Partial<NewDriver>) {
   await tx
     .update(drivers)

@@ -344,6 +344,8 @@ export function createFleetService(deps: { db: Db; links: SignedLinks; wasl: Was
           await repo.removeTrusted(tx, user.id, id);
         }
         await repo.updateDriver(tx, id, { state: to });
+        // the driver's job links and trip tokens die with the suspension, also after a reactivation
+        if (to !== 'active') await repo.bumpLinkGeneration(tx, id);
       }
     });
     return to === 'deleted' ? null : view();
@@ -568,13 +570,14 @@ export function createFleetService(deps: { db: Db; links: SignedLinks; wasl: Was
     /**
      * A signed job link for the driver (spec §2 "share driver link"): a signed link
      * (lib/signed-links.ts) with purpose 'driver-job', subject the driver id and the owner as a
-     * claim, valid 7 days. The trip flow that consumes it is a later issue; the web's /driver
+     * claim, valid 7 days; it carries the driver's link generation, so suspending the driver
+     * kills it for good (a reactivated driver needs a new link). The trip flow that consumes it is a later issue; the web's /driver
      * page reads `token`.
      */
     async driverLink(user: CurrentUser, id: string) {
       const d = await mustDriver(db, user, id);
       if (d.state !== 'active') throw new AppError('FLEET_ITEM_SUSPENDED');
-      const { token, expiresAt } = await deps.links.sign('driver-job', d.id, DRIVER_LINK_DAYS * 86_400, { owner: user.id });
+      const { token, expiresAt } = await deps.links.sign('driver-job', d.id, DRIVER_LINK_DAYS * 86_400, { owner: user.id, gen: String(d.linkGeneration) });
       return { url: `/driver?token=${token}`, token, expiresAt };
     },
 

@@ -12,7 +12,9 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { SmsGateway } from '../../gateways/sms/sms.ts';
 import { AppError, dbErrorCode } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { revokeKeysMadeBy } from '../apikeys/apikeys.service.ts';
 import { revokeSessionsOf } from '../auth/auth.service.ts';
+import { removeEndpointsMadeBy } from '../webhooks/webhooks.service.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import * as repo from './team.repository.ts';
 
@@ -35,6 +37,11 @@ export function inviteSmsText(company: string, link: string, lang: Language): st
   return lang === 'ar'
     ? `دعتك ${company} للانضمام إلى فريقها على مسار. سجّل الدخول بهذا الرقم لقبول الدعوة: ${link}`
     : `${company} invited you to join their team on Masar. Sign in with this phone to accept: ${link}`;
+}
+
+/** Revoke the owner's API keys and delete the webhook endpoints a leaving member made (issue 22), in the caller's transaction. */
+async function revokeAccessMadeBy(tx: DbOrTx, ownerId: string, memberUserId: string) {
+  return { apiKeysRevoked: await revokeKeysMadeBy(tx, ownerId, memberUserId), webhooksRemoved: await removeEndpointsMadeBy(tx, ownerId, memberUserId) };
 }
 
 /** The person who really acts: a member's own user id, else the user's. */
@@ -106,17 +113,23 @@ export function createTeamService(deps: { db: Db; sms: SmsGateway; publicUrl: st
     },
 
     /**
-     * DELETE /account/team/:id: remove a member (or withdraw an invitation). A member's sessions
-     * are revoked in the same transaction, so their very next request is refused (401) and they
-     * sign in again as themselves. NOT_FOUND when not an open member of this account.
+     * DELETE /account/team/:id: remove a member (or withdraw an invitation). In the same
+     * transaction the member's sessions are revoked (their very next request is refused, 401, and
+     * they sign in again as themselves), the API keys they made for this account are revoked
+     * (401 API_KEY_INVALID from then on) and the webhook endpoints they added are deleted with
+     * their pending deliveries (nothing more is sent there). Leaving revokes, never hands over:
+     * the member still holds the key and controls the receiver. The counts go on the team event.
+     * NOT_FOUND when not an open member of this account.
      */
     async remove(user: CurrentUser, id: string): Promise<TeamMember> {
       return db.transaction(async (tx) => {
         const r = await repo.findOpen(tx, user.id, id);
         if (!r) throw new AppError('NOT_FOUND');
         const u = await repo.updateMember(tx, id, { status: 'removed', removedAt: new Date(), removedBy: actorOf(user) });
-        const revoked = r.memberUserId && r.status === 'active' ? await revokeSessionsOf(tx, r.memberUserId) : 0;
-        await event(tx, user, u, 'removed', { sessionsRevoked: revoked });
+        const active = r.memberUserId && r.status === 'active' ? r.memberUserId : null;
+        const revoked = active ? await revokeSessionsOf(tx, active) : 0;
+        const gone = active ? await revokeAccessMadeBy(tx, r.ownerId, active) : { apiKeysRevoked: 0, webhooksRemoved: 0 };
+        await event(tx, user, u, 'removed', { sessionsRevoked: revoked, ...gone });
         return toMember(u);
       });
     },
@@ -165,13 +178,17 @@ export function createTeamService(deps: { db: Db; sms: SmsGateway; publicUrl: st
       });
     },
 
-    /** POST /account/team/leave: leave my team; my next request acts for my own account again. NOT_FOUND when I am in no team. */
+    /**
+     * POST /account/team/leave: leave my team; my next request acts for my own account again. The
+     * API keys and webhook endpoints I made for the team's account are revoked as on a removal.
+     * NOT_FOUND when I am in no team.
+     */
     async leave(me: CurrentUser): Promise<void> {
       await db.transaction(async (tx) => {
         const r = await repo.findActiveOf(tx, me.id);
         if (!r) throw new AppError('NOT_FOUND');
         const u = await repo.updateMember(tx, r.id, { status: 'removed', removedAt: new Date(), removedBy: me.id });
-        await event(tx, me, u, 'left');
+        await event(tx, me, u, 'left', await revokeAccessMadeBy(tx, r.ownerId, me.id));
       });
     },
   };

@@ -18,9 +18,14 @@ export interface DriverRow {
   phone: string;
   licence_number: string;
   state: string;
+  /** Job links and trip tokens carry this; suspending or deleting the driver moves it on (migration 0095). */
+  link_generation: number;
 }
 export async function driverById(db: DbOrTx, id: string): Promise<DriverRow | null> {
-  const rows = await queryRows<DriverRow>(db, sql`select id, owner_id, first_name, last_name, phone, licence_number, state from drivers where id = ${id}`);
+  const rows = await queryRows<DriverRow>(
+    db,
+    sql`select id, owner_id, first_name, last_name, phone, licence_number, state, link_generation from drivers where id = ${id}`,
+  );
   return rows[0] ?? null;
 }
 

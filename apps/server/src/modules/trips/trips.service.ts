@@ -92,10 +92,18 @@ export function createTripsService(deps: TripsDeps) {
   const { db, links, storage, loads, config } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function activeDriver(driverId: string) {
+  /**
+   * The driver when active and, with `gen` (the `gen` claim of a job link or trip token; absent
+   * = 0), only when the driver's link generation is still that one: a suspension or deletion
+   * moves it on, so links and tokens made before stay refused after a reactivation.
+   */
+  async function activeDriver(driverId: string, gen?: string) {
     const d = await repo.driverById(db, driverId);
-    return d && d.state === 'active' ? d : null;
+    if (!d || d.state !== 'active') return null;
+    if (gen !== undefined && String(d.link_generation) !== gen) return null;
+    return d;
   }
+  const genOf = (claims: Record<string, string>) => claims.gen ?? '0';
 
   /** Lock the load and check the driver runs it (else NOT_FOUND); returns the load and its steps. */
   async function runningTrip(tx: DbOrTx, driverId: string, loadId: string) {
@@ -133,25 +141,30 @@ export function createTripsService(deps: TripsDeps) {
     /**
      * Open a trip session from the job link (purpose 'driver-job', subject the driver id) and the
      * driver's phone + licence number, both checked against the drivers row (spec §6).
-     * Errors: DRIVER_LINK_INVALID (bad or expired link, driver suspended or deleted),
+     * Errors: DRIVER_LINK_INVALID (bad or expired link, driver suspended or deleted, or suspended
+     * since the link was made),
      * DRIVER_NOT_IDENTIFIED (the pair does not match). Returns a 'driver-trip' signed token.
      */
     async openSession(b: { token: string; phone: string; licenceNumber: string }): Promise<TripSession> {
       const link = await links.check('driver-job', b.token);
       if (!link.ok) throw new AppError('DRIVER_LINK_INVALID');
-      const d = await activeDriver(link.link.subject);
+      const d = await activeDriver(link.link.subject, genOf(link.link.claims));
       if (!d) throw new AppError('DRIVER_LINK_INVALID');
       const phone = normalizeSaudiPhone(b.phone) ?? b.phone.trim();
       if (phone !== d.phone || b.licenceNumber.trim() !== d.licence_number) throw new AppError('DRIVER_NOT_IDENTIFIED');
-      const s = await links.sign('driver-trip', d.id, Math.round(config.TRIP_SESSION_HOURS * 3600), { owner: d.owner_id });
+      const s = await links.sign('driver-trip', d.id, Math.round(config.TRIP_SESSION_HOURS * 3600), { owner: d.owner_id, gen: String(d.link_generation) });
       return { sessionToken: s.token, expiresAt: s.expiresAt, driverName: `${d.first_name} ${d.last_name}` };
     },
 
-    /** The driver id of a trip session token (X-Trip-Token); TRIP_SESSION_INVALID when expired, forged or the driver is no longer active. */
+    /**
+     * The driver id of a trip session token (X-Trip-Token); TRIP_SESSION_INVALID when expired,
+     * forged, the driver is no longer active, or the driver was suspended or deleted since the
+     * token was made (also when reactivated since: the token's generation is gone for good).
+     */
     async driverOf(token: string | undefined): Promise<string> {
       if (!token) throw new AppError('TRIP_SESSION_INVALID');
       const c = await links.check('driver-trip', token);
-      if (!c.ok || !(await activeDriver(c.link.subject))) throw new AppError('TRIP_SESSION_INVALID');
+      if (!c.ok || !(await activeDriver(c.link.subject, genOf(c.link.claims)))) throw new AppError('TRIP_SESSION_INVALID');
       return c.link.subject;
     },
 

@@ -103,6 +103,26 @@ describe('driver identification (spec §6)', () => {
     expect((await call('GET', '/driver/trip', { 'x-trip-token': s.jobToken })).body.code).toBe('TRIP_SESSION_INVALID');
     expect((await call('GET', '/driver/trip', {})).status).toBe(401);
   });
+
+  it('a suspension kills the trip token and the job link for good: refused after reactivation too; a new link works (issue 22)', async () => {
+    const s = await assignedShipment();
+    expect((await call('GET', '/driver/trip', s.trip)).status).toBe(200);
+    ok(await call('POST', `/drivers/${s.driverId}/suspend`, carrier.headers));
+    expect((await call('GET', '/driver/trip', s.trip)).body.code).toBe('TRIP_SESSION_INVALID');
+    ok(await call('POST', `/drivers/${s.driverId}/activate`, carrier.headers));
+    // the old trip token stays dead: every trip route, the GPS ingest included
+    expect((await call('GET', '/driver/trip', s.trip)).body.code).toBe('TRIP_SESSION_INVALID');
+    expect((await call('POST', '/driver/trip/steps', s.trip, { loadId: s.load.id, step: 'started' })).body.code).toBe('TRIP_SESSION_INVALID');
+    const gps = await call('POST', '/vehicles/track/positions', s.trip, { positions: [{ lat: 24.7, lng: 46.7, at: new Date().toISOString() }] });
+    expect(gps.body.code).toBe('TRIP_SESSION_INVALID');
+    // and so does the job link made before the suspension
+    const old = await call('POST', '/driver/trip/session', {}, { token: s.jobToken, phone: s.phone, licenceNumber: s.licence });
+    expect(old.body.code).toBe('DRIVER_LINK_INVALID');
+    // a link made after the reactivation opens a working session
+    const link = ok(await call<{ token: string }>('GET', `/drivers/${s.driverId}/link`, carrier.headers));
+    const fresh = ok(await call<{ sessionToken: string }>('POST', '/driver/trip/session', {}, { token: link.token, phone: s.phone, licenceNumber: s.licence }));
+    expect((await call('GET', '/driver/trip', { 'x-trip-token': fresh.sessionToken })).status).toBe(200);
+  });
 });
 
 describe('the driver walk', () => {

@@ -29,7 +29,9 @@ export async function getEndpoint(db: DbOrTx, ownerId: string, id: string): Prom
   return r;
 }
 
+/** Change an endpoint; an empty patch changes nothing (no statement: drizzle refuses an empty SET). */
 export async function updateEndpoint(db: DbOrTx, id: string, patch: Partial<typeof webhookEndpoints.$inferInsert>): Promise<void> {
+  if (Object.values(patch).every((v) => v === undefined)) return;
   await db.update(webhookEndpoints).set(patch).where(eq(webhookEndpoints.id, id));
 }
 
@@ -162,6 +164,26 @@ export async function deleteFinishedBefore(db: DbOrTx, before: Date): Promise<nu
           select id from webhook_deliveries where status in ('succeeded', 'failed') and created_at < ${before} limit 10000
         ), a as (delete from webhook_attempts where delivery_id in (select id from old))
         delete from webhook_deliveries where id in (select id from old) returning id`,
+  );
+  return rows.length;
+}
+
+/**
+ * Delete the owner's endpoints made by `userId` (a team member leaving) and fail their pending
+ * deliveries, so nothing more is sent to them. Returns how many endpoints.
+ */
+export async function removeEndpointsMadeBy(db: DbOrTx, ownerId: string, userId: string, reason: string): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update webhook_endpoints set active = false, deleted_at = now()
+        where owner_id = ${ownerId} and created_by = ${userId} and deleted_at is null
+        returning id`,
+  );
+  if (rows.length === 0) return 0;
+  await queryRows(
+    db,
+    sql`update webhook_deliveries set status = 'failed', claimed_until = null, last_error = ${reason}
+        where status = 'pending' and endpoint_id in ${inList(rows.map((r) => r.id))}`,
   );
   return rows.length;
 }

@@ -56,6 +56,8 @@ export default async function webhooksRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Change a webhook endpoint (URL, events, description, active)',
+        description:
+          'A merge patch: only the fields sent change. An empty body `{}` changes nothing and answers the endpoint as it is (200). NOT_FOUND when not mine.',
         params: idParams,
         body: webhookUpdateBody,
         response: { 200: envelope(webhookEndpointSchema) },

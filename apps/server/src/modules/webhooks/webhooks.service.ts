@@ -3,7 +3,7 @@ import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import type { z } from 'zod';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventPayload, webhookCreateBody, webhookDeliveriesQuery, webhookUpdateBody } from '@masar/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { lockAccountCap } from '../../lib/locks.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -107,6 +107,15 @@ export const webhookFanout: EventHandler = {
   },
 };
 
+/**
+ * Delete, inside the caller's transaction, the owner's webhook endpoints that `userId` made (a
+ * team member removed or leaving; issue 22, modules/team) and fail their pending deliveries: the
+ * member's receiver gets no further event of the owner. Returns how many endpoints.
+ */
+export async function removeEndpointsMadeBy(tx: DbOrTx, ownerId: string, userId: string): Promise<number> {
+  return repo.removeEndpointsMadeBy(tx, ownerId, userId, 'not sent: the team member who added this endpoint left the team');
+}
+
 export interface WebhooksDeps {
   db: Db;
   allowPrivate: boolean;
@@ -186,6 +195,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
           description: body.description ?? null,
           events: [...new Set(body.events)],
           secret,
+          createdBy: user.actorId ?? user.id,
         });
       });
       return { ...toEndpoint(row), secret };

@@ -38,6 +38,8 @@ describe('TeamPage', { timeout: 20_000 }, () => {
     });
     renderWithApp(<TeamPage />, { path: '/shippers/account/team' });
     expect(await screen.findByText('Faisal Al-Harbi')).toBeTruthy();
+    // the page states what removal does to the member's integrations (issue 22)
+    expect(screen.getByTestId('team-leaving').textContent).toMatch(/revokes the API keys and webhooks/);
     expect(screen.getByText('Active')).toBeTruthy();
     expect(screen.getByText('Members: 1 of 50')).toBeTruthy();
     // each row's controls say whose they are (a screen reader lists them out of context)

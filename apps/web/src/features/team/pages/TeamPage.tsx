@@ -146,13 +146,16 @@ export default function TeamPage() {
           {t('invite.title')}
         </Button>
       </Group>
-      <Text c="dimmed" mb="lg">
+      <Text c="dimmed" mb="xs">
         {t('hint')}
         {team.data && (
           <Badge component="span" ms="sm" variant="light">
             {t('count', { n: open, max: team.data.max })}
           </Badge>
         )}
+      </Text>
+      <Text size="sm" c="dimmed" mb="lg" data-testid="team-leaving">
+        {t('leaving')}
       </Text>
       <Card withBorder radius="md" padding="sm" mb="lg">
         <Stack gap={4}>

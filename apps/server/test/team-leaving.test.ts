@@ -1,0 +1,212 @@
+import { createServer, type Server } from 'node:http';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_TYPE, type ApiKey, type ApiKeyCreated, type Load, type TeamMember, type WebhookEventPayload } from '@masar/shared';
+import { queryRows } from '../src/lib/sql.ts';
+import { signUpViaApi, uniquePhone, type SignedUpUser } from '../src/modules/auth/auth.testkit.ts';
+import { loadBody } from '../src/modules/loads/loads.testkit.ts';
+import { apiCaller, createUser, type TestUser } from './fixtures.ts';
+import { createTestApp, type TestContext } from './helpers.ts';
+
+/**
+ * Leaving means leaving (issue 22), on PGlite and PostgreSQL: a removed (or leaving) team member's
+ * API keys stop at once (401 API_KEY_INVALID) and the webhook endpoints they added receive no
+ * further event of the owner (their pending deliveries fail); a key made by a member acts under
+ * the member's current role; a viewer cannot post GPS positions, neither with a session nor with
+ * a key.
+ */
+let t: TestContext;
+let owner: TestUser;
+let carrier: TestUser;
+beforeAll(async () => {
+  // a failed delivery is retried only after a minute: a pending delivery stays pending through the test
+  t = await createTestApp({ WEBHOOKS_ALLOW_PRIVATE: true, WEBHOOK_RETRY_BASE_SECONDS: 60, WEBHOOK_TIMEOUT_MS: 2000 });
+  owner = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
+  carrier = await createUser(t, { accountType: ACCOUNT_TYPE.carrier });
+});
+afterAll(() => t?.close());
+
+const { call, ok } = apiCaller(() => t);
+const h = (u: { headers: Record<string, string> }) => u.headers;
+const withKey = (k: { key: string }) => ({ 'x-api-key': k.key });
+
+/** Invite a fresh phone as `role` into the owner's team, sign it up and accept: the member's session. */
+async function member(role: 'admin' | 'dispatcher' | 'viewer'): Promise<{ user: SignedUpUser; id: string }> {
+  const phone = uniquePhone();
+  const inv = ok(await call<TeamMember>('POST', '/account/team', h(owner), { phone, name: 'Faisal Al-Harbi', role }), 201);
+  const user = await signUpViaApi(t.app, { phone, accountType: ACCOUNT_TYPE.carrier });
+  ok(await call('POST', `/account/team/invitations/${inv.id}/accept`, h(user)));
+  return { user, id: inv.id };
+}
+
+/** A receiver that records what arrives and can be switched to failing. */
+function receiver() {
+  const got: WebhookEventPayload[] = [];
+  let failing = false;
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      got.push(JSON.parse(body) as WebhookEventPayload);
+      res.writeHead(failing ? 503 : 200).end(failing ? 'down' : 'ok');
+    });
+  });
+  return {
+    got,
+    setFailing: (f: boolean) => (failing = f),
+    start: () => new Promise<string>((r) => server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`))),
+    stop: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+const until = async (cond: () => boolean | Promise<boolean>, ms = 15_000) => {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+/** The owner posts a load and the carrier offers on it: one offer.created event for the owner's endpoints. */
+async function offerEvent(): Promise<string> {
+  const load = ok(await call<Load>('POST', '/loads', h(owner), loadBody()), 201);
+  ok(await call('POST', '/offers', h(carrier), { loadId: load.id, priceSar: '2500' }), 201);
+  return load.id;
+}
+
+describe('removing a team member revokes what they made for the account', () => {
+  it('their API key stops reading and writing (401), the owner’s own key goes on', async () => {
+    const admin = await member('admin');
+    const key = ok(await call<ApiKeyCreated>('POST', '/api-keys', h(admin.user), { name: 'admin tool', scopes: ['loads:read', 'loads:write'] }), 201);
+    const ownersKey = ok(await call<ApiKeyCreated>('POST', '/api-keys', h(owner), { name: 'owner tool', scopes: ['loads:read'] }), 201);
+    // before: the member's key acts for the owner
+    expect((await call('GET', '/my-loads?tab=posted', withKey(key))).status).toBe(200);
+    const posted = await call<Load>('POST', '/loads', withKey(key), loadBody({ post: false }));
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    expect(posted.body.data.shipperId).toBe(owner.id);
+
+    ok(await call('DELETE', `/account/team/${admin.id}`, h(owner)));
+    for (const [method, url, body] of [
+      ['GET', '/my-loads?tab=posted', undefined],
+      ['GET', `/loads/${posted.body.data.id}`, undefined],
+      ['POST', '/loads', loadBody({ post: false })],
+    ] as const) {
+      const r = await call(method, url, withKey(key), body);
+      expect([r.status, r.body.code], `${method} ${url}`).toEqual([401, 'API_KEY_INVALID']);
+    }
+    // the owner sees it revoked; their own key is untouched
+    const keys = ok(await call<{ items: ApiKey[] }>('GET', '/api-keys', h(owner))).items;
+    expect(keys.find((k) => k.id === key.id)?.revokedAt).toBeTruthy();
+    expect(keys.find((k) => k.id === ownersKey.id)?.revokedAt).toBeNull();
+    expect((await call('GET', '/my-loads?tab=posted', withKey(ownersKey))).status).toBe(200);
+    // the removal's team event records what was revoked
+    const [ev] = await queryRows<{ data: Record<string, number> }>(
+      t.database.db,
+      sql`select data from team_events where team_member_id = ${admin.id} and type = 'removed'`,
+    );
+    expect(ev.data).toMatchObject({ apiKeysRevoked: 1, webhooksRemoved: 0 });
+  });
+
+  it('their webhook endpoint gets no further delivery, its pending one fails; the owner’s endpoint goes on', async () => {
+    const mine = receiver();
+    const ownerRx = receiver();
+    const [memberUrl, ownerUrl] = [await mine.start(), await ownerRx.start()];
+    try {
+      const admin = await member('admin');
+      const ep = ok(await call<{ id: string }>('POST', '/webhooks', h(admin.user), { url: memberUrl, events: ['offer.created'] }), 201);
+      ok(await call('POST', '/webhooks', h(owner), { url: ownerUrl, events: ['offer.created'] }), 201);
+
+      const first = await offerEvent();
+      await until(() => mine.got.some((e) => e.loadId === first) && ownerRx.got.some((e) => e.loadId === first));
+      // the member's receiver goes down: the next event waits as a pending delivery (retried in a minute)
+      mine.setFailing(true);
+      const second = await offerEvent();
+      await until(() => mine.got.some((e) => e.loadId === second));
+      mine.setFailing(false);
+      const seen = mine.got.length;
+
+      ok(await call('DELETE', `/account/team/${admin.id}`, h(owner)));
+      const pending = await queryRows<{ status: string; last_error: string | null }>(
+        t.database.db,
+        sql`select status, last_error from webhook_deliveries where endpoint_id = ${ep.id} and status <> 'succeeded'`,
+      );
+      expect(pending).toEqual([{ status: 'failed', last_error: expect.stringContaining('left the team') }]);
+      // the endpoint is gone from the owner's list
+      const list = ok(await call<{ items: { id: string }[] }>('GET', '/webhooks', h(owner))).items;
+      expect(list.map((e) => e.id)).not.toContain(ep.id);
+
+      // a later event reaches the owner's endpoint, and nothing more reaches the member's
+      const third = await offerEvent();
+      await until(() => ownerRx.got.some((e) => e.loadId === third));
+      const queued = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from webhook_deliveries where endpoint_id = ${ep.id}`);
+      expect(Number(queued[0].n)).toBe(2);
+      expect(mine.got.length).toBe(seen);
+    } finally {
+      await mine.stop();
+      await ownerRx.stop();
+    }
+  });
+
+  it('a member who leaves revokes their keys and webhook endpoints the same way', async () => {
+    const admin = await member('admin');
+    const key = ok(await call<ApiKeyCreated>('POST', '/api-keys', h(admin.user), { name: 'admin tool', scopes: ['loads:read'] }), 201);
+    const ep = ok(await call<{ id: string }>('POST', '/webhooks', h(admin.user), { url: 'http://127.0.0.1:9/h', events: ['offer.created'] }), 201);
+    expect((await call('GET', '/my-loads?tab=posted', withKey(key))).status).toBe(200);
+    ok(await call('POST', '/account/team/leave', h(admin.user)));
+    expect((await call('GET', '/my-loads?tab=posted', withKey(key))).body.code).toBe('API_KEY_INVALID');
+    const list = ok(await call<{ items: { id: string }[] }>('GET', '/webhooks', h(owner))).items;
+    expect(list.map((e) => e.id)).not.toContain(ep.id);
+  });
+});
+
+describe('the team role applies to every authentication mode', () => {
+  it('a key made by an admin later made viewer only reads (403 TEAM_ROLE_FORBIDDEN on writes)', async () => {
+    const admin = await member('admin');
+    const key = ok(
+      await call<ApiKeyCreated>('POST', '/api-keys', h(admin.user), { name: 'gps', scopes: ['loads:read', 'loads:write', 'fleet:read', 'fleet:write'] }),
+      201,
+    );
+    expect((await call('POST', '/loads', withKey(key), loadBody({ post: false }))).status).toBe(201);
+    ok(await call('PATCH', `/account/team/${admin.id}`, h(owner), { role: 'viewer' }));
+    expect((await call('GET', '/my-loads?tab=posted', withKey(key))).status).toBe(200);
+    const write = await call('POST', '/loads', withKey(key), loadBody({ post: false }));
+    expect([write.status, write.body.code]).toEqual([403, 'TEAM_ROLE_FORBIDDEN']);
+    const gps = await call('POST', '/vehicles/track/positions', withKey(key), {
+      imei: '356938035643809',
+      positions: [{ lat: 24.7, lng: 46.7, at: new Date().toISOString() }],
+    });
+    expect([gps.status, gps.body.code]).toEqual([403, 'TEAM_ROLE_FORBIDDEN']);
+  });
+
+  it('a viewer’s session cannot post GPS positions; the owner’s request reaches the ingest', async () => {
+    const viewer = await member('viewer');
+    const body = { imei: '356938035643809', positions: [{ lat: 24.7, lng: 46.7, at: new Date().toISOString() }] };
+    const r = await call('POST', '/vehicles/track/positions', { ...h(viewer.user), language: 'ar' }, body);
+    expect([r.status, r.body.code]).toEqual([403, 'TEAM_ROLE_FORBIDDEN']);
+    expect(r.body.message).toMatch(/[\u0600-\u06FF]/);
+    // the same request by the owner passes the role check (no vehicle has this IMEI: 404)
+    const own = await call('POST', '/vehicles/track/positions', h(owner), body);
+    expect([own.status, own.body.code]).toEqual([404, 'UNKNOWN_IMEI']);
+    // a viewer still reads
+    expect((await call('GET', '/my-loads?tab=posted', h(viewer.user))).status).toBe(200);
+  });
+});
+
+describe('PATCH /webhooks/{id}', () => {
+  it('is a merge patch: {} changes nothing and answers the endpoint (200, not a 500); fields sent change', async () => {
+    const ep = ok(
+      await call<{ id: string; url: string; events: string[]; active: boolean; description: string | null }>('POST', '/webhooks', h(owner), {
+        url: 'http://127.0.0.1:9/h',
+        events: ['offer.created'],
+        description: 'ERP',
+      }),
+      201,
+    );
+    const empty = await call<typeof ep>('PATCH', `/webhooks/${ep.id}`, { ...h(owner), language: 'ar' }, {});
+    expect(empty.status, JSON.stringify(empty.body)).toBe(200);
+    expect(empty.body.message).toMatch(/[\u0600-\u06FF]/);
+    const { secret: _s, ...before } = ep as typeof ep & { secret?: string };
+    expect(empty.body.data).toEqual(before);
+    const off = ok(await call<typeof ep>('PATCH', `/webhooks/${ep.id}`, h(owner), { active: false }));
+    expect(off).toMatchObject({ active: false, description: 'ERP', url: ep.url });
+    expect((await call('PATCH', `/webhooks/${ep.id}`, h(carrier), {})).status).toBe(404);
+  });
+});
