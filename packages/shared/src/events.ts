@@ -95,7 +95,7 @@ export const DOMAIN_EVENTS = {
     aggregate: 'load',
     when: "The shipper edits a load's terms or audience.",
     parties: SHIPMENT_PARTIES,
-    schema: shipment({ fields: z.array(z.string()).optional(), offersReset: z.number().int().optional() }),
+    schema: shipment({ fields: z.array(z.string()).optional(), offersReset: z.boolean().optional() }),
   },
   'load.dates_extended': {
     aggregate: 'load',

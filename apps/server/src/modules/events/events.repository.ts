@@ -24,12 +24,15 @@ export interface LoadParties {
   shipper_type: number;
   carrier_type: number | null;
   vendor_id: string | null;
+  vehicle_id: string | null;
+  driver_id: string | null;
+  trailer_id: string | null;
 }
 /** Read in the publishing transaction (sees its own uncommitted writes, e.g. a booking). */
 export async function loadParties(tx: DbOrTx, loadId: string): Promise<LoadParties | null> {
   const [r] = await queryRows<LoadParties>(
     tx,
-    sql`select l.reference_id, l.shipper_id, l.carrier_id, su.account_type as shipper_type, cu.account_type as carrier_type,
+    sql`select l.reference_id, l.shipper_id, l.carrier_id, l.vehicle_id, l.driver_id, l.trailer_id, su.account_type as shipper_type, cu.account_type as carrier_type,
           (select lv.vendor_id from load_vendors lv where lv.load_id = l.id and lv.user_id = l.carrier_id limit 1) as vendor_id
         from loads l join users su on su.id = l.shipper_id left join users cu on cu.id = l.carrier_id
         where l.id = ${loadId}`,

@@ -20,7 +20,8 @@ export function onPublish(fn: () => void): () => void {
  * The parties of a load event, computed here from the load row in the publishing transaction,
  * so no call site can forget them: loadId, referenceId, shipperId, carrierId (booked),
  * brokerId (the carrier — else the shipper — when it is a broker account), vendorId (the
- * carrier was one of the shipper's chosen vendors). A `carrierId` given by the call site (the
+ * carrier was one of the shipper's chosen vendors); for load.assigned the vehicle, driver and
+ * trailer of the row. A `carrierId` given by the call site (the
  * bidder of an offer event) wins over the load's (still empty before booking). `from`/`to` of a
  * transition become `status: {from, to}`.
  */
@@ -33,7 +34,10 @@ async function withParties(tx: DbOrTx, e: DomainEventInput): Promise<Record<stri
   const carrierId = typeof data.carrierId === 'string' ? data.carrierId : p.carrier_id;
   const carrierType = carrierId === p.carrier_id ? p.carrier_type : carrierId ? await repo.accountTypeOf(tx, carrierId) : null;
   const brokerId = carrierType === ACCOUNT_TYPE.broker ? carrierId : p.shipper_type === ACCOUNT_TYPE.broker ? p.shipper_id : null;
+  // the truck of an assignment is on the row the transition just wrote
+  const truck = e.type === 'load.assigned' ? { vehicleId: p.vehicle_id, driverId: p.driver_id, trailerId: p.trailer_id } : {};
   return {
+    ...truck,
     ...data,
     loadId: e.aggregateId,
     referenceId: p.reference_id,
