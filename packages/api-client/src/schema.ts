@@ -31237,7 +31237,7 @@ export interface operations {
                             to: string;
                         };
                         fields?: string[];
-                        offersReset?: number;
+                        offersReset?: boolean;
                     } & {
                         [key: string]: unknown;
                     };
