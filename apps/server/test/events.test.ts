@@ -6,7 +6,8 @@ import { createTestApp, type TestContext } from './helpers.ts';
 import { createUser, multipart, PNG_1X1, type TestUser } from './fixtures.ts';
 import { assign, bookedLoad, post, truckOf } from '../src/modules/bayan/bayan.testkit.ts';
 import { postLoad } from '../src/modules/loads/loads.testkit.ts';
-import { EventPayloadError, publish } from '../src/modules/events/events.service.ts';
+import { EventPayloadError, publish, recipientsOf } from '../src/modules/events/events.service.ts';
+import { newId } from '../src/lib/ids.ts';
 import { verifySignature } from '../src/modules/webhooks/webhooks.sign.ts';
 
 /**
@@ -68,6 +69,50 @@ describe('publish', () => {
     expect(change?.to).toBe(3);
     const [e] = await outboxOf(user.id);
     expect(e).toMatchObject({ type: 'account.suspended', data: { accountId: user.id, status: { from: 'approved', to: 'suspended' } } });
+  });
+});
+
+describe('account events and recipients', () => {
+  it('a trial, a WASL registration and a team invitation publish their events for the account, each parsing', async () => {
+    const owner = await createUser(t, { accountType: ACCOUNT_TYPE.carrier, plan: false });
+    const trial = await t.app.inject({ method: 'POST', url: '/api/v1/subscription/trial', headers: owner.headers, payload: { planCode: 'carrier-monthly' } });
+    expect(trial.statusCode, trial.body).toBe(201);
+    await truckOf(t, owner);
+    const inv = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/team',
+      headers: { ...owner.headers, 'idempotency-key': `ev-${owner.id}` },
+      payload: { phone: '+966551230987', name: 'Noura', role: 'dispatcher' },
+    });
+    expect(inv.statusCode, inv.body).toBe(201);
+    const events = await outboxOf(owner.id);
+    expect(events.map((e) => e.type)).toEqual(['subscription.started', 'vehicle.wasl_changed', 'driver.wasl_changed', 'team.member_invited']);
+    for (const e of events) {
+      expect(e.data.accountId).toBe(owner.id);
+      expect(DOMAIN_EVENTS[e.type as DomainEventType].schema.safeParse(e.data).success, e.type).toBe(true);
+    }
+    expect(events[1].data.status).toEqual({ from: 'not_submitted', to: 'verified' });
+    // the invitation SMS is a handler of team.member_invited: it is sent after the commit
+    const sms = async () =>
+      (await t.app.inject({ url: `/api/v1/dev/outbox?phone=${encodeURIComponent('+966551230987')}` })).json<{ data: { items: unknown[] } }>().data.items.length;
+    await expect.poll(sms, { timeout: 15_000 }).toBe(1);
+  });
+
+  it('recipients come from the parties only: the shipper, the carrier, and their team members as their role allows', async () => {
+    const member = await createUser(t, { accountType: ACCOUNT_TYPE.carrier });
+    await t.database.query(
+      `insert into team_members (id, owner_id, member_user_id, phone, name, role, status, invited_by) values ($1, $2, $3, $4, 'M', 'viewer', 'active', $2)`,
+      [newId(), carrier.id, member.id, member.phone],
+    );
+    const r = await recipientsOf(t.database.db, { type: 'load.booked', data: { shipperId: shipper.id, carrierId: carrier.id, someoneId: newId() } });
+    expect(r.accounts).toEqual([
+      { userId: shipper.id, as: 'shipper' },
+      { userId: carrier.id, as: 'carrier' },
+    ]);
+    expect(r.members).toEqual([{ userId: member.id, ownerId: carrier.id, role: 'viewer' }]);
+    // account matters reach the account and its admins only, not a viewer
+    const billing = await recipientsOf(t.database.db, { type: 'payment.failed', data: { accountId: carrier.id } });
+    expect(billing).toEqual({ accounts: [{ userId: carrier.id, as: 'account' }], members: [] });
   });
 });
 
