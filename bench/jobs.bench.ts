@@ -61,7 +61,13 @@ async function run(engine: 'pglite' | 'postgres') {
       const done = new Promise<void>((r) => (notify = r));
       let id = '';
       await database.db.transaction(async (tx) => {
-        id = await publish(tx, { type: 'account.documents_submitted', aggregateType: 'account', aggregateId: accountId, actorId: null, data: { accountId, seq: i } });
+        id = await publish(tx, {
+          type: 'account.documents_submitted',
+          aggregateType: 'account',
+          aggregateId: accountId,
+          actorId: null,
+          data: { accountId, seq: i },
+        });
       });
       const committed = performance.now();
       while (!arrived.has(id)) await done;

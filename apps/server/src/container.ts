@@ -105,13 +105,17 @@ export function createContainer(opts: {
     // unset: the sandbox's 3-D Secure page is a path of this app (a real acquirer needs PUBLIC_URL)
     publicUrl: (config.PUBLIC_URL ?? '').replace(/\/$/, ''),
   });
-  const events = createEventDelivery({ db, handlers: [
+  const events = createEventDelivery({
+    db,
+    handlers: [
       timelineHandler,
       webhookFanout,
       assignmentReleaseHandler,
       teamInviteSmsHandler({ sms: gateways.sms, publicUrl, log }),
       ...(opts.eventHandlers ?? []),
-    ], log });
+    ],
+    log,
+  });
   const webhooks = createWebhooksService({
     db,
     allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,

@@ -29,9 +29,10 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const outboxOf = (aggregateId: string) =>
-  t.database.query<{ id: string; type: string; data: Record<string, unknown> }>('select id, type, data from outbox_events where aggregate_id = $1 order by seq', [
-    aggregateId,
-  ]);
+  t.database.query<{ id: string; type: string; data: Record<string, unknown> }>(
+    'select id, type, data from outbox_events where aggregate_id = $1 order by seq',
+    [aggregateId],
+  );
 
 describe('publish', () => {
   it('refuses a payload that does not parse with its schema, and the transaction writes nothing', async () => {
@@ -59,7 +60,8 @@ describe('publish', () => {
     expect(events.map((e) => e.type)).toEqual(['load.posted', 'offer.created', 'offer.accepted', 'load.booked']);
     expect(events[0].data).toMatchObject({ loadId: load.id, referenceId: load.referenceId, shipperId: shipper.id });
     expect(events[0].data.carrierId).toBeUndefined();
-    for (const e of events.slice(1)) expect(e.data).toMatchObject({ shipperId: shipper.id, carrierId: broker.id, brokerId: broker.id, referenceId: load.referenceId });
+    for (const e of events.slice(1))
+      expect(e.data).toMatchObject({ shipperId: shipper.id, carrierId: broker.id, brokerId: broker.id, referenceId: load.referenceId });
     for (const e of events) expect(DOMAIN_EVENTS[e.type as DomainEventType].schema.safeParse(e.data).success).toBe(true);
   });
 
@@ -171,8 +173,16 @@ async function drive(loadId: string, truck: Awaited<ReturnType<typeof truckOf>>,
     const at = ['started', 'to_pickup', 'at_pickup', 'pickup_proof'].includes(step) ? pickup : drop;
     if (step === 'pickup_proof' || step === 'drop_proof') {
       const far = farDrop && step === 'drop_proof';
-      const m = multipart({ loadId, stop: step === 'pickup_proof' ? 'pickup' : 'drop', lat: far ? at.lat + 1 : at.lat, lng: at.lng }, { name: 'p.png', data: PNG_1X1 });
-      const r = await t.app.inject({ method: 'POST', url: '/api/v1/driver/trip/proofs', headers: { ...headers, 'content-type': m.contentType }, payload: m.payload });
+      const m = multipart(
+        { loadId, stop: step === 'pickup_proof' ? 'pickup' : 'drop', lat: far ? at.lat + 1 : at.lat, lng: at.lng },
+        { name: 'p.png', data: PNG_1X1 },
+      );
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/driver/trip/proofs',
+        headers: { ...headers, 'content-type': m.contentType },
+        payload: m.payload,
+      });
       expect(r.statusCode, r.body).toBe(201);
     } else {
       const r = await t.app.inject({ method: 'POST', url: '/api/v1/driver/trip/steps', headers, payload: { loadId, step, lat: at.lat, lng: at.lng } });
@@ -188,7 +198,12 @@ describe('webhooks of both sides of a shipment', () => {
     try {
       const secrets: Record<string, string> = {};
       for (const who of [shipper, carrier]) {
-        const r = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks', headers: who.headers, payload: { url: `${url}?for=${who.id}`, events: [...SHIPMENT_EVENTS] } });
+        const r = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/webhooks',
+          headers: who.headers,
+          payload: { url: `${url}?for=${who.id}`, events: [...SHIPMENT_EVENTS] },
+        });
         expect(r.statusCode, r.body).toBe(201);
         secrets[who.id] = r.json().data.secret;
       }
@@ -234,7 +249,11 @@ describe('webhooks of both sides of a shipment', () => {
 
       const loads = [a.id, b.id, c.id, d.id, e.id, f.id];
       const published = new Map<string, { id: string; type: string }[]>();
-      for (const id of loads) published.set(id, (await outboxOf(id)).filter((x) => (SHIPMENT_EVENTS as readonly string[]).includes(x.type)));
+      for (const id of loads)
+        published.set(
+          id,
+          (await outboxOf(id)).filter((x) => (SHIPMENT_EVENTS as readonly string[]).includes(x.type)),
+        );
       const expected = [...published.values()].flat().length;
       // each side receives every event of the shipments it is a party of (both are, of all of these)
       await expect.poll(() => rx.got.length, { timeout: 60_000, interval: 200 }).toBeGreaterThanOrEqual(2 * expected);
@@ -245,7 +264,11 @@ describe('webhooks of both sides of a shipment', () => {
         const mine = rx.got.filter((g) => verifySignature(secrets[who.id], g.body, g.headers['masar-signature']));
         // Standard Webhooks: the reference library verifies every delivery (and throws otherwise)
         for (const g of mine) {
-          const p = wh.verify(g.body, { 'webhook-id': g.headers['webhook-id'], 'webhook-timestamp': g.headers['webhook-timestamp'], 'webhook-signature': g.headers['webhook-signature'] });
+          const p = wh.verify(g.body, {
+            'webhook-id': g.headers['webhook-id'],
+            'webhook-timestamp': g.headers['webhook-timestamp'],
+            'webhook-signature': g.headers['webhook-signature'],
+          });
           expect(p).toEqual(JSON.parse(g.body));
         }
         bySide.set(

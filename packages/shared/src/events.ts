@@ -141,7 +141,7 @@ export const DOMAIN_EVENTS = {
   },
   'load.bayan_closed': {
     aggregate: 'load',
-    when: "The Bayan waybill is closed on delivery: the shipment is completed.",
+    when: 'The Bayan waybill is closed on delivery: the shipment is completed.',
     parties: SHIPMENT_PARTIES,
     schema: booked({ tripId: z.string().nullable(), waybillNumber: z.string().nullable() }),
   },
@@ -193,15 +193,30 @@ export const DOMAIN_EVENTS = {
   },
 
   'subscription.started': { aggregate: 'account', when: 'A plan (or trial) starts.', parties: ACCOUNT_PARTIES, schema: subscription({}) },
-  'subscription.renewed': { aggregate: 'account', when: 'A renewing plan was charged for its next period.', parties: ACCOUNT_PARTIES, schema: subscription({}) },
+  'subscription.renewed': {
+    aggregate: 'account',
+    when: 'A renewing plan was charged for its next period.',
+    parties: ACCOUNT_PARTIES,
+    schema: subscription({}),
+  },
   'subscription.past_due': {
     aggregate: 'account',
     when: 'A renewal charge failed; it is retried.',
     parties: ACCOUNT_PARTIES,
     schema: subscription({ attempts: z.number().int().optional() }),
   },
-  'subscription.cancelled': { aggregate: 'account', when: 'The owner cancels renewal (the plan runs to its period end).', parties: ACCOUNT_PARTIES, schema: subscription({}) },
-  'subscription.expired': { aggregate: 'account', when: 'A plan ended with its period (trial, cancelled, or unpaid).', parties: ACCOUNT_PARTIES, schema: subscription({}) },
+  'subscription.cancelled': {
+    aggregate: 'account',
+    when: 'The owner cancels renewal (the plan runs to its period end).',
+    parties: ACCOUNT_PARTIES,
+    schema: subscription({}),
+  },
+  'subscription.expired': {
+    aggregate: 'account',
+    when: 'A plan ended with its period (trial, cancelled, or unpaid).',
+    parties: ACCOUNT_PARTIES,
+    schema: subscription({}),
+  },
   'payment.succeeded': {
     aggregate: 'account',
     when: 'A card payment was captured.',
@@ -214,9 +229,19 @@ export const DOMAIN_EVENTS = {
     parties: ACCOUNT_PARTIES,
     schema: account({ paymentId: uuid, amountSar: sar, reason: z.string().nullable().optional() }),
   },
-  'invoice.issued': { aggregate: 'account', when: 'A tax invoice was issued for a payment.', parties: ACCOUNT_PARTIES, schema: account({ invoiceId: uuid, number: z.string(), totalSar: sar }) },
+  'invoice.issued': {
+    aggregate: 'account',
+    when: 'A tax invoice was issued for a payment.',
+    parties: ACCOUNT_PARTIES,
+    schema: account({ invoiceId: uuid, number: z.string(), totalSar: sar }),
+  },
   'account.documents_submitted': { aggregate: 'account', when: 'The owner submits the verification documents.', parties: ACCOUNT_PARTIES, schema: account({}) },
-  'account.approved': { aggregate: 'account', when: 'An operator approves the account.', parties: ACCOUNT_PARTIES, schema: account({ status: statusChangeSchema.optional() }) },
+  'account.approved': {
+    aggregate: 'account',
+    when: 'An operator approves the account.',
+    parties: ACCOUNT_PARTIES,
+    schema: account({ status: statusChangeSchema.optional() }),
+  },
   'account.rejected': {
     aggregate: 'account',
     when: "An operator rejects the account's documents.",
@@ -248,7 +273,12 @@ export const DOMAIN_EVENTS = {
     parties: ACCOUNT_PARTIES,
     schema: teamMember({ name: z.string(), invitedBy: uuid, lang: z.enum(['en', 'ar']).optional() }),
   },
-  'team.member_joined': { aggregate: 'account', when: 'An invited member accepts and joins the team.', parties: ACCOUNT_PARTIES, schema: teamMember({ memberUserId: uuid }) },
+  'team.member_joined': {
+    aggregate: 'account',
+    when: 'An invited member accepts and joins the team.',
+    parties: ACCOUNT_PARTIES,
+    schema: teamMember({ memberUserId: uuid }),
+  },
   'team.member_removed': { aggregate: 'account', when: 'A team member is removed.', parties: ACCOUNT_PARTIES, schema: teamMember({ removedBy: uuid }) },
 } as const satisfies Record<string, EventSpec>;
 

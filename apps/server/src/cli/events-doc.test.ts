@@ -14,7 +14,10 @@ describe.skipIf(ENGINE !== 'pglite')('the event catalogue', () => {
   it('the OpenAPI document has one webhook per event, its body typed by the event’s schema', async () => {
     const doc = (await openApiDocument()) as {
       openapi: string;
-      webhooks: Record<string, { post: { requestBody: { content: { 'application/json': { schema: { properties: Record<string, { properties?: object }> } } } } } }>;
+      webhooks: Record<
+        string,
+        { post: { requestBody: { content: { 'application/json': { schema: { properties: Record<string, { properties?: object }> } } } } } }
+      >;
     };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.webhooks).sort()).toEqual([...DOMAIN_EVENT_TYPES].sort());

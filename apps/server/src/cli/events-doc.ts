@@ -16,7 +16,16 @@ import { REPO_ROOT } from '../config.ts';
 
 export const EVENTS_DOC = join(REPO_ROOT, 'docs/events.md');
 
-type Json = { type?: string | string[]; enum?: unknown[]; const?: unknown; anyOf?: Json[]; items?: Json; properties?: Record<string, Json>; format?: string; pattern?: string };
+type Json = {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: Json[];
+  items?: Json;
+  properties?: Record<string, Json>;
+  format?: string;
+  pattern?: string;
+};
 
 /** A JSON schema as a short type: `string (uuid)`, `"a" | "b"`, `{from, to}`, `string | null`. */
 function typeOf(s: Json): string {

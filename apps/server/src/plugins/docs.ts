@@ -88,14 +88,19 @@ export function webhooksSection(): Record<string, unknown> {
             parameters: [
               header('webhook-id', 'Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it).'),
               header('webhook-timestamp', 'Standard Webhooks: unix seconds of this attempt.'),
-              header('webhook-signature', 'Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret.'),
+              header(
+                'webhook-signature',
+                'Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret.',
+              ),
               header('masar-signature', '`t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept).'),
               header('masar-event-id', 'The event id.'),
               header('masar-event-type', 'The event type.'),
             ],
             requestBody: { required: true, content: { 'application/json': { schema } } },
             responses: {
-              '200': { description: 'Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint.' },
+              '200': {
+                description: 'Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint.',
+              },
             },
           },
         },

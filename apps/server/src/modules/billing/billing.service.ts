@@ -181,14 +181,22 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
         vatTotal: vatSar,
       }),
     });
-    await billingEvent(tx, 'invoice.issued', intent.userId, { invoiceId: id, number: `INV-${issuedAt.getUTCFullYear()}-${String(n).padStart(6, '0')}`, totalSar });
+    await billingEvent(tx, 'invoice.issued', intent.userId, {
+      invoiceId: id,
+      number: `INV-${issuedAt.getUTCFullYear()}-${String(n).padStart(6, '0')}`,
+      totalSar,
+    });
     return id;
   }
 
   /** A billing event of the account, in the caller's transaction (issue 18). */
   const billingEvent = (tx: DbOrTx, type: DomainEventType, userId: string, data: Record<string, unknown>) =>
     publish(tx, { type, aggregateType: 'account', aggregateId: userId, actorId: null, data: { accountId: userId, ...data } });
-  const subData = (id: string, planCode: string, endsAt: Date | null | undefined) => ({ subscriptionId: id, planId: planCode, periodEnd: endsAt?.toISOString() ?? null });
+  const subData = (id: string, planCode: string, endsAt: Date | null | undefined) => ({
+    subscriptionId: id,
+    planId: planCode,
+    periodEnd: endsAt?.toISOString() ?? null,
+  });
 
   /** Apply a paid intent, once: the plan or the wallet credit, the invoice. Runs in `tx` with the intent locked. */
   async function applySuccess(tx: DbOrTx, intent: repo.IntentRow, ref: string | null): Promise<repo.IntentRow> {
@@ -239,7 +247,11 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
       }
       set.invoiceId = await issueInvoice(tx, intent, plan);
     }
-    await billingEvent(tx, 'payment.succeeded', intent.userId, { paymentId: intent.id, amountSar: fromHalalas(intent.totalHalalas), purpose: String(intent.purpose) });
+    await billingEvent(tx, 'payment.succeeded', intent.userId, {
+      paymentId: intent.id,
+      amountSar: fromHalalas(intent.totalHalalas),
+      purpose: String(intent.purpose),
+    });
     return repo.updateIntent(tx, intent.id, set);
   }
 
@@ -495,7 +507,11 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
         await repo.lockWallet(tx, user.id);
         if ((await repo.walletBalance(tx, user.id)) < intent.totalHalalas) {
           await releasePromo(tx, intent);
-          await billingEvent(tx, 'payment.failed', user.id, { paymentId: intent.id, amountSar: fromHalalas(intent.totalHalalas), reason: 'insufficient_wallet' });
+          await billingEvent(tx, 'payment.failed', user.id, {
+            paymentId: intent.id,
+            amountSar: fromHalalas(intent.totalHalalas),
+            reason: 'insufficient_wallet',
+          });
           return repo.updateIntent(tx, intent.id, { status: 'failed', failureCode: 'insufficient_wallet' });
         }
         await repo.insertWalletEntry(tx, { id: newId(), userId: user.id, kind: 'payment', amountHalalas: -intent.totalHalalas, intentId: intent.id });

@@ -63,7 +63,7 @@ export async function publish(tx: DbOrTx, event: DomainEventInput): Promise<stri
   const parsed = spec.schema.safeParse(data);
   if (!parsed.success) throw new EventPayloadError(event.type, parsed.error.issues);
   const id = newId();
-  await repo.insertOutboxEvent(tx, id, { ...event, data: parsed.data as Record<string, unknown> });
+  await repo.insertOutboxEvent(tx, id, { ...event, data: parsed.data });
   await repo.notifyOutbox(tx);
   for (const fn of publishListeners) fn();
   return id;
@@ -185,7 +185,7 @@ export interface Recipients {
 export async function recipientsOf(tx: DbOrTx, e: Pick<repo.OutboxEvent, 'type' | 'data'>): Promise<Recipients> {
   const spec = DOMAIN_EVENTS[e.type];
   if (!spec) return { accounts: [], members: [] };
-  const d = e.data as Record<string, unknown>;
+  const d = e.data;
   const str = (v: unknown) => (typeof v === 'string' ? v : null);
   const candidates: { userId: string | null; as: Recipients['accounts'][number]['as'] }[] =
     spec.aggregate === 'load'
@@ -202,10 +202,12 @@ export async function recipientsOf(tx: DbOrTx, e: Pick<repo.OutboxEvent, 'type' 
   const accounts = named.filter((a) => !seen.has(a.userId) && seen.add(a.userId));
   const roles = ROLES_FOR[spec.aggregate];
   const members = roles.length
-    ? (await repo.teamMembersOf(
-        tx,
-        accounts.map((a) => a.userId),
-      ))
+    ? (
+        await repo.teamMembersOf(
+          tx,
+          accounts.map((a) => a.userId),
+        )
+      )
         .filter((m) => roles.includes(m.role))
         .map((m) => ({ userId: m.member_user_id, ownerId: m.owner_id, role: m.role }))
     : [];

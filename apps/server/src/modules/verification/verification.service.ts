@@ -82,7 +82,13 @@ export function createVerificationService(deps: { db: Db }) {
       if (!current.canSubmit) throw new AppError('DOCUMENTS_INCOMPLETE');
       await db.transaction(async (tx) => {
         await repo.markSubmitted(tx, user.id, now);
-        await publish(tx, { type: 'account.documents_submitted', aggregateType: 'account', aggregateId: user.id, actorId: user.id, data: { accountId: user.id } });
+        await publish(tx, {
+          type: 'account.documents_submitted',
+          aggregateType: 'account',
+          aggregateId: user.id,
+          actorId: user.id,
+          data: { accountId: user.id },
+        });
       });
       return status(user.id, user.accountType, user.status === PROFILE_STATUS.approved);
     },

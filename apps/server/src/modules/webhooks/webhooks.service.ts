@@ -101,13 +101,13 @@ export const webhookFanout: EventHandler = {
       e.type,
     );
     if (!endpoints.length) return;
-    const payload = {
+    const payload: WebhookEventPayload = {
       id: e.id,
       type: e.type,
       createdAt: e.createdAt.toISOString(),
       ...(e.aggregateType === 'load' ? { loadId: e.aggregateId } : {}),
       data: e.data,
-    } as WebhookEventPayload;
+    };
     await repo.insertDeliveries(
       tx,
       endpoints.map((ep) => ({ id: newId(), endpointId: ep.id, eventId: e.id, eventType: e.type, payload })),

@@ -32,7 +32,10 @@ export function verifySignature(secret: string, body: string, header: string, to
  * base64url alphabet, which is read as the same bytes (receivers: replace - by + and _ by /).
  */
 export function standardWebhookHeaders(secret: string, msgId: string, body: string, at: Date = new Date()): Record<string, string> {
-  const key = secret.replace(/^whsec_/, '').replace(/-/g, '+').replace(/_/g, '/');
+  const key = secret
+    .replace(/^whsec_/, '')
+    .replace(/-/g, '+')
+    .replace(/_/g, '/');
   return {
     'webhook-id': msgId,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
