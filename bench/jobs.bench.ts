@@ -11,9 +11,12 @@
  *   NOTIFY at commit: LISTEN on PostgreSQL, in process on PGlite). One event at a time.
  * - job latency: `jobs.send` of a pg-boss job until its handler starts (the sending instance
  *   wakes its own worker; other instances poll every JOBS_POLL_SECONDS).
+ * - on PostgreSQL, the same event latency when another instance (its own pool, no worker)
+ *   publishes: the commit's NOTIFY reaches this instance over LISTEN.
  * Prints p50 / p95 / max in milliseconds; never asserts timings.
  */
-import { enginesToRun, freshDatabase } from './lib.ts';
+import { enginesToRun, freshDatabase, pgUrl, withDb } from './lib.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createContainer } from '../apps/server/src/container.ts';
 import { newId } from '../apps/server/src/lib/ids.ts';
@@ -73,6 +76,32 @@ async function run(engine: 'pglite' | 'postgres') {
       while (!arrived.has(id)) await done;
       if (i >= 20) eventMs.push(arrived.get(id)! - committed); // the first 20 warm up
     }
+    // on PostgreSQL, the same from another instance (its own pool, no worker): its commit's
+    // NOTIFY wakes this instance's drain over LISTEN — no waiting for the poll
+    const otherMs: number[] = [];
+    if (engine === 'postgres') {
+      const other = await openDatabase({ databaseUrl: withDb(pgUrl, DB_NAME), poolMax: 2 });
+      try {
+        for (let i = 0; i < EVENTS / 3 + 10; i++) {
+          const done = new Promise<void>((r) => (notify = r));
+          let id = '';
+          await other.db.transaction(async (tx) => {
+            id = await publish(tx, {
+              type: 'account.documents_submitted',
+              aggregateType: 'account',
+              aggregateId: accountId,
+              actorId: null,
+              data: { accountId, seq: i },
+            });
+          });
+          const committed = performance.now();
+          while (!arrived.has(id)) await done;
+          if (i >= 10) otherMs.push(arrived.get(id)! - committed);
+        }
+      } finally {
+        await other.close();
+      }
+    }
     // jobs: send → handler started
     const jobMs: number[] = [];
     for (let i = 0; i < JOBS_N + 5; i++) {
@@ -83,6 +112,7 @@ async function run(engine: 'pglite' | 'postgres') {
       if (i >= 5) jobMs.push(t1 - t0);
     }
     console.log(`${engine.padEnd(8)} event commit → handler ran:    ${fmt(eventMs)}`);
+    if (otherMs.length) console.log(`${engine.padEnd(8)} event commit on another instance → handler ran: ${fmt(otherMs)}`);
     console.log(
       `${engine.padEnd(8)} job sent → handler started:      ${fmt(jobMs)}  (sent in this instance: the worker is woken; other instances poll every ${config.JOBS_POLL_SECONDS} s)`,
     );
