@@ -8,7 +8,7 @@ import { assign, bookedLoad, post, truckOf } from '../src/modules/bayan/bayan.te
 import { postLoad } from '../src/modules/loads/loads.testkit.ts';
 import { EventPayloadError, publish, recipientsOf } from '../src/modules/events/events.service.ts';
 import { newId } from '../src/lib/ids.ts';
-import { verifySignature } from '../src/modules/webhooks/webhooks.sign.ts';
+import { standardWebhookHeaders, verifySignature } from '../src/modules/webhooks/webhooks.sign.ts';
 
 /**
  * Issue 18 "One typed event contract": every event parses with its schema at publish (else it
@@ -115,6 +115,33 @@ describe('account events and recipients', () => {
     // account matters reach the account and its admins only, not a viewer
     const billing = await recipientsOf(t.database.db, { type: 'payment.failed', data: { accountId: carrier.id } });
     expect(billing).toEqual({ accounts: [{ userId: carrier.id, as: 'account' }], members: [] });
+  });
+});
+
+describe('Standard Webhooks signatures', () => {
+  it('verify with the standardwebhooks library, also for a secret made before (base64url alphabet) once converted', () => {
+    const body = JSON.stringify({ id: 'e1', type: 'load.booked' });
+    const legacy = 'whsec_ab-_cdEFghIJklMNopQRstUVwxYZ0123'; // base64url, with - and _
+    const h = standardWebhookHeaders(legacy, 'e1', body);
+    expect(h['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    expect(
+      new Webhook(
+        legacy
+          .replace(/-/g, '+')
+          .replace(/_/g, '/')
+          .replace(/^whsec\//, 'whsec_'),
+      ).verify(body, h),
+    ).toEqual(JSON.parse(body));
+    // a tampered body or another secret is refused
+    expect(() => new Webhook('whsec_' + Buffer.from('another secret!!').toString('base64')).verify(body, h)).toThrow();
+    expect(() =>
+      new Webhook(
+        legacy
+          .replace(/-/g, '+')
+          .replace(/_/g, '/')
+          .replace(/^whsec\//, 'whsec_'),
+      ).verify(body.replace('e1', 'e2'), h),
+    ).toThrow();
   });
 });
 
