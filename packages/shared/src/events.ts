@@ -6,9 +6,9 @@ import { TRIP_STEPS } from './schemas/trips.ts';
  * Domain events (DESIGN §3 "Events through an outbox"; issue 18 "One typed event contract").
  * A service publishes one inside the transaction that made the change; a job delivers it at
  * least once to idempotent handlers (audit timeline, webhooks, side effects such as the team
- * invitation SMS and the contact e-mails).
+ * invitation SMS).
  *
- * `DOMAIN_EVENT_SCHEMAS` is the contract: one zod payload schema per event type. `publish`
+ * `DOMAIN_EVENTS` is the contract: one zod payload schema per event type. `publish`
  * refuses a payload that does not parse; the timeline, the webhook bodies, the OpenAPI
  * `webhooks` section and docs/events.md (`npm run docs:events`) are derived from it. Payloads
  * may carry more fields than a schema names (receivers ignore unknown fields); the named ones
@@ -55,7 +55,7 @@ const teamMember = <S extends z.ZodRawShape>(shape: S) => account({ memberId: uu
 
 interface EventSpec {
   /** What aggregate the event's `aggregateId` names. */
-  aggregate: 'load' | 'account' | 'contact';
+  aggregate: 'load' | 'account';
   /** When it is published (docs/events.md). */
   when: string;
   /** Who it is about (docs/events.md, and `recipientsOf` on the server). */
@@ -308,7 +308,7 @@ export const domainEventSchema = z.discriminatedUnion(
  */
 export interface DomainEventInput {
   type: DomainEventType;
-  aggregateType: 'load' | 'account' | 'contact';
+  aggregateType: 'load' | 'account';
   aggregateId: string;
   actorId: string | null;
   data: Record<string, unknown>;
