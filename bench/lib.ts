@@ -6,7 +6,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 export type Engine = 'pglite' | 'postgres';
 export const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const withDb = (url: string, name: string) => {
+export const withDb = (url: string, name: string) => {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();

@@ -15,7 +15,7 @@ import { createAccountAdmin } from './modules/auth/account-admin.service.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { createBayanService } from './modules/bayan/bayan.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
-import { createTeamService } from './modules/team/team.service.ts';
+import { createTeamService, teamInviteSmsHandler } from './modules/team/team.service.ts';
 import { contactSharesOf, createProfileService } from './modules/profile/profile.service.ts';
 import { createRelationsService, relationsOfUser } from './modules/relations/relations.service.ts';
 import { assignmentReleaseHandler, createAssignmentService } from './modules/assignment/assignment.service.ts';
@@ -91,7 +91,8 @@ export function createContainer(opts: {
   const verification = createVerificationService({ db });
   const profile = createProfileService({ db });
   // the invitation SMS links to the web app (PUBLIC_URL; the product's address when unset)
-  const team = createTeamService({ db, sms: gateways.sms, publicUrl: (config.PUBLIC_URL ?? 'https://masar.sa').replace(/\/$/, ''), log });
+  const publicUrl = (config.PUBLIC_URL ?? 'https://masar.sa').replace(/\/$/, '');
+  const team = createTeamService({ db, sms: gateways.sms, publicUrl, log });
   // favourites and blocks (issue 8): closes offers through the offers module, reads loads and shared contacts through theirs
   const relations = createRelationsService({ db, offers: offersOfUsers, loads: loadLifecycle, contactShares: contactSharesOf });
   const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config });
@@ -104,7 +105,17 @@ export function createContainer(opts: {
     // unset: the sandbox's 3-D Secure page is a path of this app (a real acquirer needs PUBLIC_URL)
     publicUrl: (config.PUBLIC_URL ?? '').replace(/\/$/, ''),
   });
-  const events = createEventDelivery({ db, handlers: [timelineHandler, webhookFanout, assignmentReleaseHandler, ...(opts.eventHandlers ?? [])], log });
+  const events = createEventDelivery({
+    db,
+    handlers: [
+      timelineHandler,
+      webhookFanout,
+      assignmentReleaseHandler,
+      teamInviteSmsHandler({ sms: gateways.sms, publicUrl, log }),
+      ...(opts.eventHandlers ?? []),
+    ],
+    log,
+  });
   const webhooks = createWebhooksService({
     db,
     allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,

@@ -74,8 +74,9 @@ describe('invite → SMS → sign up → accept → act for the owner', () => {
     expect(again.body.data.id).toBe(inviteId);
     const list = await call<TeamList>('GET', '/account/team', owner);
     expect(list.body.data.items.filter((m) => m.phone === phone)).toHaveLength(1);
+    // the SMS is an outbox handler of team.member_invited: it goes once the invite committed
+    await expect.poll(async () => (await smsTo(phone)).length, { timeout: 15_000 }).toBe(1);
     const sms = await smsTo(phone);
-    expect(sms).toHaveLength(1);
     expect(sms[0].body).toContain(ownerCompany);
     expect(sms[0].body).toContain(`/login?phone=${encodeURIComponent(phone)}`);
   });

@@ -2625,7 +2625,910 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "offer.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * offer.created
+         * @description A carrier or broker bids on a posted load.
+         *
+         *     Parties: shipper and the bidding carrier; team members of either side. Subscribe an endpoint to `offer.created` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookOfferCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.countered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * offer.countered
+         * @description Either side counters an offer with a new price.
+         *
+         *     Parties: shipper and the bidding carrier; team members of either side. Subscribe an endpoint to `offer.countered` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookOfferCountered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * offer.accepted
+         * @description The side that did not name the last price accepts it (the load is booked in the same transaction).
+         *
+         *     Parties: shipper and the bidding carrier; team members of either side. Subscribe an endpoint to `offer.accepted` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookOfferAccepted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * offer.rejected
+         * @description Either side rejects an offer.
+         *
+         *     Parties: shipper and the bidding carrier; team members of either side. Subscribe an endpoint to `offer.rejected` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookOfferRejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.withdrawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * offer.withdrawn
+         * @description The carrier withdraws its pending offer.
+         *
+         *     Parties: shipper and the bidding carrier; team members of either side. Subscribe an endpoint to `offer.withdrawn` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookOfferWithdrawn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.posted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * load.posted
+         * @description A load is posted to the board (new, or reposted).
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.posted` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookLoadPosted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.unposted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * load.unposted
+         * @description The shipper takes a posted load off the board.
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.unposted` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookLoadUnposted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.edited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * load.edited
+         * @description The shipper edits a load's terms or audience.
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.edited` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookLoadEdited"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.dates_extended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * load.dates_extended
+         * @description The shipper moves a load's pickup or delivery date later.
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.dates_extended` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookLoadDatesExtended"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.booked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * load.booked
+         * @description An offer is accepted (or an own-vehicle shipment is created): the load is booked to a carrier.
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.booked` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookLoadBooked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * load.assigned
+         * @description The carrier assigns a vehicle, driver and trailer.
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.assigned` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookLoadAssigned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.unassigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * load.unassigned
+         * @description The carrier takes the vehicle and driver off the shipment.
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.unassigned` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookLoadUnassigned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.bayan_requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * load.bayan_requested
+         * @description The Bayan waybill could not be filed at once; the shipment waits for it.
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.bayan_requested` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookLoadBayanRequested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.bayan_created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * load.bayan_created
+         * @description Bayan filed the trip and its waybill.
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.bayan_created` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookLoadBayanCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.bayan_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * load.bayan_failed
+         * @description Bayan refused the trip (the carrier must correct and retry).
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.bayan_failed` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookLoadBayanFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.bayan_closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * load.bayan_closed
+         * @description The Bayan waybill is closed on delivery: the shipment is completed.
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.bayan_closed` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookLoadBayanClosed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.bayan_cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * load.bayan_cancelled
+         * @description The Bayan waybill is cancelled: the shipment is cancelled.
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.bayan_cancelled` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookLoadBayanCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * load.completed
+         * @description A shipment without Bayan is completed after the proof of drop.
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.completed` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookLoadCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * load.cancelled
+         * @description The shipper cancels a load (before or after booking).
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.cancelled` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookLoadCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * load.expired
+         * @description A posted load passes its expiry without a booking.
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.expired` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookLoadExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.payment_received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * load.payment_received
+         * @description The carrier records that the shipper paid.
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.payment_received` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookLoadPaymentReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "trip.step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * trip.step
+         * @description The driver records a trip step (started … completed; the proof steps by a proof upload).
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `trip.step` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTripStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "trip.proof_flagged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * trip.proof_flagged
+         * @description A proof of pickup or drop was taken farther from the stop than allowed.
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `trip.proof_flagged` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTripProofFlagged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.started
+         * @description A plan (or trial) starts.
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `subscription.started` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookSubscriptionStarted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.renewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.renewed
+         * @description A renewing plan was charged for its next period.
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `subscription.renewed` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookSubscriptionRenewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.past_due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.past_due
+         * @description A renewal charge failed; it is retried.
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `subscription.past_due` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookSubscriptionPastDue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.cancelled
+         * @description The owner cancels renewal (the plan runs to its period end).
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `subscription.cancelled` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookSubscriptionCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.expired
+         * @description A plan ended with its period (trial, cancelled, or unpaid).
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `subscription.expired` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookSubscriptionExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.succeeded
+         * @description A card payment was captured.
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `payment.succeeded` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookPaymentSucceeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.failed
+         * @description A card payment failed.
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `payment.failed` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookPaymentFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.issued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.issued
+         * @description A tax invoice was issued for a payment.
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `invoice.issued` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookInvoiceIssued"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "account.documents_submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * account.documents_submitted
+         * @description The owner submits the verification documents.
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `account.documents_submitted` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookAccountDocumentsSubmitted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "account.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * account.approved
+         * @description An operator approves the account.
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `account.approved` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookAccountApproved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "account.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * account.rejected
+         * @description An operator rejects the account's documents.
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `account.rejected` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookAccountRejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "account.suspended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * account.suspended
+         * @description An operator suspends the account.
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `account.suspended` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookAccountSuspended"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "account.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * account.deleted
+         * @description The account is deleted.
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `account.deleted` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookAccountDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "vehicle.wasl_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * vehicle.wasl_changed
+         * @description A vehicle's WASL registration status changed.
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `vehicle.wasl_changed` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookVehicleWaslChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "driver.wasl_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * driver.wasl_changed
+         * @description A driver's WASL registration status changed.
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `driver.wasl_changed` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookDriverWaslChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "team.member_invited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * team.member_invited
+         * @description The owner or an admin invites a team member by phone (the invitation SMS is sent by a handler of this event).
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `team.member_invited` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTeamMemberInvited"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "team.member_joined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * team.member_joined
+         * @description An invited member accepts and joins the team.
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `team.member_joined` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTeamMemberJoined"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "team.member_removed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * team.member_removed
+         * @description A team member is removed.
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `team.member_removed` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTeamMemberRemoved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: never;
     responses: never;
@@ -3197,7 +4100,7 @@ export interface operations {
                     companyName: string;
                     email: string;
                     phone: string;
-                    password: string & (string);
+                    password: string & (unknown & unknown);
                     /** Format: uuid */
                     otpId: string;
                     otp: string;
@@ -3238,7 +4141,6 @@ export interface operations {
                                     isFirstTimeApproved: boolean;
                                     isFirstTimeLoginAfterApproved: boolean;
                                 };
-                                /** Format: uuid */
                                 activeSubscriptionId: string | null;
                                 mqttTopic: string;
                                 fcmTopic: string;
@@ -3375,7 +4277,6 @@ export interface operations {
                                     isFirstTimeApproved: boolean;
                                     isFirstTimeLoginAfterApproved: boolean;
                                 };
-                                /** Format: uuid */
                                 activeSubscriptionId: string | null;
                                 mqttTopic: string;
                                 fcmTopic: string;
@@ -3490,7 +4391,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -3620,7 +4520,7 @@ export interface operations {
             content: {
                 "application/json": {
                     oldPassword: string;
-                    newPassword: string & (string);
+                    newPassword: string & (unknown & unknown);
                     confirmPassword: string;
                 };
             };
@@ -3634,7 +4534,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -3863,7 +4762,7 @@ export interface operations {
                     /** Format: uuid */
                     otpId: string;
                     otp: string;
-                    newPassword: string & (string);
+                    newPassword: string & (unknown & unknown);
                     confirmPassword: string;
                 };
             };
@@ -3877,7 +4776,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -3984,7 +4882,6 @@ export interface operations {
                                 isFirstTimeApproved: boolean;
                                 isFirstTimeLoginAfterApproved: boolean;
                             };
-                            /** Format: uuid */
                             activeSubscriptionId: string | null;
                             mqttTopic: string;
                             fcmTopic: string;
@@ -4127,7 +5024,6 @@ export interface operations {
                                 isFirstTimeApproved: boolean;
                                 isFirstTimeLoginAfterApproved: boolean;
                             };
-                            /** Format: uuid */
                             activeSubscriptionId: string | null;
                             mqttTopic: string;
                             fcmTopic: string;
@@ -4348,7 +5244,6 @@ export interface operations {
                                 /** Format: uuid */
                                 shipperId: string;
                                 shipperCompany: string;
-                                /** Format: uuid */
                                 carrierId: string | null;
                                 bookedPriceSar: string | null;
                                 offersCount: number;
@@ -4363,15 +5258,12 @@ export interface operations {
                                     from: string;
                                     to: string;
                                 } | null;
-                                /** @enum {string|null} */
-                                paymentMethod: "cash" | "bank_transfer" | "credit" | null;
-                                /** @enum {string|null} */
-                                paidBy: "sender" | "receiver" | null;
+                                paymentMethod: ("cash" | "bank_transfer" | "credit") | null;
+                                paidBy: ("sender" | "receiver") | null;
                                 paymentTermsDays: number | null;
                                 detentionFreeHours: number | null;
                                 detentionRateSar: string | null;
-                                /** @enum {string|null} */
-                                deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                                deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                                 deliveryTo: string | null;
                                 tradable: boolean;
                                 shipmentType: number;
@@ -4612,7 +5504,6 @@ export interface operations {
                             /** Format: uuid */
                             shipperId: string;
                             shipperCompany: string;
-                            /** Format: uuid */
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             offersCount: number;
@@ -4627,15 +5518,12 @@ export interface operations {
                                 from: string;
                                 to: string;
                             } | null;
-                            /** @enum {string|null} */
-                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
-                            /** @enum {string|null} */
-                            paidBy: "sender" | "receiver" | null;
+                            paymentMethod: ("cash" | "bank_transfer" | "credit") | null;
+                            paidBy: ("sender" | "receiver") | null;
                             paymentTermsDays: number | null;
                             detentionFreeHours: number | null;
                             detentionRateSar: string | null;
-                            /** @enum {string|null} */
-                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
                             shipmentType: number;
@@ -4871,7 +5759,6 @@ export interface operations {
                             /** Format: uuid */
                             shipperId: string;
                             shipperCompany: string;
-                            /** Format: uuid */
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             offersCount: number;
@@ -4886,15 +5773,12 @@ export interface operations {
                                 from: string;
                                 to: string;
                             } | null;
-                            /** @enum {string|null} */
-                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
-                            /** @enum {string|null} */
-                            paidBy: "sender" | "receiver" | null;
+                            paymentMethod: ("cash" | "bank_transfer" | "credit") | null;
+                            paidBy: ("sender" | "receiver") | null;
                             paymentTermsDays: number | null;
                             detentionFreeHours: number | null;
                             detentionRateSar: string | null;
-                            /** @enum {string|null} */
-                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
                             shipmentType: number;
@@ -5022,7 +5906,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -5266,7 +6149,6 @@ export interface operations {
                             /** Format: uuid */
                             shipperId: string;
                             shipperCompany: string;
-                            /** Format: uuid */
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             offersCount: number;
@@ -5281,15 +6163,12 @@ export interface operations {
                                 from: string;
                                 to: string;
                             } | null;
-                            /** @enum {string|null} */
-                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
-                            /** @enum {string|null} */
-                            paidBy: "sender" | "receiver" | null;
+                            paymentMethod: ("cash" | "bank_transfer" | "credit") | null;
+                            paidBy: ("sender" | "receiver") | null;
                             paymentTermsDays: number | null;
                             detentionFreeHours: number | null;
                             detentionRateSar: string | null;
-                            /** @enum {string|null} */
-                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
                             shipmentType: number;
@@ -5470,8 +6349,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged";
-                                /** Format: uuid */
+                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
                                 actorId: string | null;
                                 actorCompany: string | null;
                                 data: {
@@ -5660,7 +6538,6 @@ export interface operations {
                             /** Format: uuid */
                             shipperId: string;
                             shipperCompany: string;
-                            /** Format: uuid */
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             offersCount: number;
@@ -5675,15 +6552,12 @@ export interface operations {
                                 from: string;
                                 to: string;
                             } | null;
-                            /** @enum {string|null} */
-                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
-                            /** @enum {string|null} */
-                            paidBy: "sender" | "receiver" | null;
+                            paymentMethod: ("cash" | "bank_transfer" | "credit") | null;
+                            paidBy: ("sender" | "receiver") | null;
                             paymentTermsDays: number | null;
                             detentionFreeHours: number | null;
                             detentionRateSar: string | null;
-                            /** @enum {string|null} */
-                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
                             shipmentType: number;
@@ -5909,7 +6783,6 @@ export interface operations {
                             /** Format: uuid */
                             shipperId: string;
                             shipperCompany: string;
-                            /** Format: uuid */
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             offersCount: number;
@@ -5924,15 +6797,12 @@ export interface operations {
                                 from: string;
                                 to: string;
                             } | null;
-                            /** @enum {string|null} */
-                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
-                            /** @enum {string|null} */
-                            paidBy: "sender" | "receiver" | null;
+                            paymentMethod: ("cash" | "bank_transfer" | "credit") | null;
+                            paidBy: ("sender" | "receiver") | null;
                             paymentTermsDays: number | null;
                             detentionFreeHours: number | null;
                             detentionRateSar: string | null;
-                            /** @enum {string|null} */
-                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
                             shipmentType: number;
@@ -6152,7 +7022,6 @@ export interface operations {
                             /** Format: uuid */
                             shipperId: string;
                             shipperCompany: string;
-                            /** Format: uuid */
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             offersCount: number;
@@ -6167,15 +7036,12 @@ export interface operations {
                                 from: string;
                                 to: string;
                             } | null;
-                            /** @enum {string|null} */
-                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
-                            /** @enum {string|null} */
-                            paidBy: "sender" | "receiver" | null;
+                            paymentMethod: ("cash" | "bank_transfer" | "credit") | null;
+                            paidBy: ("sender" | "receiver") | null;
                             paymentTermsDays: number | null;
                             detentionFreeHours: number | null;
                             detentionRateSar: string | null;
-                            /** @enum {string|null} */
-                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
                             shipmentType: number;
@@ -6403,7 +7269,6 @@ export interface operations {
                             /** Format: uuid */
                             shipperId: string;
                             shipperCompany: string;
-                            /** Format: uuid */
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             offersCount: number;
@@ -6418,15 +7283,12 @@ export interface operations {
                                 from: string;
                                 to: string;
                             } | null;
-                            /** @enum {string|null} */
-                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
-                            /** @enum {string|null} */
-                            paidBy: "sender" | "receiver" | null;
+                            paymentMethod: ("cash" | "bank_transfer" | "credit") | null;
+                            paidBy: ("sender" | "receiver") | null;
                             paymentTermsDays: number | null;
                             detentionFreeHours: number | null;
                             detentionRateSar: string | null;
-                            /** @enum {string|null} */
-                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
                             shipmentType: number;
@@ -6671,7 +7533,6 @@ export interface operations {
                             /** Format: uuid */
                             shipperId: string;
                             shipperCompany: string;
-                            /** Format: uuid */
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             offersCount: number;
@@ -6686,15 +7547,12 @@ export interface operations {
                                 from: string;
                                 to: string;
                             } | null;
-                            /** @enum {string|null} */
-                            paymentMethod: "cash" | "bank_transfer" | "credit" | null;
-                            /** @enum {string|null} */
-                            paidBy: "sender" | "receiver" | null;
+                            paymentMethod: ("cash" | "bank_transfer" | "credit") | null;
+                            paidBy: ("sender" | "receiver") | null;
                             paymentTermsDays: number | null;
                             detentionFreeHours: number | null;
                             detentionRateSar: string | null;
-                            /** @enum {string|null} */
-                            deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                            deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
                             shipmentType: number;
@@ -6870,7 +7728,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -7024,7 +7881,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -7210,7 +8066,6 @@ export interface operations {
                                 /** Format: uuid */
                                 shipperId: string;
                                 shipperCompany: string;
-                                /** Format: uuid */
                                 carrierId: string | null;
                                 bookedPriceSar: string | null;
                                 offersCount: number;
@@ -7225,15 +8080,12 @@ export interface operations {
                                     from: string;
                                     to: string;
                                 } | null;
-                                /** @enum {string|null} */
-                                paymentMethod: "cash" | "bank_transfer" | "credit" | null;
-                                /** @enum {string|null} */
-                                paidBy: "sender" | "receiver" | null;
+                                paymentMethod: ("cash" | "bank_transfer" | "credit") | null;
+                                paidBy: ("sender" | "receiver") | null;
                                 paymentTermsDays: number | null;
                                 detentionFreeHours: number | null;
                                 detentionRateSar: string | null;
-                                /** @enum {string|null} */
-                                deliveryType: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port" | null;
+                                deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                                 deliveryTo: string | null;
                                 tradable: boolean;
                                 shipmentType: number;
@@ -8453,12 +9305,9 @@ export interface operations {
                                     availability: "free" | "busy";
                                     /** @enum {string} */
                                     source: "own" | "vendor";
-                                    /** Format: uuid */
                                     vendorId: string | null;
-                                    /** Format: uuid */
                                     driverId: string | null;
                                     driverName: string | null;
-                                    /** Format: uuid */
                                     trailerId: string | null;
                                     trailerNumber: string | null;
                                     insuranceFiles: {
@@ -8498,7 +9347,6 @@ export interface operations {
                                     supportedVehicleTypes: string[];
                                     /** @enum {string} */
                                     state: "active" | "suspended" | "deleted";
-                                    /** Format: uuid */
                                     vehicleId: string | null;
                                     createdAt: string;
                                     updatedAt: string;
@@ -8554,7 +9402,6 @@ export interface operations {
                                     /** @enum {string} */
                                     waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
                                     waslReasons: string[];
-                                    /** Format: uuid */
                                     vehicleId: string | null;
                                     trusted: boolean;
                                     createdAt: string;
@@ -9089,12 +9936,9 @@ export interface operations {
                                 availability: "free" | "busy";
                                 /** @enum {string} */
                                 source: "own" | "vendor";
-                                /** Format: uuid */
                                 vendorId: string | null;
-                                /** Format: uuid */
                                 driverId: string | null;
                                 driverName: string | null;
-                                /** Format: uuid */
                                 trailerId: string | null;
                                 trailerNumber: string | null;
                                 insuranceFiles: {
@@ -9284,12 +10128,9 @@ export interface operations {
                             availability: "free" | "busy";
                             /** @enum {string} */
                             source: "own" | "vendor";
-                            /** Format: uuid */
                             vendorId: string | null;
-                            /** Format: uuid */
                             driverId: string | null;
                             driverName: string | null;
-                            /** Format: uuid */
                             trailerId: string | null;
                             trailerNumber: string | null;
                             insuranceFiles: {
@@ -9506,12 +10347,9 @@ export interface operations {
                                 availability: "free" | "busy";
                                 /** @enum {string} */
                                 source: "own" | "vendor";
-                                /** Format: uuid */
                                 vendorId: string | null;
-                                /** Format: uuid */
                                 driverId: string | null;
                                 driverName: string | null;
-                                /** Format: uuid */
                                 trailerId: string | null;
                                 trailerNumber: string | null;
                                 insuranceFiles: {
@@ -9683,12 +10521,9 @@ export interface operations {
                             availability: "free" | "busy";
                             /** @enum {string} */
                             source: "own" | "vendor";
-                            /** Format: uuid */
                             vendorId: string | null;
-                            /** Format: uuid */
                             driverId: string | null;
                             driverName: string | null;
-                            /** Format: uuid */
                             trailerId: string | null;
                             trailerNumber: string | null;
                             insuranceFiles: {
@@ -9828,7 +10663,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -10011,12 +10845,9 @@ export interface operations {
                             availability: "free" | "busy";
                             /** @enum {string} */
                             source: "own" | "vendor";
-                            /** Format: uuid */
                             vendorId: string | null;
-                            /** Format: uuid */
                             driverId: string | null;
                             driverName: string | null;
-                            /** Format: uuid */
                             trailerId: string | null;
                             trailerNumber: string | null;
                             insuranceFiles: {
@@ -10218,12 +11049,9 @@ export interface operations {
                             availability: "free" | "busy";
                             /** @enum {string} */
                             source: "own" | "vendor";
-                            /** Format: uuid */
                             vendorId: string | null;
-                            /** Format: uuid */
                             driverId: string | null;
                             driverName: string | null;
-                            /** Format: uuid */
                             trailerId: string | null;
                             trailerNumber: string | null;
                             insuranceFiles: {
@@ -10425,12 +11253,9 @@ export interface operations {
                             availability: "free" | "busy";
                             /** @enum {string} */
                             source: "own" | "vendor";
-                            /** Format: uuid */
                             vendorId: string | null;
-                            /** Format: uuid */
                             driverId: string | null;
                             driverName: string | null;
-                            /** Format: uuid */
                             trailerId: string | null;
                             trailerNumber: string | null;
                             insuranceFiles: {
@@ -10639,12 +11464,9 @@ export interface operations {
                             availability: "free" | "busy";
                             /** @enum {string} */
                             source: "own" | "vendor";
-                            /** Format: uuid */
                             vendorId: string | null;
-                            /** Format: uuid */
                             driverId: string | null;
                             driverName: string | null;
-                            /** Format: uuid */
                             trailerId: string | null;
                             trailerNumber: string | null;
                             insuranceFiles: {
@@ -10846,12 +11668,9 @@ export interface operations {
                             availability: "free" | "busy";
                             /** @enum {string} */
                             source: "own" | "vendor";
-                            /** Format: uuid */
                             vendorId: string | null;
-                            /** Format: uuid */
                             driverId: string | null;
                             driverName: string | null;
-                            /** Format: uuid */
                             trailerId: string | null;
                             trailerNumber: string | null;
                             insuranceFiles: {
@@ -11060,12 +11879,9 @@ export interface operations {
                             availability: "free" | "busy";
                             /** @enum {string} */
                             source: "own" | "vendor";
-                            /** Format: uuid */
                             vendorId: string | null;
-                            /** Format: uuid */
                             driverId: string | null;
                             driverName: string | null;
-                            /** Format: uuid */
                             trailerId: string | null;
                             trailerNumber: string | null;
                             insuranceFiles: {
@@ -11267,12 +12083,9 @@ export interface operations {
                             availability: "free" | "busy";
                             /** @enum {string} */
                             source: "own" | "vendor";
-                            /** Format: uuid */
                             vendorId: string | null;
-                            /** Format: uuid */
                             driverId: string | null;
                             driverName: string | null;
-                            /** Format: uuid */
                             trailerId: string | null;
                             trailerNumber: string | null;
                             insuranceFiles: {
@@ -11459,7 +12272,6 @@ export interface operations {
                                 supportedVehicleTypes: string[];
                                 /** @enum {string} */
                                 state: "active" | "suspended" | "deleted";
-                                /** Format: uuid */
                                 vehicleId: string | null;
                                 createdAt: string;
                                 updatedAt: string;
@@ -11591,7 +12403,6 @@ export interface operations {
                             supportedVehicleTypes: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
-                            /** Format: uuid */
                             vehicleId: string | null;
                             createdAt: string;
                             updatedAt: string;
@@ -11775,7 +12586,6 @@ export interface operations {
                             supportedVehicleTypes: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
-                            /** Format: uuid */
                             vehicleId: string | null;
                             createdAt: string;
                             updatedAt: string;
@@ -11900,7 +12710,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -12044,7 +12853,6 @@ export interface operations {
                             supportedVehicleTypes: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
-                            /** Format: uuid */
                             vehicleId: string | null;
                             createdAt: string;
                             updatedAt: string;
@@ -12212,7 +13020,6 @@ export interface operations {
                             supportedVehicleTypes: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
-                            /** Format: uuid */
                             vehicleId: string | null;
                             createdAt: string;
                             updatedAt: string;
@@ -12380,7 +13187,6 @@ export interface operations {
                             supportedVehicleTypes: string[];
                             /** @enum {string} */
                             state: "active" | "suspended" | "deleted";
-                            /** Format: uuid */
                             vehicleId: string | null;
                             createdAt: string;
                             updatedAt: string;
@@ -12584,7 +13390,6 @@ export interface operations {
                                 /** @enum {string} */
                                 waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
                                 waslReasons: string[];
-                                /** Format: uuid */
                                 vehicleId: string | null;
                                 trusted: boolean;
                                 createdAt: string;
@@ -12761,7 +13566,6 @@ export interface operations {
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
                             waslReasons: string[];
-                            /** Format: uuid */
                             vehicleId: string | null;
                             trusted: boolean;
                             createdAt: string;
@@ -12977,7 +13781,6 @@ export interface operations {
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
                             waslReasons: string[];
-                            /** Format: uuid */
                             vehicleId: string | null;
                             trusted: boolean;
                             createdAt: string;
@@ -13103,7 +13906,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -13290,7 +14092,6 @@ export interface operations {
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
                             waslReasons: string[];
-                            /** Format: uuid */
                             vehicleId: string | null;
                             trusted: boolean;
                             createdAt: string;
@@ -13490,7 +14291,6 @@ export interface operations {
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
                             waslReasons: string[];
-                            /** Format: uuid */
                             vehicleId: string | null;
                             trusted: boolean;
                             createdAt: string;
@@ -13690,7 +14490,6 @@ export interface operations {
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
                             waslReasons: string[];
-                            /** Format: uuid */
                             vehicleId: string | null;
                             trusted: boolean;
                             createdAt: string;
@@ -14018,7 +14817,6 @@ export interface operations {
                                 /** @enum {string} */
                                 waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
                                 waslReasons: string[];
-                                /** Format: uuid */
                                 vehicleId: string | null;
                                 trusted: boolean;
                                 createdAt: string;
@@ -14177,7 +14975,6 @@ export interface operations {
                             /** @enum {string} */
                             waslStatus: "not_submitted" | "not_required" | "verified" | "not_verified";
                             waslReasons: string[];
-                            /** Format: uuid */
                             vehicleId: string | null;
                             trusted: boolean;
                             createdAt: string;
@@ -14319,7 +15116,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -15145,7 +15941,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -17746,7 +18541,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -17872,7 +18666,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string | null;
-                                events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
+                                events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                                 active: boolean;
                                 createdAt: string;
                             }[];
@@ -17974,7 +18768,7 @@ export interface operations {
                 "application/json": {
                     url: string;
                     description?: string;
-                    events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
+                    events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                 };
             };
         };
@@ -17992,7 +18786,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                             active: boolean;
                             createdAt: string;
                             secret: string;
@@ -18165,7 +18959,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -18282,7 +19075,7 @@ export interface operations {
                 "application/json": {
                     url?: string;
                     description?: string;
-                    events?: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
+                    events?: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                     active?: boolean;
                 };
             };
@@ -18301,7 +19094,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                             active: boolean;
                             createdAt: string;
                         };
@@ -18462,7 +19255,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                             active: boolean;
                             createdAt: string;
                             secret: string;
@@ -18600,7 +19393,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged";
+                                eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed";
                                 attempts: number;
@@ -18740,7 +19533,7 @@ export interface operations {
                             /** Format: uuid */
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged";
+                            eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
                             /** @enum {string} */
                             status: "pending" | "succeeded" | "failed";
                             attempts: number;
@@ -19418,7 +20211,6 @@ export interface operations {
                             } | null;
                             actionUrl: string | null;
                             failureCode: string | null;
-                            /** Format: uuid */
                             invoiceId: string | null;
                             createdAt: string;
                         };
@@ -19451,7 +20243,6 @@ export interface operations {
                             } | null;
                             actionUrl: string | null;
                             failureCode: string | null;
-                            /** Format: uuid */
                             invoiceId: string | null;
                             createdAt: string;
                         };
@@ -19673,7 +20464,6 @@ export interface operations {
                             } | null;
                             actionUrl: string | null;
                             failureCode: string | null;
-                            /** Format: uuid */
                             invoiceId: string | null;
                             createdAt: string;
                         };
@@ -19822,7 +20612,6 @@ export interface operations {
                             } | null;
                             actionUrl: string | null;
                             failureCode: string | null;
-                            /** Format: uuid */
                             invoiceId: string | null;
                             createdAt: string;
                         };
@@ -20500,7 +21289,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -20622,7 +21410,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -20933,7 +21720,6 @@ export interface operations {
                                 /** @enum {string} */
                                 kind: "recharge" | "payment" | "refund";
                                 amountSar: string;
-                                /** Format: uuid */
                                 intentId: string | null;
                                 createdAt: string;
                             }[];
@@ -21970,8 +22756,7 @@ export interface operations {
                                 fromAr: string;
                                 toEn: string;
                                 toAr: string;
-                                /** @enum {string|null} */
-                                cancelReason: "recipient_refused" | "damage" | "theft" | null;
+                                cancelReason: ("recipient_refused" | "damage" | "theft") | null;
                                 deliveredAt: string | null;
                                 attempts: number;
                                 createdAt: string;
@@ -22243,8 +23028,7 @@ export interface operations {
                             fromAr: string;
                             toEn: string;
                             toAr: string;
-                            /** @enum {string|null} */
-                            cancelReason: "recipient_refused" | "damage" | "theft" | null;
+                            cancelReason: ("recipient_refused" | "damage" | "theft") | null;
                             deliveredAt: string | null;
                             attempts: number;
                             createdAt: string;
@@ -22282,8 +23066,7 @@ export interface operations {
                             fromAr: string;
                             toEn: string;
                             toAr: string;
-                            /** @enum {string|null} */
-                            cancelReason: "recipient_refused" | "damage" | "theft" | null;
+                            cancelReason: ("recipient_refused" | "damage" | "theft") | null;
                             deliveredAt: string | null;
                             attempts: number;
                             createdAt: string;
@@ -22494,8 +23277,7 @@ export interface operations {
                             fromAr: string;
                             toEn: string;
                             toAr: string;
-                            /** @enum {string|null} */
-                            cancelReason: "recipient_refused" | "damage" | "theft" | null;
+                            cancelReason: ("recipient_refused" | "damage" | "theft") | null;
                             deliveredAt: string | null;
                             attempts: number;
                             createdAt: string;
@@ -22649,8 +23431,7 @@ export interface operations {
                             fromAr: string;
                             toEn: string;
                             toAr: string;
-                            /** @enum {string|null} */
-                            cancelReason: "recipient_refused" | "damage" | "theft" | null;
+                            cancelReason: ("recipient_refused" | "damage" | "theft") | null;
                             deliveredAt: string | null;
                             attempts: number;
                             createdAt: string;
@@ -22884,8 +23665,7 @@ export interface operations {
                             fromAr: string;
                             toEn: string;
                             toAr: string;
-                            /** @enum {string|null} */
-                            cancelReason: "recipient_refused" | "damage" | "theft" | null;
+                            cancelReason: ("recipient_refused" | "damage" | "theft") | null;
                             deliveredAt: string | null;
                             attempts: number;
                             createdAt: string;
@@ -24408,8 +25188,7 @@ export interface operations {
                                     at: string;
                                     lat: number | null;
                                     lng: number | null;
-                                    /** @enum {string|null} */
-                                    geoError: "denied" | "unavailable" | "timeout" | "unsupported" | "unknown" | null;
+                                    geoError: ("denied" | "unavailable" | "timeout" | "unsupported" | "unknown") | null;
                                 }[];
                                 proofs: {
                                     /** Format: uuid */
@@ -24426,8 +25205,7 @@ export interface operations {
                                     flagged: boolean;
                                     url: string;
                                 }[];
-                                /** @enum {string|null} */
-                                nextStep: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed" | null;
+                                nextStep: ("started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed") | null;
                             }[];
                         };
                     };
@@ -24532,8 +25310,7 @@ export interface operations {
                                 at: string;
                                 lat: number | null;
                                 lng: number | null;
-                                /** @enum {string|null} */
-                                geoError: "denied" | "unavailable" | "timeout" | "unsupported" | "unknown" | null;
+                                geoError: ("denied" | "unavailable" | "timeout" | "unsupported" | "unknown") | null;
                             }[];
                             proofs: {
                                 /** Format: uuid */
@@ -24550,8 +25327,7 @@ export interface operations {
                                 flagged: boolean;
                                 url: string;
                             }[];
-                            /** @enum {string|null} */
-                            nextStep: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed" | null;
+                            nextStep: ("started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed") | null;
                         };
                     };
                 };
@@ -25204,7 +25980,6 @@ export interface operations {
                                     lat: number;
                                     lng: number;
                                 };
-                                /** Format: uuid */
                                 vehicleId: string | null;
                                 latest: {
                                     lat: number;
@@ -25214,8 +25989,7 @@ export interface operations {
                                     /** Format: date-time */
                                     at: string;
                                 } | null;
-                                /** @enum {string|null} */
-                                lastStep: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed" | null;
+                                lastStep: ("started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed") | null;
                             }[];
                             vehicles: {
                                 /** Format: uuid */
@@ -25340,7 +26114,6 @@ export interface operations {
                             loadId: string;
                             referenceId: string;
                             status: string;
-                            /** Format: uuid */
                             vehicleId: string | null;
                             pickup: {
                                 lat: number;
@@ -25373,8 +26146,7 @@ export interface operations {
                                 at: string;
                                 lat: number | null;
                                 lng: number | null;
-                                /** @enum {string|null} */
-                                geoError: "denied" | "unavailable" | "timeout" | "unsupported" | "unknown" | null;
+                                geoError: ("denied" | "unavailable" | "timeout" | "unsupported" | "unknown") | null;
                             }[];
                             proofs: {
                                 /** Format: uuid */
@@ -25391,13 +26163,10 @@ export interface operations {
                                 flagged: boolean;
                                 url: string;
                             }[];
-                            /** @enum {string|null} */
-                            heading: "pickup" | "drop" | null;
+                            heading: ("pickup" | "drop") | null;
                             remainingKm: number | null;
-                            /** Format: date-time */
                             eta: string | null;
                             averageSpeedKmh: number;
-                            /** Format: date-time */
                             deliveredAt: string | null;
                         };
                     };
@@ -26093,7 +26862,6 @@ export interface operations {
                     vatNumber?: string | null;
                     fax?: string | null;
                     website?: string | null;
-                    /** Format: uuid */
                     logoFileId?: string | null;
                     cityId?: number | null;
                     districtId?: number | null;
@@ -27249,7 +28017,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -27379,7 +28146,6 @@ export interface operations {
                                 role: "admin" | "dispatcher" | "viewer";
                                 /** @enum {string} */
                                 status: "invited" | "active" | "declined" | "removed";
-                                /** Format: uuid */
                                 memberUserId: string | null;
                                 createdAt: string;
                                 acceptedAt: string | null;
@@ -27508,7 +28274,6 @@ export interface operations {
                             role: "admin" | "dispatcher" | "viewer";
                             /** @enum {string} */
                             status: "invited" | "active" | "declined" | "removed";
-                            /** Format: uuid */
                             memberUserId: string | null;
                             createdAt: string;
                             acceptedAt: string | null;
@@ -27691,7 +28456,6 @@ export interface operations {
                             role: "admin" | "dispatcher" | "viewer";
                             /** @enum {string} */
                             status: "invited" | "active" | "declined" | "removed";
-                            /** Format: uuid */
                             memberUserId: string | null;
                             createdAt: string;
                             acceptedAt: string | null;
@@ -27833,7 +28597,6 @@ export interface operations {
                             role: "admin" | "dispatcher" | "viewer";
                             /** @enum {string} */
                             status: "invited" | "active" | "declined" | "removed";
-                            /** Format: uuid */
                             memberUserId: string | null;
                             createdAt: string;
                             acceptedAt: string | null;
@@ -28112,7 +28875,6 @@ export interface operations {
                             role: "admin" | "dispatcher" | "viewer";
                             /** @enum {string} */
                             status: "invited" | "active" | "declined" | "removed";
-                            /** Format: uuid */
                             memberUserId: string | null;
                             createdAt: string;
                             acceptedAt: string | null;
@@ -28286,7 +29048,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -28438,7 +29199,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -28909,7 +29669,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -29349,7 +30108,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        /** @enum {string|null} */
                         data: null;
                     };
                 };
@@ -29980,6 +30738,2431 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+        };
+    };
+    webhookOfferCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "offer.created";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        offerId: string;
+                        priceSar: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOfferCountered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "offer.countered";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        offerId: string;
+                        /** @enum {string} */
+                        by: "shipper" | "carrier";
+                        priceSar: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOfferAccepted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "offer.accepted";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        offerId: string;
+                        /** @enum {string} */
+                        by: "shipper" | "carrier";
+                        priceSar: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOfferRejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "offer.rejected";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        offerId: string;
+                        /** @enum {string} */
+                        by: "shipper" | "carrier";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOfferWithdrawn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "offer.withdrawn";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        offerId: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLoadPosted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "load.posted";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId?: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        priceSar?: string;
+                        shipmentType?: number;
+                        repost?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLoadUnposted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "load.unposted";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId?: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLoadEdited: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "load.edited";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId?: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        fields?: string[];
+                        offersReset?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLoadDatesExtended: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "load.dates_extended";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId?: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        pickup?: {
+                            from: string;
+                            to: string;
+                        };
+                        delivery?: {
+                            from: string;
+                            to: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLoadBooked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "load.booked";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        offerId?: string;
+                        bookedPriceSar?: string;
+                        ownVehicle?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLoadAssigned: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "load.assigned";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        vehicleId: string;
+                        /** Format: uuid */
+                        driverId: string;
+                        trailerId?: string | null;
+                        plate?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLoadUnassigned: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "load.unassigned";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        vehicleId?: string | null;
+                        driverId?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLoadBayanRequested: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "load.bayan_requested";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        reason?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLoadBayanCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "load.bayan_created";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        tripId: string;
+                        waybillNumber: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLoadBayanFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "load.bayan_failed";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        errors?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLoadBayanClosed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "load.bayan_closed";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        tripId: string | null;
+                        waybillNumber: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLoadBayanCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "load.bayan_cancelled";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        tripId: string | null;
+                        waybillNumber: string | null;
+                        reason: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLoadCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "load.completed";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        vehicleId?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLoadCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "load.cancelled";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId?: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** @enum {string} */
+                        previousStatus?: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLoadExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "load.expired";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId?: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLoadPaymentReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "load.payment_received";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** @description ISO 8601 date-time */
+                        at: string;
+                        daysToPay: number | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTripStep: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "trip.step";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** @enum {string} */
+                        step: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed";
+                        /** Format: uuid */
+                        driverId: string;
+                        /** @description ISO 8601 date-time */
+                        at: string;
+                        lat?: number | null;
+                        lng?: number | null;
+                        /** Format: uuid */
+                        proofId?: string;
+                        distanceKm?: number | null;
+                        flagged?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTripProofFlagged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "trip.proof_flagged";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        proofId: string;
+                        stop: string;
+                        distanceKm: number | null;
+                        limitKm: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSubscriptionStarted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "subscription.started";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        /** Format: uuid */
+                        subscriptionId: string;
+                        planId: string;
+                        periodEnd?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSubscriptionRenewed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "subscription.renewed";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        /** Format: uuid */
+                        subscriptionId: string;
+                        planId: string;
+                        periodEnd?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSubscriptionPastDue: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "subscription.past_due";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        /** Format: uuid */
+                        subscriptionId: string;
+                        planId: string;
+                        periodEnd?: string | null;
+                        attempts?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSubscriptionCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "subscription.cancelled";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        /** Format: uuid */
+                        subscriptionId: string;
+                        planId: string;
+                        periodEnd?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSubscriptionExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "subscription.expired";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        /** Format: uuid */
+                        subscriptionId: string;
+                        planId: string;
+                        periodEnd?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPaymentSucceeded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "payment.succeeded";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        /** Format: uuid */
+                        paymentId: string;
+                        amountSar: string;
+                        purpose?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPaymentFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "payment.failed";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        /** Format: uuid */
+                        paymentId: string;
+                        amountSar: string;
+                        reason?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookInvoiceIssued: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "invoice.issued";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        /** Format: uuid */
+                        invoiceId: string;
+                        number: string;
+                        totalSar: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAccountDocumentsSubmitted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "account.documents_submitted";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAccountApproved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "account.approved";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAccountRejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "account.rejected";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        reason: string | null;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAccountSuspended: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "account.suspended";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        reason?: string | null;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAccountDeleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "account.deleted";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookVehicleWaslChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "vehicle.wasl_changed";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        /** Format: uuid */
+                        vehicleId: string;
+                        status: {
+                            from: string;
+                            to: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookDriverWaslChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "driver.wasl_changed";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        /** Format: uuid */
+                        driverId: string;
+                        status: {
+                            from: string;
+                            to: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTeamMemberInvited: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "team.member_invited";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        /** Format: uuid */
+                        memberId: string;
+                        role: string;
+                        name: string;
+                        /** Format: uuid */
+                        invitedBy: string;
+                        /** @enum {string} */
+                        lang?: "en" | "ar";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTeamMemberJoined: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "team.member_joined";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        /** Format: uuid */
+                        memberId: string;
+                        role: string;
+                        /** Format: uuid */
+                        memberUserId: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTeamMemberRemoved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "team.member_removed";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        /** Format: uuid */
+                        memberId: string;
+                        role: string;
+                        /** Format: uuid */
+                        removedBy: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,43 +1,314 @@
+import { z } from 'zod';
+import { LOAD_STATUSES } from './constants.ts';
+import { TRIP_STEPS } from './schemas/trips.ts';
+
 /**
- * Domain events (DESIGN §3 "Events through an outbox"). A service publishes one inside the
- * transaction that made the change; a job delivers it at least once to idempotent handlers
- * (audit timeline now; notifications, MQTT, e-mail and webhooks later).
+ * Domain events (DESIGN §3 "Events through an outbox"; issue 18 "One typed event contract").
+ * A service publishes one inside the transaction that made the change; a job delivers it at
+ * least once to idempotent handlers (audit timeline, webhooks, side effects such as the team
+ * invitation SMS).
+ *
+ * `DOMAIN_EVENTS` is the contract: one zod payload schema per event type. `publish`
+ * refuses a payload that does not parse; the timeline, the webhook bodies, the OpenAPI
+ * `webhooks` section and docs/events.md (`npm run docs:events`) are derived from it. Payloads
+ * may carry more fields than a schema names (receivers ignore unknown fields); the named ones
+ * are always there with their type.
  */
-export const DOMAIN_EVENT_TYPES = [
-  'offer.created',
-  'offer.countered',
-  'offer.accepted',
-  'offer.rejected',
-  'offer.withdrawn',
-  'load.posted',
-  'load.unposted',
-  'load.edited',
-  'load.dates_extended',
-  'load.booked',
-  'load.assigned',
-  'load.unassigned',
-  'load.bayan_requested',
-  'load.bayan_created',
-  'load.bayan_failed',
-  'load.bayan_closed',
-  'load.bayan_cancelled',
-  'load.completed',
-  'load.cancelled',
-  'load.expired',
-  'load.payment_received',
-  'trip.step',
-  'trip.proof_flagged',
-] as const;
-export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
+
+const uuid = z.uuid();
+/** A decimal amount of Saudi riyals as a string (e.g. "1250.00"). */
+const sar = z.string().regex(/^-?\d+(\.\d+)?$/, 'a decimal string');
+const isoTime = z.string().describe('ISO 8601 date-time');
+
+/** A status change `{from, to}` (load or offer statuses). */
+export const statusChangeSchema = z.object({ from: z.string(), to: z.string() });
+
+/**
+ * The parties every shipment event names (computed centrally by publish from the load row, so
+ * a call site cannot forget them): the shipper; the carrier once booked (for offer events, the
+ * bidding carrier); `brokerId` when a party of the shipment is a broker account (the carrier,
+ * else the shipper); `vendorId` when the carrier was chosen as one of the shipper's vendors.
+ */
+const shipmentBase = {
+  loadId: uuid,
+  /** The load's human reference, e.g. "SHP-24-000123". */
+  referenceId: z.string(),
+  shipperId: uuid,
+  carrierId: uuid.optional(),
+  brokerId: uuid.optional(),
+  vendorId: uuid.optional(),
+  // TODO(lead): make `status` required on the transition events once every load/offer status
+  // change goes through the one transition() (branch `lifecycle`) and adds `status: {from, to}`.
+  status: statusChangeSchema.optional(),
+};
+const shipment = <S extends z.ZodRawShape>(shape: S) => z.looseObject({ ...shipmentBase, ...shape });
+/** A shipment event after booking: the carrier is always named. */
+const booked = <S extends z.ZodRawShape>(shape: S) => shipment({ carrierId: uuid, ...shape });
+const offer = <S extends z.ZodRawShape>(shape: S) => shipment({ offerId: uuid, carrierId: uuid, ...shape });
+const loadStatus = z.enum(LOAD_STATUSES);
+
+/** Events about an account (billing, verification, fleet, team): `accountId` is the owner. */
+const account = <S extends z.ZodRawShape>(shape: S) => z.looseObject({ accountId: uuid, ...shape });
+const subscription = <S extends z.ZodRawShape>(shape: S) =>
+  account({ subscriptionId: uuid, planId: z.string(), periodEnd: isoTime.nullable().optional(), ...shape });
+const teamMember = <S extends z.ZodRawShape>(shape: S) => account({ memberId: uuid, role: z.string(), ...shape });
+
+interface EventSpec {
+  /** What aggregate the event's `aggregateId` names. */
+  aggregate: 'load' | 'account';
+  /** When it is published (docs/events.md). */
+  when: string;
+  /** Who it is about (docs/events.md, and `recipientsOf` on the server). */
+  parties: string;
+  schema: z.ZodObject;
+}
+
+const SHIPMENT_PARTIES = 'shipper, carrier (when booked), broker/vendor where they apply; team members of either side';
+const OFFER_PARTIES = 'shipper and the bidding carrier; team members of either side';
+const ACCOUNT_PARTIES = 'the account (owner); its team admins';
+
+/** Every domain event: its aggregate, when it happens, its parties and its payload schema. */
+export const DOMAIN_EVENTS = {
+  'offer.created': { aggregate: 'load', when: 'A carrier or broker bids on a posted load.', parties: OFFER_PARTIES, schema: offer({ priceSar: sar }) },
+  'offer.countered': {
+    aggregate: 'load',
+    when: 'Either side counters an offer with a new price.',
+    parties: OFFER_PARTIES,
+    schema: offer({ by: z.enum(['shipper', 'carrier']), priceSar: sar }),
+  },
+  'offer.accepted': {
+    aggregate: 'load',
+    when: 'The side that did not name the last price accepts it (the load is booked in the same transaction).',
+    parties: OFFER_PARTIES,
+    schema: offer({ by: z.enum(['shipper', 'carrier']), priceSar: sar }),
+  },
+  'offer.rejected': { aggregate: 'load', when: 'Either side rejects an offer.', parties: OFFER_PARTIES, schema: offer({ by: z.enum(['shipper', 'carrier']) }) },
+  'offer.withdrawn': { aggregate: 'load', when: 'The carrier withdraws its pending offer.', parties: OFFER_PARTIES, schema: offer({}) },
+  'load.posted': {
+    aggregate: 'load',
+    when: 'A load is posted to the board (new, or reposted).',
+    parties: SHIPMENT_PARTIES,
+    schema: shipment({ priceSar: sar.optional(), shipmentType: z.number().int().optional(), repost: z.boolean().optional() }),
+  },
+  'load.unposted': { aggregate: 'load', when: 'The shipper takes a posted load off the board.', parties: SHIPMENT_PARTIES, schema: shipment({}) },
+  'load.edited': {
+    aggregate: 'load',
+    when: "The shipper edits a load's terms or audience.",
+    parties: SHIPMENT_PARTIES,
+    schema: shipment({ fields: z.array(z.string()).optional(), offersReset: z.boolean().optional() }),
+  },
+  'load.dates_extended': {
+    aggregate: 'load',
+    when: "The shipper moves a load's pickup or delivery date later.",
+    parties: SHIPMENT_PARTIES,
+    schema: shipment({ pickup: statusChangeSchema.optional(), delivery: statusChangeSchema.optional() }),
+  },
+  'load.booked': {
+    aggregate: 'load',
+    when: 'An offer is accepted (or an own-vehicle shipment is created): the load is booked to a carrier.',
+    parties: SHIPMENT_PARTIES,
+    schema: booked({ offerId: uuid.optional(), bookedPriceSar: sar.optional(), ownVehicle: z.boolean().optional() }),
+  },
+  'load.assigned': {
+    aggregate: 'load',
+    when: 'The carrier assigns a vehicle, driver and trailer.',
+    parties: SHIPMENT_PARTIES,
+    schema: booked({ vehicleId: uuid, driverId: uuid, trailerId: uuid.nullable().optional(), plate: z.string().optional() }),
+  },
+  'load.unassigned': {
+    aggregate: 'load',
+    when: 'The carrier takes the vehicle and driver off the shipment.',
+    parties: SHIPMENT_PARTIES,
+    schema: booked({ vehicleId: uuid.nullable().optional(), driverId: uuid.nullable().optional() }),
+  },
+  'load.bayan_requested': {
+    aggregate: 'load',
+    when: 'The Bayan waybill could not be filed at once; the shipment waits for it.',
+    parties: SHIPMENT_PARTIES,
+    schema: booked({ reason: z.string().optional() }),
+  },
+  'load.bayan_created': {
+    aggregate: 'load',
+    when: 'Bayan filed the trip and its waybill.',
+    parties: SHIPMENT_PARTIES,
+    schema: booked({ tripId: z.string(), waybillNumber: z.string().nullable() }),
+  },
+  'load.bayan_failed': {
+    aggregate: 'load',
+    when: 'Bayan refused the trip (the carrier must correct and retry).',
+    parties: SHIPMENT_PARTIES,
+    schema: booked({ errors: z.unknown().optional() }),
+  },
+  'load.bayan_closed': {
+    aggregate: 'load',
+    when: 'The Bayan waybill is closed on delivery: the shipment is completed.',
+    parties: SHIPMENT_PARTIES,
+    schema: booked({ tripId: z.string().nullable(), waybillNumber: z.string().nullable() }),
+  },
+  'load.bayan_cancelled': {
+    aggregate: 'load',
+    when: 'The Bayan waybill is cancelled: the shipment is cancelled.',
+    parties: SHIPMENT_PARTIES,
+    schema: booked({ tripId: z.string().nullable(), waybillNumber: z.string().nullable(), reason: z.string() }),
+  },
+  'load.completed': {
+    aggregate: 'load',
+    when: 'A shipment without Bayan is completed after the proof of drop.',
+    parties: SHIPMENT_PARTIES,
+    schema: booked({ vehicleId: uuid.nullable().optional() }),
+  },
+  'load.cancelled': {
+    aggregate: 'load',
+    when: 'The shipper cancels a load (before or after booking).',
+    parties: SHIPMENT_PARTIES,
+    schema: shipment({ previousStatus: loadStatus.optional() }),
+  },
+  'load.expired': { aggregate: 'load', when: 'A posted load passes its expiry without a booking.', parties: SHIPMENT_PARTIES, schema: shipment({}) },
+  'load.payment_received': {
+    aggregate: 'load',
+    when: 'The carrier records that the shipper paid.',
+    parties: SHIPMENT_PARTIES,
+    schema: booked({ at: isoTime, daysToPay: z.number().nullable() }),
+  },
+  'trip.step': {
+    aggregate: 'load',
+    when: 'The driver records a trip step (started … completed; the proof steps by a proof upload).',
+    parties: SHIPMENT_PARTIES,
+    schema: booked({
+      step: z.enum(TRIP_STEPS),
+      driverId: uuid,
+      at: isoTime,
+      lat: z.number().nullable().optional(),
+      lng: z.number().nullable().optional(),
+      proofId: uuid.optional(),
+      distanceKm: z.number().nullable().optional(),
+      flagged: z.boolean().optional(),
+    }),
+  },
+  'trip.proof_flagged': {
+    aggregate: 'load',
+    when: 'A proof of pickup or drop was taken farther from the stop than allowed.',
+    parties: SHIPMENT_PARTIES,
+    schema: booked({ proofId: uuid, stop: z.string(), distanceKm: z.number().nullable(), limitKm: z.number() }),
+  },
+
+  'subscription.started': { aggregate: 'account', when: 'A plan (or trial) starts.', parties: ACCOUNT_PARTIES, schema: subscription({}) },
+  'subscription.renewed': {
+    aggregate: 'account',
+    when: 'A renewing plan was charged for its next period.',
+    parties: ACCOUNT_PARTIES,
+    schema: subscription({}),
+  },
+  'subscription.past_due': {
+    aggregate: 'account',
+    when: 'A renewal charge failed; it is retried.',
+    parties: ACCOUNT_PARTIES,
+    schema: subscription({ attempts: z.number().int().optional() }),
+  },
+  'subscription.cancelled': {
+    aggregate: 'account',
+    when: 'The owner cancels renewal (the plan runs to its period end).',
+    parties: ACCOUNT_PARTIES,
+    schema: subscription({}),
+  },
+  'subscription.expired': {
+    aggregate: 'account',
+    when: 'A plan ended with its period (trial, cancelled, or unpaid).',
+    parties: ACCOUNT_PARTIES,
+    schema: subscription({}),
+  },
+  'payment.succeeded': {
+    aggregate: 'account',
+    when: 'A card payment was captured.',
+    parties: ACCOUNT_PARTIES,
+    schema: account({ paymentId: uuid, amountSar: sar, purpose: z.string().optional() }),
+  },
+  'payment.failed': {
+    aggregate: 'account',
+    when: 'A card payment failed.',
+    parties: ACCOUNT_PARTIES,
+    schema: account({ paymentId: uuid, amountSar: sar, reason: z.string().nullable().optional() }),
+  },
+  'invoice.issued': {
+    aggregate: 'account',
+    when: 'A tax invoice was issued for a payment.',
+    parties: ACCOUNT_PARTIES,
+    schema: account({ invoiceId: uuid, number: z.string(), totalSar: sar }),
+  },
+  'account.documents_submitted': { aggregate: 'account', when: 'The owner submits the verification documents.', parties: ACCOUNT_PARTIES, schema: account({}) },
+  'account.approved': {
+    aggregate: 'account',
+    when: 'An operator approves the account.',
+    parties: ACCOUNT_PARTIES,
+    schema: account({ status: statusChangeSchema.optional() }),
+  },
+  'account.rejected': {
+    aggregate: 'account',
+    when: "An operator rejects the account's documents.",
+    parties: ACCOUNT_PARTIES,
+    schema: account({ reason: z.string().nullable(), status: statusChangeSchema.optional() }),
+  },
+  'account.suspended': {
+    aggregate: 'account',
+    when: 'An operator suspends the account.',
+    parties: ACCOUNT_PARTIES,
+    schema: account({ reason: z.string().nullable().optional(), status: statusChangeSchema.optional() }),
+  },
+  'account.deleted': { aggregate: 'account', when: 'The account is deleted.', parties: ACCOUNT_PARTIES, schema: account({}) },
+  'vehicle.wasl_changed': {
+    aggregate: 'account',
+    when: "A vehicle's WASL registration status changed.",
+    parties: ACCOUNT_PARTIES,
+    schema: account({ vehicleId: uuid, status: statusChangeSchema }),
+  },
+  'driver.wasl_changed': {
+    aggregate: 'account',
+    when: "A driver's WASL registration status changed.",
+    parties: ACCOUNT_PARTIES,
+    schema: account({ driverId: uuid, status: statusChangeSchema }),
+  },
+  'team.member_invited': {
+    aggregate: 'account',
+    when: 'The owner or an admin invites a team member by phone (the invitation SMS is sent by a handler of this event).',
+    parties: ACCOUNT_PARTIES,
+    schema: teamMember({ name: z.string(), invitedBy: uuid, lang: z.enum(['en', 'ar']).optional() }),
+  },
+  'team.member_joined': {
+    aggregate: 'account',
+    when: 'An invited member accepts and joins the team.',
+    parties: ACCOUNT_PARTIES,
+    schema: teamMember({ memberUserId: uuid }),
+  },
+  'team.member_removed': { aggregate: 'account', when: 'A team member is removed.', parties: ACCOUNT_PARTIES, schema: teamMember({ removedBy: uuid }) },
+} as const satisfies Record<string, EventSpec>;
+
+export type DomainEventType = keyof typeof DOMAIN_EVENTS;
+export const DOMAIN_EVENT_TYPES = Object.keys(DOMAIN_EVENTS) as [DomainEventType, ...DomainEventType[]];
+/** The payload of each event type. */
+export type DomainEventData<T extends DomainEventType = DomainEventType> = z.output<(typeof DOMAIN_EVENTS)[T]['schema']>;
+
+/** The event types whose aggregate is a load (per-load order; the timeline). */
+export const SHIPMENT_EVENT_TYPES = DOMAIN_EVENT_TYPES.filter((t) => DOMAIN_EVENTS[t].aggregate === 'load');
+export const isShipmentEvent = (t: DomainEventType) => DOMAIN_EVENTS[t].aggregate === 'load';
+
+/** The discriminated union of every event's `{type, data}` (what publish validates). */
+export const domainEventSchema = z.discriminatedUnion(
+  'type',
+  DOMAIN_EVENT_TYPES.map((t) => z.object({ type: z.literal(t), data: DOMAIN_EVENTS[t].schema })) as unknown as [
+    z.ZodObject<{ type: z.ZodLiteral<DomainEventType>; data: z.ZodObject }>,
+    ...z.ZodObject<{ type: z.ZodLiteral<DomainEventType>; data: z.ZodObject }>[],
+  ],
+);
 
 /**
  * An event as a service publishes it. `aggregateId` is the load the event is about (offers
- * included), so per-load order can be kept; `actorId` the user who caused it (null for jobs);
- * `data` a small JSON object (ids, status, price as a decimal string — never secrets).
+ * included) so per-load order can be kept, or the account (owner) for account events;
+ * `actorId` the user who caused it (null for jobs); `data` its payload (ids, status, prices
+ * as decimal strings — never secrets). For load events publish adds the parties itself.
  */
 export interface DomainEventInput {
   type: DomainEventType;
-  aggregateType: 'load';
+  aggregateType: 'load' | 'account';
   aggregateId: string;
   actorId: string | null;
   data: Record<string, unknown>;

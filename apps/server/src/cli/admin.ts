@@ -133,9 +133,15 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
  * Apply an admin action to the account of `phone` (E.164 or any Saudi format) through the auth
  * module's account service (one transaction). Throws AdminError for an unknown phone.
  */
-export async function setAccountStatus(accounts: AccountAdmin, action: AdminAction, phoneInput: string, now = new Date()): Promise<StatusChange> {
+export async function setAccountStatus(
+  accounts: AccountAdmin,
+  action: AdminAction,
+  phoneInput: string,
+  now = new Date(),
+  opts: Parameters<AccountAdmin['setStatus']>[3] = {},
+): Promise<StatusChange> {
   const phone = normalizeSaudiPhone(phoneInput) ?? phoneInput;
-  const change = await accounts.setStatus(action, phone, now);
+  const change = await accounts.setStatus(action, phone, now, opts);
   if (!change) throw new AdminError(`No account with phone ${phone}.`);
   return change;
 }
@@ -205,11 +211,14 @@ export async function main(argv: string[], out: (s: string) => void = console.lo
         out(`${r.phone}  ${TYPE_NAME[r.accountType] ?? r.accountType}  ${r.firstName} ${r.lastName} (${r.companyName})  since ${r.createdAt.toISOString()}`);
       return 0;
     }
-    const change = await setAccountStatus(accounts, cmd.action, cmd.phone);
-    // the decision on the business documents goes with the status (profile approval page)
-    if (cmd.action === 'approve' || cmd.action === 'reject') {
-      await verification.decide(change.id, cmd.action === 'approve' ? 'approved' : 'rejected', cmd.action === 'reject' ? (cmd.reason ?? null) : null);
-    }
+    // the decision on the business documents goes with the status (profile approval page), and
+    // the account.* event with both: one transaction
+    const decision = cmd.action === 'approve' ? 'approved' : cmd.action === 'reject' ? 'rejected' : null;
+    const reason = cmd.action === 'reject' ? (cmd.reason ?? null) : null;
+    const change = await setAccountStatus(accounts, cmd.action, cmd.phone, new Date(), {
+      reason,
+      ...(decision ? { also: (tx, userId) => verification.decideIn(tx, userId, decision, reason) } : {}),
+    });
     out(describeChange(cmd.action, change));
     return 0;
   } catch (e) {

@@ -36,6 +36,12 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Run `fn` on one dedicated connection (session-level locks, multi-statement scripts). */
   session<T>(fn: (conn: Pick<Database, 'exec' | 'query'>) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on `channel`: `fn` runs for each NOTIFY, which PostgreSQL delivers when the notifying
+   * transaction commits (never on rollback). PostgreSQL: one dedicated connection, re-opened
+   * after an error; PGlite: its in-process listener. Returns the unlisten function.
+   */
+  listen(channel: string, fn: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -85,6 +91,7 @@ export async function openDatabase(opts: { databaseUrl?: string; readUrl?: strin
           conn.release();
         }
       },
+      listen: (channel, fn) => listenPg(opts.databaseUrl!, channel, fn),
       close: async () => {
         await Promise.all([pool.end(), readPool?.end()]);
       },
@@ -108,7 +115,42 @@ export async function openDatabase(opts: { databaseUrl?: string; readUrl?: strin
     return { rows: r[r.length - 1]?.rows ?? [] };
   };
   // one embedded database: no replica, every read on the primary
-  return { db, readDb: db, engine: 'pglite', exec, query, executeSql, session: (fn) => fn({ exec, query }), close: () => c.close() };
+  const listen = async (channel: string, fn: () => void) => {
+    const off = await c.listen(channel, () => fn());
+    return async () => {
+      if (!c.closed) await off();
+    };
+  };
+  return { db, readDb: db, engine: 'pglite', exec, query, executeSql, session: (fn) => fn({ exec, query }), listen, close: () => c.close() };
+}
+
+/** A LISTEN connection that comes back after an error (the caller keeps polling meanwhile). */
+async function listenPg(connectionString: string, channel: string, fn: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async () => {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (m) => {
+      if (m.channel === channel) fn();
+    });
+    c.on('error', () => {
+      if (client === c) client = null;
+      c.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void open().catch(() => undefined), 1000);
+    });
+    await c.connect();
+    if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel ${channel}`);
+    await c.query(`listen ${channel}`);
+    client = c;
+    if (stopped) await c.end();
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
 }
 
 /**

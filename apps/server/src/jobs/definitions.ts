@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import { OUTBOX_CHANNEL } from '../modules/events/events.repository.ts';
 import type { JobRunner } from './runner.ts';
 import type { AccountAdmin } from '../modules/auth/account-admin.service.ts';
 import { onDeliveriesQueued, type WebhooksService } from '../modules/webhooks/webhooks.service.ts';
@@ -12,7 +13,6 @@ import type { LoadsService } from '../modules/loads/loads.service.ts';
 import { refreshDemoLoads } from '../seed/demo-loads.ts';
 import { seedDemoAccounts } from '../seed/demo.ts';
 import { cleanupAuth } from '../modules/auth/auth.service.ts';
-import { onPublish } from '../modules/events/events.service.ts';
 
 /**
  * The jobs of the product (issue 6), one place. Cron times are Asia/Riyadh; a cron job runs once
@@ -23,6 +23,7 @@ export interface JobDeps {
   jobs: JobRunner;
   config: Config;
   db: Db;
+  database: Database;
   services: {
     billing: BillingService;
     bayan: BayanService;
@@ -36,7 +37,7 @@ export interface JobDeps {
 }
 
 export function registerJobs(c: JobDeps) {
-  const { jobs, services, config, db } = c;
+  const { jobs, services, config, db, database } = c;
 
   // Posted loads past their expiry become Expired in the row (and leave the board's partial
   // indexes), with a load.expired event each. Reads already show them expired in between.
@@ -104,8 +105,10 @@ export function registerJobs(c: JobDeps) {
   jobs.ticker({ name: 'webhooks', intervalMs: 1000, tick: () => services.webhooks.deliverDue() });
   onDeliveriesQueued(() => jobs.wake('webhooks'));
 
-  // Events: the outbox drain, polled and woken right after a publish in this instance.
-  // Delivered events may have queued webhook deliveries: the sender goes right after the commit.
+  // Events: the outbox drain, woken when a publishing transaction commits — its NOTIFY on the
+  // outbox channel reaches every working instance (PostgreSQL LISTEN; PGlite in process) — and
+  // polled every OUTBOX_POLL_MS as a safety net. Delivered events may have queued webhook
+  // deliveries: the sender goes right after the drain's commit.
   jobs.ticker({
     name: 'outbox',
     intervalMs: config.OUTBOX_POLL_MS,
@@ -113,5 +116,13 @@ export function registerJobs(c: JobDeps) {
       if ((await services.events.drainAll()) > 0) jobs.wake('webhooks');
     },
   });
-  onPublish(() => setTimeout(() => jobs.wake('outbox'), 5));
+  let unlisten: (() => Promise<void>) | undefined;
+  jobs.hook({
+    start: async () => {
+      unlisten = await database.listen(OUTBOX_CHANNEL, () => jobs.wake('outbox'));
+    },
+    stop: async () => {
+      await unlisten?.();
+    },
+  });
 }

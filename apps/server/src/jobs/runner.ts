@@ -63,6 +63,7 @@ export function createJobRunner(opts: {
   /** This instance's worker of each queue, to wake it when this instance sends a job. */
   const workerIds = new Map<string, string>();
   const tickers: (Ticker & { timer?: NodeJS.Timeout; running?: Promise<unknown> | undefined; again?: boolean })[] = [];
+  const hooks: { start(): Promise<void>; stop(): Promise<void> }[] = [];
   let started = false;
   let stopping = false;
   const stopSignal = new AbortController();
@@ -94,6 +95,10 @@ export function createJobRunner(opts: {
     /** Register a ticker (before start). */
     ticker(t: Ticker) {
       tickers.push(t);
+    },
+    /** Something to start with the workers and stop with them (e.g. a LISTEN that wakes a ticker); only on a working instance. */
+    hook(h: { start(): Promise<void>; stop(): Promise<void> }) {
+      hooks.push(h);
     },
     /**
      * Run a ticker now (e.g. right after an event was published) — only on an instance that works
@@ -134,12 +139,16 @@ export function createJobRunner(opts: {
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'Asia/Riyadh' });
       }
       started = true;
-      if (opts.work !== false) for (const t of tickers) schedule(t, 0);
+      if (opts.work !== false) {
+        for (const h of hooks) await h.start();
+        for (const t of tickers) schedule(t, 0);
+      }
     },
     async stop() {
       stopping = true;
       stopSignal.abort();
       for (const t of tickers) clearTimeout(t.timer);
+      if (started && opts.work !== false) for (const h of hooks) await h.stop().catch((err: unknown) => log?.error({ err }, 'jobs: hook stop failed'));
       await Promise.all(tickers.map((t) => t.running ?? Promise.resolve()));
       if (started) await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
       started = false;

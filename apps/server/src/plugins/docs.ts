@@ -4,7 +4,19 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_KEY_HEADER, ERRORS, errorBodySchema, errorMessage, LOAD_ACTION_EVENT, LOAD_TRANSITIONS, OFFER_TRANSITIONS, type ErrorCode } from '@masar/shared';
+import {
+  API_KEY_HEADER,
+  DOMAIN_EVENT_TYPES,
+  DOMAIN_EVENTS,
+  ERRORS,
+  errorBodySchema,
+  errorMessage,
+  LOAD_ACTION_EVENT,
+  LOAD_TRANSITIONS,
+  OFFER_TRANSITIONS,
+  webhookBodyOf,
+  type ErrorCode,
+} from '@masar/shared';
 import type { AccessRules } from './auth.ts';
 import { apiKeyScopeFor } from './auth.ts';
 
@@ -49,8 +61,53 @@ const TAGS = [
   { name: 'public', description: 'The public website: the contact form (no sign-in; limited per IP).' },
 ];
 
-const ERROR_JSON_SCHEMA = z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) as Record<string, unknown>;
+const ERROR_JSON_SCHEMA = z.toJSONSchema(errorBodySchema, { target: 'draft-2020-12' }) as Record<string, unknown>;
 delete ERROR_JSON_SCHEMA.$schema;
+
+const header = (name: string, description: string) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } });
+/**
+ * The OpenAPI 3.1 `webhooks` section: one entry per domain event (packages/shared events.ts),
+ * the body Masar POSTs with `data` typed by the event's payload schema, and the signature
+ * headers (docs/api.md "Verifying webhooks").
+ */
+export function webhooksSection(): Record<string, unknown> {
+  return Object.fromEntries(
+    DOMAIN_EVENT_TYPES.map((type) => {
+      const spec = DOMAIN_EVENTS[type];
+      const schema = z.toJSONSchema(webhookBodyOf(type), { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+      delete schema.$schema;
+      return [
+        type,
+        {
+          post: {
+            operationId: `webhook${type.replace(/(^|[._])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}`,
+            summary: type,
+            description: `${spec.when}\n\nParties: ${spec.parties}. Subscribe an endpoint to \`${type}\` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.`,
+            tags: ['integrations'],
+            security: [],
+            parameters: [
+              header('webhook-id', 'Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it).'),
+              header('webhook-timestamp', 'Standard Webhooks: unix seconds of this attempt.'),
+              header(
+                'webhook-signature',
+                'Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret.',
+              ),
+              header('masar-signature', '`t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept).'),
+              header('masar-event-id', 'The event id.'),
+              header('masar-event-type', 'The event type.'),
+            ],
+            requestBody: { required: true, content: { 'application/json': { schema } } },
+            responses: {
+              '200': {
+                description: 'Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint.',
+              },
+            },
+          },
+        },
+      ];
+    }),
+  );
+}
 
 /** `get /api/v1/loads/:id/timeline` → `getLoadsByIdTimeline`: unique, URL-safe, stable. */
 export function operationIdFor(method: string, url: string): string {
@@ -107,6 +164,9 @@ export function errorCodesFor(route: Pick<RouteOptions, 'method' | 'url' | 'conf
 export default fp(async (app) => {
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
+      // path items built by hand (plain objects): swagger passes them through as they are
+      webhooks: webhooksSection() as never,
       info: {
         title: 'Masar API',
         version: '1.0.0',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOMAIN_EVENT_TYPES } from '../events.ts';
+import { DOMAIN_EVENTS, DOMAIN_EVENT_TYPES, type DomainEventType } from '../events.ts';
 import { isoDateTime } from './common.ts';
 
 /**
@@ -106,14 +106,26 @@ export const webhookDeliveriesQuery = z.object({
 });
 
 /**
- * The body Masar POSTs to an endpoint: the event as published. Headers: `Masar-Event-Id`,
+ * The body Masar POSTs to an endpoint: the event as published, `data` its payload (one schema
+ * per type: DOMAIN_EVENTS in events.ts, the OpenAPI `webhooks` section, docs/events.md);
+ * `loadId` on shipment events. Headers: Standard Webhooks `webhook-id` (the event id),
+ * `webhook-timestamp`, `webhook-signature: v1,<base64>`; and `Masar-Event-Id`,
  * `Masar-Event-Type`, `Masar-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.
  */
 export const webhookEventPayload = z.object({
   id: z.uuid(),
   type: z.enum(WEBHOOK_EVENT_TYPES),
   createdAt: z.string(),
-  loadId: z.uuid(),
+  loadId: z.uuid().optional(),
   data: z.record(z.string(), z.unknown()),
 });
+/** The webhook body of one event type, its `data` typed by the contract (OpenAPI `webhooks`). */
+export const webhookBodyOf = <T extends DomainEventType>(type: T) =>
+  z.object({
+    id: z.uuid(),
+    type: z.literal(type),
+    createdAt: z.string(),
+    ...(DOMAIN_EVENTS[type].aggregate === 'load' ? { loadId: z.uuid() } : {}),
+    data: DOMAIN_EVENTS[type].schema,
+  });
 export type WebhookEventPayload = z.infer<typeof webhookEventPayload>;

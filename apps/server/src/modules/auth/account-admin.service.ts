@@ -1,5 +1,6 @@
 import { PROFILE_STATUS } from '@masar/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { publish } from '../events/events.service.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
 import * as repo from './auth.repository.ts';
@@ -7,6 +8,9 @@ import * as repo from './auth.repository.ts';
 /** Operator actions on an account (spec §1: the admin tool is outside the product; `npm run admin`). */
 export const ADMIN_ACTIONS = ['approve', 'reject', 'suspend', 'delete'] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+const ACTION_EVENT = { approve: 'account.approved', reject: 'account.rejected', suspend: 'account.suspended', delete: 'account.deleted' } as const;
+const STATUS_NAME: Record<number, string> = Object.fromEntries(Object.entries(PROFILE_STATUS).map(([k, v]) => [v, k]));
 
 const TARGET_STATUS: Record<AdminAction, number> = {
   approve: PROFILE_STATUS.approved,
@@ -35,7 +39,17 @@ export interface StatusChange {
  */
 export function createAccountAdmin(db: Db) {
   return {
-    async setStatus(action: AdminAction, phone: string, now = new Date()): Promise<StatusChange | null> {
+    /**
+     * `opts.reason` goes into the account.rejected event; `opts.also` runs in the same
+     * transaction (the verification decision). Publishes account.approved / rejected /
+     * suspended / deleted with `status: {from, to}` (profile status names) in it too.
+     */
+    async setStatus(
+      action: AdminAction,
+      phone: string,
+      now = new Date(),
+      opts: { reason?: string | null; also?: (tx: DbOrTx, userId: string) => Promise<void> } = {},
+    ): Promise<StatusChange | null> {
       return db.transaction(async (tx) => {
         const u = await repo.lockUserByPhone(tx, phone);
         if (!u) return null;
@@ -45,6 +59,18 @@ export function createAccountAdmin(db: Db) {
         if (action === 'approve' && !u.isFirstTimeApproved) Object.assign(patch, { isFirstTimeApproved: true, isFirstTimeLoginAfterApproved: true });
         await repo.updateUser(tx, u.id, patch);
         const sessionsRevoked = action === 'delete' ? await repo.revokeUserSessions(tx, u.id, now) : 0;
+        await opts.also?.(tx, u.id);
+        await publish(tx, {
+          type: ACTION_EVENT[action],
+          aggregateType: 'account',
+          aggregateId: u.id,
+          actorId: null,
+          data: {
+            accountId: u.id,
+            status: { from: STATUS_NAME[u.status] ?? String(u.status), to: STATUS_NAME[to] },
+            ...(action === 'reject' || action === 'suspend' ? { reason: opts.reason ?? null } : {}),
+          },
+        });
         return {
           id: u.id,
           phone,

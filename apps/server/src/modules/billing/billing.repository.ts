@@ -261,7 +261,7 @@ export async function dueForRenewal(db: DbOrTx, before: Date, limit: number): Pr
     .limit(limit);
 }
 /** Trials and cancelled-at-period-end subscriptions whose period is over: no longer active. */
-export async function expireEnded(db: DbOrTx): Promise<number> {
+export async function expireEnded(db: DbOrTx): Promise<{ id: string; userId: string; planCode: string; endsAt: Date | null }[]> {
   const rows = await db
     .update(subscriptions)
     .set({ active: false, status: 'expired' })
@@ -272,8 +272,8 @@ export async function expireEnded(db: DbOrTx): Promise<number> {
         sql`${subscriptions.endsAt} is not null and ${subscriptions.endsAt} <= now()`,
       ),
     )
-    .returning({ id: subscriptions.id });
-  return rows.length;
+    .returning({ id: subscriptions.id, userId: subscriptions.userId, planCode: subscriptions.planCode, endsAt: subscriptions.endsAt });
+  return rows;
 }
 
 // ── wallet ───────────────────────────────────────────────────────────────────────────────────

@@ -24,6 +24,7 @@ import {
   cardAddBody,
   intentCreateBody,
 } from '@masar/shared';
+import type { DomainEventType } from '@masar/shared';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -34,6 +35,7 @@ import { lockAccountCap } from '../../lib/locks.ts';
 import { newId } from '../../lib/ids.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import * as repo from './billing.repository.ts';
+import { publish } from '../events/events.service.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { zatcaQrBase64 } from './zatca.ts';
 
@@ -201,8 +203,22 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
         vatTotal: vatSar,
       }),
     });
+    await billingEvent(tx, 'invoice.issued', intent.userId, {
+      invoiceId: id,
+      number: `INV-${issuedAt.getUTCFullYear()}-${String(n).padStart(6, '0')}`,
+      totalSar,
+    });
     return id;
   }
+
+  /** A billing event of the account, in the caller's transaction (issue 18). */
+  const billingEvent = (tx: DbOrTx, type: DomainEventType, userId: string, data: Record<string, unknown>) =>
+    publish(tx, { type, aggregateType: 'account', aggregateId: userId, actorId: null, data: { accountId: userId, ...data } });
+  const subData = (id: string, planCode: string, endsAt: Date | null | undefined) => ({
+    subscriptionId: id,
+    planId: planCode,
+    periodEnd: endsAt?.toISOString() ?? null,
+  });
 
   /** Apply a paid intent, once: the plan or the wallet credit, the invoice. Runs in `tx` with the intent locked. */
   async function applySuccess(tx: DbOrTx, intent: repo.IntentRow, ref: string | null): Promise<repo.IntentRow> {
@@ -216,6 +232,10 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
       if (intent.subscriptionId) {
         // a renewal: the same subscription gets its next period
         const sub = await repo.findSubscription(tx, intent.subscriptionId);
+        const endsAt = dayjs(sub?.endsAt ?? new Date())
+          .add(plan.months, 'month')
+          .toDate();
+        await billingEvent(tx, 'subscription.renewed', intent.userId, subData(intent.subscriptionId, plan.code, endsAt));
         await repo.updateSubscription(tx, intent.subscriptionId, {
           // from the current end, never from now: the payer loses no day
           endsAt: dayjs(sub?.endsAt ?? new Date())
@@ -245,10 +265,16 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
           months: plan.months,
           cardId: intent.cardId,
         });
+        await billingEvent(tx, 'subscription.started', intent.userId, subData(subscriptionId, plan.code, dayjs(now).add(plan.months, 'month').toDate()));
         set.subscriptionId = subscriptionId;
       }
       set.invoiceId = await issueInvoice(tx, intent, plan);
     }
+    await billingEvent(tx, 'payment.succeeded', intent.userId, {
+      paymentId: intent.id,
+      amountSar: fromHalalas(intent.totalHalalas),
+      purpose: String(intent.purpose),
+    });
     return repo.updateIntent(tx, intent.id, set);
   }
 
@@ -271,6 +297,7 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
       // a declined card is never the renewal card (issue 22): the default moves to a card that was not declined
       if (intent.cardId && !NOT_THE_CARDS_FAULT.has(result.code)) await repo.markCardDeclined(tx, intent.userId, intent.cardId, result.code);
       await releasePromo(tx, intent);
+      await billingEvent(tx, 'payment.failed', intent.userId, { paymentId: intent.id, amountSar: fromHalalas(intent.totalHalalas), reason: result.code });
       return repo.updateIntent(tx, intent.id, { status: 'failed', gatewayRef: result.ref, failureCode: result.code, actionUrl: null });
     });
   }
@@ -364,6 +391,7 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
           cancelAtPeriodEnd: false,
           months: plan.months,
         });
+        await billingEvent(tx, 'subscription.started', user.id, subData(id, plan.code, dayjs(now).add(TRIAL_DAYS, 'day').toDate()));
         const s = await repo.currentSubscription(tx, user.id);
         return subscriptionView(s!, lang);
       });
@@ -373,8 +401,11 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
     async cancel(user: CurrentUser, lang: Language): Promise<Subscription> {
       const s = await repo.currentSubscription(db, user.id);
       if (!s || s.planCode === DEMO_PLAN_CODE) throw new AppError('NO_ACTIVE_PLAN');
-      if (s.trial) await repo.updateSubscription(db, s.id, { active: false, status: 'cancelled', endsAt: new Date(), cancelledAt: new Date() });
-      else await repo.updateSubscription(db, s.id, { cancelAtPeriodEnd: true, status: 'cancelled', cancelledAt: new Date() });
+      await db.transaction(async (tx) => {
+        if (s.trial) await repo.updateSubscription(tx, s.id, { active: false, status: 'cancelled', endsAt: new Date(), cancelledAt: new Date() });
+        else await repo.updateSubscription(tx, s.id, { cancelAtPeriodEnd: true, status: 'cancelled', cancelledAt: new Date() });
+        await billingEvent(tx, 'subscription.cancelled', user.id, subData(s.id, s.planCode, s.trial ? new Date() : s.endsAt));
+      });
       return subscriptionView((await repo.findSubscription(db, s.id)) ?? s, lang);
     },
 
@@ -517,6 +548,11 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
         await repo.lockWallet(tx, user.id);
         if ((await repo.walletBalance(tx, user.id)) < intent.totalHalalas) {
           await releasePromo(tx, intent);
+          await billingEvent(tx, 'payment.failed', user.id, {
+            paymentId: intent.id,
+            amountSar: fromHalalas(intent.totalHalalas),
+            reason: 'insufficient_wallet',
+          });
           return repo.updateIntent(tx, intent.id, { status: 'failed', failureCode: 'insufficient_wallet' });
         }
         await repo.insertWalletEntry(tx, { id: newId(), userId: user.id, kind: 'payment', amountHalalas: -intent.totalHalalas, intentId: intent.id });
@@ -612,7 +648,11 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
      * to end with its period (past_due). Returns counts.
      */
     async renewDue(now = new Date()): Promise<{ expired: number; renewed: number; failed: number }> {
-      const expired = await repo.expireEnded(db);
+      const expired = await db.transaction(async (tx) => {
+        const rows = await repo.expireEnded(tx);
+        for (const r of rows) await billingEvent(tx, 'subscription.expired', r.userId, subData(r.id, r.planCode, r.endsAt));
+        return rows.length;
+      });
       let renewed = 0;
       let failed = 0;
       const due = await repo.dueForRenewal(db, dayjs(now).add(RENEWAL_LEAD_HOURS, 'hour').toDate(), 200);
@@ -623,11 +663,14 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
         const attempt = s.renewalAttempts + 1;
         const fail = async (reason: string) => {
           failed++;
-          await repo.updateSubscription(db, s.id, {
-            renewalAttempts: attempt,
-            lastRenewalAt: now,
-            lastRenewalError: reason,
-            ...(attempt >= RENEWAL_MAX_ATTEMPTS ? { status: 'past_due', cancelAtPeriodEnd: true } : { status: 'past_due' }),
+          await db.transaction(async (tx) => {
+            await repo.updateSubscription(tx, s.id, {
+              renewalAttempts: attempt,
+              lastRenewalAt: now,
+              lastRenewalError: reason,
+              ...(attempt >= RENEWAL_MAX_ATTEMPTS ? { status: 'past_due', cancelAtPeriodEnd: true } : { status: 'past_due' }),
+            });
+            await billingEvent(tx, 'subscription.past_due', s.userId, { ...subData(s.id, s.planCode, s.endsAt), attempts: attempt });
           });
         };
         // the plan's card, else the default, else any card the bank has not declined; a declined

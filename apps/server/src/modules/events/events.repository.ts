@@ -9,6 +9,53 @@ export async function insertOutboxEvent(tx: DbOrTx, id: string, e: DomainEventIn
   await tx.insert(outboxEvents).values({ id, type: e.type, aggregateType: e.aggregateType, aggregateId: e.aggregateId, actorId: e.actorId, data: e.data });
 }
 
+/** The channel a publishing transaction notifies (delivered at its commit) to wake the drain. */
+export const OUTBOX_CHANNEL = 'masar_outbox';
+/** NOTIFY the drain; PostgreSQL (and PGlite) deliver it when the transaction commits, never on rollback. */
+export async function notifyOutbox(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+}
+
+/** The parties of a load, as publish names them in every shipment event. */
+export interface LoadParties {
+  reference_id: string;
+  shipper_id: string;
+  carrier_id: string | null;
+  shipper_type: number;
+  carrier_type: number | null;
+  vendor_id: string | null;
+  vehicle_id: string | null;
+  driver_id: string | null;
+  trailer_id: string | null;
+}
+/** Read in the publishing transaction (sees its own uncommitted writes, e.g. a booking). */
+export async function loadParties(tx: DbOrTx, loadId: string): Promise<LoadParties | null> {
+  const [r] = await queryRows<LoadParties>(
+    tx,
+    sql`select l.reference_id, l.shipper_id, l.carrier_id, l.vehicle_id, l.driver_id, l.trailer_id, su.account_type as shipper_type, cu.account_type as carrier_type,
+          (select lv.vendor_id from load_vendors lv where lv.load_id = l.id and lv.user_id = l.carrier_id limit 1) as vendor_id
+        from loads l join users su on su.id = l.shipper_id left join users cu on cu.id = l.carrier_id
+        where l.id = ${loadId}`,
+  );
+  return r ?? null;
+}
+
+/** The account type of each user (the broker party of an offer event). */
+export async function accountTypeOf(tx: DbOrTx, userId: string): Promise<number | null> {
+  const [r] = await queryRows<{ account_type: number }>(tx, sql`select account_type from users where id = ${userId}`);
+  return r?.account_type ?? null;
+}
+
+/** Active team members of these accounts with their role (recipients). */
+export async function teamMembersOf(tx: DbOrTx, ownerIds: string[]): Promise<{ owner_id: string; member_user_id: string; role: string }[]> {
+  if (!ownerIds.length) return [];
+  return queryRows(
+    tx,
+    sql`select owner_id, member_user_id, role from team_members
+        where owner_id = any(${`{${ownerIds.join(',')}}`}::uuid[]) and status = 'active' and member_user_id is not null and removed_at is null`,
+  );
+}
+
 /** An event as the drain hands it to handlers. */
 export interface OutboxEvent {
   id: string;

@@ -1,11 +1,15 @@
-import type { DomainEventInput, LoadTimelineEntry } from '@masar/shared';
+import { ACCOUNT_TYPE, DOMAIN_EVENTS, type DomainEventInput, type LoadTimelineEntry } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import * as repo from './events.repository.ts';
 
 export type { OutboxEvent } from './events.repository.ts';
 
-/** Wake-ups after a publish (the drain ticker subscribes); a delivery still never runs in the request. */
+/**
+ * Wake-ups after a publish, in process. Publish registers the wake on the transaction's
+ * NOTIFY (delivered at commit, on PostgreSQL and PGlite alike; jobs/definitions.ts listens);
+ * these listeners are the in-process path for callers that want a hint too (tests).
+ */
 const publishListeners = new Set<() => void>();
 export function onPublish(fn: () => void): () => void {
   publishListeners.add(fn);
@@ -13,15 +17,67 @@ export function onPublish(fn: () => void): () => void {
 }
 
 /**
+ * The parties of a load event, computed here from the load row in the publishing transaction,
+ * so no call site can forget them: loadId, referenceId, shipperId, carrierId (booked),
+ * brokerId (the carrier — else the shipper — when it is a broker account), vendorId (the
+ * carrier was one of the shipper's chosen vendors); for load.assigned the vehicle, driver and
+ * trailer of the row. A `carrierId` given by the call site (the
+ * bidder of an offer event) wins over the load's (still empty before booking). `from`/`to` of a
+ * transition become `status: {from, to}`.
+ */
+async function withParties(tx: DbOrTx, e: DomainEventInput): Promise<Record<string, unknown>> {
+  const data: Record<string, unknown> = { ...e.data };
+  if (!data.status && typeof data.from === 'string' && typeof data.to === 'string') data.status = { from: data.from, to: data.to };
+  if (e.aggregateType !== 'load') return data;
+  const p = await repo.loadParties(tx, e.aggregateId);
+  if (!p) return data;
+  const carrierId = typeof data.carrierId === 'string' ? data.carrierId : p.carrier_id;
+  const carrierType = carrierId === p.carrier_id ? p.carrier_type : carrierId ? await repo.accountTypeOf(tx, carrierId) : null;
+  const brokerId = carrierType === ACCOUNT_TYPE.broker ? carrierId : p.shipper_type === ACCOUNT_TYPE.broker ? p.shipper_id : null;
+  // the truck of an assignment is on the row the transition just wrote
+  const truck = e.type === 'load.assigned' ? { vehicleId: p.vehicle_id, driverId: p.driver_id, trailerId: p.trailer_id } : {};
+  return {
+    ...truck,
+    ...data,
+    loadId: e.aggregateId,
+    referenceId: p.reference_id,
+    shipperId: p.shipper_id,
+    ...(carrierId ? { carrierId } : {}),
+    ...(brokerId ? { brokerId } : {}),
+    ...(p.vendor_id && carrierId === p.carrier_id ? { vendorId: p.vendor_id } : {}),
+  };
+}
+
+/**
  * Publish a domain event: call it with the transaction that made the change, so the event is
- * written if and only if the change commits (DESIGN §3). Delivery to handlers is the drain's
- * work; no handler runs inside the request. Returns the event id.
+ * written if and only if the change commits (DESIGN §3). Load events get their parties added
+ * (withParties); the payload must then parse with its type's schema (packages/shared
+ * events.ts) — else EVENT_INVALID (500: a programming error, the transaction rolls back).
+ * The drain is woken at commit by NOTIFY; no handler runs inside the request. Returns the
+ * event id.
  */
 export async function publish(tx: DbOrTx, event: DomainEventInput): Promise<string> {
+  const spec = DOMAIN_EVENTS[event.type];
+  if (!spec) throw new EventPayloadError(String(event.type), [{ message: 'unknown event type' }]);
+  const data = await withParties(tx, event);
+  const parsed = spec.schema.safeParse(data);
+  if (!parsed.success) throw new EventPayloadError(event.type, parsed.error.issues);
   const id = newId();
-  await repo.insertOutboxEvent(tx, id, event);
+  await repo.insertOutboxEvent(tx, id, { ...event, data: parsed.data });
+  await repo.notifyOutbox(tx);
   for (const fn of publishListeners) fn();
   return id;
+}
+
+/** A payload that does not parse with its schema: refused at publish (a bug in the caller). */
+export class EventPayloadError extends Error {
+  constructor(
+    readonly type: string,
+    readonly issues: unknown[],
+  ) {
+    super(`event ${type}: payload does not match its schema: ${JSON.stringify(issues).slice(0, 500)}`);
+    this.name = 'EventPayloadError';
+  }
 }
 
 /**
@@ -105,3 +161,54 @@ export async function loadTimeline(db: DbOrTx, loadId: string): Promise<LoadTime
 }
 
 export type EventDelivery = ReturnType<typeof createEventDelivery>;
+
+/** Which team roles hear which events (docs/account.md "Team members"): every role sees shipments; account matters go to admins. */
+const ROLES_FOR: Record<'load' | 'account', readonly string[]> = {
+  load: ['admin', 'dispatcher', 'viewer'],
+  account: ['admin'],
+};
+
+/** Who an event is for: the accounts (parties) and the team members acting for them. */
+export interface Recipients {
+  /** The party accounts (owners): shipper, carrier, broker, vendor — or the account itself. */
+  accounts: { userId: string; as: 'shipper' | 'carrier' | 'broker' | 'account' }[];
+  /** Team members of those accounts whose role allows the event. */
+  members: { userId: string; ownerId: string; role: string }[];
+}
+
+/**
+ * The one function that says who receives an event (webhooks now; notifications, real-time
+ * later), from its parties (the payload's `shipperId`, `carrierId`, `brokerId` or `accountId`,
+ * which publish guarantees) — never from any other field. Each account once.
+ */
+export async function recipientsOf(tx: DbOrTx, e: Pick<repo.OutboxEvent, 'type' | 'data'>): Promise<Recipients> {
+  const spec = DOMAIN_EVENTS[e.type];
+  if (!spec) return { accounts: [], members: [] };
+  const d = e.data;
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  const candidates: { userId: string | null; as: Recipients['accounts'][number]['as'] }[] =
+    spec.aggregate === 'load'
+      ? [
+          { userId: str(d.shipperId), as: 'shipper' },
+          { userId: str(d.carrierId), as: 'carrier' },
+          { userId: str(d.brokerId), as: 'broker' },
+        ]
+      : spec.aggregate === 'account'
+        ? [{ userId: str(d.accountId), as: 'account' }]
+        : [];
+  const named = candidates.filter((a): a is Recipients['accounts'][number] => a.userId !== null);
+  const seen = new Set<string>();
+  const accounts = named.filter((a) => !seen.has(a.userId) && seen.add(a.userId));
+  const roles = ROLES_FOR[spec.aggregate];
+  const members = roles.length
+    ? (
+        await repo.teamMembersOf(
+          tx,
+          accounts.map((a) => a.userId),
+        )
+      )
+        .filter((m) => roles.includes(m.role))
+        .map((m) => ({ userId: m.member_user_id, ownerId: m.owner_id, role: m.role }))
+    : [];
+  return { accounts, members };
+}

@@ -25,6 +25,7 @@ import { AppError, dbErrorCode } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { fileRefs, ownedFiles } from '../files/files.service.ts';
 import * as repo from './fleet.repository.ts';
+import { publish } from '../events/events.service.ts';
 import type { SignedLinks } from '../../lib/signed-links.ts';
 import { WaslUnavailableError, type WaslGateway, type WaslResult } from '../../gateways/wasl/wasl.ts';
 import { elmPlate } from '../../gateways/bayan/bayan.ts';
@@ -168,6 +169,18 @@ export const fleetAssignment = {
 
 /** How long a driver's job link opens (days). */
 export const DRIVER_LINK_DAYS = 7;
+
+/** vehicle.wasl_changed / driver.wasl_changed, in the transaction of the update, when the status changed. */
+async function waslChanged(tx: DbOrTx, user: CurrentUser, kind: 'vehicle' | 'driver', id: string, from: string, to: string): Promise<void> {
+  if (from === to) return;
+  await publish(tx, {
+    type: kind === 'vehicle' ? 'vehicle.wasl_changed' : 'driver.wasl_changed',
+    aggregateType: 'account',
+    aggregateId: user.id,
+    actorId: user.actorId ?? user.id,
+    data: { accountId: user.id, [kind === 'vehicle' ? 'vehicleId' : 'driverId']: id, status: { from, to } },
+  });
+}
 
 export function createFleetService(deps: { db: Db; links: SignedLinks; wasl: WaslGateway }) {
   const { db } = deps;
@@ -457,7 +470,10 @@ export function createFleetService(deps: { db: Db; links: SignedLinks; wasl: Was
       if (v.state !== 'active') throw new AppError('FLEET_ITEM_SUSPENDED');
       const now = new Date();
       if (initialWaslStatus(v.weightKg) === 'not_required') {
-        await repo.updateVehicle(db, id, { waslStatus: 'not_required', waslReasons: [], waslCheckedAt: now });
+        await db.transaction(async (tx) => {
+          await repo.updateVehicle(tx, id, { waslStatus: 'not_required', waslReasons: [], waslCheckedAt: now });
+          await waslChanged(tx, user, 'vehicle', id, v.waslStatus, 'not_required');
+        });
         return { waslStatus: 'not_required', reasons: [], checkedAt: now.toISOString() };
       }
       const r = await askWasl(() =>
@@ -468,7 +484,10 @@ export function createFleetService(deps: { db: Db; links: SignedLinks; wasl: Was
           ...(v.imei ? { imeiNumber: v.imei } : {}),
         }),
       );
-      await repo.updateVehicle(db, id, { waslStatus: r.status, waslReasons: r.reasons, waslCheckedAt: now });
+      await db.transaction(async (tx) => {
+        await repo.updateVehicle(tx, id, { waslStatus: r.status, waslReasons: r.reasons, waslCheckedAt: now });
+        await waslChanged(tx, user, 'vehicle', id, v.waslStatus, r.status);
+      });
       return { waslStatus: r.status, reasons: r.reasons, checkedAt: now.toISOString() };
     },
     /**
@@ -487,7 +506,10 @@ export function createFleetService(deps: { db: Db; links: SignedLinks; wasl: Was
           mobileNumber: d.phone,
         }),
       );
-      await repo.updateDriver(db, id, { waslStatus: r.status, waslReasons: r.reasons, waslCheckedAt: now });
+      await db.transaction(async (tx) => {
+        await repo.updateDriver(tx, id, { waslStatus: r.status, waslReasons: r.reasons, waslCheckedAt: now });
+        await waslChanged(tx, user, 'driver', id, d.waslStatus, r.status);
+      });
       return { waslStatus: r.status, reasons: r.reasons, checkedAt: now.toISOString() };
     },
 

@@ -118,3 +118,12 @@ export async function findActiveOf(db: DbOrTx, memberUserId: string): Promise<Te
 export async function insertEvent(db: DbOrTx, row: typeof teamEvents.$inferInsert): Promise<void> {
   await db.insert(teamEvents).values(row);
 }
+
+/** The phone and inviting company of an invitation (the invitation SMS handler). */
+export async function invitationForSms(tx: DbOrTx, id: string): Promise<{ phone: string; status: string; ownerCompanyName: string } | null> {
+  const [r] = await queryRows<{ phone: string; status: string; owner_company_name: string }>(
+    tx,
+    sql`select tm.phone, tm.status, u.company_name as owner_company_name from team_members tm join users u on u.id = tm.owner_id where tm.id = ${id}`,
+  );
+  return r ? { phone: r.phone, status: r.status, ownerCompanyName: r.owner_company_name } : null;
+}

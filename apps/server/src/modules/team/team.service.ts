@@ -17,6 +17,10 @@ import { revokeSessionsOf } from '../auth/auth.service.ts';
 import { removeEndpointsMadeBy } from '../webhooks/webhooks.service.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import * as repo from './team.repository.ts';
+import { publish, type EventHandler } from '../events/events.service.ts';
+
+/** The domain event of a team_events type (the others — role_changed, declined — stay in the team's audit trail). */
+const TEAM_EVENT = { invited: 'team.member_invited', accepted: 'team.member_joined', removed: 'team.member_removed', left: 'team.member_removed' } as const;
 
 function toMember(r: repo.TeamMemberRow): TeamMember {
   return {
@@ -54,9 +58,27 @@ const actorOf = (user: CurrentUser) => user.actorId ?? user.id;
  * user id) in one transaction. Rules (who may call what) are in team.access.ts and the auth plugin.
  */
 export function createTeamService(deps: { db: Db; sms: SmsGateway; publicUrl: string; log: { error(o: unknown, m: string): void } }) {
-  const { db, sms, log } = deps;
-  const event = (tx: DbOrTx, user: CurrentUser, row: repo.TeamMemberRow, type: string, data: Record<string, unknown> = {}) =>
-    repo.insertEvent(tx, { id: newId(), ownerId: row.ownerId, teamMemberId: row.id, type, actorUserId: actorOf(user), data });
+  const { db } = deps;
+  const event = async (tx: DbOrTx, user: CurrentUser, row: repo.TeamMemberRow, type: string, data: Record<string, unknown> = {}) => {
+    await repo.insertEvent(tx, { id: newId(), ownerId: row.ownerId, teamMemberId: row.id, type, actorUserId: actorOf(user), data });
+    const domain = TEAM_EVENT[type as keyof typeof TEAM_EVENT];
+    if (domain)
+      await publish(tx, {
+        type: domain,
+        aggregateType: 'account',
+        aggregateId: row.ownerId,
+        actorId: actorOf(user),
+        data: {
+          accountId: row.ownerId,
+          memberId: row.id,
+          role: row.role,
+          ...(domain === 'team.member_invited' ? { name: row.name, invitedBy: row.invitedBy } : {}),
+          ...(domain === 'team.member_joined' ? { memberUserId: row.memberUserId } : {}),
+          ...(domain === 'team.member_removed' ? { removedBy: row.removedBy } : {}),
+          ...data,
+        },
+      });
+  };
 
   return {
     /** GET /account/team: the owner's members, open (invited, active) first, newest first; ≤ 200 rows. */
@@ -88,15 +110,10 @@ export function createTeamService(deps: { db: Db; sms: SmsGateway; publicUrl: st
           status: 'invited',
           invitedBy: actorOf(user),
         });
-        await event(tx, user, r, 'invited', { role: body.role });
+        // the invitation SMS is sent by teamInviteSmsHandler once this commits (outbox)
+        await event(tx, user, r, 'invited', { role: body.role, lang });
         return r;
       });
-      const link = `${deps.publicUrl}/login?phone=${encodeURIComponent(body.phone)}`;
-      try {
-        await sms.send(body.phone, inviteSmsText(user.companyName, link, lang));
-      } catch (e) {
-        log.error({ err: e, teamMemberId: row.id }, 'team invitation SMS failed');
-      }
       return toMember(row);
     },
 
@@ -195,3 +212,28 @@ export function createTeamService(deps: { db: Db; sms: SmsGateway; publicUrl: st
 }
 
 export type TeamService = ReturnType<typeof createTeamService>;
+
+/**
+ * The invitation SMS, an outbox handler of team.member_invited (issue 18: side effects leave
+ * the request): who invited them and where to sign in with this phone, in the language of the
+ * invite request. Sent at least once — a drainer killed between the send and its commit sends
+ * it again. A failed send is logged, not retried (the invitee also sees the invitation after
+ * signing in), so one bad number never holds up the events behind it.
+ */
+export function teamInviteSmsHandler(deps: { sms: SmsGateway; publicUrl: string; log: { error(o: unknown, m: string): void } }): EventHandler {
+  return {
+    name: 'team-invite-sms',
+    async handle(tx, e) {
+      if (e.type !== 'team.member_invited') return;
+      const d = e.data as { memberId: string; lang?: Language };
+      const inv = await repo.invitationForSms(tx, d.memberId);
+      if (!inv || inv.status !== 'invited') return;
+      const link = `${deps.publicUrl}/login?phone=${encodeURIComponent(inv.phone)}`;
+      try {
+        await deps.sms.send(inv.phone, inviteSmsText(inv.ownerCompanyName, link, d.lang === 'ar' ? 'ar' : 'en'));
+      } catch (err) {
+        deps.log.error({ err, teamMemberId: d.memberId }, 'team invitation SMS failed');
+      }
+    },
+  };
+}

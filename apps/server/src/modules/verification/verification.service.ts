@@ -7,7 +7,8 @@ import {
   type Verification,
   type VerificationState,
 } from '@masar/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { publish } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import { fileRefs, ownedFiles } from '../files/files.service.ts';
@@ -79,7 +80,16 @@ export function createVerificationService(deps: { db: Db }) {
     async submit(user: CurrentUser, now = new Date()): Promise<Verification> {
       const current = await status(user.id, user.accountType, user.status === PROFILE_STATUS.approved);
       if (!current.canSubmit) throw new AppError('DOCUMENTS_INCOMPLETE');
-      await repo.markSubmitted(db, user.id, now);
+      await db.transaction(async (tx) => {
+        await repo.markSubmitted(tx, user.id, now);
+        await publish(tx, {
+          type: 'account.documents_submitted',
+          aggregateType: 'account',
+          aggregateId: user.id,
+          actorId: user.id,
+          data: { accountId: user.id },
+        });
+      });
       return status(user.id, user.accountType, user.status === PROFILE_STATUS.approved);
     },
 
@@ -87,6 +97,9 @@ export function createVerificationService(deps: { db: Db }) {
     async decide(userId: string, decision: 'approved' | 'rejected', reason: string | null, now = new Date()): Promise<void> {
       await db.transaction((tx) => repo.decide(tx, userId, decision, reason, now));
     },
+    /** The same inside the caller's transaction (the admin CLI's status change). */
+    decideIn: (tx: DbOrTx, userId: string, decision: 'approved' | 'rejected', reason: string | null, now = new Date()) =>
+      repo.decide(tx, userId, decision, reason, now),
 
     /** The state of any account (operator tools). */
     statusOf: status,

@@ -8,9 +8,9 @@ import { lockAccountCap } from '../../lib/locks.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
-import type { EventHandler } from '../events/events.service.ts';
+import { recipientsOf, type EventHandler } from '../events/events.service.ts';
 import * as repo from './webhooks.repository.ts';
-import { signatureHeader } from './webhooks.sign.ts';
+import { signatureHeader, standardWebhookHeaders } from './webhooks.sign.ts';
 
 /** At most this many endpoints per account. */
 export const MAX_ENDPOINTS = 10;
@@ -88,17 +88,27 @@ export function onDeliveriesQueued(fn: () => void): () => void {
 
 /**
  * The outbox subscriber of webhooks: each event goes to the live endpoints, subscribed to its
- * type, of the load's parties (the shipper; the carrier of the offer or booking). Runs in the
- * drain's transaction; one delivery row per (endpoint, event), so a redelivered event queues
- * nothing twice.
+ * type, of the accounts it is for (`recipientsOf`: the shipment's shipper, carrier and broker,
+ * or the account of an account event). Runs in the drain's transaction; one delivery row per
+ * (endpoint, event), so a redelivered event queues nothing twice.
  */
 export const webhookFanout: EventHandler = {
   name: 'webhooks',
   async handle(tx, e) {
-    const parties = [e.data.shipperId, e.data.carrierId].filter((x): x is string => typeof x === 'string');
-    const endpoints = await repo.endpointsFor(tx, [...new Set(parties)], e.type);
+    const { accounts } = await recipientsOf(tx, e);
+    const endpoints = await repo.endpointsFor(
+      tx,
+      accounts.map((a) => a.userId),
+      e.type,
+    );
     if (!endpoints.length) return;
-    const payload: WebhookEventPayload = { id: e.id, type: e.type, createdAt: e.createdAt.toISOString(), loadId: e.aggregateId, data: e.data };
+    const payload: WebhookEventPayload = {
+      id: e.id,
+      type: e.type,
+      createdAt: e.createdAt.toISOString(),
+      ...(e.aggregateType === 'load' ? { loadId: e.aggregateId } : {}),
+      data: e.data,
+    };
     await repo.insertDeliveries(
       tx,
       endpoints.map((ep) => ({ id: newId(), endpointId: ep.id, eventId: e.id, eventType: e.type, payload })),
@@ -159,6 +169,9 @@ export function createWebhooksService(deps: WebhooksDeps) {
           'masar-event-type': d.event_type,
           'masar-delivery-id': d.id,
           'masar-signature': signatureHeader(d.secret, body),
+          // Standard Webhooks (standardwebhooks.com): webhook-id is the event id, so a receiver
+          // deduplicates redeliveries and resends of one event
+          ...standardWebhookHeaders(d.secret, d.event_id, body),
         },
         body,
       });
@@ -183,7 +196,8 @@ export function createWebhooksService(deps: WebhooksDeps) {
     },
     async create(user: CurrentUser, body: z.output<typeof webhookCreateBody>): Promise<WebhookEndpoint & { secret: string }> {
       checkUrl(body.url, deps.allowPrivate);
-      const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+      // whsec_ + standard base64 of 24 random bytes: the Standard Webhooks secret format
+      const secret = `whsec_${randomBytes(24).toString('base64')}`;
       // count and insert under the owner's cap lock: 50 parallel creations end at MAX_ENDPOINTS (issue 22)
       const row = await db.transaction(async (tx) => {
         await lockAccountCap(tx, 'webhooks', user.id);

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 
 /**
  * The webhook signature (docs/api.md "Verifying webhooks"; the scheme Stripe documents):
@@ -21,4 +22,23 @@ export function verifySignature(secret: string, body: string, header: string, to
   const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest();
   const given = Buffer.from(parts.v1, 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The Standard Webhooks headers (standardwebhooks.com, signed by its reference library):
+ * `webhook-id` (the event id: a receiver deduplicates on it), `webhook-timestamp` (unix
+ * seconds), `webhook-signature: v1,<base64 HMAC-SHA256(base64-decoded secret, "<id>.<t>.<body>")>`.
+ * The secret is the endpoint's `whsec_…`; one created before Standard Webhooks may be in the
+ * base64url alphabet, which is read as the same bytes (receivers: replace - by + and _ by /).
+ */
+export function standardWebhookHeaders(secret: string, msgId: string, body: string, at: Date = new Date()): Record<string, string> {
+  const key = secret
+    .replace(/^whsec_/, '')
+    .replace(/-/g, '+')
+    .replace(/_/g, '/');
+  return {
+    'webhook-id': msgId,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new Webhook(key).sign(msgId, at, body),
+  };
 }
