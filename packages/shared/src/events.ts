@@ -9,6 +9,8 @@ export const DOMAIN_EVENT_TYPES = [
   'offer.accepted',
   'offer.rejected',
   'offer.withdrawn',
+  'offer.closed',
+  'offer.cancelled',
   'load.posted',
   'load.unposted',
   'load.edited',

@@ -107,11 +107,12 @@ export async function seedDemoLoads(
   db: Db,
   config: Pick<Config, 'ROAD_FACTOR' | 'LOAD_EXPIRY_HOURS_AFTER_PICKUP'>,
   ids: Record<1 | 2 | 3, string>,
+  loads: DemoLoadsRefresh,
   count = 300,
 ): Promise<number> {
   const shipperIds = [ids[1], ids[3]];
   if (await loadsRepo.shippersHaveLoads(db, shipperIds)) {
-    await refreshDemoLoads(db, shipperIds);
+    await refreshDemoLoads(loads, shipperIds);
     return 0;
   }
 
@@ -257,26 +258,16 @@ export async function seedDemoLoads(
   return loadRows.length;
 }
 
+/** The loads service's demo refresh (modules/loads: dates forward, expired loads reposted through the lifecycle). */
+export interface DemoLoadsRefresh {
+  refreshDemo(shipperIds: string[]): Promise<number>;
+}
+
 /**
- * Keep a long-running demo fresh: when the earliest pickup of the demo accounts' posted loads is
- * before tomorrow, move every date of their loads (stops, offers and history included) forward
- * by whole days so that it is tomorrow again; nothing moves past now. Returns the days moved.
+ * Keep a long-running demo fresh: the loads service moves the demo accounts' dates forward so that
+ * their earliest open pickup is tomorrow again and reposts their expired loads like their shipper
+ * would (load.posted events). Returns the days moved.
  */
-export async function refreshDemoLoads(db: Db, shipperIds: string[]): Promise<number> {
-  const first = await loadsRepo.earliestOpenPickup(db, shipperIds);
-  if (!first) return 0;
-  const tomorrow = new Date();
-  tomorrow.setUTCHours(0, 0, 0, 0);
-  tomorrow.setTime(tomorrow.getTime() + DAY);
-  const day = new Date(first);
-  day.setUTCHours(0, 0, 0, 0);
-  const days = Math.round((tomorrow.getTime() - day.getTime()) / DAY);
-  if (days <= 0) return 0;
-  await db.transaction(async (tx) => {
-    await offersRepo.shiftOfferDates(tx, shipperIds, days);
-    // demo loads the expiry job expired go back on the board with their new dates
-    await loadsRepo.shiftLoadDates(tx, shipperIds, days);
-    await loadsRepo.bumpBoardVersion(tx);
-  });
-  return days;
+export function refreshDemoLoads(loads: DemoLoadsRefresh, shipperIds: string[]): Promise<number> {
+  return loads.refreshDemo(shipperIds);
 }

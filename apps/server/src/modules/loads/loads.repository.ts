@@ -335,8 +335,8 @@ export async function earliestOpenPickup(db: DbOrTx, shipperIds: string[]): Prom
 
 /**
  * Move every date of the loads of `shipperIds` (stops included) forward by `days`; creation,
- * posting and booking times never pass now. Expired loads whose new expiry is in the future go
- * back on the board. (The demo board's nightly refresh; call inside a transaction.)
+ * posting and booking times never pass now. No status changes here: the loads service reposts the
+ * expired ones through the lifecycle (refreshDemo). (The demo board's nightly refresh; inside a transaction.)
  */
 export async function shiftLoadDates(tx: DbOrTx, shipperIds: string[], days: number): Promise<void> {
   const by = sql`make_interval(days => ${days})`;
@@ -345,7 +345,14 @@ export async function shiftLoadDates(tx: DbOrTx, shipperIds: string[], days: num
       posted_at = least(posted_at + ${by}, now()), booked_at = least(booked_at + ${by}, now()), created_at = least(created_at + ${by}, now()), updated_at = now()
     where shipper_id in ${owners}`);
   await tx.execute(sql`update load_stops s set date = s.date + ${by} from loads l where l.id = s.load_id and l.shipper_id in ${owners}`);
-  await tx.execute(sql`update loads set status = 'posted' where shipper_id in ${owners} and status = 'expired' and expires_at > now() and deleted_at is null`);
+}
+
+/** The expired loads of `shipperIds` whose (moved) expiry is in the future again: the demo refresh reposts them through the lifecycle. */
+export async function expiredBackInDate(db: DbOrTx, shipperIds: string[]) {
+  return queryRows<{ id: string; shipper_id: string; pickup_at: Date | string }>(
+    db,
+    sql`select id, shipper_id, pickup_at from loads where shipper_id in ${inList(shipperIds)} and status = 'expired' and expires_at > now() and deleted_at is null order by id`,
+  );
 }
 
 /** Replace a load's stops or cargo lines (call inside a transaction). */
@@ -391,24 +398,6 @@ export async function updateLoadRow(tx: DbOrTx, id: string, set: Partial<NewLoad
     .update(loads)
     .set({ ...set, updatedAt: new Date() })
     .where(sql`${loads.id} = ${id}`);
-}
-
-/** Fields a lifecycle transition may set beside the status (assignment, delivery, payment). */
-export type TransitionSet = Partial<
-  Pick<NewLoad, 'vehicleId' | 'driverId' | 'trailerId' | 'assignedAt' | 'deliveredAt' | 'paymentReceivedAt' | 'deletedAt' | 'carrierId'>
->;
-
-/**
- * Move a load to `to` only if it is in one of `from` (the conditional update that decides a
- * race between two transitions); false when its status changed meanwhile.
- */
-export async function transitionRow(tx: DbOrTx, id: string, from: readonly string[], to: string, set: TransitionSet = {}): Promise<boolean> {
-  const rows = await tx
-    .update(loads)
-    .set({ ...set, status: to as NewLoad['status'], updatedAt: new Date() })
-    .where(sql`${loads.id} = ${id} and ${loads.status} in ${inList([...from])}`)
-    .returning({ id: loads.id });
-  return rows.length > 0;
 }
 
 /** A booked shipment as the trip modules (assignment, Bayan, driver trip) need it. */
@@ -803,34 +792,6 @@ export async function copyLoadVendors(tx: DbOrTx, fromId: string, toId: string):
 /** Whether `userId` is among the accounts a vendor shipment is offered to. */
 export async function isLoadVendor(db: DbOrTx, loadId: string, userId: string): Promise<boolean> {
   const rows = await queryRows(db, sql`select 1 from load_vendors where load_id = ${loadId} and user_id = ${userId} limit 1`);
-  return rows.length > 0;
-}
-
-/**
- * Expire posted loads past `expires_at` (the expiry job): the rows turn `expired`, which takes
- * them out of the board's partial indexes. At most `limit` per call; SKIP LOCKED so a load being
- * booked right now is left for the next tick. Returns the expired loads.
- */
-export async function expireDue(tx: DbOrTx, limit: number): Promise<{ id: string; shipper_id: string }[]> {
-  return queryRows<{ id: string; shipper_id: string }>(
-    tx,
-    sql`update loads set status = 'expired', updated_at = now()
-        where id in (select id from loads where ${EXPIRED('')} and status = 'posted' and deleted_at is null
-                     order by expires_at limit ${limit} for update skip locked)
-        returning id, shipper_id`,
-  );
-}
-
-/**
- * Book a load: the conditional update that decides a race. Only an open load (posted, not
- * expired, not deleted) turns booked (`unassigned`: no truck yet, lifecycle.ts); false means someone else booked it (or it closed).
- */
-export async function bookLoad(tx: DbOrTx, loadId: string, carrierId: string, price: string): Promise<boolean> {
-  const rows = await queryRows(
-    tx,
-    sql`update loads set status = 'unassigned', carrier_id = ${carrierId}, booked_price = ${price}, booked_at = now(), updated_at = now()
-        where id = ${loadId} and ${ON_BOARD('')} and deleted_at is null returning id`,
-  );
   return rows.length > 0;
 }
 

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import {
   loadTransition,
-  loadStatusesAllowing,
-  LOAD_ACTION_EVENT,
-  type LoadAction,
   type LoadStatus,
   EDITABLE_LOAD_STATUSES,
   ratePerKmSar,
-  type DomainEventInput,
   type LoadTimelineEntry,
-  type DomainEventType,
   STOP_TYPE,
   type createLoadBody,
   type Load,
@@ -33,6 +28,7 @@ import { loadTimeline, publish } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as repo from './loads.repository.ts';
+import { expireBatch, loadEvent, transition } from './lifecycle.ts';
 import type { BoardCacheStore } from './board-cache.ts';
 
 export interface LoadsDeps {
@@ -75,79 +71,24 @@ interface Derived {
   drop: repo.NewStop;
 }
 
+export { loadLifecycle } from './lifecycle.ts';
+
 /**
  * Loads (spec §2 post shipment / my shipments / load search, §4 states, §5 rules; issue 2):
  * create, read, edit, delete, unpost/repost/duplicate, the board search and my-loads tabs.
- * No HTTP here; SQL lives in loads.repository.ts.
+ * No HTTP here; SQL lives in loads.repository.ts. Every status change goes through
+ * lifecycle.ts `transition()` (issue 18).
  */
-/**
- * The loads module's side of booking (issue 6: one owner per table): the offers module calls
- * these inside its own transaction. `stateForOffer` locks the load row first ('update' while
- * answering, 'share' while bidding), so racing answers on one load queue up, never deadlock.
- */
-export const loadLifecycle = {
-  stateForOffer: async (tx: DbOrTx, loadId: string, lock: 'share' | 'update' | 'none') => {
-    const s = await repo.loadState(tx, loadId, lock);
-    return s ? { id: s.id, shipper_id: s.shipper_id, carrier_id: s.carrier_id, status: s.status, expired: s.expired, deleted: s.deleted } : null;
-  },
-  book: (tx: DbOrTx, loadId: string, carrierId: string, priceSar: string) => repo.bookLoad(tx, loadId, carrierId, priceSar),
-  /** The board changed (a load was booked): call as the last statement of the transaction. */
-  boardChanged: (tx: DbOrTx) => repo.bumpBoardVersion(tx),
-  /** A booked shipment for the trip modules (assignment, Bayan, driver trip); locked FOR UPDATE when `lock`. */
-  trip: (db: DbOrTx, loadId: string, lock = false) => repo.tripLoad(db, loadId, lock),
-  /**
-   * Apply one lifecycle action (packages/shared rules/lifecycle.ts) inside the caller's
-   * transaction: refuses with INVALID_TRANSITION when the table does not allow it from the
-   * load's current status, writes the status (and `set`) with a conditional update, and
-   * publishes the action's event (`LOAD_ACTION_EVENT`) with `data` for the timeline.
-   * Returns the new status.
-   */
-  async transition(
-    tx: DbOrTx,
-    loadId: string,
-    action: LoadAction,
-    actorId: string | null,
-    data: Record<string, unknown> = {},
-    set: repo.TransitionSet = {},
-  ): Promise<LoadStatus> {
-    const s = await repo.loadState(tx, loadId, 'update');
-    if (!s || s.deleted) throw new AppError('NOT_FOUND');
-    const to = loadTransition(s.status as LoadStatus, action);
-    if (!to) throw new AppError('INVALID_TRANSITION');
-    if (!(await repo.transitionRow(tx, loadId, loadStatusesAllowing(action), to, set))) throw new AppError('INVALID_TRANSITION');
-    await publish(tx, loadEvent(LOAD_ACTION_EVENT[action], loadId, s.shipper_id, actorId, { from: s.status, to, ...data }));
-    return to;
-  },
-  /** The driver completed the job (proof of drop): record the delivery time (days-to-pay counts from it). */
-  async markDelivered(tx: DbOrTx, loadId: string, at: Date): Promise<void> {
-    await repo.updateLoadRow(tx, loadId, { deliveredAt: at });
-  },
-  /** The awarded carrier was paid: record the date (the shipper's average days-to-pay). */
-  async markPaymentReceived(tx: DbOrTx, loadId: string, at: Date): Promise<void> {
-    await repo.updateLoadRow(tx, loadId, { paymentReceivedAt: at });
-  },
-  /**
-   * May `userId` bid on the load? Marketplace shipments: anyone (the offers module checks the
-   * rest); vendor shipments: only the accounts of the chosen vendors; own-vehicle: nobody.
-   */
-  async mayBid(tx: DbOrTx, loadId: string, userId: string): Promise<boolean> {
-    const s = await repo.loadState(tx, loadId, 'none');
-    if (!s) return false;
-    if (s.shipment_type === SHIPMENT_TYPE.vendor) return repo.isLoadVendor(tx, loadId, userId);
-    return s.shipment_type !== SHIPMENT_TYPE.ownVehicle;
-  },
-  /** Publish a load event that is not a status change (a trip step, a flagged proof, payment received). */
-  event: (tx: DbOrTx, type: DomainEventType, loadId: string, shipperId: string, actorId: string | null, data: Record<string, unknown>) =>
-    publish(tx, loadEvent(type, loadId, shipperId, actorId, data)),
-};
-
 /** What the loads module asks of the offers module (which owns offers; injected by the container). */
 export interface OffersOfLoad {
-  closePending(tx: DbOrTx, loadId: string): Promise<number>;
+  /** Close the load's pending offers (offer lifecycle 'close', offer.closed each); `actorId`: who caused it. */
+  closePending(tx: DbOrTx, loadId: string, actorId?: string | null): Promise<number>;
   deleteAll(tx: DbOrTx, loadId: string): Promise<void>;
-  /** A booked shipment was cancelled: its accepted offer becomes cancelled. */
-  cancelAccepted(tx: DbOrTx, loadId: string): Promise<number>;
+  /** A booked shipment was cancelled: its accepted offer becomes cancelled (offer.cancelled). */
+  cancelAccepted(tx: DbOrTx, loadId: string, actorId?: string | null): Promise<number>;
   hasOfferBy(db: DbOrTx, loadId: string, carrierId: string): Promise<boolean>;
+  /** Move the times of the offers on loads of `shipperIds` (and their history) forward by `days` (the demo refresh). */
+  shiftDates(tx: DbOrTx, shipperIds: string[], days: number): Promise<void>;
 }
 
 /** What the loads module asks of the vendors module (injected by the container). */
@@ -188,16 +129,6 @@ function termColumns(b: TermsBody): Partial<repo.NewLoad> {
   if (b.tradable !== undefined) out.tradable = b.tradable;
   return out;
 }
-
-/** An event about a load (DESIGN §3 outbox). */
-/** A load event; `data.shipperId` names the load's owner (webhooks deliver to the parties). */
-const loadEvent = (type: DomainEventType, loadId: string, shipperId: string, actorId: string | null, data: Record<string, unknown>): DomainEventInput => ({
-  type,
-  aggregateType: 'load',
-  aggregateId: loadId,
-  actorId,
-  data: { shipperId, ...data },
-});
 
 export function createLoadsService(deps: LoadsDeps) {
   const { db, config, routing, offers, vendors, cache, relations } = deps;
@@ -328,8 +259,7 @@ export function createLoadsService(deps: LoadsDeps) {
 
   /** An own-vehicle shipment is booked at once (lifecycle 'book': unassigned, carrier = owner). */
   async function bookOwnVehicle(tx: DbOrTx, user: CurrentUser, id: string, price: string, data: Record<string, unknown>) {
-    await loadLifecycle.transition(tx, id, 'book', user.id, { ownVehicle: true, ...data }, { carrierId: user.id });
-    await repo.updateLoadRow(tx, id, { bookedPrice: price, bookedAt: new Date() });
+    await transition(tx, id, 'book', user.id, { ownVehicle: true, ...data }, { carrierId: user.id, bookedPrice: price, bookedAt: new Date() });
   }
 
   /** The pickup window's end may not be before the first pickup nor after the last drop. */
@@ -357,17 +287,17 @@ export function createLoadsService(deps: LoadsDeps) {
     },
 
     /**
-     * The expiry job (issue 6): posted loads past their expiry become `expired` in the row, each
-     * with a load.expired event in the same transaction. Batches of `batch`; returns how many.
+     * The expiry job (issue 6, 18): posted loads past their expiry (read through the index
+     * loads_posted_expiry) become `expired`, each through transition() with its load.expired event
+     * in the same transaction. Batches of `batch`; returns how many.
      */
     async expireDue(batch = 500): Promise<number> {
       let total = 0;
       for (;;) {
         const n = await db.transaction(async (tx) => {
-          const rows = await repo.expireDue(tx, batch);
-          for (const r of rows) await publish(tx, loadEvent('load.expired', r.id, r.shipper_id, null, {}));
-          if (rows.length) await repo.bumpBoardVersion(tx);
-          return rows.length;
+          const n = await expireBatch(tx, batch);
+          if (n) await repo.bumpBoardVersion(tx);
+          return n;
         });
         total += n;
         if (n < batch) return total;
@@ -396,12 +326,13 @@ export function createLoadsService(deps: LoadsDeps) {
             id,
             referenceId: await repo.nextReference(tx),
             shipperId: user.id,
-            status: post ? 'posted' : 'unposted',
+            // created unposted; posting is the lifecycle's 'post' (below, same transaction)
+            status: 'unposted',
             loadType: body.loadType,
             equipmentType: body.equipmentType,
             shipmentType: type,
             comments: body.comments ?? null,
-            postedAt: post ? now : null,
+            postedAt: null,
             ...termColumns(body),
             ...(loadColumns(d, body.priceSar) as Required<
               Pick<
@@ -425,7 +356,7 @@ export function createLoadsService(deps: LoadsDeps) {
           d.cargo,
         );
         if (audience.length) await repo.setLoadVendors(tx, id, audience);
-        if (post) await publish(tx, loadEvent('load.posted', id, user.id, user.id, { priceSar: body.priceSar, shipmentType: type }));
+        if (post) await transition(tx, id, 'post', user.id, { priceSar: body.priceSar, shipmentType: type }, { postedAt: now });
         if (ownVehicle) await bookOwnVehicle(tx, user, id, body.priceSar, {});
       });
       return get(id, user.id, outer);
@@ -487,11 +418,9 @@ export function createLoadsService(deps: LoadsDeps) {
     async remove(user: CurrentUser, id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const s = await ownLoad(tx, user, id);
-        if (!loadTransition(s.status as LoadStatus, 'cancel')) throw new AppError('LOAD_NOT_EDITABLE');
-        await repo.updateLoadRow(tx, id, { status: 'cancelled', deletedAt: new Date() });
-        await offers.closePending(tx, id);
-        await offers.cancelAccepted(tx, id);
-        await publish(tx, loadEvent('load.cancelled', id, user.id, user.id, { previousStatus: s.status }));
+        await transition(tx, id, 'cancel', user.id, { previousStatus: s.status }, { deletedAt: new Date() }, 'LOAD_NOT_EDITABLE');
+        await offers.closePending(tx, id, user.id);
+        await offers.cancelAccepted(tx, id, user.id);
         await repo.bumpBoardVersion(tx);
       });
     },
@@ -499,10 +428,9 @@ export function createLoadsService(deps: LoadsDeps) {
     /** Take a posted load off the board (spec §4 posted ⇄ unposted). */
     async unpost(user: CurrentUser, id: string): Promise<Load> {
       await db.transaction(async (tx) => {
-        const s = await ownLoad(tx, user, id);
-        if (s.expired || !loadTransition(s.status as LoadStatus, 'unpost')) throw new AppError('LOAD_NOT_EDITABLE');
-        await repo.updateLoadRow(tx, id, { status: 'unposted' });
-        await publish(tx, loadEvent('load.unposted', id, user.id, user.id, {}));
+        await ownLoad(tx, user, id);
+        // a posted load past its expiry counts as expired: the table refuses to unpost it
+        await transition(tx, id, 'unpost', user.id, {}, {}, 'LOAD_NOT_EDITABLE');
         await repo.bumpBoardVersion(tx);
       });
       return get(id, user.id);
@@ -516,7 +444,7 @@ export function createLoadsService(deps: LoadsDeps) {
       requireApproved(user);
       await db.transaction(async (tx) => {
         const s = await ownLoad(tx, user, id);
-        if (!(EDITABLE_LOAD_STATUSES as readonly string[]).includes(s.status)) throw new AppError('LOAD_NOT_EDITABLE');
+        if (!loadTransition(s.expired ? 'expired' : (s.status as LoadStatus), 'repost')) throw new AppError('LOAD_NOT_EDITABLE');
         const { stops } = await repo.stopsAndCargo(tx, id);
         if (stopDates && stopDates.length !== stops.length) {
           throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'stopDates', message: `${stops.length}` }] });
@@ -533,14 +461,20 @@ export function createLoadsService(deps: LoadsDeps) {
           }
         }
         const lastDrop = dates[stops.length - 1 - [...stops].reverse().findIndex((x) => x.stopType === STOP_TYPE.drop)];
-        await repo.updateLoadRow(tx, id, {
-          status: 'posted',
-          postedAt: new Date(),
-          pickupAt: firstPickup,
-          dropAt: lastDrop,
-          expiresAt: new Date(firstPickup.getTime() + config.LOAD_EXPIRY_HOURS_AFTER_PICKUP * HOUR_MS),
-        });
-        await publish(tx, loadEvent('load.posted', id, user.id, user.id, { repost: true, pickupAt: firstPickup.toISOString() }));
+        await transition(
+          tx,
+          id,
+          'repost',
+          user.id,
+          { repost: true, pickupAt: firstPickup.toISOString() },
+          {
+            postedAt: new Date(),
+            pickupAt: firstPickup,
+            dropAt: lastDrop,
+            expiresAt: new Date(firstPickup.getTime() + config.LOAD_EXPIRY_HOURS_AFTER_PICKUP * HOUR_MS),
+          },
+          'LOAD_NOT_EDITABLE',
+        );
         await repo.bumpBoardVersion(tx);
       });
       return get(id, user.id);
@@ -605,7 +539,7 @@ export function createLoadsService(deps: LoadsDeps) {
         const audience = to === SHIPMENT_TYPE.vendor ? await vendorAudience(tx, user, body.vendorIds ?? []) : [];
         await repo.setLoadVendors(tx, id, audience);
         await repo.updateLoadRow(tx, id, { shipmentType: to });
-        if (to !== SHIPMENT_TYPE.marketplace) await offers.closePending(tx, id);
+        if (to !== SHIPMENT_TYPE.marketplace) await offers.closePending(tx, id, user.id);
         await publish(tx, loadEvent('load.edited', id, user.id, user.id, { audience: { from: s.shipment_type, to }, vendorIds: body.vendorIds ?? [] }));
         if (to === SHIPMENT_TYPE.ownVehicle) {
           const raw = await repo.rawLoad(tx, id);
@@ -662,6 +596,42 @@ export function createLoadsService(deps: LoadsDeps) {
         await repo.bumpBoardVersion(tx);
       });
       return get(id, user.id);
+    },
+
+    /**
+     * The demo board's nightly refresh (seed/demo-loads.ts, job demo.refresh; DEMO_SEED only): when
+     * the earliest pickup among the posted or expired loads of `shipperIds` is before tomorrow, every
+     * date of their loads (stops, offers and their history included) moves forward by whole days so
+     * that it is tomorrow again; nothing moves past now. Their expired loads whose new expiry is in
+     * the future are reposted by their shipper through transition() (load.posted, as a user would),
+     * never flipped silently. One transaction; returns the days moved (0: nothing to do).
+     */
+    async refreshDemo(shipperIds: string[]): Promise<number> {
+      const first = await repo.earliestOpenPickup(db, shipperIds);
+      if (!first) return 0;
+      const tomorrow = new Date();
+      tomorrow.setUTCHours(0, 0, 0, 0);
+      tomorrow.setTime(tomorrow.getTime() + DAY_MS);
+      const day = new Date(first);
+      day.setUTCHours(0, 0, 0, 0);
+      const days = Math.round((tomorrow.getTime() - day.getTime()) / DAY_MS);
+      if (days <= 0) return 0;
+      await db.transaction(async (tx) => {
+        await offers.shiftDates(tx, shipperIds, days);
+        await repo.shiftLoadDates(tx, shipperIds, days);
+        for (const l of await repo.expiredBackInDate(tx, shipperIds)) {
+          await transition(
+            tx,
+            l.id,
+            'repost',
+            l.shipper_id,
+            { repost: true, demoRefresh: true, pickupAt: new Date(l.pickup_at).toISOString() },
+            { postedAt: new Date() },
+          );
+        }
+        await repo.bumpBoardVersion(tx);
+      });
+      return days;
     },
 
     /** Bookmark a load the user may see (404 otherwise); idempotent. */
