@@ -1,5 +1,5 @@
 import { PROFILE_STATUS } from '@masar/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
 import * as repo from './auth.repository.ts';
@@ -33,7 +33,12 @@ export interface StatusChange {
  * isFirstTimeLoginAfterApproved are set so the client shows the approved dialog once, spec §4),
  * reject → 5, suspend → 3, delete → 4 with every session revoked. Null for an unknown phone.
  */
-export function createAccountAdmin(db: Db) {
+/** What the account admin asks of the billing module, which owns subscriptions (injected by the container). */
+export interface PlansOfAccount {
+  grant(tx: DbOrTx, userId: string, plan: { code: string; name: string }): Promise<void>;
+}
+
+export function createAccountAdmin(db: Db, plans: PlansOfAccount) {
   return {
     async setStatus(action: AdminAction, phone: string, now = new Date()): Promise<StatusChange | null> {
       return db.transaction(async (tx) => {
@@ -80,7 +85,7 @@ export function createAccountAdmin(db: Db) {
           isFirstTimeApproved: true,
           isFirstTimeLoginAfterApproved: false,
         });
-        await repo.insertSubscription(tx, { id: newId(), userId: id, planCode: plan.code, planName: plan.name, active: true });
+        await plans.grant(tx, id, plan);
       });
       return id;
     },

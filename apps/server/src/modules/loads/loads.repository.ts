@@ -393,7 +393,8 @@ export async function rawLoad(db: DbOrTx, id: string) {
   return rows[0] ?? null;
 }
 
-export async function updateLoadRow(tx: DbOrTx, id: string, set: Partial<NewLoad>) {
+/** Write columns of a load other than its status (status changes go through lifecycle.ts transition()). */
+export async function updateLoadRow(tx: DbOrTx, id: string, set: Omit<Partial<NewLoad>, 'status'>) {
   await tx
     .update(loads)
     .set({ ...set, updatedAt: new Date() })
