@@ -2,7 +2,7 @@ import { fromHalalas, ratePerKmSar } from '@masar/shared';
 import type { Config } from '../config.ts';
 import { createGreatCircleRouting } from '../gateways/routing/routing.ts';
 import { newId } from '../lib/ids.ts';
-import * as loadsRepo from '../modules/loads/loads.repository.ts';
+import * as authoring from '../modules/loads/authoring.repository.ts';
 import * as offersRepo from '../modules/offers/offers.repository.ts';
 import { searchCities } from '../modules/reference/reference.repository.ts';
 import type { Db } from '../db/client.ts';
@@ -111,7 +111,7 @@ export async function seedDemoLoads(
   count = 300,
 ): Promise<number> {
   const shipperIds = [ids[1], ids[3]];
-  if (await loadsRepo.shippersHaveLoads(db, shipperIds)) {
+  if (await authoring.shippersHaveLoads(db, shipperIds)) {
     await refreshDemoLoads(loads, shipperIds);
     return 0;
   }
@@ -125,7 +125,7 @@ export async function seedDemoLoads(
   const city = new Map(cityRows.map((c) => [c.id, c]));
   const hubs = HUBS.filter(([id]) => city.has(id));
   if (hubs.length < 2) return 0;
-  const refs = await loadsRepo.nextReferenceIds(db, count);
+  const refs = await authoring.nextReferenceIds(db, count);
 
   const routing = createGreatCircleRouting(config.ROAD_FACTOR);
   const rnd = prng(20261122);
@@ -141,9 +141,9 @@ export async function seedDemoLoads(
   const today = new Date(now);
   today.setUTCHours(0, 0, 0, 0);
 
-  const loadRows: loadsRepo.NewLoad[] = [];
-  const stopRows: loadsRepo.NewStopRow[] = [];
-  const cargoRows: loadsRepo.NewCargoRow[] = [];
+  const loadRows: authoring.NewLoad[] = [];
+  const stopRows: authoring.NewStopRow[] = [];
+  const cargoRows: authoring.NewCargoRow[] = [];
   const offerRows: offersRepo.NewOfferRow[] = [];
   const eventRows: offersRepo.NewOfferEventRow[] = [];
 
@@ -252,7 +252,7 @@ export async function seedDemoLoads(
   }
 
   await db.transaction(async (tx) => {
-    await loadsRepo.insertLoadsBulk(tx, { loads: loadRows, stops: stopRows, cargo: cargoRows });
+    await authoring.insertLoadsBulk(tx, { loads: loadRows, stops: stopRows, cargo: cargoRows });
     await offersRepo.insertOffersBulk(tx, offerRows, eventRows);
   });
   return loadRows.length;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { loads } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
-import type { NewLoad } from './loads.repository.ts';
+import type { NewLoad } from './authoring.repository.ts';
 
 /**
  * The only SQL that writes `loads.status` (issue 18: one lifecycle). Everything here is called by

@@ -11,6 +11,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { publish } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
+import * as authoring from './authoring.repository.ts';
 import * as repo from './loads.repository.ts';
 import * as lifecycleRepo from './lifecycle.repository.ts';
 
@@ -104,11 +105,11 @@ export const loadLifecycle = {
   trip: (db: DbOrTx, loadId: string, lock = false) => repo.tripLoad(db, loadId, lock),
   /** The driver completed the job (proof of drop): record the delivery time (days-to-pay counts from it). No status change. */
   async markDelivered(tx: DbOrTx, loadId: string, at: Date): Promise<void> {
-    await repo.updateLoadRow(tx, loadId, { deliveredAt: at });
+    await authoring.updateLoadRow(tx, loadId, { deliveredAt: at });
   },
   /** The awarded carrier was paid: record the date (the shipper's average days-to-pay). No status change: a completed load stays completed. */
   async markPaymentReceived(tx: DbOrTx, loadId: string, at: Date): Promise<void> {
-    await repo.updateLoadRow(tx, loadId, { paymentReceivedAt: at });
+    await authoring.updateLoadRow(tx, loadId, { paymentReceivedAt: at });
   },
   /**
    * May `userId` bid on the load? Marketplace shipments: anyone (the offers module checks the
