@@ -17,7 +17,7 @@
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { loadReferenceData } from '../apps/server/src/db/seed/reference.ts';
-import { boardSearchSql, searchBoard, type BoardQuery } from '../apps/server/src/modules/loads/loads.repository.ts';
+import { boardSearchSql, searchBoard, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
 import { hiddenIds } from '../apps/server/src/modules/relations/relations.repository.ts';
 import { preparedName } from '../apps/server/src/lib/sql.ts';
 import type { Database } from '../apps/server/src/db/client.ts';

@@ -12,7 +12,7 @@ import { createJobRunner } from './jobs/runner.ts';
 import { createSignedLinks } from './lib/signed-links.ts';
 import { createApiKeysService } from './modules/apikeys/apikeys.service.ts';
 import { createAccountAdmin } from './modules/auth/account-admin.service.ts';
-import { createBillingService } from './modules/billing/billing.service.ts';
+import { createBillingService, plansOfAccounts } from './modules/billing/billing.service.ts';
 import { createBayanService } from './modules/bayan/bayan.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
 import { createTeamService, teamInviteSmsHandler } from './modules/team/team.service.ts';
@@ -66,7 +66,7 @@ export function createContainer(opts: {
 
   const auth = createAuthService({ db, config, sms: gateways.sms });
   const sessions = createSessionChecks(db);
-  const accounts = createAccountAdmin(db);
+  const accounts = createAccountAdmin(db, plansOfAccounts);
   const apiKeys = createApiKeysService(db);
   const idempotency = createIdempotencyService(db);
   // booking crosses two modules: each owns its table and lends the other a narrow lifecycle

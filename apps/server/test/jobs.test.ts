@@ -48,6 +48,12 @@ describe('the load expiry job', () => {
     const board = await t.app.inject({ url: '/api/v1/loads?limit=100', headers: carrier.headers });
     expect(board.json<{ data: { items: Load[] } }>().data.items.map((l) => l.id)).not.toContain(load.id);
     expect((await eventsOf(load.id)).map((e) => e.type)).toEqual(['load.posted', 'load.expired']);
+    // through the one lifecycle transition (issue 18): the event names the status change
+    const [expired] = await t.database.query<{ data: { status: unknown } }>(
+      `select data from outbox_events where aggregate_id = $1 and type = 'load.expired'`,
+      [load.id],
+    );
+    expect(expired.data.status).toEqual({ from: 'posted', to: 'expired' });
     // the owner still sees it as expired and may repost it with new dates
     const mine = await t.app.inject({ url: `/api/v1/loads/${load.id}`, headers: shipper.headers });
     expect(mine.json().data.status).toBe('expired');

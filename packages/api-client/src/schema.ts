@@ -2736,6 +2736,50 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "offer.closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * offer.closed
+         * @description A pending offer is closed without an answer: another offer won, the load was cancelled or unposted, narrowed to vendors, or a party blocked the other.
+         *
+         *     Parties: shipper and the bidding carrier; team members of either side. Subscribe an endpoint to `offer.closed` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookOfferClosed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * offer.cancelled
+         * @description The accepted offer of a booked load is cancelled with the load.
+         *
+         *     Parties: shipper and the bidding carrier; team members of either side. Subscribe an endpoint to `offer.cancelled` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookOfferCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "load.posted": {
         parameters: {
             query?: never;
@@ -6349,7 +6393,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
+                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
                                 actorId: string | null;
                                 actorCompany: string | null;
                                 data: {
@@ -18666,7 +18710,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string | null;
-                                events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                                events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                                 active: boolean;
                                 createdAt: string;
                             }[];
@@ -18768,7 +18812,7 @@ export interface operations {
                 "application/json": {
                     url: string;
                     description?: string;
-                    events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                    events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                 };
             };
         };
@@ -18786,7 +18830,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                             active: boolean;
                             createdAt: string;
                             secret: string;
@@ -19075,7 +19119,7 @@ export interface operations {
                 "application/json": {
                     url?: string;
                     description?: string;
-                    events?: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                    events?: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                     active?: boolean;
                 };
             };
@@ -19094,7 +19138,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                             active: boolean;
                             createdAt: string;
                         };
@@ -19255,7 +19299,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                             active: boolean;
                             createdAt: string;
                             secret: string;
@@ -19393,7 +19437,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
+                                eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed";
                                 attempts: number;
@@ -19533,7 +19577,7 @@ export interface operations {
                             /** Format: uuid */
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
+                            eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
                             /** @enum {string} */
                             status: "pending" | "succeeded" | "failed";
                             attempts: number;
@@ -31033,6 +31077,135 @@ export interface operations {
                     id: string;
                     /** @constant */
                     type: "offer.withdrawn";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        offerId: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOfferClosed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "offer.closed";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        offerId: string;
+                        reason?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOfferCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "offer.cancelled";
                     createdAt: string;
                     /** Format: uuid */
                     loadId: string;

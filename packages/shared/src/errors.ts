@@ -133,6 +133,11 @@ export const ERRORS = {
   REPOST_NEEDS_FUTURE_PICKUP: { status: 400, en: 'Reposting needs a future pickup date.', ar: 'إعادة النشر تتطلب تاريخ تحميل في المستقبل.' },
   SHIPMENT_ALREADY_ASSIGNED: { status: 409, en: 'This shipment is already assigned.', ar: 'تم إسناد هذه الشحنة مسبقاً.' },
   BIDDING_CLOSED: { status: 409, en: 'Bidding on this shipment is closed.', ar: 'تم إغلاق تقديم العروض على هذه الشحنة.' },
+  STATUS_CHANGED: {
+    status: 409,
+    en: 'Someone else changed this meanwhile. Reload and try again.',
+    ar: 'قام شخص آخر بتغيير هذا في الأثناء. أعد التحميل وحاول مرة أخرى.',
+  },
   INVALID_TRANSITION: {
     status: 409,
     en: 'This action is not possible in the shipment’s current status.',

@@ -84,6 +84,18 @@ export const DOMAIN_EVENTS = {
   },
   'offer.rejected': { aggregate: 'load', when: 'Either side rejects an offer.', parties: OFFER_PARTIES, schema: offer({ by: z.enum(['shipper', 'carrier']) }) },
   'offer.withdrawn': { aggregate: 'load', when: 'The carrier withdraws its pending offer.', parties: OFFER_PARTIES, schema: offer({}) },
+  'offer.closed': {
+    aggregate: 'load',
+    when: 'A pending offer is closed without an answer: another offer won, the load was cancelled or unposted, narrowed to vendors, or a party blocked the other.',
+    parties: OFFER_PARTIES,
+    schema: offer({ reason: z.string().optional() }),
+  },
+  'offer.cancelled': {
+    aggregate: 'load',
+    when: 'The accepted offer of a booked load is cancelled with the load.',
+    parties: OFFER_PARTIES,
+    schema: offer({}),
+  },
   'load.posted': {
     aggregate: 'load',
     when: 'A load is posted to the board (new, or reposted).',

@@ -96,7 +96,7 @@ export function registerJobs(c: JobDeps) {
       cron: '5 0 * * *',
       handler: async () => {
         const ids = await seedDemoAccounts(services.accounts);
-        await refreshDemoLoads(db, [ids[1], ids[3]]);
+        await refreshDemoLoads(services.loads, [ids[1], ids[3]]);
       },
     });
   }

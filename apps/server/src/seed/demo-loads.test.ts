@@ -15,9 +15,9 @@ afterAll(() => t?.close());
 describe('demo loads seed', () => {
   it('puts a few hundred dated loads on real lanes, with the demo carrier’s offers and jobs; idempotent', async () => {
     const ids = await seedDemoAccounts(t.app.container.services.accounts);
-    const n = await seedDemoLoads(t.database.db, t.config, ids);
+    const n = await seedDemoLoads(t.database.db, t.config, ids, t.app.container.services.loads);
     expect(n).toBeGreaterThanOrEqual(280);
-    expect(await seedDemoLoads(t.database.db, t.config, ids)).toBe(0);
+    expect(await seedDemoLoads(t.database.db, t.config, ids, t.app.container.services.loads)).toBe(0);
 
     const byStatus = await t.database.query<{ status: string; n: number }>('select status, count(*)::int as n from loads group by status');
     const counts = Object.fromEntries(byStatus.map((r) => [r.status, r.n]));
@@ -50,7 +50,16 @@ describe('demo loads seed', () => {
       `update loads set pickup_at = pickup_at - interval '7 days', drop_at = drop_at - interval '7 days', expires_at = expires_at - interval '7 days'`,
     );
     await t.database.exec(`update load_stops set date = date - interval '7 days'`);
-    expect(await seedDemoLoads(t.database.db, t.config, ids)).toBe(0);
+    // the expiry job ran meanwhile: the stale loads are expired in the row, each with load.expired
+    const expiredNow = await t.app.container.services.loads.expireDue();
+    expect(expiredNow).toBeGreaterThan(0);
+    expect(await seedDemoLoads(t.database.db, t.config, ids, t.app.container.services.loads)).toBe(0);
+    // the refresh reposted them through the lifecycle, like their shipper would: a load.posted event each
+    const [reposted] = await t.database.query<{ n: number; shippers: number }>(
+      `select count(*)::int as n, count(*) filter (where actor_id::text = data->>'shipperId')::int as shippers from outbox_events
+        where type = 'load.posted' and data->>'demoRefresh' = 'true' and data->'status'->>'from' = 'expired' and data->'status'->>'to' = 'posted'`,
+    );
+    expect(reposted).toEqual({ n: expiredNow, shippers: expiredNow });
     const [after] = await t.database.query<{ stale: number; pickups: number; stops: number }>(
       `select count(*) filter (where status = 'posted' and pickup_at < now())::int as stale,
               count(*) filter (where status = 'posted')::int as pickups,

@@ -2,7 +2,7 @@ import { fromHalalas, ratePerKmSar } from '@masar/shared';
 import type { Config } from '../config.ts';
 import { createGreatCircleRouting } from '../gateways/routing/routing.ts';
 import { newId } from '../lib/ids.ts';
-import * as loadsRepo from '../modules/loads/loads.repository.ts';
+import * as authoring from '../modules/loads/authoring.repository.ts';
 import * as offersRepo from '../modules/offers/offers.repository.ts';
 import { searchCities } from '../modules/reference/reference.repository.ts';
 import type { Db } from '../db/client.ts';
@@ -107,11 +107,12 @@ export async function seedDemoLoads(
   db: Db,
   config: Pick<Config, 'ROAD_FACTOR' | 'LOAD_EXPIRY_HOURS_AFTER_PICKUP'>,
   ids: Record<1 | 2 | 3, string>,
+  loads: DemoLoadsRefresh,
   count = 300,
 ): Promise<number> {
   const shipperIds = [ids[1], ids[3]];
-  if (await loadsRepo.shippersHaveLoads(db, shipperIds)) {
-    await refreshDemoLoads(db, shipperIds);
+  if (await authoring.shippersHaveLoads(db, shipperIds)) {
+    await refreshDemoLoads(loads, shipperIds);
     return 0;
   }
 
@@ -124,7 +125,7 @@ export async function seedDemoLoads(
   const city = new Map(cityRows.map((c) => [c.id, c]));
   const hubs = HUBS.filter(([id]) => city.has(id));
   if (hubs.length < 2) return 0;
-  const refs = await loadsRepo.nextReferenceIds(db, count);
+  const refs = await authoring.nextReferenceIds(db, count);
 
   const routing = createGreatCircleRouting(config.ROAD_FACTOR);
   const rnd = prng(20261122);
@@ -140,9 +141,9 @@ export async function seedDemoLoads(
   const today = new Date(now);
   today.setUTCHours(0, 0, 0, 0);
 
-  const loadRows: loadsRepo.NewLoad[] = [];
-  const stopRows: loadsRepo.NewStopRow[] = [];
-  const cargoRows: loadsRepo.NewCargoRow[] = [];
+  const loadRows: authoring.NewLoad[] = [];
+  const stopRows: authoring.NewStopRow[] = [];
+  const cargoRows: authoring.NewCargoRow[] = [];
   const offerRows: offersRepo.NewOfferRow[] = [];
   const eventRows: offersRepo.NewOfferEventRow[] = [];
 
@@ -251,32 +252,22 @@ export async function seedDemoLoads(
   }
 
   await db.transaction(async (tx) => {
-    await loadsRepo.insertLoadsBulk(tx, { loads: loadRows, stops: stopRows, cargo: cargoRows });
+    await authoring.insertLoadsBulk(tx, { loads: loadRows, stops: stopRows, cargo: cargoRows });
     await offersRepo.insertOffersBulk(tx, offerRows, eventRows);
   });
   return loadRows.length;
 }
 
+/** The loads service's demo refresh (modules/loads: dates forward, expired loads reposted through the lifecycle). */
+export interface DemoLoadsRefresh {
+  refreshDemo(shipperIds: string[]): Promise<number>;
+}
+
 /**
- * Keep a long-running demo fresh: when the earliest pickup of the demo accounts' posted loads is
- * before tomorrow, move every date of their loads (stops, offers and history included) forward
- * by whole days so that it is tomorrow again; nothing moves past now. Returns the days moved.
+ * Keep a long-running demo fresh: the loads service moves the demo accounts' dates forward so that
+ * their earliest open pickup is tomorrow again and reposts their expired loads like their shipper
+ * would (load.posted events). Returns the days moved.
  */
-export async function refreshDemoLoads(db: Db, shipperIds: string[]): Promise<number> {
-  const first = await loadsRepo.earliestOpenPickup(db, shipperIds);
-  if (!first) return 0;
-  const tomorrow = new Date();
-  tomorrow.setUTCHours(0, 0, 0, 0);
-  tomorrow.setTime(tomorrow.getTime() + DAY);
-  const day = new Date(first);
-  day.setUTCHours(0, 0, 0, 0);
-  const days = Math.round((tomorrow.getTime() - day.getTime()) / DAY);
-  if (days <= 0) return 0;
-  await db.transaction(async (tx) => {
-    await offersRepo.shiftOfferDates(tx, shipperIds, days);
-    // demo loads the expiry job expired go back on the board with their new dates
-    await loadsRepo.shiftLoadDates(tx, shipperIds, days);
-    await loadsRepo.bumpBoardVersion(tx);
-  });
-  return days;
+export function refreshDemoLoads(loads: DemoLoadsRefresh, shipperIds: string[]): Promise<number> {
+  return loads.refreshDemo(shipperIds);
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { AccountAdmin } from '../modules/auth/account-admin.service.ts';
 import { DEMO_PLAN_CODE, type BillingService } from '../modules/billing/billing.service.ts';
 import { seedDemoFleet } from './demo-fleet.ts';
-import { seedDemoLoads } from './demo-loads.ts';
+import { seedDemoLoads, type DemoLoadsRefresh } from './demo-loads.ts';
 
 /** Demo accounts (README "Demo accounts"): approved, with an active plan. */
 export const DEMO_PASSWORD = 'Masar@2026';
@@ -46,10 +46,14 @@ export async function seedDemoAccounts(accounts: AccountAdmin): Promise<Record<1
  * Seed demo accounts, loads, fleets and vendors (README "Demo accounts") with the services and
  * repositories of the container. Idempotent.
  */
-export async function seedDemo(c: { db: Db; config: Config; services: { accounts: AccountAdmin; billing: BillingService } }): Promise<void> {
+export async function seedDemo(c: {
+  db: Db;
+  config: Config;
+  services: { accounts: AccountAdmin; billing: BillingService; loads: DemoLoadsRefresh };
+}): Promise<void> {
   const ids = await seedDemoAccounts(c.services.accounts);
   // a promo code to try checkout with (README "Plans and payments")
   await c.services.billing.upsertPromo({ code: 'WELCOME10', kind: 'percent', value: '10' });
-  await seedDemoLoads(c.db, c.config, ids);
+  await seedDemoLoads(c.db, c.config, ids, c.services.loads);
   await seedDemoFleet(c.db, c.config, ids);
 }

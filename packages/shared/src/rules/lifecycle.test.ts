@@ -1,6 +1,9 @@
+import { DOMAIN_EVENT_TYPES } from '../events.ts';
 import { describe, expect, it } from 'vitest';
 import {
   LOAD_ACTIONS,
+  LOAD_ACTION_EVENT,
+  OFFER_ACTION_EVENT,
   LOAD_STATUSES,
   LOAD_TRANSITIONS,
   OFFER_STATUSES,
@@ -98,5 +101,12 @@ describe('More Options (loadOptionsFor)', () => {
   it('gives a stranger nothing and a completed shipment only tracking and payment', () => {
     expect(loadOptionsFor({ ...base, status: 'posted', role: 'other' })).toEqual([]);
     expect(loadOptionsFor({ ...base, status: 'completed', role: 'carrier' })).toEqual(['track', 'payment_received']);
+  });
+});
+
+describe('the event of every action (issue 18: one transition() publishes it)', () => {
+  it('every load and offer action names a domain event type', () => {
+    for (const a of LOAD_ACTIONS) expect(DOMAIN_EVENT_TYPES).toContain(LOAD_ACTION_EVENT[a]);
+    for (const a of OFFER_TRANSITION_ACTIONS) expect(DOMAIN_EVENT_TYPES).toContain(OFFER_ACTION_EVENT[a]);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * The shipment and offer state machine (spec §4 "States and transitions"; issue 7). Every
- * allowed status change is listed once here; services call `loadTransition` / `offerTransition`
- * before they write a status, the API docs print `LOAD_TRANSITIONS`, and every transition is
- * published as a domain event (platform outbox) so it shows on the shipment timeline.
+ * allowed status change is listed once here. The server applies them in ONE place each (issue 18):
+ * apps/server/src/modules/loads/lifecycle.ts `transition()` for loads and
+ * apps/server/src/modules/offers/lifecycle.ts `transitionOffer()` for offers check this table,
+ * write with a conditional update and publish the action's event in the same transaction. The API
+ * docs print `LOAD_TRANSITIONS`; every transition shows on the shipment timeline.
  *
  * Load statuses:
  * - `unposted` — saved, not on the board (draft, or taken off with unpost);
@@ -116,6 +118,17 @@ export const OFFER_TRANSITIONS: readonly Transition<OfferStatus, OfferTransition
   { action: 'cancel', from: ['accepted'], to: 'cancelled', by: 'system: the booked shipment was cancelled' },
 ];
 
+/** The domain event each offer action publishes (an offer's aggregate is its load: per-load order). */
+export const OFFER_ACTION_EVENT = {
+  counter: 'offer.countered',
+  accept: 'offer.accepted',
+  reject: 'offer.rejected',
+  withdraw: 'offer.withdrawn',
+  close: 'offer.closed',
+  cancel: 'offer.cancelled',
+} as const satisfies Record<OfferTransitionAction, string>;
+
+/** The status `action` leads an offer to from `from`, or null when OFFER_TRANSITIONS does not allow it. */
 export function offerTransition(from: OfferStatus, action: OfferTransitionAction): OfferStatus | null {
   const t = OFFER_TRANSITIONS.find((x) => x.action === action && x.from.includes(from));
   return t ? t.to : null;

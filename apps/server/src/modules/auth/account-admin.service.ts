@@ -31,13 +31,18 @@ export interface StatusChange {
   sessionsRevoked: number;
 }
 
+/** What the account admin asks of the billing module, which owns subscriptions (injected by the container). */
+export interface PlansOfAccount {
+  grant(tx: DbOrTx, userId: string, plan: { code: string; name: string }): Promise<void>;
+}
+
 /**
  * Account approval for the operator CLI, through the auth module's repository.
  * setStatus: in one transaction, approve → 2 (on the FIRST approval isFirstTimeApproved and
  * isFirstTimeLoginAfterApproved are set so the client shows the approved dialog once, spec §4),
  * reject → 5, suspend → 3, delete → 4 with every session revoked. Null for an unknown phone.
  */
-export function createAccountAdmin(db: Db) {
+export function createAccountAdmin(db: Db, plans: PlansOfAccount) {
   return {
     /**
      * `opts.reason` goes into the account.rejected event; `opts.also` runs in the same
@@ -106,7 +111,7 @@ export function createAccountAdmin(db: Db) {
           isFirstTimeApproved: true,
           isFirstTimeLoginAfterApproved: false,
         });
-        await repo.insertSubscription(tx, { id: newId(), userId: id, planCode: plan.code, planName: plan.name, active: true });
+        await plans.grant(tx, id, plan);
       });
       return id;
     },

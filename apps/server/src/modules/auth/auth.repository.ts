@@ -42,9 +42,6 @@ export async function listUsersByStatus(db: DbOrTx, status: number) {
 }
 
 /** Give a user an active subscription (demo accounts; plans and checkout come with issue 8). */
-export async function insertSubscription(db: DbOrTx, row: typeof subscriptions.$inferInsert): Promise<void> {
-  await db.insert(subscriptions).values(row);
-}
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);

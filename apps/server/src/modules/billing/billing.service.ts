@@ -53,6 +53,17 @@ export const MAX_CARDS = 10;
 export const RENEWAL_RETRY_HOURS = 6;
 /** The plan the demo accounts are seeded with (seed/demo.ts): no end, replaced by any paid plan. */
 export const DEMO_PLAN_CODE = 'demo';
+
+/**
+ * What the auth module's account admin asks of billing, which owns `subscriptions` (issue 18: one
+ * writer per table): grant an active plan to an account it creates (the demo accounts), inside
+ * the caller's transaction. Injected by the container.
+ */
+export const plansOfAccounts = {
+  grant: (tx: DbOrTx, userId: string, plan: { code: string; name: string }) =>
+    repo.insertSubscription(tx, { id: newId(), userId, planCode: plan.code, planName: plan.name, active: true }),
+};
+
 /** The demo accounts' plan is no catalogue plan: its name in both languages (issue 9: never an untranslated name). */
 const DEMO_PLAN_NAME: Record<Language, string> = { en: 'Demo plan', ar: 'باقة العرض التوضيحي' };
 

@@ -477,7 +477,7 @@ describe.runIf(ENGINE === 'postgres')('board search plan on PostgreSQL', () => {
       join lateral (select id, lat, lng from cities where id = (array[3,18,13,6,14,1061,31,1,15,11,10,17])[1 + g % 12] or (g % 3 = 0 and id = 1 + (g * 7) % 4500) limit 1) c on true`);
     await t.database.exec('vacuum analyze loads');
     await t.database.exec('analyze cities');
-    const { boardSearchSql } = await import('./loads.repository.ts');
+    const { boardSearchSql } = await import('./board.repository.ts');
     const { PgDialect } = await import('drizzle-orm/pg-core');
     const q = new PgDialect().sqlToQuery(
       boardSearchSql({

@@ -55,16 +55,6 @@ export async function shiftOfferDates(tx: DbOrTx, shipperIds: string[], days: nu
   );
 }
 
-/** Set status (and optionally price / lastOfferBy) of a pending offer; false when it is no longer pending. */
-export async function updatePending(tx: DbOrTx, id: string, set: { status?: Offer['status']; price?: string; lastOfferBy?: Party }): Promise<boolean> {
-  const parts: SQL[] = [sql`updated_at = now()`];
-  if (set.status) parts.push(sql`status = ${set.status}`);
-  if (set.price !== undefined) parts.push(sql`price = ${set.price}`);
-  if (set.lastOfferBy) parts.push(sql`last_offer_by = ${set.lastOfferBy}`);
-  const rows = await queryRows(tx, sql`update offers set ${sql.join(parts, sql`, `)} where id = ${id} and status = 'pending' returning id`);
-  return rows.length > 0;
-}
-
 interface OfferRow {
   id: string;
   load_id: string;
@@ -139,60 +129,6 @@ export async function listOffers(db: Db | DbOrTx, where: SQL, limit: number, ski
 
 export async function getOffer(db: DbOrTx, id: string): Promise<Offer | null> {
   return (await listOffers(db, sql`o.id = ${id}`, 1, 0)).items[0] ?? null;
-}
-
-/**
- * Close the pending offers of a load (all, or all but `exceptId`: the accepted one), with a
- * 'close' event each. Returns how many.
- */
-/** The accepted offer of a booked shipment that was cancelled becomes `cancelled` (lifecycle.ts). */
-export async function cancelAcceptedOffer(tx: DbOrTx, loadId: string, newId: () => string): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
-    tx,
-    sql`update offers set status = 'cancelled', updated_at = now() where load_id = ${loadId} and status = 'accepted' returning id`,
-  );
-  if (rows.length) {
-    await tx.insert(offerEvents).values(rows.map((o) => ({ id: newId(), offerId: o.id, byParty: 'shipper' as const, action: 'cancel', price: null })));
-  }
-  return rows.length;
-}
-
-export async function closePendingOffers(tx: DbOrTx, loadId: string, newId: () => string, exceptId?: string): Promise<number> {
-  const closed = await queryRows<{ id: string }>(
-    tx,
-    sql`update offers set status = 'closed', updated_at = now()
-        where load_id = ${loadId} and status = 'pending' ${exceptId ? sql`and id <> ${exceptId}` : sql``} returning id`,
-  );
-  if (closed.length) {
-    await tx.insert(offerEvents).values(closed.map((o) => ({ id: newId(), offerId: o.id, byParty: 'shipper' as const, action: 'close', price: null })));
-  }
-  return closed.length;
-}
-
-/**
- * Close the pending offers between two users (either one the shipper, the other the bidder) when
- * `blockerId` blocks `otherId` (issue 8), each with a `close` event by the blocker's side.
- */
-export async function closePendingBetween(tx: DbOrTx, blockerId: string, otherId: string, newId: () => string): Promise<number> {
-  const closed = await queryRows<{ id: string; shipper_id: string }>(
-    tx,
-    sql`update offers set status = 'closed', updated_at = now()
-        where status = 'pending'
-          and ((shipper_id = ${blockerId} and carrier_id = ${otherId}) or (shipper_id = ${otherId} and carrier_id = ${blockerId}))
-        returning id, shipper_id`,
-  );
-  if (closed.length) {
-    await tx.insert(offerEvents).values(
-      closed.map((o) => ({
-        id: newId(),
-        offerId: o.id,
-        byParty: o.shipper_id === blockerId ? ('shipper' as const) : ('carrier' as const),
-        action: 'close',
-        price: null,
-      })),
-    );
-  }
-  return closed.length;
 }
 
 /** Delete every offer of a load and its history (spec §4: editing origin, destination or equipment). */

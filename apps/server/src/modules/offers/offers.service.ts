@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { dbErrorCode } from '../../lib/errors.ts';
 import * as repo from './offers.repository.ts';
+import { cancelAcceptedOfLoad, closePendingBetweenUsers, closePendingOfLoad, transitionOffer } from './lifecycle.ts';
 
 /**
  * Why a load takes no bid or booking (spec §4 "bidding"): cancelled or deleted →
@@ -42,7 +43,8 @@ export interface LoadForOffer {
  */
 export interface LoadLifecycle {
   stateForOffer(tx: DbOrTx, loadId: string, lock: 'share' | 'update' | 'none'): Promise<LoadForOffer | null>;
-  book(tx: DbOrTx, loadId: string, carrierId: string, priceSar: string): Promise<boolean>;
+  /** Book the load on an accepted offer through the loads lifecycle (publishes load.booked); false when it is no longer open. */
+  book(tx: DbOrTx, loadId: string, carrierId: string, priceSar: string, actorId: string | null, offerId: string): Promise<boolean>;
   /** Whether `userId` may bid: vendor shipments take bids from their chosen vendors only, own-vehicle ones from nobody. */
   mayBid(tx: DbOrTx, loadId: string, userId: string): Promise<boolean>;
   /** The board changed (the search cache's version): the last statement of the booking transaction. */
@@ -55,15 +57,16 @@ export interface LoadLifecycle {
  * whether a carrier ever bid (visibility).
  */
 export const offersOfLoad = {
-  closePending: (tx: DbOrTx, loadId: string) => repo.closePendingOffers(tx, loadId, newId),
+  closePending: (tx: DbOrTx, loadId: string, actorId: string | null = null) => closePendingOfLoad(tx, loadId, actorId),
   deleteAll: (tx: DbOrTx, loadId: string) => repo.deleteOffersOfLoad(tx, loadId),
-  cancelAccepted: (tx: DbOrTx, loadId: string) => repo.cancelAcceptedOffer(tx, loadId, newId),
+  cancelAccepted: (tx: DbOrTx, loadId: string, actorId: string | null = null) => cancelAcceptedOfLoad(tx, loadId, actorId),
   hasOfferBy: (db: DbOrTx, loadId: string, carrierId: string) => repo.hasOfferOn(db, loadId, carrierId),
+  shiftDates: (tx: DbOrTx, shipperIds: string[], days: number) => repo.shiftOfferDates(tx, shipperIds, days),
 };
 
 /** What the relations module may do to offers (owned here): close the pending ones of a pair that one of them blocks (issue 8). */
 export const offersOfUsers = {
-  closePendingBetween: (tx: DbOrTx, blockerId: string, otherId: string) => repo.closePendingBetween(tx, blockerId, otherId, newId),
+  closePendingBetween: (tx: DbOrTx, blockerId: string, otherId: string) => closePendingBetweenUsers(tx, blockerId, otherId),
 };
 
 /** Whether two users are blocked either way (the relations module's answer; injected by the container). */
@@ -160,42 +163,23 @@ export function createOffersService({ db, loads, relations }: { db: Db; loads: L
             throw new AppError(reason && reason !== 'BIDDING_CLOSED' ? reason : 'OFFER_NOT_PENDING');
           }
           if (o.last_offer_by === party) throw new AppError('NOT_YOUR_TURN');
+          const by = { actorId: user.id, party };
           if (body.action === 'reject') {
-            await repo.updatePending(tx, o.id, { status: 'rejected' });
-            await repo.insertEvent(tx, { id: newId(), offerId: o.id, byParty: party, action: 'reject', price: null });
-            await publish(tx, offerEvent('offer.rejected', o.load_id, peek.shipper_id, user.id, { offerId: o.id, carrierId: o.carrier_id, by: party }));
+            await transitionOffer(tx, o.id, 'reject', by);
             return;
           }
           assertOpen(load);
           if (body.action === 'counter') {
-            await repo.updatePending(tx, o.id, { price: body.priceSar!, lastOfferBy: party });
-            await repo.insertEvent(tx, { id: newId(), offerId: o.id, byParty: party, action: 'counter', price: body.priceSar! });
-            await publish(
-              tx,
-              offerEvent('offer.countered', o.load_id, peek.shipper_id, user.id, {
-                offerId: o.id,
-                carrierId: o.carrier_id,
-                by: party,
-                priceSar: body.priceSar!,
-              }),
-            );
+            await transitionOffer(tx, o.id, 'counter', by, { priceSar: body.priceSar! }, { price: body.priceSar!, lastOfferBy: party });
             return;
           }
-          if (!(await loads.book(tx, o.load_id, o.carrier_id, o.price))) {
+          // offer.accepted, then load.booked (the loads lifecycle), then the other bids close
+          await transitionOffer(tx, o.id, 'accept', by, { priceSar: o.price });
+          if (!(await loads.book(tx, o.load_id, o.carrier_id, o.price, user.id, o.id))) {
             const now = await loads.stateForOffer(tx, o.load_id, 'none');
             throw new AppError((now && closedReason(now)) || 'SHIPMENT_ALREADY_ASSIGNED');
           }
-          if (!(await repo.updatePending(tx, o.id, { status: 'accepted' }))) throw new AppError('OFFER_NOT_PENDING');
-          await repo.insertEvent(tx, { id: newId(), offerId: o.id, byParty: party, action: 'accept', price: o.price });
-          await repo.closePendingOffers(tx, o.load_id, newId, o.id);
-          await publish(
-            tx,
-            offerEvent('offer.accepted', o.load_id, peek.shipper_id, user.id, { offerId: o.id, carrierId: o.carrier_id, by: party, priceSar: o.price }),
-          );
-          await publish(
-            tx,
-            offerEvent('load.booked', o.load_id, peek.shipper_id, user.id, { offerId: o.id, carrierId: o.carrier_id, bookedPriceSar: o.price }),
-          );
+          await closePendingOfLoad(tx, o.load_id, user.id, o.id);
           await loads.boardChanged(tx);
         });
       } catch (e) {
@@ -213,9 +197,7 @@ export function createOffersService({ db, loads, relations }: { db: Db; loads: L
       if (!peek || peek.carrier_id !== user.id) throw new AppError('NOT_FOUND');
       await db.transaction(async (tx) => {
         await loads.stateForOffer(tx, peek.load_id, 'update');
-        if (!(await repo.updatePending(tx, offerId, { status: 'withdrawn' }))) throw new AppError('OFFER_NOT_PENDING');
-        await repo.insertEvent(tx, { id: newId(), offerId, byParty: 'carrier', action: 'withdraw', price: null });
-        await publish(tx, offerEvent('offer.withdrawn', peek.load_id, peek.shipper_id, user.id, { offerId, carrierId: user.id }));
+        await transitionOffer(tx, offerId, 'withdraw', { actorId: user.id, party: 'carrier' });
       });
       return mustGet(db, offerId);
     },

@@ -1,0 +1,201 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { COUNT_CAP, SHIPMENT_TYPE, type Load, type SearchLoadsQuery } from '@masar/shared';
+import type { Db } from '../../db/client.ts';
+import { type CursorKeyType, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { capped, LOAD_COLUMNS, ON_BOARD, toLoad, type LoadRow } from './loads.repository.ts';
+
+/* The load board search (DESIGN §6): GET /loads and bench/search.bench.ts. */
+
+/** What the board search needs; the shape of GET /loads' query. `now` only for tests. */
+export type BoardQuery = Pick<
+  SearchLoadsQuery,
+  'pickupCityId' | 'radius' | 'dropCityId' | 'dropRadius' | 'equipmentType' | 'loadType' | 'pickupFrom' | 'pickupTo' | 'sort' | 'limit' | 'skip'
+> & { cursor?: string };
+
+/** Great-circle metres from city `o` to city `c` (haversine on the sphere of earth(), 6378168 m). */
+const GREAT_CIRCLE_M = sql.raw(`12756336 * asin(least(1, sqrt(
+  power(sin(radians(c.lat - o.lat) / 2), 2) + cos(radians(o.lat)) * cos(radians(c.lat)) * power(sin(radians(c.lng - o.lng) / 2), 2))))`);
+
+/**
+ * From this radius up, a newest-first search walks the open loads newest first (loads_board_recent)
+ * and keeps those picked up in a city of the circle, instead of reading every load of every city
+ * in it and sorting them: at 1,000 km around Riyadh most open loads match, so the walk stops after
+ * about the page, where the per-city path read and sorted ~700k rows (issue 10: 320 ms → ~3 ms).
+ */
+export const WIDE_RADIUS_KM = 500;
+
+/**
+ * Cities inside `radiusKm` of city `cityId` with their great-circle distance in metres, through
+ * the cities GiST on ll_to_earth(lat, lng): earth_box is the index-backed bounding cube, then
+ * the exact great-circle test. Without a radius: that city only (distance 0).
+ */
+function citiesAround(cityId: number, radiusKm: number | undefined): SQL {
+  if (!radiusKm) return sql`(select o.id, 0::float8 as dist_m from cities o where o.id = ${cityId})`;
+  const r = radiusKm * 1000;
+  // The exact test is the haversine formula on plain doubles: the same great circle as
+  // earth_distance (sphere of earth() = 6378168 m) but without two ll_to_earth SQL-function
+  // calls per candidate city, which cost more than the rest of the search on PostgreSQL 15.
+  return sql`(select c.id, d.m as dist_m
+      from cities o
+      join cities c on earth_box(ll_to_earth(o.lat, o.lng), ${r}::float8) @> ll_to_earth(c.lat, c.lng)
+      cross join lateral (select ${GREAT_CIRCLE_M} as m) d
+      where o.id = ${cityId} and d.m <= ${r}::float8)`;
+}
+
+/**
+ * A board ordering: its keys (first to last, then the load id as the last tie-break), all in
+ * one direction so that a keyset cursor is one row comparison. `inner` names a key in the page
+ * query (alias l, pc), `outer` in its result (alias p), `type` casts it back from a cursor.
+ */
+interface BoardSort {
+  dir: 'asc' | 'desc';
+  keys: { inner: string; outer: string; type: CursorKeyType }[];
+}
+const key = (col: string, type: CursorKeyType, inner = `l.${col}`) => ({ inner, outer: `p.${col}`, type });
+const SORTS: Record<BoardQuery['sort'], BoardSort> = {
+  newest: { dir: 'desc', keys: [key('posted_at', 'timestamptz')] },
+  pickup: { dir: 'asc', keys: [key('pickup_at', 'timestamptz')] },
+  price: { dir: 'desc', keys: [key('price', 'numeric')] },
+  ratePerKm: { dir: 'desc', keys: [key('rate_per_km', 'numeric')] },
+  // nearest first, then the earliest pickup (the order loads_board_city gives within a city)
+  deadhead: { dir: 'asc', keys: [key('dist_m', 'float8', 'pc.dist_m'), key('pickup_at', 'timestamptz')] },
+};
+const orderBy = (s: BoardSort, side: 'inner' | 'outer') =>
+  sql.raw([...s.keys.map((k) => k[side]), side === 'inner' ? 'l.id' : 'p.id'].map((c) => `${c} ${s.dir}`).join(', '));
+
+/**
+ * After the cursor's row in the sort's order: `(k1, …, id) < (v1, …, id)` for a descending sort
+ * (`>` ascending), plus `k1 <= v1` (`>=`) that an index walk in that order takes as its start.
+ */
+function afterCursor(s: BoardSort, c: { key: string[]; id: string }): SQL {
+  const op = sql.raw(s.dir === 'desc' ? '<' : '>');
+  const bound = sql.raw(s.dir === 'desc' ? '<=' : '>=');
+  const vals = c.key.map((v, i) => sql`${v}::${sql.raw(s.keys[i].type)}`);
+  const cols = s.keys.map((k) => sql.raw(k.inner));
+  return sql`${cols[0]} ${bound} ${vals[0]} and (${sql.join([...cols, sql.raw('l.id')], sql`, `)}) ${op} (${sql.join([...vals, sql`${c.id}::uuid`], sql`, `)})`;
+}
+
+/** The sort the board actually uses (deadhead needs a pickup city; newest without one). */
+const boardSortOf = (q: Pick<BoardQuery, 'sort' | 'pickupCityId'>) => (q.sort === 'deadhead' && q.pickupCityId == null ? 'newest' : q.sort);
+
+/**
+ * The board search as one SQL statement: open loads (status posted, expires_at in the future)
+ * matching the filters, one page in the chosen order, each with its deadhead distance and the
+ * capped total, hydrated with stops and cargo. The pickup-radius path joins the cities in the
+ * circle (GiST) to the covering btrees loads_board_equipment / loads_board_city (migration 0010)
+ * so that only the loads of those cities are read, index-only.
+ * The total counts at most COUNT_CAP + 1 matches (an uncorrelated subquery with a LIMIT, run
+ * once): a board of a million open loads costs no more to count than one of a thousand
+ * (issue 10; an exact `count(*) over ()` read every match, 320 ms at 1M).
+ * Sorts: newest (posted_at desc), pickup (earliest first), price and ratePerKm (highest first),
+ * deadhead (nearest first, then earliest pickup; newest without a pickup city); ties by id.
+ * Paging: `skip` (≤ SKIP_MAX) or `cursor` (keyset after the previous page's last row: reads only
+ * the page at any depth). A wide radius (≥ WIDE_RADIUS_KM) walks an index in the sort's order
+ * (migration 0094) and keeps the loads of the circle's cities, or for deadhead reads the cities
+ * nearest first, each only up to the page.
+ */
+export function boardSearchSql(q: BoardQuery, hidden: readonly string[] = []): SQL {
+  const hasPickup = q.pickupCityId != null;
+  const sortName = boardSortOf(q);
+  const sort = SORTS[sortName];
+  const after = q.cursor
+    ? decodeCursor(
+        q.cursor,
+        `board:${sortName}`,
+        sort.keys.map((k) => k.type),
+      )
+    : null;
+  const skip = after ? 0 : q.skip;
+  // the public board: marketplace shipments only (vendor and own-vehicle ones never show; the
+  // board's partial indexes carry the same `shipment_type = 1`, migration 0082)
+  const where: SQL[] = [sql`${ON_BOARD('l.')} and l.shipment_type = ${sql.raw(String(SHIPMENT_TYPE.marketplace))}`];
+  if (q.equipmentType) where.push(sql`l.equipment_type = ${q.equipmentType}`);
+  if (q.loadType) where.push(sql`l.load_type = ${q.loadType}`);
+  if (q.pickupFrom) where.push(sql`l.pickup_at >= ${q.pickupFrom}::timestamptz`);
+  if (q.pickupTo) where.push(sql`l.pickup_at <= ${q.pickupTo}::timestamptz`);
+  // issue 8: shippers hidden from the viewer by a block (either way); absent for everyone else,
+  // so their statement (and its prepared name) stays as it was
+  if (hidden.length) where.push(hiddenShippers(hidden));
+  if (q.dropCityId != null) {
+    where.push(q.dropRadius ? sql`l.drop_city_id in (select id from ${citiesAround(q.dropCityId, q.dropRadius)} dc)` : sql`l.drop_city_id = ${q.dropCityId}`);
+  }
+  const wide = hasPickup && (q.radius ?? 0) >= WIDE_RADIUS_KM;
+  // the count always takes the per-city path, before the cursor: it stops at COUNT_CAP + 1 rows in any order
+  const countFrom = hasPickup ? sql`${citiesAround(q.pickupCityId!, q.radius)} pc join loads l on l.pickup_city_id = pc.id` : sql`loads l`;
+  const countFilter = sql.join(where, sql` and `);
+  if (after) where.push(afterCursor(sort, after));
+  const walk = q.limit + skip;
+  let from: SQL;
+  if (wide && sortName === 'deadhead') {
+    // the circle's cities nearest first, each read in pickup order up to the page: the outer
+    // order's first key is the cities' own, so the page stops after the nearest cities
+    from = sql`(select * from ${citiesAround(q.pickupCityId!, q.radius)} c0 order by dist_m, id) pc
+      cross join lateral (select l.id, l.posted_at, l.pickup_at, l.price, l.rate_per_km from loads l
+        where l.pickup_city_id = pc.id and ${sql.join(where, sql` and `)} order by l.pickup_at, l.id limit ${walk}) l`;
+    where.splice(0, where.length, sql`true`);
+  } else if (wide) {
+    // walk the sort's index (loads_board_recent / _price / _rate / _pickup) and keep the circle's
+    // loads; `+ 0`: not an index condition, so the walk cannot turn into per-city reads + a sort
+    where.push(sql`l.pickup_city_id + 0 = any(array(select id from ${citiesAround(q.pickupCityId!, q.radius)} pc))`);
+    from = sql`loads l`;
+  } else {
+    from = hasPickup ? sql`${citiesAround(q.pickupCityId!, q.radius)} pc join loads l on l.pickup_city_id = pc.id` : sql`loads l`;
+  }
+  // the wide walk computes the deadhead for the page's rows only
+  const dist =
+    wide && sortName !== 'deadhead'
+      ? sql`(select ${GREAT_CIRCLE_M} from cities o, cities c where o.id = ${q.pickupCityId} and c.id = l.pickup_city_id)`
+      : hasPickup
+        ? sql`pc.dist_m`
+        : sql`null::float8`;
+  const filter = sql.join(where, sql` and `);
+  const cursorKey = sql.raw(`array[${sort.keys.map((k) => `${k.outer}::text`).join(', ')}]`);
+  return sql`select ${LOAD_COLUMNS}, p.dist_m, ${cursorKey} as cursor_key,
+      (select count(*)::int from (select 1 from ${countFrom} where ${countFilter} limit ${COUNT_CAP + 1}) m) as total
+    from (
+      select l.id, l.posted_at, l.pickup_at, l.price, l.rate_per_km, ${dist} as dist_m
+      from ${from}
+      where ${filter}
+      order by ${orderBy(sort, 'inner')}
+      limit ${q.limit} offset ${skip}
+    ) p
+    join loads l on l.id = p.id
+    join users u on u.id = l.shipper_id
+    order by ${orderBy(sort, 'outer')}`;
+}
+
+/**
+ * Loads not posted by any of `hidden` (issue 8: users blocked by or blocking the viewer): one
+ * predicate with the ids as ONE uuid[] parameter (a PostgreSQL array literal), so a viewer's
+ * statement text does not change with the number of blocks.
+ */
+const hiddenShippers = (hidden: readonly string[]) => sql`l.shipper_id <> all(${`{${hidden.join(',')}}`}::uuid[])`;
+
+/**
+ * Run the board search (the same function serves GET /loads and bench/search.bench.ts).
+ * Returns the page's loads with deadheadKm (great-circle km from the searched pickup city to
+ * the load's first pickup, 1 dp) when a pickup city is given, and the total: exact up to
+ * COUNT_CAP, else COUNT_CAP with totalCapped. The statement is prepared (see queryRows) and
+ * always planned for its values (plan_cache_mode, db/client.ts).
+ */
+export async function searchBoard(
+  db: Db,
+  q: BoardQuery,
+  viewerId: string | null = null,
+  hidden: readonly string[] = [],
+): Promise<{ items: Load[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+  const rows = await queryRows<LoadRow & { dist_m: number | null; total: number; cursor_key: string[] }>(db, boardSearchSql(q, hidden), 'board');
+  let n = rows.length ? Number(rows[0].total) : 0;
+  if (!rows.length && (q.skip > 0 || q.cursor)) {
+    const c = await queryRows<{ total: number }>(db, boardSearchSql({ ...q, skip: 0, cursor: undefined, limit: 1 }, hidden), 'board');
+    n = c.length ? Number(c[0].total) : 0;
+  }
+  const withDeadhead = q.pickupCityId != null;
+  const last = rows.length === q.limit ? rows[rows.length - 1] : null;
+  return {
+    items: rows.map((r) => toLoad(r, viewerId, withDeadhead ? Math.round(Number(r.dist_m ?? 0) / 100) / 10 : undefined)),
+    ...capped(n),
+    nextCursor: last ? encodeCursor(`board:${boardSortOf(q)}`, last.cursor_key, last.id) : null,
+  };
+}
