@@ -59,6 +59,28 @@ async function setLoad(status: string, pastExpiry = false) {
   );
 }
 
+/**
+ * What the callers of each action send with it: the typed event contract (packages/shared
+ * events.ts) refuses an event without its named fields, as it would refuse the real call sites'.
+ */
+function payloadOf(action: string): { data: Record<string, unknown>; set: Record<string, unknown> } {
+  const some = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+  switch (action) {
+    case 'book':
+      return { data: {}, set: { carrierId: carrier.id } };
+    case 'assign':
+      return { data: { vehicleId: some(1), driverId: some(2) }, set: {} };
+    case 'bayan_created':
+      return { data: { tripId: 'BYN-1', waybillNumber: null }, set: {} };
+    case 'bayan_closed':
+      return { data: { tripId: null, waybillNumber: null }, set: {} };
+    case 'bayan_cancelled':
+      return { data: { tripId: null, waybillNumber: null, reason: 'test' }, set: {} };
+    default:
+      return { data: {}, set: {} };
+  }
+}
+
 describe('loads: every (status × action) through transition()', () => {
   for (const from of LOAD_STATUSES)
     for (const action of LOAD_ACTIONS) {
@@ -71,7 +93,8 @@ describe('loads: every (status × action) through transition()', () => {
         if (to) {
           await expect(
             db().transaction(async (tx) => {
-              expect(await transition(tx, loadId, action, shipper.id, { probe: true })).toBe(to);
+              const { data, set } = payloadOf(action);
+              expect(await transition(tx, loadId, action, shipper.id, { probe: true, ...data }, set)).toBe(to);
               const [row] = await queryRows<{ status: string }>(tx, sql`select status from loads where id = ${loadId}`);
               expect(row.status).toBe(to);
               const events = await eventsOf(tx);
@@ -152,7 +175,8 @@ describe('offers: every (status × action) through transitionOffer()', () => {
         if (to) {
           await expect(
             db().transaction(async (tx) => {
-              expect(await transitionOffer(tx, offerId, action, by, {}, set)).toBe(to);
+              const data = action === 'counter' || action === 'accept' ? { priceSar: '3100.00' } : {};
+              expect(await transitionOffer(tx, offerId, action, by, data, set)).toBe(to);
               const [row] = await queryRows<{ status: string; price: string }>(tx, sql`select status, price::text as price from offers where id = ${offerId}`);
               expect(row.status).toBe(to);
               if (action === 'counter') expect(row.price).toBe('3100.00');
