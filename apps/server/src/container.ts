@@ -68,7 +68,7 @@ export function createContainer(opts: {
   const sessions = createSessionChecks(db);
   const accounts = createAccountAdmin(db);
   const apiKeys = createApiKeysService(db);
-  const idempotency = createIdempotencyService(db);
+  const idempotency = createIdempotencyService(db, { leaseSeconds: config.IDEMPOTENCY_LEASE_SECONDS });
   // booking crosses two modules: each owns its table and lends the other a narrow lifecycle
   // board search pages: in Redis (shared) when REDIS_URL is set, else in this process; either way
   // keyed on the board version in the database, so several instances stay fresh (issue 10)
