@@ -124,9 +124,10 @@ export function createContainer(opts: {
     gateway: gateways.bayan,
     loads: loadLifecycle,
     timeoutMs: config.BAYAN_TIMEOUT_MS,
+    staleSeconds: config.BAYAN_STALE_SECONDS,
     log,
-    enqueue: async (id) => {
-      await jobs.send('bayan.create', { id }, { singletonKey: `bayan:${id}` });
+    enqueue: async (id, o) => {
+      await jobs.send('bayan.create', { id }, { singletonKey: `bayan:${id}`, ...(o?.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}) });
     },
   });
   const csv = createCsvService({

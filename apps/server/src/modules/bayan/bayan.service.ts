@@ -60,10 +60,16 @@ export interface BayanDeps {
   db: Db;
   gateway: BayanGateway;
   loads: BayanLoads;
-  /** Queue the retry job of a pending trip (pg-boss `bayan.create`). */
-  enqueue(tripRowId: string): Promise<void>;
+  /** Queue the retry job of a pending trip (pg-boss `bayan.create`), at once or after `startAfterSeconds`. */
+  enqueue(tripRowId: string, opts?: { startAfterSeconds?: number }): Promise<void>;
   /** How long a Bayan call may take before the shipment waits in pending_bayan, ms. */
   timeoutMs: number;
+  /**
+   * After how many seconds a trip still `pending` is known to have lost its request (the
+   * process died mid-creation) and its job sends it (issue 22). Raised to timeoutMs + 5 s so a
+   * live request is never doubled. Default 30.
+   */
+  staleSeconds?: number;
   log?: { error(obj: unknown, msg: string): void };
 }
 
@@ -127,6 +133,7 @@ function toView(r: repo.TripListRow): BayanTripView {
  */
 export function createBayanService(deps: BayanDeps) {
   const { db, gateway, loads } = deps;
+  const staleSeconds = Math.max(deps.staleSeconds ?? 30, Math.ceil(deps.timeoutMs / 1000) + 5);
 
   async function withTimeout<T>(p: Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
@@ -260,6 +267,11 @@ export function createBayanService(deps: BayanDeps) {
         });
         return p;
       });
+      // Crash guard (issue 22): should this process die before Bayan answers, the retry job
+      // picks the pending trip up once it is stale (the shipment shows pending Bayan meanwhile);
+      // a trip that is no longer pending by then is skipped. The minute sweep covers a death
+      // between the commit above and this send.
+      await deps.enqueue(rowId, { startAfterSeconds: staleSeconds }).catch((e: unknown) => deps.log?.error({ err: e, rowId }, 'bayan guard job not queued'));
       let trip: BayanTrip;
       try {
         trip = await withTimeout(gateway.createTrip(input));
@@ -268,13 +280,19 @@ export function createBayanService(deps: BayanDeps) {
           await repo.deleteTrip(db, rowId);
           gatewayError(e);
         }
-        // no answer: the shipment waits in pending_bayan, the job retries (one transaction)
-        await db.transaction(async (tx) => {
+        // no answer: the shipment waits in pending_bayan, the job retries (one transaction) —
+        // unless the job already created it meanwhile (the row is no longer pending)
+        const waits = await db.transaction(async (tx) => {
+          const r = await repo.getTrip(tx, rowId, true);
+          if (!r || r.status !== 'pending') return false;
           await repo.updateTrip(tx, rowId, { attempts: 1, lastError: (e as Error).message.slice(0, 500) });
-          await loads.transition(tx, load.id, 'bayan_requested', user.id, { reason: 'bayan_unavailable' });
+          const l = await loads.trip(tx, load.id, true);
+          if (l?.status === 'assigned') await loads.transition(tx, load.id, 'bayan_requested', user.id, { reason: 'bayan_unavailable' });
+          return true;
         });
-        await deps.enqueue(rowId);
-        return { trip: await view(rowId), created: false };
+        if (waits) await deps.enqueue(rowId);
+        const v = await view(rowId);
+        return { trip: v, created: v.status === 'active' };
       }
       await recordCreated(rowId, trip, user.id);
       return { trip: await view(rowId), created: true };
@@ -308,9 +326,12 @@ export function createBayanService(deps: BayanDeps) {
       return 'skipped';
     },
 
-    /** Pending trips whose job was lost (a process died between the commit and the send): queue again. */
+    /**
+     * Pending trips whose job was lost (a process died between the reservation's commit and the
+     * send): queue again. Runs every minute (`bayan.sweep`); stale after `staleSeconds`.
+     */
     async sweepPending(): Promise<number> {
-      const ids = await repo.stalePending(db, 600);
+      const ids = await repo.stalePending(db, staleSeconds);
       for (const id of ids) await deps.enqueue(id);
       return ids.length;
     },
