@@ -20,6 +20,9 @@ export const DOMAIN_EVENT_TYPES = [
   'load.bayan_created',
   'load.bayan_failed',
   'load.bayan_closed',
+  // issue 22: the shipper closed the Bayan (completed the shipment) without the driver's proof of
+  // delivery; data { reason, action: 'bayan_closed' } — shown on the shipment timeline
+  'load.delivery_override',
   'load.bayan_cancelled',
   'load.completed',
   'load.cancelled',

@@ -371,20 +371,34 @@ export function createBayanService(deps: BayanDeps) {
 
     /**
      * POST /bayan/trips/:id/close: Bayan closes the waybill with the actual delivery date, then
-     * (one transaction) the trip is closed and the shipment completed. Errors: NOT_FOUND,
-     * BAYAN_NOT_ACTIVE, INVALID_TRANSITION, BAYAN_UNAVAILABLE, BAYAN_REJECTED.
+     * (one transaction) the trip is closed and the shipment completed. Delivery first (issue 22):
+     * the driver must have completed the job (proof of drop, loads.delivered_at), or the shipper
+     * overrides with `overrideReason`, recorded as a `load.delivery_override` event in the same
+     * transaction. Errors: NOT_FOUND, BAYAN_NOT_ACTIVE, INVALID_TRANSITION, NOT_DELIVERED,
+     * DELIVERY_OVERRIDE_FORBIDDEN (an override by the carrier), BAYAN_UNAVAILABLE, BAYAN_REJECTED.
      */
-    async close(user: CurrentUser, id: string, deliveredAt: Date): Promise<BayanTripView> {
+    async close(user: CurrentUser, id: string, deliveredAt: Date, overrideReason?: string): Promise<BayanTripView> {
       const row = await mustTrip(db, user, id);
       if (row.status !== 'active' || !row.waybillId) throw new AppError('BAYAN_NOT_ACTIVE');
       const load = await loads.trip(db, row.loadId);
       if (load?.status !== 'assigned') throw new AppError('INVALID_TRANSITION');
+      /** The precondition of the bayan_closed transition: delivered, or the shipper's override. */
+      const mustBeDelivered = (l: NonNullable<typeof load>) => {
+        if (l.delivered_at) return false;
+        if (!overrideReason) throw new AppError('NOT_DELIVERED');
+        if (l.shipper_id !== user.id) throw new AppError('DELIVERY_OVERRIDE_FORBIDDEN');
+        return true;
+      };
+      mustBeDelivered(load);
       await withTimeout(gateway.closeWaybill(row.waybillId, riyadhDate(deliveredAt))).catch(gatewayError);
       await db.transaction(async (tx) => {
         const r = await mustTrip(tx, user, id, true);
         if (r.status !== 'active') throw new AppError('BAYAN_NOT_ACTIVE');
-        await repo.updateTrip(tx, id, { status: 'closed', deliveredAt });
         const l = await loads.trip(tx, row.loadId, true);
+        if (!l) throw new AppError('NOT_FOUND');
+        const overridden = mustBeDelivered(l);
+        await repo.updateTrip(tx, id, { status: 'closed', deliveredAt });
+        if (overridden) await loads.event(tx, 'load.delivery_override', row.loadId, l.shipper_id, user.id, { reason: overrideReason, action: 'bayan_closed' });
         await loads.transition(
           tx,
           row.loadId,
