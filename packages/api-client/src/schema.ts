@@ -1859,7 +1859,7 @@ export interface paths {
         put?: never;
         /**
          * Close the waybill with the actual delivery time: the shipment becomes completed
-         * @description Errors: NOT_FOUND, BAYAN_NOT_ACTIVE, INVALID_TRANSITION, BAYAN_UNAVAILABLE, BAYAN_REJECTED.
+         * @description Only after the driver completed the job (proof of drop): else NOT_DELIVERED — unless the shipper overrides with overrideReason, recorded as load.delivery_override on the timeline (a carrier's override is DELIVERY_OVERRIDE_FORBIDDEN). Errors: NOT_FOUND, BAYAN_NOT_ACTIVE, INVALID_TRANSITION, NOT_DELIVERED, DELIVERY_OVERRIDE_FORBIDDEN, BAYAN_UNAVAILABLE, BAYAN_REJECTED.
          */
         post: operations["postBayanTripsByIdClose"];
         delete?: never;
@@ -4348,6 +4348,7 @@ export interface operations {
                                 /** Format: uuid */
                                 carrierId: string | null;
                                 bookedPriceSar: string | null;
+                                deliveredAt: string | null;
                                 offersCount: number;
                                 deadheadKm?: number;
                                 isMine?: boolean;
@@ -4612,6 +4613,7 @@ export interface operations {
                             /** Format: uuid */
                             carrierId: string | null;
                             bookedPriceSar: string | null;
+                            deliveredAt: string | null;
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
@@ -4871,6 +4873,7 @@ export interface operations {
                             /** Format: uuid */
                             carrierId: string | null;
                             bookedPriceSar: string | null;
+                            deliveredAt: string | null;
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
@@ -5266,6 +5269,7 @@ export interface operations {
                             /** Format: uuid */
                             carrierId: string | null;
                             bookedPriceSar: string | null;
+                            deliveredAt: string | null;
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
@@ -5467,7 +5471,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged";
+                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged";
                                 /** Format: uuid */
                                 actorId: string | null;
                                 actorCompany: string | null;
@@ -5660,6 +5664,7 @@ export interface operations {
                             /** Format: uuid */
                             carrierId: string | null;
                             bookedPriceSar: string | null;
+                            deliveredAt: string | null;
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
@@ -5909,6 +5914,7 @@ export interface operations {
                             /** Format: uuid */
                             carrierId: string | null;
                             bookedPriceSar: string | null;
+                            deliveredAt: string | null;
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
@@ -6152,6 +6158,7 @@ export interface operations {
                             /** Format: uuid */
                             carrierId: string | null;
                             bookedPriceSar: string | null;
+                            deliveredAt: string | null;
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
@@ -6403,6 +6410,7 @@ export interface operations {
                             /** Format: uuid */
                             carrierId: string | null;
                             bookedPriceSar: string | null;
+                            deliveredAt: string | null;
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
@@ -6671,6 +6679,7 @@ export interface operations {
                             /** Format: uuid */
                             carrierId: string | null;
                             bookedPriceSar: string | null;
+                            deliveredAt: string | null;
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
@@ -7210,6 +7219,7 @@ export interface operations {
                                 /** Format: uuid */
                                 carrierId: string | null;
                                 bookedPriceSar: string | null;
+                                deliveredAt: string | null;
                                 offersCount: number;
                                 deadheadKm?: number;
                                 isMine?: boolean;
@@ -17869,7 +17879,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string | null;
-                                events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
+                                events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
                                 active: boolean;
                                 createdAt: string;
                             }[];
@@ -17971,7 +17981,7 @@ export interface operations {
                 "application/json": {
                     url: string;
                     description?: string;
-                    events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
+                    events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
                 };
             };
         };
@@ -17989,7 +17999,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
                             active: boolean;
                             createdAt: string;
                             secret: string;
@@ -18279,7 +18289,7 @@ export interface operations {
                 "application/json": {
                     url?: string;
                     description?: string;
-                    events?: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
+                    events?: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
                     active?: boolean;
                 };
             };
@@ -18298,7 +18308,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
                             active: boolean;
                             createdAt: string;
                         };
@@ -18459,7 +18469,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged")[];
                             active: boolean;
                             createdAt: string;
                             secret: string;
@@ -18597,7 +18607,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged";
+                                eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged";
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed";
                                 attempts: number;
@@ -18737,7 +18747,7 @@ export interface operations {
                             /** Format: uuid */
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged";
+                            eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged";
                             /** @enum {string} */
                             status: "pending" | "succeeded" | "failed";
                             attempts: number;
@@ -22609,6 +22619,7 @@ export interface operations {
                 "application/json": {
                     /** Format: date-time */
                     deliveredAt: string;
+                    overrideReason?: string;
                 };
             };
         };
@@ -22684,7 +22695,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.); DELIVERY_OVERRIDE_FORBIDDEN (Only the shipper can close without the driver's proof of delivery, with a reason.) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22732,7 +22743,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: BAYAN_NOT_ACTIVE (This Bayan is already closed or cancelled.); INVALID_TRANSITION (This action is not possible in the shipment’s current status.) */
+            /** @description Error. `code` is one of: NOT_DELIVERED (The driver has not completed the job yet (proof of drop).); BAYAN_NOT_ACTIVE (This Bayan is already closed or cancelled.); INVALID_TRANSITION (This action is not possible in the shipment’s current status.) */
             409: {
                 headers: {
                     [name: string]: unknown;

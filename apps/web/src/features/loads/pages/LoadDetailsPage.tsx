@@ -134,7 +134,7 @@ export default function LoadDetailsPage() {
       )}
       {(isOwner || bookedByMe) &&
         (load.status === 'assigned' || load.status === 'pending_bayan' || load.status === 'completed' || load.status === 'cancelled') && (
-          <BayanPanel loadId={load.id} options={load.options} onChanged={() => void q.refetch()} />
+          <BayanPanel loadId={load.id} options={load.options} delivered={load.deliveredAt != null} onChanged={() => void q.refetch()} />
         )}
       {(isOwner || bookedByMe) && (load.status === 'assigned' || load.status === 'pending_bayan' || load.status === 'completed') && (
         <Group gap="md" mb="md">
