@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE } from '@masar/shared';
+import { loadConfig } from '../src/config.ts';
 import { loadBody } from '../src/modules/loads/loads.testkit.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { createUser, type TestUser } from './fixtures.ts';
@@ -131,5 +132,11 @@ describe('Idempotency-Key', () => {
     );
     expect(row.committed).toBe(true);
     expect(JSON.stringify(row.journal)).toContain(res.json().data.id);
+  });
+
+  it('refuses the crash-test hold in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', IDEMPOTENCY_TEST_HOLD_MS: '1000', DATA_DIR: 'memory://' }, { jwtSecret: 'x'.repeat(40) })).toThrow(
+      /IDEMPOTENCY_TEST_HOLD_MS/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { AppError } from './errors.ts';
 
 /**
  * The transaction journal of an idempotent request (issue 22, crash-safe Idempotency-Key).
@@ -46,6 +47,15 @@ export function setJournal(journal: TxJournal | null): void {
 /** JSON with Dates kept ({"$date": iso}) and undefined kept ({"$undefined": true}). */
 export function encodeResult(value: unknown): string {
   if (value === undefined) return '{"$undefined":true}';
+  try {
+    return encodeJson(value);
+  } catch {
+    // not JSON (a cycle …): recorded as opaque; a replay of it refuses instead of guessing
+    return '{"$opaque":true}';
+  }
+}
+
+function encodeJson(value: unknown): string {
   return JSON.stringify(value, function (this: Record<string, unknown>, k: string, v: unknown) {
     const raw = this[k];
     if (raw instanceof Date) return { $date: raw.toISOString() };
@@ -63,6 +73,7 @@ export function decodeResult(value: unknown): unknown {
       if (keys.length === 1 && keys[0] === '$date' && typeof o.$date === 'string') return new Date(o.$date);
       if (keys.length === 1 && keys[0] === '$bigint' && typeof o.$bigint === 'string') return BigInt(o.$bigint);
       if (keys.length === 1 && keys[0] === '$undefined') return undefined;
+      if (keys.length === 1 && keys[0] === '$opaque') throw new AppError('IDEMPOTENCY_IN_PROGRESS');
       return Object.fromEntries(keys.map((k) => [k, walk(o[k])]));
     }
     return v;
