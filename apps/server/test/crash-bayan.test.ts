@@ -77,6 +77,10 @@ describe('a Bayan creation killed (SIGKILL) while Bayan answers', () => {
     }).catch(() => null);
     const pending = await eventually(async () => (await bayanOf(a, carrier, load.id))?.status === 'pending');
     expect(pending).toBe(true);
+    // while Bayan is answering: pending Bayan, and "create Bayan" is not offered
+    const during = await loadOf(a, carrier, load.id);
+    expect(during.status).toBe('pending_bayan');
+    expect(during.options).not.toContain('create_bayan');
     await a.kill();
     expect(await inFlight).toBeNull();
 
@@ -93,7 +97,7 @@ describe('a Bayan creation killed (SIGKILL) while Bayan answers', () => {
     expect((await bayanOf(b, shipper, load.id))?.waybillNumber).toMatch(/^[A-Z0-9]{6}$/);
     const after = await loadOf(b, carrier, load.id);
     expect(after.status).toBe('assigned');
-    expect(after.options).toContain('close_bayan');
+    expect(after.options).toContain('cancel_bayan');
     expect(after.options).not.toContain('create_bayan');
   }, 300_000);
 });
