@@ -161,7 +161,7 @@ export async function buildApp(opts: {
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin, { sessions: container.services.sessions, apiKeys: container.services.apiKeys, jwtSecret: config.jwtSecret });
-  await app.register(idempotencyPlugin, { service: container.services.idempotency });
+  await app.register(idempotencyPlugin, { service: container.services.idempotency, holdMs: config.IDEMPOTENCY_TEST_HOLD_MS });
   await app.register(docsPlugin);
   await app.register(seoPlugin, { publicUrl: config.PUBLIC_URL });
 

@@ -173,6 +173,16 @@ export const envSchema = z.object({
    * Position posts per minute from one driver's trip token (the job page sends one a minute; GPS integrations with an API key have the key's own budget). 0 turns the limit off.
    */
   TRIP_POSITIONS_PER_MIN: z.coerce.number().int().min(0).default(30),
+  /**
+   * Idempotency-Key lease, seconds (issue 22): a running request renews it; a request whose lease
+   * passed with no response died, and a retry with the same key takes the key over (replaying
+   * what it committed, or running again when it committed nothing).
+   */
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Crash tests only: hold every idempotent response this many ms after the handler, before it is stored. Refused when NODE_ENV=production. */
+  IDEMPOTENCY_TEST_HOLD_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** Seconds after which a Bayan trip still `pending` with no live request is handed to its retry job (the request died); at least BAYAN_TIMEOUT_MS + 5 s. */
+  BAYAN_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Redis for state shared by several instances (rate-limit counters); in-process when unset. */
   REDIS_URL: z.string().url().optional(),
   /** An S3-compatible bucket for uploaded files (several instances); local disk when unset. */
@@ -212,6 +222,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(
       'Invalid configuration:\n  WEBHOOKS_ALLOW_PRIVATE: webhooks to http or private hosts would let users reach internal services; it is refused when NODE_ENV=production',
     );
+  }
+  if (cfg.IDEMPOTENCY_TEST_HOLD_MS && cfg.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\n  IDEMPOTENCY_TEST_HOLD_MS: a crash-test switch that delays every create; it is refused when NODE_ENV=production');
   }
   // Every sandbox gateway is refused in production unless staging says so (issue 22)
   if (cfg.NODE_ENV === 'production' && !cfg.ALLOW_SANDBOX_GATEWAYS) {

@@ -68,7 +68,7 @@ export function createContainer(opts: {
   const sessions = createSessionChecks(db);
   const accounts = createAccountAdmin(db, plansOfAccounts);
   const apiKeys = createApiKeysService(db);
-  const idempotency = createIdempotencyService(db);
+  const idempotency = createIdempotencyService(db, { leaseSeconds: config.IDEMPOTENCY_LEASE_SECONDS });
   // booking crosses two modules: each owns its table and lends the other a narrow lifecycle
   // board search pages: in Redis (shared) when REDIS_URL is set, else in this process; either way
   // keyed on the board version in the database, so several instances stay fresh (issue 10)
@@ -135,9 +135,10 @@ export function createContainer(opts: {
     gateway: gateways.bayan,
     loads: loadLifecycle,
     timeoutMs: config.BAYAN_TIMEOUT_MS,
+    staleSeconds: config.BAYAN_STALE_SECONDS,
     log,
-    enqueue: async (id) => {
-      await jobs.send('bayan.create', { id }, { singletonKey: `bayan:${id}` });
+    enqueue: async (id, o) => {
+      await jobs.send('bayan.create', { id }, { singletonKey: `bayan:${id}`, ...(o?.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}) });
     },
   });
   const csv = createCsvService({

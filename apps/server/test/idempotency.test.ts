@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE } from '@masar/shared';
+import { loadConfig } from '../src/config.ts';
 import { loadBody } from '../src/modules/loads/loads.testkit.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { createUser, type TestUser } from './fixtures.ts';
@@ -97,5 +98,45 @@ describe('Idempotency-Key', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('INVALID_IDEMPOTENCY_KEY');
+  });
+
+  it('a key whose request died before committing anything (lease passed) runs again on retry; a live one stays 409', async () => {
+    const body = loadBody();
+    // the request's fingerprint, as the server computes it
+    expect((await post(shipper, 'probe-key', body)).statusCode).toBe(201);
+    const [{ hash }] = await t.database.query<{ hash: string }>(`select request_hash as hash from idempotency_keys where scope = $1 and key = 'probe-key'`, [
+      shipper.id,
+    ]);
+    const before = await countLoads(shipper.id);
+    // the dead request: claimed, no commit, lease over
+    await t.database.query(`insert into idempotency_keys (scope, key, request_hash, lease_until) values ($1, 'dead-key', $2, now() - interval '1 second')`, [
+      shipper.id,
+      hash,
+    ]);
+    // a live request: lease still running
+    await t.database.query(`insert into idempotency_keys (scope, key, request_hash, lease_until) values ($1, 'live-key', $2, now() + interval '1 minute')`, [
+      shipper.id,
+      hash,
+    ]);
+    expect((await post(shipper, 'live-key', body)).json()).toMatchObject({ code: 'IDEMPOTENCY_IN_PROGRESS' });
+    const res = await post(shipper, 'dead-key', body);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await countLoads(shipper.id)).toBe(before + 1);
+    const again = await post(shipper, 'dead-key', body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.id).toBe(res.json().data.id);
+    // the committed transaction stamped the key with its result (the journal a take-over replays)
+    const [row] = await t.database.query<{ committed: boolean; journal: unknown }>(
+      `select committed_at is not null as committed, journal from idempotency_keys where scope = $1 and key = 'dead-key'`,
+      [shipper.id],
+    );
+    expect(row.committed).toBe(true);
+    expect(JSON.stringify(row.journal)).toContain(res.json().data.id);
+  });
+
+  it('refuses the crash-test hold in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', IDEMPOTENCY_TEST_HOLD_MS: '1000', DATA_DIR: 'memory://' }, { jwtSecret: 'x'.repeat(40) })).toThrow(
+      /IDEMPOTENCY_TEST_HOLD_MS/,
+    );
   });
 });

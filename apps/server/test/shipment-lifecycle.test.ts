@@ -42,8 +42,17 @@ describe('a shipment from booking to completed (issue 7)', () => {
     expect(trip).toMatchObject({ status: 'active', vehicleId: truck.vehicle.id, driverId: truck.driver.id });
     expect(trip.waybillNumber).toMatch(/^[A-Z0-9]{6}$/);
     const withBayan = await get<Load>(`/loads/${load.id}`, carrier.headers);
-    expect(withBayan.options).toEqual(expect.arrayContaining(['close_bayan', 'cancel_bayan']));
+    // delivery first (issue 22): the carrier may close the Bayan only after the driver's proof of drop
+    expect(withBayan.options).toContain('cancel_bayan');
+    expect(withBayan.options).not.toContain('close_bayan');
     expect(withBayan.options).not.toContain('unassign');
+    const early = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/bayan/trips/${trip.id}/close`,
+      headers: carrier.headers,
+      payload: { deliveredAt: new Date().toISOString() },
+    });
+    expect(early.json().code).toBe('NOT_DELIVERED');
 
     // the driver: job link → phone + licence → every step, proofs taken at their stops
     const driver = await get<{ phone: string; licenceNumber: string }>(`/drivers/${truck.driver.id}`, carrier.headers);
@@ -86,6 +95,7 @@ describe('a shipment from booking to completed (issue 7)', () => {
     // a 26 t truck: the shipment completes only by closing its Bayan (not by "complete")
     const complete = await t.app.inject({ method: 'POST', url: `/api/v1/delivery-tracking/${load.id}/complete`, headers: carrier.headers });
     expect(complete.json().code).toBe('BAYAN_REQUIRED');
+    expect((await get<Load>(`/loads/${load.id}`, carrier.headers)).options).toContain('close_bayan');
     await post(t, `/bayan/trips/${trip.id}/close`, carrier, { deliveredAt: new Date().toISOString() }, 200);
     const done = await get<Load>(`/loads/${load.id}`, shipper.headers);
     expect(done.status).toBe('completed');

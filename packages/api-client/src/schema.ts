@@ -1862,7 +1862,7 @@ export interface paths {
         put?: never;
         /**
          * Close the waybill with the actual delivery time: the shipment becomes completed
-         * @description Errors: NOT_FOUND, BAYAN_NOT_ACTIVE, INVALID_TRANSITION, BAYAN_UNAVAILABLE, BAYAN_REJECTED.
+         * @description Only after the driver completed the job (proof of drop): else NOT_DELIVERED — unless the shipper overrides with overrideReason, recorded as load.delivery_override on the timeline (a carrier's override is DELIVERY_OVERRIDE_FORBIDDEN). Errors: NOT_FOUND, BAYAN_NOT_ACTIVE, INVALID_TRANSITION, NOT_DELIVERED, DELIVERY_OVERRIDE_FORBIDDEN, BAYAN_UNAVAILABLE, BAYAN_REJECTED.
          */
         post: operations["postBayanTripsByIdClose"];
         delete?: never;
@@ -3016,6 +3016,28 @@ export interface webhooks {
          *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.bayan_closed` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
          */
         post: operations["webhookLoadBayanClosed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.delivery_override": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * load.delivery_override
+         * @description The shipper closes the Bayan (completes the shipment) without the driver's proof of delivery, giving a reason (shown on the timeline).
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.delivery_override` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookLoadDeliveryOverride"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5290,6 +5312,7 @@ export interface operations {
                                 shipperCompany: string;
                                 carrierId: string | null;
                                 bookedPriceSar: string | null;
+                                deliveredAt: string | null;
                                 offersCount: number;
                                 deadheadKm?: number;
                                 isMine?: boolean;
@@ -5550,6 +5573,7 @@ export interface operations {
                             shipperCompany: string;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
+                            deliveredAt: string | null;
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
@@ -5805,6 +5829,7 @@ export interface operations {
                             shipperCompany: string;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
+                            deliveredAt: string | null;
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
@@ -6195,6 +6220,7 @@ export interface operations {
                             shipperCompany: string;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
+                            deliveredAt: string | null;
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
@@ -6393,7 +6419,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
+                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
                                 actorId: string | null;
                                 actorCompany: string | null;
                                 data: {
@@ -6584,6 +6610,7 @@ export interface operations {
                             shipperCompany: string;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
+                            deliveredAt: string | null;
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
@@ -6829,6 +6856,7 @@ export interface operations {
                             shipperCompany: string;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
+                            deliveredAt: string | null;
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
@@ -7068,6 +7096,7 @@ export interface operations {
                             shipperCompany: string;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
+                            deliveredAt: string | null;
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
@@ -7315,6 +7344,7 @@ export interface operations {
                             shipperCompany: string;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
+                            deliveredAt: string | null;
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
@@ -7579,6 +7609,7 @@ export interface operations {
                             shipperCompany: string;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
+                            deliveredAt: string | null;
                             offersCount: number;
                             deadheadKm?: number;
                             isMine?: boolean;
@@ -8112,6 +8143,7 @@ export interface operations {
                                 shipperCompany: string;
                                 carrierId: string | null;
                                 bookedPriceSar: string | null;
+                                deliveredAt: string | null;
                                 offersCount: number;
                                 deadheadKm?: number;
                                 isMine?: boolean;
@@ -18710,7 +18742,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string | null;
-                                events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                                events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                                 active: boolean;
                                 createdAt: string;
                             }[];
@@ -18812,7 +18844,7 @@ export interface operations {
                 "application/json": {
                     url: string;
                     description?: string;
-                    events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                    events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                 };
             };
         };
@@ -18830,7 +18862,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                             active: boolean;
                             createdAt: string;
                             secret: string;
@@ -19119,7 +19151,7 @@ export interface operations {
                 "application/json": {
                     url?: string;
                     description?: string;
-                    events?: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                    events?: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                     active?: boolean;
                 };
             };
@@ -19138,7 +19170,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                             active: boolean;
                             createdAt: string;
                         };
@@ -19299,7 +19331,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                             active: boolean;
                             createdAt: string;
                             secret: string;
@@ -19437,7 +19469,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
+                                eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed";
                                 attempts: number;
@@ -19577,7 +19609,7 @@ export interface operations {
                             /** Format: uuid */
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
+                            eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
                             /** @enum {string} */
                             status: "pending" | "succeeded" | "failed";
                             attempts: number;
@@ -23442,6 +23474,7 @@ export interface operations {
                 "application/json": {
                     /** Format: date-time */
                     deliveredAt: string;
+                    overrideReason?: string;
                 };
             };
         };
@@ -23516,7 +23549,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.); DELIVERY_OVERRIDE_FORBIDDEN (Only the shipper can close without the driver's proof of delivery, with a reason.) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23564,7 +23597,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: BAYAN_NOT_ACTIVE (This Bayan is already closed or cancelled.); INVALID_TRANSITION (This action is not possible in the shipment’s current status.) */
+            /** @description Error. `code` is one of: NOT_DELIVERED (The driver has not completed the job yet (proof of drop).); BAYAN_NOT_ACTIVE (This Bayan is already closed or cancelled.); INVALID_TRANSITION (This action is not possible in the shipment’s current status.) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -31940,6 +31973,71 @@ export interface operations {
                         };
                         tripId: string | null;
                         waybillNumber: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLoadDeliveryOverride: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "load.delivery_override";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        reason: string;
+                        /** @enum {string} */
+                        action: "bayan_closed";
                     } & {
                         [key: string]: unknown;
                     };

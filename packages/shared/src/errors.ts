@@ -218,6 +218,11 @@ export const ERRORS = {
     ar: 'تتطلب هذه الشحنة بيان (مركبة {3.5} طن فأكثر): تكتمل عند إغلاق البيان.',
   },
   NOT_DELIVERED: { status: 409, en: 'The driver has not completed the job yet (proof of drop).', ar: 'لم يُكمل السائق المهمة بعد (إثبات التسليم).' },
+  DELIVERY_OVERRIDE_FORBIDDEN: {
+    status: 403,
+    en: "Only the shipper can close without the driver's proof of delivery, with a reason.",
+    ar: 'لا يغلق بدون إثبات التسليم من السائق إلا الشاحن، مع ذكر السبب.',
+  },
   NOT_AWARDED_CARRIER: { status: 403, en: 'Only the carrier awarded this shipment can do this.', ar: 'لا يقوم بهذا إلا الناقل الذي أُسندت إليه الشحنة.' },
   VEHICLE_DATA_ERROR: { status: 500, en: 'Error loading vehicle data.', ar: 'خطأ في تحميل بيانات المركبة.' },
   FLEET_ITEM_DELETED: { status: 409, en: 'This item was deleted and can no longer be changed.', ar: 'تم حذف هذا العنصر ولم يعد بالإمكان تعديله.' },

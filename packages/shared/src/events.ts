@@ -157,6 +157,12 @@ export const DOMAIN_EVENTS = {
     parties: SHIPMENT_PARTIES,
     schema: booked({ tripId: z.string().nullable(), waybillNumber: z.string().nullable() }),
   },
+  'load.delivery_override': {
+    aggregate: 'load',
+    when: "The shipper closes the Bayan (completes the shipment) without the driver's proof of delivery, giving a reason (shown on the timeline).",
+    parties: SHIPMENT_PARTIES,
+    schema: booked({ reason: z.string(), action: z.enum(['bayan_closed']) }),
+  },
   'load.bayan_cancelled': {
     aggregate: 'load',
     when: 'The Bayan waybill is cancelled: the shipment is cancelled.',

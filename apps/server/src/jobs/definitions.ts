@@ -48,7 +48,8 @@ export function registerJobs(c: JobDeps) {
   jobs.define({ name: 'billing.renew', cron: '7 * * * *', retryLimit: 2, handler: async () => void (await services.billing.renewDue()) });
 
   // Bayan trips the service did not answer for (shipment pending_bayan): retried 15 s, 30 s,
-  // 1 min … apart (backoff) for about a day; the sweep re-queues a pending trip whose job was lost.
+  // 1 min … apart (backoff) for about a day; the sweep re-queues a pending trip whose job was lost. Each creation also queues its job
+  // to start once the trip would be stale (BAYAN_STALE_SECONDS): a creation cut by a crash resumes.
   jobs.define<{ id: string }>({
     name: 'bayan.create',
     retryLimit: 12,
@@ -56,7 +57,8 @@ export function registerJobs(c: JobDeps) {
     retryBackoff: true,
     handler: async ({ id }) => void (await services.bayan.retryPending(id)),
   });
-  jobs.define({ name: 'bayan.sweep', cron: '*/5 * * * *', handler: async () => void (await services.bayan.sweepPending()) });
+  // every minute (issue 22): a creation cut by a crash is picked up within a minute or so
+  jobs.define({ name: 'bayan.sweep', cron: '* * * * *', handler: async () => void (await services.bayan.sweepPending()) });
 
   // A CSV import, resumable from its committed cursor; a worker killed mid-import is noticed
   // after expireInSeconds and the job runs again on any instance.

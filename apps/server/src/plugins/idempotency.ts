@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
+import { runWithJournalSlot, setJournal } from '../lib/tx-journal.ts';
 import type { IdempotencyService } from '../modules/idempotency/idempotency.service.ts';
 
 declare module 'fastify' {
@@ -10,9 +11,15 @@ declare module 'fastify' {
      * (answers 201 or 202); set false to opt out, true to opt in.
      */
     idempotent?: boolean;
+    /**
+     * The handler derives its answer from its transactions' results (ids created inside them):
+     * after a crash a retry replays the committed transactions and reads the result back
+     * (lib/tx-journal.ts). Without it, a request that died after committing stays 409 until 24 h.
+     */
+    idempotencyReplay?: boolean;
   }
   interface FastifyRequest {
-    idempotency: { scope: string; key: string } | null;
+    idempotency: { scope: string; key: string; heartbeat: NodeJS.Timeout } | null;
   }
 }
 
@@ -26,9 +33,18 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
  * with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409
  * IDEMPOTENCY_IN_PROGRESS. Only successful (2xx) responses are kept: after a failure the key is
  * released so that a retry runs again. Kept in the database, so it holds across instances.
+ *
+ * Crash-safe (issue 22): the running request holds a lease on its key (renewed every third of
+ * it). A request that died (kill -9) loses its lease; the next retry takes the key over: when
+ * the dead request committed nothing it runs again, when it committed, its transactions are
+ * replayed from the journal stamped inside them (not run again) and the original result is read
+ * back (`idempotencyReplay` routes; others answer 409 until the key expires). Nothing is
+ * written twice. `holdMs` (crash tests only) delays storing the response.
  */
-export default fp<{ service: IdempotencyService }>(async (app, { service }) => {
+export default fp<{ service: IdempotencyService; holdMs?: number }>(async (app, { service, holdMs = 0 }) => {
   app.decorateRequest('idempotency', null);
+  // every request runs with a journal slot, filled in by the preHandler when it holds a key
+  app.addHook('onRequest', (_req, _reply, done) => runWithJournalSlot(done));
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -45,7 +61,7 @@ export default fp<{ service: IdempotencyService }>(async (app, { service }) => {
   });
 
   app.addHook('preHandler', async (req, reply) => {
-    const config = req.routeOptions.config as { idempotent?: boolean } | undefined;
+    const config = req.routeOptions.config as { idempotent?: boolean; idempotencyReplay?: boolean } | undefined;
     if (!config?.idempotent) return;
     const key = req.headers[IDEMPOTENCY_HEADER];
     if (key === undefined) return;
@@ -61,18 +77,30 @@ export default fp<{ service: IdempotencyService }>(async (app, { service }) => {
       .digest('hex');
     const r = await service.begin(scope, key, hash);
     if (r.kind === 'mismatch') throw new AppError('IDEMPOTENCY_KEY_REUSED');
-    if (r.kind === 'inProgress') throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+    if (r.kind === 'inProgress' || (r.kind === 'recover' && !config.idempotencyReplay)) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
     if (r.kind === 'replay') {
       if (r.contentType) void reply.header('content-type', r.contentType);
       return reply.status(r.statusCode).header('idempotent-replayed', 'true').send(r.body);
     }
-    req.idempotency = { scope, key };
+    const heartbeat = setInterval(() => void service.renew(scope, key).catch(() => undefined), (service.leaseSeconds * 1000) / 3);
+    heartbeat.unref();
+    req.idempotency = { scope, key, heartbeat };
+    setJournal({ scope, key, next: 0, replay: r.kind === 'recover' ? r.journal : {} });
   });
+
+  const stop = (req: { idempotency: { heartbeat: NodeJS.Timeout } | null }) => {
+    if (req.idempotency) clearInterval(req.idempotency.heartbeat);
+  };
+  app.addHook('onResponse', async (req) => stop(req));
+  app.addHook('onRequestAbort', async (req) => stop(req));
 
   app.addHook('onSend', async (req, reply, payload) => {
     const k = req.idempotency;
     if (!k) return payload;
     req.idempotency = null;
+    setJournal(null);
+    if (holdMs) await new Promise((r) => setTimeout(r, holdMs));
+    clearInterval(k.heartbeat);
     if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
       const type = reply.getHeader('content-type');
       await service.finish(k.scope, k.key, reply.statusCode, typeof type === 'string' ? type : null, payload);

@@ -43,6 +43,7 @@ export const loadFixture = (over: Partial<Load> = {}): Load => ({
   shipperCompany: 'Najd Foods',
   carrierId: null,
   bookedPriceSar: null,
+  deliveredAt: null,
   offersCount: 0,
   pickupLatest: null,
   pickupHours: null,

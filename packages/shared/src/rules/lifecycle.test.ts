@@ -92,7 +92,12 @@ describe('More Options (loadOptionsFor)', () => {
   it('offers the awarded carrier assignment, then Bayan, then close or cancel of the Bayan', () => {
     expect(loadOptionsFor({ ...base, status: 'unassigned', role: 'carrier' })).toEqual(['assign']);
     expect(loadOptionsFor({ ...base, status: 'assigned', role: 'carrier' })).toEqual(['unassign', 'create_bayan', 'track']);
-    expect(loadOptionsFor({ ...base, status: 'assigned', role: 'carrier', hasBayan: true })).toEqual(['close_bayan', 'cancel_bayan', 'track']);
+    expect(loadOptionsFor({ ...base, status: 'assigned', role: 'carrier', hasBayan: true, delivered: true })).toEqual(['close_bayan', 'cancel_bayan', 'track']);
+  });
+  it('offers close Bayan after the driver delivered; before, only to the shipper (override with a reason)', () => {
+    expect(loadOptionsFor({ ...base, status: 'assigned', role: 'carrier', hasBayan: true })).toEqual(['cancel_bayan', 'track']);
+    expect(loadOptionsFor({ ...base, status: 'assigned', role: 'owner', hasBayan: true })).toContain('close_bayan');
+    expect(loadOptionsFor({ ...base, status: 'assigned', role: 'owner', hasBayan: true, delivered: true })).toContain('close_bayan');
   });
   it('lets a shipment under 3.5 t complete without Bayan once delivered', () => {
     expect(loadOptionsFor({ ...base, status: 'assigned', role: 'carrier', bayanRequired: false, delivered: true })).toContain('complete');

@@ -184,7 +184,9 @@ export function loadOptionsFor(v: LoadOptionsView): LoadOption[] {
   if (carrier && can('assign')) out.push('assign');
   if (carrier && can('unassign') && !v.hasBayan) out.push('unassign');
   if (carrier && v.status === 'assigned' && v.bayanRequired && !v.hasBayan) out.push('create_bayan');
-  if ((owner || carrier) && v.hasBayan && can('bayan_closed')) out.push('close_bayan');
+  // delivery first (issue 22): after the driver's proof of drop; before it, only the owner (the
+  // shipper), who closes with a recorded reason (the override dialog)
+  if ((owner || carrier) && v.hasBayan && can('bayan_closed') && (v.delivered || owner)) out.push('close_bayan');
   if ((owner || carrier) && (v.hasBayan || v.status === 'pending_bayan') && can('bayan_cancelled')) out.push('cancel_bayan');
   if ((owner || carrier) && can('complete') && !v.bayanRequired && v.delivered) out.push('complete');
   if (owner && can('cancel')) out.push('cancel');

@@ -86,7 +86,15 @@ export const loadBayanSchema = z.object({
 export type LoadBayan = z.infer<typeof loadBayanSchema>;
 
 /** POST /bayan/trips/:id/close — the actual delivery time. */
-export const closeBayanBody = z.object({ deliveredAt: isoDateTime });
+export const closeBayanBody = z.object({
+  deliveredAt: isoDateTime,
+  /**
+   * Close without the driver's proof of delivery (issue 22): the shipper's reason (3–500
+   * characters), stored and published as `load.delivery_override` on the shipment timeline.
+   * Without it, closing before the driver completed the job (proof of drop) is NOT_DELIVERED.
+   */
+  overrideReason: z.string().trim().min(3, 'v.required').max(500).optional(),
+});
 /** POST /bayan/trips/:id/cancel — why (spec §5). */
 export const cancelBayanBody = z.object({ reason: z.enum(BAYAN_CANCEL_REASONS) });
 

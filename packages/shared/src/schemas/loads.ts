@@ -315,6 +315,8 @@ export const loadSchema = z.object({
   shipperCompany: z.string(),
   carrierId: z.uuid().nullable(),
   bookedPriceSar: moneySarOut.nullable(),
+  /** When the driver completed the job (proof of drop; issue 22: closing its Bayan needs it, or the shipper's override). */
+  deliveredAt: z.string().nullable(),
   offersCount: z.number().int(),
   /** Distance from the searched pickup city to the load's first pickup, km (search only). */
   deadheadKm: z.number().optional(),

@@ -104,13 +104,17 @@ export default async function bayanRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Close the waybill with the actual delivery time: the shipment becomes completed',
-        description: 'Errors: NOT_FOUND, BAYAN_NOT_ACTIVE, INVALID_TRANSITION, BAYAN_UNAVAILABLE, BAYAN_REJECTED.',
+        description:
+          "Only after the driver completed the job (proof of drop): else NOT_DELIVERED — unless the shipper overrides with overrideReason, recorded as load.delivery_override on the timeline (a carrier's override is DELIVERY_OVERRIDE_FORBIDDEN). Errors: NOT_FOUND, BAYAN_NOT_ACTIVE, INVALID_TRANSITION, NOT_DELIVERED, DELIVERY_OVERRIDE_FORBIDDEN, BAYAN_UNAVAILABLE, BAYAN_REJECTED.",
         params: idParams,
         body: closeBayanBody,
         response: tripData,
       },
     },
-    async (req) => ({ message: msg('closed', req.lang), data: await svc.close(app.requireUser(req), req.params.id, new Date(req.body.deliveredAt)) }),
+    async (req) => ({
+      message: msg('closed', req.lang),
+      data: await svc.close(app.requireUser(req), req.params.id, new Date(req.body.deliveredAt), req.body.overrideReason),
+    }),
   );
 
   app.post(

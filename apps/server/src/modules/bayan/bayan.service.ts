@@ -60,10 +60,16 @@ export interface BayanDeps {
   db: Db;
   gateway: BayanGateway;
   loads: BayanLoads;
-  /** Queue the retry job of a pending trip (pg-boss `bayan.create`). */
-  enqueue(tripRowId: string): Promise<void>;
+  /** Queue the retry job of a pending trip (pg-boss `bayan.create`), at once or after `startAfterSeconds`. */
+  enqueue(tripRowId: string, opts?: { startAfterSeconds?: number }): Promise<void>;
   /** How long a Bayan call may take before the shipment waits in pending_bayan, ms. */
   timeoutMs: number;
+  /**
+   * After how many seconds a trip still `pending` is known to have lost its request (the
+   * process died mid-creation) and its job sends it (issue 22). Raised to timeoutMs + 5 s so a
+   * live request is never doubled. Default 30.
+   */
+  staleSeconds?: number;
   log?: { error(obj: unknown, msg: string): void };
 }
 
@@ -127,6 +133,7 @@ function toView(r: repo.TripListRow): BayanTripView {
  */
 export function createBayanService(deps: BayanDeps) {
   const { db, gateway, loads } = deps;
+  const staleSeconds = Math.max(deps.staleSeconds ?? 30, Math.ceil(deps.timeoutMs / 1000) + 5);
 
   async function withTimeout<T>(p: Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
@@ -260,6 +267,11 @@ export function createBayanService(deps: BayanDeps) {
         });
         return p;
       });
+      // Crash guard (issue 22): should this process die before Bayan answers, the retry job
+      // picks the pending trip up once it is stale (the shipment shows pending Bayan meanwhile);
+      // a trip that is no longer pending by then is skipped. The minute sweep covers a death
+      // between the commit above and this send.
+      await deps.enqueue(rowId, { startAfterSeconds: staleSeconds }).catch((e: unknown) => deps.log?.error({ err: e, rowId }, 'bayan guard job not queued'));
       let trip: BayanTrip;
       try {
         trip = await withTimeout(gateway.createTrip(input));
@@ -268,13 +280,19 @@ export function createBayanService(deps: BayanDeps) {
           await repo.deleteTrip(db, rowId);
           gatewayError(e);
         }
-        // no answer: the shipment waits in pending_bayan, the job retries (one transaction)
-        await db.transaction(async (tx) => {
+        // no answer: the shipment waits in pending_bayan, the job retries (one transaction) —
+        // unless the job already created it meanwhile (the row is no longer pending)
+        const waits = await db.transaction(async (tx) => {
+          const r = await repo.getTrip(tx, rowId, true);
+          if (!r || r.status !== 'pending') return false;
           await repo.updateTrip(tx, rowId, { attempts: 1, lastError: (e as Error).message.slice(0, 500) });
-          await loads.transition(tx, load.id, 'bayan_requested', user.id, { reason: 'bayan_unavailable' });
+          const l = await loads.trip(tx, load.id, true);
+          if (l?.status === 'assigned') await loads.transition(tx, load.id, 'bayan_requested', user.id, { reason: 'bayan_unavailable' });
+          return true;
         });
-        await deps.enqueue(rowId);
-        return { trip: await view(rowId), created: false };
+        if (waits) await deps.enqueue(rowId);
+        const v = await view(rowId);
+        return { trip: v, created: v.status === 'active' };
       }
       await recordCreated(rowId, trip, user.id);
       return { trip: await view(rowId), created: true };
@@ -308,9 +326,12 @@ export function createBayanService(deps: BayanDeps) {
       return 'skipped';
     },
 
-    /** Pending trips whose job was lost (a process died between the commit and the send): queue again. */
+    /**
+     * Pending trips whose job was lost (a process died between the reservation's commit and the
+     * send): queue again. Runs every minute (`bayan.sweep`); stale after `staleSeconds`.
+     */
     async sweepPending(): Promise<number> {
-      const ids = await repo.stalePending(db, 600);
+      const ids = await repo.stalePending(db, staleSeconds);
       for (const id of ids) await deps.enqueue(id);
       return ids.length;
     },
@@ -350,20 +371,34 @@ export function createBayanService(deps: BayanDeps) {
 
     /**
      * POST /bayan/trips/:id/close: Bayan closes the waybill with the actual delivery date, then
-     * (one transaction) the trip is closed and the shipment completed. Errors: NOT_FOUND,
-     * BAYAN_NOT_ACTIVE, INVALID_TRANSITION, BAYAN_UNAVAILABLE, BAYAN_REJECTED.
+     * (one transaction) the trip is closed and the shipment completed. Delivery first (issue 22):
+     * the driver must have completed the job (proof of drop, loads.delivered_at), or the shipper
+     * overrides with `overrideReason`, recorded as a `load.delivery_override` event in the same
+     * transaction. Errors: NOT_FOUND, BAYAN_NOT_ACTIVE, INVALID_TRANSITION, NOT_DELIVERED,
+     * DELIVERY_OVERRIDE_FORBIDDEN (an override by the carrier), BAYAN_UNAVAILABLE, BAYAN_REJECTED.
      */
-    async close(user: CurrentUser, id: string, deliveredAt: Date): Promise<BayanTripView> {
+    async close(user: CurrentUser, id: string, deliveredAt: Date, overrideReason?: string): Promise<BayanTripView> {
       const row = await mustTrip(db, user, id);
       if (row.status !== 'active' || !row.waybillId) throw new AppError('BAYAN_NOT_ACTIVE');
       const load = await loads.trip(db, row.loadId);
       if (load?.status !== 'assigned') throw new AppError('INVALID_TRANSITION');
+      /** The precondition of the bayan_closed transition: delivered, or the shipper's override. */
+      const mustBeDelivered = (l: NonNullable<typeof load>) => {
+        if (l.delivered_at) return false;
+        if (!overrideReason) throw new AppError('NOT_DELIVERED');
+        if (l.shipper_id !== user.id) throw new AppError('DELIVERY_OVERRIDE_FORBIDDEN');
+        return true;
+      };
+      mustBeDelivered(load);
       await withTimeout(gateway.closeWaybill(row.waybillId, riyadhDate(deliveredAt))).catch(gatewayError);
       await db.transaction(async (tx) => {
         const r = await mustTrip(tx, user, id, true);
         if (r.status !== 'active') throw new AppError('BAYAN_NOT_ACTIVE');
-        await repo.updateTrip(tx, id, { status: 'closed', deliveredAt });
         const l = await loads.trip(tx, row.loadId, true);
+        if (!l) throw new AppError('NOT_FOUND');
+        const overridden = mustBeDelivered(l);
+        await repo.updateTrip(tx, id, { status: 'closed', deliveredAt });
+        if (overridden) await loads.event(tx, 'load.delivery_override', row.loadId, l.shipper_id, user.id, { reason: overrideReason, action: 'bayan_closed' });
         await loads.transition(
           tx,
           row.loadId,

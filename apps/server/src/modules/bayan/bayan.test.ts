@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_TYPE, type BayanTripView, type LoadBayan } from '@masar/shared';
+import { ACCOUNT_TYPE, type BayanTripView, type Load, type LoadBayan, type LoadTimelineEntry } from '@masar/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/fixtures.ts';
 import type { BayanSandbox } from '../../gateways/bayan/sandbox.ts';
+import { loadLifecycle } from '../loads/loads.service.ts';
 import { bayanOfLoads } from './bayan.service.ts';
 import { assign, assignDirect, bookedLoad, loadStatus, post, truckOf } from './bayan.testkit.ts';
 
@@ -233,16 +234,61 @@ describe('Bayan down, retry, close and cancel', () => {
     }
   });
 
-  it('closing the Bayan completes the shipment', async () => {
+  it('closing the Bayan needs the driver’s proof of delivery (refused before, in en and ar), then completes the shipment', async () => {
     const { load } = await assignedLoad();
     const trip = await post<BayanTripView>(t, '/bayan/trips', carrier, { loadId: load.id });
     const deliveredAt = new Date().toISOString();
+    const close = (who: TestUser, payload: object, lang = 'en') =>
+      t.app.inject({ method: 'POST', url: `/api/v1/bayan/trips/${trip.id}/close`, headers: { ...who.headers, language: lang }, payload });
+    const early = await close(carrier, { deliveredAt });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'NOT_DELIVERED', message: 'The driver has not completed the job yet (proof of drop).' });
+    expect((await close(shipper, { deliveredAt }, 'ar')).json()).toMatchObject({
+      code: 'NOT_DELIVERED',
+      message: 'لم يُكمل السائق المهمة بعد (إثبات التسليم).',
+    });
+    expect(await loadStatus(t, shipper, load.id)).toBe('assigned');
+    expect((await sandbox.getTrip(trip.tripId!))?.waybills[0]).toMatchObject({ status: 'active' });
+    // the shipper is offered "close Bayan" (with the override dialog); the carrier only after delivery
+    const options = async (who: TestUser) =>
+      (await t.app.inject({ url: `/api/v1/loads/${load.id}`, headers: who.headers })).json<{ data: Load }>().data.options;
+    expect(await options(carrier)).not.toContain('close_bayan');
+    expect(await options(shipper)).toContain('close_bayan');
+    // the driver completes the job: what its "completed" step records (trips.service recordStep)
+    await t.database.db.transaction((tx) => loadLifecycle.markDelivered(tx, load.id, new Date()));
+    expect(await options(carrier)).toContain('close_bayan');
     const closed = await post<BayanTripView>(t, `/bayan/trips/${trip.id}/close`, carrier, { deliveredAt }, 200);
     expect(closed).toMatchObject({ status: 'closed', deliveredAt });
     expect(await loadStatus(t, shipper, load.id)).toBe('completed');
     expect((await sandbox.getTrip(trip.tripId!))?.waybills[0]).toMatchObject({ status: 'closed' });
     const again = await t.app.inject({ method: 'POST', url: `/api/v1/bayan/trips/${trip.id}/close`, headers: carrier.headers, payload: { deliveredAt } });
     expect(again.json()).toMatchObject({ code: 'BAYAN_NOT_ACTIVE' });
+  });
+
+  it('the shipper may close without proof of delivery with a reason, recorded on the timeline; the carrier may not', async () => {
+    const { load } = await assignedLoad();
+    const trip = await post<BayanTripView>(t, '/bayan/trips', carrier, { loadId: load.id });
+    const deliveredAt = new Date().toISOString();
+    const close = (who: TestUser, payload: object, lang = 'en') =>
+      t.app.inject({ method: 'POST', url: `/api/v1/bayan/trips/${trip.id}/close`, headers: { ...who.headers, language: lang }, payload });
+    const byCarrier = await close(carrier, { deliveredAt, overrideReason: 'The receiver signed a paper receipt' });
+    expect(byCarrier.statusCode).toBe(403);
+    expect(byCarrier.json().code).toBe('DELIVERY_OVERRIDE_FORBIDDEN');
+    expect((await close(carrier, { deliveredAt, overrideReason: 'The receiver signed a paper receipt' }, 'ar')).json().message).toBe(
+      'لا يغلق بدون إثبات التسليم من السائق إلا الشاحن، مع ذكر السبب.',
+    );
+    expect((await close(shipper, { deliveredAt, overrideReason: ' ' })).statusCode).toBe(400);
+    const ok = await close(shipper, { deliveredAt, overrideReason: 'The receiver signed a paper receipt' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await loadStatus(t, shipper, load.id)).toBe('completed');
+    await t.app.container.services.events.drainAll();
+    const timeline = async () =>
+      (await t.app.inject({ url: `/api/v1/loads/${load.id}/timeline`, headers: shipper.headers })).json<{ data: { items: LoadTimelineEntry[] } }>().data.items;
+    await expect.poll(async () => (await timeline()).map((e) => e.type), { timeout: 15_000 }).toContain('load.bayan_closed');
+    const items = await timeline();
+    const override = items.find((e) => e.type === 'load.delivery_override');
+    expect(override).toMatchObject({ actorId: shipper.id, data: { reason: 'The receiver signed a paper receipt', action: 'bayan_closed' } });
+    expect(items.findIndex((e) => e.type === 'load.delivery_override')).toBeLessThan(items.findIndex((e) => e.type === 'load.bayan_closed'));
   });
 
   it('cancelling the Bayan with a reason cancels the shipment', async () => {

@@ -210,11 +210,13 @@ export function createLoadAuthoring(
      */
     async create(user: CurrentUser, body: z.output<typeof createLoadBody>, outer?: DbOrTx): Promise<Load> {
       requireApproved(user);
-      const id = newId();
       const type = body.shipmentType ?? SHIPMENT_TYPE.marketplace;
       const ownVehicle = type === SHIPMENT_TYPE.ownVehicle;
       const post = body.post !== false && !ownVehicle;
-      await (outer ?? db).transaction(async (tx) => {
+      // the id is made inside the transaction and returned by it: a retry of a request that died
+      // after this commit replays the result (Idempotency-Key journal) and reads the same load back
+      const id = await (outer ?? db).transaction(async (tx) => {
+        const id = newId();
         await checkEquipment(tx, body.equipmentType);
         const audience = type === SHIPMENT_TYPE.vendor ? await vendorAudience(tx, user, body.vendorIds ?? []) : [];
         const d = await derive(tx, body.stops, body.cargo);
@@ -258,6 +260,7 @@ export function createLoadAuthoring(
         if (audience.length) await repo.setLoadVendors(tx, id, audience);
         if (post) await transition(tx, id, 'post', user.id, { priceSar: body.priceSar, shipmentType: type }, { postedAt: now });
         if (ownVehicle) await bookOwnVehicle(tx, user, id, body.priceSar, {});
+        return id;
       });
       return get(id, user.id, outer);
     },

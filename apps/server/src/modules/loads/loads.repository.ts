@@ -34,7 +34,10 @@ export const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
  * city names and cargo lines as JSON, pending-offer count. One round trip per page.
  */
 export const LOAD_COLUMNS = sql.raw(`
-  l.id, l.reference_id, case when l.status = 'posted' and l.expires_at <= now() then 'expired' else l.status end as status, -- EXPIRED('l.'), inlined in this raw list
+  l.id, l.reference_id, case when l.status = 'posted' and l.expires_at <= now() then 'expired' -- EXPIRED('l.'), inlined in this raw list
+    -- a Bayan creation under way (or cut by a crash, until its job resumes it): pending Bayan (issue 22)
+    when l.status = 'assigned' and exists (select 1 from bayan_trips b where b.load_id = l.id and b.status = 'pending') then 'pending_bayan'
+    else l.status end as status,
   l.load_type, l.equipment_type, l.price::text as price, l.currency, l.distance_km::float8 as distance_km,
   l.rate_per_km::text as rate_per_km, l.total_weight_kg::float8 as total_weight_kg, l.comments,
   l.pickup_at, l.drop_at, l.posted_at, l.expires_at, l.created_at, l.shipper_id, u.company_name as shipper_company,
@@ -177,6 +180,7 @@ export function toLoad(r: LoadRow, viewerId: string | null, deadheadKm?: number,
     shipperCompany: r.shipper_company,
     carrierId: r.carrier_id,
     bookedPriceSar: r.booked_price,
+    deliveredAt: r.delivered_at == null ? null : iso(r.delivered_at),
     offersCount: r.offers_count,
     ...(deadheadKm !== undefined ? { deadheadKm } : {}),
     isMine: viewerId != null && viewerId === r.shipper_id,

@@ -58,7 +58,7 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
   app.post(
     '/loads',
     {
-      config: { auth: 'user', roles: POSTERS, approved: true, plan: true },
+      config: { auth: 'user', roles: POSTERS, approved: true, plan: true, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Post a load (or save it unposted with post=false)',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconFileCertificate, IconPrinter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,11 @@ export interface BayanPanelProps {
   /** What the confirmation shows: the assigned vehicle's plate and driver. */
   vehicleLabel?: string;
   driverLabel?: string;
+  /**
+   * The driver completed the job (Load.deliveredAt set). Before that, "close Bayan" (offered to
+   * the shipper only) asks for the reason of closing without proof of delivery (issue 22).
+   */
+  delivered?: boolean;
   /** After a change (the page refetches the shipment: its status moved). */
   onChanged?: () => void;
 }
@@ -28,12 +33,13 @@ export interface BayanPanelProps {
  * assigned vehicle and driver), close (completes the shipment), cancel with a reason (cancels
  * the shipment), print.
  */
-export function BayanPanel({ loadId, options, vehicleLabel, driverLabel, onChanged }: BayanPanelProps) {
+export function BayanPanel({ loadId, options, vehicleLabel, driverLabel, delivered = true, onChanged }: BayanPanelProps) {
   const { t } = useTranslation('bayan');
   const qc = useQueryClient();
   const { data: bayan } = useLoadBayan(loadId);
   const [dialog, setDialog] = useState<'create' | 'close' | 'cancel' | null>(null);
   const [reason, setReason] = useState<BayanCancelReasonCode | null>(null);
+  const [overrideReason, setOverrideReason] = useState('');
   const [key, setKey] = useState(newBayanKey);
   const [busy, setBusy] = useState(false);
   // More Options → "<details>?action=create_bayan|close_bayan|cancel_bayan" opens the dialog
@@ -71,7 +77,11 @@ export function BayanPanel({ loadId, options, vehicleLabel, driverLabel, onChang
     );
   const close = () =>
     run(
-      () => api.post<BayanTripView>(`/bayan/trips/${bayan!.id}/close`, { deliveredAt: new Date().toISOString() }),
+      () =>
+        api.post<BayanTripView>(`/bayan/trips/${bayan!.id}/close`, {
+          deliveredAt: new Date().toISOString(),
+          ...(delivered ? {} : { overrideReason: overrideReason.trim() }),
+        }),
       () => t('panel.closed'),
     );
   const cancel = () =>
@@ -148,11 +158,27 @@ export function BayanPanel({ loadId, options, vehicleLabel, driverLabel, onChang
       <Modal opened={dialog === 'close'} onClose={() => setDialog(null)} title={t('panel.close')}>
         <Stack>
           <Text>{t('panel.closeText')}</Text>
+          {!delivered && (
+            <>
+              <Alert color="orange" data-testid="bayan-override-warning">
+                {t('panel.notDelivered')}
+              </Alert>
+              <Textarea
+                label={t('panel.overrideReason')}
+                description={t('panel.overrideHint')}
+                required
+                minRows={2}
+                maxLength={500}
+                value={overrideReason}
+                onChange={(e) => setOverrideReason(e.currentTarget.value)}
+              />
+            </>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDialog(null)}>
               {t('panel.back')}
             </Button>
-            <Button color="green" loading={busy} onClick={() => void close()}>
+            <Button color="green" loading={busy} disabled={!delivered && overrideReason.trim().length < 3} onClick={() => void close()}>
               {t('panel.close')}
             </Button>
           </Group>

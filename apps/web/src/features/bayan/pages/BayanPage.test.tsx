@@ -111,4 +111,44 @@ describe('Bayan page', () => {
     await waitFor(() => expect(screen.getByTestId('bayan-waybill').textContent).toContain('AB12C1'));
     expect(calls.find((c) => c.method === 'POST' && c.path === '/bayan/trips')?.body).toEqual({ loadId: trip(1).loadId });
   });
+
+  it('closing before the driver delivered asks the shipper for a reason and sends it as the override', { timeout: 60_000 }, async () => {
+    await i18n.changeLanguage('en');
+    const calls = stubApi((method, path) => {
+      if (method === 'GET' && path.startsWith('/bayan/trips?loadId='))
+        return { body: { message: 'OK', data: { bayan: { id: trip(1).id, tripId: '100000001', waybillNumber: 'AB12C1', status: 'active' } } } };
+      if (method === 'POST' && path.endsWith('/close')) return { status: 200, body: { message: 'Bayan closed.', data: trip(1, { status: 'closed' }) } };
+      return undefined;
+    });
+    renderWithApp(<BayanPanel loadId={trip(1).loadId} options={['close_bayan', 'cancel_bayan', 'track']} delivered={false} />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Close Bayan' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('bayan-override-warning').textContent).toContain('has not completed the job');
+    const confirm = within(dialog).getByRole('button', { name: 'Close Bayan' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason for closing without proof of delivery/ }), 'Paper delivery note signed');
+    expect((confirm as HTMLButtonElement).disabled).toBe(false);
+    await user.click(confirm);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/close'))).toBe(true));
+    expect(calls.find((c) => c.method === 'POST' && c.path.endsWith('/close'))?.body).toMatchObject({ overrideReason: 'Paper delivery note signed' });
+  });
+
+  it('closing after delivery sends no override', { timeout: 60_000 }, async () => {
+    await i18n.changeLanguage('en');
+    const calls = stubApi((method, path) => {
+      if (method === 'GET' && path.startsWith('/bayan/trips?loadId='))
+        return { body: { message: 'OK', data: { bayan: { id: trip(1).id, tripId: '100000001', waybillNumber: 'AB12C1', status: 'active' } } } };
+      if (method === 'POST' && path.endsWith('/close')) return { status: 200, body: { message: 'Bayan closed.', data: trip(1, { status: 'closed' }) } };
+      return undefined;
+    });
+    renderWithApp(<BayanPanel loadId={trip(1).loadId} options={['close_bayan', 'track']} delivered />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Close Bayan' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByTestId('bayan-override-warning')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Close Bayan' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/close'))).toBe(true));
+    expect(calls.find((c) => c.method === 'POST' && c.path.endsWith('/close'))?.body).not.toHaveProperty('overrideReason');
+  });
 });

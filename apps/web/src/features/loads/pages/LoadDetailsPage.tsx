@@ -33,6 +33,7 @@ import { BidPanel } from '../components/BidPanel';
 import { OwnerOffersPanel } from '../components/OwnerOffersPanel';
 import { AudienceModal, BookmarkButton, LoadOptionsMenu } from '../components/LoadOptionsMenu';
 import { AssignmentPanel } from '../components/AssignmentPanel';
+import { LoadTimeline } from '../components/LoadTimeline';
 import { BayanPanel } from '../../bayan';
 import { DaysToPayBadge, PaymentReceivedButton } from '../../trips';
 import { CounterpartContactCard, RelationMenu } from '../../relations';
@@ -136,8 +137,9 @@ export default function LoadDetailsPage() {
       )}
       {(isOwner || bookedByMe) &&
         (load.status === 'assigned' || load.status === 'pending_bayan' || load.status === 'completed' || load.status === 'cancelled') && (
-          <BayanPanel loadId={load.id} options={load.options} onChanged={() => void q.refetch()} />
+          <BayanPanel loadId={load.id} options={load.options} delivered={load.deliveredAt != null} onChanged={() => void q.refetch()} />
         )}
+      {(isOwner || bookedByMe) && <LoadTimeline loadId={load.id} />}
       {(isOwner || bookedByMe) && (load.status === 'assigned' || load.status === 'pending_bayan' || load.status === 'completed') && (
         <Group gap="md" mb="md">
           <Anchor component={Link} to={`${base}/loads/${load.id}/track`} data-testid="load-track-link">

@@ -73,6 +73,26 @@ describe('the driver job page (/driver?token=)', () => {
     },
   );
 
+  it('warns (without blocking) a step taken before the pickup window opens', { timeout: 60_000 }, async () => {
+    await i18n.changeLanguage('en');
+    await loadNamespaces(['trips'], 'en');
+    const later = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const early = { ...job([], 'started'), pickup: { ...stop('Riyadh', 'الرياض'), date: later } };
+    stubApi((method, path) => {
+      if (method === 'POST' && path === '/driver/trip/session')
+        return { body: { message: 'OK', data: { sessionToken: 'trip-tok', expiresAt: '2099-01-01T00:00:00Z', driverName: 'Saad Driver' } } };
+      if (method === 'GET' && path === '/driver/trip') return { body: { message: 'OK', data: { driverName: 'Saad Driver', items: [early] } } };
+      return undefined;
+    });
+    renderWithApp(<DriverTripPage />, { path: '/driver?token=job-link' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByTestId('trip-phone'), '0551234567');
+    await user.type(screen.getByTestId('trip-licence'), '12345678');
+    await user.click(screen.getByTestId('trip-open'));
+    expect((await screen.findByTestId('trip-before-window')).textContent).toContain('The pickup window opens');
+    expect(screen.getByTestId<HTMLButtonElement>('trip-next').disabled).toBe(false);
+  });
+
   it('says the link is invalid without a token', async () => {
     await i18n.changeLanguage('en');
     await loadNamespaces(['trips'], 'en');

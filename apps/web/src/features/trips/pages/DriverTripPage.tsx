@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { applyLanguage } from '../../../i18n';
 import { isolate } from '../../../components/bidi';
-import { RIYADH_TZ, formatNumber } from '../../../components/format';
+import { RIYADH_TZ, formatDate, formatNumber } from '../../../components/format';
 import { digitSystem } from '../../../lib/digits';
 import { refName, useGoodsTypes } from '../../../components/reference';
 import { readTripSession, saveTripSession, tripApi, type StoredTripSession, type Where } from '../api/trips';
@@ -133,6 +133,9 @@ function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; on
     },
   });
   const active = next === null ? TRIP_STEPS.length : TRIP_STEPS.indexOf(next);
+  // issue 22: a step of the pickup leg before the pickup window opens is allowed, with a warning
+  const pickupOpens = job.pickup.date ? new Date(job.pickup.date) : null;
+  const early = next !== null && TRIP_STEPS.indexOf(next) <= TRIP_STEPS.indexOf('pickup_proof') && pickupOpens !== null && pickupOpens.getTime() > Date.now();
   const ar = i18n.language === 'ar';
   const done = new Map(job.steps.map((s) => [s.step, s]));
   const flagged = job.proofs.filter((p) => p.flagged);
@@ -155,6 +158,11 @@ function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; on
           <Text size="sm" c="dimmed">
             {refName(goodsTypes.data, job.goods, i18n.language)}
           </Text>
+        )}
+        {early && pickupOpens && (
+          <Alert color="yellow" data-testid="trip-before-window">
+            {t('driver.beforeWindow', { date: formatDate(pickupOpens, ar ? 'ar' : 'en') })}
+          </Alert>
         )}
         {flagged.map((p) => (
           <Alert key={p.id} color="yellow" data-testid="trip-proof-flagged">

@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { REPO_ROOT } from '../src/config.ts';
+
+/**
+ * A real server process (apps/server/src/main.ts) for crash tests (issue 22): started on a free
+ * port with `env`, ready once it listens and its job worker runs; `kill()` is kill -9.
+ */
+export interface ChildServer {
+  url: string;
+  child: ChildProcess;
+  lines: Record<string, unknown>[];
+  exited: Promise<void>;
+  /** SIGKILL and wait for the exit. */
+  kill(): Promise<void>;
+  /** SIGTERM (graceful: closes the database) and wait. */
+  stop(): Promise<void>;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+
+export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DEMO_SEED: '0',
+      WEB_DIST: '/nonexistent',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: Record<string, unknown>[] = [];
+  let buf = '';
+  child.stdout.on('data', (d: Buffer) => {
+    buf += d.toString();
+    let i;
+    while ((i = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, i);
+      buf = buf.slice(i + 1);
+      try {
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        /* not a log line */
+      }
+    }
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<void>((r) => child.on('exit', () => r()));
+  const url = `http://127.0.0.1:${port}`;
+  const server: ChildServer = {
+    url,
+    child,
+    lines,
+    exited,
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    const ok = await fetch(`${url}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok && lines.some((l) => typeof l.msg === 'string' && l.msg.startsWith('Masar on'))) return server;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await server.kill();
+  throw new Error(`server did not start: ${stderr}`);
+}
+
+/** Poll `fn` until it returns a truthy value (or `timeoutMs` passes: returns the last value). */
+export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 90_000, everyMs = 250): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await fn();
+  while (!last && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, everyMs));
+    last = await fn();
+  }
+  return last;
+}
