@@ -12,7 +12,7 @@ import seoPlugin from './plugins/seo.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import docsPlugin from './plugins/docs.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
-import { appShell, REVALIDATE, webPlugin } from './plugins/web.ts';
+import { appShell, isAssetPath, REVALIDATE, webPlugin } from './plugins/web.ts';
 import { createContainer, type Container } from './container.ts';
 import errorsPlugin from './plugins/errors.ts';
 import i18nPlugin, { pickDigitSystem, pickLanguage } from './plugins/i18n.ts';
@@ -179,9 +179,12 @@ export async function buildApp(opts: {
     await app.register(webPlugin, { root: config.WEB_DIST });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && !req.url.startsWith('/api/') && sendShell) {
+    if (req.method === 'GET' && !req.url.startsWith('/api/') && sendShell && !isAssetPath(req.url)) {
       return sendShell(req, reply);
     }
+    // A missing file (e.g. an old build's hashed chunk asked for after a deploy) is a 404, never the
+    // shell: the web app's failed import then reloads the page once (apps/web/src/lib/chunkReload.ts).
+    if (isAssetPath(req.url)) reply.header('cache-control', 'no-store');
     return reply.status(404).send({ message: errorMessage('NOT_FOUND', req.lang ?? 'en', req.digits), code: 'NOT_FOUND' });
   });
   return app;

@@ -7,6 +7,10 @@ import { createRoot } from 'react-dom/client';
 import { applyLanguage, i18nReady, storedLanguage } from './i18n';
 import { App } from './app/App';
 import { preloadRoute } from './app/routes';
+import { reloadOnceOnStaleChunk } from './lib/chunkReload';
+
+// After a deploy, a chunk of the build this tab runs may be gone: reload once, on the same URL.
+reloadOnceOnStaleChunk();
 
 applyLanguage(storedLanguage());
 const page = preloadRoute(window.location.pathname);

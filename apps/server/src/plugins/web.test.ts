@@ -60,6 +60,21 @@ describe('web app delivery', () => {
     expect(deep.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(deep.rawPayload).toString()).toBe(html);
   });
+
+  it('answers a missing asset (an old build’s chunk after a deploy) with a 404, never the HTML shell', async () => {
+    for (const url of ['/assets/LoadSearchPage-Old12345.js', '/assets/index-Old12345.css', '/assets/logo-Old12345.svg?v=1', '/sw.js', '/assets/']) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br', accept: '*/*' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).not.toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.json(), url).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    // the asset that exists is still served, and a page path still gets the shell
+    expect((await t.app.inject({ url: '/assets/index-Ab12Cd34.js' })).statusCode).toBe(200);
+    const page = await t.app.inject({ url: '/carriers/load-search' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+  });
 });
 
 /** Issue 9, home LCP: a signed-out visitor of `/` gets the prerendered home page inside #root, in their language. */

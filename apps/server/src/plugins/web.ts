@@ -14,6 +14,18 @@ export const REVALIDATE = 'no-cache';
 const HASHED = /^assets\//;
 
 /**
+ * A path the SPA fallback must not answer with index.html: anything under `/assets/` (Vite's
+ * hashed build output) and any script, style or source-map file. When such a file is missing
+ * (a client still holding the previous build's HTML asks for a chunk that the deploy removed), the
+ * answer is a 404, never `text/html`: a module answered with HTML fails with a MIME error the app
+ * cannot tell from a broken build, and the page goes blank.
+ */
+export const isAssetPath = (url: string) => {
+  const path = url.split('?')[0];
+  return path.startsWith('/assets/') || /\.(?:m?js|css|map)$/i.test(path);
+};
+
+/**
  * The built web app: files under `root` served with their build-time brotli/gzip twins
  * (`preCompressed`, chosen by Accept-Encoding), hashed assets cached for a year, the rest
  * revalidated (the SPA fallback in app.ts sends index.html the same way).

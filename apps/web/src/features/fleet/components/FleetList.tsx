@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconContainer, IconTruck, IconUser } from '@tabler/icons-react';
 import { NATIONALITIES_BY_VALUE } from '../utils/nationalities';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PlatePreview } from '../../../components/PlatePicker';
 import { itemRecord, type Driver, type FleetItem, type FleetKind, type FleetRow, type Trailer, type Vehicle } from '../api/fleet';
@@ -55,7 +56,7 @@ interface Summary {
   details: ReactNode;
 }
 
-function summarize(row: FleetRow, kind: FleetKind, t: (k: string, o?: Record<string, unknown>) => string, lang: Lang): Summary {
+function summarize(row: FleetRow, kind: FleetKind, t: TFunction<'fleet'>, lang: Lang): Summary {
   if (kind === 'vehicle') {
     const v = row as Vehicle;
     return {
