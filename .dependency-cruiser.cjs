@@ -10,6 +10,9 @@ const MAY_HOLD_SQL = [
   '\\.repository\\.ts$',
   '^apps/server/src/db/',
   '^apps/server/src/lib/sql\\.ts$',
+  // cross-module transaction infrastructure: per-account cap locks and the Idempotency-Key journal
+  // that every committed transaction of a keyed request writes (issue 22)
+  '^apps/server/src/lib/(locks|tx-journal)\\.ts$',
   '\\.test\\.ts$',
   '\\.testkit\\.ts$',
   '^apps/server/test/',
