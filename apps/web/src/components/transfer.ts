@@ -1,5 +1,5 @@
 import { LIMITS } from '@masar/shared';
-import { api, ApiError } from '../lib/api';
+import { ApiError, masar, unwrap } from '../lib/api';
 import { readStoredSession } from '../lib/storage';
 
 /**
@@ -24,7 +24,7 @@ async function send(method: string, path: string, body?: FormData): Promise<Resp
   const go = () => fetch(`/api/v1${path}`, { method, headers: headers(), body });
   let res = await go();
   if (res.status === 401 || res.status === 406) {
-    await api.get('/accountDetails').catch(() => undefined);
+    await unwrap(masar.GET('/api/v1/accountDetails')).catch(() => undefined);
     res = await go();
   }
   return res;

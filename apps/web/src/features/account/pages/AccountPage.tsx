@@ -5,10 +5,10 @@ import { IconAddressBook, IconBan, IconCreditCard, IconFileText, IconLogout, Ico
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { changePasswordBody, LIMITS, PROFILE_STATUS, updateProfileBody, type Profile, type Subscription } from '@masar/shared';
+import { changePasswordBody, LIMITS, PROFILE_STATUS, updateProfileBody, type Profile } from '@masar/shared';
 import { asLang, formatDate } from '../../../components/format';
 import { useRoleBase } from '../../../components/useViewer';
-import { api } from '../../../lib/api';
+import { masar, unwrap } from '../../../lib/api';
 import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
 import { PROFILE_QUERY_KEY, useSession } from '../../../lib/session';
 import { useBusinessProfile, useContactInfo } from '../api/profile';
@@ -48,7 +48,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const save = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      const updated = await api.patch<Profile>('/account', updateProfileBody.parse(values));
+      const updated = await unwrap(masar.PATCH('/api/v1/account', { body: updateProfileBody.parse(values) }));
       queryClient.setQueryData(PROFILE_QUERY_KEY, updated);
       notifySuccess(t('profile.saved'));
       setEditing(false);
@@ -117,7 +117,7 @@ function StatusCard({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation('account');
   const base = useRoleBase(profile.accountType);
   // the plan's name, period and renewal (modules/billing; the same cache entry as the billing page)
-  const { data: subscription } = useQuery({ queryKey: ['billing', 'subscription'], queryFn: () => api.get<Subscription | null>('/subscription') });
+  const { data: subscription } = useQuery({ queryKey: ['billing', 'subscription'], queryFn: () => unwrap(masar.GET('/api/v1/subscription')) });
   return (
     <Card withBorder radius="lg" padding="lg">
       <Title order={2} size="h3" mb="md">
@@ -175,7 +175,7 @@ function ChangePasswordCard() {
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await api.post('/account/changePassword', values);
+      await unwrap(masar.POST('/api/v1/account/changePassword', { body: values }));
       notifySuccess(t('password.changed'));
       form.reset();
     } catch (e) {

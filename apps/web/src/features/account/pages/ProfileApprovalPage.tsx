@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Verification } from '@masar/shared';
 import { FileLink } from '../../../components/DocumentUpload';
 import { checkDocument, DOCUMENT_ACCEPT, DOCUMENT_MAX_MB, uploadFile } from '../../../components/transfer';
-import { api } from '../../../lib/api';
+import { masar, unwrap } from '../../../lib/api';
 import { notifySuccess, showApiError } from '../../../lib/form';
 
 const KEY = ['verification'];
@@ -27,7 +27,9 @@ function DocumentRow({ doc, locked }: { doc: Doc; locked: boolean }) {
     setBusy(true);
     try {
       const uploaded = await uploadFile(file, 'business-document');
-      const next = await api.put<Verification>(`/profile-approval/documents/${doc.type}`, { fileId: uploaded.id });
+      const next = await unwrap(
+        masar.PUT('/api/v1/profile-approval/documents/{type}', { params: { path: { type: doc.type } }, body: { fileId: uploaded.id } }),
+      );
       qc.setQueryData(KEY, next);
       notifySuccess(t('saved'));
     } catch (e) {
@@ -90,12 +92,12 @@ function DocumentRow({ doc, locked }: { doc: Doc; locked: boolean }) {
 export default function ProfileApprovalPage() {
   const { t } = useTranslation('verification');
   const qc = useQueryClient();
-  const { data, isLoading } = useQuery({ queryKey: KEY, queryFn: () => api.get<Verification>('/profile-approval') });
+  const { data, isLoading } = useQuery({ queryKey: KEY, queryFn: () => unwrap(masar.GET('/api/v1/profile-approval')) });
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     setBusy(true);
     try {
-      qc.setQueryData(KEY, await api.post<Verification>('/profile-approval/submit'));
+      qc.setQueryData(KEY, await unwrap(masar.POST('/api/v1/profile-approval/submit')));
       notifySuccess(t('sent'));
     } catch (e) {
       showApiError(e);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BAYAN_CANCEL_REASONS, type BayanCancelReasonCode, type BayanTripView, type LoadOption } from '@masar/shared';
 import { downloadFile } from '../../../components/transfer';
-import { api } from '../../../lib/api';
+import { masar, unwrap, idempotent } from '../../../lib/api';
 import { notifySuccess, showApiError } from '../../../lib/form';
 import { BAYAN, newBayanKey, useLoadBayan } from '../api';
 import { BayanStatusBadge } from './BayanStatusBadge';
@@ -66,17 +66,18 @@ export function BayanPanel({ loadId, options, vehicleLabel, driverLabel, onChang
   }
   const create = () =>
     run(
-      () => api.post<BayanTripView>('/bayan/trips', { loadId }, { idempotencyKey: key }),
+      () => unwrap(masar.POST('/api/v1/bayan/trips', { body: { loadId }, headers: idempotent(key) })),
       (b) => (b.status === 'pending' ? t('panel.pendingNotice') : t('panel.created', { number: b.waybillNumber })),
     );
   const close = () =>
     run(
-      () => api.post<BayanTripView>(`/bayan/trips/${bayan!.id}/close`, { deliveredAt: new Date().toISOString() }),
+      () => unwrap(masar.POST('/api/v1/bayan/trips/{id}/close', { params: { path: { id: bayan!.id } }, body: { deliveredAt: new Date().toISOString() } })),
       () => t('panel.closed'),
     );
   const cancel = () =>
+    reason &&
     run(
-      () => api.post<BayanTripView>(`/bayan/trips/${bayan!.id}/cancel`, { reason }),
+      () => unwrap(masar.POST('/api/v1/bayan/trips/{id}/cancel', { params: { path: { id: bayan!.id } }, body: { reason } })),
       () => t('panel.cancelled'),
     );
 

@@ -3,9 +3,9 @@ import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/cor
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { waybillConfigSchema, type WaybillConfig } from '@masar/shared';
+import { waybillConfigSchema } from '@masar/shared';
 import { CitySelect } from '../../../components/CitySelect';
-import { api } from '../../../lib/api';
+import { masar, unwrap } from '../../../lib/api';
 import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
 import { BAYAN, useWaybillConfig } from '../api';
 
@@ -32,7 +32,7 @@ export function WaybillConfigForm() {
   const save = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await api.put<{ config: WaybillConfig }>('/account/waybill-config', values);
+      await unwrap(masar.PUT('/api/v1/account/waybill-config', { body: waybillConfigSchema.parse(values) }));
       await qc.invalidateQueries({ queryKey: BAYAN.config });
       notifySuccess(t('config.saved'));
     } catch (e) {

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cardAddBody, type SavedCard } from '@masar/shared';
 import { NumberInput } from '../../../components/NumberInput';
-import { api } from '../../../lib/api';
+import { masar, unwrap } from '../../../lib/api';
 import { digits } from '../../../lib/digits';
 import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
 import { BILLING } from '../api';
@@ -29,7 +29,7 @@ export function CardForm({ onSaved }: { onSaved?: (card: SavedCard) => void }) {
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      const card = await api.post<SavedCard>('/paymentMethod', cardAddBody.parse(values));
+      const card = await unwrap(masar.POST('/api/v1/paymentMethod', { body: cardAddBody.parse(values) }));
       notifySuccess(t('card.saved'));
       form.reset();
       await qc.invalidateQueries({ queryKey: BILLING.cards });

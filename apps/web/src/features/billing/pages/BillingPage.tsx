@@ -4,11 +4,11 @@ import { IconFileInvoice } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { PAYMENT_PURPOSE, type Invoice, type PaymentIntent, type SubscriptionStatus } from '@masar/shared';
+import { PAYMENT_PURPOSE, type Invoice, type SubscriptionStatus } from '@masar/shared';
 import { NumberInput } from '../../../components/NumberInput';
 import { asLang, formatDate, formatMoney } from '../../../components/format';
 import { useRoleBase, useViewer } from '../../../components/useViewer';
-import { api } from '../../../lib/api';
+import { masar, unwrap, idempotent } from '../../../lib/api';
 import { notifySuccess, showApiError } from '../../../lib/form';
 import { PROFILE_QUERY_KEY } from '../../../lib/session';
 import { BILLING, newPaymentKey, useCards, useInvoices, useSubscription, useWallet } from '../api';
@@ -31,7 +31,7 @@ function PlanCard() {
   const cancel = async () => {
     setBusy(true);
     try {
-      await api.patch('/cancelSubscription');
+      await unwrap(masar.PATCH('/api/v1/cancelSubscription'));
       notifySuccess(t('billing.cancelText'));
       await Promise.all([qc.invalidateQueries({ queryKey: BILLING.subscription }), qc.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })]);
     } catch (e) {
@@ -135,10 +135,11 @@ function WalletCard() {
     if (!chosen) return;
     setBusy(true);
     try {
-      const intent = await api.post<PaymentIntent>(
-        '/subscription/createIntent',
-        { purpose: PAYMENT_PURPOSE.walletRecharge, amountSar: String(amount), cardId: chosen },
-        { idempotencyKey: newPaymentKey() },
+      const intent = await unwrap(
+        masar.POST('/api/v1/subscription/createIntent', {
+          body: { purpose: PAYMENT_PURPOSE.walletRecharge, amountSar: String(amount), cardId: chosen },
+          headers: idempotent(newPaymentKey()),
+        }),
       );
       if (intent.status === 'requires_action' && intent.actionUrl) {
         window.location.assign(intent.actionUrl);

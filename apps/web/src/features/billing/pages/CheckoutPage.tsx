@@ -4,13 +4,13 @@ import { IconPlus, IconTicket } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { fromHalalas, PAYMENT_PURPOSE, toHalalas, VAT_RATE, vatHalalas, type PaymentIntent, type PromoQuote } from '@masar/shared';
+import { fromHalalas, PAYMENT_PURPOSE, toHalalas, VAT_RATE, vatHalalas, type PromoQuote } from '@masar/shared';
 import { asLang, formatMoney, formatPercent } from '../../../components/format';
 import { useRoleBase, useViewer } from '../../../components/useViewer';
-import { api } from '../../../lib/api';
+import { masar, unwrap, idempotent } from '../../../lib/api';
 import { notifySuccess, showApiError } from '../../../lib/form';
 import { PROFILE_QUERY_KEY } from '../../../lib/session';
-import { newPaymentKey, useCards, usePlans, useWallet } from '../api';
+import { isPlanCode, newPaymentKey, useCards, usePlans, useWallet } from '../api';
 import { CardForm, CardLabel } from '../components/CardForm';
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -72,8 +72,10 @@ export default function CheckoutPage() {
 
   const applyPromo = async () => {
     setPromoError(null);
+    const planCode = plan.code;
+    if (!isPlanCode(planCode)) return;
     try {
-      const q = await api.post<PromoQuote>('/promo/check', { code: promo, planCode: plan.code });
+      const q = await unwrap(masar.POST('/api/v1/promo/check', { body: { code: promo, planCode } }));
       setQuote(q);
       notifySuccess(t('checkout.applied'));
     } catch (e) {
@@ -83,17 +85,18 @@ export default function CheckoutPage() {
   };
 
   const pay = async () => {
-    if (!chosen) return;
+    const planCode = plan.code;
+    if (!chosen || !isPlanCode(planCode)) return;
     const body =
       chosen === 'wallet'
-        ? { purpose: PAYMENT_PURPOSE.subscriptionPurchase, planCode: plan.code, payWithWallet: true, promoCode: quote?.code }
-        : { purpose: PAYMENT_PURPOSE.subscriptionPurchase, planCode: plan.code, cardId: chosen, promoCode: quote?.code };
+        ? { purpose: PAYMENT_PURPOSE.subscriptionPurchase, planCode, payWithWallet: true, promoCode: quote?.code }
+        : { purpose: PAYMENT_PURPOSE.subscriptionPurchase, planCode, cardId: chosen, promoCode: quote?.code };
     const text = JSON.stringify(body);
     const key = attempt.body === text ? attempt.key : newPaymentKey();
     setAttempt({ key, body: text });
     setBusy(true);
     try {
-      const intent = await api.post<PaymentIntent>('/subscription/createIntent', body, { idempotencyKey: key });
+      const intent = await unwrap(masar.POST('/api/v1/subscription/createIntent', { body, headers: idempotent(key) }));
       if (intent.status === 'requires_action' && intent.actionUrl) {
         const url = new URL(intent.actionUrl, window.location.origin);
         if (url.origin === window.location.origin) void navigate(`${url.pathname}${url.search}`);

@@ -35,7 +35,7 @@ import {
 } from '@masar/shared';
 import { NumberInput } from '../../../components/NumberInput';
 import { asLang, formatDate, formatNumber } from '../../../components/format';
-import { api } from '../../../lib/api';
+import { masar, unwrap } from '../../../lib/api';
 import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
 
 const KEYS = ['integrations', 'api-keys'];
@@ -69,7 +69,7 @@ function ApiKeysCard() {
   const { t, i18n } = useTranslation('integrations');
   const lang = asLang(i18n.language);
   const qc = useQueryClient();
-  const { data: keys = [] } = useQuery({ queryKey: KEYS, queryFn: () => api.get<{ items: ApiKey[] }>('/api-keys').then((d) => d.items) });
+  const { data: keys = [] } = useQuery({ queryKey: KEYS, queryFn: () => unwrap(masar.GET('/api/v1/api-keys')).then((d) => d.items) });
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [busy, setBusy] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
@@ -81,7 +81,7 @@ function ApiKeysCard() {
   const create = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      const k = await api.post<ApiKeyCreated>('/api-keys', apiKeyCreateBody.parse(values));
+      const k = await unwrap(masar.POST('/api/v1/api-keys', { body: apiKeyCreateBody.parse(values) }));
       setCreated(k);
       form.reset();
       await qc.invalidateQueries({ queryKey: KEYS });
@@ -94,7 +94,7 @@ function ApiKeysCard() {
   const revoke = async () => {
     if (!revoking) return;
     try {
-      await api.delete(`/api-keys/${revoking.id}`);
+      await unwrap(masar.DELETE('/api/v1/api-keys/{id}', { params: { path: { id: revoking.id } } }));
       notifySuccess(t('keys.revoked'));
       await qc.invalidateQueries({ queryKey: KEYS });
     } catch (e) {
@@ -217,11 +217,11 @@ function DeliveryLog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose
   const lang = asLang(i18n.language);
   const { data: items = [], refetch } = useQuery({
     queryKey: [...HOOKS, endpoint.id, 'deliveries'],
-    queryFn: () => api.get<{ items: WebhookDelivery[] }>(`/webhooks/${endpoint.id}/deliveries`, { limit: 50 }).then((d) => d.items),
+    queryFn: () => unwrap(masar.GET('/api/v1/webhooks/{id}/deliveries', { params: { path: { id: endpoint.id }, query: { limit: 50 } } })).then((d) => d.items),
   });
   const resend = async (d: WebhookDelivery) => {
     try {
-      await api.post(`/webhook-deliveries/${d.id}/resend`);
+      await unwrap(masar.POST('/api/v1/webhook-deliveries/{id}/resend', { params: { path: { id: d.id } } }));
       notifySuccess(t('hooks.resent'));
       await refetch();
     } catch (e) {
@@ -285,7 +285,7 @@ function DeliveryLog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose
 function WebhooksCard() {
   const { t } = useTranslation('integrations');
   const qc = useQueryClient();
-  const { data: hooks = [] } = useQuery({ queryKey: HOOKS, queryFn: () => api.get<{ items: WebhookEndpoint[] }>('/webhooks').then((d) => d.items) });
+  const { data: hooks = [] } = useQuery({ queryKey: HOOKS, queryFn: () => unwrap(masar.GET('/api/v1/webhooks')).then((d) => d.items) });
   const [created, setCreated] = useState<(WebhookEndpoint & { secret: string }) | null>(null);
   const [busy, setBusy] = useState(false);
   const [log, setLog] = useState<WebhookEndpoint | null>(null);
@@ -298,7 +298,7 @@ function WebhooksCard() {
     setBusy(true);
     try {
       const body = webhookCreateBody.parse({ ...values, description: values.description || undefined });
-      setCreated(await api.post<WebhookEndpoint & { secret: string }>('/webhooks', body));
+      setCreated(await unwrap(masar.POST('/api/v1/webhooks', { body })));
       form.reset();
       await qc.invalidateQueries({ queryKey: HOOKS });
     } catch (e) {
@@ -309,7 +309,7 @@ function WebhooksCard() {
   });
   const setActive = async (h: WebhookEndpoint, active: boolean) => {
     try {
-      await api.patch(`/webhooks/${h.id}`, { active });
+      await unwrap(masar.PATCH('/api/v1/webhooks/{id}', { params: { path: { id: h.id } }, body: { active } }));
       await qc.invalidateQueries({ queryKey: HOOKS });
     } catch (e) {
       showApiError(e);
@@ -317,7 +317,7 @@ function WebhooksCard() {
   };
   const remove = async (h: WebhookEndpoint) => {
     try {
-      await api.delete(`/webhooks/${h.id}`);
+      await unwrap(masar.DELETE('/api/v1/webhooks/{id}', { params: { path: { id: h.id } } }));
       notifySuccess(t('hooks.deleted'));
       await qc.invalidateQueries({ queryKey: HOOKS });
     } catch (e) {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Offer } from '@masar/shared';
-import { api } from '../../../lib/api';
+import { masar, unwrap } from '../../../lib/api';
 import { asLang, formatMoney } from '../../../components/format';
 import { Lane } from '../../../components/Lane';
 import { StatusBadge } from '../../../components/LoadStatusBadge';
@@ -68,7 +68,10 @@ export default function OffersPage() {
   const [params, setParams] = useSearchParams();
   const fallback: Box = base === '/carriers' ? 'sent' : 'received';
   const box: Box = base === '/carriers' ? 'sent' : params.get('box') === 'sent' ? 'sent' : params.get('box') === 'received' ? 'received' : fallback;
-  const q = useQuery({ queryKey: ['offers', 'box', box], queryFn: () => api.get<{ items: Offer[] }>('/offers', { box, limit: 100 }).then((d) => d.items) });
+  const q = useQuery({
+    queryKey: ['offers', 'box', box],
+    queryFn: () => unwrap(masar.GET('/api/v1/offers', { params: { query: { box, limit: 100 } } })).then((d) => d.items),
+  });
   const side: OfferSide = box === 'received' ? 'shipper' : 'carrier';
 
   return (

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CONTACT_TOPICS, contactBody, type ContactTopic } from '@masar/shared';
-import { api } from '../../../lib/api';
+import { masar, unwrap, idempotent } from '../../../lib/api';
 import { showApiError, zodValidate } from '../../../lib/form';
 import { usePageMeta } from '../../../lib/pageMeta';
 import { asLang, formatClock } from '../../../components/format';
@@ -39,7 +39,9 @@ export default function ContactPage() {
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await api.post('/contact', { ...values, phone: values.phone.trim() || undefined }, { idempotencyKey: key.current });
+      await unwrap(
+        masar.POST('/api/v1/contact', { body: contactBody.parse({ ...values, phone: values.phone.trim() || undefined }), headers: idempotent(key.current) }),
+      );
       key.current = newKey();
       void navigate('/thank-you');
     } catch (err) {

@@ -1,5 +1,5 @@
-import type { DaysToPay, DriverJob, DriverJobs, LoadTracking, TrackOverview, TripProof, TripSession, TripStep, GeoError } from '@masar/shared';
-import { api, ApiError } from '../../../lib/api';
+import type { DriverJob, DriverJobs, TripProof, TripSession, TripStep, GeoError } from '@masar/shared';
+import { ApiError, masar, unwrap } from '../../../lib/api';
 
 /** Where the driver's trip session lives: this tab only (sessionStorage), tied to its job link. */
 const SESSION_KEY = 'masar.tripSession';
@@ -76,8 +76,8 @@ export const tripApi = {
 
 /** Signed-in users: tracking, godsview, payment follow-through. */
 export const trackingApi = {
-  overview: () => api.get<TrackOverview>('/vehicles/track/overview'),
-  load: (id: string) => api.get<LoadTracking>(`/loads/${id}/tracking`),
-  paymentReceived: (id: string) => api.post<{ loadId: string; paymentReceivedAt: string }>(`/loads/${id}/payment-received`),
-  daysToPay: (shipperId: string) => api.get<DaysToPay>(`/shippers/${shipperId}/days-to-pay`),
+  overview: () => unwrap(masar.GET('/api/v1/vehicles/track/overview')),
+  load: (id: string) => unwrap(masar.GET('/api/v1/loads/{id}/tracking', { params: { path: { id } } })),
+  paymentReceived: (id: string) => unwrap(masar.POST('/api/v1/loads/{id}/payment-received', { params: { path: { id } } })),
+  daysToPay: (shipperId: string) => unwrap(masar.GET('/api/v1/shippers/{id}/days-to-pay', { params: { path: { id: shipperId } } })),
 };
