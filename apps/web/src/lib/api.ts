@@ -58,18 +58,9 @@ function querySerializer(query: Record<string, unknown>): string {
   return sp.toString();
 }
 
-/** What a call carried, for the one retry after a token refresh. */
-const inFlight = new Map<string, { retry: Request; usedToken: string | null }>();
-
-/**
- * The spec's standard headers (authorization, language, accept-language with the reader's digit
- * system, currencycode, platform) and the token logic: on 401/406 the session may refresh its
- * token, then the call is retried once with the new one.
- */
+/** The spec's standard headers (language, accept-language with the reader's digit system, currency, platform) and the bearer token. */
 const masarHeaders: Middleware = {
-  async onRequest({ request, id }) {
-    const skipAuth = request.headers.has(NO_AUTH);
-    request.headers.delete(NO_AUTH);
+  async onRequest({ request }) {
     const lang = handler.language();
     request.headers.set('language', lang);
     // the reader's digit system as a BCP 47 extension (ar-u-nu-latn): the server writes the numbers
@@ -78,37 +69,43 @@ const masarHeaders: Middleware = {
     request.headers.set('currencycode', 'SAR');
     request.headers.set('currencysymbol', 'SAR');
     request.headers.set('platform', '3');
-    if (skipAuth) return request;
-    const usedToken = await handler.getAccessToken();
-    if (usedToken) request.headers.set('authorization', `Bearer ${usedToken}`);
-    inFlight.set(id, { retry: request.clone(), usedToken });
+    if (request.headers.has(NO_AUTH)) return request;
+    const token = await handler.getAccessToken();
+    if (token) request.headers.set('authorization', `Bearer ${token}`);
     return request;
   },
-  async onResponse({ response, id, options }) {
-    const sent = inFlight.get(id);
-    inFlight.delete(id);
-    if (!sent || (response.status !== 401 && response.status !== 406)) return undefined;
-    const code = async (r: Response) =>
-      (
-        (await r
-          .clone()
-          .json()
-          .catch(() => ({}))) as { code?: string }
-      ).code ?? '';
-    const status = response.status;
-    if (!(await handler.onAuthError(status, await code(response), { usedToken: sent.usedToken, retried: false }))) return undefined;
-    const token = await handler.getAccessToken();
-    const again = sent.retry;
-    if (token) again.headers.set('authorization', `Bearer ${token}`);
-    else again.headers.delete('authorization');
-    const second = await options.fetch(again);
-    if (second.status === 401 || second.status === 406) await handler.onAuthError(second.status, await code(second), { usedToken: token, retried: true });
-    return second;
-  },
-  onError({ id }) {
-    inFlight.delete(id);
-  },
 };
+
+const code = async (r: Response) =>
+  (
+    (await r
+      .clone()
+      .json()
+      .catch(() => ({}))) as { code?: string }
+  ).code ?? '';
+const isAuthError = (r: Response): r is Response & { status: 401 | 406 } => r.status === 401 || r.status === 406;
+
+/**
+ * The token logic around the network call (it sees the final request, body included, so uploads
+ * retry too): on 401/406 the session may refresh its token, then the call is retried once with
+ * the new one. The global fetch is looked up on every call (tests stub it).
+ */
+async function fetchWithToken(request: Request): Promise<Response> {
+  if (request.headers.has(NO_AUTH)) {
+    request.headers.delete(NO_AUTH);
+    return globalThis.fetch(request);
+  }
+  const usedToken = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? null;
+  const again = request.clone();
+  const first = await globalThis.fetch(request);
+  if (!isAuthError(first) || !(await handler.onAuthError(first.status, await code(first), { usedToken, retried: false }))) return first;
+  const token = await handler.getAccessToken();
+  if (token) again.headers.set('authorization', `Bearer ${token}`);
+  else again.headers.delete('authorization');
+  const second = await globalThis.fetch(again);
+  if (isAuthError(second)) await handler.onAuthError(second.status, await code(second), { usedToken: token, retried: true });
+  return second;
+}
 
 /**
  * The typed client of the Masar API: every path, parameter, body and answer is typed from the
@@ -120,21 +117,29 @@ const masarHeaders: Middleware = {
 export const masar = createClient<paths>({
   baseUrl: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
   querySerializer,
-  // looked up on every call (tests stub the global fetch)
-  fetch: (req: Request) => globalThis.fetch(req),
+  fetch: fetchWithToken,
 });
 masar.use(masarHeaders);
+
+/**
+ * A per-call middleware sending `form` as the body (multipart/form-data: uploads, whose bodies the
+ * OpenAPI document does not describe): `masar.POST('/api/v1/files', { middleware: [withForm(form)] })`.
+ */
+export const withForm = (form: FormData): Middleware => ({
+  onRequest: ({ request }) => new Request(request, { method: request.method, body: form }),
+});
 
 type Answer<R> = R extends { data?: infer D } ? Exclude<D, undefined> : never;
 /** `data` of a call's success envelope `{message, data}`, typed from the schema. */
 export type Payload<R> = Answer<R> extends { data: infer P } ? P : never;
 
 /**
- * Await a `masar` call and return its `{message, data}` envelope; throws ApiError with the server's
- * localized message (status 0, code NETWORK_ERROR when the server cannot be reached; an aborted
- * call rethrows its AbortError).
+ * Await a `masar` call and return it when it succeeded (`data` and `response`, e.g. a download's
+ * blob and its Content-Disposition); throws ApiError with the server's localized message
+ * (status 0, code NETWORK_ERROR when the server cannot be reached; an aborted call rethrows its
+ * AbortError).
  */
-export async function unwrapEnvelope<R extends { response: Response; error?: unknown }>(call: Promise<R>): Promise<Answer<R>> {
+export async function unwrapResponse<R extends { response: Response; error?: unknown }>(call: Promise<R>): Promise<R> {
   let r: R;
   try {
     r = await call;
@@ -150,6 +155,12 @@ export async function unwrapEnvelope<R extends { response: Response; error?: unk
     handler.onApiError?.(err);
     throw err;
   }
+  return r;
+}
+
+/** Await a `masar` call and return its `{message, data}` envelope (errors as `unwrapResponse`). */
+export async function unwrapEnvelope<R extends { response: Response; error?: unknown }>(call: Promise<R>): Promise<Answer<R>> {
+  const r = await unwrapResponse(call);
   return (r as { data?: unknown }).data as Answer<R>;
 }
 

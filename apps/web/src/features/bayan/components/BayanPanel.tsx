@@ -122,7 +122,10 @@ export function BayanPanel({ loadId, options, vehicleLabel, driverLabel, onChang
               variant="subtle"
               leftSection={<IconPrinter size={14} />}
               onClick={() =>
-                void downloadFile(`/bayan/trips/${bayan.id}/print`, `bayan-${bayan.waybillNumber ?? bayan.tripId}.pdf`).catch((e: unknown) => showApiError(e))
+                void downloadFile(
+                  masar.GET('/api/v1/bayan/trips/{id}/print', { params: { path: { id: bayan.id } }, parseAs: 'blob' }),
+                  `bayan-${bayan.waybillNumber ?? bayan.tripId}.pdf`,
+                ).catch((e: unknown) => showApiError(e))
               }
             >
               {t('print')}
