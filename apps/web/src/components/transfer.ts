@@ -28,9 +28,9 @@ export async function downloadFile(call: Promise<{ data?: unknown; error?: unkno
  */
 export function downloadLinked(url: string, fallbackName: string) {
   const file = /^\/api\/v1\/files\/([^/?#]+)$/.exec(url);
-  if (file) return downloadFile(masar.GET('/api/v1/files/{id}', { params: { path: { id: file[1]! } }, parseAs: 'blob' }), fallbackName);
+  if (file) return downloadFile(masar.GET('/api/v1/files/{id}', { params: { path: { id: file[1] } }, parseAs: 'blob' }), fallbackName);
   const proof = /^\/api\/v1\/trip-proofs\/([^/?#]+)$/.exec(url);
-  if (proof) return downloadFile(masar.GET('/api/v1/trip-proofs/{id}', { params: { path: { id: proof[1]! } }, parseAs: 'blob' }), fallbackName);
+  if (proof) return downloadFile(masar.GET('/api/v1/trip-proofs/{id}', { params: { path: { id: proof[1] } }, parseAs: 'blob' }), fallbackName);
   window.open(url, '_blank', 'noreferrer');
   return Promise.resolve();
 }

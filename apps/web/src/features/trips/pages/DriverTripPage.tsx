@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { IconFileUpload, IconMapPin, IconTruck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PLAIN_TRIP_STEPS, PROOF_MAX_BYTES, PROOF_STEPS, TRIP_STEPS, type DriverJob, type GeoError, type TripStep } from '@masar/shared';
+import { PLAIN_TRIP_STEPS, PROOF_MAX_BYTES, PROOF_STEPS, TRIP_STEPS, type DriverJob, type GeoError } from '@masar/shared';
 import { oneOf } from '../../../lib/api';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
