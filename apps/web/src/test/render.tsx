@@ -4,6 +4,8 @@ import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
+import { SlotsProvider } from '../components/slots';
+import { featureSlots } from '../app/slots';
 
 export type Route = (method: string, path: string, body: unknown) => { status?: number; body: unknown } | undefined;
 
@@ -46,7 +48,9 @@ export function renderWithApp(ui: ReactNode, { dir = 'ltr', path = '/carriers/fl
     <DirectionProvider initialDirection={dir}>
       <MantineProvider>
         <QueryClientProvider client={qc}>
-          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+          <SlotsProvider value={featureSlots}>
+            <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+          </SlotsProvider>
         </QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>,

@@ -14,7 +14,7 @@ import { PROFILE_QUERY_KEY, useSession } from '../../../lib/session';
 import { useBusinessProfile, useContactInfo } from '../api/profile';
 import { BusinessProfileForm } from '../components/BusinessProfileForm';
 import { ContactInfoCard } from '../components/ContactInfoCard';
-import { InvitationsCard } from '../../team';
+import { Slot } from '../../../components/slots';
 
 const STATUS_COLOR: Record<number, string> = {
   [PROFILE_STATUS.pending]: 'yellow',
@@ -331,7 +331,7 @@ function AccountHome() {
         )
       ) : (
         <Stack gap="lg">
-          <InvitationsCard profile={profile} />
+          <Slot name="InvitationsCard" profile={profile} />
           <ProfileCard profile={profile} />
           <StatusCard profile={profile} />
           <AccountAreaSections accountType={profile.accountType} />

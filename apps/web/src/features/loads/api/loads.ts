@@ -27,23 +27,6 @@ export function useMyLoads(tab: MyLoadsTab, limit: number, skip: number, cursor:
   });
 }
 
-export function useLoadOffers(loadId: string | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: ['offers', 'load', loadId],
-    queryFn: () => unwrap(masar.GET('/api/v1/offers', { params: { query: { loadId } } })).then((d) => d.items),
-    enabled: !!loadId && enabled,
-  });
-}
-
-/** My sent offers (a carrier's bids), to find the one on a given load. */
-export function useSentOffers(enabled: boolean) {
-  return useQuery({
-    queryKey: ['offers', 'box', 'sent'],
-    queryFn: () => unwrap(masar.GET('/api/v1/offers', { params: { query: { box: 'sent', limit: 100 } } })).then((d) => d.items),
-    enabled,
-  });
-}
-
 function useInvalidateLoads() {
   const qc = useQueryClient();
   return () =>
@@ -77,14 +60,6 @@ export function useLoadAction() {
         ? unwrap(masar.DELETE('/api/v1/loads/{id}', { params: { path: { id } } }))
         : unwrap(masar.POST(`/api/v1/loads/{id}/${action}`, { params: { path: { id } }, body: {} })),
     onSuccess: invalidate,
-  });
-}
-
-export function usePlaceBid() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { loadId: string; priceSar: string }) => unwrap(masar.POST('/api/v1/offers', { body })),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['offers'] }), qc.invalidateQueries({ queryKey: ['load'] })]),
   });
 }
 

@@ -8,10 +8,10 @@ import { asLang, formatMoney } from '../../../components/format';
 import { Lane } from '../../../components/Lane';
 import { StatusBadge } from '../../../components/LoadStatusBadge';
 import { DateText } from '../../../components/Money';
-import { isMyTurn, OfferActions, type OfferSide } from '../../../components/OfferActions';
+import { isMyTurn, OfferActions, type OfferSide } from '../components/OfferActions';
 import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { isolate } from '../../../components/bidi';
-import { RelationMenu } from '../../relations';
+import { Slot } from '../../../components/slots';
 
 type Box = 'received' | 'sent';
 
@@ -33,7 +33,7 @@ function OfferRow({ offer, side, href }: { offer: Offer; side: OfferSide; href: 
                 {mine ? t('turn.yours') : t('turn.theirs')}
               </Badge>
             )}
-            {side === 'shipper' && <RelationMenu userId={offer.carrierId} companyName={offer.carrierCompany} />}
+            {side === 'shipper' && <Slot name="RelationMenu" userId={offer.carrierId} companyName={offer.carrierCompany} />}
           </Group>
           <Lane lane={offer.lane} size="sm" />
 

@@ -3,11 +3,11 @@ import { Button, Group, Popover, Stack, Text, Timeline } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { priceSchema, localizeValidationMessage, type Offer } from '@masar/shared';
-import { NumberInput } from './NumberInput';
-import { masar, unwrap } from '../lib/api';
-import { asLang, formatMoney } from './format';
-import { DateText } from './Money';
-import { notifyError, notifySuccess } from './notify';
+import { NumberInput } from '../../../components/NumberInput';
+import { masar, unwrap } from '../../../lib/api';
+import { asLang, formatMoney } from '../../../components/format';
+import { DateText } from '../../../components/Money';
+import { notifyError, notifySuccess } from '../../../components/notify';
 
 export type OfferSide = 'carrier' | 'shipper';
 
