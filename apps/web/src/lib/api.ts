@@ -86,23 +86,27 @@ const code = async (r: Response) =>
 const isAuthError = (r: Response): r is Response & { status: 401 | 406 } => r.status === 401 || r.status === 406;
 
 /**
- * The token logic around the network call (it sees the final request, body included, so uploads
- * retry too): on 401/406 the session may refresh its token, then the call is retried once with
- * the new one. The global fetch is looked up on every call (tests stub it).
+ * The network call under the typed client, with the token logic: on 401/406 the session may
+ * refresh its token, then the call is retried once with the new one. It sees the final request
+ * (body included, so uploads retry too) and sends it as `fetch(url, init)` with the body read into
+ * memory (JSON as text): the browser then knows the body up front (devtools and test drivers show
+ * it) and the retry can send it again. The global fetch is looked up on every call (tests stub it).
  */
 async function fetchWithToken(request: Request): Promise<Response> {
-  if (request.headers.has(NO_AUTH)) {
-    request.headers.delete(NO_AUTH);
-    return globalThis.fetch(request);
-  }
-  const usedToken = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? null;
-  const again = request.clone();
-  const first = await globalThis.fetch(request);
+  const skipAuth = request.headers.has(NO_AUTH);
+  request.headers.delete(NO_AUTH);
+  const headers = new Headers(request.headers);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
+  const body = !hasBody ? undefined : (headers.get('content-type') ?? '').includes('json') ? await request.text() : await request.arrayBuffer();
+  const send = () => globalThis.fetch(request.url, { method: request.method, headers, body, signal: request.signal, redirect: request.redirect });
+  const first = await send();
+  if (skipAuth) return first;
+  const usedToken = headers.get('authorization')?.replace(/^Bearer /, '') ?? null;
   if (!isAuthError(first) || !(await handler.onAuthError(first.status, await code(first), { usedToken, retried: false }))) return first;
   const token = await handler.getAccessToken();
-  if (token) again.headers.set('authorization', `Bearer ${token}`);
-  else again.headers.delete('authorization');
-  const second = await globalThis.fetch(again);
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  else headers.delete('authorization');
+  const second = await send();
   if (isAuthError(second)) await handler.onAuthError(second.status, await code(second), { usedToken: token, retried: true });
   return second;
 }
