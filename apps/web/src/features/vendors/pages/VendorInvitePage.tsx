@@ -80,7 +80,9 @@ export default function VendorInvitePage() {
                 publicMode
                 submitLabel={t('invite.submit')}
                 onSubmit={async ({ body }) => {
-                  const v = await unwrap(masar.POST('/api/v1/vendor-invites/{token}', { params: { path: { token } }, body: vendorInput.parse(body) }));
+                  // a public request carries no documents (uploads need an account)
+                  const { documentFileIds: _none, ...request } = vendorInput.parse(body);
+                  const v = await unwrap(masar.POST('/api/v1/vendor-invites/{token}', { params: { path: { token } }, body: request }));
                   const s = v?.status ?? 'request_submitted';
                   localStorage.setItem(storeKey(token), s);
                   setStatus(s);
