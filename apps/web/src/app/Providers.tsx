@@ -2,8 +2,6 @@ import { useMemo, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SlotsProvider } from '../components/slots';
-import { featureSlots } from './slots';
 import { useTranslation } from 'react-i18next';
 import { storedLanguage } from '../i18n';
 import { ApiError } from '../lib/api';
@@ -25,9 +23,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <DirectionProvider initialDirection={storedLanguage() === 'ar' ? 'rtl' : 'ltr'} detectDirection>
       <MantineProvider theme={theme} cssVariablesResolver={resolveTextColors} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
         <Notifications position="top-center" />
-        <QueryClientProvider client={queryClient}>
-          <SlotsProvider value={featureSlots}>{children}</SlotsProvider>
-        </QueryClientProvider>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>
   );

@@ -1,9 +1,10 @@
-import { lazy } from 'react';
-import type { FeatureSlots } from '../components/slots';
+import { createElement, lazy, type ComponentType } from 'react';
+import { SlotsProvider, type FeatureSlots } from '../components/slots';
 
 /**
  * Which feature fills each slot of components/slots (features never import each other; app/ wires
- * them). Lazy: a slot's code loads with the first page that shows it, never with the entry chunk.
+ * them). Lazy: a slot's code loads with the first page that shows it. The pages with slots get them
+ * from their route (routes.tsx `withSlots`), so none of this is in the entry chunk.
  */
 export const featureSlots: FeatureSlots = {
   RelationMenu: lazy(() => import('../features/relations').then((m) => ({ default: m.RelationMenu }))),
@@ -15,3 +16,8 @@ export const featureSlots: FeatureSlots = {
   BidPanel: lazy(() => import('../features/offers').then((m) => ({ default: m.BidPanel }))),
   OwnerOffersPanel: lazy(() => import('../features/offers').then((m) => ({ default: m.OwnerOffersPanel }))),
 };
+
+/** `Page` with the feature slots provided (routes.tsx loads this module with the page's chunk). */
+export function withSlots<P extends object>(Page: ComponentType<P>): ComponentType<P> {
+  return (props: P) => createElement(SlotsProvider, { value: featureSlots }, createElement(Page, props));
+}
