@@ -2,13 +2,13 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Container, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAddressBook, IconBan, IconCreditCard, IconFileText, IconLogout, IconPencil, IconSettings, IconStar, IconUsersGroup } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { changePasswordBody, LIMITS, PROFILE_STATUS, updateProfileBody, type Profile } from '@masar/shared';
 import { asLang, formatDate } from '../../../components/format';
 import { useRoleBase } from '../../../components/useViewer';
-import { masar, unwrap } from '../../../lib/api';
+import { masar, unwrap, type BodyOf } from '../../../lib/api';
 import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
 import { PROFILE_QUERY_KEY, useSession } from '../../../lib/session';
 import { useBusinessProfile, useContactInfo } from '../api/profile';
@@ -39,6 +39,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation('account');
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
+  const update = useMutation({ mutationFn: (body: BodyOf<'/api/v1/account', 'patch'>) => unwrap(masar.PATCH('/api/v1/account', { body })) });
   const [busy, setBusy] = useState(false);
   const form = useForm({
     mode: 'controlled',
@@ -48,7 +49,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const save = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      const updated = await unwrap(masar.PATCH('/api/v1/account', { body: updateProfileBody.parse(values) }));
+      const updated = await update.mutateAsync(updateProfileBody.parse(values));
       queryClient.setQueryData(PROFILE_QUERY_KEY, updated);
       notifySuccess(t('profile.saved'));
       setEditing(false);
@@ -166,6 +167,9 @@ function StatusCard({ profile }: { profile: Profile }) {
 
 function ChangePasswordCard() {
   const { t } = useTranslation('account');
+  const change = useMutation({
+    mutationFn: (body: BodyOf<'/api/v1/account/changePassword', 'post'>) => unwrap(masar.POST('/api/v1/account/changePassword', { body })),
+  });
   const [busy, setBusy] = useState(false);
   const form = useForm({
     mode: 'controlled',
@@ -175,7 +179,7 @@ function ChangePasswordCard() {
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await unwrap(masar.POST('/api/v1/account/changePassword', { body: values }));
+      await change.mutateAsync(values);
       notifySuccess(t('password.changed'));
       form.reset();
     } catch (e) {

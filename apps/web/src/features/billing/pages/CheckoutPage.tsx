@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Card, Container, Divider, Group, Modal, Radio, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTicket } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fromHalalas, PAYMENT_PURPOSE, toHalalas, VAT_RATE, vatHalalas, type PromoQuote } from '@masar/shared';
 import { asLang, formatMoney, formatPercent } from '../../../components/format';
 import { useRoleBase, useViewer } from '../../../components/useViewer';
-import { masar, unwrap, idempotent } from '../../../lib/api';
+import { masar, unwrap, idempotent, type BodyOf } from '../../../lib/api';
 import { notifySuccess, showApiError } from '../../../lib/form';
 import { PROFILE_QUERY_KEY } from '../../../lib/session';
 import { isPlanCode, newPaymentKey, useCards, usePlans, useWallet } from '../api';
@@ -45,6 +45,11 @@ export default function CheckoutPage() {
   const [promo, setPromo] = useState('');
   const [quote, setQuote] = useState<PromoQuote | null>(null);
   const [promoError, setPromoError] = useState<string | null>(null);
+  const checkPromo = useMutation({ mutationFn: (body: BodyOf<'/api/v1/promo/check', 'post'>) => unwrap(masar.POST('/api/v1/promo/check', { body })) });
+  const createIntent = useMutation({
+    mutationFn: ({ body, key }: { body: BodyOf<'/api/v1/subscription/createIntent', 'post'>; key: string }) =>
+      unwrap(masar.POST('/api/v1/subscription/createIntent', { body, headers: idempotent(key) })),
+  });
   const [busy, setBusy] = useState(false);
   // one key per attempt: kept until the body changes, so a retry of the same payment reuses it
   const [attempt, setAttempt] = useState(() => ({ key: newPaymentKey(), body: '' }));
@@ -75,7 +80,7 @@ export default function CheckoutPage() {
     const planCode = plan.code;
     if (!isPlanCode(planCode)) return;
     try {
-      const q = await unwrap(masar.POST('/api/v1/promo/check', { body: { code: promo, planCode } }));
+      const q = await checkPromo.mutateAsync({ code: promo, planCode });
       setQuote(q);
       notifySuccess(t('checkout.applied'));
     } catch (e) {
@@ -96,7 +101,7 @@ export default function CheckoutPage() {
     setAttempt({ key, body: text });
     setBusy(true);
     try {
-      const intent = await unwrap(masar.POST('/api/v1/subscription/createIntent', { body, headers: idempotent(key) }));
+      const intent = await createIntent.mutateAsync({ body, key });
       if (intent.status === 'requires_action' && intent.actionUrl) {
         const url = new URL(intent.actionUrl, window.location.origin);
         if (url.origin === window.location.origin) void navigate(`${url.pathname}${url.search}`);

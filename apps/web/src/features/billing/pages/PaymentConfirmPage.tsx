@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
@@ -31,13 +31,17 @@ export default function PaymentConfirmPage() {
     enabled: !!id,
   });
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const confirmIntent = useMutation({
+    mutationFn: ({ id, outcome }: { id: string; outcome?: 'approve' | 'decline' }) =>
+      unwrap(masar.POST('/api/v1/payments/intents/{id}/confirm', { params: { path: { id } }, body: outcome ? { outcome } : {} })),
+  });
   const [busy, setBusy] = useState(false);
   const started = useRef(false);
 
   const confirm = async (outcome?: 'approve' | 'decline') => {
     setBusy(true);
     try {
-      await unwrap(masar.POST('/api/v1/payments/intents/{id}/confirm', { params: { path: { id } }, body: outcome ? { outcome } : {} }));
+      await confirmIntent.mutateAsync({ id, outcome });
       setResult({ ok: true, message: t('confirm.done') });
       await Promise.all([qc.invalidateQueries({ queryKey: ['billing'] }), qc.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })]);
     } catch (e) {

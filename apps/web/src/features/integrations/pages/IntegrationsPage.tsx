@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy, IconKey, IconPlus, IconRefresh, IconTrash, IconWebhook } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   API_KEY_SCOPES,
@@ -35,7 +35,7 @@ import {
 } from '@masar/shared';
 import { NumberInput } from '../../../components/NumberInput';
 import { asLang, formatDate, formatNumber } from '../../../components/format';
-import { masar, unwrap } from '../../../lib/api';
+import { masar, unwrap, type BodyOf } from '../../../lib/api';
 import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
 
 const KEYS = ['integrations', 'api-keys'];
@@ -73,6 +73,8 @@ function ApiKeysCard() {
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [busy, setBusy] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const createKey = useMutation({ mutationFn: (body: BodyOf<'/api/v1/api-keys', 'post'>) => unwrap(masar.POST('/api/v1/api-keys', { body })) });
+  const revokeKey = useMutation({ mutationFn: (id: string) => unwrap(masar.DELETE('/api/v1/api-keys/{id}', { params: { path: { id } } })) });
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: '', scopes: ['loads:read'] as string[], ratePerMinute: 120 },
@@ -81,7 +83,7 @@ function ApiKeysCard() {
   const create = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      const k = await unwrap(masar.POST('/api/v1/api-keys', { body: apiKeyCreateBody.parse(values) }));
+      const k = await createKey.mutateAsync(apiKeyCreateBody.parse(values));
       setCreated(k);
       form.reset();
       await qc.invalidateQueries({ queryKey: KEYS });
@@ -94,7 +96,7 @@ function ApiKeysCard() {
   const revoke = async () => {
     if (!revoking) return;
     try {
-      await unwrap(masar.DELETE('/api/v1/api-keys/{id}', { params: { path: { id: revoking.id } } }));
+      await revokeKey.mutateAsync(revoking.id);
       notifySuccess(t('keys.revoked'));
       await qc.invalidateQueries({ queryKey: KEYS });
     } catch (e) {
@@ -213,6 +215,7 @@ function ApiKeysCard() {
 }
 
 function DeliveryLog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) {
+  const resendOne = useMutation({ mutationFn: (id: string) => unwrap(masar.POST('/api/v1/webhook-deliveries/{id}/resend', { params: { path: { id } } })) });
   const { t, i18n } = useTranslation('integrations');
   const lang = asLang(i18n.language);
   const { data: items = [], refetch } = useQuery({
@@ -221,7 +224,7 @@ function DeliveryLog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose
   });
   const resend = async (d: WebhookDelivery) => {
     try {
-      await unwrap(masar.POST('/api/v1/webhook-deliveries/{id}/resend', { params: { path: { id: d.id } } }));
+      await resendOne.mutateAsync(d.id);
       notifySuccess(t('hooks.resent'));
       await refetch();
     } catch (e) {
@@ -289,6 +292,12 @@ function WebhooksCard() {
   const [created, setCreated] = useState<(WebhookEndpoint & { secret: string }) | null>(null);
   const [busy, setBusy] = useState(false);
   const [log, setLog] = useState<WebhookEndpoint | null>(null);
+  const createHook = useMutation({ mutationFn: (body: BodyOf<'/api/v1/webhooks', 'post'>) => unwrap(masar.POST('/api/v1/webhooks', { body })) });
+  const patchHook = useMutation({
+    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
+      unwrap(masar.PATCH('/api/v1/webhooks/{id}', { params: { path: { id } }, body: { active } })),
+  });
+  const deleteHook = useMutation({ mutationFn: (id: string) => unwrap(masar.DELETE('/api/v1/webhooks/{id}', { params: { path: { id } } })) });
   const form = useForm({
     mode: 'controlled',
     initialValues: { url: '', description: '', events: ['offer.created', 'offer.accepted', 'load.booked'] as string[] },
@@ -298,7 +307,7 @@ function WebhooksCard() {
     setBusy(true);
     try {
       const body = webhookCreateBody.parse({ ...values, description: values.description || undefined });
-      setCreated(await unwrap(masar.POST('/api/v1/webhooks', { body })));
+      setCreated(await createHook.mutateAsync(body));
       form.reset();
       await qc.invalidateQueries({ queryKey: HOOKS });
     } catch (e) {
@@ -309,7 +318,7 @@ function WebhooksCard() {
   });
   const setActive = async (h: WebhookEndpoint, active: boolean) => {
     try {
-      await unwrap(masar.PATCH('/api/v1/webhooks/{id}', { params: { path: { id: h.id } }, body: { active } }));
+      await patchHook.mutateAsync({ id: h.id, active });
       await qc.invalidateQueries({ queryKey: HOOKS });
     } catch (e) {
       showApiError(e);
@@ -317,7 +326,7 @@ function WebhooksCard() {
   };
   const remove = async (h: WebhookEndpoint) => {
     try {
-      await unwrap(masar.DELETE('/api/v1/webhooks/{id}', { params: { path: { id: h.id } } }));
+      await deleteHook.mutateAsync(h.id);
       notifySuccess(t('hooks.deleted'));
       await qc.invalidateQueries({ queryKey: HOOKS });
     } catch (e) {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Alert, Card, Center, Container, Loader, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { vendorInput, type VendorStatus } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { masar, unwrap } from '../../../lib/api';
+import { masar, unwrap, type BodyOf } from '../../../lib/api';
 import { VendorForm } from '../components/VendorForm';
 import { isolate } from '../../../components/bidi';
 
@@ -34,6 +34,10 @@ export default function VendorInvitePage() {
   const { t } = useTranslation('vendors');
   const [params] = useSearchParams();
   const token = params.get('invite') ?? '';
+  const request = useMutation({
+    mutationFn: (body: BodyOf<'/api/v1/vendor-invites/{token}', 'post'>) =>
+      unwrap(masar.POST('/api/v1/vendor-invites/{token}', { params: { path: { token } }, body })),
+  });
   const [status, setStatus] = useState<VendorStatus | null>(() => (token ? (localStorage.getItem(storeKey(token)) as VendorStatus | null) : null));
 
   const info = useQuery({
@@ -81,8 +85,8 @@ export default function VendorInvitePage() {
                 submitLabel={t('invite.submit')}
                 onSubmit={async ({ body }) => {
                   // a public request carries no documents (uploads need an account)
-                  const { documentFileIds: _none, ...request } = vendorInput.parse(body);
-                  const v = await unwrap(masar.POST('/api/v1/vendor-invites/{token}', { params: { path: { token } }, body: request }));
+                  const { documentFileIds: _none, ...publicRequest } = vendorInput.parse(body);
+                  const v = await request.mutateAsync(publicRequest);
                   const s = v?.status ?? 'request_submitted';
                   localStorage.setItem(storeKey(token), s);
                   setStatus(s);
