@@ -61,6 +61,37 @@ export default tseslint.config(
     },
   },
   {
+    // The web calls the API only through the generated typed client (lib/api's `masar`, openapi-fetch
+    // over packages/api-client's paths; issue 18): no raw fetch, no second client, no asserted answers.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/api.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='fetch'], CallExpression[callee.property.name='fetch'][callee.object.name=/^(globalThis|window|self)$/]",
+          message: 'Call the API through `masar` (lib/api): its paths, bodies and answers are typed from the OpenAPI document.',
+        },
+        {
+          selector: "NewExpression[callee.name='XMLHttpRequest']",
+          message: 'Call the API through `masar` (lib/api).',
+        },
+        {
+          selector: "ImportDeclaration[source.value='openapi-fetch']",
+          message: 'lib/api creates the one client (`masar`) with the token, language and error handling; import it from there.',
+        },
+        {
+          selector: 'TSAsExpression > AwaitExpression > CallExpression[callee.name=/^unwrap/], TSAsExpression > CallExpression[callee.name=/^unwrap/]',
+          message: 'An API answer takes its type from the schema: no `as` on unwrap(...).',
+        },
+        {
+          selector: 'CallExpression[callee.name=/^unwrap/][typeArguments]',
+          message: 'An API answer takes its type from the schema: no type arguments on unwrap(...).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -3,6 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from '../i18n';
 import { App } from './App';
+import { readFetch } from '../test/render';
 
 /**
  * The shell wired together in jsdom against a fake API: guest sign-in before the first call,
@@ -37,10 +38,10 @@ const token = (n: string) => ({ accessToken: `acc-${n}`, refreshToken: `ref-${n}
 
 function fakeApi() {
   const calls: { method: string; path: string; auth: string | null; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-    const path = new URL(url).pathname.replace('/api/v1', '');
-    const headers = init.headers as Record<string, string>;
-    calls.push({ method: init.method ?? 'GET', path, auth: headers.authorization ?? null, body: init.body ? JSON.parse(init.body as string) : undefined });
+  const fetchMock = vi.fn(async (input: string | Request, init?: RequestInit) => {
+    const req = await readFetch(input, init);
+    const path = req.url.pathname.replace('/api/v1', '');
+    calls.push({ method: req.method, path, auth: req.headers.authorization ?? null, body: req.body });
     const ok = (data: unknown) => new Response(JSON.stringify({ message: 'OK', data }), { status: 200 });
     if (path === '/guest/signIn') return ok({ token: token('guest') });
     if (path === '/account/signIn') return ok({ token: token('user'), profile });

@@ -17,6 +17,9 @@ export interface RouteDef {
 type Loader = () => Promise<unknown>;
 /** A page module once its page namespaces (i18n PAGE_NAMESPACES) are loaded too. */
 const withNamespaces = <M,>(mod: Promise<M>, nss: readonly PageNamespace[]) => Promise.all([mod, loadNamespaces(nss)]).then(([m]) => m);
+/** A page module whose page renders the panels other features lend it (components/slots, app/slots). */
+const withSlots = <P extends object>(mod: Promise<{ default: ComponentType<P> }>) =>
+  Promise.all([mod, import('./slots')]).then(([m, s]) => ({ default: s.withSlots(m.default) }));
 const loaders = new Map<unknown, Loader>();
 /**
  * A lazy page whose chunk can also be requested ahead of rendering (see preloadRoute). Once its
@@ -47,14 +50,16 @@ const Signup = page(() => import('../features/auth/pages/SignupPage'));
 const Forgot = page(() => import('../features/auth/pages/ForgotPasswordPage'));
 const Reset = page(() => import('../features/auth/pages/ResetPasswordPage'));
 const Team = page(() => withNamespaces(import('../features/team/pages/TeamPage'), ['team']));
-const Account = page(() => withNamespaces(import('../features/account/pages/AccountPage'), ['profile', 'team', 'relations', 'fleet']));
+const Account = page(() => withNamespaces(withSlots(import('../features/account/pages/AccountPage')), ['profile', 'team', 'relations', 'fleet']));
 const ProfileApproval = page(() => withNamespaces(import('../features/account/pages/ProfileApprovalPage'), ['verification']));
 const Integrations = page(() => withNamespaces(import('../features/integrations/pages/IntegrationsPage'), ['integrations']));
 const MyLoads = page(() => withNamespaces(import('../features/loads/pages/MyLoadsPage'), ['shipments']));
 const PostLoad = page(() => withNamespaces(import('../features/loads/pages/PostLoadPage'), ['shipments', 'profile']));
 const LoadSearch = page(() => withNamespaces(import('../features/loads/pages/LoadSearchPage'), ['shipments']));
-const LoadDetails = page(() => withNamespaces(import('../features/loads/pages/LoadDetailsPage'), ['assignment', 'bayan', 'trips', 'shipments', 'fleet']));
-const Offers = page(() => import('../features/offers/pages/OffersPage'));
+const LoadDetails = page(() =>
+  withNamespaces(withSlots(import('../features/loads/pages/LoadDetailsPage')), ['assignment', 'bayan', 'trips', 'shipments', 'fleet']),
+);
+const Offers = page(() => withSlots(import('../features/offers/pages/OffersPage')));
 const Fleet = page(() => withNamespaces(import('../features/fleet/pages/FleetPage'), ['fleet', 'csv']));
 const TrustedDrivers = page(() => withNamespaces(import('../features/fleet/pages/TrustedDriversPage'), ['fleet']));
 const Vendors = page(() => withNamespaces(import('../features/vendors/pages/VendorsPage'), ['vendors', 'fleet', 'csv']));

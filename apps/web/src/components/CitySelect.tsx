@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { City } from '@masar/shared';
-import { api } from '../lib/api';
+import { masar, unwrap } from '../lib/api';
 import { asLang, cityName } from './format';
 import { useCitiesByIds, useRegions } from './reference';
 
@@ -34,7 +34,7 @@ export function CitySelect({ value, onChange, ...rest }: CitySelectProps) {
   const term = debounced && debounced !== selectedLabel ? debounced : '';
   const results = useQuery({
     queryKey: ['ref', 'citySearch', term],
-    queryFn: ({ signal }) => api.get<{ items: City[] }>('/cities', { search: term, limit: 20 }, signal).then((d) => d.items),
+    queryFn: ({ signal }) => unwrap(masar.GET('/api/v1/cities', { params: { query: { search: term, limit: 20 } }, signal })).then((d) => d.items),
     enabled: term.length >= 1,
     staleTime: 5 * 60_000,
   });

@@ -2,14 +2,18 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, FileInput, Group, Menu, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { ApiError } from '../lib/api';
-import { downloadFile, isCsvFile, postMultipart } from './transfer';
+import { ApiError, masar, unwrap, withForm } from '../lib/api';
+import { downloadFile, isCsvFile } from './transfer';
 
 /** Entities that can be imported from / exported to CSV (issue 3). */
-export type CsvType = 'vendors' | 'drivers' | 'vehicles' | 'trailers' | 'shipments' | 'loads';
+/** What POST /csv/import and GET /csv/templates/:type take. */
+export type CsvImportType = 'vendors' | 'drivers' | 'vehicles' | 'trailers' | 'shipments';
+/** What GET /csv/export/:type takes. */
+export type CsvExportType = 'vendors' | 'drivers' | 'vehicles' | 'trailers' | 'loads';
+export type CsvType = CsvImportType | CsvExportType;
 
 function useRoleBase() {
   const { pathname } = useLocation();
@@ -21,12 +25,13 @@ function useRoleBase() {
  * "Import CSV" button + dialog: type, a CSV-only file, template downloads (English and Arabic
  * headers). The import runs in the background (202 {logId}); the user follows it in CSV logs.
  */
-export function CsvImportButton({ types, onImported }: { types: CsvType[]; onImported?: (logId: string) => void }) {
+export function CsvImportButton({ types, onImported }: { types: CsvImportType[]; onImported?: (logId: string) => void }) {
   const { t, i18n } = useTranslation('csv');
   const base = useRoleBase();
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [type, setType] = useState<CsvType>(types[0]);
+  const [type, setType] = useState<CsvImportType>(types[0]);
+  const upload = useMutation({ mutationFn: (form: FormData) => unwrap(masar.POST('/api/v1/csv/import', { middleware: [withForm(form)] })) });
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -48,8 +53,7 @@ export function CsvImportButton({ types, onImported }: { types: CsvType[]; onImp
       const form = new FormData();
       form.append('type', type);
       form.append('file', file);
-      const res = await postMultipart<{ id?: string; logId?: string }>('/csv/import', form);
-      const id = res.id ?? res.logId ?? '';
+      const { id } = await upload.mutateAsync(form);
       setLogId(id);
       void qc.invalidateQueries({ queryKey: ['csv'] });
       onImported?.(id);
@@ -61,9 +65,10 @@ export function CsvImportButton({ types, onImported }: { types: CsvType[]; onImp
   };
 
   const template = (lang: 'en' | 'ar') =>
-    downloadFile(`/csv/templates/${type}?lang=${lang}`, `${type}-template-${lang}.csv`).catch((e: unknown) =>
-      notifications.show({ color: 'masarRed', message: e instanceof Error ? e.message : t('error') }),
-    );
+    downloadFile(
+      masar.GET('/api/v1/csv/templates/{type}', { params: { path: { type }, query: { lang } }, parseAs: 'blob' }),
+      `${type}-template-${lang}.csv`,
+    ).catch((e: unknown) => notifications.show({ color: 'masarRed', message: e instanceof Error ? e.message : t('error') }));
 
   return (
     <>
@@ -87,7 +92,7 @@ export function CsvImportButton({ types, onImported }: { types: CsvType[]; onImp
           </Stack>
         ) : (
           <Stack>
-            <Select<CsvType>
+            <Select<CsvImportType>
               label={t('import.type')}
               data={types.map((x) => ({ value: x, label: t(`type.${x}`) }))}
               value={type}
@@ -139,12 +144,12 @@ export function CsvImportButton({ types, onImported }: { types: CsvType[]; onImp
 }
 
 /** "Export CSV" menu: downloads each type in the current language (UTF-8 with BOM, server side). */
-export function CsvExportMenu({ types }: { types: CsvType[] }) {
+export function CsvExportMenu({ types }: { types: CsvExportType[] }) {
   const { t, i18n } = useTranslation('csv');
   const lang = i18n.language === 'ar' ? 'ar' : 'en';
-  const run = (type: CsvType) =>
-    downloadFile(`/csv/export/${type}?lang=${lang}`, `${type}-${lang}.csv`).catch((e: unknown) =>
-      notifications.show({ color: 'masarRed', message: e instanceof Error ? e.message : t('error') }),
+  const run = (type: CsvExportType) =>
+    downloadFile(masar.GET('/api/v1/csv/export/{type}', { params: { path: { type }, query: { lang } }, parseAs: 'blob' }), `${type}-${lang}.csv`).catch(
+      (e: unknown) => notifications.show({ color: 'masarRed', message: e instanceof Error ? e.message : t('error') }),
     );
   if (types.length === 1)
     return (

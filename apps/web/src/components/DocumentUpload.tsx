@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Anchor, FileButton, Group, Input, Loader, Stack, Text, Button } from '@mantine/core';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { checkDocument, DOCUMENT_ACCEPT, DOCUMENT_MAX_MB, downloadFile, uploadFile, type UploadedFile } from './transfer';
+import { checkDocument, DOCUMENT_ACCEPT, DOCUMENT_MAX_MB, downloadLinked, uploadFile, type UploadedFile } from './transfer';
 
 export interface DocumentRef {
   id: string;
@@ -16,7 +16,7 @@ export interface DocumentRef {
  * are fetched with the token and handed to the browser instead of being plain links.
  */
 export function FileLink({ url, name }: { url: string; name: string }) {
-  const api = url.startsWith('/api/v1/') ? url.slice('/api/v1'.length) : null;
+  const api = url.startsWith('/api/v1/');
   return (
     <Anchor
       href={url}
@@ -27,7 +27,7 @@ export function FileLink({ url, name }: { url: string; name: string }) {
       onClick={(e) => {
         if (!api) return;
         e.preventDefault();
-        void downloadFile(api, name).catch(() => undefined);
+        void downloadLinked(url, name).catch(() => undefined);
       }}
     >
       {name}

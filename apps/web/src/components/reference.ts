@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { City, EquipmentType, GoodsType } from '@masar/shared';
-import { api } from '../lib/api';
+
+import { masar, unwrap } from '../lib/api';
 import { asLang, type Lang } from './format';
 
 /** Reference lists change only with a deploy: cache them for the session. */
@@ -16,22 +16,22 @@ export interface Region {
 export function useEquipmentTypes() {
   return useQuery({
     queryKey: ['ref', 'equipmentTypes'],
-    queryFn: () => api.get<{ items: EquipmentType[] }>('/equipmentTypes').then((d) => d.items),
+    queryFn: () => unwrap(masar.GET('/api/v1/equipmentTypes')).then((d) => d.items),
     ...forever,
   });
 }
 export function useGoodsTypes() {
-  return useQuery({ queryKey: ['ref', 'goodTypes'], queryFn: () => api.get<{ items: GoodsType[] }>('/goodTypes').then((d) => d.items), ...forever });
+  return useQuery({ queryKey: ['ref', 'goodTypes'], queryFn: () => unwrap(masar.GET('/api/v1/goodTypes')).then((d) => d.items), ...forever });
 }
 export function useRegions() {
-  return useQuery({ queryKey: ['ref', 'regions'], queryFn: () => api.get<{ items: Region[] }>('/regions').then((d) => d.items), ...forever });
+  return useQuery({ queryKey: ['ref', 'regions'], queryFn: () => unwrap(masar.GET('/api/v1/regions')).then((d) => d.items), ...forever });
 }
 /** Cities by id (e.g. to label a prefilled CitySelect or a deep-linked search). */
 export function useCitiesByIds(ids: number[]) {
   const key = [...new Set(ids.filter((n) => n > 0))].sort((a, b) => a - b);
   return useQuery({
     queryKey: ['ref', 'cities', key.join(',')],
-    queryFn: () => api.get<{ items: City[] }>('/cities', { ids: key.join(','), limit: Math.max(key.length, 1) }).then((d) => d.items),
+    queryFn: () => unwrap(masar.GET('/api/v1/cities', { params: { query: { ids: key.join(','), limit: Math.max(key.length, 1) } } })).then((d) => d.items),
     enabled: key.length > 0,
     ...forever,
   });

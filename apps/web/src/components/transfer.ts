@@ -1,62 +1,18 @@
 import { LIMITS } from '@masar/shared';
-import { api, ApiError } from '../lib/api';
-import { readStoredSession } from '../lib/storage';
+import { masar, unwrap, unwrapResponse, withForm } from '../lib/api';
 
 /**
- * File transfers the JSON client (lib/api) does not do: multipart uploads (documents, CSV
- * imports) and file downloads (CSV templates and exports). Same headers as lib/api; on 401/406
- * one cheap authenticated JSON call lets lib/api's token logic refresh the token, then the
- * transfer is retried once.
+ * Download a file from the API (a `masar` call with `parseAs: 'blob'`, so the token logic and
+ * errors are lib/api's) and hand it to the browser under the server's file name or `fallbackName`.
+ *
+ *   downloadFile(masar.GET('/api/v1/invoices/{id}/pdf', { params: { path: { id } }, parseAs: 'blob' }), 'invoice.pdf')
  */
-function headers(): Record<string, string> {
-  const h: Record<string, string> = {
-    language: document.documentElement.lang === 'ar' ? 'ar' : 'en',
-    currencycode: 'SAR',
-    currencysymbol: 'SAR',
-    platform: '3',
-  };
-  const { token } = readStoredSession();
-  if (token) h.authorization = `Bearer ${token}`;
-  return h;
-}
-
-async function send(method: string, path: string, body?: FormData): Promise<Response> {
-  const go = () => fetch(`/api/v1${path}`, { method, headers: headers(), body });
-  let res = await go();
-  if (res.status === 401 || res.status === 406) {
-    await api.get('/accountDetails').catch(() => undefined);
-    res = await go();
-  }
-  return res;
-}
-
-async function fail(res: Response): Promise<never> {
-  let body: { message?: string; code?: string; errors?: { path: string; message: string }[] } = {};
-  try {
-    body = (await res.json()) as typeof body;
-  } catch {
-    /* not JSON */
-  }
-  throw new ApiError(res.status, body.code ?? 'SOMETHING_WENT_WRONG', body.message ?? res.statusText, body.errors ?? []);
-}
-
-/** POST multipart/form-data; returns `data` of the envelope. */
-export async function postMultipart<T>(path: string, form: FormData): Promise<T> {
-  const res = await send('POST', path, form);
-  if (!res.ok) return fail(res);
-  const json = (await res.json()) as { data: T };
-  return json.data;
-}
-
-/** Download a file from the API and hand it to the browser under `fallbackName`. */
-export async function downloadFile(path: string, fallbackName: string) {
-  const res = await send('GET', path);
-  if (!res.ok) return fail(res);
-  const blob = await res.blob();
-  const cd = res.headers.get('content-disposition') ?? '';
+export async function downloadFile(call: Promise<{ data?: unknown; error?: unknown; response: Response }>, fallbackName: string) {
+  const { data, response } = await unwrapResponse(call);
+  const cd = response.headers.get('content-disposition') ?? '';
   const m = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(cd);
   const name = m ? decodeURIComponent(m[1] ?? m[2] ?? fallbackName) : fallbackName;
-  const url = URL.createObjectURL(blob);
+  const url = URL.createObjectURL(data instanceof Blob ? data : new Blob([]));
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -64,6 +20,19 @@ export async function downloadFile(path: string, fallbackName: string) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Download a file the server linked to (a document's or a proof's `url`, `/api/v1/files/:id` or
+ * `/api/v1/trip-proofs/:id`); other links open as they are.
+ */
+export function downloadLinked(url: string, fallbackName: string) {
+  const file = /^\/api\/v1\/files\/([^/?#]+)$/.exec(url);
+  if (file) return downloadFile(masar.GET('/api/v1/files/{id}', { params: { path: { id: file[1] } }, parseAs: 'blob' }), fallbackName);
+  const proof = /^\/api\/v1\/trip-proofs\/([^/?#]+)$/.exec(url);
+  if (proof) return downloadFile(masar.GET('/api/v1/trip-proofs/{id}', { params: { path: { id: proof[1] } }, parseAs: 'blob' }), fallbackName);
+  window.open(url, '_blank', 'noreferrer');
+  return Promise.resolve();
 }
 
 /** An uploaded file (POST /files). */
@@ -101,5 +70,5 @@ export function uploadFile(file: File, purpose: string) {
   const form = new FormData();
   form.append('purpose', purpose);
   form.append('file', file);
-  return postMultipart<UploadedFile>('/files', form);
+  return unwrap(masar.POST('/api/v1/files', { middleware: [withForm(form)] }));
 }

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { AccountType, Profile, Tokens } from '@masar/shared';
 import i18n from '../i18n';
-import { ApiError, api, requestEnvelope, setTokenHandler } from './api';
+import { ApiError, masar, noAuth, setTokenHandler, unwrap, unwrapEnvelope } from './api';
 import { deviceInfo, guestSignInBody } from './device';
 import { clearEverything, clearTokens, readStoredSession, writeTokens, writeUser, type StoredSession } from './storage';
 import { createTokenManager, webLock, type TokenPair } from './tokens';
@@ -29,8 +29,8 @@ export const tokenManager = createTokenManager({
     save: (t: TokenPair) => writeTokens(t),
     clear: () => clearTokens(),
   },
-  guestSignIn: async () => (await requestEnvelope<{ token: Tokens }>('POST', '/guest/signIn', { body: guestSignInBody(), noAuth: true })).data.token,
-  generateToken: (accessToken) => requestEnvelope<TokenPair>('POST', '/generateToken', { body: accessToken ? { accessToken } : {}, noAuth: true }),
+  guestSignIn: async () => (await unwrap(masar.POST('/api/v1/guest/signIn', { body: guestSignInBody(), headers: noAuth }))).token,
+  generateToken: (accessToken) => unwrapEnvelope(masar.POST('/api/v1/generateToken', { body: accessToken ? { accessToken } : {}, headers: noAuth })),
   isUser: () => readStoredSession().uid !== null,
   onSessionLost: () => emit({ type: 'lost' }),
   lock: webLock,
@@ -81,7 +81,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const profileQuery = useQuery({
     queryKey: PROFILE_QUERY_KEY,
-    queryFn: () => api.get<Profile>('/accountDetails'),
+    queryFn: () => unwrap(masar.GET('/api/v1/accountDetails')),
     enabled: user !== null,
     staleTime: 60_000,
   });
@@ -121,7 +121,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     try {
       // the server revokes the session and clears the HttpOnly refresh cookie
-      await api.post('/account/logout', { ...deviceInfo() });
+      await unwrap(masar.POST('/api/v1/account/logout', { body: { ...deviceInfo() } }));
     } catch {
       // The server may already consider the session gone; the local sign-out must still happen.
     }

@@ -2,19 +2,19 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Container, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAddressBook, IconBan, IconCreditCard, IconFileText, IconLogout, IconPencil, IconSettings, IconStar, IconUsersGroup } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { changePasswordBody, LIMITS, PROFILE_STATUS, updateProfileBody, type Profile, type Subscription } from '@masar/shared';
+import { changePasswordBody, LIMITS, PROFILE_STATUS, updateProfileBody, type Profile } from '@masar/shared';
 import { asLang, formatDate } from '../../../components/format';
 import { useRoleBase } from '../../../components/useViewer';
-import { api } from '../../../lib/api';
+import { masar, unwrap, type BodyOf } from '../../../lib/api';
 import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
 import { PROFILE_QUERY_KEY, useSession } from '../../../lib/session';
 import { useBusinessProfile, useContactInfo } from '../api/profile';
 import { BusinessProfileForm } from '../components/BusinessProfileForm';
 import { ContactInfoCard } from '../components/ContactInfoCard';
-import { InvitationsCard } from '../../team';
+import { Slot } from '../../../components/slots';
 
 const STATUS_COLOR: Record<number, string> = {
   [PROFILE_STATUS.pending]: 'yellow',
@@ -39,6 +39,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation('account');
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
+  const update = useMutation({ mutationFn: (body: BodyOf<'/api/v1/account', 'patch'>) => unwrap(masar.PATCH('/api/v1/account', { body })) });
   const [busy, setBusy] = useState(false);
   const form = useForm({
     mode: 'controlled',
@@ -48,7 +49,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const save = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      const updated = await api.patch<Profile>('/account', updateProfileBody.parse(values));
+      const updated = await update.mutateAsync(updateProfileBody.parse(values));
       queryClient.setQueryData(PROFILE_QUERY_KEY, updated);
       notifySuccess(t('profile.saved'));
       setEditing(false);
@@ -117,7 +118,7 @@ function StatusCard({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation('account');
   const base = useRoleBase(profile.accountType);
   // the plan's name, period and renewal (modules/billing; the same cache entry as the billing page)
-  const { data: subscription } = useQuery({ queryKey: ['billing', 'subscription'], queryFn: () => api.get<Subscription | null>('/subscription') });
+  const { data: subscription } = useQuery({ queryKey: ['billing', 'subscription'], queryFn: () => unwrap(masar.GET('/api/v1/subscription')) });
   return (
     <Card withBorder radius="lg" padding="lg">
       <Title order={2} size="h3" mb="md">
@@ -166,6 +167,9 @@ function StatusCard({ profile }: { profile: Profile }) {
 
 function ChangePasswordCard() {
   const { t } = useTranslation('account');
+  const change = useMutation({
+    mutationFn: (body: BodyOf<'/api/v1/account/changePassword', 'post'>) => unwrap(masar.POST('/api/v1/account/changePassword', { body })),
+  });
   const [busy, setBusy] = useState(false);
   const form = useForm({
     mode: 'controlled',
@@ -175,7 +179,7 @@ function ChangePasswordCard() {
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await api.post('/account/changePassword', values);
+      await change.mutateAsync(values);
       notifySuccess(t('password.changed'));
       form.reset();
     } catch (e) {
@@ -331,7 +335,7 @@ function AccountHome() {
         )
       ) : (
         <Stack gap="lg">
-          <InvitationsCard profile={profile} />
+          <Slot name="InvitationsCard" profile={profile} />
           <ProfileCard profile={profile} />
           <StatusCard profile={profile} />
           <AccountAreaSections accountType={profile.accountType} />

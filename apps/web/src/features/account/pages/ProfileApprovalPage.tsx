@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Container, FileButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconClock, IconUpload, IconX } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Verification } from '@masar/shared';
 import { FileLink } from '../../../components/DocumentUpload';
 import { checkDocument, DOCUMENT_ACCEPT, DOCUMENT_MAX_MB, uploadFile } from '../../../components/transfer';
-import { api } from '../../../lib/api';
+import { masar, unwrap } from '../../../lib/api';
 import { notifySuccess, showApiError } from '../../../lib/form';
 
 const KEY = ['verification'];
@@ -19,6 +19,9 @@ function DocumentRow({ doc, locked }: { doc: Doc; locked: boolean }) {
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const attach = useMutation({
+    mutationFn: (fileId: string) => unwrap(masar.PUT('/api/v1/profile-approval/documents/{type}', { params: { path: { type: doc.type } }, body: { fileId } })),
+  });
   const pick = async (file: File | null) => {
     if (!file) return;
     setProblem(null);
@@ -27,7 +30,7 @@ function DocumentRow({ doc, locked }: { doc: Doc; locked: boolean }) {
     setBusy(true);
     try {
       const uploaded = await uploadFile(file, 'business-document');
-      const next = await api.put<Verification>(`/profile-approval/documents/${doc.type}`, { fileId: uploaded.id });
+      const next = await attach.mutateAsync(uploaded.id);
       qc.setQueryData(KEY, next);
       notifySuccess(t('saved'));
     } catch (e) {
@@ -90,12 +93,13 @@ function DocumentRow({ doc, locked }: { doc: Doc; locked: boolean }) {
 export default function ProfileApprovalPage() {
   const { t } = useTranslation('verification');
   const qc = useQueryClient();
-  const { data, isLoading } = useQuery({ queryKey: KEY, queryFn: () => api.get<Verification>('/profile-approval') });
+  const { data, isLoading } = useQuery({ queryKey: KEY, queryFn: () => unwrap(masar.GET('/api/v1/profile-approval')) });
+  const submitAll = useMutation({ mutationFn: () => unwrap(masar.POST('/api/v1/profile-approval/submit')) });
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     setBusy(true);
     try {
-      qc.setQueryData(KEY, await api.post<Verification>('/profile-approval/submit'));
+      qc.setQueryData(KEY, await submitAll.mutateAsync());
       notifySuccess(t('sent'));
     } catch (e) {
       showApiError(e);

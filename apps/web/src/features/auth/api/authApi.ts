@@ -1,5 +1,5 @@
 import type { OtpPurpose, Profile, Tokens } from '@masar/shared';
-import { api } from '../../../lib/api';
+import { masar, unwrap, type BodyOf } from '../../../lib/api';
 
 export interface AuthResult {
   token: Tokens;
@@ -8,11 +8,11 @@ export interface AuthResult {
 
 /** Calls of the sign-in, sign-up and password screens (spec §7). */
 export const authApi = {
-  sendOtp: (phone: string, purpose: OtpPurpose) => api.post<{ otpId: string }>('/account/sendOtp', { phone, purpose }),
-  signInPassword: (phone: string, password: string) => api.post<AuthResult>('/account/signIn', { phone, password }),
-  signInOtp: (phone: string, otpId: string, otp: string) => api.post<AuthResult>('/account/signIn', { phone, otpId, otp }),
-  signUp: (body: Record<string, unknown>) => api.post<AuthResult>('/account/signUp', body),
-  forgotPassword: (phone: string) => api.post<{ otpId: string }>('/account/forgotPassword', { phone }),
+  sendOtp: (phone: string, purpose: OtpPurpose) => unwrap(masar.POST('/api/v1/account/sendOtp', { body: { phone, purpose } })),
+  signInPassword: (phone: string, password: string) => unwrap(masar.POST('/api/v1/account/signIn', { body: { phone, password } })),
+  signInOtp: (phone: string, otpId: string, otp: string) => unwrap(masar.POST('/api/v1/account/signIn', { body: { phone, otpId, otp } })),
+  signUp: (body: BodyOf<'/api/v1/account/signUp', 'post'>) => unwrap(masar.POST('/api/v1/account/signUp', { body })),
+  forgotPassword: (phone: string) => unwrap(masar.POST('/api/v1/account/forgotPassword', { body: { phone } })),
   resetPassword: (body: { phone: string; otpId: string; otp: string; newPassword: string; confirmPassword: string }) =>
-    api.post<null>('/account/resetPassword', body),
+    unwrap(masar.POST('/api/v1/account/resetPassword', { body })),
 };

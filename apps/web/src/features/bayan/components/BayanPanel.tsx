@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BAYAN_CANCEL_REASONS, type BayanCancelReasonCode, type BayanTripView, type LoadOption } from '@masar/shared';
 import { downloadFile } from '../../../components/transfer';
-import { api } from '../../../lib/api';
+import { masar, unwrap, idempotent } from '../../../lib/api';
 import { notifySuccess, showApiError } from '../../../lib/form';
 import { BAYAN, newBayanKey, useLoadBayan } from '../api';
 import { BayanStatusBadge } from './BayanStatusBadge';
@@ -72,21 +72,24 @@ export function BayanPanel({ loadId, options, vehicleLabel, driverLabel, deliver
   }
   const create = () =>
     run(
-      () => api.post<BayanTripView>('/bayan/trips', { loadId }, { idempotencyKey: key }),
+      () => unwrap(masar.POST('/api/v1/bayan/trips', { body: { loadId }, headers: idempotent(key) })),
       (b) => (b.status === 'pending' ? t('panel.pendingNotice') : t('panel.created', { number: b.waybillNumber })),
     );
   const close = () =>
     run(
       () =>
-        api.post<BayanTripView>(`/bayan/trips/${bayan!.id}/close`, {
-          deliveredAt: new Date().toISOString(),
-          ...(delivered ? {} : { overrideReason: overrideReason.trim() }),
-        }),
+        unwrap(
+          masar.POST('/api/v1/bayan/trips/{id}/close', {
+            params: { path: { id: bayan!.id } },
+            body: { deliveredAt: new Date().toISOString(), ...(delivered ? {} : { overrideReason: overrideReason.trim() }) },
+          }),
+        ),
       () => t('panel.closed'),
     );
   const cancel = () =>
+    reason &&
     run(
-      () => api.post<BayanTripView>(`/bayan/trips/${bayan!.id}/cancel`, { reason }),
+      () => unwrap(masar.POST('/api/v1/bayan/trips/{id}/cancel', { params: { path: { id: bayan!.id } }, body: { reason } })),
       () => t('panel.cancelled'),
     );
 
@@ -131,7 +134,10 @@ export function BayanPanel({ loadId, options, vehicleLabel, driverLabel, deliver
               variant="subtle"
               leftSection={<IconPrinter size={14} />}
               onClick={() =>
-                void downloadFile(`/bayan/trips/${bayan.id}/print`, `bayan-${bayan.waybillNumber ?? bayan.tripId}.pdf`).catch((e: unknown) => showApiError(e))
+                void downloadFile(
+                  masar.GET('/api/v1/bayan/trips/{id}/print', { params: { path: { id: bayan.id } }, parseAs: 'blob' }),
+                  `bayan-${bayan.waybillNumber ?? bayan.tripId}.pdf`,
+                ).catch((e: unknown) => showApiError(e))
               }
             >
               {t('print')}

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { waybillConfigSchema, type WaybillConfig } from '@masar/shared';
+import { waybillConfigSchema } from '@masar/shared';
 import { CitySelect } from '../../../components/CitySelect';
-import { api } from '../../../lib/api';
+import { masar, unwrap, type BodyOf } from '../../../lib/api';
 import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
 import { BAYAN, useWaybillConfig } from '../api';
 
@@ -15,6 +15,9 @@ export function WaybillConfigForm() {
   const qc = useQueryClient();
   const { data } = useWaybillConfig();
   const [busy, setBusy] = useState(false);
+  const saveConfig = useMutation({
+    mutationFn: (body: BodyOf<'/api/v1/account/waybill-config', 'put'>) => unwrap(masar.PUT('/api/v1/account/waybill-config', { body })),
+  });
   const form = useForm<{ senderName: string; senderPhone: string; senderAddress: string; senderCityId: number | null }>({
     mode: 'controlled',
     initialValues: { senderName: '', senderPhone: '', senderAddress: '', senderCityId: null },
@@ -32,7 +35,7 @@ export function WaybillConfigForm() {
   const save = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await api.put<{ config: WaybillConfig }>('/account/waybill-config', values);
+      await saveConfig.mutateAsync(waybillConfigSchema.parse(values));
       await qc.invalidateQueries({ queryKey: BAYAN.config });
       notifySuccess(t('config.saved'));
     } catch (e) {

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { asLang, formatDate } from '../../../components/format';
 import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { downloadFile } from '../../../components/transfer';
+import { masar } from '../../../lib/api';
 import { showApiError } from '../../../lib/form';
 import { BAYAN, fetchBayanPage, type BayanFilters } from '../api';
 import { BayanStatusBadge } from '../components/BayanStatusBadge';
@@ -110,7 +111,10 @@ export default function BayanPage() {
                           leftSection={<IconPrinter size={14} />}
                           aria-label={t('printOf', { number: b.waybillNumber ?? b.tripId })}
                           onClick={() =>
-                            void downloadFile(`/bayan/trips/${b.id}/print`, `bayan-${b.waybillNumber ?? b.tripId}.pdf`).catch((e: unknown) => showApiError(e))
+                            void downloadFile(
+                              masar.GET('/api/v1/bayan/trips/{id}/print', { params: { path: { id: b.id } }, parseAs: 'blob' }),
+                              `bayan-${b.waybillNumber ?? b.tripId}.pdf`,
+                            ).catch((e: unknown) => showApiError(e))
                           }
                         >
                           {t('print')}

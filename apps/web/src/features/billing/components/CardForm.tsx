@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Badge, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cardAddBody, type SavedCard } from '@masar/shared';
 import { NumberInput } from '../../../components/NumberInput';
-import { api } from '../../../lib/api';
+import { masar, unwrap, type BodyOf } from '../../../lib/api';
 import { digits } from '../../../lib/digits';
 import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
 import { BILLING } from '../api';
@@ -17,6 +17,7 @@ import { BILLING } from '../api';
  */
 export function CardForm({ onSaved }: { onSaved?: (card: SavedCard) => void }) {
   const { t } = useTranslation('billing');
+  const add = useMutation({ mutationFn: (body: BodyOf<'/api/v1/paymentMethod', 'post'>) => unwrap(masar.POST('/api/v1/paymentMethod', { body })) });
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   const form = useForm({
@@ -29,7 +30,7 @@ export function CardForm({ onSaved }: { onSaved?: (card: SavedCard) => void }) {
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      const card = await api.post<SavedCard>('/paymentMethod', cardAddBody.parse(values));
+      const card = await add.mutateAsync(cardAddBody.parse(values));
       notifySuccess(t('card.saved'));
       form.reset();
       await qc.invalidateQueries({ queryKey: BILLING.cards });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { VAT_RATE, type Invoice } from '@masar/shared';
 import { asLang, formatDate, formatMoney, formatNumber, formatPercent } from '../../../components/format';
 import { downloadFile } from '../../../components/transfer';
+import { masar } from '../../../lib/api';
 import { showApiError } from '../../../lib/form';
 
 /**
@@ -93,7 +94,11 @@ export default function InvoiceView({ invoice }: { invoice: Invoice }) {
       <Group>
         <Button
           leftSection={<IconFileTypePdf size={16} />}
-          onClick={() => void downloadFile(`/invoices/${invoice.id}/pdf`, `${invoice.number}.pdf`).catch((e: unknown) => showApiError(e))}
+          onClick={() =>
+            void downloadFile(masar.GET('/api/v1/invoices/{id}/pdf', { params: { path: { id: invoice.id } }, parseAs: 'blob' }), `${invoice.number}.pdf`).catch(
+              (e: unknown) => showApiError(e),
+            )
+          }
           data-testid="invoice-pdf"
         >
           {t('billing.pdf')}

@@ -4,7 +4,7 @@ import { IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SavedCard } from '@masar/shared';
-import { api } from '../../../lib/api';
+import { masar, unwrap } from '../../../lib/api';
 import { notifySuccess, showApiError } from '../../../lib/form';
 import { BILLING, useCards } from '../api';
 import { CardForm, CardLabel } from './CardForm';
@@ -58,7 +58,9 @@ export function SavedCards({ heading }: { heading: ReactNode }) {
                     color="red"
                     leftSection={<IconTrash size={14} />}
                     aria-label={t('card.removeNamed', { brand: brand(c), last4: c.last4 })}
-                    onClick={() => void act(() => api.delete(`/paymentMethod/${c.id}`), t('savedCards.removed'))}
+                    onClick={() =>
+                      void act(() => unwrap(masar.DELETE('/api/v1/paymentMethod/{id}', { params: { path: { id: c.id } } })), t('savedCards.removed'))
+                    }
                     data-testid={`card-remove-${c.last4}`}
                   >
                     {t('card.removeDeclined')}
@@ -72,7 +74,9 @@ export function SavedCards({ heading }: { heading: ReactNode }) {
                     <ActionIcon
                       variant="subtle"
                       aria-label={t('savedCards.setDefaultNamed', { brand: brand(c), last4: c.last4 })}
-                      onClick={() => void act(() => api.post(`/paymentMethod/${c.id}/default`), t('savedCards.defaultSet'))}
+                      onClick={() =>
+                        void act(() => unwrap(masar.POST('/api/v1/paymentMethod/{id}/default', { params: { path: { id: c.id } } })), t('savedCards.defaultSet'))
+                      }
                       data-testid={`card-set-default-${c.last4}`}
                     >
                       <IconStar size={16} />
@@ -85,7 +89,9 @@ export function SavedCards({ heading }: { heading: ReactNode }) {
                       variant="subtle"
                       color="red"
                       aria-label={t('card.removeNamed', { brand: brand(c), last4: c.last4 })}
-                      onClick={() => void act(() => api.delete(`/paymentMethod/${c.id}`), t('savedCards.removed'))}
+                      onClick={() =>
+                        void act(() => unwrap(masar.DELETE('/api/v1/paymentMethod/{id}', { params: { path: { id: c.id } } })), t('savedCards.removed'))
+                      }
                       data-testid={`card-remove-${c.last4}`}
                     >
                       <IconTrash size={16} />

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import { Anchor, Badge, Button, Card, Container, Group, Modal, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { PAYMENT_PURPOSE, type Invoice, type PaymentIntent, type SubscriptionStatus } from '@masar/shared';
+import { PAYMENT_PURPOSE, type Invoice, type SubscriptionStatus } from '@masar/shared';
 import { NumberInput } from '../../../components/NumberInput';
 import { asLang, formatDate, formatMoney } from '../../../components/format';
 import { useRoleBase, useViewer } from '../../../components/useViewer';
-import { api } from '../../../lib/api';
+import { masar, unwrap, idempotent, type BodyOf } from '../../../lib/api';
 import { notifySuccess, showApiError } from '../../../lib/form';
 import { PROFILE_QUERY_KEY } from '../../../lib/session';
 import { BILLING, newPaymentKey, useCards, useInvoices, useSubscription, useWallet } from '../api';
@@ -27,11 +27,12 @@ function PlanCard() {
   const qc = useQueryClient();
   const { data: sub, isLoading } = useSubscription();
   const [asking, setAsking] = useState(false);
+  const cancelPlan = useMutation({ mutationFn: () => unwrap(masar.PATCH('/api/v1/cancelSubscription')) });
   const [busy, setBusy] = useState(false);
   const cancel = async () => {
     setBusy(true);
     try {
-      await api.patch('/cancelSubscription');
+      await cancelPlan.mutateAsync();
       notifySuccess(t('billing.cancelText'));
       await Promise.all([qc.invalidateQueries({ queryKey: BILLING.subscription }), qc.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })]);
     } catch (e) {
@@ -129,17 +130,20 @@ function WalletCard() {
   const { data: cards = [] } = useCards();
   const [amount, setAmount] = useState<number | string>(100);
   const [cardId, setCardId] = useState<string | null>(null);
+  const recharge_ = useMutation({
+    mutationFn: ({ body, key }: { body: BodyOf<'/api/v1/subscription/createIntent', 'post'>; key: string }) =>
+      unwrap(masar.POST('/api/v1/subscription/createIntent', { body, headers: idempotent(key) })),
+  });
   const [busy, setBusy] = useState(false);
   const chosen = cardId ?? cards.find((c) => c.isDefault && !c.lastChargeFailedAt)?.id ?? null;
   const recharge = async () => {
     if (!chosen) return;
     setBusy(true);
     try {
-      const intent = await api.post<PaymentIntent>(
-        '/subscription/createIntent',
-        { purpose: PAYMENT_PURPOSE.walletRecharge, amountSar: String(amount), cardId: chosen },
-        { idempotencyKey: newPaymentKey() },
-      );
+      const intent = await recharge_.mutateAsync({
+        body: { purpose: PAYMENT_PURPOSE.walletRecharge, amountSar: String(amount), cardId: chosen },
+        key: newPaymentKey(),
+      });
       if (intent.status === 'requires_action' && intent.actionUrl) {
         window.location.assign(intent.actionUrl);
         return;

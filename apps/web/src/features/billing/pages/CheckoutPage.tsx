@@ -1,16 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Card, Container, Divider, Group, Modal, Radio, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTicket } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { fromHalalas, PAYMENT_PURPOSE, toHalalas, VAT_RATE, vatHalalas, type PaymentIntent, type PromoQuote } from '@masar/shared';
+import { fromHalalas, PAYMENT_PURPOSE, toHalalas, VAT_RATE, vatHalalas, type PromoQuote } from '@masar/shared';
 import { asLang, formatMoney, formatPercent } from '../../../components/format';
 import { useRoleBase, useViewer } from '../../../components/useViewer';
-import { api, ApiError } from '../../../lib/api';
+import { ApiError, masar, unwrap, idempotent, type BodyOf } from '../../../lib/api';
 import { notifySuccess, showApiError } from '../../../lib/form';
 import { PROFILE_QUERY_KEY } from '../../../lib/session';
-import { BILLING, newPaymentKey, useCards, usePlans, useWallet } from '../api';
+import { BILLING, isPlanCode, newPaymentKey, useCards, usePlans, useWallet } from '../api';
 import { CardForm, CardLabel } from '../components/CardForm';
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -45,6 +45,11 @@ export default function CheckoutPage() {
   const [promo, setPromo] = useState('');
   const [quote, setQuote] = useState<PromoQuote | null>(null);
   const [promoError, setPromoError] = useState<string | null>(null);
+  const checkPromo = useMutation({ mutationFn: (body: BodyOf<'/api/v1/promo/check', 'post'>) => unwrap(masar.POST('/api/v1/promo/check', { body })) });
+  const createIntent = useMutation({
+    mutationFn: ({ body, key }: { body: BodyOf<'/api/v1/subscription/createIntent', 'post'>; key: string }) =>
+      unwrap(masar.POST('/api/v1/subscription/createIntent', { body, headers: idempotent(key) })),
+  });
   const [busy, setBusy] = useState(false);
   // one key per attempt: kept until the body changes, so a retry of the same payment reuses it
   const [attempt, setAttempt] = useState(() => ({ key: newPaymentKey(), body: '' }));
@@ -73,8 +78,10 @@ export default function CheckoutPage() {
 
   const applyPromo = async () => {
     setPromoError(null);
+    const planCode = plan.code;
+    if (!isPlanCode(planCode)) return;
     try {
-      const q = await api.post<PromoQuote>('/promo/check', { code: promo, planCode: plan.code });
+      const q = await checkPromo.mutateAsync({ code: promo, planCode });
       setQuote(q);
       notifySuccess(t('checkout.applied'));
     } catch (e) {
@@ -84,17 +91,18 @@ export default function CheckoutPage() {
   };
 
   const pay = async () => {
-    if (!chosen) return;
+    const planCode = plan.code;
+    if (!chosen || !isPlanCode(planCode)) return;
     const body =
       chosen === 'wallet'
-        ? { purpose: PAYMENT_PURPOSE.subscriptionPurchase, planCode: plan.code, payWithWallet: true, promoCode: quote?.code }
-        : { purpose: PAYMENT_PURPOSE.subscriptionPurchase, planCode: plan.code, cardId: chosen, promoCode: quote?.code };
+        ? { purpose: PAYMENT_PURPOSE.subscriptionPurchase, planCode, payWithWallet: true, promoCode: quote?.code }
+        : { purpose: PAYMENT_PURPOSE.subscriptionPurchase, planCode, cardId: chosen, promoCode: quote?.code };
     const text = JSON.stringify(body);
     const key = attempt.body === text ? attempt.key : newPaymentKey();
     setAttempt({ key, body: text });
     setBusy(true);
     try {
-      const intent = await api.post<PaymentIntent>('/subscription/createIntent', body, { idempotencyKey: key });
+      const intent = await createIntent.mutateAsync({ body, key });
       if (intent.status === 'requires_action' && intent.actionUrl) {
         const url = new URL(intent.actionUrl, window.location.origin);
         if (url.origin === window.location.origin) void navigate(`${url.pathname}${url.search}`);

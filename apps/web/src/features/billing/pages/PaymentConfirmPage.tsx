@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { PaymentIntent } from '@masar/shared';
+
 import { asLang, formatMoney } from '../../../components/format';
 import { useRoleBase, useViewer } from '../../../components/useViewer';
-import { api, ApiError } from '../../../lib/api';
+import { ApiError, masar, unwrap } from '../../../lib/api';
 import { PROFILE_QUERY_KEY } from '../../../lib/session';
 
 /**
@@ -25,15 +25,23 @@ export default function PaymentConfirmPage() {
   const base = useRoleBase(accountType);
   const id = params.get('intent') ?? '';
   const sandbox = params.get('sandbox') === '1';
-  const { data: intent } = useQuery({ queryKey: ['billing', 'intent', id], queryFn: () => api.get<PaymentIntent>(`/payments/intents/${id}`), enabled: !!id });
+  const { data: intent } = useQuery({
+    queryKey: ['billing', 'intent', id],
+    queryFn: () => unwrap(masar.GET('/api/v1/payments/intents/{id}', { params: { path: { id } } })),
+    enabled: !!id,
+  });
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const confirmIntent = useMutation({
+    mutationFn: ({ id, outcome }: { id: string; outcome?: 'approve' | 'decline' }) =>
+      unwrap(masar.POST('/api/v1/payments/intents/{id}/confirm', { params: { path: { id } }, body: outcome ? { outcome } : {} })),
+  });
   const [busy, setBusy] = useState(false);
   const started = useRef(false);
 
   const confirm = async (outcome?: 'approve' | 'decline') => {
     setBusy(true);
     try {
-      await api.post<PaymentIntent>(`/payments/intents/${id}/confirm`, outcome ? { outcome } : {});
+      await confirmIntent.mutateAsync({ id, outcome });
       setResult({ ok: true, message: t('confirm.done') });
       await Promise.all([qc.invalidateQueries({ queryKey: ['billing'] }), qc.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })]);
     } catch (e) {

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Container, Group, List, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AUDIENCE_OF, TRIAL_DAYS, VAT_RATE, type PlanView, type Subscription } from '@masar/shared';
+import { AUDIENCE_OF, TRIAL_DAYS, VAT_RATE, type PlanView } from '@masar/shared';
 import { asLang, formatMoney, formatPercent } from '../../../components/format';
 import { useRoleBase, useViewer } from '../../../components/useViewer';
-import { api } from '../../../lib/api';
+import { masar, unwrap, type BodyOf } from '../../../lib/api';
 import { notifySuccess, showApiError } from '../../../lib/form';
 import { PROFILE_QUERY_KEY } from '../../../lib/session';
-import { BILLING, usePlans, useSubscription } from '../api';
+import { BILLING, isPlanCode, usePlans, useSubscription } from '../api';
 
 type Audience = PlanView['audience'];
 
@@ -91,11 +91,14 @@ export default function PricingPage() {
   const { data: plans, isLoading } = usePlans(i18n.language);
   const { data: subscription } = useSubscription(isSignedIn);
   const [busy, setBusy] = useState<string | null>(null);
+  const trial = useMutation({ mutationFn: (body: BodyOf<'/api/v1/subscription/trial', 'post'>) => unwrap(masar.POST('/api/v1/subscription/trial', { body })) });
 
   const startTrial = async (plan: PlanView) => {
+    const planCode = plan.code;
+    if (!isPlanCode(planCode)) return;
     setBusy(plan.code);
     try {
-      await api.post<Subscription>('/subscription/trial', { planCode: plan.code });
+      await trial.mutateAsync({ planCode });
       notifySuccess(t('pricing.trialStarted', { days: plan.trialDays }));
       await Promise.all([qc.invalidateQueries({ queryKey: BILLING.subscription }), qc.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })]);
       void navigate(`${base}/billing-and-invoice`);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { masar, unwrap } from '../../../lib/api';
 
 /** One CSV import (spec §3 "CSV upload log"). Counts are rows. */
 export interface CsvLog {
@@ -57,7 +57,7 @@ function toDetail(d: Record<string, unknown>): CsvLogDetail {
 export function useCsvLogs(page: number, pageSize = 20) {
   return useQuery({
     queryKey: ['csv', 'logs', page, pageSize],
-    queryFn: () => api.get<{ items: CsvLog[]; total: number }>('/csv/logs', { limit: pageSize, skip: (page - 1) * pageSize }),
+    queryFn: () => unwrap(masar.GET('/api/v1/csv/logs', { params: { query: { limit: pageSize, skip: (page - 1) * pageSize } } })),
     // Auto-refresh while an import is still running.
     refetchInterval: (q) => (q.state.data?.items.some(isActive) ? 1500 : false),
   });
@@ -66,7 +66,7 @@ export function useCsvLogs(page: number, pageSize = 20) {
 export function useCsvLog(id: string | null) {
   return useQuery({
     queryKey: ['csv', 'log', id],
-    queryFn: () => api.get<Record<string, unknown>>(`/csv/logs/${id}`, { limit: 500 }).then(toDetail),
+    queryFn: () => unwrap(masar.GET('/api/v1/csv/logs/{id}', { params: { path: { id: id! }, query: { limit: 500 } } })).then(toDetail),
     enabled: !!id,
     refetchInterval: (q) => (q.state.data && isActive(q.state.data) ? 1500 : false),
   });
@@ -85,7 +85,7 @@ export function useRetryRows(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (rows: { rowId: string; data: Record<string, string> }[]): Promise<RetryResult> => {
-      const log = toDetail(await api.post<Record<string, unknown>>(`/csv/logs/${id}/retry`, { rows }));
+      const log = toDetail(await unwrap(masar.POST('/api/v1/csv/logs/{id}/retry', { params: { path: { id } }, body: { rows } })));
       const still = new Set(log.rows.map((r) => r.id));
       const failed = rows.filter((r) => still.has(r.rowId)).length;
       return { succeeded: rows.length - failed, failed, log };

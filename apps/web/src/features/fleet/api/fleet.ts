@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Driver, FleetItem, Trailer, Vehicle, WaslResultView } from '@masar/shared';
-import { api, type Query } from '../../../lib/api';
+import { AVAILABILITIES, FLEET_STATES, WASL_STATUSES, type Driver, type FleetItem, type Trailer, type Vehicle } from '@masar/shared';
+import { masar, oneOf, unwrap, type BodyOf, type QueryOf } from '../../../lib/api';
 
 export type FleetKind = 'vehicle' | 'trailer' | 'driver';
-export const KIND_PATH: Record<FleetKind, string> = { vehicle: '/vehicles', trailer: '/trailers', driver: '/drivers' };
+const KINDS = { vehicle: 'vehicles', trailer: 'trailers', driver: 'drivers' } as const;
 /** Fleet tabs (spec §2): All 0, Driver 1, Trailer 2, Vehicle 3. */
 export const FLEET_TABS = [0, 1, 2, 3] as const;
 export const TAB_KIND: Record<number, FleetKind | null> = { 0: null, 1: 'driver', 2: 'trailer', 3: 'vehicle' };
@@ -24,26 +24,34 @@ export interface FleetFilters {
 }
 
 export function useFleet(f: FleetFilters) {
-  const query: Query = {
+  const query: QueryOf<'/api/v1/fleet'> = {
     tab: f.tab,
     search: f.search,
-    state: f.state,
-    availability: f.availability,
-    wasl: f.wasl,
+    state: oneOf(FLEET_STATES, f.state),
+    availability: oneOf(AVAILABILITIES, f.availability),
+    wasl: oneOf(WASL_STATUSES, f.wasl),
     limit: f.pageSize,
     skip: (f.page - 1) * f.pageSize,
   };
   return useQuery({
     queryKey: ['fleet', 'list', query],
-    queryFn: ({ signal }) => api.get<FleetListAnswer>('/fleet', query, signal),
+    queryFn: ({ signal }) => unwrap(masar.GET('/api/v1/fleet', { params: { query: query }, signal })),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useFleetItem<T>(kind: FleetKind | null, id: string | null) {
+/** GET /vehicles/:id, /trailers/:id or /drivers/:id. */
+function getFleetItem(kind: FleetKind, id: string): Promise<Vehicle | Trailer | Driver> {
+  const params = { path: { id } };
+  if (kind === 'vehicle') return unwrap(masar.GET('/api/v1/vehicles/{id}', { params }));
+  if (kind === 'trailer') return unwrap(masar.GET('/api/v1/trailers/{id}', { params }));
+  return unwrap(masar.GET('/api/v1/drivers/{id}', { params }));
+}
+
+export function useFleetItem(kind: FleetKind | null, id: string | null) {
   return useQuery({
     queryKey: ['fleet', kind, id],
-    queryFn: () => api.get<T>(`${KIND_PATH[kind!]}/${id}`),
+    queryFn: () => getFleetItem(kind!, id!),
     enabled: !!kind && !!id && id !== 'new',
   });
 }
@@ -70,7 +78,8 @@ export type FleetAction = 'suspend' | 'activate' | 'delete';
 export function useRegisterWasl() {
   const invalidate = useInvalidateFleet();
   return useMutation({
-    mutationFn: ({ kind, id }: { kind: 'vehicle' | 'driver'; id: string }) => api.post<WaslResultView>(`${KIND_PATH[kind]}/${id}/wasl`),
+    mutationFn: ({ kind, id }: { kind: 'vehicle' | 'driver'; id: string }) =>
+      unwrap(masar.POST(kind === 'vehicle' ? '/api/v1/vehicles/{id}/wasl' : '/api/v1/drivers/{id}/wasl', { params: { path: { id } } })),
     onSuccess: () => invalidate(),
   });
 }
@@ -79,16 +88,45 @@ export function useFleetAction() {
   const invalidate = useInvalidateFleet();
   return useMutation({
     mutationFn: ({ kind, id, action }: { kind: FleetKind; id: string; action: FleetAction }) =>
-      action === 'delete' ? api.delete(`${KIND_PATH[kind]}/${id}`) : api.post(`${KIND_PATH[kind]}/${id}/${action}`),
+      action === 'delete'
+        ? unwrap(masar.DELETE(`/api/v1/${KINDS[kind]}/{id}`, { params: { path: { id } } }))
+        : unwrap(masar.POST(`/api/v1/${KINDS[kind]}/{id}/${action}`, { params: { path: { id } } })),
     onSuccess: () => invalidate(),
   });
 }
 
-export function useSaveFleetItem(kind: FleetKind) {
+/** Create (POST /vehicles) or edit (PATCH /vehicles/:id) a vehicle; `body` is the form's values parsed by the shared schema. */
+export function useSaveVehicle() {
   const invalidate = useInvalidateFleet();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string | null; body: unknown }) =>
-      id ? api.patch<FleetRow>(`${KIND_PATH[kind]}/${id}`, body) : api.post<FleetRow>(KIND_PATH[kind], body),
+    mutationFn: (v: { id: string; body: BodyOf<'/api/v1/vehicles/{id}', 'patch'> } | { id?: undefined; body: BodyOf<'/api/v1/vehicles', 'post'> }) =>
+      v.id !== undefined
+        ? unwrap(masar.PATCH('/api/v1/vehicles/{id}', { params: { path: { id: v.id } }, body: v.body }))
+        : unwrap(masar.POST('/api/v1/vehicles', { body: v.body })),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Create (POST /trailers) or edit (PATCH /trailers/:id) a trailer. */
+export function useSaveTrailer() {
+  const invalidate = useInvalidateFleet();
+  return useMutation({
+    mutationFn: (v: { id: string; body: BodyOf<'/api/v1/trailers/{id}', 'patch'> } | { id?: undefined; body: BodyOf<'/api/v1/trailers', 'post'> }) =>
+      v.id !== undefined
+        ? unwrap(masar.PATCH('/api/v1/trailers/{id}', { params: { path: { id: v.id } }, body: v.body }))
+        : unwrap(masar.POST('/api/v1/trailers', { body: v.body })),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Create (POST /drivers) or edit (PATCH /drivers/:id) a driver. */
+export function useSaveDriver() {
+  const invalidate = useInvalidateFleet();
+  return useMutation({
+    mutationFn: (v: { id: string; body: BodyOf<'/api/v1/drivers/{id}', 'patch'> } | { id?: undefined; body: BodyOf<'/api/v1/drivers', 'post'> }) =>
+      v.id !== undefined
+        ? unwrap(masar.PATCH('/api/v1/drivers/{id}', { params: { path: { id: v.id } }, body: v.body }))
+        : unwrap(masar.POST('/api/v1/drivers', { body: v.body })),
     onSuccess: () => invalidate(),
   });
 }
@@ -97,22 +135,36 @@ export function useSaveFleetItem(kind: FleetKind) {
 export function useVehicleLink() {
   const invalidate = useInvalidateFleet();
   return useMutation({
-    mutationFn: ({ id, action, body }: { id: string; action: 'assign-driver' | 'unassign-driver' | 'link-trailer' | 'unlink-trailer'; body?: unknown }) =>
-      api.post(`/vehicles/${id}/${action}`, body ?? {}),
+    mutationFn: ({
+      id,
+      action,
+      body,
+    }: {
+      id: string;
+      action: 'assign-driver' | 'unassign-driver' | 'link-trailer' | 'unlink-trailer';
+      body?: { driverId: string } | { trailerId: string };
+    }) => unwrap(masar.POST(`/api/v1/vehicles/{id}/${action}`, { params: { path: { id } }, body })),
     onSuccess: () => invalidate(),
   });
 }
 
 /** Options for selects (drivers / trailers), active ones first page of 100. */
-export function useFleetOptions<T>(kind: 'driver' | 'trailer', enabled = true) {
+export function useDriverOptions(enabled = true) {
   return useQuery({
-    queryKey: ['fleet', 'options', kind],
-    queryFn: () => api.get<{ items: T[]; total: number }>(KIND_PATH[kind], { limit: 100, state: 'active' }).then((d) => d.items),
+    queryKey: ['fleet', 'options', 'driver'],
+    queryFn: () => unwrap(masar.GET('/api/v1/drivers', { params: { query: { limit: 100, state: 'active' } } })).then((d) => d.items),
+    enabled,
+  });
+}
+export function useTrailerOptions(enabled = true) {
+  return useQuery({
+    queryKey: ['fleet', 'options', 'trailer'],
+    queryFn: () => unwrap(masar.GET('/api/v1/trailers', { params: { query: { limit: 100, state: 'active' } } })).then((d) => d.items),
     enabled,
   });
 }
 
 /** GET /drivers/:id/link → the driver's signed job link. */
 export function fetchDriverLink(id: string) {
-  return api.get<{ url: string }>(`/drivers/${id}/link`);
+  return unwrap(masar.GET('/api/v1/drivers/{id}/link', { params: { path: { id } } }));
 }

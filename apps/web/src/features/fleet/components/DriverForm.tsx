@@ -6,7 +6,7 @@ import { driverInput, driverUpdate, FLEET_LIMITS, ID_LENGTHS, SALUTATIONS, type 
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../components/NumberInput';
 import { DocumentUpload, type DocumentRef } from '../../../components/DocumentUpload';
-import { useSaveFleetItem } from '../api/fleet';
+import { useSaveDriver } from '../api/fleet';
 import { asLang } from '../utils/format';
 import { nationalityOptions } from '../utils/nationalities';
 import { opt, optNum, validateWith, type FormErrors } from '../utils/validate';
@@ -66,7 +66,7 @@ export function DriverForm({ driver, onDone, onCancel }: { driver?: Driver | nul
   }));
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const save = useSaveFleetItem('driver');
+  const save = useSaveDriver();
   const nationalities = useMemo(() => nationalityOptions(lang), [lang]);
   const set = <K extends keyof Values>(k: K, v: Values[K]) => setValues((s) => ({ ...s, [k]: v }));
 
@@ -98,7 +98,9 @@ export function DriverForm({ driver, onDone, onCancel }: { driver?: Driver | nul
     }
     setErrors({});
     try {
-      const saved = (await save.mutateAsync({ id: driver?.id, body: payload })) as Driver;
+      const saved = driver
+        ? await save.mutateAsync({ id: driver.id, body: driverUpdate.parse(payload) })
+        : await save.mutateAsync({ body: driverInput.parse(payload) });
       notifications.show({ color: 'masar', message: t('driver.saved') });
       onDone(saved);
     } catch (e) {

@@ -187,7 +187,7 @@ export function FleetDrawer({ state, onClose, onChange }: { state: DrawerState |
   const { t } = useTranslation('fleet');
   // Mantine mirrors the drawer side in RTL: "right" is the end side in both directions.
   const isNew = state?.id === 'new';
-  const item = useFleetItem<Vehicle | Trailer | Driver>(state?.kind ?? null, state && !isNew ? state.id : null);
+  const item = useFleetItem(state?.kind ?? null, state && !isNew ? state.id : null);
   const title = state ? t(`drawer.${isNew ? 'add' : state.mode}`, { kind: t(`kind.${state.kind}`) }) : '';
   const done = () => onClose();
   const cancel = () => (isNew || !state ? onClose() : onChange({ ...state, mode: 'view' }));

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { FLEET_LIMITS, ID_LENGTHS, trailerInput, trailerUpdate, type Trailer } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../components/NumberInput';
-import { useSaveFleetItem } from '../api/fleet';
+import { useSaveTrailer } from '../api/fleet';
 import { asLang } from '../utils/format';
 import { optNum, validateWith, type FormErrors } from '../utils/validate';
 import { useEquipmentTypes } from './VehicleForm';
@@ -36,7 +36,7 @@ export function TrailerForm({ trailer, onDone, onCancel }: { trailer?: Trailer |
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const equipment = useEquipmentTypes();
-  const save = useSaveFleetItem('trailer');
+  const save = useSaveTrailer();
   const set = <K extends keyof Values>(k: K, v: Values[K]) => setValues((s) => ({ ...s, [k]: v }));
   const eqOptions = (equipment.data ?? []).map((e) => ({ value: e.code, label: lang === 'ar' ? e.nameAr : e.nameEn }));
 
@@ -51,7 +51,9 @@ export function TrailerForm({ trailer, onDone, onCancel }: { trailer?: Trailer |
     }
     setErrors({});
     try {
-      const saved = (await save.mutateAsync({ id: trailer?.id, body: payload })) as Trailer;
+      const saved = trailer
+        ? await save.mutateAsync({ id: trailer.id, body: trailerUpdate.parse(payload) })
+        : await save.mutateAsync({ body: trailerInput.parse(payload) });
       notifications.show({ color: 'masar', message: t('trailer.saved') });
       onDone(saved);
     } catch (e) {

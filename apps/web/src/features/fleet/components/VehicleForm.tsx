@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { FLEET_LIMITS, ID_LENGTHS, vehicleInput, vehicleUpdate, type Driver, type EquipmentType, type Trailer, type Vehicle } from '@masar/shared';
+import { FLEET_LIMITS, ID_LENGTHS, vehicleInput, vehicleUpdate, type Vehicle } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../components/NumberInput';
-import { api } from '../../../lib/api';
+import { masar, unwrap } from '../../../lib/api';
 import { DocumentUpload, type DocumentRef } from '../../../components/DocumentUpload';
 import { EMPTY_PLATE, PlatePicker, type PlateValue } from '../../../components/PlatePicker';
-import { useFleetOptions, useSaveFleetItem, useVehicleLink } from '../api/fleet';
+import { useDriverOptions, useTrailerOptions, useSaveVehicle, useVehicleLink } from '../api/fleet';
 import { asLang, driverName, useRoleBase } from '../utils/format';
 import { opt, optNum, validateWith, type FormErrors } from '../utils/validate';
 import { apiFieldErrors } from '../../../lib/form';
@@ -18,7 +18,7 @@ import { formatNumber } from '../../../components/format';
 export function useEquipmentTypes() {
   return useQuery({
     queryKey: ['ref', 'equipmentTypes'],
-    queryFn: () => api.get<{ items: EquipmentType[] }>('/equipmentTypes').then((d) => d.items),
+    queryFn: () => unwrap(masar.GET('/api/v1/equipmentTypes')).then((d) => d.items),
     staleTime: Infinity,
   });
 }
@@ -26,8 +26,7 @@ export function useEquipmentTypes() {
 export function useVendorOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['vendors', 'options'],
-    queryFn: () =>
-      api.get<{ items: { id: string; companyName: string; vendorName: string }[] }>('/vendors', { limit: 100, status: 'verified' }).then((d) => d.items),
+    queryFn: () => unwrap(masar.GET('/api/v1/vendors', { params: { query: { limit: 100, status: 'verified' } } })).then((d) => d.items),
     enabled,
   });
 }
@@ -82,10 +81,10 @@ export function VehicleForm({ vehicle, onDone, onCancel }: { vehicle?: Vehicle |
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const equipment = useEquipmentTypes();
-  const drivers = useFleetOptions<Driver>('driver');
-  const trailers = useFleetOptions<Trailer>('trailer');
+  const drivers = useDriverOptions();
+  const trailers = useTrailerOptions();
   const vendors = useVendorOptions(values.source === 'vendor');
-  const save = useSaveFleetItem('vehicle');
+  const save = useSaveVehicle();
   const link = useVehicleLink();
   const editing = !!vehicle;
   // Shippers keep own vehicles only (docs/fleet.md): vendor-sourced vehicles are for carriers and brokers.
@@ -122,7 +121,9 @@ export function VehicleForm({ vehicle, onDone, onCancel }: { vehicle?: Vehicle |
     }
     setErrors({});
     try {
-      const saved = (await save.mutateAsync({ id: vehicle?.id, body: payload })) as Vehicle;
+      const saved = vehicle
+        ? await save.mutateAsync({ id: vehicle.id, body: vehicleUpdate.parse(payload) })
+        : await save.mutateAsync({ body: vehicleInput.parse(payload) });
       if (editing) {
         // Driver and trailer links change through their own endpoints.
         if (values.driverId !== vehicle.driverId)

@@ -4,10 +4,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconSearch, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Driver } from '@masar/shared';
+
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../../lib/api';
+import { masar, unwrap } from '../../../lib/api';
 import { asLang, driverName, useRoleBase } from '../utils/format';
 import { NATIONALITIES_BY_VALUE } from '../utils/nationalities';
 
@@ -27,19 +27,19 @@ export default function TrustedDriversPage() {
   const list = useQuery({
     queryKey: ['fleet', 'trusted', debounced, page],
     queryFn: () =>
-      api.get<{ items: Driver[]; total: number }>('/trusted-drivers', { search: debounced || undefined, limit: PAGE_SIZE, skip: (page - 1) * PAGE_SIZE }),
+      unwrap(masar.GET('/api/v1/trusted-drivers', { params: { query: { search: debounced || undefined, limit: PAGE_SIZE, skip: (page - 1) * PAGE_SIZE } } })),
     placeholderData: keepPreviousData,
   });
   const candidates = useQuery({
     queryKey: ['fleet', 'options', 'driver'],
-    queryFn: () => api.get<{ items: Driver[] }>('/drivers', { limit: 100, state: 'active' }).then((d) => d.items),
+    queryFn: () => unwrap(masar.GET('/api/v1/drivers', { params: { query: { limit: 100, state: 'active' } } })).then((d) => d.items),
   });
   const add = useMutation({
-    mutationFn: (driverId: string) => api.post('/trusted-drivers', { driverId }),
+    mutationFn: (driverId: string) => unwrap(masar.POST('/api/v1/trusted-drivers', { body: { driverId } })),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['fleet'] }),
   });
   const remove = useMutation({
-    mutationFn: (driverId: string) => api.delete(`/trusted-drivers/${driverId}`),
+    mutationFn: (driverId: string) => unwrap(masar.DELETE('/api/v1/trusted-drivers/{id}', { params: { path: { id: driverId } } })),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['fleet'] }),
   });
 

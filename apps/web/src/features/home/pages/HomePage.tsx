@@ -5,7 +5,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RADIUS_OPTIONS_KM, type Load } from '@masar/shared';
-import { api } from '../../../lib/api';
+import { masar, unwrap } from '../../../lib/api';
 import { CitySelect } from '../../../components/CitySelect';
 import { RadiusSelect } from '../../../components/RadiusSelect';
 import { asLang, cityName, formatCount } from '../../../components/format';
@@ -50,13 +50,19 @@ export default function HomePage() {
   const loads = useQuery({
     queryKey: ['loads', 'home', pickupCityId, radius, dropCityId],
     queryFn: () =>
-      api.get<{ items: Load[]; total: number; totalCapped: boolean }>('/loads', {
-        limit: 8,
-        pickupCityId: pickupCityId ?? undefined,
-        radius: pickupCityId ? radius : undefined,
-        dropCityId: dropCityId ?? undefined,
-        dropRadius: dropCityId ? DEFAULT_RADIUS : undefined,
-      }),
+      unwrap(
+        masar.GET('/api/v1/loads', {
+          params: {
+            query: {
+              limit: 8,
+              pickupCityId: pickupCityId ?? undefined,
+              radius: pickupCityId ? radius : undefined,
+              dropCityId: dropCityId ?? undefined,
+              dropRadius: dropCityId ? DEFAULT_RADIUS : undefined,
+            },
+          },
+        }),
+      ),
   });
 
   /** Signed-in users go to their load search; guests see the results here. */

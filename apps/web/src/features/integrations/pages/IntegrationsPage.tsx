@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy, IconKey, IconPlus, IconRefresh, IconTrash, IconWebhook } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   API_KEY_SCOPES,
@@ -35,7 +35,7 @@ import {
 } from '@masar/shared';
 import { NumberInput } from '../../../components/NumberInput';
 import { asLang, formatDate, formatNumber } from '../../../components/format';
-import { api } from '../../../lib/api';
+import { masar, unwrap, type BodyOf } from '../../../lib/api';
 import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
 
 const KEYS = ['integrations', 'api-keys'];
@@ -69,10 +69,12 @@ function ApiKeysCard() {
   const { t, i18n } = useTranslation('integrations');
   const lang = asLang(i18n.language);
   const qc = useQueryClient();
-  const { data: keys = [] } = useQuery({ queryKey: KEYS, queryFn: () => api.get<{ items: ApiKey[] }>('/api-keys').then((d) => d.items) });
+  const { data: keys = [] } = useQuery({ queryKey: KEYS, queryFn: () => unwrap(masar.GET('/api/v1/api-keys')).then((d) => d.items) });
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [busy, setBusy] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const createKey = useMutation({ mutationFn: (body: BodyOf<'/api/v1/api-keys', 'post'>) => unwrap(masar.POST('/api/v1/api-keys', { body })) });
+  const revokeKey = useMutation({ mutationFn: (id: string) => unwrap(masar.DELETE('/api/v1/api-keys/{id}', { params: { path: { id } } })) });
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: '', scopes: ['loads:read'] as string[], ratePerMinute: 120 },
@@ -81,7 +83,7 @@ function ApiKeysCard() {
   const create = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      const k = await api.post<ApiKeyCreated>('/api-keys', apiKeyCreateBody.parse(values));
+      const k = await createKey.mutateAsync(apiKeyCreateBody.parse(values));
       setCreated(k);
       form.reset();
       await qc.invalidateQueries({ queryKey: KEYS });
@@ -94,7 +96,7 @@ function ApiKeysCard() {
   const revoke = async () => {
     if (!revoking) return;
     try {
-      await api.delete(`/api-keys/${revoking.id}`);
+      await revokeKey.mutateAsync(revoking.id);
       notifySuccess(t('keys.revoked'));
       await qc.invalidateQueries({ queryKey: KEYS });
     } catch (e) {
@@ -213,15 +215,16 @@ function ApiKeysCard() {
 }
 
 function DeliveryLog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) {
+  const resendOne = useMutation({ mutationFn: (id: string) => unwrap(masar.POST('/api/v1/webhook-deliveries/{id}/resend', { params: { path: { id } } })) });
   const { t, i18n } = useTranslation('integrations');
   const lang = asLang(i18n.language);
   const { data: items = [], refetch } = useQuery({
     queryKey: [...HOOKS, endpoint.id, 'deliveries'],
-    queryFn: () => api.get<{ items: WebhookDelivery[] }>(`/webhooks/${endpoint.id}/deliveries`, { limit: 50 }).then((d) => d.items),
+    queryFn: () => unwrap(masar.GET('/api/v1/webhooks/{id}/deliveries', { params: { path: { id: endpoint.id }, query: { limit: 50 } } })).then((d) => d.items),
   });
   const resend = async (d: WebhookDelivery) => {
     try {
-      await api.post(`/webhook-deliveries/${d.id}/resend`);
+      await resendOne.mutateAsync(d.id);
       notifySuccess(t('hooks.resent'));
       await refetch();
     } catch (e) {
@@ -285,10 +288,16 @@ function DeliveryLog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose
 function WebhooksCard() {
   const { t } = useTranslation('integrations');
   const qc = useQueryClient();
-  const { data: hooks = [] } = useQuery({ queryKey: HOOKS, queryFn: () => api.get<{ items: WebhookEndpoint[] }>('/webhooks').then((d) => d.items) });
+  const { data: hooks = [] } = useQuery({ queryKey: HOOKS, queryFn: () => unwrap(masar.GET('/api/v1/webhooks')).then((d) => d.items) });
   const [created, setCreated] = useState<(WebhookEndpoint & { secret: string }) | null>(null);
   const [busy, setBusy] = useState(false);
   const [log, setLog] = useState<WebhookEndpoint | null>(null);
+  const createHook = useMutation({ mutationFn: (body: BodyOf<'/api/v1/webhooks', 'post'>) => unwrap(masar.POST('/api/v1/webhooks', { body })) });
+  const patchHook = useMutation({
+    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
+      unwrap(masar.PATCH('/api/v1/webhooks/{id}', { params: { path: { id } }, body: { active } })),
+  });
+  const deleteHook = useMutation({ mutationFn: (id: string) => unwrap(masar.DELETE('/api/v1/webhooks/{id}', { params: { path: { id } } })) });
   const form = useForm({
     mode: 'controlled',
     initialValues: { url: '', description: '', events: ['offer.created', 'offer.accepted', 'load.booked'] as string[] },
@@ -298,7 +307,7 @@ function WebhooksCard() {
     setBusy(true);
     try {
       const body = webhookCreateBody.parse({ ...values, description: values.description || undefined });
-      setCreated(await api.post<WebhookEndpoint & { secret: string }>('/webhooks', body));
+      setCreated(await createHook.mutateAsync(body));
       form.reset();
       await qc.invalidateQueries({ queryKey: HOOKS });
     } catch (e) {
@@ -309,7 +318,7 @@ function WebhooksCard() {
   });
   const setActive = async (h: WebhookEndpoint, active: boolean) => {
     try {
-      await api.patch(`/webhooks/${h.id}`, { active });
+      await patchHook.mutateAsync({ id: h.id, active });
       await qc.invalidateQueries({ queryKey: HOOKS });
     } catch (e) {
       showApiError(e);
@@ -317,7 +326,7 @@ function WebhooksCard() {
   };
   const remove = async (h: WebhookEndpoint) => {
     try {
-      await api.delete(`/webhooks/${h.id}`);
+      await deleteHook.mutateAsync(h.id);
       notifySuccess(t('hooks.deleted'));
       await qc.invalidateQueries({ queryKey: HOOKS });
     } catch (e) {

@@ -1,10 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Assignment, Vehicle } from '@masar/shared';
-import { api, ApiError } from '../../../lib/api';
+
+import { ApiError, masar, unwrap, idempotent } from '../../../lib/api';
 
 /** GET /delivery-tracking/:loadId — the vehicle, driver and trailer of a shipment. */
 export function useAssignment(loadId: string, enabled = true) {
-  return useQuery({ queryKey: ['assignment', loadId], queryFn: () => api.get<Assignment>(`/delivery-tracking/${loadId}`), enabled });
+  return useQuery({
+    queryKey: ['assignment', loadId],
+    queryFn: () => unwrap(masar.GET('/api/v1/delivery-tracking/{loadId}', { params: { path: { loadId } } })),
+    enabled,
+  });
 }
 
 /** GET /vehicles/for-assignment — my vehicles ready for a job; an empty list when none (NO_VEHICLES_FOR_ASSIGNMENT). */
@@ -14,7 +18,7 @@ export function useVehiclesForAssignment(enabled: boolean) {
     enabled,
     queryFn: async () => {
       try {
-        return (await api.get<{ items: Vehicle[] }>('/vehicles/for-assignment')).items;
+        return (await unwrap(masar.GET('/api/v1/vehicles/for-assignment'))).items;
       } catch (e) {
         if (e instanceof ApiError && e.code === 'NO_VEHICLES_FOR_ASSIGNMENT') return [];
         throw e;
@@ -38,7 +42,7 @@ export function useAssign(loadId: string) {
   const refresh = useRefresh(loadId);
   return useMutation({
     mutationFn: (v: { vehicleId: string; key: string }) =>
-      api.post<Assignment>('/delivery-tracking/assign-driver', { loadId, vehicleId: v.vehicleId }, { idempotencyKey: v.key }),
+      unwrap(masar.POST('/api/v1/delivery-tracking/assign-driver', { body: { loadId, vehicleId: v.vehicleId }, headers: idempotent(v.key) })),
     onSuccess: refresh,
   });
 }
@@ -46,11 +50,14 @@ export function useAssign(loadId: string) {
 /** POST /delivery-tracking/unassign-driver. */
 export function useUnassign(loadId: string) {
   const refresh = useRefresh(loadId);
-  return useMutation({ mutationFn: () => api.post<Assignment>('/delivery-tracking/unassign-driver', { loadId }), onSuccess: refresh });
+  return useMutation({ mutationFn: () => unwrap(masar.POST('/api/v1/delivery-tracking/unassign-driver', { body: { loadId } })), onSuccess: refresh });
 }
 
 /** POST /delivery-tracking/:loadId/complete — a shipment without Bayan (under 3.5 t), after delivery. */
 export function useCompleteWithoutBayan(loadId: string) {
   const refresh = useRefresh(loadId);
-  return useMutation({ mutationFn: () => api.post<Assignment>(`/delivery-tracking/${loadId}/complete`), onSuccess: refresh });
+  return useMutation({
+    mutationFn: () => unwrap(masar.POST('/api/v1/delivery-tracking/{loadId}/complete', { params: { path: { loadId } } })),
+    onSuccess: refresh,
+  });
 }

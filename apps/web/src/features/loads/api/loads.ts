@@ -1,18 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangeAudienceBody, CreateLoadBody, ExtendDatesBody, Load, MyLoadsTab, Offer, UpdateLoadBody, Vendor } from '@masar/shared';
-import { api, type Query } from '../../../lib/api';
+import type { ChangeAudienceBody, CreateLoadBody, ExtendDatesBody, MyLoadsTab, UpdateLoadBody } from '@masar/shared';
+import { masar, unwrap, type QueryOf } from '../../../lib/api';
 
 /** Every tab's count, exact up to COUNT_CAP (1,000); countsCapped says which tab has more. */
 export type MyLoadsCounts = Record<MyLoadsTab, number>;
 
 export function useLoad(id: string | undefined) {
-  return useQuery({ queryKey: ['load', id], queryFn: () => api.get<Load>(`/loads/${id}`), enabled: !!id });
+  return useQuery({ queryKey: ['load', id], queryFn: () => unwrap(masar.GET('/api/v1/loads/{id}', { params: { path: { id: id! } } })), enabled: !!id });
 }
 
-export function useSearchLoads(query: Query, enabled = true) {
+export function useSearchLoads(query: QueryOf<'/api/v1/loads'>, enabled = true) {
   return useQuery({
     queryKey: ['loads', 'search', query],
-    queryFn: ({ signal }) => api.get<{ items: Load[]; total: number; totalCapped: boolean; nextCursor: string | null }>('/loads', query, signal),
+    queryFn: ({ signal }) => unwrap(masar.GET('/api/v1/loads', { params: { query: query }, signal })),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -22,33 +22,8 @@ export function useSearchLoads(query: Query, enabled = true) {
 export function useMyLoads(tab: MyLoadsTab, limit: number, skip: number, cursor: string | null = null) {
   return useQuery({
     queryKey: ['myLoads', tab, limit, skip, cursor],
-    queryFn: () =>
-      api.get<{
-        items: Load[];
-        total: number;
-        totalCapped: boolean;
-        nextCursor: string | null;
-        counts: MyLoadsCounts;
-        countsCapped: Record<MyLoadsTab, boolean>;
-      }>('/my-loads', cursor ? { tab, limit, cursor } : { tab, limit, skip }),
+    queryFn: () => unwrap(masar.GET('/api/v1/my-loads', { params: { query: cursor ? { tab, limit, cursor } : { tab, limit, skip } } })),
     placeholderData: keepPreviousData,
-  });
-}
-
-export function useLoadOffers(loadId: string | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: ['offers', 'load', loadId],
-    queryFn: () => api.get<{ items: Offer[] }>('/offers', { loadId }).then((d) => d.items),
-    enabled: !!loadId && enabled,
-  });
-}
-
-/** My sent offers (a carrier's bids), to find the one on a given load. */
-export function useSentOffers(enabled: boolean) {
-  return useQuery({
-    queryKey: ['offers', 'box', 'sent'],
-    queryFn: () => api.get<{ items: Offer[] }>('/offers', { box: 'sent', limit: 100 }).then((d) => d.items),
-    enabled,
   });
 }
 
@@ -66,10 +41,10 @@ export function useSaveLoad(editId: string | null) {
   const invalidate = useInvalidateLoads();
   return useMutation({
     mutationFn: async ({ body, repost }: { body: CreateLoadBody; repost?: boolean }) => {
-      if (!editId) return api.post<Load>('/loads', body);
+      if (!editId) return unwrap(masar.POST('/api/v1/loads', { body }));
       const { post: _post, shipmentType: _type, vendorIds: _vendors, ...patch } = body;
-      const saved = await api.patch<Load>(`/loads/${editId}`, patch satisfies UpdateLoadBody);
-      return repost ? api.post<Load>(`/loads/${editId}/repost`, {}) : saved;
+      const saved = await unwrap(masar.PATCH('/api/v1/loads/{id}', { params: { path: { id: editId } }, body: patch satisfies UpdateLoadBody }));
+      return repost ? unwrap(masar.POST('/api/v1/loads/{id}/repost', { params: { path: { id: editId } }, body: {} })) : saved;
     },
     onSuccess: invalidate,
   });
@@ -81,16 +56,10 @@ export function useLoadAction() {
   const invalidate = useInvalidateLoads();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: LoadAction }) =>
-      action === 'delete' ? api.delete<unknown>(`/loads/${id}`) : api.post<Load>(`/loads/${id}/${action}`, {}),
+      action === 'delete'
+        ? unwrap(masar.DELETE('/api/v1/loads/{id}', { params: { path: { id } } }))
+        : unwrap(masar.POST(`/api/v1/loads/{id}/${action}`, { params: { path: { id } }, body: {} })),
     onSuccess: invalidate,
-  });
-}
-
-export function usePlaceBid() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { loadId: string; priceSar: string }) => api.post<Offer>('/offers', body),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['offers'] }), qc.invalidateQueries({ queryKey: ['load'] })]),
   });
 }
 
@@ -98,7 +67,7 @@ export function usePlaceBid() {
 export function useMyVendorOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['vendors', 'options'],
-    queryFn: () => api.get<{ items: Vendor[] }>('/vendors', { limit: 100 }).then((d) => d.items),
+    queryFn: () => unwrap(masar.GET('/api/v1/vendors', { params: { query: { limit: 100 } } })).then((d) => d.items),
     enabled,
   });
 }
@@ -107,7 +76,10 @@ export function useMyVendorOptions(enabled: boolean) {
 export function useBookmark() {
   const invalidate = useInvalidateLoads();
   return useMutation({
-    mutationFn: ({ id, on }: { id: string; on: boolean }) => (on ? api.post<null>(`/loads/${id}/bookmark`, {}) : api.delete<null>(`/loads/${id}/bookmark`)),
+    mutationFn: ({ id, on }: { id: string; on: boolean }) =>
+      on
+        ? unwrap(masar.POST('/api/v1/loads/{id}/bookmark', { params: { path: { id } } }))
+        : unwrap(masar.DELETE('/api/v1/loads/{id}/bookmark', { params: { path: { id } } })),
     onSuccess: invalidate,
   });
 }
@@ -116,7 +88,8 @@ export function useBookmark() {
 export function useExtendDates() {
   const invalidate = useInvalidateLoads();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: ExtendDatesBody }) => api.post<Load>(`/loads/${id}/extend-dates`, body),
+    mutationFn: ({ id, body }: { id: string; body: ExtendDatesBody }) =>
+      unwrap(masar.POST('/api/v1/loads/{id}/extend-dates', { params: { path: { id } }, body })),
     onSuccess: invalidate,
   });
 }
@@ -125,7 +98,8 @@ export function useExtendDates() {
 export function useChangeAudience() {
   const invalidate = useInvalidateLoads();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: ChangeAudienceBody }) => api.post<Load>(`/loads/${id}/audience`, body),
+    mutationFn: ({ id, body }: { id: string; body: ChangeAudienceBody }) =>
+      unwrap(masar.POST('/api/v1/loads/{id}/audience', { params: { path: { id } }, body })),
     onSuccess: invalidate,
   });
 }

@@ -1,9 +1,8 @@
 import { Card, Text, Timeline, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { LoadTimelineEntry } from '@masar/shared';
 import { asLang, formatDate } from '../../../components/format';
-import { api } from '../../../lib/api';
+import { masar, unwrap } from '../../../lib/api';
 
 /**
  * The shipment's timeline for its parties (GET /loads/:id/timeline, oldest first): each event
@@ -16,7 +15,7 @@ export function LoadTimeline({ loadId }: { loadId: string }) {
   const lang = asLang(i18n.language);
   const q = useQuery({
     queryKey: ['load', loadId, 'timeline'],
-    queryFn: () => api.get<{ items: LoadTimelineEntry[] }>(`/loads/${loadId}/timeline`),
+    queryFn: () => unwrap(masar.GET('/api/v1/loads/{id}/timeline', { params: { path: { id: loadId } } })),
   });
   const items = (q.data?.items ?? []).filter((e) => e.type !== 'trip.step');
   if (items.length === 0) return null;

@@ -29,14 +29,10 @@ import { refName, useEquipmentTypes, useGoodsTypes } from '../../../components/r
 import { StopTimeline } from '../../../components/StopTimeline';
 import { rolePaths, useRoleBase, useViewer } from '../../../components/useViewer';
 import { useLoad } from '../api/loads';
-import { BidPanel } from '../components/BidPanel';
-import { OwnerOffersPanel } from '../components/OwnerOffersPanel';
 import { AudienceModal, BookmarkButton, LoadOptionsMenu } from '../components/LoadOptionsMenu';
 import { AssignmentPanel } from '../components/AssignmentPanel';
 import { LoadTimeline } from '../components/LoadTimeline';
-import { BayanPanel } from '../../bayan';
-import { DaysToPayBadge, PaymentReceivedButton } from '../../trips';
-import { CounterpartContactCard, RelationMenu } from '../../relations';
+import { Slot } from '../../../components/slots';
 
 function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
@@ -137,7 +133,7 @@ export default function LoadDetailsPage() {
       )}
       {(isOwner || bookedByMe) &&
         (load.status === 'assigned' || load.status === 'pending_bayan' || load.status === 'completed' || load.status === 'cancelled') && (
-          <BayanPanel loadId={load.id} options={load.options} delivered={load.deliveredAt != null} onChanged={() => void q.refetch()} />
+          <Slot name="BayanPanel" loadId={load.id} options={load.options} delivered={load.deliveredAt != null} onChanged={() => void q.refetch()} />
         )}
       {(isOwner || bookedByMe) && <LoadTimeline loadId={load.id} />}
       {(isOwner || bookedByMe) && (load.status === 'assigned' || load.status === 'pending_bayan' || load.status === 'completed') && (
@@ -145,12 +141,12 @@ export default function LoadDetailsPage() {
           <Anchor component={Link} to={`${base}/loads/${load.id}/track`} data-testid="load-track-link">
             {t('details.track')}
           </Anchor>
-          {load.options.includes('payment_received') && <PaymentReceivedButton loadId={load.id} onDone={() => void q.refetch()} />}
+          {load.options.includes('payment_received') && <Slot name="PaymentReceivedButton" loadId={load.id} onDone={() => void q.refetch()} />}
         </Group>
       )}
 
       {(isOwner || bookedByMe) && !!load.carrierId && (ACTIVE_LOAD_STATUSES.includes(load.status) || load.status === 'completed') && (
-        <CounterpartContactCard loadId={load.id} />
+        <Slot name="CounterpartContactCard" loadId={load.id} />
       )}
 
       <Grid gap="md">
@@ -184,9 +180,9 @@ export default function LoadDetailsPage() {
                     <Stack gap={2}>
                       <Group gap={4} wrap="nowrap">
                         <bdi>{load.shipperCompany}</bdi>
-                        {viewer.profile && !isOwner && <RelationMenu userId={load.shipperId} companyName={load.shipperCompany} />}
+                        {viewer.profile && !isOwner && <Slot name="RelationMenu" userId={load.shipperId} companyName={load.shipperCompany} />}
                       </Group>
-                      <DaysToPayBadge shipperId={load.shipperId} />
+                      <Slot name="DaysToPayBadge" shipperId={load.shipperId} />
                     </Stack>
                   }
                 />
@@ -257,8 +253,8 @@ export default function LoadDetailsPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
-            {isOwner && <OwnerOffersPanel load={load} />}
-            {canBid && <BidPanel load={load} />}
+            {isOwner && <Slot name="OwnerOffersPanel" load={load} />}
+            {canBid && <Slot name="BidPanel" load={load} />}
             <Anchor component={Link} to={isOwner ? paths.myLoads : paths.search} size="sm">
               <Group gap={4} component="span" style={{ display: 'inline-flex' }}>
                 <span style={{ display: 'inline-flex', transform: 'scaleX(-1)' }}>

@@ -1,5 +1,5 @@
 import { LOAD_TYPES, RADIUS_OPTIONS_KM, SEARCH_PICKUP_RADIUS_KM } from '@masar/shared';
-import type { Query } from '../../../lib/api';
+import type { QueryOf } from '../../../lib/api';
 
 /** Search filters as they live in the URL (so a search is shareable and deep-linkable). */
 export interface SearchFilters {
@@ -85,7 +85,7 @@ export function filtersToParams(f: SearchFilters): URLSearchParams {
  * Numbered pages go by skip (the total is capped at 1,000, so they stay within the API's skip
  * cap); past them, `after` pages by the keyset cursor.
  */
-export function filtersToQuery(f: SearchFilters, pageSize = PAGE_SIZE): Query {
+export function filtersToQuery(f: SearchFilters, pageSize = PAGE_SIZE): QueryOf<'/api/v1/loads'> {
   return {
     pickupCityId: f.pickupCityId ?? undefined,
     radius: f.pickupCityId ? f.radius : undefined,

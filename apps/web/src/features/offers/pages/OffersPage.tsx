@@ -3,15 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Offer } from '@masar/shared';
-import { api } from '../../../lib/api';
+import { masar, unwrap } from '../../../lib/api';
 import { asLang, formatMoney } from '../../../components/format';
 import { Lane } from '../../../components/Lane';
 import { StatusBadge } from '../../../components/LoadStatusBadge';
 import { DateText } from '../../../components/Money';
-import { isMyTurn, OfferActions, type OfferSide } from '../../../components/OfferActions';
+import { isMyTurn, OfferActions, type OfferSide } from '../components/OfferActions';
 import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { isolate } from '../../../components/bidi';
-import { RelationMenu } from '../../relations';
+import { Slot } from '../../../components/slots';
 
 type Box = 'received' | 'sent';
 
@@ -33,7 +33,7 @@ function OfferRow({ offer, side, href }: { offer: Offer; side: OfferSide; href: 
                 {mine ? t('turn.yours') : t('turn.theirs')}
               </Badge>
             )}
-            {side === 'shipper' && <RelationMenu userId={offer.carrierId} companyName={offer.carrierCompany} />}
+            {side === 'shipper' && <Slot name="RelationMenu" userId={offer.carrierId} companyName={offer.carrierCompany} />}
           </Group>
           <Lane lane={offer.lane} size="sm" />
 
@@ -68,7 +68,10 @@ export default function OffersPage() {
   const [params, setParams] = useSearchParams();
   const fallback: Box = base === '/carriers' ? 'sent' : 'received';
   const box: Box = base === '/carriers' ? 'sent' : params.get('box') === 'sent' ? 'sent' : params.get('box') === 'received' ? 'received' : fallback;
-  const q = useQuery({ queryKey: ['offers', 'box', box], queryFn: () => api.get<{ items: Offer[] }>('/offers', { box, limit: 100 }).then((d) => d.items) });
+  const q = useQuery({
+    queryKey: ['offers', 'box', box],
+    queryFn: () => unwrap(masar.GET('/api/v1/offers', { params: { query: { box, limit: 100 } } })).then((d) => d.items),
+  });
   const side: OfferSide = box === 'received' ? 'shipper' : 'carrier';
 
   return (

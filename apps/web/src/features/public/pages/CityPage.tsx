@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CITY_PAGES, type Load } from '@masar/shared';
-import { api } from '../../../lib/api';
+import { masar, unwrap } from '../../../lib/api';
 import { usePageMeta } from '../../../lib/pageMeta';
 import { asLang, formatNumber } from '../../../components/format';
 import { DirArrow } from '../../../components/Lane';
@@ -47,12 +47,18 @@ function City({ slug, cityId }: { slug: string; cityId: number }) {
   const loads = useQuery({
     queryKey: ['loads', 'city', cityId],
     queryFn: () =>
-      api.get<{ items: Load[]; total: number; totalCapped: boolean }>('/loads', {
-        limit: CITY_LOADS_LIMIT,
-        pickupCityId: cityId,
-        radius: CITY_RADIUS_KM,
-        sort: 'newest',
-      }),
+      unwrap(
+        masar.GET('/api/v1/loads', {
+          params: {
+            query: {
+              limit: CITY_LOADS_LIMIT,
+              pickupCityId: cityId,
+              radius: CITY_RADIUS_KM,
+              sort: 'newest',
+            },
+          },
+        }),
+      ),
   });
   const items = loads.data?.items ?? [];
   const lanes = outboundLanes(items, cityId);

@@ -1,10 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Anchor, Button, Container, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CONTACT_TOPICS, contactBody, type ContactTopic } from '@masar/shared';
-import { api } from '../../../lib/api';
+import { masar, unwrap, idempotent, type BodyOf } from '../../../lib/api';
 import { showApiError, zodValidate } from '../../../lib/form';
 import { usePageMeta } from '../../../lib/pageMeta';
 import { asLang, formatClock } from '../../../components/format';
@@ -35,11 +36,15 @@ export default function ContactPage() {
   });
   // one key per message: changed after a success, kept across retries of the same one
   const key = useRef(newKey());
+  const send = useMutation({
+    mutationFn: ({ body, key }: { body: BodyOf<'/api/v1/contact', 'post'>; key: string }) =>
+      unwrap(masar.POST('/api/v1/contact', { body, headers: idempotent(key) })),
+  });
   const [busy, setBusy] = useState(false);
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await api.post('/contact', { ...values, phone: values.phone.trim() || undefined }, { idempotencyKey: key.current });
+      await send.mutateAsync({ body: contactBody.parse({ ...values, phone: values.phone.trim() || undefined }), key: key.current });
       key.current = newKey();
       void navigate('/thank-you');
     } catch (err) {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountSettings, AccountSettingsPatch, ContactCard, RelationEntry, RelationKind, RelationListResponse, RelationStatus } from '@masar/shared';
+import type { AccountSettingsPatch, RelationKind } from '@masar/shared';
 import { loadNamespaces } from '../../../i18n';
-import { api } from '../../../lib/api';
+import { idempotent, masar, unwrap } from '../../../lib/api';
 
 /**
  * Favourites, blocked users, contact settings and the contact card (issue 8; spec §7
@@ -16,7 +16,7 @@ const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUU
 export function useRelationList(kind: RelationKind) {
   return useInfiniteQuery({
     queryKey: LIST_KEY(kind),
-    queryFn: ({ pageParam }) => api.get<RelationListResponse>(`/account/${kind}`, { limit: 20, cursor: pageParam }),
+    queryFn: ({ pageParam }) => unwrap(masar.GET(`/api/v1/account/${kind}`, { params: { query: { limit: 20, cursor: pageParam } } })),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -26,7 +26,8 @@ export function useRelationList(kind: RelationKind) {
 export function useRelationStatus(userId: string, enabled = true) {
   return useQuery({
     queryKey: STATUS_KEY(userId),
-    queryFn: async () => (await Promise.all([api.get<RelationStatus>(`/account/relations/${userId}`), loadNamespaces(['relations'])]))[0],
+    queryFn: async () =>
+      (await Promise.all([unwrap(masar.GET('/api/v1/account/relations/{userId}', { params: { path: { userId } } })), loadNamespaces(['relations'])]))[0],
     enabled,
   });
 }
@@ -37,8 +38,8 @@ export function useRelationChange() {
   return useMutation({
     mutationFn: ({ kind, userId, add, reason }: { kind: RelationKind; userId: string; add: boolean; reason?: string }) =>
       add
-        ? api.post<RelationEntry>(`/account/${kind}`, { userId, ...(reason ? { reason } : {}) }, { idempotencyKey: newKey() })
-        : api.delete<null>(`/account/${kind}/${userId}`),
+        ? unwrap(masar.POST(`/api/v1/account/${kind}`, { body: { userId, ...(reason ? { reason } : {}) }, headers: idempotent(newKey()) }))
+        : unwrap(masar.DELETE(`/api/v1/account/${kind}/{userId}`, { params: { path: { userId } } })),
     onSuccess: async (_d, v) => {
       await qc.invalidateQueries({ queryKey: ['account', 'relations'] });
       // a block (or unblock) changes what the board, the load and the offers show
@@ -48,12 +49,12 @@ export function useRelationChange() {
 }
 
 export function useAccountSettings() {
-  return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => api.get<AccountSettings>('/account/settings') });
+  return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => unwrap(masar.GET('/api/v1/account/settings')) });
 }
 export function useSaveAccountSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (patch: AccountSettingsPatch) => api.patch<AccountSettings>('/account/settings', patch),
+    mutationFn: (patch: AccountSettingsPatch) => unwrap(masar.PATCH('/api/v1/account/settings', { body: patch })),
     onSuccess: (data) => qc.setQueryData(SETTINGS_KEY, data),
   });
 }
@@ -62,7 +63,8 @@ export function useSaveAccountSettings() {
 export function useContactCard(loadId: string) {
   return useQuery({
     queryKey: ['loads', loadId, 'contact'],
-    queryFn: async () => (await Promise.all([api.get<ContactCard>(`/loads/${loadId}/contact`), loadNamespaces(['relations'])]))[0],
+    queryFn: async () =>
+      (await Promise.all([unwrap(masar.GET('/api/v1/loads/{id}/contact', { params: { path: { id: loadId } } })), loadNamespaces(['relations'])]))[0],
     retry: false,
   });
 }

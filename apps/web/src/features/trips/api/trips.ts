@@ -1,5 +1,5 @@
-import type { DaysToPay, DriverJob, DriverJobs, LoadTracking, TrackOverview, TripProof, TripSession, TripStep, GeoError } from '@masar/shared';
-import { api, ApiError } from '../../../lib/api';
+import type { GeoError, TripSession } from '@masar/shared';
+import { idempotent, masar, noAuth, unwrap, withForm, type BodyOf } from '../../../lib/api';
 
 /** Where the driver's trip session lives: this tab only (sessionStorage), tied to its job link. */
 const SESSION_KEY = 'masar.tripSession';
@@ -23,28 +23,8 @@ export function saveTripSession(s: StoredTripSession | null) {
   else sessionStorage.removeItem(SESSION_KEY);
 }
 
-const lang = () => (document.documentElement.lang === 'ar' ? 'ar' : 'en');
-
-/** A driver call: no account, the trip token in X-Trip-Token; returns `data` or throws ApiError. */
-async function driverCall<T>(method: string, path: string, token: string | null, body?: BodyInit | object, extra: Record<string, string> = {}): Promise<T> {
-  const headers: Record<string, string> = { language: lang(), platform: '3', ...extra };
-  if (token) headers['x-trip-token'] = token;
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  let res: Response;
-  try {
-    res = await fetch(`/api/v1${path}`, { method, headers, body: payload });
-  } catch (e) {
-    throw new ApiError(0, 'NETWORK_ERROR', (e as Error).message || 'Network error');
-  }
-  const json = (await res.json().catch(() => ({}))) as { data?: T; message?: string; code?: string; errors?: { path: string; message: string }[] };
-  if (!res.ok) throw new ApiError(res.status, json.code ?? 'SOMETHING_WENT_WRONG', json.message ?? res.statusText, json.errors ?? []);
-  return json.data as T;
-}
+/** Headers of a driver call: no account (noAuth), the trip token in X-Trip-Token. */
+const asDriver = (token: string, extra: Record<string, string> = {}) => ({ ...noAuth, 'x-trip-token': token, ...extra });
 
 export interface Where {
   lat?: number;
@@ -54,10 +34,10 @@ export interface Where {
 }
 
 export const tripApi = {
-  openSession: (b: { token: string; phone: string; licenceNumber: string }) => driverCall<TripSession>('POST', '/driver/trip/session', null, b),
-  jobs: (token: string) => driverCall<DriverJobs>('GET', '/driver/trip', token),
-  step: (token: string, loadId: string, step: TripStep, where: Where) =>
-    driverCall<DriverJob>('POST', '/driver/trip/steps', token, { loadId, step, ...where }, { 'idempotency-key': crypto.randomUUID() }),
+  openSession: (body: { token: string; phone: string; licenceNumber: string }) => unwrap(masar.POST('/api/v1/driver/trip/session', { body, headers: noAuth })),
+  jobs: (token: string) => unwrap(masar.GET('/api/v1/driver/trip', { headers: asDriver(token) })),
+  step: (token: string, loadId: string, step: BodyOf<'/api/v1/driver/trip/steps', 'post'>['step'], where: Where) =>
+    unwrap(masar.POST('/api/v1/driver/trip/steps', { body: { loadId, step, ...where }, headers: asDriver(token, idempotent(crypto.randomUUID())) })),
   proof: (token: string, loadId: string, stop: 'pickup' | 'drop', where: Where, file: File) => {
     const form = new FormData();
     // fields before the file: the server reads them from the parts seen before it
@@ -68,16 +48,16 @@ export const tripApi = {
       form.append('lng', String(where.lng));
     } else if (where.geoError) form.append('geoError', where.geoError);
     form.append('file', file);
-    return driverCall<TripProof>('POST', '/driver/trip/proofs', token, form, { 'idempotency-key': crypto.randomUUID() });
+    return unwrap(masar.POST('/api/v1/driver/trip/proofs', { headers: asDriver(token, idempotent(crypto.randomUUID())), middleware: [withForm(form)] }));
   },
   position: (token: string, p: { lat: number; lng: number; speed?: number; heading?: number }) =>
-    driverCall<unknown>('POST', '/vehicles/track/positions', token, { positions: [{ ...p, at: new Date().toISOString() }] }),
+    unwrap(masar.POST('/api/v1/vehicles/track/positions', { body: { positions: [{ ...p, at: new Date().toISOString() }] }, headers: asDriver(token) })),
 };
 
 /** Signed-in users: tracking, godsview, payment follow-through. */
 export const trackingApi = {
-  overview: () => api.get<TrackOverview>('/vehicles/track/overview'),
-  load: (id: string) => api.get<LoadTracking>(`/loads/${id}/tracking`),
-  paymentReceived: (id: string) => api.post<{ loadId: string; paymentReceivedAt: string }>(`/loads/${id}/payment-received`),
-  daysToPay: (shipperId: string) => api.get<DaysToPay>(`/shippers/${shipperId}/days-to-pay`),
+  overview: () => unwrap(masar.GET('/api/v1/vehicles/track/overview')),
+  load: (id: string) => unwrap(masar.GET('/api/v1/loads/{id}/tracking', { params: { path: { id } } })),
+  paymentReceived: (id: string) => unwrap(masar.POST('/api/v1/loads/{id}/payment-received', { params: { path: { id } } })),
+  daysToPay: (shipperId: string) => unwrap(masar.GET('/api/v1/shippers/{id}/days-to-pay', { params: { path: { id: shipperId } } })),
 };

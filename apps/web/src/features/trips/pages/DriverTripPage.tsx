@@ -18,7 +18,8 @@ import {
 } from '@mantine/core';
 import { IconFileUpload, IconMapPin, IconTruck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PROOF_MAX_BYTES, PROOF_STEPS, TRIP_STEPS, type DriverJob, type GeoError, type TripStep } from '@masar/shared';
+import { PLAIN_TRIP_STEPS, PROOF_MAX_BYTES, PROOF_STEPS, TRIP_STEPS, type DriverJob, type GeoError } from '@masar/shared';
+import { oneOf } from '../../../lib/api';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { applyLanguage } from '../../../i18n';
@@ -125,7 +126,9 @@ function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; on
       const where: Where = await currentPosition();
       onGeoError(where.geoError ?? null);
       if (proofStop) return tripApi.proof(token, job.loadId, proofStop, where, file!);
-      return tripApi.step(token, job.loadId, next as TripStep, where);
+      const plain = oneOf(PLAIN_TRIP_STEPS, next);
+      if (!plain) return null;
+      return tripApi.step(token, job.loadId, plain, where);
     },
     onSuccess: () => {
       setFile(null);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { StatusBadge } from '../../../components/LoadStatusBadge';
 import { asLang, formatDate, formatNumber } from '../../../components/format';
-import { downloadFile } from '../../../components/transfer';
+import { downloadLinked } from '../../../components/transfer';
 import { useRoleBase } from '../../../components/useViewer';
 import { trackingApi } from '../api/trips';
 import TrackMap, { type MapDot } from '../components/TrackMap';
@@ -91,7 +91,7 @@ export default function LoadTrackingPage() {
                 <Card key={p.id} withBorder padding="sm" data-testid="tracking-proof" data-flagged={p.flagged}>
                   <Group justify="space-between" wrap="nowrap">
                     <Text fw={600}>{t(`track.proofOf_${p.stop}`)}</Text>
-                    <Button variant="subtle" size="compact-sm" onClick={() => void downloadFile(p.url.replace('/api/v1', ''), `${p.stop}-proof`)}>
+                    <Button variant="subtle" size="compact-sm" onClick={() => void downloadLinked(p.url, `${p.stop}-proof`)}>
                       {t('track.download')}
                     </Button>
                   </Group>

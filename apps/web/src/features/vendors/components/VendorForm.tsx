@@ -20,6 +20,7 @@ import { CitySelect } from '../../../components/CitySelect';
 import { DocumentUpload, type DocumentRef } from '../../../components/DocumentUpload';
 import { useEquipmentTypes, useRegions } from '../../../components/reference';
 import { apiFieldErrors, zodValidate } from '../../../lib/form';
+import type { VendorSave } from '../api/vendors';
 import { FormShell } from '../../../components/FormShell';
 
 type UserType = (typeof VENDOR_USER_TYPES)[number];
@@ -140,7 +141,7 @@ export function VendorForm({
 }: {
   vendor?: Vendor | null;
   submitLabel: string;
-  onSubmit: (body: unknown) => Promise<unknown>;
+  onSubmit: (save: VendorSave) => Promise<unknown>;
   onCancel?: () => void;
   publicMode?: boolean;
 }) {
@@ -169,7 +170,7 @@ export function VendorForm({
     setErrors({});
     setBusy(true);
     try {
-      await onSubmit(payload);
+      await onSubmit(vendor ? { id: vendor.id, body: vendorUpdate.parse(payload) } : { body: vendorInput.parse(payload) });
     } catch (e) {
       setErrors(apiFieldErrors(e, { VENDOR_EMAIL_EXISTS: 'email', EMAIL_EXISTS: 'email', VENDOR_PHONE_EXISTS: 'phone', PHONE_EXISTS: 'phone' }, lang));
       setFormError(e instanceof Error ? e.message : t('error'));

@@ -41,7 +41,7 @@ describe('public vendor sign-up (/vendor?invite=)', () => {
     await user.click(screen.getByTestId('vendor-submit'));
     await waitFor(() => expect(screen.getByTestId('vendor-request-steps').getAttribute('data-status')).toBe('request_submitted'));
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.body).toMatchObject({ userType: 'carrier', companyName: 'Asir Trucking', vendorName: 'Fahd', phone: '0559998887', email: 'fahd@asir.sa' });
+    expect(post.body).toMatchObject({ userType: 'carrier', companyName: 'Asir Trucking', vendorName: 'Fahd', phone: '+966559998887', email: 'fahd@asir.sa' });
     expect(post.body).not.toHaveProperty('documentFileIds');
     await i18n.changeLanguage('en');
   });

@@ -1,21 +1,13 @@
 import { useState } from 'react';
 import { Alert, Card, Center, Container, Loader, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import type { Vendor, VendorStatus } from '@masar/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { vendorInput, type VendorStatus } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '../../../lib/api';
+import { masar, unwrap, type BodyOf } from '../../../lib/api';
 import { VendorForm } from '../components/VendorForm';
 import { isolate } from '../../../components/bidi';
-
-interface InviteInfo {
-  companyName: string;
-  accountType: number;
-  expiresAt: string;
-  /** Present when this browser (or the link) already has a request. */
-  status?: VendorStatus;
-}
 
 const storeKey = (token: string) => `vendorRequest:${token}`;
 
@@ -42,15 +34,19 @@ export default function VendorInvitePage() {
   const { t } = useTranslation('vendors');
   const [params] = useSearchParams();
   const token = params.get('invite') ?? '';
+  const request = useMutation({
+    mutationFn: (body: BodyOf<'/api/v1/vendor-invites/{token}', 'post'>) =>
+      unwrap(masar.POST('/api/v1/vendor-invites/{token}', { params: { path: { token } }, body })),
+  });
   const [status, setStatus] = useState<VendorStatus | null>(() => (token ? (localStorage.getItem(storeKey(token)) as VendorStatus | null) : null));
 
   const info = useQuery({
     queryKey: ['vendor-invite', token],
-    queryFn: () => api.get<InviteInfo>(`/vendor-invites/${encodeURIComponent(token)}`),
+    queryFn: () => unwrap(masar.GET('/api/v1/vendor-invites/{token}', { params: { path: { token } } })),
     enabled: !!token,
     retry: false,
   });
-  const shown = info.data?.status ?? status;
+  const shown = status;
 
   return (
     <Container size="md" py="xl">
@@ -87,8 +83,10 @@ export default function VendorInvitePage() {
               <VendorForm
                 publicMode
                 submitLabel={t('invite.submit')}
-                onSubmit={async (body) => {
-                  const v = await api.post<Partial<Vendor>>(`/vendor-invites/${encodeURIComponent(token)}`, body);
+                onSubmit={async ({ body }) => {
+                  // a public request carries no documents (uploads need an account)
+                  const { documentFileIds: _none, ...publicRequest } = vendorInput.parse(body);
+                  const v = await request.mutateAsync(publicRequest);
                   const s = v?.status ?? 'request_submitted';
                   localStorage.setItem(storeKey(token), s);
                   setStatus(s);

@@ -427,8 +427,8 @@ export default function VendorsPage() {
             vendor={open === 'new' ? null : current.data}
             submitLabel={open === 'new' ? t('add') : t('save')}
             onCancel={() => (open === 'new' ? openVendor(null) : openVendor(open, 'view'))}
-            onSubmit={async (body) => {
-              await save.mutateAsync({ id: open === 'new' ? null : open, body });
+            onSubmit={async (v) => {
+              await save.mutateAsync(v);
               notifications.show({ color: 'masar', message: t('saved') });
               openVendor(null);
             }}

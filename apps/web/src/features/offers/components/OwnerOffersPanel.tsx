@@ -4,9 +4,9 @@ import type { Load } from '@masar/shared';
 import { asLang, formatMoney } from '../../../components/format';
 import { StatusBadge } from '../../../components/LoadStatusBadge';
 import { DateText } from '../../../components/Money';
-import { OfferActions, OfferHistory } from '../../../components/OfferActions';
-import { useLoadOffers } from '../api/loads';
-import { RelationMenu } from '../../relations';
+import { OfferActions, OfferHistory } from './OfferActions';
+import { useLoadOffers } from '../api/offers';
+import { Slot } from '../../../components/slots';
 
 /** The owner's view of bids on a load: each offer with its history and accept / reject / counter. */
 export function OwnerOffersPanel({ load }: { load: Load }) {
@@ -38,7 +38,7 @@ export function OwnerOffersPanel({ load }: { load: Load }) {
                   <Text fw={600}>
                     <bdi>{o.carrierCompany}</bdi>
                   </Text>
-                  <RelationMenu userId={o.carrierId} companyName={o.carrierCompany} />
+                  <Slot name="RelationMenu" userId={o.carrierId} companyName={o.carrierCompany} />
                 </Group>
                 <Text size="xs" c="dimmed">
                   <DateText value={o.updatedAt} />

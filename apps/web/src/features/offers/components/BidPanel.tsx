@@ -5,10 +5,10 @@ import { createOfferBody, type Load, type Offer } from '@masar/shared';
 import { NumberInput } from '../../../components/NumberInput';
 import { asLang, formatMoney } from '../../../components/format';
 import { StatusBadge } from '../../../components/LoadStatusBadge';
-import { OfferActions, OfferHistory } from '../../../components/OfferActions';
+import { OfferActions, OfferHistory } from './OfferActions';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { fieldErrors } from '../../../lib/form';
-import { usePlaceBid, useSentOffers } from '../api/loads';
+import { usePlaceBid, useSentOffers } from '../api/offers';
 
 /** A carrier's (or broker's) side of a load they don't own: place a bid, follow and answer their offer. */
 export function BidPanel({ load }: { load: Load }) {

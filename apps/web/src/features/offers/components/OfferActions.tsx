@@ -3,11 +3,11 @@ import { Button, Group, Popover, Stack, Text, Timeline } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { priceSchema, localizeValidationMessage, type Offer } from '@masar/shared';
-import { NumberInput } from './NumberInput';
-import { api } from '../lib/api';
-import { asLang, formatMoney } from './format';
-import { DateText } from './Money';
-import { notifyError, notifySuccess } from './notify';
+import { NumberInput } from '../../../components/NumberInput';
+import { masar, unwrap } from '../../../lib/api';
+import { asLang, formatMoney } from '../../../components/format';
+import { DateText } from '../../../components/Money';
+import { notifyError, notifySuccess } from '../../../components/notify';
 
 export type OfferSide = 'carrier' | 'shipper';
 
@@ -39,7 +39,8 @@ export function OfferActions({ offer, side }: { offer: Offer; side: OfferSide })
   const [counterError, setCounterError] = useState<string | null>(null);
 
   const respond = useMutation({
-    mutationFn: (body: { action: 'accept' | 'reject' | 'counter'; priceSar?: string }) => api.post<Offer>('/offerRespond', { offerId: offer.id, ...body }),
+    mutationFn: (body: { action: 'accept' | 'reject' | 'counter'; priceSar?: string }) =>
+      unwrap(masar.POST('/api/v1/offerRespond', { body: { offerId: offer.id, ...body } })),
     onSuccess: async (_d, v) => {
       setCounterOpen(false);
       notifySuccess(t(`offer.done.${v.action}`));
@@ -48,7 +49,7 @@ export function OfferActions({ offer, side }: { offer: Offer; side: OfferSide })
     onError: notifyError,
   });
   const withdraw = useMutation({
-    mutationFn: () => api.post<Offer>(`/offers/${offer.id}/withdraw`),
+    mutationFn: () => unwrap(masar.POST('/api/v1/offers/{id}/withdraw', { params: { path: { id: offer.id } } })),
     onSuccess: async () => {
       notifySuccess(t('offer.done.withdraw'));
       await invalidate();

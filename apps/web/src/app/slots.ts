@@ -1,0 +1,23 @@
+import { createElement, lazy, type ComponentType } from 'react';
+import { SlotsProvider, type FeatureSlots } from '../components/slots';
+
+/**
+ * Which feature fills each slot of components/slots (features never import each other; app/ wires
+ * them). Lazy: a slot's code loads with the first page that shows it. The pages with slots get them
+ * from their route (routes.tsx `withSlots`), so none of this is in the entry chunk.
+ */
+export const featureSlots: FeatureSlots = {
+  RelationMenu: lazy(() => import('../features/relations').then((m) => ({ default: m.RelationMenu }))),
+  CounterpartContactCard: lazy(() => import('../features/relations').then((m) => ({ default: m.CounterpartContactCard }))),
+  BayanPanel: lazy(() => import('../features/bayan').then((m) => ({ default: m.BayanPanel }))),
+  DaysToPayBadge: lazy(() => import('../features/trips').then((m) => ({ default: m.DaysToPayBadge }))),
+  PaymentReceivedButton: lazy(() => import('../features/trips').then((m) => ({ default: m.PaymentReceivedButton }))),
+  InvitationsCard: lazy(() => import('../features/team').then((m) => ({ default: m.InvitationsCard }))),
+  BidPanel: lazy(() => import('../features/offers').then((m) => ({ default: m.BidPanel }))),
+  OwnerOffersPanel: lazy(() => import('../features/offers').then((m) => ({ default: m.OwnerOffersPanel }))),
+};
+
+/** `Page` with the feature slots provided (routes.tsx loads this module with the page's chunk). */
+export function withSlots<P extends object>(Page: ComponentType<P>): ComponentType<P> {
+  return (props: P) => createElement(SlotsProvider, { value: featureSlots }, createElement(Page, props));
+}
