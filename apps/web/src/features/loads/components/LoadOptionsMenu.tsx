@@ -44,7 +44,7 @@ export function LoadOptionsMenu({ load }: { load: Load }) {
         onSuccess: (res) => {
           notifySuccess(t(`myLoads.done.${a}`, { ref: load.referenceId }));
           setConfirmCancel(false);
-          if (a === 'duplicate' && res && typeof res === 'object' && 'id' in res) void navigate(`${paths.postLoad}?edit=${(res as Load).id}`);
+          if (a === 'duplicate' && res && typeof res === 'object' && 'id' in res) void navigate(`${paths.postLoad}?edit=${res.id}`);
         },
         onError: notifyError,
       },
