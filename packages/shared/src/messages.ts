@@ -167,3 +167,65 @@ export function localizeValidationMessage(msg: string, lang: Language | string =
   if (!isValidationKey(msg)) return msg;
   return lang === 'ar' ? localizeNumbers(VALIDATION_MESSAGES[msg].ar, 'ar', digits) : localizeNumbers(VALIDATION_MESSAGES[msg].en, 'en', digits);
 }
+
+/**
+ * The server's success messages (issue 18): the `message` of every 2xx response envelope, one
+ * table per module, each text in English and Arabic (a unit test checks both are there; another
+ * fails when a route file keeps its own table). Quantities are written in braces as in the error
+ * catalogue (`{3.5}`) and follow the reader's digit system. Read them with `message`.
+ */
+export const MESSAGES = {
+  common: {
+    ok: { en: 'OK', ar: 'تم' },
+  },
+  apikeys: {
+    created: { en: 'API key created. Copy it now: it is shown only once.', ar: 'تم إنشاء مفتاح الواجهة البرمجية. انسخه الآن: لن يظهر مرة أخرى.' },
+    revoked: { en: 'API key revoked.', ar: 'تم إلغاء مفتاح الواجهة البرمجية.' },
+  },
+  assignment: {
+    assigned: { en: 'Vehicle and driver assigned.', ar: 'تم إسناد المركبة والسائق.' },
+    completed: { en: 'Shipment completed.', ar: 'اكتملت الشحنة.' },
+    unassigned: { en: 'Vehicle and driver unassigned.', ar: 'تم إلغاء إسناد المركبة والسائق.' },
+  },
+  contact: {
+    sent: {
+      en: 'Thank you. Your message reached our team; we answer within one working day. A copy is on its way to your e-mail.',
+      ar: 'شكراً لك. وصلت رسالتك إلى فريقنا وسنرد خلال يوم عمل واحد. أرسلنا نسخة إلى بريدك الإلكتروني.',
+    },
+  },
+  csv: {
+    accepted: { en: 'Upload received. Rows are being processed.', ar: 'تم استلام الملف. جاري معالجة الصفوف.' },
+    retried: { en: 'Rows resubmitted.', ar: 'تمت إعادة إرسال الصفوف.' },
+  },
+  verification: {
+    uploaded: { en: 'Document saved.', ar: 'تم حفظ المستند.' },
+    submitted: {
+      en: 'Your documents were sent for review. We will let you know when they are approved.',
+      ar: 'تم إرسال مستنداتك للمراجعة. سنبلغك عند الموافقة عليها.',
+    },
+  },
+  files: {
+    uploaded: { en: 'File uploaded.', ar: 'تم رفع الملف.' },
+  },
+  // @@MODULES@@
+} as const satisfies Record<string, Record<string, { en: string; ar: string }>>;
+
+type Messages = typeof MESSAGES;
+/** A catalogue key, `<module>.<name>`: `'contact.sent'`, `'common.ok'`. */
+export type MessageKey = { [M in keyof Messages]: `${M}.${keyof Messages[M] & string}` }[keyof Messages];
+
+/**
+ * Text of a success message in `lang` (English unless `'ar'`), its braced numbers in `digits`,
+ * the reader's digit system (default: the language's). Throws on a key that is not in the
+ * catalogue (only reachable through a cast; the type lists every key).
+ */
+export function message(key: MessageKey, lang: Language | string = 'en', digits?: DigitSystem): string {
+  const dot = key.indexOf('.');
+  const table: Record<string, { en: string; ar: string }> | undefined = (MESSAGES as Record<string, Record<string, { en: string; ar: string }>>)[
+    key.slice(0, dot)
+  ];
+  const entry = table && Object.prototype.hasOwnProperty.call(table, key.slice(dot + 1)) ? table[key.slice(dot + 1)] : undefined;
+  if (!entry) throw new Error(`unknown message key ${key}`);
+  const l = lang === 'ar' ? 'ar' : 'en';
+  return localizeNumbers(entry[l], l, digits);
+}

@@ -1,14 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiKeyCreateBody, apiKeyCreatedSchema, apiKeySchema, envelope, idParams, type Language } from '@masar/shared';
-
-const MESSAGES = {
-  ok: { en: 'OK', ar: 'تم' },
-  created: { en: 'API key created. Copy it now: it is shown only once.', ar: 'تم إنشاء مفتاح الواجهة البرمجية. انسخه الآن: لن يظهر مرة أخرى.' },
-  revoked: { en: 'API key revoked.', ar: 'تم إلغاء مفتاح الواجهة البرمجية.' },
-} as const;
-const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
+import { apiKeyCreateBody, apiKeyCreatedSchema, apiKeySchema, envelope, idParams, message } from '@masar/shared';
 
 /** API keys of the signed-in user (issue 11). Managed with a session only, never with a key. */
 export default async function apiKeysRoutes(fastify: FastifyInstance) {
@@ -20,7 +13,7 @@ export default async function apiKeysRoutes(fastify: FastifyInstance) {
   app.get(
     '/api-keys',
     { config, schema: { tags, summary: 'My API keys (never their secrets)', response: { 200: envelope(z.object({ items: z.array(apiKeySchema) })) } } },
-    async (req) => ({ message: msg('ok', req.lang), data: { items: await svc.list(app.requireUser(req)) } }),
+    async (req) => ({ message: message('common.ok', req.lang), data: { items: await svc.list(app.requireUser(req)) } }),
   );
   app.post(
     '/api-keys',
@@ -35,7 +28,7 @@ export default async function apiKeysRoutes(fastify: FastifyInstance) {
         response: { 201: envelope(apiKeyCreatedSchema) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: msg('created', req.lang), data: await svc.create(app.requireUser(req), req.body) }),
+    async (req, reply) => reply.status(201).send({ message: message('apikeys.created', req.lang), data: await svc.create(app.requireUser(req), req.body) }),
   );
   app.delete(
     '/api-keys/:id',
@@ -45,7 +38,7 @@ export default async function apiKeysRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       await svc.revoke(app.requireUser(req), req.params.id);
-      return { message: msg('revoked', req.lang), data: null };
+      return { message: message('apikeys.revoked', req.lang), data: null };
     },
   );
 }

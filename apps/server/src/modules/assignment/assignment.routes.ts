@@ -1,14 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { assignShipmentBody, assignmentSchema, envelope, loadIdParams, unassignShipmentBody, type Language } from '@masar/shared';
-
-const MESSAGES = {
-  ok: { en: 'OK', ar: 'تم' },
-  assigned: { en: 'Vehicle and driver assigned.', ar: 'تم إسناد المركبة والسائق.' },
-  completed: { en: 'Shipment completed.', ar: 'اكتملت الشحنة.' },
-  unassigned: { en: 'Vehicle and driver unassigned.', ar: 'تم إلغاء إسناد المركبة والسائق.' },
-} as const;
-const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
+import { assignShipmentBody, assignmentSchema, envelope, loadIdParams, unassignShipmentBody, message } from '@masar/shared';
 
 /** Assignment of a vehicle with its driver and trailer to a booked shipment (issue 7; spec §2 delivery tracking). */
 export default async function assignmentRoutes(fastify: FastifyInstance) {
@@ -29,7 +21,7 @@ export default async function assignmentRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(assignmentSchema) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.get(app.requireUser(req), req.params.loadId) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.get(app.requireUser(req), req.params.loadId) }),
   );
   app.post(
     '/delivery-tracking/assign-driver',
@@ -47,7 +39,7 @@ export default async function assignmentRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(assignmentSchema) },
       },
     },
-    async (req) => ({ message: msg('assigned', req.lang), data: await svc.assign(app.requireUser(req), req.body.loadId, req.body.vehicleId) }),
+    async (req) => ({ message: message('assignment.assigned', req.lang), data: await svc.assign(app.requireUser(req), req.body.loadId, req.body.vehicleId) }),
   );
   app.post(
     '/delivery-tracking/:loadId/complete',
@@ -62,7 +54,7 @@ export default async function assignmentRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(assignmentSchema) },
       },
     },
-    async (req) => ({ message: msg('completed', req.lang), data: await svc.complete(app.requireUser(req), req.params.loadId) }),
+    async (req) => ({ message: message('assignment.completed', req.lang), data: await svc.complete(app.requireUser(req), req.params.loadId) }),
   );
   app.post(
     '/delivery-tracking/unassign-driver',
@@ -76,6 +68,6 @@ export default async function assignmentRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(assignmentSchema) },
       },
     },
-    async (req) => ({ message: msg('unassigned', req.lang), data: await svc.unassign(app.requireUser(req), req.body.loadId) }),
+    async (req) => ({ message: message('assignment.unassigned', req.lang), data: await svc.unassign(app.requireUser(req), req.body.loadId) }),
   );
 }

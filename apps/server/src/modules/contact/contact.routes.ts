@@ -1,14 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contactBody, contactResultSchema, envelope, type Language } from '@masar/shared';
-
-const MESSAGES = {
-  sent: {
-    en: 'Thank you. Your message reached our team; we answer within one working day. A copy is on its way to your e-mail.',
-    ar: 'شكراً لك. وصلت رسالتك إلى فريقنا وسنرد خلال يوم عمل واحد. أرسلنا نسخة إلى بريدك الإلكتروني.',
-  },
-} as const;
-const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
+import { contactBody, contactResultSchema, envelope, message } from '@masar/shared';
 
 /**
  * The public contact form (issue 8, spec §1 "Contact us"). No sign-in; limited per client IP
@@ -31,6 +23,6 @@ export default async function contactRoutes(fastify: FastifyInstance) {
         response: { 202: envelope(contactResultSchema) },
       },
     },
-    async (req, reply) => reply.status(202).send({ message: msg('sent', req.lang), data: await svc.send(req.body, req.lang) }),
+    async (req, reply) => reply.status(202).send({ message: message('contact.sent', req.lang), data: await svc.send(req.body, req.lang) }),
   );
 }

@@ -18,6 +18,7 @@ import {
   PROFILE_STATUS,
   envelope,
   idParams,
+  message,
   type Language,
 } from '@masar/shared';
 import { AppError } from '../../lib/errors.ts';
@@ -25,12 +26,6 @@ import { templateCsv } from './csv.convert.ts';
 import { readUpload } from '../../lib/upload.ts';
 
 const MAX_CSV_BYTES = 50 * 1024 * 1024;
-const MESSAGES = {
-  ok: { en: 'OK', ar: 'تم' },
-  accepted: { en: 'Upload received. Rows are being processed.', ar: 'تم استلام الملف. جاري معالجة الصفوف.' },
-  retried: { en: 'Rows resubmitted.', ar: 'تمت إعادة إرسال الصفوف.' },
-} as const;
-const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
 
 /**
  * A CSV by extension AND content (spec §5 "bulk upload accepts CSV only"): a .csv name, no
@@ -96,7 +91,7 @@ export default async function csvRoutes(fastify: FastifyInstance) {
         if (!user.activeSubscriptionId) throw new AppError('PLAN_REQUIRED');
       }
       const out = await svc.startImport(user, type.data, part.filename.slice(0, 200), text);
-      return reply.status(202).send({ message: msg('accepted', req.lang), data: out });
+      return reply.status(202).send({ message: message('csv.accepted', req.lang), data: out });
     },
   );
 
@@ -138,7 +133,10 @@ export default async function csvRoutes(fastify: FastifyInstance) {
   app.get(
     '/csv/logs',
     { config: auth, schema: { tags, summary: 'My CSV upload logs, newest first', querystring: csvLogsQuery, response: { 200: envelope(csvLogListResponse) } } },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.listLogs(app.requireUser(req), req.query.limit, req.query.skip, req.lang, req.digits) }),
+    async (req) => ({
+      message: message('common.ok', req.lang),
+      data: await svc.listLogs(app.requireUser(req), req.query.limit, req.query.skip, req.lang, req.digits),
+    }),
   );
   app.get(
     '/csv/logs/:id',
@@ -153,7 +151,7 @@ export default async function csvRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => ({
-      message: msg('ok', req.lang),
+      message: message('common.ok', req.lang),
       data: await svc.getLog(app.requireUser(req), req.params.id, req.query.limit, req.query.skip, req.lang, req.digits),
     }),
   );
@@ -171,6 +169,9 @@ export default async function csvRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(csvLogDetailSchema) },
       },
     },
-    async (req) => ({ message: msg('retried', req.lang), data: await svc.retry(app.requireUser(req), req.params.id, req.body.rows, req.lang, req.digits) }),
+    async (req) => ({
+      message: message('csv.retried', req.lang),
+      data: await svc.retry(app.requireUser(req), req.params.id, req.body.rows, req.lang, req.digits),
+    }),
   );
 }

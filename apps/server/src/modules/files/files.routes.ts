@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, FILE_PURPOSES, fileSchema, idParams, LIMITS } from '@masar/shared';
+import { envelope, FILE_PURPOSES, fileSchema, idParams, LIMITS, message } from '@masar/shared';
 import { AppError } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/upload.ts';
 
@@ -36,7 +36,7 @@ export default async function filesRoutes(fastify: FastifyInstance) {
       const purpose = z.enum(FILE_PURPOSES).safeParse(req.query.purpose ?? field?.value);
       if (!purpose.success) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'purpose', message: 'purpose' }] });
       const file = await svc.upload(app.requireUser(req).id, purpose.data, data, part.filename || null);
-      return reply.status(201).send({ message: req.lang === 'ar' ? 'تم رفع الملف.' : 'File uploaded.', data: file });
+      return reply.status(201).send({ message: message('files.uploaded', req.lang), data: file });
     },
   );
 

@@ -1,16 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { documentTypeParams, envelope, verificationDocumentBody, verificationSchema, type Language } from '@masar/shared';
-
-const MESSAGES = {
-  ok: { en: 'OK', ar: 'تم' },
-  uploaded: { en: 'Document saved.', ar: 'تم حفظ المستند.' },
-  submitted: {
-    en: 'Your documents were sent for review. We will let you know when they are approved.',
-    ar: 'تم إرسال مستنداتك للمراجعة. سنبلغك عند الموافقة عليها.',
-  },
-} as const;
-const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
+import { documentTypeParams, envelope, verificationDocumentBody, verificationSchema, message } from '@masar/shared';
 
 /** Business verification (issue 8; spec §2 /profile-approval). A pending account may use these. */
 export default async function verificationRoutes(fastify: FastifyInstance) {
@@ -25,7 +15,7 @@ export default async function verificationRoutes(fastify: FastifyInstance) {
       config,
       schema: { tags, summary: 'My business verification: documents, state, the reason of a rejection', response: { 200: envelope(verificationSchema) } },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.status(app.requireUser(req)) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.status(app.requireUser(req)) }),
   );
   app.put(
     '/profile-approval/documents/:type',
@@ -41,7 +31,10 @@ export default async function verificationRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(verificationSchema) },
       },
     },
-    async (req) => ({ message: msg('uploaded', req.lang), data: await svc.putDocument(app.requireUser(req), req.params.type, req.body.fileId) }),
+    async (req) => ({
+      message: message('verification.uploaded', req.lang),
+      data: await svc.putDocument(app.requireUser(req), req.params.type, req.body.fileId),
+    }),
   );
   app.post(
     '/profile-approval/submit',
@@ -54,6 +47,6 @@ export default async function verificationRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(verificationSchema) },
       },
     },
-    async (req) => ({ message: msg('submitted', req.lang), data: await svc.submit(app.requireUser(req)) }),
+    async (req) => ({ message: message('verification.submitted', req.lang), data: await svc.submit(app.requireUser(req)) }),
   );
 }
