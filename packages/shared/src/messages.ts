@@ -207,6 +207,57 @@ export const MESSAGES = {
   files: {
     uploaded: { en: 'File uploaded.', ar: 'تم رفع الملف.' },
   },
+  vendors: {
+    saved: { en: 'Vendor saved.', ar: 'تم حفظ المورد.' },
+    deleted: { en: 'Vendor deleted.', ar: 'تم حذف المورد.' },
+    requestSubmitted: { en: 'Request submitted. The company will review it.', ar: 'تم إرسال الطلب. ستقوم الشركة بمراجعته.' },
+    statusUpdated: { en: 'Status updated.', ar: 'تم تحديث الحالة.' },
+  },
+  profile: {
+    profileSaved: { en: 'Business profile saved.', ar: 'تم حفظ الملف التجاري.' },
+    contactSaved: { en: 'Contact info saved.', ar: 'تم حفظ معلومات التواصل.' },
+    addressSaved: { en: 'Address saved.', ar: 'تم حفظ العنوان.' },
+    addressDeleted: { en: 'Address deleted.', ar: 'تم حذف العنوان.' },
+  },
+  relations: {
+    favourited: { en: 'Added to your favourites.', ar: 'تمت الإضافة إلى المفضلة.' },
+    unfavourited: { en: 'Removed from your favourites.', ar: 'تمت الإزالة من المفضلة.' },
+    blocked: { en: 'User blocked.', ar: 'تم حظر المستخدم.' },
+    unblocked: { en: 'User unblocked.', ar: 'تم إلغاء حظر المستخدم.' },
+    settingsSaved: { en: 'Settings saved.', ar: 'تم حفظ الإعدادات.' },
+  },
+  team: {
+    invited: { en: 'Invitation sent by SMS.', ar: 'أُرسلت الدعوة برسالة نصية.' },
+    roleChanged: { en: 'Role changed.', ar: 'تم تغيير الدور.' },
+    removed: { en: 'Member removed.', ar: 'تمت إزالة العضو.' },
+    accepted: { en: 'You joined the team.', ar: 'انضممت إلى الفريق.' },
+    declined: { en: 'Invitation declined.', ar: 'تم رفض الدعوة.' },
+    left: { en: 'You left the team.', ar: 'غادرت الفريق.' },
+  },
+  webhooks: {
+    created: { en: 'Webhook added. Keep its signing secret safe.', ar: 'تمت إضافة الويب هوك. احفظ سر التوقيع في مكان آمن.' },
+    saved: { en: 'Webhook saved.', ar: 'تم حفظ الويب هوك.' },
+    deleted: { en: 'Webhook deleted.', ar: 'تم حذف الويب هوك.' },
+    resent: { en: 'The delivery will be sent again.', ar: 'سيتم إرسال التسليم مرة أخرى.' },
+  },
+  trips: {
+    identified: { en: 'Welcome. Your jobs are below.', ar: 'مرحباً. مهامك أدناه.' },
+    stepSaved: { en: 'Step saved.', ar: 'تم حفظ الخطوة.' },
+    proofSaved: { en: 'Proof uploaded.', ar: 'تم رفع الإثبات.' },
+    positions: { en: 'Positions received.', ar: 'تم استلام المواقع.' },
+    paid: { en: 'Payment marked as received.', ar: 'تم تسجيل استلام الدفعة.' },
+  },
+  auth: {
+    guest: { en: 'Signed in as a guest.', ar: 'تم الدخول كزائر.' },
+    otpSent: { en: 'Verification code sent.', ar: 'تم إرسال رمز التحقق.' },
+    signedUp: { en: 'Account created. It is pending approval.', ar: 'تم إنشاء الحساب وهو بانتظار الموافقة.' },
+    signedIn: { en: 'Signed in.', ar: 'تم تسجيل الدخول.' },
+    tokenRotated: { en: 'Token regenerated.', ar: 'تم تجديد رمز الدخول.' },
+    loggedOut: { en: 'Signed out.', ar: 'تم تسجيل الخروج.' },
+    passwordChanged: { en: 'Password changed successfully.', ar: 'تم تغيير كلمة المرور بنجاح.' },
+    passwordReset: { en: 'Password reset. Sign in with your new password.', ar: 'تمت إعادة تعيين كلمة المرور. سجّل الدخول بكلمة المرور الجديدة.' },
+    profileSaved: { en: 'Profile saved.', ar: 'تم حفظ الملف الشخصي.' },
+  },
   // @@MODULES@@
 } as const satisfies Record<string, Record<string, { en: string; ar: string }>>;
 

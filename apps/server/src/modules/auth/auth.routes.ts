@@ -19,7 +19,7 @@ import {
   signInBody,
   signUpBody,
   updateProfileBody,
-  type Language,
+  message,
 } from '@masar/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestMeta } from './auth.service.ts';
@@ -29,19 +29,6 @@ export const REFRESH_COOKIE = 'masar_rt';
 export const REFRESH_COOKIE_PATH = '/api/v1/generateToken';
 
 /** Success messages of this module (spec §8 "success messages"), en/ar. */
-const MESSAGES = {
-  ok: { en: 'OK', ar: 'تم' },
-  guest: { en: 'Signed in as a guest.', ar: 'تم الدخول كزائر.' },
-  otpSent: { en: 'Verification code sent.', ar: 'تم إرسال رمز التحقق.' },
-  signedUp: { en: 'Account created. It is pending approval.', ar: 'تم إنشاء الحساب وهو بانتظار الموافقة.' },
-  signedIn: { en: 'Signed in.', ar: 'تم تسجيل الدخول.' },
-  tokenRotated: { en: 'Token regenerated.', ar: 'تم تجديد رمز الدخول.' },
-  loggedOut: { en: 'Signed out.', ar: 'تم تسجيل الخروج.' },
-  passwordChanged: { en: 'Password changed successfully.', ar: 'تم تغيير كلمة المرور بنجاح.' },
-  passwordReset: { en: 'Password reset. Sign in with your new password.', ar: 'تمت إعادة تعيين كلمة المرور. سجّل الدخول بكلمة المرور الجديدة.' },
-  profileSaved: { en: 'Profile saved.', ar: 'تم حفظ الملف الشخصي.' },
-} as const;
-const msg = (key: keyof typeof MESSAGES, lang: Language) => MESSAGES[key][lang];
 
 const nullData = envelope(z.null());
 
@@ -101,7 +88,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const token = await svc.guestSignIn({ ...req.body, ip: req.ip });
       setRefreshCookie(req, reply, token.refreshToken);
-      return { message: msg('guest', req.lang), data: { token } };
+      return { message: message('auth.guest', req.lang), data: { token } };
     },
   );
 
@@ -127,7 +114,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       });
       if (r.kept) return { message: errorMessage('TOKEN_STILL_VALID', req.lang), data: { accessToken: r.accessToken, accessExpireAt: r.accessExpireAt } };
       if (r.token.refreshToken) setRefreshCookie(req, reply, r.token.refreshToken);
-      return { message: msg('tokenRotated', req.lang), data: r.token };
+      return { message: message('auth.tokenRotated', req.lang), data: r.token };
     },
   );
 
@@ -144,7 +131,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(otpSentResponse) },
       },
     },
-    async (req) => ({ message: msg('otpSent', req.lang), data: await svc.sendOtp(req.body.phone, req.body.purpose, meta(req)) }),
+    async (req) => ({ message: message('auth.otpSent', req.lang), data: await svc.sendOtp(req.body.phone, req.body.purpose, meta(req)) }),
   );
 
   app.post(
@@ -161,7 +148,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const data = await svc.signUp(req.body, meta(req));
       setRefreshCookie(req, reply, data.token.refreshToken);
-      return { message: msg('signedUp', req.lang), data };
+      return { message: message('auth.signedUp', req.lang), data };
     },
   );
 
@@ -174,7 +161,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const data = await svc.signIn(req.body, meta(req));
       setRefreshCookie(req, reply, data.token.refreshToken);
-      return { message: msg('signedIn', req.lang), data };
+      return { message: message('auth.signedIn', req.lang), data };
     },
   );
 
@@ -193,7 +180,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       await svc.logout(sessionOf(req), { ...req.body });
       clearRefreshCookie(req, reply);
-      return { message: msg('loggedOut', req.lang), data: null };
+      return { message: message('auth.loggedOut', req.lang), data: null };
     },
   );
 
@@ -207,14 +194,14 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (req) => {
       const user = app.requireUser(req);
       await svc.changePassword(user.id, sessionOf(req), req.body.oldPassword, req.body.newPassword);
-      return { message: msg('passwordChanged', req.lang), data: null };
+      return { message: message('auth.passwordChanged', req.lang), data: null };
     },
   );
 
   app.post(
     '/account/forgotPassword',
     { config: open, schema: { tags, summary: 'Send a reset OTP by SMS', body: forgotPasswordBody, response: { 200: envelope(otpSentResponse) } } },
-    async (req) => ({ message: msg('otpSent', req.lang), data: await svc.sendOtp(req.body.phone, 'reset', meta(req)) }),
+    async (req) => ({ message: message('auth.otpSent', req.lang), data: await svc.sendOtp(req.body.phone, 'reset', meta(req)) }),
   );
 
   app.post(
@@ -225,7 +212,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       await svc.resetPassword(req.body.phone, req.body.otpId, req.body.otp, req.body.newPassword);
-      return { message: msg('passwordReset', req.lang), data: null };
+      return { message: message('auth.passwordReset', req.lang), data: null };
     },
   );
 
@@ -239,7 +226,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(profileSchema) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.profile(app.requireUser(req).id, req.lang) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.profile(app.requireUser(req).id, req.lang) }),
   );
 
   app.patch(
@@ -248,6 +235,6 @@ export default async function authRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: { tags, summary: 'Edit profile basics (names, company, e-mail)', body: updateProfileBody, response: { 200: envelope(profileSchema) } },
     },
-    async (req) => ({ message: msg('profileSaved', req.lang), data: await svc.updateProfile(app.requireUser(req).id, req.body, req.lang) }),
+    async (req) => ({ message: message('auth.profileSaved', req.lang), data: await svc.updateProfile(app.requireUser(req).id, req.body, req.lang) }),
   );
 }

@@ -11,17 +11,8 @@ import {
   savedAddressInput,
   savedAddressListSchema,
   savedAddressSchema,
-  type Language,
+  message,
 } from '@masar/shared';
-
-const MESSAGES = {
-  ok: { en: 'OK', ar: 'تم' },
-  profileSaved: { en: 'Business profile saved.', ar: 'تم حفظ الملف التجاري.' },
-  contactSaved: { en: 'Contact info saved.', ar: 'تم حفظ معلومات التواصل.' },
-  addressSaved: { en: 'Address saved.', ar: 'تم حفظ العنوان.' },
-  addressDeleted: { en: 'Address deleted.', ar: 'تم حذف العنوان.' },
-} as const;
-const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
 
 /**
  * The account area (issue 8; spec §2 "Account", §3, §5): business profile, contact info to share,
@@ -36,7 +27,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
   app.get(
     '/account/business-profile',
     { config, schema: { tags, summary: 'My business profile', response: { 200: envelope(businessProfileSchema) } } },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.businessProfile(app.requireUser(req)) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.businessProfile(app.requireUser(req)) }),
   );
   app.put(
     '/account/business-profile',
@@ -51,13 +42,13 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(businessProfileSchema) },
       },
     },
-    async (req) => ({ message: msg('profileSaved', req.lang), data: await svc.putBusinessProfile(app.requireUser(req), req.body) }),
+    async (req) => ({ message: message('profile.profileSaved', req.lang), data: await svc.putBusinessProfile(app.requireUser(req), req.body) }),
   );
 
   app.get(
     '/account/contact-info',
     { config, schema: { tags, summary: 'Contact info I share with the other party of a booking', response: { 200: envelope(contactInfoSchema) } } },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.contactInfo(app.requireUser(req)) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.contactInfo(app.requireUser(req)) }),
   );
   app.put(
     '/account/contact-info',
@@ -71,13 +62,13 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(contactInfoSchema) },
       },
     },
-    async (req) => ({ message: msg('contactSaved', req.lang), data: await svc.putContactInfo(app.requireUser(req), req.body) }),
+    async (req) => ({ message: message('profile.contactSaved', req.lang), data: await svc.putContactInfo(app.requireUser(req), req.body) }),
   );
 
   app.get(
     '/account/addresses',
     { config, schema: { tags, summary: 'My address book (at most 200, labels A→Z)', response: { 200: envelope(savedAddressListSchema) } } },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.addresses(app.requireUser(req)) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.addresses(app.requireUser(req)) }),
   );
   app.post(
     '/account/addresses',
@@ -91,12 +82,13 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         response: { 201: envelope(savedAddressSchema) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: msg('addressSaved', req.lang), data: await svc.addAddress(app.requireUser(req), req.body) }),
+    async (req, reply) =>
+      reply.status(201).send({ message: message('profile.addressSaved', req.lang), data: await svc.addAddress(app.requireUser(req), req.body) }),
   );
   app.get(
     '/account/addresses/:id',
     { config, schema: { tags, summary: 'One saved address of mine', params: idParams, response: { 200: envelope(savedAddressSchema) } } },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.address(app.requireUser(req), req.params.id) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.address(app.requireUser(req), req.params.id) }),
   );
   app.put(
     '/account/addresses/:id',
@@ -111,7 +103,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(savedAddressSchema) },
       },
     },
-    async (req) => ({ message: msg('addressSaved', req.lang), data: await svc.updateAddress(app.requireUser(req), req.params.id, req.body) }),
+    async (req) => ({ message: message('profile.addressSaved', req.lang), data: await svc.updateAddress(app.requireUser(req), req.params.id, req.body) }),
   );
   app.delete(
     '/account/addresses/:id',
@@ -127,7 +119,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       await svc.deleteAddress(app.requireUser(req), req.params.id);
-      return { message: msg('addressDeleted', req.lang), data: null };
+      return { message: message('profile.addressDeleted', req.lang), data: null };
     },
   );
 }

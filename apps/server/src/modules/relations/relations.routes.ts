@@ -14,18 +14,8 @@ import {
   relationListResponse,
   relationParams,
   relationStatusSchema,
-  type Language,
+  message,
 } from '@masar/shared';
-
-const MESSAGES = {
-  ok: { en: 'OK', ar: 'تم' },
-  favourited: { en: 'Added to your favourites.', ar: 'تمت الإضافة إلى المفضلة.' },
-  unfavourited: { en: 'Removed from your favourites.', ar: 'تمت الإزالة من المفضلة.' },
-  blocked: { en: 'User blocked.', ar: 'تم حظر المستخدم.' },
-  unblocked: { en: 'User unblocked.', ar: 'تم إلغاء حظر المستخدم.' },
-  settingsSaved: { en: 'Settings saved.', ar: 'تم حفظ الإعدادات.' },
-} as const;
-const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
 
 /**
  * Favourites, blocked users, contact settings (issue 8; spec §2 "Account", §6, §7
@@ -52,7 +42,7 @@ export default async function relationsRoutes(fastify: FastifyInstance) {
           response: { 200: envelope(relationListResponse) },
         },
       },
-      async (req) => ({ message: msg('ok', req.lang), data: await svc.list(app.requireUser(req), kind, req.query) }),
+      async (req) => ({ message: message('common.ok', req.lang), data: await svc.list(app.requireUser(req), kind, req.query) }),
     );
     app.delete(
       `/account/${kind}/:userId`,
@@ -68,7 +58,7 @@ export default async function relationsRoutes(fastify: FastifyInstance) {
       },
       async (req) => {
         await svc.remove(app.requireUser(req), kind, req.params.userId);
-        return { message: msg(kind === 'favourite' ? 'unfavourited' : 'unblocked', req.lang), data: null };
+        return { message: message(kind === 'favourite' ? 'relations.unfavourited' : 'relations.unblocked', req.lang), data: null };
       },
     );
   }
@@ -86,7 +76,8 @@ export default async function relationsRoutes(fastify: FastifyInstance) {
         response: { 201: envelope(relationEntrySchema) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: msg('favourited', req.lang), data: await svc.addFavourite(app.requireUser(req), req.body.userId) }),
+    async (req, reply) =>
+      reply.status(201).send({ message: message('relations.favourited', req.lang), data: await svc.addFavourite(app.requireUser(req), req.body.userId) }),
   );
   app.post(
     '/account/blocked',
@@ -101,7 +92,7 @@ export default async function relationsRoutes(fastify: FastifyInstance) {
         response: { 201: envelope(relationEntrySchema) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: msg('blocked', req.lang), data: await svc.block(app.requireUser(req), req.body) }),
+    async (req, reply) => reply.status(201).send({ message: message('relations.blocked', req.lang), data: await svc.block(app.requireUser(req), req.body) }),
   );
   app.get(
     '/account/relations/:userId',
@@ -109,13 +100,13 @@ export default async function relationsRoutes(fastify: FastifyInstance) {
       config,
       schema: { tags, summary: 'Whether I favourited or blocked a user', params: relationParams, response: { 200: envelope(relationStatusSchema) } },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.status(app.requireUser(req), req.params.userId) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.status(app.requireUser(req), req.params.userId) }),
   );
 
   app.get(
     '/account/settings',
     { config, schema: { tags, summary: 'Who may reach me by chat, audio call, video call', response: { 200: envelope(accountSettingsSchema) } } },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.settings(app.requireUser(req)) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.settings(app.requireUser(req)) }),
   );
   app.patch(
     '/account/settings',
@@ -130,7 +121,7 @@ export default async function relationsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(accountSettingsSchema) },
       },
     },
-    async (req) => ({ message: msg('settingsSaved', req.lang), data: await svc.patchSettings(app.requireUser(req), req.body) }),
+    async (req) => ({ message: message('relations.settingsSaved', req.lang), data: await svc.patchSettings(app.requireUser(req), req.body) }),
   );
 
   app.get(
@@ -146,6 +137,6 @@ export default async function relationsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(contactCardSchema) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.contactCard(app.requireUser(req), req.params.id) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.contactCard(app.requireUser(req), req.params.id) }),
   );
 }

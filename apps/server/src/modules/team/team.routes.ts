@@ -1,18 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, idParams, teamInvitationListSchema, teamInviteInput, teamListSchema, teamMemberSchema, teamRoleInput, type Language } from '@masar/shared';
-
-const MESSAGES = {
-  ok: { en: 'OK', ar: 'تم' },
-  invited: { en: 'Invitation sent by SMS.', ar: 'أُرسلت الدعوة برسالة نصية.' },
-  roleChanged: { en: 'Role changed.', ar: 'تم تغيير الدور.' },
-  removed: { en: 'Member removed.', ar: 'تمت إزالة العضو.' },
-  accepted: { en: 'You joined the team.', ar: 'انضممت إلى الفريق.' },
-  declined: { en: 'Invitation declined.', ar: 'تم رفض الدعوة.' },
-  left: { en: 'You left the team.', ar: 'غادرت الفريق.' },
-} as const;
-const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
+import { envelope, idParams, teamInvitationListSchema, teamInviteInput, teamListSchema, teamMemberSchema, teamRoleInput, message } from '@masar/shared';
 
 /**
  * Team members (issue 8; spec §2 "Account"; docs/account.md "Team members"). The owner's routes
@@ -37,7 +26,7 @@ export default async function teamRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(teamListSchema) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.list(app.requireUser(req)) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.list(app.requireUser(req)) }),
   );
   app.post(
     '/account/team',
@@ -52,7 +41,8 @@ export default async function teamRoutes(fastify: FastifyInstance) {
         response: { 201: envelope(teamMemberSchema) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: msg('invited', req.lang), data: await svc.invite(app.requireUser(req), req.body, req.lang) }),
+    async (req, reply) =>
+      reply.status(201).send({ message: message('team.invited', req.lang), data: await svc.invite(app.requireUser(req), req.body, req.lang) }),
   );
   app.patch(
     '/account/team/:id',
@@ -67,7 +57,7 @@ export default async function teamRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(teamMemberSchema) },
       },
     },
-    async (req) => ({ message: msg('roleChanged', req.lang), data: await svc.changeRole(app.requireUser(req), req.params.id, req.body.role) }),
+    async (req) => ({ message: message('team.roleChanged', req.lang), data: await svc.changeRole(app.requireUser(req), req.params.id, req.body.role) }),
   );
   app.delete(
     '/account/team/:id',
@@ -81,13 +71,13 @@ export default async function teamRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(teamMemberSchema) },
       },
     },
-    async (req) => ({ message: msg('removed', req.lang), data: await svc.remove(app.requireUser(req), req.params.id) }),
+    async (req) => ({ message: message('team.removed', req.lang), data: await svc.remove(app.requireUser(req), req.params.id) }),
   );
 
   app.get(
     '/account/team/invitations',
     { config: self, schema: { tags, summary: 'Pending team invitations addressed to my phone', response: { 200: envelope(teamInvitationListSchema) } } },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.invitations(app.requireUser(req)) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.invitations(app.requireUser(req)) }),
   );
   app.post(
     '/account/team/invitations/:id/accept',
@@ -101,7 +91,7 @@ export default async function teamRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(teamMemberSchema) },
       },
     },
-    async (req) => ({ message: msg('accepted', req.lang), data: await svc.accept(app.requireUser(req), req.params.id) }),
+    async (req) => ({ message: message('team.accepted', req.lang), data: await svc.accept(app.requireUser(req), req.params.id) }),
   );
   app.post(
     '/account/team/invitations/:id/decline',
@@ -117,7 +107,7 @@ export default async function teamRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       await svc.decline(app.requireUser(req), req.params.id);
-      return { message: msg('declined', req.lang), data: null };
+      return { message: message('team.declined', req.lang), data: null };
     },
   );
   app.post(
@@ -133,7 +123,7 @@ export default async function teamRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       await svc.leave(app.requireUser(req));
-      return { message: msg('left', req.lang), data: null };
+      return { message: message('team.left', req.lang), data: null };
     },
   );
 }

@@ -22,7 +22,7 @@ import {
   tripSessionResponse,
   tripStepBody,
   vehicleTrackSchema,
-  type Language,
+  message,
 } from '@masar/shared';
 import { AppError } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/upload.ts';
@@ -30,15 +30,6 @@ import { readUpload } from '../../lib/upload.ts';
 /** The header a driver's browser sends its trip session token in. */
 export const TRIP_TOKEN_HEADER = 'x-trip-token';
 
-const MESSAGES = {
-  ok: { en: 'OK', ar: 'تم' },
-  identified: { en: 'Welcome. Your jobs are below.', ar: 'مرحباً. مهامك أدناه.' },
-  stepSaved: { en: 'Step saved.', ar: 'تم حفظ الخطوة.' },
-  proofSaved: { en: 'Proof uploaded.', ar: 'تم رفع الإثبات.' },
-  positions: { en: 'Positions received.', ar: 'تم استلام المواقع.' },
-  paid: { en: 'Payment marked as received.', ar: 'تم تسجيل استلام الدفعة.' },
-} as const;
-const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
 const tripTokenHeaders = z.object({ [TRIP_TOKEN_HEADER]: z.string().optional() });
 
 /**
@@ -83,7 +74,7 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(tripSessionResponse) },
       },
     },
-    async (req) => ({ message: msg('identified', req.lang), data: await svc.openSession(req.body) }),
+    async (req) => ({ message: message('trips.identified', req.lang), data: await svc.openSession(req.body) }),
   );
 
   app.get(
@@ -98,7 +89,7 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(driverJobsResponse) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.jobs(await driverOf(req)) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.jobs(await driverOf(req)) }),
   );
 
   app.post(
@@ -117,7 +108,7 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const driverId = await driverOf(req);
-      return reply.status(201).send({ message: msg('stepSaved', req.lang), data: await svc.recordStep(driverId, req.body) });
+      return reply.status(201).send({ message: message('trips.stepSaved', req.lang), data: await svc.recordStep(driverId, req.body) });
     },
   );
 
@@ -145,7 +136,7 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
       }
       const f = tripProofFields.safeParse(fields);
       if (!f.success) throw new AppError('VALIDATION_FAILED', { errors: f.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
-      return reply.status(201).send({ message: msg('proofSaved', req.lang), data: await svc.uploadProof(driverId, f.data, data) });
+      return reply.status(201).send({ message: message('trips.proofSaved', req.lang), data: await svc.uploadProof(driverId, f.data, data) });
     },
   );
 
@@ -199,7 +190,7 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
       const h = req.headers[TRIP_TOKEN_HEADER];
       if (!userId && typeof h !== 'string') throw new AppError('UNAUTHORIZED');
       const sender = userId ? { userId } : { driverId: await svc.driverOf(h) };
-      return { message: msg('positions', req.lang), data: await svc.ingest(sender, req.body) };
+      return { message: message('trips.positions', req.lang), data: await svc.ingest(sender, req.body) };
     },
   );
   app.get(
@@ -214,7 +205,7 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(vehicleTrackSchema) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.vehicleTrack(app.requireUser(req), req.query.vehicleId, req.query.hours) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.vehicleTrack(app.requireUser(req), req.query.vehicleId, req.query.hours) }),
   );
   app.get(
     '/vehicles/track/overview',
@@ -226,7 +217,7 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(trackOverviewSchema) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.overview(app.requireUser(req)) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.overview(app.requireUser(req)) }),
   );
 
   // ---------- a shipment's tracking and payment ----------
@@ -244,7 +235,7 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(loadTrackingSchema) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.loadTracking(app.requireUser(req), req.params.id) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.loadTracking(app.requireUser(req), req.params.id) }),
   );
   app.post(
     '/loads/:id/payment-received',
@@ -258,7 +249,7 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(paymentReceivedResponse) },
       },
     },
-    async (req) => ({ message: msg('paid', req.lang), data: await svc.paymentReceived(app.requireUser(req), req.params.id) }),
+    async (req) => ({ message: message('trips.paid', req.lang), data: await svc.paymentReceived(app.requireUser(req), req.params.id) }),
   );
   app.get(
     '/shippers/:id/days-to-pay',
@@ -272,6 +263,6 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(daysToPaySchema) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.daysToPay(req.params.id) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.daysToPay(req.params.id) }),
   );
 }

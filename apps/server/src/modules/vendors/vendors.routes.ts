@@ -12,18 +12,10 @@ import {
   vendorShareLinkResponse,
   vendorUpdate,
   VENDOR_STATUSES,
-  type Language,
+  message,
 } from '@masar/shared';
 import { VENDOR_ROLES } from './vendors.service.ts';
 
-const MESSAGES = {
-  ok: { en: 'OK', ar: 'تم' },
-  saved: { en: 'Vendor saved.', ar: 'تم حفظ المورد.' },
-  deleted: { en: 'Vendor deleted.', ar: 'تم حذف المورد.' },
-  requestSubmitted: { en: 'Request submitted. The company will review it.', ar: 'تم إرسال الطلب. ستقوم الشركة بمراجعته.' },
-  statusUpdated: { en: 'Status updated.', ar: 'تم تحديث الحالة.' },
-} as const;
-const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
 const tokenParams = z.object({ token: z.string().min(10).max(1000) });
 
 /** My vendors, share vendor link and vendor sign-up requests (issue 3; spec §2, §3, §4, §5). */
@@ -45,7 +37,7 @@ export default async function vendorsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(vendorListResponse) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.list(app.requireUser(req), req.query) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.list(app.requireUser(req), req.query) }),
   );
   app.post(
     '/vendors',
@@ -59,7 +51,7 @@ export default async function vendorsRoutes(fastify: FastifyInstance) {
         response: { 201: envelope(vendorSchema) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: msg('saved', req.lang), data: await svc.create(app.requireUser(req), req.body) }),
+    async (req, reply) => reply.status(201).send({ message: message('vendors.saved', req.lang), data: await svc.create(app.requireUser(req), req.body) }),
   );
   app.post(
     '/vendors/share-link',
@@ -71,17 +63,17 @@ export default async function vendorsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(vendorShareLinkResponse) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.shareLink(app.requireUser(req)) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.shareLink(app.requireUser(req)) }),
   );
   app.get('/vendors/:id', { config: auth, schema: { tags, summary: 'A vendor of mine', params: idParams, response: data } }, async (req) => ({
-    message: msg('ok', req.lang),
+    message: message('common.ok', req.lang),
     data: await svc.get(app.requireUser(req), req.params.id),
   }));
   app.patch(
     '/vendors/:id',
     { config: auth, schema: { tags, summary: 'Edit a vendor', params: idParams, body: vendorUpdate, response: data } },
     async (req) => ({
-      message: msg('saved', req.lang),
+      message: message('vendors.saved', req.lang),
       data: await svc.update(app.requireUser(req), req.params.id, req.body),
     }),
   );
@@ -99,7 +91,7 @@ export default async function vendorsRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       await svc.remove(app.requireUser(req), req.params.id);
-      return { message: msg('deleted', req.lang), data: null };
+      return { message: message('vendors.deleted', req.lang), data: null };
     },
   );
 
@@ -110,7 +102,7 @@ export default async function vendorsRoutes(fastify: FastifyInstance) {
       config: { auth: 'none', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: { tags, summary: 'Public: the company behind a vendor link', params: tokenParams, response: { 200: envelope(vendorInviteInfo) } },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.inviteInfo(req.params.token) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.inviteInfo(req.params.token) }),
   );
   app.post(
     '/vendor-invites/:token',
@@ -126,7 +118,8 @@ export default async function vendorsRoutes(fastify: FastifyInstance) {
         response: { 201: envelope(z.object({ id: z.uuid(), status: z.enum(VENDOR_STATUSES) })) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: msg('requestSubmitted', req.lang), data: await svc.submitRequest(req.params.token, req.body) }),
+    async (req, reply) =>
+      reply.status(201).send({ message: message('vendors.requestSubmitted', req.lang), data: await svc.submitRequest(req.params.token, req.body) }),
   );
 
   // requests (the owner's side)
@@ -141,7 +134,7 @@ export default async function vendorsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(vendorListResponse) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.list(app.requireUser(req), req.query, true) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.list(app.requireUser(req), req.query, true) }),
   );
   for (const action of ['review', 'approve', 'reject'] as const) {
     app.post(
@@ -156,7 +149,7 @@ export default async function vendorsRoutes(fastify: FastifyInstance) {
           response: data,
         },
       },
-      async (req) => ({ message: msg('statusUpdated', req.lang), data: await svc.act(app.requireUser(req), req.params.id, action) }),
+      async (req) => ({ message: message('vendors.statusUpdated', req.lang), data: await svc.act(app.requireUser(req), req.params.id, action) }),
     );
   }
 }

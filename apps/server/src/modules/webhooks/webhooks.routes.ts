@@ -10,17 +10,8 @@ import {
   webhookEndpointSchema,
   webhookUpdateBody,
   webhookWithSecretSchema,
-  type Language,
+  message,
 } from '@masar/shared';
-
-const MESSAGES = {
-  ok: { en: 'OK', ar: 'تم' },
-  created: { en: 'Webhook added. Keep its signing secret safe.', ar: 'تمت إضافة الويب هوك. احفظ سر التوقيع في مكان آمن.' },
-  saved: { en: 'Webhook saved.', ar: 'تم حفظ الويب هوك.' },
-  deleted: { en: 'Webhook deleted.', ar: 'تم حذف الويب هوك.' },
-  resent: { en: 'The delivery will be sent again.', ar: 'سيتم إرسال التسليم مرة أخرى.' },
-} as const;
-const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
 
 /** Webhook endpoints and their delivery log (issue 11). Managed with a session only. */
 export default async function webhooksRoutes(fastify: FastifyInstance) {
@@ -32,7 +23,7 @@ export default async function webhooksRoutes(fastify: FastifyInstance) {
   app.get(
     '/webhooks',
     { config, schema: { tags, summary: 'My webhook endpoints', response: { 200: envelope(z.object({ items: z.array(webhookEndpointSchema) })) } } },
-    async (req) => ({ message: msg('ok', req.lang), data: { items: await svc.list(app.requireUser(req)) } }),
+    async (req) => ({ message: message('common.ok', req.lang), data: { items: await svc.list(app.requireUser(req)) } }),
   );
   app.post(
     '/webhooks',
@@ -47,7 +38,7 @@ export default async function webhooksRoutes(fastify: FastifyInstance) {
         response: { 201: envelope(webhookWithSecretSchema) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: msg('created', req.lang), data: await svc.create(app.requireUser(req), req.body) }),
+    async (req, reply) => reply.status(201).send({ message: message('webhooks.created', req.lang), data: await svc.create(app.requireUser(req), req.body) }),
   );
   app.patch(
     '/webhooks/:id',
@@ -63,19 +54,19 @@ export default async function webhooksRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(webhookEndpointSchema) },
       },
     },
-    async (req) => ({ message: msg('saved', req.lang), data: await svc.update(app.requireUser(req), req.params.id, req.body) }),
+    async (req) => ({ message: message('webhooks.saved', req.lang), data: await svc.update(app.requireUser(req), req.params.id, req.body) }),
   );
   app.get(
     '/webhooks/:id/secret',
     { config, schema: { tags, summary: "A webhook endpoint's signing secret", params: idParams, response: { 200: envelope(webhookWithSecretSchema) } } },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.secret(app.requireUser(req), req.params.id) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.secret(app.requireUser(req), req.params.id) }),
   );
   app.delete(
     '/webhooks/:id',
     { config, schema: { tags, summary: 'Delete a webhook endpoint', params: idParams, response: { 200: envelope(z.null()) } } },
     async (req) => {
       await svc.remove(app.requireUser(req), req.params.id);
-      return { message: msg('deleted', req.lang), data: null };
+      return { message: message('webhooks.deleted', req.lang), data: null };
     },
   );
   app.get(
@@ -90,7 +81,7 @@ export default async function webhooksRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(z.object({ items: z.array(webhookDeliverySchema) })) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: { items: await svc.deliveries(app.requireUser(req), req.params.id, req.query) } }),
+    async (req) => ({ message: message('common.ok', req.lang), data: { items: await svc.deliveries(app.requireUser(req), req.params.id, req.query) } }),
   );
   app.post(
     '/webhook-deliveries/:id/resend',
@@ -98,6 +89,6 @@ export default async function webhooksRoutes(fastify: FastifyInstance) {
       config,
       schema: { tags, summary: 'Send a delivery again', params: idParams, response: { 200: envelope(webhookDeliverySchema) } },
     },
-    async (req) => ({ message: msg('resent', req.lang), data: await svc.resend(app.requireUser(req), req.params.id) }),
+    async (req) => ({ message: message('webhooks.resent', req.lang), data: await svc.resend(app.requireUser(req), req.params.id) }),
   );
 }
