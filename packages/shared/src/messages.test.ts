@@ -9,7 +9,7 @@ const entries = Object.entries(MESSAGES).flatMap(([mod, table]) =>
 
 describe('success-message catalogue', () => {
   it('every entry has non-empty English and Arabic text', () => {
-    expect(entries.length).toBeGreaterThan(10);
+    expect(entries.length).toBeGreaterThan(80);
     for (const e of entries) {
       expect(e.en.trim(), e.key).not.toBe('');
       expect(e.en, e.key).not.toMatch(/[\u0600-\u06FF]/);
@@ -32,6 +32,13 @@ describe('success-message catalogue', () => {
       expect(message(e.key, 'en', 'arab'), e.key).toBe(e.en);
       expect(message(e.key, 'ar', 'latn'), e.key).toBe(e.ar);
     }
+  });
+
+  it('braced numbers follow the reader’s digit system, as fleet’s WASL message did', () => {
+    expect(message('fleet.waslNotRequired', 'en')).toBe('WASL is not required under 3.5 tons.');
+    expect(message('fleet.waslNotRequired', 'ar')).toBe('لا يلزم التسجيل في وصل لأقل من ٣٫٥ طن.');
+    expect(message('fleet.waslNotRequired', 'ar', 'latn')).toBe('لا يلزم التسجيل في وصل لأقل من 3.5 طن.');
+    expect(message('fleet.waslNotRequired', 'en', 'arab')).toBe('WASL is not required under ٣٫٥ tons.');
   });
 
   it('refuses a key that is not in the catalogue', () => {

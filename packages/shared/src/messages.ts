@@ -258,7 +258,62 @@ export const MESSAGES = {
     passwordReset: { en: 'Password reset. Sign in with your new password.', ar: 'تمت إعادة تعيين كلمة المرور. سجّل الدخول بكلمة المرور الجديدة.' },
     profileSaved: { en: 'Profile saved.', ar: 'تم حفظ الملف الشخصي.' },
   },
-  // @@MODULES@@
+  billing: {
+    trial: { en: 'Your free trial has started.', ar: 'بدأت تجربتك المجانية.' },
+    paid: { en: 'Payment successful. Your plan is active.', ar: 'تم الدفع بنجاح. اشتراكك فعّال الآن.' },
+    recharged: { en: 'Payment successful. Your wallet was recharged.', ar: 'تم الدفع بنجاح. تم شحن محفظتك.' },
+    action: { en: 'Confirm the payment with your bank.', ar: 'أكّد عملية الدفع مع البنك.' },
+    cancelled: { en: 'Your plan will end at the end of the current period.', ar: 'سينتهي اشتراكك بنهاية الفترة الحالية.' },
+    cardAdded: { en: 'Card added successfully.', ar: 'تمت إضافة البطاقة بنجاح.' },
+    cardRemoved: { en: 'Card removed.', ar: 'تمت إزالة البطاقة.' },
+  },
+  offers: {
+    sent: { en: 'Offer sent.', ar: 'تم إرسال العرض.' },
+    accept: { en: 'Offer accepted. The load is booked.', ar: 'تم قبول العرض وحجز الشحنة.' },
+    reject: { en: 'Offer rejected.', ar: 'تم رفض العرض.' },
+    counter: { en: 'Counter offer sent.', ar: 'تم إرسال العرض المقابل.' },
+    withdrawn: { en: 'Offer withdrawn.', ar: 'تم سحب العرض.' },
+  },
+  fleet: {
+    vehicleSaved: { en: 'Vehicle saved.', ar: 'تم حفظ المركبة.' },
+    trailerSaved: { en: 'Trailer saved.', ar: 'تم حفظ المقطورة.' },
+    driverSaved: { en: 'Driver saved.', ar: 'تم حفظ السائق.' },
+    deleted: { en: 'Deleted.', ar: 'تم الحذف.' },
+    suspended: { en: 'Suspended.', ar: 'تم الإيقاف.' },
+    activated: { en: 'Activated.', ar: 'تم التفعيل.' },
+    statusUpdated: { en: 'Status updated.', ar: 'تم تحديث الحالة.' },
+    waslVerified: { en: 'Verified with WASL.', ar: 'تم التوثيق في وصل.' },
+    waslNotVerified: { en: 'WASL did not verify it. See the reasons.', ar: 'لم يتم التوثيق في وصل. اطلع على الأسباب.' },
+    waslNotRequired: { en: 'WASL is not required under {3.5} tons.', ar: 'لا يلزم التسجيل في وصل لأقل من {3.5} طن.' },
+  },
+  bayan: {
+    created: { en: 'Bayan created.', ar: 'تم إنشاء البيان.' },
+    pending: {
+      en: 'Bayan did not answer. The shipment waits in pending Bayan and we retry automatically.',
+      ar: 'لم تستجب منصة بيان. الشحنة بانتظار البيان وسنعيد المحاولة تلقائياً.',
+    },
+    closed: { en: 'Bayan closed. The shipment is completed.', ar: 'تم إغلاق البيان. اكتملت الشحنة.' },
+    cancelled: { en: 'Bayan and shipment cancelled.', ar: 'تم إلغاء البيان والشحنة.' },
+    saved: { en: 'Waybill config saved.', ar: 'تم حفظ إعدادات بوليصة الشحن.' },
+  },
+  loads: {
+    created: { en: 'Load posted successfully.', ar: 'تم نشر الشحنة بنجاح.' },
+    draft: { en: 'Load saved as unposted.', ar: 'تم حفظ الشحنة كغير منشورة.' },
+    updated: { en: 'Load updated successfully.', ar: 'تم تحديث الشحنة بنجاح.' },
+    updatedOffersDeleted: {
+      en: 'Load updated. Its offers were removed because the lane or equipment changed.',
+      ar: 'تم تحديث الشحنة. حُذفت العروض عليها لتغيّر المسار أو نوع المعدة.',
+    },
+    deleted: { en: 'Load deleted.', ar: 'تم حذف الشحنة.' },
+    unposted: { en: 'Load unposted.', ar: 'تم إلغاء نشر الشحنة.' },
+    reposted: { en: 'Load reposted.', ar: 'تمت إعادة نشر الشحنة.' },
+    duplicated: { en: 'Load duplicated as unposted.', ar: 'تم نسخ الشحنة كغير منشورة.' },
+    ownVehicle: { en: 'Shipment created for your own vehicle.', ar: 'تم إنشاء الشحنة لمركبتك الخاصة.' },
+    audience: { en: 'The shipment’s audience was changed.', ar: 'تم تغيير الجهة التي تُعرض عليها الشحنة.' },
+    extended: { en: 'Dates extended.', ar: 'تم تمديد التواريخ.' },
+    bookmarked: { en: 'Bookmarked.', ar: 'تمت الإضافة إلى المحفوظات.' },
+    unbookmarked: { en: 'Bookmark removed.', ar: 'تمت الإزالة من المحفوظات.' },
+  },
 } as const satisfies Record<string, Record<string, { en: string; ar: string }>>;
 
 type Messages = typeof MESSAGES;

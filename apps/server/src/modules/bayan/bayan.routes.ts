@@ -14,21 +14,8 @@ import {
   loadBayanSchema,
   waybillConfigResponse,
   waybillConfigSchema,
-  type Language,
+  message,
 } from '@masar/shared';
-
-const MESSAGES = {
-  ok: { en: 'OK', ar: 'تم' },
-  created: { en: 'Bayan created.', ar: 'تم إنشاء البيان.' },
-  pending: {
-    en: 'Bayan did not answer. The shipment waits in pending Bayan and we retry automatically.',
-    ar: 'لم تستجب منصة بيان. الشحنة بانتظار البيان وسنعيد المحاولة تلقائياً.',
-  },
-  closed: { en: 'Bayan closed. The shipment is completed.', ar: 'تم إغلاق البيان. اكتملت الشحنة.' },
-  cancelled: { en: 'Bayan and shipment cancelled.', ar: 'تم إلغاء البيان والشحنة.' },
-  saved: { en: 'Waybill config saved.', ar: 'تم حفظ إعدادات بوليصة الشحن.' },
-} as const;
-const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
 
 /**
  * Bayan trips and waybills (issue 7; spec §1, §4, §5, §7 `/bayan/list`) and the waybill config
@@ -54,7 +41,7 @@ export default async function bayanRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(bayanListResponse) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.list(app.requireUser(req), req.query) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.list(app.requireUser(req), req.query) }),
   );
 
   app.post(
@@ -72,7 +59,7 @@ export default async function bayanRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const { trip, created } = await svc.create(app.requireUser(req), req.body);
-      return reply.status(created ? 201 : 202).send({ message: msg(created ? 'created' : 'pending', req.lang), data: trip });
+      return reply.status(created ? 201 : 202).send({ message: message(created ? 'bayan.created' : 'bayan.pending', req.lang), data: trip });
     },
   );
 
@@ -88,13 +75,13 @@ export default async function bayanRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(loadBayanSchema) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.forLoad(app.requireUser(req), req.query.loadId) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.forLoad(app.requireUser(req), req.query.loadId) }),
   );
 
   app.get(
     '/bayan/trips/:id',
     { config: auth, schema: { tags, summary: 'One Bayan trip', description: 'Errors: NOT_FOUND.', params: idParams, response: tripData } },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.get(app.requireUser(req), req.params.id) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.get(app.requireUser(req), req.params.id) }),
   );
 
   app.post(
@@ -112,7 +99,7 @@ export default async function bayanRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => ({
-      message: msg('closed', req.lang),
+      message: message('bayan.closed', req.lang),
       data: await svc.close(app.requireUser(req), req.params.id, new Date(req.body.deliveredAt), req.body.overrideReason),
     }),
   );
@@ -130,7 +117,7 @@ export default async function bayanRoutes(fastify: FastifyInstance) {
         response: tripData,
       },
     },
-    async (req) => ({ message: msg('cancelled', req.lang), data: await svc.cancel(app.requireUser(req), req.params.id, req.body.reason) }),
+    async (req) => ({ message: message('bayan.cancelled', req.lang), data: await svc.cancel(app.requireUser(req), req.params.id, req.body.reason) }),
   );
 
   app.get(
@@ -153,7 +140,7 @@ export default async function bayanRoutes(fastify: FastifyInstance) {
   app.get(
     '/account/waybill-config',
     { config: auth, schema: { tags, summary: 'My waybill sender defaults', response: { 200: envelope(waybillConfigResponse) } } },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.waybillConfig(app.requireUser(req)) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.waybillConfig(app.requireUser(req)) }),
   );
   app.put(
     '/account/waybill-config',
@@ -167,6 +154,6 @@ export default async function bayanRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(waybillConfigResponse) },
       },
     },
-    async (req) => ({ message: msg('saved', req.lang), data: await svc.putWaybillConfig(app.requireUser(req), req.body) }),
+    async (req) => ({ message: message('bayan.saved', req.lang), data: await svc.putWaybillConfig(app.requireUser(req), req.body) }),
   );
 }

@@ -17,22 +17,10 @@ import {
   subscriptionSchema,
   trialStartBody,
   walletSchema,
-  type Language,
+  message,
 } from '@masar/shared';
 import { AppError } from '../../lib/errors.ts';
 import { IDEMPOTENCY_HEADER } from '../../plugins/idempotency.ts';
-
-const MESSAGES = {
-  ok: { en: 'OK', ar: 'تم' },
-  trial: { en: 'Your free trial has started.', ar: 'بدأت تجربتك المجانية.' },
-  paid: { en: 'Payment successful. Your plan is active.', ar: 'تم الدفع بنجاح. اشتراكك فعّال الآن.' },
-  recharged: { en: 'Payment successful. Your wallet was recharged.', ar: 'تم الدفع بنجاح. تم شحن محفظتك.' },
-  action: { en: 'Confirm the payment with your bank.', ar: 'أكّد عملية الدفع مع البنك.' },
-  cancelled: { en: 'Your plan will end at the end of the current period.', ar: 'سينتهي اشتراكك بنهاية الفترة الحالية.' },
-  cardAdded: { en: 'Card added successfully.', ar: 'تمت إضافة البطاقة بنجاح.' },
-  cardRemoved: { en: 'Card removed.', ar: 'تمت إزالة البطاقة.' },
-} as const;
-const msg = (k: keyof typeof MESSAGES, lang: Language) => MESSAGES[k][lang];
 
 /**
  * Plans, checkout, saved cards, promo codes, wallet and invoices (issue 8; spec §7 paths
@@ -56,13 +44,13 @@ export default async function billingRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(z.object({ items: z.array(planSchema) })) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: { items: svc.plans(req.lang, req.query.audience) } }),
+    async (req) => ({ message: message('common.ok', req.lang), data: { items: svc.plans(req.lang, req.query.audience) } }),
   );
 
   app.get(
     '/subscription',
     { config: user, schema: { tags, summary: 'My current plan (null when none)', response: { 200: envelope(subscriptionSchema.nullable()) } } },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.current(app.requireUser(req), req.lang) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.current(app.requireUser(req), req.lang) }),
   );
   app.get(
     '/subscriptions',
@@ -75,7 +63,10 @@ export default async function billingRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(z.object({ items: z.array(subscriptionSchema) })) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: { items: await svc.history(app.requireUser(req), req.lang, req.query.limit, req.query.skip) } }),
+    async (req) => ({
+      message: message('common.ok', req.lang),
+      data: { items: await svc.history(app.requireUser(req), req.lang, req.query.limit, req.query.skip) },
+    }),
   );
   app.post(
     '/subscription/trial',
@@ -90,7 +81,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.status(201).send({ message: msg('trial', req.lang), data: await svc.startTrial(app.requireUser(req), req.body.planCode, req.lang) }),
+      reply.status(201).send({ message: message('billing.trial', req.lang), data: await svc.startTrial(app.requireUser(req), req.body.planCode, req.lang) }),
   );
   app.post(
     '/subscription/createIntent',
@@ -109,14 +100,14 @@ export default async function billingRoutes(fastify: FastifyInstance) {
       const key = req.headers[IDEMPOTENCY_HEADER];
       if (typeof key !== 'string' || !key) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
       const intent = await svc.createIntent(app.requireUser(req), key, req.body);
-      if (intent.status === 'requires_action') return reply.status(202).send({ message: msg('action', req.lang), data: intent });
-      return reply.status(201).send({ message: msg(intent.purpose === 2 ? 'recharged' : 'paid', req.lang), data: intent });
+      if (intent.status === 'requires_action') return reply.status(202).send({ message: message('billing.action', req.lang), data: intent });
+      return reply.status(201).send({ message: message(intent.purpose === 2 ? 'billing.recharged' : 'billing.paid', req.lang), data: intent });
     },
   );
   app.get(
     '/payments/intents/:id',
     { config: user, schema: { tags, summary: 'One of my payments', params: idParams, response: { 200: envelope(paymentIntentSchema) } } },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.intent(app.requireUser(req), req.params.id) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.intent(app.requireUser(req), req.params.id) }),
   );
   app.post(
     '/payments/intents/:id/confirm',
@@ -134,7 +125,10 @@ export default async function billingRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const intent = await svc.confirmIntent(app.requireUser(req), req.params.id, req.body.outcome);
-      return { message: msg(intent.status === 'succeeded' ? (intent.purpose === 2 ? 'recharged' : 'paid') : 'action', req.lang), data: intent };
+      return {
+        message: message(intent.status === 'succeeded' ? (intent.purpose === 2 ? 'billing.recharged' : 'billing.paid') : 'billing.action', req.lang),
+        data: intent,
+      };
     },
   );
   app.patch(
@@ -148,7 +142,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(subscriptionSchema) },
       },
     },
-    async (req) => ({ message: msg('cancelled', req.lang), data: await svc.cancel(app.requireUser(req), req.lang) }),
+    async (req) => ({ message: message('billing.cancelled', req.lang), data: await svc.cancel(app.requireUser(req), req.lang) }),
   );
 
   app.get(
@@ -157,7 +151,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
       config: user,
       schema: { tags, summary: 'My saved cards (brand, last 4, expiry)', response: { 200: envelope(z.object({ items: z.array(savedCardSchema) })) } },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: { items: await svc.cards(app.requireUser(req)) } }),
+    async (req) => ({ message: message('common.ok', req.lang), data: { items: await svc.cards(app.requireUser(req)) } }),
   );
   app.post(
     '/paymentMethod',
@@ -172,14 +166,14 @@ export default async function billingRoutes(fastify: FastifyInstance) {
         response: { 201: envelope(savedCardSchema) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: msg('cardAdded', req.lang), data: await svc.addCard(app.requireUser(req), req.body) }),
+    async (req, reply) => reply.status(201).send({ message: message('billing.cardAdded', req.lang), data: await svc.addCard(app.requireUser(req), req.body) }),
   );
   app.delete(
     '/paymentMethod/:id',
     { config: user, schema: { tags, summary: 'Remove a saved card', params: idParams, response: { 200: envelope(z.null()) } } },
     async (req) => {
       await svc.removeCard(app.requireUser(req), req.params.id);
-      return { message: msg('cardRemoved', req.lang), data: null };
+      return { message: message('billing.cardRemoved', req.lang), data: null };
     },
   );
   app.post(
@@ -187,7 +181,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
     { config: user, schema: { tags, summary: 'Use this card for renewals', params: idParams, response: { 200: envelope(z.null()) } } },
     async (req) => {
       await svc.makeDefault(app.requireUser(req), req.params.id);
-      return { message: msg('ok', req.lang), data: null };
+      return { message: message('common.ok', req.lang), data: null };
     },
   );
 
@@ -203,13 +197,13 @@ export default async function billingRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(promoQuoteSchema) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.quotePromo(app.requireUser(req), req.body.code, req.body.planCode) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.quotePromo(app.requireUser(req), req.body.code, req.body.planCode) }),
   );
 
   app.get(
     '/wallet',
     { config: user, schema: { tags, summary: 'My wallet: balance (sum of the ledger) and latest entries', response: { 200: envelope(walletSchema) } } },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.wallet(app.requireUser(req)) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.wallet(app.requireUser(req)) }),
   );
   app.get(
     '/invoices',
@@ -222,12 +216,12 @@ export default async function billingRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(z.object({ items: z.array(invoiceSchema) })) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: { items: await svc.invoices(app.requireUser(req), req.query.limit, req.query.skip) } }),
+    async (req) => ({ message: message('common.ok', req.lang), data: { items: await svc.invoices(app.requireUser(req), req.query.limit, req.query.skip) } }),
   );
   app.get(
     '/invoices/:id',
     { config: user, schema: { tags, summary: 'One VAT invoice with its ZATCA QR payload', params: idParams, response: { 200: envelope(invoiceSchema) } } },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.invoice(app.requireUser(req), req.params.id) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.invoice(app.requireUser(req), req.params.id) }),
   );
   app.get(
     '/invoices/:id/pdf',

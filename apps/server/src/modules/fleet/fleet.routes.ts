@@ -27,28 +27,12 @@ import {
   vehicleSchema,
   vehicleUpdate,
   waslResultSchema,
-  localizeNumbers,
-  type DigitSystem,
-  type Language,
+  message,
 } from '@masar/shared';
 import { FLEET_ROLES } from './fleet.service.ts';
 
 /** Success messages (spec §8 "success messages exist for vehicle, trailer … saves"). */
-const MESSAGES = {
-  ok: { en: 'OK', ar: 'تم' },
-  vehicleSaved: { en: 'Vehicle saved.', ar: 'تم حفظ المركبة.' },
-  trailerSaved: { en: 'Trailer saved.', ar: 'تم حفظ المقطورة.' },
-  driverSaved: { en: 'Driver saved.', ar: 'تم حفظ السائق.' },
-  deleted: { en: 'Deleted.', ar: 'تم الحذف.' },
-  suspended: { en: 'Suspended.', ar: 'تم الإيقاف.' },
-  activated: { en: 'Activated.', ar: 'تم التفعيل.' },
-  statusUpdated: { en: 'Status updated.', ar: 'تم تحديث الحالة.' },
-  waslVerified: { en: 'Verified with WASL.', ar: 'تم التوثيق في وصل.' },
-  waslNotVerified: { en: 'WASL did not verify it. See the reasons.', ar: 'لم يتم التوثيق في وصل. اطلع على الأسباب.' },
-  waslNotRequired: { en: 'WASL is not required under {3.5} tons.', ar: 'لا يلزم التسجيل في وصل لأقل من {3.5} طن.' },
-} as const;
 /** A route message in `lang`; its numbers (`{3.5}`) in the reader's digit system. */
-const msg = (k: keyof typeof MESSAGES, lang: Language, digits?: DigitSystem) => localizeNumbers(MESSAGES[k][lang], lang, digits);
 
 /**
  * Fleet management (issue 3; spec §2, §3, §4, §5, §7 /vehicles /trailers /drivers). Role and
@@ -74,11 +58,11 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(fleetListResponse) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.fleet(app.requireUser(req), req.query) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.fleet(app.requireUser(req), req.query) }),
   );
 
   // ---------- WASL (issue 7) ----------
-  const waslMsg = (s: string) => (s === 'verified' ? 'waslVerified' : s === 'not_required' ? 'waslNotRequired' : 'waslNotVerified') as keyof typeof MESSAGES;
+  const waslMsg = (s: string) => (s === 'verified' ? 'fleet.waslVerified' : s === 'not_required' ? 'fleet.waslNotRequired' : 'fleet.waslNotVerified');
   app.post(
     '/vehicles/:id/wasl',
     {
@@ -94,7 +78,7 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const data = await svc.registerVehicleWasl(app.requireUser(req), req.params.id);
-      return { message: msg(waslMsg(data.waslStatus), req.lang, req.digits), data };
+      return { message: message(waslMsg(data.waslStatus), req.lang, req.digits), data };
     },
   );
   app.post(
@@ -112,7 +96,7 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const data = await svc.registerDriverWasl(app.requireUser(req), req.params.id);
-      return { message: msg(waslMsg(data.waslStatus), req.lang, req.digits), data };
+      return { message: message(waslMsg(data.waslStatus), req.lang, req.digits), data };
     },
   );
 
@@ -121,7 +105,7 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
   app.get(
     '/vehicles',
     { config: auth, schema: { tags, summary: 'My vehicles', querystring: vehicleListQuery, response: { 200: envelope(vehicleListResponse) } } },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.listVehicles(app.requireUser(req), req.query) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.listVehicles(app.requireUser(req), req.query) }),
   );
   app.get(
     '/vehicles/for-assignment',
@@ -134,7 +118,7 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(vehicleListResponse) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.forAssignment(app.requireUser(req)) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.forAssignment(app.requireUser(req)) }),
   );
   app.post(
     '/vehicles',
@@ -149,17 +133,18 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
         response: { 201: envelope(vehicleSchema) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: msg('vehicleSaved', req.lang), data: await svc.createVehicle(app.requireUser(req), req.body) }),
+    async (req, reply) =>
+      reply.status(201).send({ message: message('fleet.vehicleSaved', req.lang), data: await svc.createVehicle(app.requireUser(req), req.body) }),
   );
   app.get('/vehicles/:id', { config: auth, schema: { tags, summary: 'A vehicle of mine', params: idParams, response: vehicleData } }, async (req) => ({
-    message: msg('ok', req.lang),
+    message: message('common.ok', req.lang),
     data: await svc.getVehicle(app.requireUser(req), req.params.id),
   }));
   app.patch(
     '/vehicles/:id',
     { config: auth, schema: { tags, summary: 'Edit a vehicle', params: idParams, body: vehicleUpdate, response: vehicleData } },
     async (req) => ({
-      message: msg('vehicleSaved', req.lang),
+      message: message('fleet.vehicleSaved', req.lang),
       data: await svc.updateVehicle(app.requireUser(req), req.params.id, req.body),
     }),
   );
@@ -168,44 +153,50 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
     { config: auth, schema: { tags, summary: 'Delete a vehicle (soft: state deleted; frees its driver and trailer)', params: idParams, response: nullData } },
     async (req) => {
       await svc.deleteVehicle(app.requireUser(req), req.params.id);
-      return { message: msg('deleted', req.lang), data: null };
+      return { message: message('fleet.deleted', req.lang), data: null };
     },
   );
   app.post('/vehicles/:id/suspend', { config: auth, schema: { tags, summary: 'Suspend a vehicle', params: idParams, response: vehicleData } }, async (req) => ({
-    message: msg('suspended', req.lang),
+    message: message('fleet.suspended', req.lang),
     data: await svc.suspendVehicle(app.requireUser(req), req.params.id),
   }));
   app.post(
     '/vehicles/:id/activate',
     { config: auth, schema: { tags, summary: 'Reactivate a suspended vehicle', params: idParams, response: vehicleData } },
     async (req) => ({
-      message: msg('activated', req.lang),
+      message: message('fleet.activated', req.lang),
       data: await svc.activateVehicle(app.requireUser(req), req.params.id),
     }),
   );
   app.post(
     '/vehicles/:id/assign-driver',
     { config: auth, schema: { tags, summary: 'Assign one of my drivers', params: idParams, body: assignDriverBody, response: vehicleData } },
-    async (req) => ({ message: msg('statusUpdated', req.lang), data: await svc.assignDriver(app.requireUser(req), req.params.id, req.body.driverId) }),
+    async (req) => ({
+      message: message('fleet.statusUpdated', req.lang),
+      data: await svc.assignDriver(app.requireUser(req), req.params.id, req.body.driverId),
+    }),
   );
   app.post(
     '/vehicles/:id/unassign-driver',
     { config: auth, schema: { tags, summary: 'Unassign the driver', params: idParams, response: vehicleData } },
     async (req) => ({
-      message: msg('statusUpdated', req.lang),
+      message: message('fleet.statusUpdated', req.lang),
       data: await svc.assignDriver(app.requireUser(req), req.params.id, null),
     }),
   );
   app.post(
     '/vehicles/:id/link-trailer',
     { config: auth, schema: { tags, summary: 'Link one of my trailers', params: idParams, body: linkTrailerBody, response: vehicleData } },
-    async (req) => ({ message: msg('statusUpdated', req.lang), data: await svc.linkTrailer(app.requireUser(req), req.params.id, req.body.trailerId) }),
+    async (req) => ({
+      message: message('fleet.statusUpdated', req.lang),
+      data: await svc.linkTrailer(app.requireUser(req), req.params.id, req.body.trailerId),
+    }),
   );
   app.post(
     '/vehicles/:id/unlink-trailer',
     { config: auth, schema: { tags, summary: 'Unlink the trailer', params: idParams, response: vehicleData } },
     async (req) => ({
-      message: msg('statusUpdated', req.lang),
+      message: message('fleet.statusUpdated', req.lang),
       data: await svc.linkTrailer(app.requireUser(req), req.params.id, null),
     }),
   );
@@ -215,7 +206,7 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
   app.get(
     '/trailers',
     { config: auth, schema: { tags, summary: 'My trailers', querystring: trailerListQuery, response: { 200: envelope(trailerListResponse) } } },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.listTrailers(app.requireUser(req), req.query) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.listTrailers(app.requireUser(req), req.query) }),
   );
   app.post(
     '/trailers',
@@ -229,17 +220,18 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
         response: { 201: envelope(trailerSchema) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: msg('trailerSaved', req.lang), data: await svc.createTrailer(app.requireUser(req), req.body) }),
+    async (req, reply) =>
+      reply.status(201).send({ message: message('fleet.trailerSaved', req.lang), data: await svc.createTrailer(app.requireUser(req), req.body) }),
   );
   app.get('/trailers/:id', { config: auth, schema: { tags, summary: 'A trailer of mine', params: idParams, response: trailerData } }, async (req) => ({
-    message: msg('ok', req.lang),
+    message: message('common.ok', req.lang),
     data: await svc.getTrailer(app.requireUser(req), req.params.id),
   }));
   app.patch(
     '/trailers/:id',
     { config: auth, schema: { tags, summary: 'Edit a trailer', params: idParams, body: trailerUpdate, response: trailerData } },
     async (req) => ({
-      message: msg('trailerSaved', req.lang),
+      message: message('fleet.trailerSaved', req.lang),
       data: await svc.updateTrailer(app.requireUser(req), req.params.id, req.body),
     }),
   );
@@ -248,18 +240,18 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
     { config: auth, schema: { tags, summary: 'Delete a trailer (soft; unlinks it)', params: idParams, response: nullData } },
     async (req) => {
       await svc.deleteTrailer(app.requireUser(req), req.params.id);
-      return { message: msg('deleted', req.lang), data: null };
+      return { message: message('fleet.deleted', req.lang), data: null };
     },
   );
   app.post('/trailers/:id/suspend', { config: auth, schema: { tags, summary: 'Suspend a trailer', params: idParams, response: trailerData } }, async (req) => ({
-    message: msg('suspended', req.lang),
+    message: message('fleet.suspended', req.lang),
     data: await svc.suspendTrailer(app.requireUser(req), req.params.id),
   }));
   app.post(
     '/trailers/:id/activate',
     { config: auth, schema: { tags, summary: 'Reactivate a trailer', params: idParams, response: trailerData } },
     async (req) => ({
-      message: msg('activated', req.lang),
+      message: message('fleet.activated', req.lang),
       data: await svc.activateTrailer(app.requireUser(req), req.params.id),
     }),
   );
@@ -269,7 +261,7 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
   app.get(
     '/drivers',
     { config: auth, schema: { tags, summary: 'My drivers', querystring: driverListQuery, response: { 200: envelope(driverListResponse) } } },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.listDrivers(app.requireUser(req), req.query) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.listDrivers(app.requireUser(req), req.query) }),
   );
   app.post(
     '/drivers',
@@ -283,17 +275,18 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
         response: { 201: envelope(driverSchema) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: msg('driverSaved', req.lang), data: await svc.createDriver(app.requireUser(req), req.body) }),
+    async (req, reply) =>
+      reply.status(201).send({ message: message('fleet.driverSaved', req.lang), data: await svc.createDriver(app.requireUser(req), req.body) }),
   );
   app.get('/drivers/:id', { config: auth, schema: { tags, summary: 'A driver of mine', params: idParams, response: driverData } }, async (req) => ({
-    message: msg('ok', req.lang),
+    message: message('common.ok', req.lang),
     data: await svc.getDriver(app.requireUser(req), req.params.id),
   }));
   app.patch(
     '/drivers/:id',
     { config: auth, schema: { tags, summary: 'Edit a driver', params: idParams, body: driverUpdate, response: driverData } },
     async (req) => ({
-      message: msg('driverSaved', req.lang),
+      message: message('fleet.driverSaved', req.lang),
       data: await svc.updateDriver(app.requireUser(req), req.params.id, req.body),
     }),
   );
@@ -302,18 +295,18 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
     { config: auth, schema: { tags, summary: 'Delete a driver (soft; unassigns them)', params: idParams, response: nullData } },
     async (req) => {
       await svc.deleteDriver(app.requireUser(req), req.params.id);
-      return { message: msg('deleted', req.lang), data: null };
+      return { message: message('fleet.deleted', req.lang), data: null };
     },
   );
   app.post('/drivers/:id/suspend', { config: auth, schema: { tags, summary: 'Suspend a driver', params: idParams, response: driverData } }, async (req) => ({
-    message: msg('suspended', req.lang),
+    message: message('fleet.suspended', req.lang),
     data: await svc.suspendDriver(app.requireUser(req), req.params.id),
   }));
   app.post(
     '/drivers/:id/activate',
     { config: auth, schema: { tags, summary: 'Reactivate a driver', params: idParams, response: driverData } },
     async (req) => ({
-      message: msg('activated', req.lang),
+      message: message('fleet.activated', req.lang),
       data: await svc.activateDriver(app.requireUser(req), req.params.id),
     }),
   );
@@ -328,7 +321,7 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(driverLinkResponse) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.driverLink(app.requireUser(req), req.params.id) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.driverLink(app.requireUser(req), req.params.id) }),
   );
 
   // ---------- trusted drivers ----------
@@ -344,19 +337,19 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(driverListResponse) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.listDrivers(app.requireUser(req), { ...req.query, trustedOnly: true }) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.listDrivers(app.requireUser(req), { ...req.query, trustedOnly: true }) }),
   );
   app.post(
     '/trusted-drivers',
     { config: auth, schema: { tags, summary: 'Mark one of my drivers as trusted', body: trustedDriverBody, response: driverData } },
-    async (req) => ({ message: msg('statusUpdated', req.lang), data: await svc.trust(app.requireUser(req), req.body.driverId) }),
+    async (req) => ({ message: message('fleet.statusUpdated', req.lang), data: await svc.trust(app.requireUser(req), req.body.driverId) }),
   );
   app.delete(
     '/trusted-drivers/:id',
     { config: auth, schema: { tags, summary: 'Remove a driver (id) from my trusted drivers', params: idParams, response: nullData } },
     async (req) => {
       await svc.untrust(app.requireUser(req), req.params.id);
-      return { message: msg('statusUpdated', req.lang), data: null };
+      return { message: message('fleet.statusUpdated', req.lang), data: null };
     },
   );
 }

@@ -17,30 +17,10 @@ import {
   changeAudienceBody,
   extendDatesBody,
   EXTEND_DATES_MAX_DAYS,
-  type Language,
+  message,
 } from '@masar/shared';
 
 /** Success messages of this module (spec §8 "success messages"), en/ar. */
-const MESSAGES = {
-  ok: { en: 'OK', ar: 'تم' },
-  created: { en: 'Load posted successfully.', ar: 'تم نشر الشحنة بنجاح.' },
-  draft: { en: 'Load saved as unposted.', ar: 'تم حفظ الشحنة كغير منشورة.' },
-  updated: { en: 'Load updated successfully.', ar: 'تم تحديث الشحنة بنجاح.' },
-  updatedOffersDeleted: {
-    en: 'Load updated. Its offers were removed because the lane or equipment changed.',
-    ar: 'تم تحديث الشحنة. حُذفت العروض عليها لتغيّر المسار أو نوع المعدة.',
-  },
-  deleted: { en: 'Load deleted.', ar: 'تم حذف الشحنة.' },
-  unposted: { en: 'Load unposted.', ar: 'تم إلغاء نشر الشحنة.' },
-  reposted: { en: 'Load reposted.', ar: 'تمت إعادة نشر الشحنة.' },
-  duplicated: { en: 'Load duplicated as unposted.', ar: 'تم نسخ الشحنة كغير منشورة.' },
-  ownVehicle: { en: 'Shipment created for your own vehicle.', ar: 'تم إنشاء الشحنة لمركبتك الخاصة.' },
-  audience: { en: 'The shipment’s audience was changed.', ar: 'تم تغيير الجهة التي تُعرض عليها الشحنة.' },
-  extended: { en: 'Dates extended.', ar: 'تم تمديد التواريخ.' },
-  bookmarked: { en: 'Bookmarked.', ar: 'تمت الإضافة إلى المحفوظات.' },
-  unbookmarked: { en: 'Bookmark removed.', ar: 'تمت الإزالة من المحفوظات.' },
-} as const;
-const msg = (key: keyof typeof MESSAGES, lang: Language) => MESSAGES[key][lang];
 
 /** Shippers and brokers post and manage loads (spec §6). */
 const POSTERS = [ACCOUNT_TYPE.shipper, ACCOUNT_TYPE.broker];
@@ -70,8 +50,8 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const load = await svc.create(app.requireUser(req), req.body);
-      const key = load.status === 'posted' ? 'created' : load.status === 'unassigned' ? 'ownVehicle' : 'draft';
-      return reply.status(201).send({ message: msg(key, req.lang), data: load });
+      const key = load.status === 'posted' ? 'loads.created' : load.status === 'unassigned' ? 'loads.ownVehicle' : 'loads.draft';
+      return reply.status(201).send({ message: message(key, req.lang), data: load });
     },
   );
 
@@ -91,7 +71,7 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
     // The page's JSON comes serialized (and validated by loadListResponse) once per cached page;
     // Fastify sends a string with a JSON content type as is, so the typed serializer is skipped.
     async (req, reply) => {
-      const body = `{"message":${JSON.stringify(msg('ok', req.lang))},"data":${await svc.searchJson(req.query, req.auth?.userId ?? null)}}`;
+      const body = `{"message":${JSON.stringify(message('common.ok', req.lang))},"data":${await svc.searchJson(req.query, req.auth?.userId ?? null)}}`;
       return reply.type('application/json; charset=utf-8').send(body as unknown as { message: string; data: z.infer<typeof loadListResponse> });
     },
   );
@@ -108,7 +88,7 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
         response: loadData,
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.get(req.params.id, req.auth?.userId ?? null) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.get(req.params.id, req.auth?.userId ?? null) }),
   );
 
   app.get(
@@ -124,7 +104,7 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(loadTimelineResponse) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: { items: await svc.timeline(app.requireUser(req), req.params.id) } }),
+    async (req) => ({ message: message('common.ok', req.lang), data: { items: await svc.timeline(app.requireUser(req), req.params.id) } }),
   );
 
   app.patch(
@@ -142,7 +122,7 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { load, offersDeleted } = await svc.update(app.requireUser(req), req.params.id, req.body);
-      return { message: msg(offersDeleted ? 'updatedOffersDeleted' : 'updated', req.lang), data: load };
+      return { message: message(offersDeleted ? 'loads.updatedOffersDeleted' : 'loads.updated', req.lang), data: load };
     },
   );
 
@@ -154,14 +134,14 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       await svc.remove(app.requireUser(req), req.params.id);
-      return { message: msg('deleted', req.lang), data: null };
+      return { message: message('loads.deleted', req.lang), data: null };
     },
   );
 
   app.post(
     '/loads/:id/unpost',
     { config: { auth: 'user', roles: POSTERS }, schema: { tags, summary: 'Take a posted load off the board', params: idParams, response: loadData } },
-    async (req) => ({ message: msg('unposted', req.lang), data: await svc.unpost(app.requireUser(req), req.params.id) }),
+    async (req) => ({ message: message('loads.unposted', req.lang), data: await svc.unpost(app.requireUser(req), req.params.id) }),
   );
 
   app.post(
@@ -177,7 +157,7 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
         response: loadData,
       },
     },
-    async (req) => ({ message: msg('reposted', req.lang), data: await svc.repost(app.requireUser(req), req.params.id, req.body?.stopDates) }),
+    async (req) => ({ message: message('loads.reposted', req.lang), data: await svc.repost(app.requireUser(req), req.params.id, req.body?.stopDates) }),
   );
 
   app.post(
@@ -186,7 +166,7 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
       config: { auth: 'user', roles: POSTERS, idempotent: true },
       schema: { tags, summary: 'Copy a load as a new unposted load', params: idParams, response: loadData },
     },
-    async (req) => ({ message: msg('duplicated', req.lang), data: await svc.duplicate(app.requireUser(req), req.params.id) }),
+    async (req) => ({ message: message('loads.duplicated', req.lang), data: await svc.duplicate(app.requireUser(req), req.params.id) }),
   );
 
   app.post(
@@ -203,7 +183,7 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
         response: loadData,
       },
     },
-    async (req) => ({ message: msg('audience', req.lang), data: await svc.changeAudience(app.requireUser(req), req.params.id, req.body) }),
+    async (req) => ({ message: message('loads.audience', req.lang), data: await svc.changeAudience(app.requireUser(req), req.params.id, req.body) }),
   );
 
   app.post(
@@ -219,7 +199,7 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
         response: loadData,
       },
     },
-    async (req) => ({ message: msg('extended', req.lang), data: await svc.extendDates(app.requireUser(req), req.params.id, req.body) }),
+    async (req) => ({ message: message('loads.extended', req.lang), data: await svc.extendDates(app.requireUser(req), req.params.id, req.body) }),
   );
 
   app.post(
@@ -236,7 +216,7 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       await svc.bookmark(app.requireUser(req), req.params.id);
-      return { message: msg('bookmarked', req.lang), data: null };
+      return { message: message('loads.bookmarked', req.lang), data: null };
     },
   );
 
@@ -248,7 +228,7 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       await svc.unbookmark(app.requireUser(req), req.params.id);
-      return { message: msg('unbookmarked', req.lang), data: null };
+      return { message: message('loads.unbookmarked', req.lang), data: null };
     },
   );
 
@@ -266,7 +246,7 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => ({
-      message: msg('ok', req.lang),
+      message: message('common.ok', req.lang),
       data: await svc.myLoads(app.requireUser(req), req.query.tab, req.query.limit, req.query.skip, req.query.cursor),
     }),
   );

@@ -1,17 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ACCOUNT_TYPE, createOfferBody, envelope, idParams, offerListResponse, offerRespondBody, offerSchema, offersQuery, type Language } from '@masar/shared';
+import { ACCOUNT_TYPE, createOfferBody, envelope, idParams, offerListResponse, offerRespondBody, offerSchema, offersQuery, message } from '@masar/shared';
 
 /** Success messages of this module, en/ar. */
-const MESSAGES = {
-  ok: { en: 'OK', ar: 'تم' },
-  sent: { en: 'Offer sent.', ar: 'تم إرسال العرض.' },
-  accept: { en: 'Offer accepted. The load is booked.', ar: 'تم قبول العرض وحجز الشحنة.' },
-  reject: { en: 'Offer rejected.', ar: 'تم رفض العرض.' },
-  counter: { en: 'Counter offer sent.', ar: 'تم إرسال العرض المقابل.' },
-  withdrawn: { en: 'Offer withdrawn.', ar: 'تم سحب العرض.' },
-} as const;
-const msg = (key: keyof typeof MESSAGES, lang: Language) => MESSAGES[key][lang];
 
 /**
  * Offers and bookings (issue 2; spec §4 bidding, §7 /offers, /offerRespond). Business rules in
@@ -36,7 +27,7 @@ export default async function offersRoutes(fastify: FastifyInstance) {
         response: { 201: envelope(offerSchema) },
       },
     },
-    async (req, reply) => reply.status(201).send({ message: msg('sent', req.lang), data: await svc.create(app.requireUser(req), req.body) }),
+    async (req, reply) => reply.status(201).send({ message: message('offers.sent', req.lang), data: await svc.create(app.requireUser(req), req.body) }),
   );
 
   app.post(
@@ -52,13 +43,13 @@ export default async function offersRoutes(fastify: FastifyInstance) {
         response: offerData,
       },
     },
-    async (req) => ({ message: msg(req.body.action, req.lang), data: await svc.respond(app.requireUser(req), req.body) }),
+    async (req) => ({ message: message(`offers.${req.body.action}`, req.lang), data: await svc.respond(app.requireUser(req), req.body) }),
   );
 
   app.post(
     '/offers/:id/withdraw',
     { config: { auth: 'user', approved: true }, schema: { tags, summary: 'Withdraw my pending offer', params: idParams, response: offerData } },
-    async (req) => ({ message: msg('withdrawn', req.lang), data: await svc.withdraw(app.requireUser(req), req.params.id) }),
+    async (req) => ({ message: message('offers.withdrawn', req.lang), data: await svc.withdraw(app.requireUser(req), req.params.id) }),
   );
 
   app.get(
@@ -74,6 +65,6 @@ export default async function offersRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(offerListResponse) },
       },
     },
-    async (req) => ({ message: msg('ok', req.lang), data: await svc.list(app.requireUser(req), req.query) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.list(app.requireUser(req), req.query) }),
   );
 }
