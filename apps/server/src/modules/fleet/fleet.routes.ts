@@ -139,7 +139,7 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
   app.post(
     '/vehicles',
     {
-      config: auth,
+      config: { ...auth, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Add a vehicle',
@@ -220,7 +220,7 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
   app.post(
     '/trailers',
     {
-      config: auth,
+      config: { ...auth, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Add a trailer',
@@ -274,7 +274,7 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
   app.post(
     '/drivers',
     {
-      config: auth,
+      config: { ...auth, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Add a driver',
