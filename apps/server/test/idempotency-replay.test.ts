@@ -38,8 +38,8 @@ const count = async (table: string, column: string, value: string) =>
 interface Case {
   route: string;
   status: number;
-  /** Who posts what (may create what the request needs first). */
-  request(): Promise<{ who: TestUser; body: object }>;
+  /** Who posts what (may create what the request needs first); `url` when not `route`. */
+  request(): Promise<{ who: TestUser; body: object; url?: string }>;
   /** The rows the request writes: [table, column, value of the caller]. */
   rows(): [string, string, string];
 }
@@ -54,6 +54,12 @@ let offerId = '';
 
 const CASES: Case[] = [
   { route: '/loads', status: 201, request: async () => ({ who: shipper, body: loadBody() }), rows: () => ['loads', 'shipper_id', shipper.id] },
+  {
+    route: '/loads/:id/duplicate',
+    status: 200,
+    request: async () => ({ who: shipper, body: {}, url: `/loads/${(await postLoad(t.app, shipper.headers, loadBody())).id}/duplicate` }),
+    rows: () => ['loads', 'shipper_id', shipper.id],
+  },
   {
     route: '/offers',
     status: 201,
@@ -95,6 +101,18 @@ const CASES: Case[] = [
     rows: () => ['team_members', 'owner_id', shipper.id],
   },
   {
+    route: '/account/favourite',
+    status: 201,
+    request: async () => ({ who: shipper, body: { userId: carrier.id } }),
+    rows: () => ['user_favourites', 'user_id', shipper.id],
+  },
+  {
+    route: '/account/blocked',
+    status: 201,
+    request: async () => ({ who: carrier, body: { userId: shipper.id, reason: 'spam' } }),
+    rows: () => ['user_blocks', 'blocker_id', carrier.id],
+  },
+  {
     route: '/webhooks',
     status: 201,
     request: async () => ({ who: shipper, body: { url: 'https://hooks.example.com/masar', events: ['offer.created'] } }),
@@ -104,11 +122,10 @@ const CASES: Case[] = [
 
 describe('a keyed request that committed and died is replayed by its retry', () => {
   it.each(CASES)('POST $route answers the first body again and writes once', async (c) => {
-    const { who, body } = await c.request();
+    const { who, body, url = c.route } = await c.request();
     const [table, column, value] = c.rows();
     const key = `replay-${c.route}`;
-    const send = () =>
-      t.app.inject({ method: 'POST', url: `/api/v1${c.route}`, headers: { ...who.headers, 'idempotency-key': key }, payload: body });
+    const send = () => t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { ...who.headers, 'idempotency-key': key }, payload: body });
     const before = await count(table, column, value);
     const first = await send();
     expect(first.statusCode, first.body).toBe(c.status);

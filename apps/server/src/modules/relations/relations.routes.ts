@@ -76,7 +76,7 @@ export default async function relationsRoutes(fastify: FastifyInstance) {
   app.post(
     '/account/favourite',
     {
-      config,
+      config: { ...config, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Add a user to my favourites',
@@ -91,7 +91,7 @@ export default async function relationsRoutes(fastify: FastifyInstance) {
   app.post(
     '/account/blocked',
     {
-      config,
+      config: { ...config, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Block a user',
