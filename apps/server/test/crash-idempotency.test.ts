@@ -91,7 +91,11 @@ const bid = async (server: ChildServer, carrier: TestUser, key: string, body: un
     headers: { ...carrier.headers, 'content-type': 'application/json', 'idempotency-key': key },
     body: JSON.stringify(body),
   });
-  return { status: r.status, replayed: r.headers.get('idempotent-replayed'), body: (await r.json()) as { code?: string; data: { id: string; priceSar: string } } };
+  return {
+    status: r.status,
+    replayed: r.headers.get('idempotent-replayed'),
+    body: (await r.json()) as { code?: string; data: { id: string; priceSar: string } },
+  };
 };
 const sentOffers = async (server: ChildServer, carrier: TestUser) => {
   const r = await fetch(`${server.url}/api/v1/offers?box=sent`, { headers: carrier.headers });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE } from '@masar/shared';
 import { queryRows } from '../src/lib/sql.ts';
+import { bookedLoad, readyVehicle } from '../src/modules/assignment/assignment.testkit.ts';
 import { driverBody, trailerBody, vehicleBody } from '../src/modules/fleet/fleet.testkit.ts';
 import { loadBody, postLoad } from '../src/modules/loads/loads.testkit.ts';
 import { vendorBody } from '../src/modules/vendors/vendors.testkit.ts';
@@ -51,6 +52,7 @@ const bid = async () => {
   return r.json<{ data: { id: string } }>().data.id;
 };
 let offerId = '';
+let assignedVehicle = '';
 
 const CASES: Case[] = [
   { route: '/loads', status: 201, request: async () => ({ who: shipper, body: loadBody() }), rows: () => ['loads', 'shipper_id', shipper.id] },
@@ -74,6 +76,17 @@ const CASES: Case[] = [
       return { who: shipper, body: { offerId, action: 'counter', priceSar: '3100.00' } };
     },
     rows: () => ['offer_events', 'offer_id', offerId],
+  },
+  {
+    route: '/delivery-tracking/assign-driver',
+    status: 200,
+    request: async () => {
+      const load = await bookedLoad(t.app, shipper.headers, carrier.headers);
+      const { vehicleId } = await readyVehicle(t.app, carrier.headers);
+      assignedVehicle = vehicleId;
+      return { who: carrier, body: { loadId: load.id, vehicleId } };
+    },
+    rows: () => ['loads', 'vehicle_id', assignedVehicle],
   },
   { route: '/vehicles', status: 201, request: async () => ({ who: carrier, body: vehicleBody() }), rows: () => ['vehicles', 'owner_id', carrier.id] },
   { route: '/trailers', status: 201, request: async () => ({ who: carrier, body: trailerBody() }), rows: () => ['trailers', 'owner_id', carrier.id] },
