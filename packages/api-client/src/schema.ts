@@ -529,6 +529,8 @@ export interface paths {
         /**
          * Accept, reject or counter an offer
          * @description Only the party that did not name the current price may answer (NOT_YOUR_TURN): the load owner answers the carrier and back. accept needs a plan (PLAN_REQUIRED) and books the load: exactly one accepted offer per load, every other pending offer closes; a lost race answers SHIPMENT_ALREADY_ASSIGNED.
+         *
+         *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
          */
         post: operations["postOfferRespond"];
         delete?: never;

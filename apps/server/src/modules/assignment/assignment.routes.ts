@@ -26,7 +26,8 @@ export default async function assignmentRoutes(fastify: FastifyInstance) {
   app.post(
     '/delivery-tracking/assign-driver',
     {
-      config: { ...config, idempotent: true },
+      // no id is made and no gateway is called: a crash-recovered retry replays the transaction and reads the assignment back
+      config: { ...config, idempotent: true, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Assign a vehicle (with its driver and trailer) to a booked shipment',

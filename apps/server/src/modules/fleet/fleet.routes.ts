@@ -123,7 +123,7 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
   app.post(
     '/vehicles',
     {
-      config: auth,
+      config: { ...auth, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Add a vehicle',
@@ -211,7 +211,7 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
   app.post(
     '/trailers',
     {
-      config: auth,
+      config: { ...auth, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Add a trailer',
@@ -266,7 +266,7 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
   app.post(
     '/drivers',
     {
-      config: auth,
+      config: { ...auth, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Add a driver',

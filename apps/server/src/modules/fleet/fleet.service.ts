@@ -374,15 +374,17 @@ export function createFleetService(deps: { db: Db; links: SignedLinks; wasl: Was
       return { items: await vehicleViews(db, items), total };
     },
     async createVehicle(user: CurrentUser, b: VehicleIn): Promise<Vehicle> {
+      // the id is returned by the transaction: a crash-recovered retry replays it (Idempotency-Key journal)
       const row = vehicleRow(user.id, b);
-      await mapUnique(() =>
+      const id = await mapUnique(() =>
         db.transaction(async (tx) => {
           await checkVehicleRefs(tx, user, b);
           if (await repo.plateTaken(tx, row.plateDigits, row.plateLetters)) throw new AppError('DUPLICATE_PLATE');
           await repo.insertVehicles(tx, [row]);
+          return row.id;
         }),
       );
-      return svc.getVehicle(user, row.id);
+      return svc.getVehicle(user, id);
     },
     async updateVehicle(user: CurrentUser, id: string, b: VehicleUpd): Promise<Vehicle> {
       await mapUnique(() =>
@@ -522,14 +524,16 @@ export function createFleetService(deps: { db: Db; links: SignedLinks; wasl: Was
       return { items: await trailerViews(db, items), total };
     },
     async createTrailer(user: CurrentUser, b: TrailerIn): Promise<Trailer> {
+      // the id is returned by the transaction: a crash-recovered retry replays it (Idempotency-Key journal)
       const row = trailerRow(user.id, b);
-      await mapUnique(() =>
+      const id = await mapUnique(() =>
         db.transaction(async (tx) => {
           if (await repo.trailerNumberTaken(tx, user.id, row.trailerNumber)) throw new AppError('DUPLICATE_TRAILER_NUMBER');
           await repo.insertTrailers(tx, [row]);
+          return row.id;
         }),
       );
-      return svc.getTrailer(user, row.id);
+      return svc.getTrailer(user, id);
     },
     async updateTrailer(user: CurrentUser, id: string, b: TrailerUpd): Promise<Trailer> {
       await mapUnique(() =>
@@ -557,16 +561,18 @@ export function createFleetService(deps: { db: Db; links: SignedLinks; wasl: Was
       return { items: await driverViews(db, user.id, items), total };
     },
     async createDriver(user: CurrentUser, b: DriverIn): Promise<Driver> {
+      // the id is returned by the transaction: a crash-recovered retry replays it (Idempotency-Key journal)
       const row = driverRow(user.id, b);
-      await mapUnique(() =>
+      const id = await mapUnique(() =>
         db.transaction(async (tx) => {
           await ownedFiles(tx, user.id, [...b.iqamaFileIds, ...b.licenceFileIds, ...(b.photoFileId ? [b.photoFileId] : [])]);
           if (b.moiNumber && (await repo.moiTaken(tx, b.moiNumber))) throw new AppError('MOI_EXISTS');
           if (await repo.driverIdTaken(tx, user.id, b.driverIdNumber)) throw new AppError('DRIVER_EXISTS');
           await repo.insertDrivers(tx, [row]);
+          return row.id;
         }),
       );
-      return svc.getDriver(user, row.id);
+      return svc.getDriver(user, id);
     },
     async updateDriver(user: CurrentUser, id: string, b: DriverUpd): Promise<Driver> {
       await mapUnique(() =>

@@ -316,8 +316,9 @@ export function createLoadAuthoring(
     /** Copy a load of mine as a new unposted load with a new reference (same stops and cargo). */
     async duplicate(user: CurrentUser, id: string): Promise<Load> {
       requireApproved(user);
-      const copyId = newId();
-      await db.transaction(async (tx) => {
+      // the copy's id is made inside the transaction and returned by it (Idempotency-Key journal replay)
+      const copyId = await db.transaction(async (tx) => {
+        const copyId = newId();
         const s = await repo.loadState(tx, id);
         if (!s || s.shipper_id !== user.id) throw new AppError('NOT_FOUND');
         const src = await authoring.rawLoad(tx, id);
@@ -350,6 +351,7 @@ export function createLoadAuthoring(
           cargo.map(({ loadId: _l, ...x }) => ({ ...x, id: newId() })),
         );
         if (src.shipmentType === SHIPMENT_TYPE.vendor) await repo.copyLoadVendors(tx, id, copyId);
+        return copyId;
       });
       return get(copyId, user.id);
     },

@@ -163,7 +163,7 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
   app.post(
     '/loads/:id/duplicate',
     {
-      config: { auth: 'user', roles: POSTERS, idempotent: true },
+      config: { auth: 'user', roles: POSTERS, idempotent: true, idempotencyReplay: true },
       schema: { tags, summary: 'Copy a load as a new unposted load', params: idParams, response: loadData },
     },
     async (req) => ({ message: message('loads.duplicated', req.lang), data: await svc.duplicate(app.requireUser(req), req.params.id) }),

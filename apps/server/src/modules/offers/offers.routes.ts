@@ -17,7 +17,7 @@ export default async function offersRoutes(fastify: FastifyInstance) {
   app.post(
     '/offers',
     {
-      config: { auth: 'user', roles: [ACCOUNT_TYPE.carrier, ACCOUNT_TYPE.broker], approved: true, plan: true },
+      config: { auth: 'user', roles: [ACCOUNT_TYPE.carrier, ACCOUNT_TYPE.broker], approved: true, plan: true, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Bid on a posted load',
@@ -33,7 +33,9 @@ export default async function offersRoutes(fastify: FastifyInstance) {
   app.post(
     '/offerRespond',
     {
-      config: { auth: 'user', approved: true },
+      // a retried answer (same Idempotency-Key) returns the first answer; after a crash it
+      // replays the committed transaction and reads the offer back
+      config: { auth: 'user', approved: true, idempotent: true, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Accept, reject or counter an offer',

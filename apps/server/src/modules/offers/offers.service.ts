@@ -105,9 +105,12 @@ export function createOffersService({ db, loads, relations }: { db: Db; loads: L
   return {
     async create(user: CurrentUser, body: { loadId: string; priceSar: string }): Promise<Offer> {
       requireApproved(user);
-      const id = newId();
+      let id: string;
       try {
-        await db.transaction(async (tx) => {
+        // the id is made inside the transaction and returned by it: a retry of a request that died
+        // after this commit replays the result (Idempotency-Key journal) and reads the same offer back
+        id = await db.transaction(async (tx) => {
+          const id = newId();
           const load = await loads.stateForOffer(tx, body.loadId, 'share');
           if (!load) throw new AppError('NOT_FOUND');
           if (load.shipper_id === user.id) throw new AppError('OWN_LOAD_BID');
@@ -132,6 +135,7 @@ export function createOffersService({ db, loads, relations }: { db: Db; loads: L
           });
           await repo.insertEvent(tx, { id: newId(), offerId: id, byParty: 'carrier', action: 'bid', price: body.priceSar });
           await publish(tx, offerEvent('offer.created', load.id, load.shipper_id, user.id, { offerId: id, carrierId: user.id, priceSar: body.priceSar }));
+          return id;
         });
       } catch (e) {
         if (dbErrorCode(e) === '23505') throw new AppError('DUPLICATE_OFFER');

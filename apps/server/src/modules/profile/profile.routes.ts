@@ -73,7 +73,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
   app.post(
     '/account/addresses',
     {
-      config,
+      config: { ...config, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Save an address to my address book',

@@ -66,7 +66,7 @@ export default async function relationsRoutes(fastify: FastifyInstance) {
   app.post(
     '/account/favourite',
     {
-      config,
+      config: { ...config, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Add a user to my favourites',
@@ -82,7 +82,7 @@ export default async function relationsRoutes(fastify: FastifyInstance) {
   app.post(
     '/account/blocked',
     {
-      config,
+      config: { ...config, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Block a user',

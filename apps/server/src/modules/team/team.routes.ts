@@ -31,7 +31,7 @@ export default async function teamRoutes(fastify: FastifyInstance) {
   app.post(
     '/account/team',
     {
-      config,
+      config: { ...config, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Invite a colleague by phone with a role; they get an SMS with a sign-in link',

@@ -42,7 +42,7 @@ export default async function vendorsRoutes(fastify: FastifyInstance) {
   app.post(
     '/vendors',
     {
-      config: auth,
+      config: { ...auth, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Add a vendor',

@@ -159,14 +159,16 @@ export function createVendorsService(deps: { db: Db; links: SignedLinks }) {
     },
     async create(user: CurrentUser, b: VendorIn) {
       const row = vendorRow(user.id, b);
-      await mapUnique(() =>
+      // the id is returned by the transaction: a crash-recovered retry replays it (Idempotency-Key journal)
+      const id = await mapUnique(() =>
         db.transaction(async (tx) => {
           await ownedFiles(tx, user.id, b.documentFileIds);
           await checkContact(tx, user.id, b.email, b.phone);
           await repo.insertVendors(tx, [row]);
+          return row.id;
         }),
       );
-      return svc.get(user, row.id);
+      return svc.get(user, id);
     },
     async update(user: CurrentUser, id: string, b: VendorUpd) {
       await mapUnique(() =>

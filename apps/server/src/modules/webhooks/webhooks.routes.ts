@@ -28,7 +28,7 @@ export default async function webhooksRoutes(fastify: FastifyInstance) {
   app.post(
     '/webhooks',
     {
-      config,
+      config: { ...config, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Add a webhook endpoint',

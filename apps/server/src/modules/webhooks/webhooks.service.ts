@@ -196,12 +196,15 @@ export function createWebhooksService(deps: WebhooksDeps) {
     },
     async create(user: CurrentUser, body: z.output<typeof webhookCreateBody>): Promise<WebhookEndpoint & { secret: string }> {
       checkUrl(body.url, deps.allowPrivate);
-      // whsec_ + standard base64 of 24 random bytes: the Standard Webhooks secret format
-      const secret = `whsec_${randomBytes(24).toString('base64')}`;
-      // count and insert under the owner's cap lock: 50 parallel creations end at MAX_ENDPOINTS (issue 22)
+      // count and insert under the owner's cap lock: 50 parallel creations end at MAX_ENDPOINTS (issue 22).
+      // The secret is made inside the transaction and the row (with it) is its result: a retry of a
+      // request that died after this commit replays the row (Idempotency-Key journal) and answers
+      // the same secret (it is kept on the endpoint anyway: GET /webhooks/:id/secret).
       const row = await db.transaction(async (tx) => {
         await lockAccountCap(tx, 'webhooks', user.id);
         if ((await repo.countEndpoints(tx, user.id)) >= MAX_ENDPOINTS) throw new AppError('LIMIT_REACHED');
+        // whsec_ + standard base64 of 24 random bytes: the Standard Webhooks secret format
+        const secret = `whsec_${randomBytes(24).toString('base64')}`;
         return repo.insertEndpoint(tx, {
           id: newId(),
           ownerId: user.id,
@@ -212,7 +215,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
           createdBy: user.actorId ?? user.id,
         });
       });
-      return { ...toEndpoint(row), secret };
+      return { ...toEndpoint(row), secret: row.secret };
     },
     async update(user: CurrentUser, id: string, body: z.output<typeof webhookUpdateBody>): Promise<WebhookEndpoint> {
       await must(user, id);

@@ -1,0 +1,209 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_TYPE } from '@masar/shared';
+import { queryRows } from '../src/lib/sql.ts';
+import { bookedLoad, readyVehicle } from '../src/modules/assignment/assignment.testkit.ts';
+import { driverBody, trailerBody, vehicleBody } from '../src/modules/fleet/fleet.testkit.ts';
+import { loadBody, postLoad } from '../src/modules/loads/loads.testkit.ts';
+import { vendorBody } from '../src/modules/vendors/vendors.testkit.ts';
+import { createUser, type TestUser } from './fixtures.ts';
+import { createTestApp, type TestContext } from './helpers.ts';
+
+/**
+ * Crash-safe Idempotency-Key (issue 22) on every `idempotencyReplay` route: a request that
+ * committed and then died (simulated: run once, then the key is put back into the state a
+ * killed request leaves — no stored response, lease passed, its journal kept) is taken over by
+ * the same-key retry, which replays the committed transactions (not run again) and answers the
+ * same body as the first run; no row is written twice. The SIGKILL tests with real child
+ * servers are in crash-idempotency.test.ts.
+ */
+let t: TestContext;
+let shipper: TestUser;
+let carrier: TestUser;
+let cityId: number;
+let districtId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  shipper = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
+  carrier = await createUser(t, { accountType: ACCOUNT_TYPE.carrier });
+  [{ id: districtId, city_id: cityId }] = await queryRows<{ id: number; city_id: number }>(
+    t.database.db,
+    sql`select id::float8 as id, city_id from districts order by id limit 1`,
+  );
+});
+afterAll(async () => t?.close());
+
+const count = async (table: string, column: string, value: string) =>
+  (await t.database.query<{ n: number }>(`select count(*)::int as n from ${table} where ${column} = $1`, [value]))[0].n;
+
+interface Case {
+  route: string;
+  status: number;
+  /** Who posts what (may create what the request needs first); `url` when not `route`. */
+  request(): Promise<{ who: TestUser; body: object; url?: string }>;
+  /** The rows the request writes: [table, column, value of the caller]. */
+  rows(): [string, string, string];
+}
+
+const bid = async () => {
+  const load = await postLoad(t.app, shipper.headers, loadBody());
+  const r = await t.app.inject({ method: 'POST', url: '/api/v1/offers', headers: carrier.headers, payload: { loadId: load.id, priceSar: '2800.00' } });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json<{ data: { id: string } }>().data.id;
+};
+let offerId = '';
+let assignedVehicle = '';
+
+const CASES: Case[] = [
+  { route: '/loads', status: 201, request: async () => ({ who: shipper, body: loadBody() }), rows: () => ['loads', 'shipper_id', shipper.id] },
+  {
+    route: '/loads/:id/duplicate',
+    status: 200,
+    request: async () => ({ who: shipper, body: {}, url: `/loads/${(await postLoad(t.app, shipper.headers, loadBody())).id}/duplicate` }),
+    rows: () => ['loads', 'shipper_id', shipper.id],
+  },
+  {
+    route: '/offers',
+    status: 201,
+    request: async () => ({ who: carrier, body: { loadId: (await postLoad(t.app, shipper.headers, loadBody())).id, priceSar: '2500.00' } }),
+    rows: () => ['offers', 'carrier_id', carrier.id],
+  },
+  {
+    route: '/offerRespond',
+    status: 200,
+    request: async () => {
+      offerId = await bid();
+      return { who: shipper, body: { offerId, action: 'counter', priceSar: '3100.00' } };
+    },
+    rows: () => ['offer_events', 'offer_id', offerId],
+  },
+  {
+    route: '/delivery-tracking/assign-driver',
+    status: 200,
+    request: async () => {
+      const load = await bookedLoad(t.app, shipper.headers, carrier.headers);
+      const { vehicleId } = await readyVehicle(t.app, carrier.headers);
+      assignedVehicle = vehicleId;
+      return { who: carrier, body: { loadId: load.id, vehicleId } };
+    },
+    rows: () => ['loads', 'vehicle_id', assignedVehicle],
+  },
+  { route: '/vehicles', status: 201, request: async () => ({ who: carrier, body: vehicleBody() }), rows: () => ['vehicles', 'owner_id', carrier.id] },
+  { route: '/trailers', status: 201, request: async () => ({ who: carrier, body: trailerBody() }), rows: () => ['trailers', 'owner_id', carrier.id] },
+  { route: '/drivers', status: 201, request: async () => ({ who: carrier, body: driverBody() }), rows: () => ['drivers', 'owner_id', carrier.id] },
+  { route: '/vendors', status: 201, request: async () => ({ who: shipper, body: vendorBody() }), rows: () => ['vendors', 'owner_id', shipper.id] },
+  {
+    route: '/account/addresses',
+    status: 201,
+    request: async () => ({
+      who: shipper,
+      body: {
+        label: 'Riyadh warehouse',
+        cityId,
+        districtId,
+        address: 'Gate 3',
+        addressDetails: { buildingNumber: '2345', streetName: 'King Fahd Rd', district: 'Al Olaya', region: 'Riyadh', zipCode: '12211' },
+      },
+    }),
+    rows: () => ['saved_addresses', 'user_id', shipper.id],
+  },
+  {
+    route: '/account/team',
+    status: 201,
+    request: async () => ({ who: shipper, body: { phone: '+966512340077', name: 'Faisal Al-Harbi', role: 'dispatcher' } }),
+    rows: () => ['team_members', 'owner_id', shipper.id],
+  },
+  {
+    route: '/account/favourite',
+    status: 201,
+    request: async () => ({ who: shipper, body: { userId: carrier.id } }),
+    rows: () => ['user_favourites', 'user_id', shipper.id],
+  },
+  {
+    route: '/account/blocked',
+    status: 201,
+    request: async () => ({ who: carrier, body: { userId: shipper.id, reason: 'spam' } }),
+    rows: () => ['user_blocks', 'blocker_id', carrier.id],
+  },
+  {
+    route: '/webhooks',
+    status: 201,
+    request: async () => ({ who: shipper, body: { url: 'https://hooks.example.com/masar', events: ['offer.created'] } }),
+    rows: () => ['webhook_endpoints', 'owner_id', shipper.id],
+  },
+];
+
+describe('a keyed request that committed and died is replayed by its retry', () => {
+  it.each(CASES)('POST $route answers the first body again and writes once', async (c) => {
+    const { who, body, url = c.route } = await c.request();
+    const [table, column, value] = c.rows();
+    const key = `replay-${c.route}`;
+    const send = () => t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { ...who.headers, 'idempotency-key': key }, payload: body });
+    const before = await count(table, column, value);
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(c.status);
+    const written = (await count(table, column, value)) - before;
+    expect(written).toBeGreaterThan(0);
+
+    // the state a request killed after its commit leaves: journal kept, no response, lease over
+    const forced = await t.database.query<{ journal: unknown }>(
+      `update idempotency_keys set status_code = null, content_type = null, response_body = null, lease_until = now() - interval '1 second'
+        where scope = $1 and key = $2 and committed_at is not null returning journal`,
+      [who.id, key],
+    );
+    expect(forced).toHaveLength(1);
+
+    const retry = await send();
+    expect(retry.statusCode, retry.body).toBe(c.status);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined(); // rebuilt, not the stored copy
+    expect(retry.json()).toEqual(first.json());
+    expect((await count(table, column, value)) - before).toBe(written);
+    // and the rebuilt answer is now kept: a further retry is the stored copy
+    const again = await send();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+  });
+
+  it('a webhook endpoint replayed after a crash answers the same secret, the one it signs with', async () => {
+    const key = 'replay-webhook-secret';
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks',
+        headers: { ...carrier.headers, 'idempotency-key': key },
+        payload: { url: 'https://hooks.example.com/secret', events: ['offer.created'] },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    await t.database.query(
+      `update idempotency_keys set status_code = null, content_type = null, response_body = null, lease_until = now() - interval '1 second' where scope = $1 and key = $2`,
+      [carrier.id, key],
+    );
+    const retry = await send();
+    expect(retry.statusCode, retry.body).toBe(201);
+    const { id, secret } = retry.json<{ data: { id: string; secret: string } }>().data;
+    expect(secret).toBe(first.json().data.secret);
+    const [row] = await t.database.query<{ secret: string }>('select secret from webhook_endpoints where id = $1', [id]);
+    expect(row.secret).toBe(secret);
+  });
+
+  it('POST /api-keys stays out of replay: the key is kept only hashed, so a crashed create answers 409 until the key expires', async () => {
+    const key = 'replay-api-key';
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/api-keys',
+        headers: { ...carrier.headers, 'idempotency-key': key },
+        payload: { name: 'TMS', scopes: ['loads:read'] },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    await t.database.query(
+      `update idempotency_keys set status_code = null, content_type = null, response_body = null, lease_until = now() - interval '1 second' where scope = $1 and key = $2`,
+      [carrier.id, key],
+    );
+    const retry = await send();
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json()).toMatchObject({ code: 'IDEMPOTENCY_IN_PROGRESS' });
+  });
+});
