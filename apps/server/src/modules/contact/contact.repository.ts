@@ -18,10 +18,6 @@ export async function messageForUpdate(tx: DbOrTx, id: string): Promise<ContactM
 }
 
 /** Stamp what was sent (`supportSentAt`, `ackSentAt`) and the last send error (null clears it). */
-export async function recordSends(
-  tx: DbOrTx,
-  id: string,
-  set: { supportSentAt?: Date; ackSentAt?: Date; lastError: string | null },
-): Promise<void> {
+export async function recordSends(tx: DbOrTx, id: string, set: { supportSentAt?: Date; ackSentAt?: Date; lastError: string | null }): Promise<void> {
   await tx.update(contactMessages).set(set).where(eq(contactMessages.id, id));
 }

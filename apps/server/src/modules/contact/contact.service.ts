@@ -84,12 +84,27 @@ export function createContactService(deps: { db: Db }) {
         // the reference is random (31^6 ≈ 8.9e8): on the rare clash, draw again (the unique index decides)
         for (let attempt = 0; ; attempt++) {
           const reference = newReference();
-          const row = await repo.insertMessage(tx, { id, reference, name: body.name, email: body.email, phone: body.phone ?? null, topic: body.topic, message: body.message, lang });
+          const row = await repo.insertMessage(tx, {
+            id,
+            reference,
+            name: body.name,
+            email: body.email,
+            phone: body.phone ?? null,
+            topic: body.topic,
+            message: body.message,
+            lang,
+          });
           if (!row) {
             if (attempt < 5) continue;
             throw new Error('contact: could not draw a free reference');
           }
-          await publish(tx, { type: 'contact.message_received', aggregateType: 'contact', aggregateId: id, actorId: null, data: { contactMessageId: id, reference } });
+          await publish(tx, {
+            type: 'contact.message_received',
+            aggregateType: 'contact',
+            aggregateId: id,
+            actorId: null,
+            data: { contactMessageId: id, reference },
+          });
           return { id, reference };
         }
       });

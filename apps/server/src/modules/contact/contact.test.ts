@@ -29,8 +29,7 @@ interface StoredRow {
   ack_sent_at: Date | null;
   last_error: string | null;
 }
-const stored = async (reference: string) =>
-  (await t.database.query<StoredRow>('select * from contact_messages where reference = $1', [reference]))[0];
+const stored = async (reference: string) => (await t.database.query<StoredRow>('select * from contact_messages where reference = $1', [reference]))[0];
 const sentFor = async (reference: string) => (await stored(reference))?.ack_sent_at != null;
 afterEach(() => vi.restoreAllMocks());
 const post = (body: unknown, headers: Record<string, string> = {}, ip = '10.0.0.1') =>
@@ -65,7 +64,10 @@ describe('POST /api/v1/contact', () => {
     const dev = await t.app.inject({ url: '/api/v1/dev/emails?to=faisal@example.com' });
     expect(dev.json().data.items[0]).toMatchObject({ id: ack.id, subject: ack.subject });
     // a redelivered event (at least once) sends nothing twice
-    await t.database.query(`delete from outbox_deliveries where handler = 'contact-emails' and event_id = (select id from outbox_events where aggregate_id = $1)`, [id]);
+    await t.database.query(
+      `delete from outbox_deliveries where handler = 'contact-emails' and event_id = (select id from outbox_events where aggregate_id = $1)`,
+      [id],
+    );
     await t.database.query(`update outbox_events set delivered_at = null where aggregate_id = $1`, [id]);
     await t.app.container.services.events.drainAll();
     expect(outbox().length - before).toBe(2);
@@ -137,9 +139,9 @@ describe('contact e-mails from the outbox', () => {
     // the handler did not throw: a later event still reaches its handlers (the load timeline)
     const load = await postLoad(t.app, shipper.headers);
     const types = async () =>
-      (await t.app.inject({ url: `/api/v1/loads/${load.id}/timeline`, headers: shipper.headers })).json<{ data: { items: LoadTimelineEntry[] } }>().data.items.map(
-        (e) => e.type,
-      );
+      (await t.app.inject({ url: `/api/v1/loads/${load.id}/timeline`, headers: shipper.headers }))
+        .json<{ data: { items: LoadTimelineEntry[] } }>()
+        .data.items.map((e) => e.type);
     await expect.poll(types, { timeout: 15_000 }).toContain('load.posted');
   });
 });
