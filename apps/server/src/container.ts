@@ -20,7 +20,7 @@ import { contactSharesOf, createProfileService } from './modules/profile/profile
 import { createRelationsService, relationsOfUser } from './modules/relations/relations.service.ts';
 import { assignmentReleaseHandler, createAssignmentService } from './modules/assignment/assignment.service.ts';
 import { createAuthService, createSessionChecks } from './modules/auth/auth.service.ts';
-import { createContactService } from './modules/contact/contact.service.ts';
+import { contactEmailHandler, createContactService } from './modules/contact/contact.service.ts';
 import { createCsvService } from './modules/csv/csv.service.ts';
 import { createEventDelivery, timelineHandler, type EventHandler } from './modules/events/events.service.ts';
 import { createFilesService } from './modules/files/files.service.ts';
@@ -97,7 +97,7 @@ export function createContainer(opts: {
   const relations = createRelationsService({ db, offers: offersOfUsers, loads: loadLifecycle, contactShares: contactSharesOf });
   const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config });
   const assignment = createAssignmentService({ db });
-  const contact = createContactService({ email: gateways.email, contactTo: config.CONTACT_TO, log });
+  const contact = createContactService({ db });
   const billing = createBillingService({
     db,
     payments: gateways.payments,
@@ -112,6 +112,7 @@ export function createContainer(opts: {
       webhookFanout,
       assignmentReleaseHandler,
       teamInviteSmsHandler({ sms: gateways.sms, publicUrl, log }),
+      contactEmailHandler({ email: gateways.email, contactTo: config.CONTACT_TO, log }),
       ...(opts.eventHandlers ?? []),
     ],
     log,

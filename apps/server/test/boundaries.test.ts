@@ -58,6 +58,7 @@ const OWNER: Record<string, string> = {
   user_blocks: 'relations',
   contact_settings: 'relations',
   team_members: 'team',
+  contact_messages: 'contact',
   team_events: 'team',
   vehicle_positions: 'trips',
   vehicle_latest_positions: 'trips',

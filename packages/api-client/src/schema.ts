@@ -2248,7 +2248,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message to the Masar team (contact form)
-         * @description Sends one e-mail to the support mailbox (CONTACT_TO) with Reply-To the sender, and an acknowledgement to the sender in the request language (`language` header). Nothing is stored. Errors: VALIDATION_FAILED (400, field messages localized), RATE_LIMITED (429, per IP per hour), EMAIL_SEND_FAILED (502).
+         * @description Stores the message and answers 202 with its `id` and `reference` (e.g. "CT-7KQ2MX", quoted to support). After the commit an outbox handler sends one e-mail to the support mailbox (CONTACT_TO) with Reply-To the sender, and an acknowledgement to the sender in the request language (`language` header); a mail outage never fails the request (the send is recorded and logged). Errors: VALIDATION_FAILED (400, field messages localized), RATE_LIMITED (429, per IP per hour).
          *
          *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
          */
@@ -6421,7 +6421,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
+                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "contact.message_received";
                                 actorId: string | null;
                                 actorCompany: string | null;
                                 data: {
@@ -26679,6 +26679,7 @@ export interface operations {
                         message: string;
                         data: {
                             id: string;
+                            reference: string;
                         };
                     };
                 };
@@ -26765,22 +26766,6 @@ export interface operations {
             };
             /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                        code: string;
-                        errors?: {
-                            path: string;
-                            message: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description Error. `code` is one of: EMAIL_SEND_FAILED (We could not send your message. Please try again, or write to us directly.) */
-            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -187,11 +187,6 @@ export const ERRORS = {
     ar: 'محاولات خاطئة كثيرة لكلمة المرور. حاول بعد {15} دقيقة، أو سجّل الدخول برمز عبر الرسائل النصية.',
   },
   SMS_SEND_FAILED: { status: 502, en: 'We could not send the SMS. Please try again.', ar: 'تعذر إرسال الرسالة النصية. يرجى المحاولة مرة أخرى.' },
-  EMAIL_SEND_FAILED: {
-    status: 502,
-    en: 'We could not send your message. Please try again, or write to us directly.',
-    ar: 'تعذر إرسال رسالتك. يرجى المحاولة مرة أخرى أو مراسلتنا مباشرة.',
-  },
   // fleet, vendors, files, CSV (issue 3)
   DUPLICATE_PLATE: { status: 409, en: 'Duplicate plate number.', ar: 'رقم اللوحة مكرر.' },
   DUPLICATE_TRAILER_NUMBER: { status: 409, en: 'A trailer with this number already exists.', ar: 'توجد مقطورة بهذا الرقم مسبقاً.' },

@@ -54,8 +54,11 @@ const subscription = <S extends z.ZodRawShape>(shape: S) =>
 const teamMember = <S extends z.ZodRawShape>(shape: S) => account({ memberId: uuid, role: z.string(), ...shape });
 
 interface EventSpec {
-  /** What aggregate the event's `aggregateId` names. */
-  aggregate: 'load' | 'account';
+  /**
+   * What aggregate the event's `aggregateId` names. `contact`: a contact-form message — an
+   * internal event with no account party, so it goes to no webhook (not in WEBHOOK_EVENT_TYPES).
+   */
+  aggregate: 'load' | 'account' | 'contact';
   /** When it is published (docs/events.md). */
   when: string;
   /** Who it is about (docs/events.md, and `recipientsOf` on the server). */
@@ -298,12 +301,23 @@ export const DOMAIN_EVENTS = {
     schema: teamMember({ memberUserId: uuid }),
   },
   'team.member_removed': { aggregate: 'account', when: 'A team member is removed.', parties: ACCOUNT_PARTIES, schema: teamMember({ removedBy: uuid }) },
+  'contact.message_received': {
+    aggregate: 'contact',
+    when: 'A visitor sends the contact form (the e-mail to the support mailbox and the acknowledgement are sent by a handler of this event). Internal: not offered to webhooks.',
+    parties: 'none (no account; the support mailbox and the sender by e-mail)',
+    schema: z.looseObject({ contactMessageId: uuid, reference: z.string() }),
+  },
 } as const satisfies Record<string, EventSpec>;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;
 export const DOMAIN_EVENT_TYPES = Object.keys(DOMAIN_EVENTS) as [DomainEventType, ...DomainEventType[]];
 /** The payload of each event type. */
 export type DomainEventData<T extends DomainEventType = DomainEventType> = z.output<(typeof DOMAIN_EVENTS)[T]['schema']>;
+
+/** The event types a webhook endpoint may subscribe to: those with account parties (not `contact`). */
+export type WebhookEventType = { [T in DomainEventType]: (typeof DOMAIN_EVENTS)[T]['aggregate'] extends 'contact' ? never : T }[DomainEventType];
+export const WEBHOOK_EVENT_TYPES = DOMAIN_EVENT_TYPES.filter((t) => DOMAIN_EVENTS[t].aggregate !== 'contact') as [WebhookEventType, ...WebhookEventType[]];
+export const isWebhookEvent = (t: DomainEventType): t is WebhookEventType => DOMAIN_EVENTS[t].aggregate !== 'contact';
 
 /** The event types whose aggregate is a load (per-load order; the timeline). */
 export const SHIPMENT_EVENT_TYPES = DOMAIN_EVENT_TYPES.filter((t) => DOMAIN_EVENTS[t].aggregate === 'load');
@@ -320,13 +334,14 @@ export const domainEventSchema = z.discriminatedUnion(
 
 /**
  * An event as a service publishes it. `aggregateId` is the load the event is about (offers
- * included) so per-load order can be kept, or the account (owner) for account events;
+ * included) so per-load order can be kept, the account (owner) for account events, or the
+ * contact message for `contact.message_received`;
  * `actorId` the user who caused it (null for jobs); `data` its payload (ids, status, prices
  * as decimal strings — never secrets). For load events publish adds the parties itself.
  */
 export interface DomainEventInput {
   type: DomainEventType;
-  aggregateType: 'load' | 'account';
+  aggregateType: 'load' | 'account' | 'contact';
   aggregateId: string;
   actorId: string | null;
   data: Record<string, unknown>;

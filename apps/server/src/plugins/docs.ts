@@ -6,7 +6,6 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API_KEY_HEADER,
-  DOMAIN_EVENT_TYPES,
   DOMAIN_EVENTS,
   ERRORS,
   errorBodySchema,
@@ -15,6 +14,7 @@ import {
   LOAD_TRANSITIONS,
   OFFER_TRANSITIONS,
   webhookBodyOf,
+  WEBHOOK_EVENT_TYPES,
   type ErrorCode,
 } from '@masar/shared';
 import type { AccessRules } from './auth.ts';
@@ -66,13 +66,14 @@ delete ERROR_JSON_SCHEMA.$schema;
 
 const header = (name: string, description: string) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } });
 /**
- * The OpenAPI 3.1 `webhooks` section: one entry per domain event (packages/shared events.ts),
+ * The OpenAPI 3.1 `webhooks` section: one entry per webhook event (packages/shared events.ts
+ * WEBHOOK_EVENT_TYPES: the domain events with account parties),
  * the body Masar POSTs with `data` typed by the event's payload schema, and the signature
  * headers (docs/api.md "Verifying webhooks").
  */
 export function webhooksSection(): Record<string, unknown> {
   return Object.fromEntries(
-    DOMAIN_EVENT_TYPES.map((type) => {
+    WEBHOOK_EVENT_TYPES.map((type) => {
       const spec = DOMAIN_EVENTS[type];
       const schema = z.toJSONSchema(webhookBodyOf(type), { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
       delete schema.$schema;

@@ -19,8 +19,12 @@ export const contactBody = z.object({
 });
 export type ContactBody = z.infer<typeof contactBody>;
 
-/** Answer of POST /contact: the id of the message sent to the team (for support follow-up). */
-export const contactResultSchema = z.object({ id: z.string() });
+/**
+ * Answer of POST /contact: the stored message's `id` (uuid) and its `reference`, the short code
+ * the visitor quotes to support (e.g. "CT-7KQ2MX"; also in both e-mails).
+ */
+export const contactResultSchema = z.object({ id: z.string(), reference: z.string() });
+export type ContactResult = z.infer<typeof contactResultSchema>;
 
 /**
  * City landing pages `/city/<slug>` (issue 8): the major cities, with their ids in the

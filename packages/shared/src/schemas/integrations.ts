@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOMAIN_EVENTS, DOMAIN_EVENT_TYPES, type DomainEventType } from '../events.ts';
+import { DOMAIN_EVENTS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../events.ts';
 import { isoDateTime } from './common.ts';
 
 /**
@@ -51,9 +51,6 @@ export type ApiKey = z.infer<typeof apiKeySchema>;
 /** POST /api-keys answer: the key itself, shown this once. */
 export const apiKeyCreatedSchema = apiKeySchema.extend({ key: z.string() });
 export type ApiKeyCreated = z.infer<typeof apiKeyCreatedSchema>;
-
-/** Events a webhook endpoint may subscribe to (the domain events of the outbox). */
-export const WEBHOOK_EVENT_TYPES = DOMAIN_EVENT_TYPES;
 
 const webhookUrl = z
   .string()
@@ -120,7 +117,7 @@ export const webhookEventPayload = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 /** The webhook body of one event type, its `data` typed by the contract (OpenAPI `webhooks`). */
-export const webhookBodyOf = <T extends DomainEventType>(type: T) =>
+export const webhookBodyOf = <T extends WebhookEventType>(type: T) =>
   z.object({
     id: z.uuid(),
     type: z.literal(type),

@@ -12,3 +12,4 @@ export * from './bayan.ts';
 export * from './trips.ts';
 export * from './profile.ts';
 export * from './relations.ts';
+export * from './contact.ts';

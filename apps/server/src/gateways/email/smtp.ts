@@ -14,7 +14,7 @@ export interface SmtpOptions {
 /**
  * SMTP adapter (nodemailer): one pooled transport made from SMTP_URL. `send` maps the message
  * to nodemailer's fields (from, to, replyTo, subject, text, html) and answers the server's
- * Message-ID. Throws when the server refuses: the caller answers EMAIL_SEND_FAILED.
+ * Message-ID. Throws when the server refuses (the contact-form handler records it as last_error).
  */
 export function createSmtpEmail(opts: SmtpOptions): EmailGateway {
   if (!opts.transport && !opts.url) throw new Error('EMAIL_GATEWAY=smtp needs SMTP_URL (smtp://user:pass@host:587)');

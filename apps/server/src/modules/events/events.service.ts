@@ -163,9 +163,11 @@ export async function loadTimeline(db: DbOrTx, loadId: string): Promise<LoadTime
 export type EventDelivery = ReturnType<typeof createEventDelivery>;
 
 /** Which team roles hear which events (docs/account.md "Team members"): every role sees shipments; account matters go to admins. */
-const ROLES_FOR: Record<'load' | 'account', readonly string[]> = {
+const ROLES_FOR: Record<'load' | 'account' | 'contact', readonly string[]> = {
   load: ['admin', 'dispatcher', 'viewer'],
   account: ['admin'],
+  // a contact-form message has no account party: no one (and no webhook) receives it
+  contact: [],
 };
 
 /** Who an event is for: the accounts (parties) and the team members acting for them. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import type { z } from 'zod';
+import { isWebhookEvent } from '@masar/shared';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventPayload, webhookCreateBody, webhookDeliveriesQuery, webhookUpdateBody } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { lockAccountCap } from '../../lib/locks.ts';
@@ -95,6 +96,8 @@ export function onDeliveriesQueued(fn: () => void): () => void {
 export const webhookFanout: EventHandler = {
   name: 'webhooks',
   async handle(tx, e) {
+    // internal events (contact.message_received) are for no account and not subscribable
+    if (!isWebhookEvent(e.type)) return;
     const { accounts } = await recipientsOf(tx, e);
     const endpoints = await repo.endpointsFor(
       tx,

@@ -23,7 +23,9 @@ describe('Contact page', () => {
   it('validates in Arabic with the shared schema, then posts once with an Idempotency-Key and goes to /thank-you', { timeout: 30_000 }, async () => {
     await i18n.changeLanguage('ar');
     const calls = stubApi((method, path) =>
-      method === 'POST' && path === '/contact' ? { status: 202, body: { message: 'تم', data: { id: '<abc@masar>' } } } : undefined,
+      method === 'POST' && path === '/contact'
+        ? { status: 202, body: { message: 'تم', data: { id: '0193b2c4-8d1e-7f00-9a00-000000000001', reference: 'CT-7KQ2MX' } } }
+        : undefined,
     );
     renderWithApp(app, { dir: 'rtl', path: '/contact' });
     expect(await screen.findByRole('heading', { level: 1, name: 'تواصل معنا' })).toBeTruthy();
@@ -62,10 +64,10 @@ describe('Contact page', () => {
     expect(posts[0].headers['idempotency-key']).toMatch(/.{8,}/);
   });
 
-  it('stays on the form when the server cannot send the message', { timeout: 30_000 }, async () => {
+  it('stays on the form when the server refuses the message (rate limit)', { timeout: 30_000 }, async () => {
     stubApi((method, path) =>
       method === 'POST' && path === '/contact'
-        ? { status: 502, body: { message: 'We could not send your message. Please try again, or write to us directly.', code: 'EMAIL_SEND_FAILED' } }
+        ? { status: 429, body: { message: 'Too many requests. Please wait and try again.', code: 'RATE_LIMITED' } }
         : undefined,
     );
     renderWithApp(app, { path: '/contact' });
