@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './events.ts';
 export * from './money.ts';
+export * from './money-schemas.ts';
 export * from './input.ts';
 export * from './digits.ts';
 export * from './errors.ts';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Money in SAR, exact to the halala (1 SAR = 100 halalas). Amounts travel as decimal strings
  * with two decimals ("1500.00") in the API and as integer halalas in arithmetic, never through
@@ -55,22 +53,6 @@ export function ratePerKmSar(priceSar: string, distanceKm: number): string {
   if (!(distanceKm > 0)) return '0.00';
   return fromHalalas(Math.round(toHalalas(priceSar) / distanceKm));
 }
-
-/**
- * zod schema of a price in SAR as the API takes it: a decimal string ("1500", "1500.5",
- * "1500.50"), > 0 and ≤ 9,999,999,999.99, normalized to two decimals. Message keys from the
- * shared catalogue: v.pricePositive, v.priceFormat.
- */
-export const moneySar = z
-  .string({ error: 'v.pricePositive' })
-  .trim()
-  .refine((s) => s !== '', { message: 'v.pricePositive', abort: true })
-  .refine(isMoneyString, { message: 'v.priceFormat', abort: true })
-  .transform(normalizeMoney)
-  .refine((s) => toHalalas(s) > 0, 'v.pricePositive');
-
-/** A SAR amount as the API returns it: a decimal string with two decimals. */
-export const moneySarOut = z.string().regex(/^-?\d+\.\d{2}$/);
 
 /**
  * The price a load is carried at (issue 22): once booked, the agreed (booked) price — after a

@@ -1,7 +1,8 @@
 import cardValidator from 'card-validator';
 import { z } from 'zod';
 import { ACCOUNT_TYPE, type AccountType } from '../constants.ts';
-import { fromHalalas, moneySar, moneySarOut, toHalalas, vatHalalas } from '../money.ts';
+import { fromHalalas, toHalalas, vatHalalas } from '../money.ts';
+import { moneySar, moneySarOut } from '../money-schemas.ts';
 
 /**
  * Plans, checkout, cards, promo codes, wallet and invoices (issue 8; spec §1 pricing, §2 checkout

@@ -19,7 +19,7 @@ import {
 import { LOAD_OPTIONS } from '../rules/lifecycle.ts';
 import { cappedListOf, COUNT_CAP, isoDateTime, paginationQuery, refId } from './common.ts';
 import { INT4_MAX } from '../input.ts';
-import { moneySar, moneySarOut } from '../money.ts';
+import { moneySar, moneySarOut } from '../money-schemas.ts';
 
 /** Spec §5 "address completeness", stricter variant: not empty and not a zero-like placeholder. */
 const ZERO_LIKE = new Set(['0', '00', '0.0', '0.', '.']);

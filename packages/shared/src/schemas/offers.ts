@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OFFER_ACTIONS, OFFER_STATUSES } from '../constants.ts';
 import { listOf, paginationQuery } from './common.ts';
 import { priceSchema } from './loads.ts';
-import { moneySarOut } from '../money.ts';
+import { moneySarOut } from '../money-schemas.ts';
 
 /** POST /offers — a carrier's (or broker's) bid on a posted load; priceSar a decimal string. */
 export const createOfferBody = z.object({ loadId: z.uuid(), priceSar: priceSchema });
