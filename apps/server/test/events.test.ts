@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { ACCOUNT_TYPE, DOMAIN_EVENTS, TRIP_STEPS, type DomainEventType, type Load } from '@masar/shared';
+import { ACCOUNT_TYPE, DOMAIN_EVENTS, LOAD_ACTION_EVENT, OFFER_ACTION_EVENT, TRIP_STEPS, type DomainEventType, type Load } from '@masar/shared';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { createUser, multipart, PNG_1X1, type TestUser } from './fixtures.ts';
 import { assign, bookedLoad, post, truckOf } from '../src/modules/bayan/bayan.testkit.ts';
@@ -51,6 +51,37 @@ describe('publish', () => {
       ),
     ).rejects.toBeInstanceOf(EventPayloadError);
     expect((await outboxOf(load.id)).length).toBe(before);
+  });
+
+  it('requires status {from, to} on the events only a lifecycle transition publishes, and not on the others', async () => {
+    // a load event publish() gets from transition(): without its status change it is refused
+    const load = await postLoad(t.app, shipper.headers);
+    const before = (await outboxOf(load.id)).length;
+    await expect(
+      t.database.db.transaction((tx) => publish(tx, { type: 'load.unposted', aggregateType: 'load', aggregateId: load.id, actorId: shipper.id, data: {} })),
+    ).rejects.toThrow(/status/);
+    expect((await outboxOf(load.id)).length).toBe(before);
+    const base = { loadId: newId(), referenceId: 'SHP-26-000001', shipperId: newId(), carrierId: newId(), offerId: newId() };
+    const transitionOnly = [...Object.values(LOAD_ACTION_EVENT).filter((type) => type !== 'load.bayan_created'), ...Object.values(OFFER_ACTION_EVENT)];
+    for (const type of transitionOnly) {
+      const shape = DOMAIN_EVENTS[type].schema.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+      expect(shape.status?.safeParse(undefined).success, type).toBe(false);
+    }
+    // published outside a transition too (no status change): status stays optional
+    for (const type of [
+      'load.bayan_created',
+      'load.edited',
+      'load.dates_extended',
+      'load.payment_received',
+      'load.bayan_failed',
+      'load.delivery_override',
+      'trip.step',
+      'offer.created',
+    ] as const) {
+      const shape = DOMAIN_EVENTS[type].schema.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+      expect(shape.status?.safeParse(undefined).success, type).toBe(true);
+    }
+    expect(DOMAIN_EVENTS['load.unposted'].schema.safeParse({ ...base, status: { from: 'posted', to: 'unposted' } }).success).toBe(true);
   });
 
   it('names the parties of every load event itself: shipper, carrier once booked, broker, reference', async () => {

@@ -102,7 +102,13 @@ describe('events outbox', () => {
     const owner = await createUser(q, { accountType: ACCOUNT_TYPE.shipper });
     const load = await postLoad(q.app, owner.headers, loadBody({ post: false }));
     const eventId = await q.database.db.transaction((tx) =>
-      publish(tx, { type: 'load.cancelled', aggregateType: 'load', aggregateId: load.id, actorId: owner.id, data: {} }),
+      publish(tx, {
+        type: 'load.cancelled',
+        aggregateType: 'load',
+        aggregateId: load.id,
+        actorId: owner.id,
+        data: { status: { from: 'unposted', to: 'cancelled' } },
+      }),
     );
     let down = true;
     const calls: string[] = [];

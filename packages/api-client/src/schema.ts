@@ -30912,7 +30912,7 @@ export interface operations {
                         brokerId?: string;
                         /** Format: uuid */
                         vendorId?: string;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -30979,7 +30979,7 @@ export interface operations {
                         brokerId?: string;
                         /** Format: uuid */
                         vendorId?: string;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -31046,7 +31046,7 @@ export interface operations {
                         brokerId?: string;
                         /** Format: uuid */
                         vendorId?: string;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -31112,7 +31112,7 @@ export interface operations {
                         brokerId?: string;
                         /** Format: uuid */
                         vendorId?: string;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -31176,7 +31176,7 @@ export interface operations {
                         brokerId?: string;
                         /** Format: uuid */
                         vendorId?: string;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -31241,7 +31241,7 @@ export interface operations {
                         brokerId?: string;
                         /** Format: uuid */
                         vendorId?: string;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -31305,7 +31305,7 @@ export interface operations {
                         brokerId?: string;
                         /** Format: uuid */
                         vendorId?: string;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -31370,7 +31370,7 @@ export interface operations {
                         brokerId?: string;
                         /** Format: uuid */
                         vendorId?: string;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -31566,7 +31566,7 @@ export interface operations {
                         brokerId?: string;
                         /** Format: uuid */
                         vendorId?: string;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -31632,7 +31632,7 @@ export interface operations {
                         brokerId?: string;
                         /** Format: uuid */
                         vendorId?: string;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -31700,7 +31700,7 @@ export interface operations {
                         brokerId?: string;
                         /** Format: uuid */
                         vendorId?: string;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -31764,7 +31764,7 @@ export interface operations {
                         brokerId?: string;
                         /** Format: uuid */
                         vendorId?: string;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -31954,7 +31954,7 @@ export interface operations {
                         brokerId?: string;
                         /** Format: uuid */
                         vendorId?: string;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -32083,7 +32083,7 @@ export interface operations {
                         brokerId?: string;
                         /** Format: uuid */
                         vendorId?: string;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -32148,7 +32148,7 @@ export interface operations {
                         brokerId?: string;
                         /** Format: uuid */
                         vendorId?: string;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -32211,7 +32211,7 @@ export interface operations {
                         brokerId?: string;
                         /** Format: uuid */
                         vendorId?: string;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -32275,7 +32275,7 @@ export interface operations {
                         brokerId?: string;
                         /** Format: uuid */
                         vendorId?: string;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };

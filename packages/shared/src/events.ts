@@ -37,11 +37,20 @@ const shipmentBase = {
   carrierId: uuid.optional(),
   brokerId: uuid.optional(),
   vendorId: uuid.optional(),
-  // TODO(lead): make `status` required on the transition events once every load/offer status
-  // change goes through the one transition() (branch `lifecycle`) and adds `status: {from, to}`.
+  /** Absent on events that are not a status change (edits, trip steps, payment received, …). */
   status: statusChangeSchema.optional(),
 };
-const shipment = <S extends z.ZodRawShape>(shape: S) => z.looseObject({ ...shipmentBase, ...shape });
+/**
+ * `status: {from, to}` is REQUIRED on the events only a lifecycle transition publishes
+ * (apps/server loads/lifecycle.ts transition(), offers/lifecycle.ts transitionOffer(); the
+ * actions of LOAD_ACTION_EVENT / OFFER_ACTION_EVENT). `load.bayan_created` is also published
+ * without a status change (a Bayan retry while the shipment is already assigned), so it stays
+ * optional there.
+ */
+const moved = { status: statusChangeSchema };
+const shipmentObject = z.looseObject(shipmentBase);
+// extend (not a spread) so a shape's field replaces the base's in the type too (e.g. `status` made required)
+const shipment = <S extends z.ZodRawShape>(shape: S) => shipmentObject.extend(shape);
 /** A shipment event after booking: the carrier is always named. */
 const booked = <S extends z.ZodRawShape>(shape: S) => shipment({ carrierId: uuid, ...shape });
 const offer = <S extends z.ZodRawShape>(shape: S) => shipment({ offerId: uuid, carrierId: uuid, ...shape });
@@ -77,35 +86,40 @@ export const DOMAIN_EVENTS = {
     aggregate: 'load',
     when: 'Either side counters an offer with a new price.',
     parties: OFFER_PARTIES,
-    schema: offer({ by: z.enum(['shipper', 'carrier']), priceSar: sar }),
+    schema: offer({ ...moved, by: z.enum(['shipper', 'carrier']), priceSar: sar }),
   },
   'offer.accepted': {
     aggregate: 'load',
     when: 'The side that did not name the last price accepts it (the load is booked in the same transaction).',
     parties: OFFER_PARTIES,
-    schema: offer({ by: z.enum(['shipper', 'carrier']), priceSar: sar }),
+    schema: offer({ ...moved, by: z.enum(['shipper', 'carrier']), priceSar: sar }),
   },
-  'offer.rejected': { aggregate: 'load', when: 'Either side rejects an offer.', parties: OFFER_PARTIES, schema: offer({ by: z.enum(['shipper', 'carrier']) }) },
-  'offer.withdrawn': { aggregate: 'load', when: 'The carrier withdraws its pending offer.', parties: OFFER_PARTIES, schema: offer({}) },
+  'offer.rejected': {
+    aggregate: 'load',
+    when: 'Either side rejects an offer.',
+    parties: OFFER_PARTIES,
+    schema: offer({ ...moved, by: z.enum(['shipper', 'carrier']) }),
+  },
+  'offer.withdrawn': { aggregate: 'load', when: 'The carrier withdraws its pending offer.', parties: OFFER_PARTIES, schema: offer({ ...moved }) },
   'offer.closed': {
     aggregate: 'load',
     when: 'A pending offer is closed without an answer: another offer won, the load was cancelled or unposted, narrowed to vendors, or a party blocked the other.',
     parties: OFFER_PARTIES,
-    schema: offer({ reason: z.string().optional() }),
+    schema: offer({ ...moved, reason: z.string().optional() }),
   },
   'offer.cancelled': {
     aggregate: 'load',
     when: 'The accepted offer of a booked load is cancelled with the load.',
     parties: OFFER_PARTIES,
-    schema: offer({}),
+    schema: offer({ ...moved }),
   },
   'load.posted': {
     aggregate: 'load',
     when: 'A load is posted to the board (new, or reposted).',
     parties: SHIPMENT_PARTIES,
-    schema: shipment({ priceSar: sar.optional(), shipmentType: z.number().int().optional(), repost: z.boolean().optional() }),
+    schema: shipment({ ...moved, priceSar: sar.optional(), shipmentType: z.number().int().optional(), repost: z.boolean().optional() }),
   },
-  'load.unposted': { aggregate: 'load', when: 'The shipper takes a posted load off the board.', parties: SHIPMENT_PARTIES, schema: shipment({}) },
+  'load.unposted': { aggregate: 'load', when: 'The shipper takes a posted load off the board.', parties: SHIPMENT_PARTIES, schema: shipment({ ...moved }) },
   'load.edited': {
     aggregate: 'load',
     when: "The shipper edits a load's terms or audience.",
@@ -122,25 +136,25 @@ export const DOMAIN_EVENTS = {
     aggregate: 'load',
     when: 'An offer is accepted (or an own-vehicle shipment is created): the load is booked to a carrier.',
     parties: SHIPMENT_PARTIES,
-    schema: booked({ offerId: uuid.optional(), bookedPriceSar: sar.optional(), ownVehicle: z.boolean().optional() }),
+    schema: booked({ ...moved, offerId: uuid.optional(), bookedPriceSar: sar.optional(), ownVehicle: z.boolean().optional() }),
   },
   'load.assigned': {
     aggregate: 'load',
     when: 'The carrier assigns a vehicle, driver and trailer.',
     parties: SHIPMENT_PARTIES,
-    schema: booked({ vehicleId: uuid, driverId: uuid, trailerId: uuid.nullable().optional(), plate: z.string().optional() }),
+    schema: booked({ ...moved, vehicleId: uuid, driverId: uuid, trailerId: uuid.nullable().optional(), plate: z.string().optional() }),
   },
   'load.unassigned': {
     aggregate: 'load',
     when: 'The carrier takes the vehicle and driver off the shipment.',
     parties: SHIPMENT_PARTIES,
-    schema: booked({ vehicleId: uuid.nullable().optional(), driverId: uuid.nullable().optional() }),
+    schema: booked({ ...moved, vehicleId: uuid.nullable().optional(), driverId: uuid.nullable().optional() }),
   },
   'load.bayan_requested': {
     aggregate: 'load',
     when: 'The Bayan waybill could not be filed at once; the shipment waits for it.',
     parties: SHIPMENT_PARTIES,
-    schema: booked({ reason: z.string().optional() }),
+    schema: booked({ ...moved, reason: z.string().optional() }),
   },
   'load.bayan_created': {
     aggregate: 'load',
@@ -158,7 +172,7 @@ export const DOMAIN_EVENTS = {
     aggregate: 'load',
     when: 'The Bayan waybill is closed on delivery: the shipment is completed.',
     parties: SHIPMENT_PARTIES,
-    schema: booked({ tripId: z.string().nullable(), waybillNumber: z.string().nullable() }),
+    schema: booked({ ...moved, tripId: z.string().nullable(), waybillNumber: z.string().nullable() }),
   },
   'load.delivery_override': {
     aggregate: 'load',
@@ -170,21 +184,21 @@ export const DOMAIN_EVENTS = {
     aggregate: 'load',
     when: 'The Bayan waybill is cancelled: the shipment is cancelled.',
     parties: SHIPMENT_PARTIES,
-    schema: booked({ tripId: z.string().nullable(), waybillNumber: z.string().nullable(), reason: z.string() }),
+    schema: booked({ ...moved, tripId: z.string().nullable(), waybillNumber: z.string().nullable(), reason: z.string() }),
   },
   'load.completed': {
     aggregate: 'load',
     when: 'A shipment without Bayan is completed after the proof of drop.',
     parties: SHIPMENT_PARTIES,
-    schema: booked({ vehicleId: uuid.nullable().optional() }),
+    schema: booked({ ...moved, vehicleId: uuid.nullable().optional() }),
   },
   'load.cancelled': {
     aggregate: 'load',
     when: 'The shipper cancels a load (before or after booking).',
     parties: SHIPMENT_PARTIES,
-    schema: shipment({ previousStatus: loadStatus.optional() }),
+    schema: shipment({ ...moved, previousStatus: loadStatus.optional() }),
   },
-  'load.expired': { aggregate: 'load', when: 'A posted load passes its expiry without a booking.', parties: SHIPMENT_PARTIES, schema: shipment({}) },
+  'load.expired': { aggregate: 'load', when: 'A posted load passes its expiry without a booking.', parties: SHIPMENT_PARTIES, schema: shipment({ ...moved }) },
   'load.payment_received': {
     aggregate: 'load',
     when: 'The carrier records that the shipper paid.',
@@ -313,6 +327,28 @@ export type DomainEventType = keyof typeof DOMAIN_EVENTS;
 export const DOMAIN_EVENT_TYPES = Object.keys(DOMAIN_EVENTS) as [DomainEventType, ...DomainEventType[]];
 /** The payload of each event type. */
 export type DomainEventData<T extends DomainEventType = DomainEventType> = z.output<(typeof DOMAIN_EVENTS)[T]['schema']>;
+
+/**
+ * The event types whose payload always has `status: {from, to}`: the load and offer events only
+ * a lifecycle transition publishes (and the WASL status changes). `loads.event()` (a load event
+ * that is not a status change) refuses them at compile time.
+ */
+export type StatusChangeEventType = {
+  [T in DomainEventType]: DomainEventData<T> extends { status: { from: string; to: string } } ? T : never;
+}[DomainEventType];
+
+/**
+ * A type guard for event handlers (issue 18): is `e` (an outbox event, a webhook body — any
+ * `{type, data}`) one of `types`? If so `e.data` is that type's payload (`DomainEventData`),
+ * which publish validated, so a handler reads its fields without casts:
+ * `if (!isEvent(e, 'team.member_invited')) return; e.data.memberId // string`.
+ */
+export function isEvent<E extends { type: string; data: unknown }, T extends DomainEventType>(
+  e: E,
+  ...types: [T, ...T[]]
+): e is E & { [K in T]: { type: K; data: DomainEventData<K> } }[T] {
+  return (types as readonly string[]).includes(e.type);
+}
 
 /** The event types a webhook endpoint may subscribe to: those with account parties (not `contact`). */
 export type WebhookEventType = { [T in DomainEventType]: (typeof DOMAIN_EVENTS)[T]['aggregate'] extends 'contact' ? never : T }[DomainEventType];

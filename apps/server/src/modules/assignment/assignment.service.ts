@@ -1,4 +1,4 @@
-import { FLEET_LIMITS, plateFromStored, type Assignment, type LoadStatus } from '@masar/shared';
+import { FLEET_LIMITS, isEvent, plateFromStored, type Assignment, type LoadStatus } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import { requireApproved } from '../../lib/access.ts';
@@ -139,8 +139,8 @@ export type AssignmentService = ReturnType<typeof createAssignmentService>;
 export const assignmentReleaseHandler: EventHandler = {
   name: 'assignment-release',
   async handle(tx, e) {
-    if (e.aggregateType !== 'load' || !['load.completed', 'load.bayan_closed', 'load.bayan_cancelled', 'load.cancelled'].includes(e.type)) return;
-    const load = await loadLifecycle.trip(tx, e.aggregateId);
+    if (!isEvent(e, 'load.completed', 'load.bayan_closed', 'load.bayan_cancelled', 'load.cancelled')) return;
+    const load = await loadLifecycle.trip(tx, e.data.loadId);
     if (load?.vehicle_id && (load.status === 'completed' || load.status === 'cancelled')) await fleetAssignment.release(tx, load.vehicle_id);
   },
 };

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { ContactBody, ContactResult, ContactTopic, Language } from '@masar/shared';
+import { isEvent, type ContactBody, type ContactResult, type ContactTopic, type Language } from '@masar/shared';
 import type { Db } from '../../db/client.ts';
 import type { EmailGateway } from '../../gateways/email/email.ts';
 import { newId } from '../../lib/ids.ts';
@@ -125,8 +125,8 @@ export function contactEmailHandler(deps: { email: EmailGateway; contactTo: stri
   return {
     name: 'contact-emails',
     async handle(tx, e) {
-      if (e.type !== 'contact.message_received') return;
-      const m = await repo.messageForUpdate(tx, (e.data as { contactMessageId: string }).contactMessageId);
+      if (!isEvent(e, 'contact.message_received')) return;
+      const m = await repo.messageForUpdate(tx, e.data.contactMessageId);
       if (!m) return;
       const failed = (what: string, err: unknown) => {
         const message = err instanceof Error ? err.message : String(err);

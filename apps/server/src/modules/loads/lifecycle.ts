@@ -4,6 +4,7 @@ import {
   SHIPMENT_TYPE,
   type DomainEventInput,
   type DomainEventType,
+  type StatusChangeEventType,
   type ErrorCode,
   type LoadAction,
   type LoadStatus,
@@ -121,9 +122,18 @@ export const loadLifecycle = {
     if (s.shipment_type === SHIPMENT_TYPE.vendor) return repo.isLoadVendor(tx, loadId, userId);
     return s.shipment_type !== SHIPMENT_TYPE.ownVehicle;
   },
-  /** Publish a load event that is not a status change (a trip step, a flagged proof, payment received, a failed Bayan). */
-  event: (tx: DbOrTx, type: DomainEventType, loadId: string, shipperId: string, actorId: string | null, data: Record<string, unknown>) =>
-    publish(tx, loadEvent(type, loadId, shipperId, actorId, data)),
+  /**
+   * Publish a load event that is not a status change (a trip step, a flagged proof, payment
+   * received, a failed Bayan). The status-change events go through transition() only.
+   */
+  event: (
+    tx: DbOrTx,
+    type: Exclude<DomainEventType, StatusChangeEventType>,
+    loadId: string,
+    shipperId: string,
+    actorId: string | null,
+    data: Record<string, unknown>,
+  ) => publish(tx, loadEvent(type, loadId, shipperId, actorId, data)),
 };
 
 /** The expiry job's batch: posted loads past their expiry become `expired`, each through transition() (load.expired). */

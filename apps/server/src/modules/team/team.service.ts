@@ -1,5 +1,6 @@
 import {
   TEAM_MAX,
+  isEvent,
   type Language,
   type TeamInvitationList,
   type TeamInviteInput,
@@ -224,8 +225,8 @@ export function teamInviteSmsHandler(deps: { sms: SmsGateway; publicUrl: string;
   return {
     name: 'team-invite-sms',
     async handle(tx, e) {
-      if (e.type !== 'team.member_invited') return;
-      const d = e.data as { memberId: string; lang?: Language };
+      if (!isEvent(e, 'team.member_invited')) return;
+      const d = e.data;
       const inv = await repo.invitationForSms(tx, d.memberId);
       if (!inv || inv.status !== 'invited') return;
       const link = `${deps.publicUrl}/login?phone=${encodeURIComponent(inv.phone)}`;
