@@ -88,6 +88,15 @@ export default tseslint.config(
           selector: 'CallExpression[callee.name=/^unwrap/][typeArguments]',
           message: 'An API answer takes its type from the schema: no type arguments on unwrap(...).',
         },
+        {
+          // Writes go through TanStack Query's useMutation (issue 18): busy state, errors and cache
+          // refresh in one place. Allowed only inside a `mutationFn`; the session layer
+          // (lib/session.tsx: guest sign-in, logout) and the few helpers a mutationFn calls say so
+          // with an eslint-disable comment giving the reason.
+          selector:
+            "CallExpression[callee.name='unwrap'][arguments.0.callee.object.name='masar'][arguments.0.callee.property.name=/^(POST|PUT|PATCH|DELETE)$/]:not(Property[key.name='mutationFn'] *)",
+          message: 'Make API writes inside a useMutation `mutationFn` (TanStack Query), not inline.',
+        },
       ],
     },
   },

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Anchor, FileButton, Group, Input, Loader, Stack, Text, Button } from '@mantine/core';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { checkDocument, DOCUMENT_ACCEPT, DOCUMENT_MAX_MB, downloadLinked, uploadFile, type UploadedFile } from './transfer';
 
@@ -59,7 +60,15 @@ export function DocumentUpload({
   testId?: string;
 }) {
   const { t } = useTranslation('fleet');
-  const [busy, setBusy] = useState(false);
+  // POST /files for each picked file, one after the other
+  const upload = useMutation({
+    mutationFn: async (picked: File[]) => {
+      const done: UploadedFile[] = [];
+      for (const f of picked) done.push({ ...(await uploadFile(f, purpose)), name: f.name });
+      return done;
+    },
+  });
+  const busy = upload.isPending;
   const [problem, setProblem] = useState<string | null>(null);
 
   const add = async (files: File[]) => {
@@ -70,15 +79,11 @@ export function DocumentUpload({
       const bad = checkDocument(f);
       if (bad) return setProblem(t(bad === 'type' ? 'upload.badType' : 'upload.tooLarge', { name: f.name, mb: DOCUMENT_MAX_MB }));
     }
-    setBusy(true);
     try {
-      const done: UploadedFile[] = [];
-      for (const f of picked) done.push({ ...(await uploadFile(f, purpose)), name: f.name });
+      const done = await upload.mutateAsync(picked);
       onChange([...value, ...done.map((d) => ({ id: d.id, url: d.url, name: d.name, mime: d.mime }))]);
     } catch (e) {
       setProblem(e instanceof Error ? e.message : t('error'));
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -29,6 +29,7 @@ export const tokenManager = createTokenManager({
     save: (t: TokenPair) => writeTokens(t),
     clear: () => clearTokens(),
   },
+  // eslint-disable-next-line no-restricted-syntax -- session layer: the API client's own guest sign-in, not a user's write
   guestSignIn: async () => (await unwrap(masar.POST('/api/v1/guest/signIn', { body: guestSignInBody(), headers: noAuth }))).token,
   generateToken: (accessToken) => unwrapEnvelope(masar.POST('/api/v1/generateToken', { body: accessToken ? { accessToken } : {}, headers: noAuth })),
   isUser: () => readStoredSession().uid !== null,
@@ -121,6 +122,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     try {
       // the server revokes the session and clears the HttpOnly refresh cookie
+      // eslint-disable-next-line no-restricted-syntax -- session layer: sign-out must clear the local session even when this fails
       await unwrap(masar.POST('/api/v1/account/logout', { body: { ...deviceInfo() } }));
     } catch {
       // The server may already consider the session gone; the local sign-out must still happen.

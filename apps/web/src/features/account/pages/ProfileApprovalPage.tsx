@@ -17,26 +17,26 @@ type Doc = Verification['documents'][number];
 function DocumentRow({ doc, locked }: { doc: Doc; locked: boolean }) {
   const { t } = useTranslation('verification');
   const qc = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const attach = useMutation({
-    mutationFn: (fileId: string) => unwrap(masar.PUT('/api/v1/profile-approval/documents/{type}', { params: { path: { type: doc.type } }, body: { fileId } })),
+    // POST /files, then PUT the stored file as this document
+    mutationFn: async (file: File) => {
+      const uploaded = await uploadFile(file, 'business-document');
+      return unwrap(masar.PUT('/api/v1/profile-approval/documents/{type}', { params: { path: { type: doc.type } }, body: { fileId: uploaded.id } }));
+    },
   });
+  const busy = attach.isPending;
   const pick = async (file: File | null) => {
     if (!file) return;
     setProblem(null);
     const bad = checkDocument(file);
     if (bad) return setProblem(t(bad === 'type' ? 'badType' : 'tooLarge', { mb: DOCUMENT_MAX_MB }));
-    setBusy(true);
     try {
-      const uploaded = await uploadFile(file, 'business-document');
-      const next = await attach.mutateAsync(uploaded.id);
+      const next = await attach.mutateAsync(file);
       qc.setQueryData(KEY, next);
       notifySuccess(t('saved'));
     } catch (e) {
       showApiError(e);
-    } finally {
-      setBusy(false);
     }
   };
   return (

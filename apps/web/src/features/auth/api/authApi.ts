@@ -1,3 +1,4 @@
+import { mutationOptions } from '@tanstack/react-query';
 import type { OtpPurpose, Profile, Tokens } from '@masar/shared';
 import { masar, unwrap, type BodyOf } from '../../../lib/api';
 
@@ -6,13 +7,35 @@ export interface AuthResult {
   profile: Profile;
 }
 
-/** Calls of the sign-in, sign-up and password screens (spec §7). */
-export const authApi = {
-  sendOtp: (phone: string, purpose: OtpPurpose) => unwrap(masar.POST('/api/v1/account/sendOtp', { body: { phone, purpose } })),
-  signInPassword: (phone: string, password: string) => unwrap(masar.POST('/api/v1/account/signIn', { body: { phone, password } })),
-  signInOtp: (phone: string, otpId: string, otp: string) => unwrap(masar.POST('/api/v1/account/signIn', { body: { phone, otpId, otp } })),
-  signUp: (body: BodyOf<'/api/v1/account/signUp', 'post'>) => unwrap(masar.POST('/api/v1/account/signUp', { body })),
-  forgotPassword: (phone: string) => unwrap(masar.POST('/api/v1/account/forgotPassword', { body: { phone } })),
-  resetPassword: (body: { phone: string; otpId: string; otp: string; newPassword: string; confirmPassword: string }) =>
-    unwrap(masar.POST('/api/v1/account/resetPassword', { body })),
+/**
+ * The writes of the sign-in, sign-up and password screens (spec §7), as TanStack Query mutation
+ * options: a page calls `useMutation(authMutations.signInPassword)` (issue 18: writes go through
+ * useMutation). Errors are the server's ApiError (localized message, code).
+ */
+export const authMutations = {
+  /** POST /account/sendOtp → `{ otpId }`. */
+  sendOtp: mutationOptions({
+    mutationFn: (body: { phone: string; purpose: OtpPurpose }) => unwrap(masar.POST('/api/v1/account/sendOtp', { body })),
+  }),
+  /** POST /account/signIn with phone + password → AuthResult. */
+  signInPassword: mutationOptions({
+    mutationFn: (body: { phone: string; password: string }) => unwrap(masar.POST('/api/v1/account/signIn', { body })),
+  }),
+  /** POST /account/signIn with phone + SMS code → AuthResult. */
+  signInOtp: mutationOptions({
+    mutationFn: (body: { phone: string; otpId: string; otp: string }) => unwrap(masar.POST('/api/v1/account/signIn', { body })),
+  }),
+  /** POST /account/signUp → AuthResult. */
+  signUp: mutationOptions({
+    mutationFn: (body: BodyOf<'/api/v1/account/signUp', 'post'>) => unwrap(masar.POST('/api/v1/account/signUp', { body })),
+  }),
+  /** POST /account/forgotPassword → `{ otpId }` (the code is sent by SMS). */
+  forgotPassword: mutationOptions({
+    mutationFn: (phone: string) => unwrap(masar.POST('/api/v1/account/forgotPassword', { body: { phone } })),
+  }),
+  /** POST /account/resetPassword. */
+  resetPassword: mutationOptions({
+    mutationFn: (body: { phone: string; otpId: string; otp: string; newPassword: string; confirmPassword: string }) =>
+      unwrap(masar.POST('/api/v1/account/resetPassword', { body })),
+  }),
 };

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { forgotPasswordBody } from '@masar/shared';
 import { showApiError, zodValidate } from '../../../lib/form';
-import { authApi } from '../api/authApi';
+import { authMutations } from '../api/authApi';
 import { AuthCard } from '../components/AuthCard';
 import { PhoneInput } from '../components/PhoneInput';
 
@@ -14,12 +15,13 @@ export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const forgotPassword = useMutation(authMutations.forgotPassword);
   const form = useForm({ mode: 'controlled', initialValues: { phone: '' }, validate: zodValidate(forgotPasswordBody) });
   const submit = form.onSubmit(async (values) => {
     const { phone } = forgotPasswordBody.parse(values);
     setBusy(true);
     try {
-      const { otpId } = await authApi.forgotPassword(phone);
+      const { otpId } = await forgotPassword.mutateAsync(phone);
       void navigate(`/reset-password?${new URLSearchParams({ phone, otpId }).toString()}`);
     } catch (e) {
       showApiError(e, form, { NOT_REGISTERED: 'phone', RATE_LIMITED: 'phone' });

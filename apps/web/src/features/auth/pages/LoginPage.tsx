@@ -3,13 +3,14 @@ import { Anchor, Button, PasswordInput, Stack, Tabs } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconKey, IconMessage2 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { loginPasswordSchema, phoneSchema } from '@masar/shared';
 import { ApiError } from '../../../lib/api';
 import { showApiError, zodValidate } from '../../../lib/form';
 import { landingOf, useSession } from '../../../lib/session';
-import { authApi, type AuthResult } from '../api/authApi';
+import { authMutations, type AuthResult } from '../api/authApi';
 import { AuthCard } from '../components/AuthCard';
 import { OtpStep } from '../components/OtpStep';
 import { PhoneInput } from '../components/PhoneInput';
@@ -23,6 +24,9 @@ export default function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const signInPassword = useMutation(authMutations.signInPassword);
+  const signInOtp = useMutation(authMutations.signInOtp);
+  const sendOtp = useMutation(authMutations.sendOtp);
   const [otpState, setOtpState] = useState<{ phone: string; otpId: string } | null>(null);
   const [otpError, setOtpError] = useState<string | null>(null);
 
@@ -38,7 +42,7 @@ export default function LoginPage() {
     const body = passwordForm.parse(values);
     setBusy(true);
     try {
-      done(await authApi.signInPassword(body.phone, body.password));
+      done(await signInPassword.mutateAsync({ phone: body.phone, password: body.password }));
     } catch (e) {
       showApiError(e, pwd, { INVALID_CREDENTIALS: 'password', NOT_REGISTERED: 'phone' });
     } finally {
@@ -47,7 +51,7 @@ export default function LoginPage() {
   });
 
   const sendCode = async (phone: string) => {
-    const r = await authApi.sendOtp(phone, 'login');
+    const r = await sendOtp.mutateAsync({ phone, purpose: 'login' });
     setOtpState({ phone, otpId: r.otpId });
     setOtpError(null);
   };
@@ -68,7 +72,7 @@ export default function LoginPage() {
     if (!otpState || busy) return;
     setBusy(true);
     try {
-      done(await authApi.signInOtp(otpState.phone, otpState.otpId, otp));
+      done(await signInOtp.mutateAsync({ phone: otpState.phone, otpId: otpState.otpId, otp }));
     } catch (e) {
       if (e instanceof ApiError && e.status >= 400 && e.status < 500) setOtpError(e.message);
       else showApiError(e);

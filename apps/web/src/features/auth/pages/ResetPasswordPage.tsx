@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Input, PasswordInput, PinInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, resetPasswordBody } from '@masar/shared';
 import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
-import { authApi } from '../api/authApi';
+import { authMutations } from '../api/authApi';
 import { AuthCard } from '../components/AuthCard';
 
 /** /reset-password?phone=&otpId= — the SMS code and a new password (spec §2, §5). */
@@ -16,6 +17,8 @@ export default function ResetPasswordPage() {
   const phone = params.get('phone') ?? '';
   const otpId = params.get('otpId') ?? '';
   const [busy, setBusy] = useState(false);
+  const resetPassword = useMutation(authMutations.resetPassword);
+  const forgotPassword = useMutation(authMutations.forgotPassword);
   const validate = zodValidate(resetPasswordBody);
   const form = useForm({
     mode: 'controlled',
@@ -40,7 +43,7 @@ export default function ResetPasswordPage() {
     const body = resetPasswordBody.parse({ ...values, phone, otpId });
     setBusy(true);
     try {
-      await authApi.resetPassword(body);
+      await resetPassword.mutateAsync(body);
       notifySuccess(t('reset.done'));
       void navigate('/login', { replace: true });
     } catch (e) {
@@ -52,7 +55,7 @@ export default function ResetPasswordPage() {
 
   const resend = async () => {
     try {
-      const r = await authApi.forgotPassword(phone);
+      const r = await forgotPassword.mutateAsync(phone);
       setParams({ phone, otpId: r.otpId }, { replace: true });
       form.setFieldValue('otp', '');
       notifySuccess(t('otp.resent'));

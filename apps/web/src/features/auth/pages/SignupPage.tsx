@@ -3,13 +3,14 @@ import { Anchor, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInpu
 import { useForm } from '@mantine/form';
 import { IconBuildingWarehouse, IconCheck, IconRoute, IconTruck } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ACCOUNT_TYPE, LIMITS, signUpBody } from '@masar/shared';
 import { ApiError } from '../../../lib/api';
 import { showApiError, zodValidate } from '../../../lib/form';
 import { landingOf, useSession } from '../../../lib/session';
-import { authApi } from '../api/authApi';
+import { authMutations } from '../api/authApi';
 import { AuthCard } from '../components/AuthCard';
 import { OtpStep } from '../components/OtpStep';
 import { PhoneInput } from '../components/PhoneInput';
@@ -44,6 +45,8 @@ export default function SignupPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const sendOtp = useMutation(authMutations.sendOtp);
+  const signUp = useMutation(authMutations.signUp);
   const [otp, setOtp] = useState<{ otpId: string; body: z.output<typeof detailsSchema> } | null>(null);
   const [otpError, setOtpError] = useState<string | null>(null);
 
@@ -54,7 +57,7 @@ export default function SignupPage() {
     validate: (v) => validateDetails(toBody(v)),
   });
 
-  const sendCode = async (phone: string) => (await authApi.sendOtp(phone, 'signup')).otpId;
+  const sendCode = async (phone: string) => (await sendOtp.mutateAsync({ phone, purpose: 'signup' })).otpId;
 
   const submitDetails = form.onSubmit(async (values) => {
     const body = detailsSchema.parse(toBody(values));
@@ -74,7 +77,7 @@ export default function SignupPage() {
     setBusy(true);
     try {
       const { confirmPassword: _c, ...body } = otp.body;
-      const r = await authApi.signUp({ ...body, otpId: otp.otpId, otp: code });
+      const r = await signUp.mutateAsync({ ...body, otpId: otp.otpId, otp: code });
       session.signIn(r.token, r.profile);
       void navigate(landingOf(r.profile.accountType), { replace: true });
     } catch (e) {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Group, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconFileCertificate, IconPrinter } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { BAYAN_CANCEL_REASONS, type BayanCancelReasonCode, type BayanTripView, type LoadOption } from '@masar/shared';
+import { BAYAN_CANCEL_REASONS, type BayanCancelReasonCode, type LoadOption } from '@masar/shared';
 import { downloadFile } from '../../../components/transfer';
 import { masar, unwrap, idempotent } from '../../../lib/api';
 import { notifySuccess, showApiError } from '../../../lib/form';
@@ -41,7 +41,6 @@ export function BayanPanel({ loadId, options, vehicleLabel, driverLabel, deliver
   const [reason, setReason] = useState<BayanCancelReasonCode | null>(null);
   const [overrideReason, setOverrideReason] = useState('');
   const [key, setKey] = useState(newBayanKey);
-  const [busy, setBusy] = useState(false);
   // More Options → "<details>?action=create_bayan|close_bayan|cancel_bayan" opens the dialog
   const [params, setParams] = useSearchParams();
   useEffect(() => {
@@ -54,44 +53,41 @@ export function BayanPanel({ loadId, options, vehicleLabel, driverLabel, deliver
     }
   }, [params, setParams, options]);
 
-  async function run(action: () => Promise<BayanTripView>, done: (b: BayanTripView) => string) {
-    setBusy(true);
-    try {
-      const b = await action();
-      notifySuccess(done(b));
-      setDialog(null);
-      setKey(newBayanKey());
-      await qc.invalidateQueries({ queryKey: BAYAN.ofLoad(loadId) });
-      await qc.invalidateQueries({ queryKey: BAYAN.list });
-      onChanged?.();
-    } catch (e) {
-      showApiError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
-  const create = () =>
-    run(
-      () => unwrap(masar.POST('/api/v1/bayan/trips', { body: { loadId }, headers: idempotent(key) })),
-      (b) => (b.status === 'pending' ? t('panel.pendingNotice') : t('panel.created', { number: b.waybillNumber })),
-    );
-  const close = () =>
-    run(
-      () =>
-        unwrap(
-          masar.POST('/api/v1/bayan/trips/{id}/close', {
-            params: { path: { id: bayan!.id } },
-            body: { deliveredAt: new Date().toISOString(), ...(delivered ? {} : { overrideReason: overrideReason.trim() }) },
-          }),
-        ),
-      () => t('panel.closed'),
-    );
-  const cancel = () =>
-    reason &&
-    run(
-      () => unwrap(masar.POST('/api/v1/bayan/trips/{id}/cancel', { params: { path: { id: bayan!.id } }, body: { reason } })),
-      () => t('panel.cancelled'),
-    );
+  /** After any Bayan write succeeded: say so, close the dialog, take a fresh key, refetch the Bayan and the shipment. */
+  const done = async (message: string) => {
+    notifySuccess(message);
+    setDialog(null);
+    setKey(newBayanKey());
+    await qc.invalidateQueries({ queryKey: BAYAN.ofLoad(loadId) });
+    await qc.invalidateQueries({ queryKey: BAYAN.list });
+    onChanged?.();
+  };
+  const createBayan = useMutation({
+    mutationFn: (idempotencyKey: string) => unwrap(masar.POST('/api/v1/bayan/trips', { body: { loadId }, headers: idempotent(idempotencyKey) })),
+    onSuccess: (b) => done(b.status === 'pending' ? t('panel.pendingNotice') : t('panel.created', { number: b.waybillNumber })),
+    onError: (e) => showApiError(e),
+  });
+  const closeBayan = useMutation({
+    mutationFn: (v: { id: string; overrideReason?: string }) =>
+      unwrap(
+        masar.POST('/api/v1/bayan/trips/{id}/close', {
+          params: { path: { id: v.id } },
+          body: { deliveredAt: new Date().toISOString(), ...(v.overrideReason === undefined ? {} : { overrideReason: v.overrideReason }) },
+        }),
+      ),
+    onSuccess: () => done(t('panel.closed')),
+    onError: (e) => showApiError(e),
+  });
+  const cancelBayan = useMutation({
+    mutationFn: (v: { id: string; reason: BayanCancelReasonCode }) =>
+      unwrap(masar.POST('/api/v1/bayan/trips/{id}/cancel', { params: { path: { id: v.id } }, body: { reason: v.reason } })),
+    onSuccess: () => done(t('panel.cancelled')),
+    onError: (e) => showApiError(e),
+  });
+  const busy = createBayan.isPending || closeBayan.isPending || cancelBayan.isPending;
+  const create = () => createBayan.mutate(key);
+  const close = () => bayan && closeBayan.mutate({ id: bayan.id, ...(delivered ? {} : { overrideReason: overrideReason.trim() }) });
+  const cancel = () => bayan && reason && cancelBayan.mutate({ id: bayan.id, reason });
 
   const can = (o: LoadOption) => options.includes(o);
   if (!bayan && !can('create_bayan')) return null;
@@ -155,7 +151,7 @@ export function BayanPanel({ loadId, options, vehicleLabel, driverLabel, deliver
             <Button variant="default" onClick={() => setDialog(null)}>
               {t('panel.back')}
             </Button>
-            <Button loading={busy} onClick={() => void create()}>
+            <Button loading={busy} onClick={create}>
               {t('panel.confirm')}
             </Button>
           </Group>
@@ -184,7 +180,7 @@ export function BayanPanel({ loadId, options, vehicleLabel, driverLabel, deliver
             <Button variant="default" onClick={() => setDialog(null)}>
               {t('panel.back')}
             </Button>
-            <Button color="green" loading={busy} disabled={!delivered && overrideReason.trim().length < 3} onClick={() => void close()}>
+            <Button color="green" loading={busy} disabled={!delivered && overrideReason.trim().length < 3} onClick={close}>
               {t('panel.close')}
             </Button>
           </Group>
@@ -204,7 +200,7 @@ export function BayanPanel({ loadId, options, vehicleLabel, driverLabel, deliver
             <Button variant="default" onClick={() => setDialog(null)}>
               {t('panel.back')}
             </Button>
-            <Button color="red" disabled={!reason} loading={busy} onClick={() => void cancel()}>
+            <Button color="red" disabled={!reason} loading={busy} onClick={cancel}>
               {t('panel.cancel')}
             </Button>
           </Group>

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Notifications } from '@mantine/notifications';
 import i18n from '../../../i18n';
 import { renderWithApp, stubApi } from '../../../test/render';
 import BayanPage from './BayanPage';
@@ -150,5 +151,71 @@ describe('Bayan page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close Bayan' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/close'))).toBe(true));
     expect(calls.find((c) => c.method === 'POST' && c.path.endsWith('/close'))?.body).not.toHaveProperty('overrideReason');
+  });
+  it('cancels with the chosen reason, says so, closes the dialog and tells the page the shipment changed', { timeout: 60_000 }, async () => {
+    await i18n.changeLanguage('en');
+    let status = 'active';
+    const calls = stubApi((method, path) => {
+      if (method === 'GET' && path.startsWith('/bayan/trips?loadId='))
+        return { body: { message: 'OK', data: { bayan: { id: trip(1).id, tripId: '100000001', waybillNumber: 'AB12C1', status } } } };
+      if (method === 'POST' && path === `/bayan/trips/${trip(1).id}/cancel`) {
+        status = 'cancelled';
+        return { status: 200, body: { message: 'Bayan cancelled.', data: trip(1, { status: 'cancelled' }) } };
+      }
+      return undefined;
+    });
+    const onChanged = vi.fn();
+    renderWithApp(
+      <>
+        <Notifications />
+        <BayanPanel loadId={trip(1).loadId} options={['close_bayan', 'cancel_bayan', 'track']} onChanged={onChanged} />
+      </>,
+    );
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Cancel Bayan' }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Cancel Bayan' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(dialog).getByLabelText(/^Reason/));
+    await user.click(await screen.findByRole('option', { name: 'Due to damage', hidden: true }));
+    await user.click(confirm);
+    expect(await screen.findByText('Bayan and shipment cancelled.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST' && c.path.endsWith('/cancel'))?.body).toEqual({ reason: 'damage' });
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // the Bayan was fetched again: cancelled, so neither close nor cancel is offered any more
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Close Bayan' })).toBeNull());
+  });
+
+  it('a refused create shows the server message, keeps the dialog open and lets the user try again', { timeout: 60_000 }, async () => {
+    await i18n.changeLanguage('en');
+    const calls = stubApi((method, path) => {
+      if (method === 'GET' && path.startsWith('/bayan/trips?loadId=')) return { body: { message: 'OK', data: { bayan: null } } };
+      if (method === 'POST' && path === '/bayan/trips')
+        return { status: 409, body: { message: 'Assign a vehicle and driver first.', code: 'BAYAN_NO_ASSIGNMENT' } };
+      return undefined;
+    });
+    const onChanged = vi.fn();
+    renderWithApp(
+      <>
+        <Notifications />
+        <BayanPanel loadId={trip(1).loadId} options={['create_bayan']} onChanged={onChanged} />
+      </>,
+    );
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Create Bayan' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and create' }));
+    expect(await screen.findByText('Assign a vehicle and driver first.')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(onChanged).not.toHaveBeenCalled();
+    const again = within(dialog).getByRole('button', { name: 'Confirm and create' });
+    await waitFor(() => expect((again as HTMLButtonElement).disabled).toBe(false));
+    await user.click(again);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.path === '/bayan/trips')).toHaveLength(2));
+    // a retry of the same request keeps its Idempotency-Key
+    const keys = calls.filter((c) => c.method === 'POST' && c.path === '/bayan/trips').map((c) => c.headers['idempotency-key']);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
   });
 });

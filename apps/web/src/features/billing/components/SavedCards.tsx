@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Badge, Button, Group, Modal, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SavedCard } from '@masar/shared';
 import { masar, unwrap } from '../../../lib/api';
@@ -21,15 +21,23 @@ export function SavedCards({ heading }: { heading: ReactNode }) {
   const qc = useQueryClient();
   const { data: cards, isLoading } = useCards();
   const [adding, setAdding] = useState(false);
-  const act = async (fn: () => Promise<unknown>, message: string) => {
-    try {
-      await fn();
-      notifySuccess(message);
-      await qc.invalidateQueries({ queryKey: BILLING.cards });
-    } catch (e) {
-      showApiError(e);
-    }
-  };
+  const refreshCards = () => qc.invalidateQueries({ queryKey: BILLING.cards });
+  const remove = useMutation({
+    mutationFn: (id: string) => unwrap(masar.DELETE('/api/v1/paymentMethod/{id}', { params: { path: { id } } })),
+    onSuccess: async () => {
+      notifySuccess(t('savedCards.removed'));
+      await refreshCards();
+    },
+    onError: (e) => showApiError(e),
+  });
+  const setRenewal = useMutation({
+    mutationFn: (id: string) => unwrap(masar.POST('/api/v1/paymentMethod/{id}/default', { params: { path: { id } } })),
+    onSuccess: async () => {
+      notifySuccess(t('savedCards.defaultSet'));
+      await refreshCards();
+    },
+    onError: (e) => showApiError(e),
+  });
   const brand = (c: SavedCard) => t(`card.brand.${c.brand}`);
   return (
     <>
@@ -58,9 +66,7 @@ export function SavedCards({ heading }: { heading: ReactNode }) {
                     color="red"
                     leftSection={<IconTrash size={14} />}
                     aria-label={t('card.removeNamed', { brand: brand(c), last4: c.last4 })}
-                    onClick={() =>
-                      void act(() => unwrap(masar.DELETE('/api/v1/paymentMethod/{id}', { params: { path: { id: c.id } } })), t('savedCards.removed'))
-                    }
+                    onClick={() => remove.mutate(c.id)}
                     data-testid={`card-remove-${c.last4}`}
                   >
                     {t('card.removeDeclined')}
@@ -74,9 +80,7 @@ export function SavedCards({ heading }: { heading: ReactNode }) {
                     <ActionIcon
                       variant="subtle"
                       aria-label={t('savedCards.setDefaultNamed', { brand: brand(c), last4: c.last4 })}
-                      onClick={() =>
-                        void act(() => unwrap(masar.POST('/api/v1/paymentMethod/{id}/default', { params: { path: { id: c.id } } })), t('savedCards.defaultSet'))
-                      }
+                      onClick={() => setRenewal.mutate(c.id)}
                       data-testid={`card-set-default-${c.last4}`}
                     >
                       <IconStar size={16} />
@@ -89,9 +93,7 @@ export function SavedCards({ heading }: { heading: ReactNode }) {
                       variant="subtle"
                       color="red"
                       aria-label={t('card.removeNamed', { brand: brand(c), last4: c.last4 })}
-                      onClick={() =>
-                        void act(() => unwrap(masar.DELETE('/api/v1/paymentMethod/{id}', { params: { path: { id: c.id } } })), t('savedCards.removed'))
-                      }
+                      onClick={() => remove.mutate(c.id)}
                       data-testid={`card-remove-${c.last4}`}
                     >
                       <IconTrash size={16} />

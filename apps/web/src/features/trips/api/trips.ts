@@ -34,9 +34,11 @@ export interface Where {
 }
 
 export const tripApi = {
+  // eslint-disable-next-line no-restricted-syntax -- a building block: DriverTripPage calls it from a useMutation mutationFn
   openSession: (body: { token: string; phone: string; licenceNumber: string }) => unwrap(masar.POST('/api/v1/driver/trip/session', { body, headers: noAuth })),
   jobs: (token: string) => unwrap(masar.GET('/api/v1/driver/trip', { headers: asDriver(token) })),
   step: (token: string, loadId: string, step: BodyOf<'/api/v1/driver/trip/steps', 'post'>['step'], where: Where) =>
+    // eslint-disable-next-line no-restricted-syntax -- a building block: DriverTripPage calls it from a useMutation mutationFn
     unwrap(masar.POST('/api/v1/driver/trip/steps', { body: { loadId, step, ...where }, headers: asDriver(token, idempotent(crypto.randomUUID())) })),
   proof: (token: string, loadId: string, stop: 'pickup' | 'drop', where: Where, file: File) => {
     const form = new FormData();
@@ -48,9 +50,11 @@ export const tripApi = {
       form.append('lng', String(where.lng));
     } else if (where.geoError) form.append('geoError', where.geoError);
     form.append('file', file);
+    // eslint-disable-next-line no-restricted-syntax -- a building block: DriverTripPage calls it from a useMutation mutationFn
     return unwrap(masar.POST('/api/v1/driver/trip/proofs', { headers: asDriver(token, idempotent(crypto.randomUUID())), middleware: [withForm(form)] }));
   },
   position: (token: string, p: { lat: number; lng: number; speed?: number; heading?: number }) =>
+    // eslint-disable-next-line no-restricted-syntax -- the background position beacon (useTripTracking), not a user's write: no busy state, failures ignored
     unwrap(masar.POST('/api/v1/vehicles/track/positions', { body: { positions: [{ ...p, at: new Date().toISOString() }] }, headers: asDriver(token) })),
 };
 
@@ -58,6 +62,7 @@ export const tripApi = {
 export const trackingApi = {
   overview: () => unwrap(masar.GET('/api/v1/vehicles/track/overview')),
   load: (id: string) => unwrap(masar.GET('/api/v1/loads/{id}/tracking', { params: { path: { id } } })),
+  // eslint-disable-next-line no-restricted-syntax -- a building block: PaymentReceivedButton calls it from a useMutation mutationFn
   paymentReceived: (id: string) => unwrap(masar.POST('/api/v1/loads/{id}/payment-received', { params: { path: { id } } })),
   daysToPay: (shipperId: string) => unwrap(masar.GET('/api/v1/shippers/{id}/days-to-pay', { params: { path: { id: shipperId } } })),
 };

@@ -77,6 +77,7 @@ export function useVendorRequestAction() {
   });
 }
 
-export function createShareLink() {
-  return unwrap(masar.POST('/api/v1/vendors/share-link'));
+/** POST /vendors/share-link → `{ url }`: a link a vendor opens to ask to join the user's vendors. */
+export function useShareLink() {
+  return useMutation({ mutationFn: () => unwrap(masar.POST('/api/v1/vendors/share-link')) });
 }

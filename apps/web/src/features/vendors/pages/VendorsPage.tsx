@@ -29,7 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CsvExportMenu, CsvImportButton } from '../../../components/CsvTransfer';
 import { useCitiesByIds, useEquipmentTypes, useRegions } from '../../../components/reference';
-import { createShareLink, useDeleteVendor, useSaveVendor, useVendor, useVendorRequestAction, useVendorRequests, useVendors } from '../api/vendors';
+import { useDeleteVendor, useShareLink, useSaveVendor, useVendor, useVendorRequestAction, useVendorRequests, useVendors } from '../api/vendors';
 import { VendorForm } from '../components/VendorForm';
 import { isolate } from '../../../components/bidi';
 import { digits } from '../../../lib/digits';
@@ -158,7 +158,8 @@ export default function VendorsPage() {
   const [userType, setUserType] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<Vendor | null>(null);
-  const [sharing, setSharing] = useState(false);
+  const shareLink = useShareLink();
+  const sharing = shareLink.isPending;
 
   const filters = { search: debounced || undefined, status: status ?? undefined, userType: userType ?? undefined, page, pageSize: PAGE_SIZE };
   const vendors = useVendors(filters);
@@ -181,16 +182,13 @@ export default function VendorsPage() {
   const openVendor = (id: string | null, m: 'view' | 'edit' = 'view') => setParam({ open: id, mode: id && m === 'edit' && id !== 'new' ? 'edit' : null });
 
   const share = async () => {
-    setSharing(true);
     try {
-      const { url } = await createShareLink();
+      const { url } = await shareLink.mutateAsync();
       const full = url.startsWith('http') ? url : `${window.location.origin}${url}`;
       const ok = await copy(full);
       notifications.show({ color: 'masar', title: ok ? t('share.copied') : t('share.title'), message: full, autoClose: 8000 });
     } catch (e) {
       notifications.show({ color: 'red', message: e instanceof Error ? e.message : t('error') });
-    } finally {
-      setSharing(false);
     }
   };
 
