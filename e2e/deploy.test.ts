@@ -29,10 +29,13 @@ describe.skipIf(!hasChromium)('a deploy under an open tab', () => {
     expect(gone.headers.get('content-type')).not.toMatch(/text\/html/);
 
     const page = ctx.pages()[0] ?? (await ctx.newPage());
-    // Record each vite:preloadError and whether the app took it (preventDefault = it reloads).
+    // Record each vite:preloadError and whether the app took it (preventDefault = it reloads). A
+    // microtask, not a timer: it runs once every listener has seen the event (Vite dispatches it
+    // from script) and before the reload can unload the page, which a timer on a loaded machine
+    // may not (the first, reloading, event was then never recorded).
     await page.addInitScript(() => {
       window.addEventListener('vite:preloadError', (e) =>
-        setTimeout(() => {
+        queueMicrotask(() => {
           const seen = JSON.parse(sessionStorage.getItem('e2e.preloadErrors') ?? '[]') as boolean[];
           sessionStorage.setItem('e2e.preloadErrors', JSON.stringify([...seen, e.defaultPrevented]));
         }),
