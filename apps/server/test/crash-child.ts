@@ -44,21 +44,7 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const lines: Record<string, unknown>[] = [];
-  let buf = '';
-  child.stdout.on('data', (d: Buffer) => {
-    buf += d.toString();
-    let i;
-    while ((i = buf.indexOf('\n')) >= 0) {
-      const line = buf.slice(0, i);
-      buf = buf.slice(i + 1);
-      try {
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      } catch {
-        /* not a log line */
-      }
-    }
-  });
+  const lines = collectLogLines(child);
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<void>((r) => child.on('exit', () => r()));
@@ -90,6 +76,26 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
 }
 
 /** Poll `fn` until it returns a truthy value (or `timeoutMs` passes: returns the last value). */
+/** The JSON log lines a child server writes to stdout, collected as they arrive (other lines skipped). */
+export function collectLogLines(child: ChildProcess): Record<string, unknown>[] {
+  const lines: Record<string, unknown>[] = [];
+  let buf = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    buf += d.toString();
+    let i;
+    while ((i = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, i);
+      buf = buf.slice(i + 1);
+      try {
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        /* not a log line */
+      }
+    }
+  });
+  return lines;
+}
+
 export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 90_000, everyMs = 250): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last = await fn();

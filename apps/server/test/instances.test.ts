@@ -10,6 +10,7 @@ import { REPO_ROOT } from '../src/config.ts';
 import { multipart, vendorsCsv } from '../src/modules/csv/csv.testkit.ts';
 import { PNG_1X1 } from './fixtures.ts';
 import { vendorBody } from '../src/modules/vendors/vendors.testkit.ts';
+import { collectLogLines } from './crash-child.ts';
 import { createUser, testPhone, type TestUser } from './fixtures.ts';
 import { createTestDatabase, ENGINE, type TestContext } from './helpers.ts';
 import { startS3Server, type TestS3 } from './s3-server.ts';
@@ -48,21 +49,7 @@ async function startInstance(name: string, env: Record<string, string>): Promise
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const lines: Record<string, unknown>[] = [];
-  let buf = '';
-  child.stdout.on('data', (d: Buffer) => {
-    buf += d.toString();
-    let i;
-    while ((i = buf.indexOf('\n')) >= 0) {
-      const line = buf.slice(0, i);
-      buf = buf.slice(i + 1);
-      try {
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      } catch {
-        /* not a log line */
-      }
-    }
-  });
+  const lines = collectLogLines(child);
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<void>((r) => child.on('exit', () => r()));
