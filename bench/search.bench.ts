@@ -24,7 +24,8 @@
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -98,7 +99,8 @@ const OWNER_10K = uid(2);
 const CARRIER = uid(3);
 const OTHER_SHIPPERS = 100;
 
-async function seed(database: Database, n: number) {
+/** Seeds `n` loads as described above (exported for bench/expiry.bench.ts). */
+export async function seed(database: Database, n: number) {
   await migrate(database);
   await loadReferenceData(database.db);
   const users = [OWNER_MOST, OWNER_10K, CARRIER, ...Array.from({ length: OTHER_SHIPPERS }, (_, i) => uid(100 + i))];
@@ -602,4 +604,5 @@ async function main() {
   for (const r of out) if (r.plan) console.log(`  ${r.engine} ${r.scenario.key}: ${planSummary(r.plan)}`);
 }
 
-await main();
+// run when started as the script (bench/expiry.bench.ts imports seed() from here)
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) await main();

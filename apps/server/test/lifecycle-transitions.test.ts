@@ -150,7 +150,7 @@ describe('loads: every (status × action) through transition()', () => {
     const plan = await t.database.session(async (c) => {
       await c.exec('set enable_seqscan = off');
       try {
-        return (await c.query<Record<string, string>>(`explain ${DUE_FOR_EXPIRY_SQL}`)).map((r) => Object.values(r)[0]).join('\n');
+        return (await c.query<Record<string, string>>(`explain ${DUE_FOR_EXPIRY_SQL}`, [500])).map((r) => Object.values(r)[0]).join('\n');
       } finally {
         await c.exec('reset enable_seqscan');
       }

@@ -179,12 +179,16 @@ export async function tripOfLoad(db: DbOrTx, loadId: string): Promise<BayanTripR
   return rows[0] ?? null;
 }
 
-/** Pending trips not touched for `staleSeconds` and not refused by Bayan (the sweep re-queues them). */
+/**
+ * Pending trips not touched for `staleSeconds` and not refused by Bayan (the sweep re-queues them),
+ * longest untouched first: a range of bayan_trips_pending_stale (`(updated_at) where status =
+ * 'pending'`, migration 0101), so the minutely sweep reads only the stale ones (issue 24).
+ */
 export async function stalePending(db: DbOrTx, staleSeconds: number, limit = 100): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`select id from bayan_trips where status = 'pending' and updated_at < now() - make_interval(secs => ${staleSeconds})
-          and coalesce(last_error, '') not like 'rejected:%' order by created_at limit ${limit}`,
+          and coalesce(last_error, '') not like 'rejected:%' order by updated_at limit ${limit}`,
   );
   return rows.map((r) => r.id);
 }

@@ -244,33 +244,34 @@ export async function endActiveSubscriptions(tx: DbOrTx, userId: string): Promis
     .set({ active: false, status: 'cancelled', endsAt: sql`least(coalesce(${subscriptions.endsAt}, now()), now())` })
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.active, true)));
 }
-/** Renewing subscriptions whose period ends before `before` (index subscriptions_renewal_idx). */
+/**
+ * Renewing subscriptions whose period ends before `before`: a range of subscriptions_renewal_idx
+ * (`(ends_at) where active and not cancel_at_period_end and not trial`). The flags are written as
+ * SQL, not bound: a bound `active = $1` cannot match a partial index in a generic plan (issue 24).
+ */
 export async function dueForRenewal(db: DbOrTx, before: Date, limit: number): Promise<SubscriptionRow[]> {
   return db
     .select()
     .from(subscriptions)
     .where(
-      and(
-        eq(subscriptions.active, true),
-        eq(subscriptions.cancelAtPeriodEnd, false),
-        eq(subscriptions.trial, false),
-        sql`${subscriptions.endsAt} is not null and ${subscriptions.endsAt} <= ${before.toISOString()}::timestamptz`,
-      ),
+      sql`${subscriptions.active} and not ${subscriptions.cancelAtPeriodEnd} and not ${subscriptions.trial}
+          and ${subscriptions.endsAt} is not null and ${subscriptions.endsAt} <= ${before.toISOString()}::timestamptz`,
     )
     .orderBy(subscriptions.endsAt)
     .limit(limit);
 }
-/** Trials and cancelled-at-period-end subscriptions whose period is over: no longer active. */
+/**
+ * Trials and cancelled-at-period-end subscriptions whose period is over: no longer active. A range
+ * of subscriptions_ending_idx (`(ends_at) where active and (trial or cancel_at_period_end)`,
+ * migration 0101); the flags are SQL, not bound, so that the generic plan matches it too.
+ */
 export async function expireEnded(db: DbOrTx): Promise<{ id: string; userId: string; planCode: string; endsAt: Date | null }[]> {
   const rows = await db
     .update(subscriptions)
     .set({ active: false, status: 'expired' })
     .where(
-      and(
-        eq(subscriptions.active, true),
-        sql`(${subscriptions.trial} or ${subscriptions.cancelAtPeriodEnd})`,
-        sql`${subscriptions.endsAt} is not null and ${subscriptions.endsAt} <= now()`,
-      ),
+      sql`${subscriptions.active} and (${subscriptions.trial} or ${subscriptions.cancelAtPeriodEnd})
+          and ${subscriptions.endsAt} is not null and ${subscriptions.endsAt} <= now()`,
     )
     .returning({ id: subscriptions.id, userId: subscriptions.userId, planCode: subscriptions.planCode, endsAt: subscriptions.endsAt });
   return rows;

@@ -104,8 +104,16 @@ export async function advanceImport(tx: DbOrTx, id: string, nextRow: number, suc
     })
     .where(eq(csvLogs.id, id));
 }
-/** Ids of imports still processing. */
+/**
+ * Ids of imports still processing, oldest first: the partial index csv_logs_processing (migration
+ * 0101), not every import ever made. The status is SQL, not bound, so that the generic plan
+ * matches the index's predicate too (issue 24).
+ */
 export async function processingLogIds(tx: DbOrTx): Promise<string[]> {
-  const rows = await tx.select({ id: csvLogs.id }).from(csvLogs).where(eq(csvLogs.status, 'processing'));
+  const rows = await tx
+    .select({ id: csvLogs.id })
+    .from(csvLogs)
+    .where(sql`${csvLogs.status} = 'processing'`)
+    .orderBy(csvLogs.createdAt);
   return rows.map((r) => r.id);
 }

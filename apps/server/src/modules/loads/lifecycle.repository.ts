@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { loads } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
@@ -48,18 +49,21 @@ export async function transitionRow(tx: DbOrTx, id: string, from: string, to: st
 
 /**
  * Posted loads past their expiry, oldest expiry first, locked for the expiry job (SKIP LOCKED: a
- * load being booked right now is left for the next tick). The condition is a range of the partial
- * index loads_posted_expiry (`(expires_at) where status = 'posted'`, migration 0051): the job reads
- * only what is due, never every posted load.
+ * load being booked right now is left for the next tick). The expiry IS the pickup deadline: it is
+ * stored as `expires_at` = first pickup + LOAD_EXPIRY_HOURS_AFTER_PICKUP whenever the dates are
+ * set (post, edit, repost), and the read-time rule (EXPIRED/ON_BOARD in loads.repository.ts) uses
+ * the same column. The condition is a range of the partial index loads_posted_expiry
+ * (`(expires_at) where status = 'posted'`, migration 0051) — one condition on one column, no OR —
+ * so a run reads only what is due, never every posted load, in the custom and in the generic plan
+ * (issue 24: test/jobs-due.test.ts checks both, bench/expiry.bench.ts times it at 1M loads).
  */
+const dueForExpiryQuery = (limit: number) =>
+  sql`select id from loads where status = 'posted' and expires_at <= now() and deleted_at is null order by expires_at limit ${limit} for update skip locked`;
+
 export async function dueForExpiry(tx: DbOrTx, limit: number): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    tx,
-    sql`select id from loads where status = 'posted' and expires_at <= now() and deleted_at is null
-        order by expires_at limit ${limit} for update skip locked`,
-  );
+  const rows = await queryRows<{ id: string }>(tx, dueForExpiryQuery(limit));
   return rows.map((r) => r.id);
 }
 
-/** The SQL text of dueForExpiry (for EXPLAIN in the tests). */
-export const DUE_FOR_EXPIRY_SQL = `select id from loads where status = 'posted' and expires_at <= now() and deleted_at is null order by expires_at limit 500`;
+/** The SQL text of dueForExpiry as it is sent ($1: the batch size), for EXPLAIN in the tests and the bench. */
+export const DUE_FOR_EXPIRY_SQL = new PgDialect().sqlToQuery(dueForExpiryQuery(500)).sql;
