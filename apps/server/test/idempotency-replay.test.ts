@@ -4,6 +4,7 @@ import { ACCOUNT_TYPE } from '@masar/shared';
 import { queryRows } from '../src/lib/sql.ts';
 import { bookedLoad, readyVehicle } from '../src/modules/assignment/assignment.testkit.ts';
 import { driverBody, trailerBody, vehicleBody } from '../src/modules/fleet/fleet.testkit.ts';
+import { loadLifecycle } from '../src/modules/loads/loads.service.ts';
 import { loadBody, postLoad } from '../src/modules/loads/loads.testkit.ts';
 import { vendorBody } from '../src/modules/vendors/vendors.testkit.ts';
 import { assign, bookedLoad as bookedForBayan, truckOf } from '../src/modules/bayan/bayan.testkit.ts';
@@ -230,6 +231,72 @@ describe('a keyed request that committed and died is replayed by its retry', () 
     const again = await send();
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
+  });
+
+  it("the driver's trip step and proof (trip token, no account) answer the first body again and are recorded once", async () => {
+    // a booked shipment of fresh parties with a driver and vehicle assigned, and the driver's trip session
+    const [s2, c2] = [await createUser(t, { accountType: ACCOUNT_TYPE.shipper }), await createUser(t, { accountType: ACCOUNT_TYPE.carrier })];
+    const load = await bookedLoad(t.app, s2.headers, c2.headers);
+    const d = driverBody();
+    const driver = await t.app.inject({ method: 'POST', url: '/api/v1/drivers', headers: c2.headers, payload: d });
+    expect(driver.statusCode, driver.body).toBe(201);
+    const driverId = driver.json<{ data: { id: string } }>().data.id;
+    const vehicle = await t.app.inject({ method: 'POST', url: '/api/v1/vehicles', headers: c2.headers, payload: vehicleBody() });
+    expect(vehicle.statusCode, vehicle.body).toBe(201);
+    await t.database.db.transaction((tx) =>
+      loadLifecycle.transition(
+        tx,
+        load.id,
+        'assign',
+        c2.id,
+        {},
+        { vehicleId: vehicle.json<{ data: { id: string } }>().data.id, driverId, assignedAt: new Date() },
+      ),
+    );
+    const link = await t.app.inject({ method: 'GET', url: `/api/v1/drivers/${driverId}/link`, headers: c2.headers });
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/driver/trip/session',
+      payload: { token: link.json<{ data: { token: string } }>().data.token, phone: d.phone, licenceNumber: d.licenceNumber },
+    });
+    expect(session.statusCode, session.body).toBe(200);
+    const trip = { 'x-trip-token': session.json<{ data: { sessionToken: string } }>().data.sessionToken };
+
+    const replayOnce = async (key: string, send: (key: string) => Promise<{ statusCode: number; body: string; json(): unknown }>, table: string) => {
+      const before = await count(table, 'load_id', load.id);
+      const first = await send(key);
+      expect(first.statusCode, first.body).toBe(201);
+      expect(await count(table, 'load_id', load.id)).toBe(before + 1);
+      await t.database.query(
+        `update idempotency_keys set status_code = null, content_type = null, response_body = null, lease_until = now() - interval '1 second' where key = $1`,
+        [key],
+      );
+      const retry = await send(key);
+      expect(retry.statusCode, retry.body).toBe(201);
+      expect(retry.json()).toEqual(first.json());
+      expect(await count(table, 'load_id', load.id)).toBe(before + 1);
+    };
+    const step = (name: string) => (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/driver/trip/steps',
+        headers: { ...trip, 'idempotency-key': key },
+        payload: { loadId: load.id, step: name, geoError: 'denied' },
+      });
+    await replayOnce('replay-step-started', step('started'), 'trip_steps');
+    for (const name of ['to_pickup', 'at_pickup']) expect((await step(name)(`step-${name}`)).statusCode).toBe(201);
+    const m = multipart({ loadId: load.id, stop: 'pickup', geoError: 'denied' }, { name: 'proof.pdf', data: PDF_MINIMAL });
+    await replayOnce(
+      'replay-proof-pickup',
+      (key) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/driver/trip/proofs',
+          headers: { ...trip, 'idempotency-key': key, 'content-type': m.contentType },
+          payload: m.payload,
+        }),
+      'trip_proofs',
+    );
   });
 
   it('a webhook endpoint replayed after a crash answers the same secret, the one it signs with', async () => {
