@@ -60,7 +60,8 @@ export const envSchema = z.object({
   /**
    * Let NODE_ENV=production start with sandbox gateways (SMS, e-mail, payments, Bayan, WASL): a
    * staging server that must not text, mail, charge or file anything real. Off: production
-   * refuses every sandbox (issue 22). DEV_OUTBOX and DEMO_SEED stay refused either way.
+   * refuses every sandbox (issue 22). The test knobs (DEV_OUTBOX, DEMO_SEED, WEBHOOKS_ALLOW_PRIVATE,
+   * IDEMPOTENCY_TEST_HOLD_MS) stay refused either way.
    */
   ALLOW_SANDBOX_GATEWAYS: bool.default(false),
   /** E-mail gateway: sandbox (default; keeps the last 100 in memory, logs recipient and subject only) or smtp (nodemailer, SMTP_URL). */
@@ -133,6 +134,13 @@ export const envSchema = z.object({
   /** Payment gateway: sandbox (default; test cards, no money moves) or moyasar (a Saudi acquirer's REST API). */
   PAYMENT_GATEWAY: z.enum(['sandbox', 'moyasar']).default('sandbox'),
   PAYMENT_API_URL: z.string().url().default('https://api.moyasar.com/v1'),
+  /** Sandbox only (crash tests): delay every charge's answer by this many ms. */
+  PAYMENT_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /**
+   * Seconds after which a card checkout still `processing` (its charge never recorded: the
+   * request died) is settled with the acquirer by the `billing.reconcile` job (issue 22).
+   */
+  CHECKOUT_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PAYMENT_SECRET_KEY: z.string().optional(),
   PAYMENT_PUBLISHABLE_KEY: z.string().optional(),
   /** Public address of the web app (https://…), for the acquirer's redirect after 3-D Secure; required with PAYMENT_GATEWAY=moyasar. */
@@ -160,6 +168,8 @@ export const envSchema = z.object({
   BAYAN_SANDBOX_FAIL: bool.default(false),
   /** Sandbox only: delay every answer by this many ms. */
   BAYAN_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** Sandbox only (crash tests): a trip creation files the trip at once and answers this many ms later. */
+  BAYAN_SANDBOX_ANSWER_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** WASL (vehicle and driver registration with Elm's tracking service): sandbox (default) or http. */
   WASL_GATEWAY: z.enum(['sandbox', 'http']).default('sandbox'),
   WASL_BASE_URL: z.string().url().default('https://wasl.api.elm.sa/api/v1'),
@@ -208,61 +218,71 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const cfg = { ...parsed.data, ...overrides };
-  if (cfg.DEV_OUTBOX && cfg.NODE_ENV === 'production') {
-    throw new Error(
-      'Invalid configuration:\n  DEV_OUTBOX: the SMS outbox shows every one-time code; it is refused when NODE_ENV=production (set NODE_ENV=development to use it)',
-    );
-  }
-  if (cfg.DEMO_SEED && cfg.NODE_ENV === 'production') {
-    throw new Error(
-      'Invalid configuration:\n  DEMO_SEED: demo accounts have a published password; they are refused when NODE_ENV=production (npm start runs the demo with NODE_ENV=development)',
-    );
-  }
-  if (cfg.WEBHOOKS_ALLOW_PRIVATE && cfg.NODE_ENV === 'production') {
-    throw new Error(
-      'Invalid configuration:\n  WEBHOOKS_ALLOW_PRIVATE: webhooks to http or private hosts would let users reach internal services; it is refused when NODE_ENV=production',
-    );
-  }
-  if (cfg.IDEMPOTENCY_TEST_HOLD_MS && cfg.NODE_ENV === 'production') {
-    throw new Error('Invalid configuration:\n  IDEMPOTENCY_TEST_HOLD_MS: a crash-test switch that delays every create; it is refused when NODE_ENV=production');
-  }
-  // Every sandbox gateway is refused in production unless staging says so (issue 22)
-  if (cfg.NODE_ENV === 'production' && !cfg.ALLOW_SANDBOX_GATEWAYS) {
+  // What production refuses (issue 22), in one table: the test knobs always, the sandbox
+  // gateways unless a staging server allows them (ALLOW_SANDBOX_GATEWAYS=1).
+  if (cfg.NODE_ENV === 'production') {
     const staging = 'ALLOW_SANDBOX_GATEWAYS=1 on a staging server, or NODE_ENV=development for a demo';
-    const sandboxes: [name: string, on: boolean, why: string, fix: string][] = [
-      [
-        'PAYMENT_GATEWAY',
-        cfg.PAYMENT_GATEWAY === 'sandbox',
-        'the sandbox approves test card numbers, so anyone could buy a plan without paying',
-        'PAYMENT_GATEWAY=moyasar with its keys',
-      ],
-      [
-        'BAYAN_GATEWAY',
-        cfg.BAYAN_GATEWAY === 'sandbox',
-        'the sandbox issues made-up Bayan trips and waybills that no authority knows',
-        "BAYAN_GATEWAY=http with Elm's credentials",
-      ],
-      [
-        'WASL_GATEWAY',
-        cfg.WASL_GATEWAY === 'sandbox',
-        'the sandbox issues made-up WASL verdicts that no authority knows',
-        "WASL_GATEWAY=http with Elm's credentials",
-      ],
-      [
-        'SMS_GATEWAY',
-        cfg.SMS_GATEWAY === 'sandbox',
-        'the sandbox sends no SMS: nobody gets a one-time code, and the codes sit in a file on the server',
-        'SMS_GATEWAY=unifonic with SMS_API_KEY',
-      ],
-      [
-        'EMAIL_GATEWAY',
-        cfg.EMAIL_GATEWAY === 'sandbox',
-        'the sandbox sends no e-mail: contact-form messages and every other e-mail are kept in memory and lost',
-        'EMAIL_GATEWAY=smtp with SMTP_URL',
-      ],
+    const refused: { name: string; on: boolean; why: string; fix?: string; sandbox?: true }[] = [
+      {
+        name: 'DEV_OUTBOX',
+        on: cfg.DEV_OUTBOX,
+        why: 'the SMS outbox shows every one-time code; it is refused when NODE_ENV=production (set NODE_ENV=development to use it)',
+      },
+      {
+        name: 'DEMO_SEED',
+        on: cfg.DEMO_SEED,
+        why: 'demo accounts have a published password; they are refused when NODE_ENV=production (npm start runs the demo with NODE_ENV=development)',
+      },
+      {
+        name: 'WEBHOOKS_ALLOW_PRIVATE',
+        on: cfg.WEBHOOKS_ALLOW_PRIVATE,
+        why: 'webhooks to http or private hosts would let users reach internal services; it is refused when NODE_ENV=production',
+      },
+      {
+        name: 'IDEMPOTENCY_TEST_HOLD_MS',
+        on: cfg.IDEMPOTENCY_TEST_HOLD_MS > 0,
+        why: 'a crash-test switch that delays every create; it is refused when NODE_ENV=production',
+      },
+      {
+        name: 'PAYMENT_GATEWAY',
+        on: cfg.PAYMENT_GATEWAY === 'sandbox',
+        why: 'the sandbox approves test card numbers, so anyone could buy a plan without paying',
+        fix: 'PAYMENT_GATEWAY=moyasar with its keys',
+        sandbox: true,
+      },
+      {
+        name: 'BAYAN_GATEWAY',
+        on: cfg.BAYAN_GATEWAY === 'sandbox',
+        why: 'the sandbox issues made-up Bayan trips and waybills that no authority knows',
+        fix: "BAYAN_GATEWAY=http with Elm's credentials",
+        sandbox: true,
+      },
+      {
+        name: 'WASL_GATEWAY',
+        on: cfg.WASL_GATEWAY === 'sandbox',
+        why: 'the sandbox issues made-up WASL verdicts that no authority knows',
+        fix: "WASL_GATEWAY=http with Elm's credentials",
+        sandbox: true,
+      },
+      {
+        name: 'SMS_GATEWAY',
+        on: cfg.SMS_GATEWAY === 'sandbox',
+        why: 'the sandbox sends no SMS: nobody gets a one-time code, and the codes sit in a file on the server',
+        fix: 'SMS_GATEWAY=unifonic with SMS_API_KEY',
+        sandbox: true,
+      },
+      {
+        name: 'EMAIL_GATEWAY',
+        on: cfg.EMAIL_GATEWAY === 'sandbox',
+        why: 'the sandbox sends no e-mail: contact-form messages and every other e-mail are kept in memory and lost',
+        fix: 'EMAIL_GATEWAY=smtp with SMTP_URL',
+        sandbox: true,
+      },
     ];
-    for (const [name, on, why, fix] of sandboxes) {
-      if (on) throw new Error(`Invalid configuration:\n  ${name}: ${why}; it is refused when NODE_ENV=production (set ${fix}, or ${staging})`);
+    for (const r of refused) {
+      if (!r.on || (r.sandbox && cfg.ALLOW_SANDBOX_GATEWAYS)) continue;
+      const why = r.sandbox ? `${r.why}; it is refused when NODE_ENV=production (set ${r.fix}, or ${staging})` : r.why;
+      throw new Error(`Invalid configuration:\n  ${r.name}: ${why}`);
     }
   }
   if (cfg.PAYMENT_GATEWAY !== 'sandbox' && !cfg.PUBLIC_URL) {

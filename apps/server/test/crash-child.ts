@@ -63,7 +63,8 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
       await exited;
     },
   };
-  for (let i = 0; i < 600; i++) {
+  // up to 3 minutes: on a loaded machine (shared CI, parallel runs) a cold tsx start takes well over one
+  for (let i = 0; i < 1800; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
     const ok = await fetch(`${url}/api/health`)
       .then((r) => r.ok)

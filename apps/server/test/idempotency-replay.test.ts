@@ -4,9 +4,12 @@ import { ACCOUNT_TYPE } from '@masar/shared';
 import { queryRows } from '../src/lib/sql.ts';
 import { bookedLoad, readyVehicle } from '../src/modules/assignment/assignment.testkit.ts';
 import { driverBody, trailerBody, vehicleBody } from '../src/modules/fleet/fleet.testkit.ts';
+import { loadLifecycle } from '../src/modules/loads/loads.service.ts';
 import { loadBody, postLoad } from '../src/modules/loads/loads.testkit.ts';
 import { vendorBody } from '../src/modules/vendors/vendors.testkit.ts';
-import { createUser, type TestUser } from './fixtures.ts';
+import { assign, bookedLoad as bookedForBayan, truckOf } from '../src/modules/bayan/bayan.testkit.ts';
+import { vendorsCsv } from '../src/modules/csv/csv.testkit.ts';
+import { createUser, multipart, PDF_MINIMAL, type TestUser } from './fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 
 /**
@@ -39,8 +42,8 @@ const count = async (table: string, column: string, value: string) =>
 interface Case {
   route: string;
   status: number;
-  /** Who posts what (may create what the request needs first); `url` when not `route`. */
-  request(): Promise<{ who: TestUser; body: object; url?: string }>;
+  /** Who posts what (may create what the request needs first); `url` when not `route`; a multipart body with its content type. */
+  request(): Promise<{ who: TestUser; body: object | Buffer; url?: string; contentType?: string; anonymous?: true }>;
   /** The rows the request writes: [table, column, value of the caller]. */
   rows(): [string, string, string];
 }
@@ -53,6 +56,8 @@ const bid = async () => {
 };
 let offerId = '';
 let assignedVehicle = '';
+let noPlan: TestUser;
+let bayanLoad = '';
 
 const CASES: Case[] = [
   { route: '/loads', status: 201, request: async () => ({ who: shipper, body: loadBody() }), rows: () => ['loads', 'shipper_id', shipper.id] },
@@ -131,14 +136,78 @@ const CASES: Case[] = [
     request: async () => ({ who: shipper, body: { url: 'https://hooks.example.com/masar', events: ['offer.created'] } }),
     rows: () => ['webhook_endpoints', 'owner_id', shipper.id],
   },
+  // issue 22, the creates that answered 409 after a crash before
+  {
+    route: '/subscription/trial',
+    status: 201,
+    request: async () => {
+      noPlan = await createUser(t, { accountType: ACCOUNT_TYPE.shipper, plan: false });
+      return { who: noPlan, body: { planCode: 'shipper-monthly' } };
+    },
+    rows: () => ['subscriptions', 'user_id', noPlan.id],
+  },
+  {
+    route: '/paymentMethod',
+    status: 201,
+    request: async () => ({ who: carrier, body: { number: '4111111111111111', expMonth: 12, expYear: 2030, cvc: '123', holderName: 'Sara Alqahtani' } }),
+    rows: () => ['payment_cards', 'user_id', carrier.id],
+  },
+  {
+    route: '/files',
+    status: 201,
+    request: async () => {
+      const m = multipart({ purpose: 'vehicle-insurance' }, { name: 'policy.pdf', data: PDF_MINIMAL });
+      return { who: carrier, body: m.payload, contentType: m.contentType };
+    },
+    rows: () => ['files', 'owner_id', carrier.id],
+  },
+  {
+    route: '/csv/import',
+    status: 202,
+    request: async () => {
+      const m = multipart({ type: 'vendors' }, { name: 'vendors.csv', data: vendorsCsv([vendorBody()]) });
+      return { who: carrier, body: m.payload, contentType: m.contentType };
+    },
+    rows: () => ['csv_logs', 'owner_id', carrier.id],
+  },
+  {
+    route: '/vendor-invites/:token',
+    status: 201,
+    request: async () => {
+      const link = await t.app.inject({ method: 'POST', url: '/api/v1/vendors/share-link', headers: shipper.headers });
+      expect(link.statusCode, link.body).toBe(200);
+      const { token } = link.json<{ data: { token: string } }>().data;
+      return { who: shipper, body: vendorBody(), url: `/vendor-invites/${token}`, anonymous: true };
+    },
+    rows: () => ['vendors', 'owner_id', shipper.id],
+  },
+  {
+    route: '/bayan/trips',
+    status: 201,
+    request: async () => {
+      // parties of their own (the carrier above has blocked the shipper)
+      const [s2, c2] = [await createUser(t, { accountType: ACCOUNT_TYPE.shipper }), await createUser(t, { accountType: ACCOUNT_TYPE.carrier })];
+      const load = await bookedForBayan(t, s2, c2);
+      await assign(t, load.id, c2, await truckOf(t, c2));
+      bayanLoad = load.id;
+      return { who: c2, body: { loadId: load.id } };
+    },
+    rows: () => ['bayan_trips', 'load_id', bayanLoad],
+  },
 ];
 
 describe('a keyed request that committed and died is replayed by its retry', () => {
   it.each(CASES)('POST $route answers the first body again and writes once', async (c) => {
-    const { who, body, url = c.route } = await c.request();
+    const { who, body, url = c.route, contentType, anonymous } = await c.request();
     const [table, column, value] = c.rows();
     const key = `replay-${c.route}`;
-    const send = () => t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { ...who.headers, 'idempotency-key': key }, payload: body });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1${url}`,
+        headers: { ...(anonymous ? {} : who.headers), 'idempotency-key': key, ...(contentType ? { 'content-type': contentType } : {}) },
+        payload: body,
+      });
     const before = await count(table, column, value);
     const first = await send();
     expect(first.statusCode, first.body).toBe(c.status);
@@ -148,8 +217,8 @@ describe('a keyed request that committed and died is replayed by its retry', () 
     // the state a request killed after its commit leaves: journal kept, no response, lease over
     const forced = await t.database.query<{ journal: unknown }>(
       `update idempotency_keys set status_code = null, content_type = null, response_body = null, lease_until = now() - interval '1 second'
-        where scope = $1 and key = $2 and committed_at is not null returning journal`,
-      [who.id, key],
+        where key = $1 and committed_at is not null returning journal`,
+      [key], // the caller's scope (a public request's is its address)
     );
     expect(forced).toHaveLength(1);
 
@@ -162,6 +231,72 @@ describe('a keyed request that committed and died is replayed by its retry', () 
     const again = await send();
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
+  });
+
+  it("the driver's trip step and proof (trip token, no account) answer the first body again and are recorded once", async () => {
+    // a booked shipment of fresh parties with a driver and vehicle assigned, and the driver's trip session
+    const [s2, c2] = [await createUser(t, { accountType: ACCOUNT_TYPE.shipper }), await createUser(t, { accountType: ACCOUNT_TYPE.carrier })];
+    const load = await bookedLoad(t.app, s2.headers, c2.headers);
+    const d = driverBody();
+    const driver = await t.app.inject({ method: 'POST', url: '/api/v1/drivers', headers: c2.headers, payload: d });
+    expect(driver.statusCode, driver.body).toBe(201);
+    const driverId = driver.json<{ data: { id: string } }>().data.id;
+    const vehicle = await t.app.inject({ method: 'POST', url: '/api/v1/vehicles', headers: c2.headers, payload: vehicleBody() });
+    expect(vehicle.statusCode, vehicle.body).toBe(201);
+    await t.database.db.transaction((tx) =>
+      loadLifecycle.transition(
+        tx,
+        load.id,
+        'assign',
+        c2.id,
+        {},
+        { vehicleId: vehicle.json<{ data: { id: string } }>().data.id, driverId, assignedAt: new Date() },
+      ),
+    );
+    const link = await t.app.inject({ method: 'GET', url: `/api/v1/drivers/${driverId}/link`, headers: c2.headers });
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/driver/trip/session',
+      payload: { token: link.json<{ data: { token: string } }>().data.token, phone: d.phone, licenceNumber: d.licenceNumber },
+    });
+    expect(session.statusCode, session.body).toBe(200);
+    const trip = { 'x-trip-token': session.json<{ data: { sessionToken: string } }>().data.sessionToken };
+
+    const replayOnce = async (key: string, send: (key: string) => Promise<{ statusCode: number; body: string; json(): unknown }>, table: string) => {
+      const before = await count(table, 'load_id', load.id);
+      const first = await send(key);
+      expect(first.statusCode, first.body).toBe(201);
+      expect(await count(table, 'load_id', load.id)).toBe(before + 1);
+      await t.database.query(
+        `update idempotency_keys set status_code = null, content_type = null, response_body = null, lease_until = now() - interval '1 second' where key = $1`,
+        [key],
+      );
+      const retry = await send(key);
+      expect(retry.statusCode, retry.body).toBe(201);
+      expect(retry.json()).toEqual(first.json());
+      expect(await count(table, 'load_id', load.id)).toBe(before + 1);
+    };
+    const step = (name: string) => (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/driver/trip/steps',
+        headers: { ...trip, 'idempotency-key': key },
+        payload: { loadId: load.id, step: name, geoError: 'denied' },
+      });
+    await replayOnce('replay-step-started', step('started'), 'trip_steps');
+    for (const name of ['to_pickup', 'at_pickup']) expect((await step(name)(`step-${name}`)).statusCode).toBe(201);
+    const m = multipart({ loadId: load.id, stop: 'pickup', geoError: 'denied' }, { name: 'proof.pdf', data: PDF_MINIMAL });
+    await replayOnce(
+      'replay-proof-pickup',
+      (key) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/driver/trip/proofs',
+          headers: { ...trip, 'idempotency-key': key, 'content-type': m.contentType },
+          payload: m.payload,
+        }),
+      'trip_proofs',
+    );
   });
 
   it('a webhook endpoint replayed after a crash answers the same secret, the one it signs with', async () => {

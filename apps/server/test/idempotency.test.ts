@@ -138,5 +138,12 @@ describe('Idempotency-Key', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', IDEMPOTENCY_TEST_HOLD_MS: '1000', DATA_DIR: 'memory://' }, { jwtSecret: 'x'.repeat(40) })).toThrow(
       /IDEMPOTENCY_TEST_HOLD_MS/,
     );
+    // in the same refusal table as the other test knobs: a staging server that allows the
+    // sandbox gateways still refuses it (and starts without it)
+    const staging = { NODE_ENV: 'production', ALLOW_SANDBOX_GATEWAYS: '1', DATA_DIR: 'memory://' };
+    expect(() => loadConfig({ ...staging, IDEMPOTENCY_TEST_HOLD_MS: '1000' }, { jwtSecret: 'x'.repeat(40) })).toThrow(
+      /IDEMPOTENCY_TEST_HOLD_MS: a crash-test switch .* refused when NODE_ENV=production/,
+    );
+    expect(() => loadConfig(staging, { jwtSecret: 'x'.repeat(40) })).not.toThrow();
   });
 });

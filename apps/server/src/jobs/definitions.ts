@@ -47,6 +47,16 @@ export function registerJobs(c: JobDeps) {
   // from a day before their end, retried 6 h apart, three times (billing.service renewDue).
   jobs.define({ name: 'billing.renew', cron: '7 * * * *', retryLimit: 2, handler: async () => void (await services.billing.renewDue()) });
 
+  // Card checkouts a crash left `processing` (issue 22): settled with the acquirer (same intent
+  // id, so never a second charge) once CHECKOUT_RECONCILE_SECONDS old, instead of blocking the
+  // account's next checkout (CHECKOUT_IN_PROGRESS) for CHECKOUT_PENDING_MINUTES.
+  jobs.define({
+    name: 'billing.reconcile',
+    cron: '* * * * *',
+    retryLimit: 2,
+    handler: async () => void (await services.billing.reconcileStale(config.CHECKOUT_RECONCILE_SECONDS)),
+  });
+
   // Bayan trips the service did not answer for (shipment pending_bayan): retried 15 s, 30 s,
   // 1 min … apart (backoff) for about a day; the sweep re-queues a pending trip whose job was lost. Each creation also queues its job
   // to start once the trip would be stale (BAYAN_STALE_SECONDS): a creation cut by a crash resumes.

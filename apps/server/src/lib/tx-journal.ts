@@ -44,6 +44,20 @@ export function setJournal(journal: TxJournal | null): void {
   if (store) store.journal = journal;
 }
 
+/**
+ * When the request recovers a crashed run and its next transaction committed then: that
+ * transaction's recorded result (its slot is used up, as if the transaction had been replayed);
+ * otherwise null. For creates with an effect outside the database before their transaction (a
+ * stored file's bytes, a card tokenized at the gateway): the replay skips that effect too and
+ * answers what was committed, e.g. the stored file's id.
+ */
+export function replayNext(): { value: unknown } | null {
+  const j = als.getStore()?.journal;
+  if (!j || !Object.hasOwn(j.replay, String(j.next))) return null;
+  const i = j.next++;
+  return { value: decodeResult(j.replay[String(i)]) };
+}
+
 /** JSON with Dates kept ({"$date": iso}) and undefined kept ({"$undefined": true}). */
 export function encodeResult(value: unknown): string {
   if (value === undefined) return '{"$undefined":true}';

@@ -14,7 +14,8 @@ declare module 'fastify' {
     /**
      * The handler derives its answer from its transactions' results (ids created inside them):
      * after a crash a retry replays the committed transactions and reads the result back
-     * (lib/tx-journal.ts). Without it, a request that died after committing stays 409 until 24 h.
+     * (lib/tx-journal.ts). Without it, a request that died after committing stays 409 until 24 h:
+     * only POST /api-keys, by design (its answer shows a secret kept only hashed; docs/api.md).
      */
     idempotencyReplay?: boolean;
   }
@@ -38,7 +39,8 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
  * it). A request that died (kill -9) loses its lease; the next retry takes the key over: when
  * the dead request committed nothing it runs again, when it committed, its transactions are
  * replayed from the journal stamped inside them (not run again) and the original result is read
- * back (`idempotencyReplay` routes; others answer 409 until the key expires). Nothing is
+ * back (`idempotencyReplay` routes: every create but POST /api-keys, whose answer shows a secret
+ * kept only hashed, so it answers 409 until the key expires). Nothing is
  * written twice. `holdMs` (crash tests only) delays storing the response.
  */
 export default fp<{ service: IdempotencyService; holdMs?: number }>(async (app, { service, holdMs = 0 }) => {

@@ -35,6 +35,8 @@ export const waybillConfigs = pgTable('waybill_configs', {
 export const bayanSandboxTrips = pgTable('bayan_sandbox_trips', {
   tripId: bigint('trip_id', { mode: 'number' }).primaryKey(),
   payload: jsonb('payload').notNull(),
+  /** Migration 0099: the creation's Idempotency-Key (one trip per key). */
+  idempotencyKey: text('idempotency_key'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

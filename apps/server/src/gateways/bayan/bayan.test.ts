@@ -72,6 +72,14 @@ describe('the sandbox validates as Bayan does', () => {
 });
 
 describe('the sandbox keeps state and can fail', () => {
+  it('honours an idempotency key: the same key answers the first trip, another key files another', async () => {
+    const bayan = createSandboxBayan({ store: memoryBayanStore() });
+    const first = await bayan.createTrip(trip(), { idempotencyKey: 'k-1' });
+    expect(await bayan.createTrip(trip(), { idempotencyKey: 'k-1' })).toEqual(first);
+    const other = await bayan.createTrip(trip(), { idempotencyKey: 'k-2' });
+    expect(other.tripId).not.toBe(first.tripId);
+    expect((await bayan.createTrip(trip())).tripId).not.toBe(first.tripId);
+  });
   it('creates, changes, closes and cancels waybills; prints a PDF; refuses invalid data', async () => {
     const bayan = createSandboxBayan({ store: memoryBayanStore() });
     const t = await bayan.createTrip(trip({ waybills: [trip().waybills[0], trip().waybills[0]] }));
@@ -151,6 +159,10 @@ describe('the HTTP adapter', () => {
     expect(s).toMatchObject({ method: 'POST', url: '/api/v1/carrier/trip', body: { receivedDate: '2026-11-24', driver: { identityNumber: '1012345678' } } });
     expect(s.headers).toMatchObject({ app_id: 'app1', app_key: 'key1', client_id: 'client1' });
     expect((s.body.waybills as { fare: number; paidBySender: boolean }[])[0]).toMatchObject({ fare: 2800, paidBySender: true, tradable: false });
+    expect(s.headers['idempotency-key']).toBeUndefined();
+    // a creation with a key sends it (issue 22: the retry of a lost answer gets the same trip)
+    await http.createTrip(trip(), { idempotencyKey: 'masar-bayan-load-1-row-1' });
+    expect(seen.at(-1)!.headers['idempotency-key']).toBe('masar-bayan-load-1-row-1');
   });
   it('closes and cancels waybills, gets and prints the trip', async () => {
     expect(await http.closeWaybill('880001', '2026-11-26')).toMatchObject({ status: 'closed', actualDeliveryDate: '2026-11-26' });

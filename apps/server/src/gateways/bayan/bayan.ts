@@ -120,8 +120,12 @@ export type BayanCancelReason = keyof typeof BAYAN_CANCEL_REASON_IDS;
 
 export interface BayanGateway {
   readonly name: string;
-  /** POST /carrier/trip → the trip and its waybills' ids. BayanRejectedError on invalid data. */
-  createTrip(input: BayanTripInput): Promise<BayanTrip>;
+  /**
+   * POST /carrier/trip → the trip and its waybills' ids. BayanRejectedError on invalid data.
+   * `idempotencyKey` (sent as the Idempotency-Key header): the same key answers the trip it
+   * first created, so a retry after a lost answer (timeout, crash) never files a second permit.
+   */
+  createTrip(input: BayanTripInput, opts?: { idempotencyKey?: string }): Promise<BayanTrip>;
   /** PUT /carrier/trip/vehicle: another truck carries the trip. */
   changeVehicle(tripId: string, vehicle: BayanVehicle): Promise<BayanTrip>;
   /** PUT /carrier/trip/driver: another driver drives it. */

@@ -19,6 +19,7 @@ import {
  * - GET /carrier/trip/:id; GET /carrier/trip/:id/print → application/pdf
  * - PUT /carrier/trip/waybill/close {waybillId, actualDeliveryDate}; PUT /carrier/trip/waybill/cancel {waybillId, reasonId}
  * A network error, timeout or 5xx is BayanUnavailableError (retry later); a 4xx is BayanRejectedError.
+ * A trip creation carries an `Idempotency-Key` header (Masar's load + attempt, issue 22).
  */
 export function createHttpBayan(opts: {
   baseUrl: string;
@@ -30,7 +31,7 @@ export function createHttpBayan(opts: {
 }): BayanGateway {
   const f = opts.fetch ?? fetch;
   const base = opts.baseUrl.replace(/\/$/, '');
-  async function call(method: string, path: string, body?: unknown): Promise<Response> {
+  async function call(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
     let res: Response;
     try {
       res = await f(`${base}${path}`, {
@@ -41,6 +42,7 @@ export function createHttpBayan(opts: {
           client_id: opts.clientId,
           accept: 'application/json, application/pdf',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...extraHeaders,
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
@@ -93,8 +95,9 @@ export function createHttpBayan(opts: {
   const trip = async (id: string) => toTrip(await json(await call('GET', `/carrier/trip/${encodeURIComponent(id)}`)));
   return {
     name: 'http',
-    async createTrip(input: BayanTripInput) {
-      return toTrip(await json(await call('POST', '/carrier/trip', input)), input);
+    async createTrip(input: BayanTripInput, o?: { idempotencyKey?: string }) {
+      const headers: Record<string, string> = o?.idempotencyKey ? { 'idempotency-key': o.idempotencyKey } : {};
+      return toTrip(await json(await call('POST', '/carrier/trip', input, headers)), input);
     },
     async changeVehicle(tripId, vehicle) {
       await call('PUT', '/carrier/trip/vehicle', { tripId: Number(tripId), vehicle });

@@ -14,6 +14,7 @@ type BayanConfig = Pick<
   | 'BAYAN_CLIENT_ID'
   | 'BAYAN_SANDBOX_FAIL'
   | 'BAYAN_SANDBOX_DELAY_MS'
+  | 'BAYAN_SANDBOX_ANSWER_DELAY_MS'
   | 'BAYAN_TIMEOUT_MS'
 >;
 
@@ -30,5 +31,10 @@ export function createBayanGateway(config: BayanConfig, db: DbOrTx): BayanGatewa
       timeoutMs: config.BAYAN_TIMEOUT_MS,
     });
   }
-  return createSandboxBayan({ store: dbBayanStore(db), fail: config.BAYAN_SANDBOX_FAIL, delayMs: config.BAYAN_SANDBOX_DELAY_MS });
+  return createSandboxBayan({
+    store: dbBayanStore(db),
+    fail: config.BAYAN_SANDBOX_FAIL,
+    delayMs: config.BAYAN_SANDBOX_DELAY_MS,
+    answerDelayMs: config.BAYAN_SANDBOX_ANSWER_DELAY_MS,
+  });
 }

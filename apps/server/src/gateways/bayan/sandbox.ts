@@ -18,28 +18,44 @@ import {
 export interface BayanSandboxStore {
   nextTripId(): Promise<number>;
   get(tripId: number): Promise<BayanTrip | null>;
-  put(trip: BayanTrip, isNew: boolean): Promise<void>;
+  /**
+   * Keep a trip. A new trip with an idempotency key that already filed one is not kept: the
+   * first trip of that key is returned instead (otherwise the trip itself).
+   */
+  put(trip: BayanTrip, isNew: boolean, idempotencyKey?: string): Promise<BayanTrip>;
 }
 
 export function memoryBayanStore(): BayanSandboxStore {
   const trips = new Map<number, BayanTrip>();
+  const byKey = new Map<string, number>();
   let next = 100000001;
   return {
     nextTripId: async () => next++,
     get: async (id) => (trips.has(id) ? structuredClone(trips.get(id)!) : null),
-    put: async (trip) => void trips.set(Number(trip.tripId), structuredClone(trip)),
+    put: async (trip, isNew, key) => {
+      if (isNew && key !== undefined) {
+        const first = byKey.get(key);
+        if (first !== undefined) return structuredClone(trips.get(first)!);
+        byKey.set(key, Number(trip.tripId));
+      }
+      trips.set(Number(trip.tripId), structuredClone(trip));
+      return trip;
+    },
   };
 }
 
 /**
  * Knobs of the sandbox (BAYAN_SANDBOX_FAIL, BAYAN_SANDBOX_DELAY_MS; tests change them at run
  * time): `fail` makes every call answer "unavailable", `failNext` the next n calls, `delayMs`
- * delays every answer (to show timeouts and spinners).
+ * delays every answer (to show timeouts and spinners), `answerDelayMs` delays a trip creation's
+ * answer after the trip is filed (BAYAN_SANDBOX_ANSWER_DELAY_MS).
  */
 export interface BayanSandboxControl {
   fail: boolean;
   failNext: number;
   delayMs: number;
+  /** Trip creation only: the trip is filed at once, its answer comes this many ms later. */
+  answerDelayMs: number;
 }
 
 export type BayanSandbox = BayanGateway & { control: BayanSandboxControl };
@@ -137,8 +153,8 @@ async function renderTripPdf(t: BayanTrip): Promise<Buffer> {
  * keeps its trips in `store`, returns trip ids (9 digits), waybill ids and 6-character waybill
  * numbers, prints a PDF, and can be told to fail or be slow (`control`).
  */
-export function createSandboxBayan(opts: { store: BayanSandboxStore; fail?: boolean; delayMs?: number }): BayanSandbox {
-  const control: BayanSandboxControl = { fail: opts.fail ?? false, failNext: 0, delayMs: opts.delayMs ?? 0 };
+export function createSandboxBayan(opts: { store: BayanSandboxStore; fail?: boolean; delayMs?: number; answerDelayMs?: number }): BayanSandbox {
+  const control: BayanSandboxControl = { fail: opts.fail ?? false, failNext: 0, delayMs: opts.delayMs ?? 0, answerDelayMs: opts.answerDelayMs ?? 0 };
   const { store } = opts;
   async function gate() {
     if (control.delayMs > 0) await new Promise((r) => setTimeout(r, control.delayMs));
@@ -166,7 +182,7 @@ export function createSandboxBayan(opts: { store: BayanSandboxStore; fail?: bool
   return {
     name: 'sandbox',
     control,
-    async createTrip(input) {
+    async createTrip(input, o) {
       await gate();
       const issues = validateBayanTrip(input);
       if (issues.length) throw new BayanRejectedError('invalid trip', issues);
@@ -185,8 +201,11 @@ export function createSandboxBayan(opts: { store: BayanSandboxStore; fail?: bool
           cancelReasonId: null,
         })),
       };
-      await store.put(trip, true);
-      return trip;
+      // the same idempotency key answers the trip it first filed (like the real service)
+      const kept = await store.put(trip, true, o?.idempotencyKey);
+      // filed, but the answer is late (crash tests: a process dying between filing and recording)
+      if (control.answerDelayMs > 0) await new Promise((r) => setTimeout(r, control.answerDelayMs));
+      return kept;
     },
     async changeVehicle(tripId, vehicle) {
       await gate();

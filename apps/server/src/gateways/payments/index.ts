@@ -5,7 +5,8 @@ import { createSandboxPayments } from './sandbox.ts';
 
 /** The payment gateway chosen by PAYMENT_GATEWAY: `sandbox` (default, test cards) or `moyasar`. */
 export function createPaymentGateway(
-  config: Pick<Config, 'PAYMENT_GATEWAY' | 'PAYMENT_API_URL' | 'PAYMENT_SECRET_KEY' | 'PAYMENT_PUBLISHABLE_KEY'>,
+  config: Pick<Config, 'PAYMENT_GATEWAY' | 'PAYMENT_API_URL' | 'PAYMENT_SECRET_KEY' | 'PAYMENT_PUBLISHABLE_KEY'> &
+    Partial<Pick<Config, 'PAYMENT_SANDBOX_DELAY_MS'>>,
 ): PaymentGateway {
   if (config.PAYMENT_GATEWAY === 'moyasar') {
     if (!config.PAYMENT_SECRET_KEY || !config.PAYMENT_PUBLISHABLE_KEY) {
@@ -13,5 +14,5 @@ export function createPaymentGateway(
     }
     return createMoyasarPayments({ apiUrl: config.PAYMENT_API_URL, secretKey: config.PAYMENT_SECRET_KEY, publishableKey: config.PAYMENT_PUBLISHABLE_KEY });
   }
-  return createSandboxPayments();
+  return createSandboxPayments({ chargeDelayMs: config.PAYMENT_SANDBOX_DELAY_MS });
 }

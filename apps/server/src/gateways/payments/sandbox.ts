@@ -22,15 +22,20 @@ const behaviourOf = (number: string): Behaviour =>
 /**
  * A sandbox acquirer: no network, no state. The card's test behaviour is carried in its token
  * (`tok_sbx_<behaviour>_<random>`), a 3-D Secure payment's in its reference, so any instance
- * answers the same. Charges of the same intent get the same reference (idempotent).
+ * answers the same. Charges of the same intent get the same reference and the same answer
+ * (idempotent by intent id): asking again after a lost answer is how a crashed checkout is
+ * reconciled (issue 22).
  */
-export function createSandboxPayments(): PaymentGateway {
+export function createSandboxPayments(opts: { chargeDelayMs?: number } = {}): PaymentGateway {
+  const chargeDelayMs = opts.chargeDelayMs ?? 0;
   return {
     name: 'sandbox',
     async tokenize(card: CardDetails) {
       return { token: `tok_sbx_${behaviourOf(card.number)}_${randomBytes(8).toString('hex')}` };
     },
     async charge(req: ChargeRequest): Promise<ChargeResult> {
+      // PAYMENT_SANDBOX_DELAY_MS (crash tests): the answer is late
+      if (chargeDelayMs > 0) await new Promise((r) => setTimeout(r, chargeDelayMs));
       const behaviour = /^tok_sbx_(ok|declined|funds|3ds)_/.exec(req.token)?.[1] as Behaviour | undefined;
       const ref = `pay_sbx_${req.intentId}`;
       if (!behaviour) return { status: 'failed', ref: null, code: 'invalid_token' };

@@ -47,7 +47,9 @@ export default async function bayanRoutes(fastify: FastifyInstance) {
   app.post(
     '/bayan/trips',
     {
-      config: auth,
+      // crash-safe replay (issue 22): the reservation's transaction is replayed and Bayan, sent
+      // the same Idempotency-Key (load + attempt), answers the same trip
+      config: { ...auth, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Create the Bayan trip and waybill of an assigned shipment (the confirmation step)',

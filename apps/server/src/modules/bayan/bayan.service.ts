@@ -86,6 +86,14 @@ export const riyadhDate = (d: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 
 /** Bayan's payment method ids we send: bank transfer (2) until the post form carries the shipment's method (docs/bayan-wasl.md). */
+/**
+ * The Idempotency-Key sent to Bayan for a trip creation (issue 22): the load and the attempt
+ * (the `bayan_trips` reservation row; a new attempt after a cancellation is a new row). The
+ * request and its retry job send the same key, so Bayan answers the first trip again instead
+ * of filing a second permit when a process died between Bayan's answer and the commit.
+ */
+export const bayanIdempotencyKey = (loadId: string, reservationId: string) => `masar-bayan-${loadId}-${reservationId}`;
+
 const DEFAULT_PAYMENT_METHOD = 2 as const;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -252,9 +260,11 @@ export function createBayanService(deps: BayanDeps) {
      * INVALID_TRANSITION, BAYAN_REJECTED.
      */
     async create(user: CurrentUser, body: CreateBayanBody): Promise<{ trip: BayanTripView; created: boolean }> {
-      const rowId = newId();
-      const { load, input } = await db.transaction(async (tx) => {
+      // the reservation's id comes out of its transaction: a same-key retry after a crash replays
+      // that transaction (lib/tx-journal.ts) and carries on with the committed row
+      const { load, input, rowId } = await db.transaction(async (tx) => {
         const p = await prepare(tx, user, body);
+        const rowId = newId();
         await repo.insertTrip(tx, {
           id: rowId,
           loadId: p.load.id,
@@ -265,7 +275,7 @@ export function createBayanService(deps: BayanDeps) {
           status: 'pending',
           request: p.input,
         });
-        return p;
+        return { load: { id: p.load.id }, input: p.input, rowId };
       });
       // Crash guard (issue 22): should this process die before Bayan answers, the retry job
       // picks the pending trip up once it is stale (the shipment shows pending Bayan meanwhile);
@@ -274,7 +284,7 @@ export function createBayanService(deps: BayanDeps) {
       await deps.enqueue(rowId, { startAfterSeconds: staleSeconds }).catch((e: unknown) => deps.log?.error({ err: e, rowId }, 'bayan guard job not queued'));
       let trip: BayanTrip;
       try {
-        trip = await withTimeout(gateway.createTrip(input));
+        trip = await withTimeout(gateway.createTrip(input, { idempotencyKey: bayanIdempotencyKey(load.id, rowId) }));
       } catch (e) {
         if (e instanceof BayanRejectedError) {
           await repo.deleteTrip(db, rowId);
@@ -308,7 +318,7 @@ export function createBayanService(deps: BayanDeps) {
       if (!row || row.status !== 'pending') return 'skipped';
       let trip: BayanTrip;
       try {
-        trip = await withTimeout(gateway.createTrip(row.request as BayanTripInput));
+        trip = await withTimeout(gateway.createTrip(row.request as BayanTripInput, { idempotencyKey: bayanIdempotencyKey(row.loadId, rowId) }));
       } catch (e) {
         if (e instanceof BayanRejectedError) {
           await db.transaction(async (tx) => {

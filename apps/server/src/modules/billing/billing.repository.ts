@@ -162,6 +162,20 @@ export async function findIntentByKey(db: DbOrTx, userId: string, key: string): 
     .where(and(eq(paymentIntents.userId, userId), eq(paymentIntents.idempotencyKey, key)));
   return r;
 }
+/**
+ * Card-paid intents still `processing` (their charge was never recorded) created before
+ * `before`, oldest first, with the payer's account type: what a crash left behind (issue 22).
+ */
+export async function staleProcessingIntents(db: DbOrTx, before: Date, limit = 100): Promise<{ intent: IntentRow; accountType: number }[]> {
+  return db
+    .select({ intent: paymentIntents, accountType: users.accountType })
+    .from(paymentIntents)
+    .innerJoin(users, eq(users.id, paymentIntents.userId))
+    .where(and(eq(paymentIntents.status, 'processing'), sql`${paymentIntents.createdAt} < ${before}`))
+    .orderBy(paymentIntents.createdAt)
+    .limit(limit);
+}
+
 export async function findIntent(db: DbOrTx, userId: string, id: string): Promise<IntentRow | undefined> {
   const [r] = await db
     .select()

@@ -71,7 +71,8 @@ export default async function billingRoutes(fastify: FastifyInstance) {
   app.post(
     '/subscription/trial',
     {
-      config: user,
+      // crash-safe replay (issue 22): one transaction, whose result is the answer
+      config: { ...user, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Start the 10-day free trial of a plan',
@@ -156,7 +157,8 @@ export default async function billingRoutes(fastify: FastifyInstance) {
   app.post(
     '/paymentMethod',
     {
-      config: user,
+      // crash-safe replay (issue 22): the committed card is answered, nothing is tokenized again
+      config: { ...user, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Save a card',

@@ -33,6 +33,7 @@ import { PaymentGatewayError } from '../../gateways/payments/payments.ts';
 import { AppError } from '../../lib/errors.ts';
 import { lockAccountCap } from '../../lib/locks.ts';
 import { newId } from '../../lib/ids.ts';
+import { replayNext } from '../../lib/tx-journal.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import * as repo from './billing.repository.ts';
 import { publish } from '../events/events.service.ts';
@@ -352,6 +353,20 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
     return settle(intent.id, result);
   }
 
+  /**
+   * Settle an intent a crash left `processing` (issue 22): its charge's answer was never
+   * recorded, so ask the acquirer again with the same intent id — the charge's idempotency key
+   * (payments.ts): the acquirer answers the payment it already made (or makes it once if the
+   * request never reached it), never a second charge. A card removed meanwhile fails the intent.
+   */
+  async function reconcile(intent: repo.IntentRow, accountType?: number): Promise<repo.IntentRow> {
+    if (intent.status !== 'processing') return intent;
+    const card = intent.cardId ? await repo.findCardAny(db, intent.cardId) : undefined;
+    if (!card) return settle(intent.id, { status: 'failed', ref: null, code: 'card_removed' });
+    const plan = intent.planCode ? PLANS.find((p) => p.code === intent.planCode) : undefined;
+    return chargeIntent(intent, card.token, plan ? `Masar ${plan.name.en}` : 'Masar wallet recharge', accountType);
+  }
+
   /** The HTTP answer of an intent: 201 paid, 202 waiting for 3-D Secure; a refusal is an error. */
   function outcome(i: repo.IntentRow): repo.IntentRow {
     if (i.status === 'failed') {
@@ -426,6 +441,9 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
     },
     /** Tokenize at the gateway and keep token, brand, last 4 and expiry. The number never reaches the database. */
     async addCard(user: CurrentUser, body: z.output<typeof cardAddBody>): Promise<SavedCard> {
+      // a same-key retry after a crash that committed the card answers that card (no second token)
+      const replayed = replayNext();
+      if (replayed) return replayed.value as SavedCard;
       // a cheap early refusal before the gateway call; the cap itself holds under the lock below
       if ((await repo.countCards(db, user.id)) >= MAX_CARDS) throw new AppError('LIMIT_REACHED');
       let token: string;
@@ -499,7 +517,9 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
       const existing = await repo.findIntentByKey(db, user.id, key);
       if (existing) {
         if (existing.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-        return toIntentView(outcome(existing));
+        // the same-key retry of a checkout whose process died before recording the charge
+        // (the Idempotency-Key lease guarantees no live request holds the key): settle it now
+        return toIntentView(outcome(await reconcile(existing, user.accountType)));
       }
 
       let plan: Plan | undefined;
@@ -572,11 +592,32 @@ export function createBillingService(deps: { db: Db; payments: PaymentGateway; s
       if (!created) {
         const first = await repo.findIntentByKey(db, user.id, key);
         if (!first || first.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-        return toIntentView(outcome(first));
+        return toIntentView(outcome(await reconcile(first, user.accountType)));
       }
       if (created.status !== 'processing') return toIntentView(outcome(created));
       const description = plan ? `Masar ${plan.name.en}` : 'Masar wallet recharge';
       return toIntentView(outcome(await chargeIntent(created, card!.token, description, user.accountType)));
+    },
+
+    /**
+     * The `billing.reconcile` job (every minute, issue 22): card checkouts still `processing`
+     * after `staleSeconds` lost their request (a live charge has answered or timed out long
+     * before): ask the acquirer and settle each, so a crashed checkout neither blocks the next
+     * one (CHECKOUT_IN_PROGRESS) nor stays unpaid. Returns how many were settled.
+     */
+    async reconcileStale(staleSeconds: number, now = new Date()): Promise<number> {
+      let n = 0;
+      let failure: unknown;
+      for (const { intent, accountType } of await repo.staleProcessingIntents(db, new Date(now.getTime() - staleSeconds * 1000))) {
+        try {
+          await reconcile(intent, accountType);
+          n += 1;
+        } catch (err) {
+          failure ??= err; // the others are still settled; the job fails (and is retried) after
+        }
+      }
+      if (failure) throw failure;
+      return n;
     },
 
     /** After 3-D Secure: ask the gateway how the payment ended and apply it. */

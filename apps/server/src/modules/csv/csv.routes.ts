@@ -66,7 +66,8 @@ export default async function csvRoutes(fastify: FastifyInstance) {
   app.post(
     '/csv/import',
     {
-      config: auth,
+      // crash-safe replay (issue 22): the committed import log is answered and its job queued
+      config: { ...auth, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Import a CSV (runs in the background)',

@@ -196,8 +196,13 @@ export function createCsvService(deps: Deps) {
     processingLogIds: () => repo.processingLogIds(db),
     /** Create the log with its file and queue the durable job; answers at once (202). */
     async startImport(user: CurrentUser, type: CsvImportType, fileName: string | null, text: string) {
-      const id = newId();
-      await repo.insertLog(db, { id, ownerId: user.id, type, fileName, status: 'processing', source: text });
+      // the log id comes out of the transaction: a same-key retry after a crash replays it (issue 22)
+      // and queues the log's job again (one job per log: pg-boss singletonKey; the sweep also finds it)
+      const id = await db.transaction(async (tx) => {
+        const id = newId();
+        await repo.insertLog(tx, { id, ownerId: user.id, type, fileName, status: 'processing', source: text });
+        return id;
+      });
       await deps.enqueue(id);
       return { id, status: 'processing' as const };
     },

@@ -19,7 +19,8 @@ export default async function filesRoutes(fastify: FastifyInstance) {
   app.post(
     '/files',
     {
-      config: { auth: 'user' },
+      // crash-safe replay (issue 22): the committed file's id is the replay key
+      config: { auth: 'user', idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Upload a document or image',

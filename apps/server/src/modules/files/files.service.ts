@@ -5,6 +5,7 @@ import { findFileRefs, findOwnedFile, insertFile, type FileRefRow } from './file
 import type { StorageGateway } from '../../gateways/storage/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { replayNext } from '../../lib/tx-journal.ts';
 
 export const fileUrl = (id: string) => `/api/v1/files/${id}`;
 export const toFileRef = (f: FileRefRow) => ({ id: f.id, url: fileUrl(f.id), mime: f.mime, size: f.size });
@@ -30,13 +31,20 @@ export function createFilesService(deps: { db: Db; storage: StorageGateway }) {
       if (data.length > LIMITS.documentMaxBytes) throw new AppError('FILE_TOO_LARGE');
       const mime = await sniffDocumentMime(data);
       if (!mime) throw new AppError('FILE_TYPE_NOT_ALLOWED');
+      // a same-key retry after a crash that committed the file answers that file (its id is the
+      // replay key) and stores no second copy of the bytes
+      const replayed = replayNext();
+      if (replayed) return replayed.value as UploadedFile;
       const id = newId();
       const d = new Date();
       const key = `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${id}`;
       await storage.put(key, data);
       const safeName = name ? name.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 120) : null;
-      await insertFile(db, { id, ownerId, purpose, mime, size: data.length, name: safeName, storageKey: key });
-      return { ...toFileRef({ id, mime, size: data.length }), purpose, name: safeName };
+      // a transaction so that a keyed request journals the file it committed (lib/tx-journal.ts)
+      return db.transaction(async (tx) => {
+        await insertFile(tx, { id, ownerId, purpose, mime, size: data.length, name: safeName, storageKey: key });
+        return { ...toFileRef({ id, mime, size: data.length }), purpose, name: safeName };
+      });
     },
 
     /** The file row and a stream of its bytes; 404 for someone else's file. */

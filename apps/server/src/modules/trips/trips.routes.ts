@@ -95,7 +95,8 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
   app.post(
     '/driver/trip/steps',
     {
-      config: { auth: 'none' },
+      // crash-safe replay (issue 22): the committed step is not recorded again; the job is read back
+      config: { auth: 'none', idempotencyReplay: true },
       schema: {
         tags: driverTags,
         summary: 'Driver: record the next step of a job (timestamped now, geolocated when given)',
@@ -115,7 +116,8 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
   app.post(
     '/driver/trip/proofs',
     {
-      config: { auth: 'none' },
+      // crash-safe replay (issue 22): the committed proof's id is the replay key
+      config: { auth: 'none', idempotencyReplay: true },
       schema: {
         tags: driverTags,
         summary: 'Driver: upload the proof of pickup or drop (photo or PDF)',

@@ -34,6 +34,7 @@ import type { SignedLinks } from '../../lib/signed-links.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import type { loadLifecycle } from '../loads/loads.service.ts';
 import * as repo from './trips.repository.ts';
+import { replayNext } from '../../lib/tx-journal.ts';
 
 /** What the trips module asks of the loads module (its lifecycle; wired in container.ts). */
 export type TripLoads = Pick<typeof loadLifecycle, 'trip' | 'event' | 'markDelivered' | 'markPaymentReceived'>;
@@ -229,6 +230,10 @@ export function createTripsService(deps: TripsDeps) {
       const mime = await sniffProofMime(data);
       if (!mime) throw new AppError('PROOF_TYPE_NOT_ALLOWED');
       const step: TripStep = f.stop === 'pickup' ? 'pickup_proof' : 'drop_proof';
+      // a same-key retry after a crash that committed the proof answers that proof (its id is the
+      // replay key): no second copy of the bytes, no second step
+      const replayed = replayNext();
+      if (replayed) return toProof(replayed.value as repo.ProofRow);
       // refuse early (before storing bytes) when the step is not next; checked again under the lock
       {
         const steps = await repo.stepsOf(db, [f.loadId]);

@@ -107,7 +107,8 @@ export default async function vendorsRoutes(fastify: FastifyInstance) {
   app.post(
     '/vendor-invites/:token',
     {
-      config: { auth: 'none', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      // crash-safe replay (issue 22): the request's transaction answers its vendor id
+      config: { auth: 'none', rateLimit: { max: 10, timeWindow: '1 minute' }, idempotencyReplay: true },
       schema: {
         tags,
         summary: 'Public: submit a vendor sign-up request',

@@ -209,14 +209,15 @@ export function createVendorsService(deps: { db: Db; links: SignedLinks }) {
       const o = await repo.ownerInfo(db, ownerId);
       if (!o || o.status === PROFILE_STATUS.deleted || o.status === PROFILE_STATUS.suspended) throw new AppError('INVALID_INVITE');
       // files need an account: a public request carries none
-      const row = vendorRow(ownerId, { ...b, documentFileIds: [] }, 'request_submitted', 'invite');
-      await mapUnique(() =>
+      // the answer comes out of the transaction: a same-key retry after a crash replays it (issue 22)
+      return mapUnique(() =>
         db.transaction(async (tx) => {
+          const row = vendorRow(ownerId, { ...b, documentFileIds: [] }, 'request_submitted', 'invite');
           await checkContact(tx, ownerId, b.email, b.phone);
           await repo.insertVendors(tx, [row]);
+          return { id: row.id, status: 'request_submitted' as const };
         }),
       );
-      return { id: row.id, status: 'request_submitted' as const };
     },
     /** Owner acts on a request: review → pending_approval, approve → verified, reject → not_verified. */
     async act(user: CurrentUser, id: string, action: 'review' | 'approve' | 'reject') {
