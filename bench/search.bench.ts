@@ -25,6 +25,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -56,7 +57,7 @@ const fmt = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '–');
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
 /** Hubs and their weight in the generated traffic (city ids of the reference data); every other city counts 1. */
-const HUB_WEIGHTS: Record<number, number> = {
+export const HUB_WEIGHTS: Record<number, number> = {
   3: 600, // Riyadh
   18: 450, // Jeddah
   13: 300, // Dammam
@@ -75,7 +76,7 @@ const HUB_WEIGHTS: Record<number, number> = {
   62: 60,
   67: 40,
 };
-const EQUIPMENT = [
+export const EQUIPMENT = [
   'pickup',
   'dyna',
   'lorry',
@@ -98,7 +99,7 @@ const OWNER_10K = uid(2);
 const CARRIER = uid(3);
 const OTHER_SHIPPERS = 100;
 
-async function seed(database: Database, n: number) {
+export async function seed(database: Database, n: number) {
   await migrate(database);
   await loadReferenceData(database.db);
   const users = [OWNER_MOST, OWNER_10K, CARRIER, ...Array.from({ length: OTHER_SHIPPERS }, (_, i) => uid(100 + i))];
@@ -602,4 +603,5 @@ async function main() {
   for (const r of out) if (r.plan) console.log(`  ${r.engine} ${r.scenario.key}: ${planSummary(r.plan)}`);
 }
 
-await main();
+// run when invoked (bench/cache.bench.ts imports its seed)
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
