@@ -57,7 +57,7 @@ const fmt = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '–');
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
 /** Hubs and their weight in the generated traffic (city ids of the reference data); every other city counts 1. */
-const HUB_WEIGHTS: Record<number, number> = {
+export const HUB_WEIGHTS: Record<number, number> = {
   3: 600, // Riyadh
   18: 450, // Jeddah
   13: 300, // Dammam
@@ -76,7 +76,7 @@ const HUB_WEIGHTS: Record<number, number> = {
   62: 60,
   67: 40,
 };
-const EQUIPMENT = [
+export const EQUIPMENT = [
   'pickup',
   'dyna',
   'lorry',
@@ -604,5 +604,5 @@ async function main() {
   for (const r of out) if (r.plan) console.log(`  ${r.engine} ${r.scenario.key}: ${planSummary(r.plan)}`);
 }
 
-// run when started as the script (bench/expiry.bench.ts imports seed() from here)
+// run when started as the script (bench/expiry.bench.ts and bench/cache.bench.ts import seed() from here)
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) await main();

@@ -110,12 +110,19 @@ export const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().max(50).default('masar:'),
   /**
    * How long a cached board search page may be served (ms; 0 turns the cache off). A page is only
-   * served while the board version it was computed under is current (issue 10), so this bounds
+   * served while the versions of its places are those it was computed under (issue 24), so this bounds
    * how late a NEW post shows up, never how long a booked or removed load lingers.
    */
   SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** Board pages kept in this process when REDIS_URL is not set (least recently used go first). */
   SEARCH_CACHE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /** Total size of the board pages kept in this process (bytes of their JSON; least recently used go first). */
+  BOARD_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(16 * 1024 ** 3)
+    .default(64 * 1024 ** 2),
   /** Log one request in this many on the hot read routes (GET /loads); errors and 4xx/5xx always. 1 logs all. */
   LOG_SAMPLE_HOT_ROUTES: z.coerce.number().int().min(1).max(1_000_000).default(100),
   /** How often the outbox drain looks for undelivered events, ms (it is also woken by a publish in this instance). */

@@ -70,9 +70,12 @@ export function createContainer(opts: {
   const apiKeys = createApiKeysService(db);
   const idempotency = createIdempotencyService(db, { leaseSeconds: config.IDEMPOTENCY_LEASE_SECONDS });
   // booking crosses two modules: each owns its table and lends the other a narrow lifecycle
-  // board search pages: in Redis (shared) when REDIS_URL is set, else in this process; either way
-  // keyed on the board version in the database, so several instances stay fresh (issue 10)
-  const boardCache = redis ? redisBoardCache(redis, `${config.REDIS_KEY_PREFIX}board:`) : memoryBoardCache(config.SEARCH_CACHE_MAX);
+  // board search pages: in Redis (shared) when REDIS_URL is set, else in this process (bounded in
+  // bytes); either way keyed on the versions of their places in the database, so several
+  // instances stay fresh (issues 10, 24)
+  const boardCache = redis
+    ? redisBoardCache(redis, `${config.REDIS_KEY_PREFIX}board:`)
+    : memoryBoardCache(config.SEARCH_CACHE_MAX, config.BOARD_CACHE_MAX_BYTES);
   const loads = createLoadsService({
     db,
     readDb: database.readDb,

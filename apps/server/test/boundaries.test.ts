@@ -48,7 +48,7 @@ const OWNER: Record<string, string> = {
   cargo_lines: 'loads',
   load_bookmarks: 'loads',
   load_vendors: 'loads',
-  board_version: 'loads',
+  board_versions: 'loads',
   offers: 'offers',
   offer_events: 'offers',
   business_profiles: 'profile',

@@ -109,13 +109,21 @@ export const offerEvents = pgTable('offer_events', {
 });
 
 /**
- * The board version (migration 0070): one row (id 1), `v` bumped in the same transaction as every
- * write that takes a load off the board or changes what it shows; the search cache keys on it.
+ * Board versions per pickup place and equipment (migration 0102, issue 24): how many board writes
+ * touched loads picked up in a city (kind 0), a grid cell (kinds 1–3) or anywhere (kind 9), for
+ * one equipment type or '' for all. The search cache keys a page on the sum of the rows it covers.
  */
-export const boardVersion = pgTable('board_version', {
-  id: smallint('id').primaryKey().default(1),
-  v: bigint('v', { mode: 'number' }).notNull().default(0),
-});
+export const boardVersions = pgTable(
+  'board_versions',
+  {
+    kind: smallint('kind').notNull(),
+    equipment: text('equipment').notNull(),
+    y: integer('y').notNull(),
+    x: integer('x').notNull(),
+    v: bigint('v', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.equipment, t.y, t.x] })],
+);
 
 /** The vendors (and their accounts) a vendor shipment is offered to (migration 0082). */
 export const loadVendors = pgTable(

@@ -260,6 +260,10 @@ export function createLoadAuthoring(
         if (audience.length) await repo.setLoadVendors(tx, id, audience);
         if (post) await transition(tx, id, 'post', user.id, { priceSar: body.priceSar, shipmentType: type }, { postedAt: now });
         if (ownVehicle) await bookOwnVehicle(tx, user, id, body.priceSar, {});
+        // a post shows at once on the pages of its place (issue 24). Inside a caller's transaction
+        // (a CSV import chunk) the bump would not be its last statement: those posts show within
+        // SEARCH_CACHE_TTL_MS instead (docs/load-board.md)
+        if (post && !outer) await repo.bumpBoardLoads(tx, [id]);
         return id;
       });
       return get(id, user.id, outer);
@@ -308,7 +312,7 @@ export function createLoadAuthoring(
           ...termColumns(body),
         });
         await publish(tx, loadEvent('load.edited', id, user.id, user.id, { offersReset: offersDeleted, fields: Object.keys(body) }));
-        await repo.bumpBoardVersion(tx);
+        await repo.bumpBoardLoads(tx, [id], [{ cityId: current.pickupCityId, equipment: s.equipment_type }]);
       });
       return { load: await get(id, user.id), offersDeleted };
     },
@@ -380,7 +384,7 @@ export function createLoadAuthoring(
           const raw = await authoring.rawLoad(tx, id);
           await bookOwnVehicle(tx, user, id, raw.price, {});
         }
-        await repo.bumpBoardVersion(tx);
+        await repo.bumpBoardLoads(tx, [id]);
       });
       return get(id, user.id);
     },
@@ -428,7 +432,7 @@ export function createLoadAuthoring(
           expiresAt: new Date(dates[first].getTime() + config.LOAD_EXPIRY_HOURS_AFTER_PICKUP * HOUR_MS),
         });
         await publish(tx, loadEvent('load.dates_extended', id, user.id, user.id, data));
-        await repo.bumpBoardVersion(tx);
+        await repo.bumpBoardLoads(tx, [id]);
       });
       return get(id, user.id);
     },

@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
  * version it was computed under, the shippers of its loads and when it stops being servable.
  */
 export interface CachedPage {
-  /** board_version.v read BEFORE the search ran (so the page is at least as new as v). */
+  /** The version of the page's places (boardPageVersion) read BEFORE the search ran (so the page is at least as new as v). */
   v: number;
   /** JSON text of { items, total, totalCapped }, validated by loadListResponse, isMine false everywhere. */
   data: string;
@@ -21,29 +21,49 @@ export interface BoardCacheStore {
   set(key: string, page: CachedPage): Promise<void>;
 }
 
-/** An in-process LRU of at most `max` pages (Map keeps insertion order; a hit moves to the end). */
-export function memoryBoardCache(max: number): BoardCacheStore {
-  const m = new Map<string, CachedPage>();
+/** What a page costs the in-process store: its key, JSON text and shipper ids, in UTF-8 bytes. */
+export const pageBytes = (key: string, page: CachedPage) => Buffer.byteLength(key) + Buffer.byteLength(page.data) + 40 * page.shippers.length + 64;
+
+/**
+ * An in-process LRU bounded by the total size of its pages (`maxBytes`, pageBytes) and by their
+ * count (`max`): Map keeps insertion order, a hit moves to the end, the oldest go first. A page
+ * larger than the whole bound is not kept. `bytes()` is the current total (tests, metrics).
+ */
+export function memoryBoardCache(max: number, maxBytes = 64 * 1024 * 1024): BoardCacheStore & { bytes(): number } {
+  const m = new Map<string, { page: CachedPage; size: number }>();
+  let total = 0;
+  const drop = (key: string) => {
+    const e = m.get(key);
+    if (!e) return;
+    m.delete(key);
+    total -= e.size;
+  };
   return {
     get: (key) => {
-      const p = m.get(key);
-      if (!p) return Promise.resolve(null);
+      const e = m.get(key);
+      if (!e) return Promise.resolve(null);
       m.delete(key);
-      m.set(key, p);
-      return Promise.resolve(p);
+      m.set(key, e);
+      return Promise.resolve(e.page);
     },
     set: (key, page) => {
-      m.delete(key);
-      m.set(key, page);
-      if (m.size > max) m.delete(m.keys().next().value!);
+      drop(key);
+      const size = pageBytes(key, page);
+      if (size > maxBytes) return Promise.resolve();
+      m.set(key, { page, size });
+      total += size;
+      while (m.size > max || total > maxBytes) drop(m.keys().next().value!);
       return Promise.resolve();
     },
+    bytes: () => total,
   };
 }
 
 /**
- * Pages in Redis under `prefix` + key, expiring with the page. A Redis error is a miss (the
- * database answers; the version check, not Redis, is what keeps results fresh).
+ * Pages in Redis under `prefix` + key, expiring with the page (every key has a TTL of at most
+ * SEARCH_CACHE_TTL_MS, so a Redis with `maxmemory-policy volatile-lru` or `allkeys-lru` evicts
+ * them first and they never pile up). A Redis error is a miss (the database answers; the version
+ * check, not Redis, is what keeps results fresh).
  */
 export function redisBoardCache(redis: Redis, prefix: string): BoardCacheStore {
   return {

@@ -6,52 +6,74 @@ import type { BoardCacheStore } from './board-cache.ts';
 
 /**
  * The load board search (DESIGN §6; GET /loads) and its cache: pages read on `readDb` (the
- * replica, or the primary), cached under the board version (docs/load-board.md).
+ * replica, or the primary), cached under the versions of the places they cover (issue 24,
+ * docs/load-board.md). `searchPage` and `pageVersion` are the repository's; tests and
+ * bench/cache.bench.ts pass their own (a counting search; the old global version).
  */
 export function createBoardSearch(deps: {
   readDb: Db;
   cache?: BoardCacheStore;
   cacheTtlMs: number;
   hiddenFrom: (viewerId: string | null) => Promise<string[]>;
+  searchPage?: typeof board.searchBoard;
+  pageVersion?: typeof repo.boardPageVersion;
 }) {
   const { readDb, cache, cacheTtlMs, hiddenFrom } = deps;
+  const searchPage = deps.searchPage ?? board.searchBoard;
+  const pageVersion = deps.pageVersion ?? repo.boardPageVersion;
+  /** Misses being computed in this process, by version and key: concurrent misses share one search. */
+  const flights = new Map<string, Promise<{ data: string; shippers: string[] }>>();
   return {
-    search: async (q: board.BoardQuery, viewerId: string | null) => board.searchBoard(readDb, q, viewerId, await hiddenFrom(viewerId)),
+    search: async (q: board.BoardQuery, viewerId: string | null) => searchPage(readDb, q, viewerId, await hiddenFrom(viewerId)),
 
     /**
      * The board search as the JSON text of GET /loads' `data` ({ items, total, totalCapped },
      * validated by loadListResponse), serialized once per cached page. Fresh by construction: the
-     * board version is read first and a cached page is served only if it was computed under that
-     * same version, so a load booked, cancelled, unposted, edited or expired (each bumps the
-     * version in its own transaction) before this search began is never returned; a page also
-     * stops at the first expiry among its loads and after SEARCH_CACHE_TTL_MS (new posts do not
-     * bump the version: they show up within that TTL). A viewer who owns a load of the page gets
-     * it computed (isMine); so does a viewer with blocks, its hidden shippers filtered out (issue 8).
-     * Without a cache store or with a TTL of 0, every search runs the SQL.
+     * version of the page's places (its pickup city, the grid cells around its circle, or the
+     * whole board; for its equipment) is read first and a cached page is served only if it was
+     * computed under that same version. Every write that changes what the board shows (post,
+     * book, cancel, unpost, repost, edit, expire) bumps the versions of its load's place in its
+     * own transaction, so a load changed before this search began is never returned, and a write
+     * elsewhere leaves the page cached. A page also stops at the first expiry among its loads and
+     * after SEARCH_CACHE_TTL_MS. Concurrent misses on one key and version run ONE search in this
+     * process (single flight; computed for no viewer, isMine false everywhere); a viewer who owns a
+     * load of the page gets it computed (isMine); so does a viewer with blocks, its hidden
+     * shippers filtered out (issue 8). Without a cache store or with a TTL of 0, every search runs the SQL.
      */
     async searchJson(q: board.BoardQuery, viewerId: string | null): Promise<string> {
       // a viewer with blocks (either way) gets its own page, never the shared cache (issue 8)
       const hidden = await hiddenFrom(viewerId);
-      if (hidden.length) return JSON.stringify(loadListResponse.parse(await board.searchBoard(readDb, q, viewerId, hidden)));
-      if (!cache || cacheTtlMs <= 0) return JSON.stringify(loadListResponse.parse(await board.searchBoard(readDb, q, viewerId)));
+      const own = async () => JSON.stringify(loadListResponse.parse(await searchPage(readDb, q, viewerId, hidden)));
+      if (hidden.length || !cache || cacheTtlMs <= 0) return own();
       const key = JSON.stringify(q);
       // The version and the search come from the SAME server (readDb: the replica, or the
       // primary without one). A replica replays the primary's commits in order, so a search on
       // it sees at least every write the version it read counts. A version read on the primary
       // with the search on a lagging replica would store a page older than its version, and
       // that page would be served as fresh until the next bump (docs/load-board.md).
-      const [v, hit] = await Promise.all([repo.boardVersion(readDb), cache.get(key)]);
-      const now = Date.now();
-      if (hit && hit.v === v && hit.until > now && !(viewerId && hit.shippers.includes(viewerId))) return hit.data;
-      const page = loadListResponse.parse(await board.searchBoard(readDb, q, viewerId));
-      const data = JSON.stringify(page);
-      if (!page.items.some((l) => l.isMine)) {
-        // 1 s before the first expiry: instance clocks and the database's may differ a little
-        const firstExpiry = Math.min(...page.items.map((l) => (l.expiresAt ? Date.parse(l.expiresAt) - 1000 : Infinity)));
-        const until = Math.min(now + cacheTtlMs, firstExpiry);
-        if (until > now) await cache.set(key, { v, data, shippers: [...new Set(page.items.map((l) => l.shipperId))], until });
+      const [v, hit] = await Promise.all([pageVersion(readDb, q), cache.get(key)]);
+      const mine = (shippers: string[]) => viewerId != null && shippers.includes(viewerId);
+      if (hit && hit.v === v && hit.until > Date.now()) return mine(hit.shippers) ? own() : hit.data;
+      // A waiter joins only a flight started under the same version: no write to these places
+      // committed between the two version reads, and the flight's search began after the first.
+      const fk = `${v}:${key}`;
+      let flight = flights.get(fk);
+      if (!flight) {
+        flight = (async () => {
+          const page = loadListResponse.parse(await searchPage(readDb, q, null));
+          const data = JSON.stringify(page);
+          const shippers = [...new Set(page.items.map((l) => l.shipperId))];
+          // 1 s before the first expiry: instance clocks and the database's may differ a little
+          const now = Date.now();
+          const firstExpiry = Math.min(...page.items.map((l) => (l.expiresAt ? Date.parse(l.expiresAt) - 1000 : Infinity)));
+          const until = Math.min(now + cacheTtlMs, firstExpiry);
+          if (until > now) await cache.set(key, { v, data, shippers, until });
+          return { data, shippers };
+        })().finally(() => flights.delete(fk));
+        flights.set(fk, flight);
       }
-      return data;
+      const page = await flight;
+      return mine(page.shippers) ? own() : page.data;
     },
   };
 }

@@ -43,7 +43,8 @@ export const loadEvent = (
  *    its expiry when leaving `posted`): no row → STATUS_CHANGED (409), nothing published;
  * 4. publishes the action's event (`LOAD_ACTION_EVENT`) in the same transaction with `data` plus
  *    `status: { from, to }` (and the older `from`/`to` fields the timeline reads).
- * Returns the new status. The caller bumps the board version when the board changes.
+ * Returns the new status. The caller bumps the board versions of the load's place when the board
+ * changes (repo.bumpBoardLoads, the last statement of its transaction).
  */
 export async function transition(
   tx: DbOrTx,
@@ -100,8 +101,8 @@ export const loadLifecycle = {
       throw e;
     }
   },
-  /** The board changed (a load was booked): call as the last statement of the transaction. */
-  boardChanged: (tx: DbOrTx) => repo.bumpBoardVersion(tx),
+  /** The board changed (the load was booked): bump its place's versions, the last statement of the transaction. */
+  boardChanged: (tx: DbOrTx, loadId: string) => repo.bumpBoardLoads(tx, [loadId]),
   /** A booked shipment for the trip modules (assignment, Bayan, driver trip); locked FOR UPDATE when `lock`. */
   trip: (db: DbOrTx, loadId: string, lock = false) => repo.tripLoad(db, loadId, lock),
   /** The driver completed the job (proof of drop): record the delivery time (days-to-pay counts from it). No status change. */
@@ -136,13 +137,9 @@ export const loadLifecycle = {
   ) => publish(tx, loadEvent(type, loadId, shipperId, actorId, data)),
 };
 
-/** The expiry job's batch: posted loads past their expiry become `expired`, each through transition() (load.expired). */
-export async function expireBatch(tx: DbOrTx, limit: number): Promise<number> {
+/** The expiry job's batch: posted loads past their expiry become `expired`, each through transition() (load.expired). Returns their ids. */
+export async function expireBatch(tx: DbOrTx, limit: number): Promise<string[]> {
   const due = await lifecycleRepo.dueForExpiry(tx, limit);
-  let n = 0;
-  for (const id of due) {
-    await transition(tx, id, 'expire', null);
-    n++;
-  }
-  return n;
+  for (const id of due) await transition(tx, id, 'expire', null);
+  return due;
 }

@@ -71,9 +71,9 @@ export function createLoadsService(deps: LoadsDeps) {
       let total = 0;
       for (;;) {
         const n = await db.transaction(async (tx) => {
-          const n = await expireBatch(tx, batch);
-          if (n) await repo.bumpBoardVersion(tx);
-          return n;
+          const ids = await expireBatch(tx, batch);
+          await repo.bumpBoardLoads(tx, ids);
+          return ids.length;
         });
         total += n;
         if (n < batch) return total;
@@ -91,7 +91,7 @@ export function createLoadsService(deps: LoadsDeps) {
         await transition(tx, id, 'cancel', user.id, { previousStatus: s.status }, { deletedAt: new Date() }, 'LOAD_NOT_EDITABLE');
         await offers.closePending(tx, id, user.id);
         await offers.cancelAccepted(tx, id, user.id);
-        await repo.bumpBoardVersion(tx);
+        await repo.bumpBoardLoads(tx, [id]);
       });
     },
 
@@ -101,7 +101,7 @@ export function createLoadsService(deps: LoadsDeps) {
         await ownLoad(tx, user, id);
         // a posted load past its expiry counts as expired: the table refuses to unpost it
         await transition(tx, id, 'unpost', user.id, {}, {}, 'LOAD_NOT_EDITABLE');
-        await repo.bumpBoardVersion(tx);
+        await repo.bumpBoardLoads(tx, [id]);
       });
       return get(id, user.id);
     },
@@ -145,7 +145,7 @@ export function createLoadsService(deps: LoadsDeps) {
           },
           'LOAD_NOT_EDITABLE',
         );
-        await repo.bumpBoardVersion(tx);
+        await repo.bumpBoardLoads(tx, [id]);
       });
       return get(id, user.id);
     },
@@ -181,7 +181,7 @@ export function createLoadsService(deps: LoadsDeps) {
             { postedAt: new Date() },
           );
         }
-        await repo.bumpBoardVersion(tx);
+        await repo.bumpBoardShippers(tx, shipperIds);
       });
       return days;
     },

@@ -47,8 +47,8 @@ export interface LoadLifecycle {
   book(tx: DbOrTx, loadId: string, carrierId: string, priceSar: string, actorId: string | null, offerId: string): Promise<boolean>;
   /** Whether `userId` may bid: vendor shipments take bids from their chosen vendors only, own-vehicle ones from nobody. */
   mayBid(tx: DbOrTx, loadId: string, userId: string): Promise<boolean>;
-  /** The board changed (the search cache's version): the last statement of the booking transaction. */
-  boardChanged(tx: DbOrTx): Promise<void>;
+  /** The board changed at this load's place (the search cache's versions): the last statement of the booking transaction. */
+  boardChanged(tx: DbOrTx, loadId: string): Promise<void>;
 }
 
 /**
@@ -184,7 +184,7 @@ export function createOffersService({ db, loads, relations }: { db: Db; loads: L
             throw new AppError((now && closedReason(now)) || 'SHIPMENT_ALREADY_ASSIGNED');
           }
           await closePendingOfLoad(tx, o.load_id, user.id, o.id);
-          await loads.boardChanged(tx);
+          await loads.boardChanged(tx, o.load_id);
         });
       } catch (e) {
         // the partial unique index offers_one_accepted: another accept won the race
