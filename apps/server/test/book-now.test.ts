@@ -43,7 +43,12 @@ describe('Book Now', () => {
     expect((await edit({ bookNow: false })).json().data).toMatchObject({ bookNow: false, bookNowFor: null });
     // a bookNowFor alone does not turn Book Now on
     expect((await edit({ bookNowFor: 'verified' })).json().data).toMatchObject({ bookNow: false, bookNowFor: null });
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/loads', headers: shipper.headers, payload: loadBody({ bookNow: true, bookNowFor: 'anyone' as never }) });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/loads',
+      headers: shipper.headers,
+      payload: loadBody({ bookNow: true, bookNowFor: 'anyone' as never }),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0]).toMatchObject({ path: 'bookNowFor' });
   });
@@ -73,7 +78,10 @@ describe('Book Now', () => {
 
     const types = await outboxTypes(load.id);
     expect(types.slice(types.indexOf('offer.withdrawn'))).toEqual(['offer.withdrawn', 'offer.accepted', 'load.booked', 'offer.closed']);
-    const [booked] = await t.database.query<{ data: Record<string, unknown> }>(`select data from outbox_events where aggregate_id = $1 and type = 'load.booked'`, [load.id]);
+    const [booked] = await t.database.query<{ data: Record<string, unknown> }>(
+      `select data from outbox_events where aggregate_id = $1 and type = 'load.booked'`,
+      [load.id],
+    );
     expect(booked.data).toMatchObject({ offerId: offer.id, carrierId: carrier.id, bookedPriceSar: '2750.50', shipperId: shipper.id });
 
     // the booked load is off the board for everyone else
@@ -122,7 +130,9 @@ describe('Book Now', () => {
     const yes = await postLoad(t.app, shipper.headers, loadBody({ bookNow: true, from: 13, to: 3 }));
     const no = await postLoad(t.app, shipper.headers, loadBody({ from: 13, to: 3 }));
     const ids = async (q: string) =>
-      (await t.app.inject({ url: `/api/v1/loads?pickupCityId=13&limit=100${q}`, headers: carrier.headers })).json<{ data: { items: Load[] } }>().data.items.map((l) => l.id);
+      (await t.app.inject({ url: `/api/v1/loads?pickupCityId=13&limit=100${q}`, headers: carrier.headers }))
+        .json<{ data: { items: Load[] } }>()
+        .data.items.map((l) => l.id);
     const only = await ids('&bookNow=true');
     expect(only).toContain(yes.id);
     expect(only).not.toContain(no.id);

@@ -36,7 +36,10 @@ async function wonBy(who: TestUser, body = loadBody({ bookNow: true })): Promise
 }
 const repostedFrom = async (id: string) => (await t.database.query<{ r: string | null }>('select reposted_from as r from loads where id = $1', [id]))[0].r;
 const repostEvents = (originalId: string) =>
-  t.database.query<{ data: Record<string, unknown>; actor_id: string }>(`select data, actor_id from outbox_events where aggregate_id = $1 and type = 'load.reposted'`, [originalId]);
+  t.database.query<{ data: Record<string, unknown>; actor_id: string }>(
+    `select data, actor_id from outbox_events where aggregate_id = $1 and type = 'load.reposted'`,
+    [originalId],
+  );
 const loadAs = async (id: string, who: TestUser) => (await t.app.inject({ url: `/api/v1/loads/${id}`, headers: who.headers })).json<{ data: Load }>().data;
 
 describe('re-post detection', () => {
@@ -62,7 +65,12 @@ describe('re-post detection', () => {
     // the operator's report (npm run admin -- reposts)
     const report = await t.app.container.services.loads.repostReport(100);
     const line = report.find((r) => r.referenceId === repost.referenceId);
-    expect(line).toMatchObject({ originalReferenceId: original.referenceId, originalShipperCompany: 'Original Shipper Co', posterCompany: 'Double Broker Co', lane: 'Riyadh → Jeddah' });
+    expect(line).toMatchObject({
+      originalReferenceId: original.referenceId,
+      originalShipperCompany: 'Original Shipper Co',
+      posterCompany: 'Double Broker Co',
+      lane: 'Riyadh → Jeddah',
+    });
     expect(describeReposts([line!])[0]).toContain(`${repost.referenceId}  posted`);
     expect(describeReposts([line!])[0]).toContain(`re-posts ${original.referenceId} of Original Shipper Co`);
     expect(describeReposts([])).toEqual(['No load is flagged as a re-post.']);
