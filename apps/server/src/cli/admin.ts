@@ -67,11 +67,7 @@ export interface PromoCommand {
   planCodes: string[] | null;
 }
 export type AdminCommand =
-  | { action: AdminAction; phone: string; reason?: string }
-  | { action: 'pending' }
-  | { action: 'reposts'; max: number }
-  | { action: 'help' }
-  | PromoCommand;
+  { action: AdminAction; phone: string; reason?: string } | { action: 'pending' } | { action: 'reposts'; max: number } | { action: 'help' } | PromoCommand;
 
 /** One flagged re-post as the loads service reports it (loads.service.ts repostReport). */
 export interface RepostLine {

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ACCOUNT_TYPE, bookNowBody, createOfferBody, envelope, idParams, offerListResponse, offerRespondBody, offerSchema, offersQuery, message } from '@masar/shared';
+import {
+  ACCOUNT_TYPE,
+  bookNowBody,
+  createOfferBody,
+  envelope,
+  idParams,
+  offerListResponse,
+  offerRespondBody,
+  offerSchema,
+  offersQuery,
+  message,
+} from '@masar/shared';
 
 /** Success messages of this module, en/ar. */
 
@@ -40,7 +51,7 @@ export default async function offersRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Book a Book Now load at its posted price',
         description:
-          'Verified (approved) carriers and brokers with a plan. Books the load in one step at its posted price (priceSar: the amount the carrier confirmed) and answers the accepted offer that records it; every other pending offer closes. Exactly one of racing bookings wins; the others hear SHIPMENT_ALREADY_ASSIGNED. Errors: BOOK_NOW_UNAVAILABLE (not Book Now), BOOK_NOW_NOT_TRUSTED (limited to the shipper\'s vendors), BOOK_NOW_PRICE_CHANGED, OWN_LOAD_BID, SHIPMENT_CANCELLED, BIDDING_CLOSED, USER_BLOCKED.',
+          "Verified (approved) carriers and brokers with a plan. Books the load in one step at its posted price (priceSar: the amount the carrier confirmed) and answers the accepted offer that records it; every other pending offer closes. Exactly one of racing bookings wins; the others hear SHIPMENT_ALREADY_ASSIGNED. Errors: BOOK_NOW_UNAVAILABLE (not Book Now), BOOK_NOW_NOT_TRUSTED (limited to the shipper's vendors), BOOK_NOW_PRICE_CHANGED, OWN_LOAD_BID, SHIPMENT_CANCELLED, BIDDING_CLOSED, USER_BLOCKED.",
         body: bookNowBody,
         response: { 201: envelope(offerSchema) },
       },

@@ -101,17 +101,7 @@ const offerEvent = (type: DomainEventType, loadId: string, shipperId: string, ac
  * counters; accepting books the load. Exactly one booking per load: the conditional update of
  * the load decides a race, the partial unique index offers_one_accepted backs it.
  */
-export function createOffersService({
-  db,
-  loads,
-  relations,
-  vendors,
-}: {
-  db: Db;
-  loads: LoadLifecycle;
-  relations?: BlocksBetween;
-  vendors?: TrustedVendors;
-}) {
+export function createOffersService({ db, loads, relations, vendors }: { db: Db; loads: LoadLifecycle; relations?: BlocksBetween; vendors?: TrustedVendors }) {
   /** USER_BLOCKED (403) when either of the two blocked the other (spec §6; issue 8). */
   async function notBlocked(tx: DbOrTx, a: string, b: string) {
     if (relations && (await relations.blockedBetween(tx, a, b))) throw new AppError('USER_BLOCKED');
