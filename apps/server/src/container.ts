@@ -86,7 +86,7 @@ export function createContainer(opts: {
     cache: boardCache,
     relations: relationsOfUser,
   });
-  const offers = createOffersService({ db, loads: loadLifecycle, relations: relationsOfUser });
+  const offers = createOffersService({ db, loads: loadLifecycle, relations: relationsOfUser, vendors: vendorAccountsOf });
   const links = createSignedLinks(config.jwtSecret);
   const fleet = createFleetService({ db, links, wasl: gateways.wasl });
   const vendors = createVendorsService({ db, links });

@@ -517,6 +517,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bookNow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a Book Now load at its posted price
+         * @description Verified (approved) carriers and brokers with a plan. Books the load in one step at its posted price (priceSar: the amount the carrier confirmed) and answers the accepted offer that records it; every other pending offer closes. Exactly one of racing bookings wins; the others hear SHIPMENT_ALREADY_ASSIGNED. Errors: BOOK_NOW_UNAVAILABLE (not Book Now), BOOK_NOW_NOT_TRUSTED (limited to the shipper's vendors), BOOK_NOW_PRICE_CHANGED, OWN_LOAD_BID, SHIPMENT_CANCELLED, BIDDING_CLOSED, USER_BLOCKED.
+         *
+         *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
+         */
+        post: operations["postBookNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/offerRespond": {
         parameters: {
             query?: never;
@@ -3112,6 +3134,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "load.reposted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * load.reposted
+         * @description The carrier that won this load posts the same lane with overlapping pickup dates as a new load (a double-brokering red flag; the new load is marked for the operator).
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.reposted` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookLoadReposted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "load.expired": {
         parameters: {
             query?: never;
@@ -5235,6 +5279,7 @@ export interface operations {
                 loadType?: "FTL" | "LTL";
                 pickupFrom?: string;
                 pickupTo?: string;
+                bookNow?: "true" | "false";
                 sort?: "newest" | "pickup" | "price" | "ratePerKm" | "deadhead";
             };
             header?: never;
@@ -5335,6 +5380,9 @@ export interface operations {
                                 deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                                 deliveryTo: string | null;
                                 tradable: boolean;
+                                bookNow: boolean;
+                                bookNowFor: ("verified" | "vendors") | null;
+                                repostFlagged: boolean;
                                 shipmentType: number;
                                 vendorIds: string[];
                                 bookmarked: boolean;
@@ -5498,6 +5546,9 @@ export interface operations {
                     deliveryType?: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port";
                     deliveryTo?: string;
                     tradable?: boolean;
+                    bookNow?: boolean;
+                    /** @enum {string} */
+                    bookNowFor?: "verified" | "vendors";
                     /** @default 1 */
                     shipmentType?: 1 | 2 | 3;
                     vendorIds?: string[];
@@ -5596,6 +5647,9 @@ export interface operations {
                             deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
+                            bookNow: boolean;
+                            bookNowFor: ("verified" | "vendors") | null;
+                            repostFlagged: boolean;
                             shipmentType: number;
                             vendorIds: string[];
                             bookmarked: boolean;
@@ -5852,6 +5906,9 @@ export interface operations {
                             deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
+                            bookNow: boolean;
+                            bookNowFor: ("verified" | "vendors") | null;
+                            repostFlagged: boolean;
                             shipmentType: number;
                             vendorIds: string[];
                             bookmarked: boolean;
@@ -6148,6 +6205,9 @@ export interface operations {
                     deliveryType?: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port";
                     deliveryTo?: string;
                     tradable?: boolean;
+                    bookNow?: boolean;
+                    /** @enum {string} */
+                    bookNowFor?: "verified" | "vendors";
                 };
             };
         };
@@ -6243,6 +6303,9 @@ export interface operations {
                             deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
+                            bookNow: boolean;
+                            bookNowFor: ("verified" | "vendors") | null;
+                            repostFlagged: boolean;
                             shipmentType: number;
                             vendorIds: string[];
                             bookmarked: boolean;
@@ -6421,7 +6484,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "contact.message_received";
+                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "contact.message_received";
                                 actorId: string | null;
                                 actorCompany: string | null;
                                 data: {
@@ -6633,6 +6696,9 @@ export interface operations {
                             deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
+                            bookNow: boolean;
+                            bookNowFor: ("verified" | "vendors") | null;
+                            repostFlagged: boolean;
                             shipmentType: number;
                             vendorIds: string[];
                             bookmarked: boolean;
@@ -6879,6 +6945,9 @@ export interface operations {
                             deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
+                            bookNow: boolean;
+                            bookNowFor: ("verified" | "vendors") | null;
+                            repostFlagged: boolean;
                             shipmentType: number;
                             vendorIds: string[];
                             bookmarked: boolean;
@@ -7119,6 +7188,9 @@ export interface operations {
                             deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
+                            bookNow: boolean;
+                            bookNowFor: ("verified" | "vendors") | null;
+                            repostFlagged: boolean;
                             shipmentType: number;
                             vendorIds: string[];
                             bookmarked: boolean;
@@ -7367,6 +7439,9 @@ export interface operations {
                             deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
+                            bookNow: boolean;
+                            bookNowFor: ("verified" | "vendors") | null;
+                            repostFlagged: boolean;
                             shipmentType: number;
                             vendorIds: string[];
                             bookmarked: boolean;
@@ -7632,6 +7707,9 @@ export interface operations {
                             deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
+                            bookNow: boolean;
+                            bookNowFor: ("verified" | "vendors") | null;
+                            repostFlagged: boolean;
                             shipmentType: number;
                             vendorIds: string[];
                             bookmarked: boolean;
@@ -8166,6 +8244,9 @@ export interface operations {
                                 deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                                 deliveryTo: string | null;
                                 tradable: boolean;
+                                bookNow: boolean;
+                                bookNowFor: ("verified" | "vendors") | null;
+                                repostFlagged: boolean;
                                 shipmentType: number;
                                 vendorIds: string[];
                                 bookmarked: boolean;
@@ -8561,6 +8642,214 @@ export interface operations {
                 };
             };
             /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); OWN_LOAD_BID (You cannot bid on your own shipment.); SHIPMENT_ALREADY_ASSIGNED (This shipment is already assigned.); SHIPMENT_CANCELLED (This shipment was cancelled.); BIDDING_CLOSED (Bidding on this shipment is closed.); DUPLICATE_OFFER (You already have an open offer on this shipment.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: IDEMPOTENCY_KEY_REUSED (This Idempotency-Key was already used with a different request.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postBookNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    loadId: string;
+                    priceSar: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loadId: string;
+                            loadReferenceId: string;
+                            /** Format: uuid */
+                            carrierId: string;
+                            carrierCompany: string;
+                            /** Format: uuid */
+                            shipperId: string;
+                            shipperCompany: string;
+                            priceSar: string;
+                            originalPriceSar: string;
+                            /** @enum {string} */
+                            lastOfferBy: "carrier" | "shipper";
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "rejected" | "withdrawn" | "closed" | "cancelled";
+                            createdAt: string;
+                            updatedAt: string;
+                            history: {
+                                /** @enum {string} */
+                                by: "carrier" | "shipper";
+                                action: string;
+                                priceSar: string | null;
+                                at: string;
+                            }[];
+                            lane: {
+                                fromEn: string;
+                                fromAr: string;
+                                toEn: string;
+                                toAr: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_IDEMPOTENCY_KEY (The Idempotency-Key header must be 1 to 255 visible characters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.); ACCOUNT_NOT_APPROVED (Your account is not approved yet. You can browse, but posting, bidding and booking need approval.); PLAN_REQUIRED (An active plan is required for this action.); BOOK_NOW_NOT_TRUSTED (The shipper offers Book Now to its own vendors only.); USER_BLOCKED (Not possible: one of you blocked the other.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); SHIPMENT_ALREADY_ASSIGNED (This shipment is already assigned.); BOOK_NOW_UNAVAILABLE (This shipment cannot be booked now at its posted price.); BOOK_NOW_PRICE_CHANGED (The posted price changed. Check the new price and book again.); OWN_LOAD_BID (You cannot bid on your own shipment.); SHIPMENT_CANCELLED (This shipment was cancelled.); BIDDING_CLOSED (Bidding on this shipment is closed.) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18744,7 +19033,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string | null;
-                                events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                                events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                                 active: boolean;
                                 createdAt: string;
                             }[];
@@ -18846,7 +19135,7 @@ export interface operations {
                 "application/json": {
                     url: string;
                     description?: string;
-                    events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                    events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                 };
             };
         };
@@ -18864,7 +19153,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                             active: boolean;
                             createdAt: string;
                             secret: string;
@@ -19153,7 +19442,7 @@ export interface operations {
                 "application/json": {
                     url?: string;
                     description?: string;
-                    events?: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                    events?: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                     active?: boolean;
                 };
             };
@@ -19172,7 +19461,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                             active: boolean;
                             createdAt: string;
                         };
@@ -19333,7 +19622,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
                             active: boolean;
                             createdAt: string;
                             secret: string;
@@ -19471,7 +19760,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
+                                eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed";
                                 attempts: number;
@@ -19611,7 +19900,7 @@ export interface operations {
                             /** Format: uuid */
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
+                            eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
                             /** @enum {string} */
                             status: "pending" | "succeeded" | "failed";
                             attempts: number;
@@ -32217,6 +32506,71 @@ export interface operations {
                         };
                         /** @enum {string} */
                         previousStatus?: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLoadReposted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "load.reposted";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        repostLoadId: string;
+                        repostReferenceId: string;
                     } & {
                         [key: string]: unknown;
                     };

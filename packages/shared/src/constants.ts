@@ -73,6 +73,16 @@ export type ShipmentType = (typeof SHIPMENT_TYPE)[keyof typeof SHIPMENT_TYPE];
 /** At most this many vendors per vendor shipment. */
 export const SHIPMENT_VENDORS_MAX = 20;
 
+/**
+ * Book Now (issue 19): who may book a Book Now load at its posted price in one step — any
+ * verified (approved) carrier or broker with a plan, or only the accounts of the shipper's own
+ * verified vendors (modules/vendors).
+ */
+export const BOOK_NOW_FOR = ['verified', 'vendors'] as const;
+export type BookNowFor = (typeof BOOK_NOW_FOR)[number];
+/** Re-post detection (issue 19): a carrier's new load on the lane of a load it won within this many days is flagged. */
+export const REPOST_WINDOW_DAYS = 14;
+
 /** Payment method of a shipment (spec §3; also on the Bayan waybill). */
 export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'credit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

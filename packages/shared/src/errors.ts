@@ -178,6 +178,18 @@ export const ERRORS = {
   OFFER_NOT_PENDING: { status: 409, en: 'This offer is no longer open.', ar: 'لم يعد هذا العرض مفتوحاً.' },
   NOT_YOUR_TURN: { status: 409, en: 'Wait for the other party to answer your last price.', ar: 'انتظر رد الطرف الآخر على آخر سعر قدمته.' },
   DUPLICATE_OFFER: { status: 409, en: 'You already have an open offer on this shipment.', ar: 'لديك عرض مفتوح على هذه الشحنة.' },
+  // Book Now (issue 19)
+  BOOK_NOW_UNAVAILABLE: { status: 409, en: 'This shipment cannot be booked now at its posted price.', ar: 'لا يمكن حجز هذه الشحنة فوراً بسعرها المعلن.' },
+  BOOK_NOW_NOT_TRUSTED: {
+    status: 403,
+    en: 'The shipper offers Book Now to its own vendors only.',
+    ar: 'يتيح الشاحن الحجز الفوري لمورّديه فقط.',
+  },
+  BOOK_NOW_PRICE_CHANGED: {
+    status: 409,
+    en: 'The posted price changed. Check the new price and book again.',
+    ar: 'تغيّر السعر المعلن. راجع السعر الجديد ثم احجز مرة أخرى.',
+  },
   // favourites and blocked users (issue 8; spec §6 "Users may block or favourite shippers and brokers")
   USER_BLOCKED: { status: 403, en: 'Not possible: one of you blocked the other.', ar: 'غير ممكن: أحدكما حظر الآخر.' },
   RELATION_SELF: { status: 400, en: 'You cannot add yourself.', ar: 'لا يمكنك إضافة نفسك.' },

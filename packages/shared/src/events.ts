@@ -198,6 +198,12 @@ export const DOMAIN_EVENTS = {
     parties: SHIPMENT_PARTIES,
     schema: shipment({ ...moved, previousStatus: loadStatus.optional() }),
   },
+  'load.reposted': {
+    aggregate: 'load',
+    when: 'The carrier that won this load posts the same lane with overlapping pickup dates as a new load (a double-brokering red flag; the new load is marked for the operator).',
+    parties: SHIPMENT_PARTIES,
+    schema: booked({ repostLoadId: uuid, repostReferenceId: z.string() }),
+  },
   'load.expired': { aggregate: 'load', when: 'A posted load passes its expiry without a booking.', parties: SHIPMENT_PARTIES, schema: shipment({ ...moved }) },
   'load.payment_received': {
     aggregate: 'load',

@@ -144,6 +144,7 @@ export const VALIDATION_MESSAGES = {
   'v.pickupWindowDrop': { en: 'The latest pickup must be before the delivery date.', ar: 'يجب أن يكون آخر موعد للتحميل قبل تاريخ التسليم.' },
   'v.vendorsRequired': { en: 'Choose at least one vendor.', ar: 'اختر مورّداً واحداً على الأقل.' },
   'v.vendorsMax': { en: 'Choose at most {20} vendors.', ar: 'اختر {20} مورّداً كحد أقصى.' },
+  'v.bookNowFor': { en: 'Choose who may book now.', ar: 'اختر من يمكنه الحجز الفوري.' },
   'v.vendorsDuplicate': { en: 'A vendor is chosen twice.', ar: 'تم اختيار مورّد مرتين.' },
   'v.extendNothing': { en: 'Choose a new pickup or delivery date.', ar: 'اختر تاريخ تحميل أو تسليم جديداً.' },
   // contact form (issue 8)
@@ -273,6 +274,7 @@ export const MESSAGES = {
     reject: { en: 'Offer rejected.', ar: 'تم رفض العرض.' },
     counter: { en: 'Counter offer sent.', ar: 'تم إرسال العرض المقابل.' },
     withdrawn: { en: 'Offer withdrawn.', ar: 'تم سحب العرض.' },
+    booked: { en: 'Booked at the posted price.', ar: 'تم الحجز بالسعر المعلن.' },
   },
   fleet: {
     vehicleSaved: { en: 'Vehicle saved.', ar: 'تم حفظ المركبة.' },

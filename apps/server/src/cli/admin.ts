@@ -3,6 +3,7 @@
  *
  *   npm run admin -- approve|reject|suspend|delete --phone +9665XXXXXXXX
  *   npm run admin -- pending            # accounts waiting for approval
+ *   npm run admin -- reposts [--max N]  # loads flagged as re-posts of a won load (issue 19)
  *   npm run admin -- promo --code SUMMER25 --percent 25 [--expires 2026-12-31] [--max 100] [--plans a,b]
  *
  * It opens the database the server is configured with (DATABASE_URL, else embedded PGlite in
@@ -38,6 +39,7 @@ export class AdminError extends Error {
 export const USAGE = `Usage:
   npm run admin -- approve|reject|suspend|delete --phone +9665XXXXXXXX
   npm run admin -- pending
+  npm run admin -- reposts [--max N]
   npm run admin -- promo --code CODE (--percent N | --sar AMOUNT) [--expires YYYY-MM-DD] [--max N] [--plans a,b]
 
   approve  status 2 (approved); the next profile the user loads shows the approval dialog once
@@ -46,6 +48,8 @@ export const USAGE = `Usage:
   suspend  status 3 (the user's requests answer ACCOUNT_SUSPENDED; approve again to reactivate)
   delete   status 4 and every session of the account revoked
   pending  list accounts waiting for approval
+  reposts  loads flagged as re-posts (newest first, --max N, default 100): the poster had won
+           another shipper's load on the same lane and pickup days (a double-brokering red flag)
   promo    create or update a promo code: --code CODE and --percent N (1–100) or --sar AMOUNT;
            optional --expires YYYY-MM-DD (end of that day, Riyadh), --max N uses in all,
            --plans plan-code,… (default every plan); each user may use a code once
@@ -62,7 +66,31 @@ export interface PromoCommand {
   maxRedemptions: number | null;
   planCodes: string[] | null;
 }
-export type AdminCommand = { action: AdminAction; phone: string; reason?: string } | { action: 'pending' } | { action: 'help' } | PromoCommand;
+export type AdminCommand =
+  { action: AdminAction; phone: string; reason?: string } | { action: 'pending' } | { action: 'reposts'; max: number } | { action: 'help' } | PromoCommand;
+
+/** One flagged re-post as the loads service reports it (loads.service.ts repostReport). */
+export interface RepostLine {
+  referenceId: string;
+  postedAt: string;
+  status: string;
+  posterCompany: string;
+  posterPhone: string;
+  originalReferenceId: string;
+  originalShipperCompany: string;
+  lane: string;
+  pickupAt: string;
+}
+
+/** The report's lines: one per flagged load, or a sentence when there is none. */
+export function describeReposts(rows: RepostLine[]): string[] {
+  if (!rows.length) return ['No load is flagged as a re-post.'];
+  return rows.map(
+    (r) =>
+      `${r.referenceId}  posted ${r.postedAt} by ${r.posterCompany} (${r.posterPhone}), ${r.status}  ${r.lane}, pickup ${r.pickupAt}  ` +
+      `re-posts ${r.originalReferenceId} of ${r.originalShipperCompany}`,
+  );
+}
 
 /** `promo` options → the promo code to write; AdminError(2) on anything unclear. */
 function parsePromo(v: Record<string, string | boolean | undefined>): PromoCommand {
@@ -120,6 +148,10 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
   const action = positionals[0];
   if (positionals.length !== 1 || !action) throw new AdminError(`Give exactly one action.\n\n${USAGE}`, 2);
   if (action === 'pending') return { action };
+  if (action === 'reposts') {
+    if (values.max !== undefined && !/^[1-9]\d{0,3}$/.test(values.max)) throw new AdminError(`--max is a whole number from 1 to 9999.\n\n${USAGE}`, 2);
+    return { action, max: values.max ? Number(values.max) : 100 };
+  }
   if (action === 'promo') return parsePromo(values);
   if (!(ADMIN_ACTIONS as readonly string[]).includes(action)) throw new AdminError(`Unknown action "${action}".\n\n${USAGE}`, 2);
   if (!values.phone) throw new AdminError(`--phone is required for ${action}.\n\n${USAGE}`, 2);
@@ -194,7 +226,11 @@ export async function main(argv: string[], out: (s: string) => void = console.lo
   try {
     await migrate(database);
     // the operator's work goes through the same services the server builds (composition root)
-    const { accounts, billing, verification } = createContainer({ config: { ...config, JOBS: false }, database }).services;
+    const { accounts, billing, verification, loads } = createContainer({ config: { ...config, JOBS: false }, database }).services;
+    if (cmd.action === 'reposts') {
+      for (const line of describeReposts(await loads.repostReport(cmd.max))) out(line);
+      return 0;
+    }
     if (cmd.action === 'promo') {
       await billing.upsertPromo(cmd);
       const what = cmd.kind === 'percent' ? `${cmd.value}% off` : `${cmd.value} SAR off`;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOMAIN_EVENT_TYPES } from '../events.ts';
 import {
+  BOOK_NOW_FOR,
   DELIVERY_TYPES,
   DETENTION_FREE_HOURS_MAX,
   LIMITS,
@@ -165,6 +166,13 @@ const termFields = {
   deliveryTo: z.string().trim().max(100, 'v.deliveryToMax').optional(),
   /** The goods may be traded (sold on) while in transit (Bayan waybill "tradable"). */
   tradable: z.boolean().optional(),
+  /**
+   * Book Now at the posted price (issue 19): a verified carrier with a plan books it in one step
+   * (POST /bookNow), no negotiation. Absent on create: false.
+   */
+  bookNow: z.boolean().optional(),
+  /** Who may Book Now: any verified carrier (default) or only my verified vendors' accounts. */
+  bookNowFor: z.enum(BOOK_NOW_FOR, { error: 'v.bookNowFor' }).optional(),
 };
 
 /**
@@ -334,6 +342,14 @@ export const loadSchema = z.object({
   deliveryType: z.enum(DELIVERY_TYPES).nullable(),
   deliveryTo: z.string().nullable(),
   tradable: z.boolean(),
+  /** Book Now at the posted price (issue 19); `bookNowFor` who may (null when not Book Now). */
+  bookNow: z.boolean(),
+  bookNowFor: z.enum(BOOK_NOW_FOR).nullable(),
+  /**
+   * Owner only (false for others): the carrier that won this load posted the same lane with
+   * overlapping pickup dates as a new load (re-post detection, issue 19; event load.reposted).
+   */
+  repostFlagged: z.boolean(),
   /** 1 marketplace, 2 chosen vendors, 3 own vehicle. */
   shipmentType: z.number().int(),
   /** The chosen vendors of a vendor shipment (owner only; [] otherwise). */
@@ -377,6 +393,11 @@ export const searchLoadsQuery = loadsPaging
     loadType: z.enum(LOAD_TYPES).optional(),
     pickupFrom: isoDateTime.optional(),
     pickupTo: isoDateTime.optional(),
+    /** Only Book Now loads ("true"). */
+    bookNow: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
     sort: z.enum(['newest', 'pickup', 'price', 'ratePerKm', 'deadhead']).default('newest'),
   })
   .refine((q) => !q.pickupFrom || !q.pickupTo || Date.parse(q.pickupFrom) <= Date.parse(q.pickupTo), { message: 'v.dateRange', path: ['pickupTo'] });

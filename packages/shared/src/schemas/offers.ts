@@ -8,6 +8,13 @@ import { moneySarOut } from '../money-schemas.ts';
 export const createOfferBody = z.object({ loadId: z.uuid(), priceSar: priceSchema });
 
 /**
+ * POST /bookNow — book a Book Now load at its posted price in one step (issue 19). `priceSar` is
+ * the amount the carrier confirmed: when the shipper changed the price meanwhile the booking is
+ * refused (BOOK_NOW_PRICE_CHANGED) rather than made at a price the carrier did not see.
+ */
+export const bookNowBody = z.object({ loadId: z.uuid(), priceSar: priceSchema });
+
+/**
  * POST /offerRespond — the party that did not name the last price answers it:
  * accept (books the load at the offer's current price), reject, or counter with `priceSar`.
  */

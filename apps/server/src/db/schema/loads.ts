@@ -1,4 +1,4 @@
-import type { LoadStatus, OfferStatus, StopAddressInput } from '@masar/shared';
+import type { BookNowFor, LoadStatus, OfferStatus, StopAddressInput } from '@masar/shared';
 import { bigint, boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { money, num } from './types.ts';
 
@@ -51,6 +51,10 @@ export const loads = pgTable('loads', {
   deliveryType: text('delivery_type'),
   deliveryTo: text('delivery_to'),
   tradable: boolean('tradable').notNull().default(false),
+  // migration 0105 (issue 19): Book Now and re-post detection
+  bookNow: boolean('book_now').notNull().default(false),
+  bookNowFor: text('book_now_for').$type<BookNowFor>(),
+  repostedFrom: uuid('reposted_from'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   deletedAt: ts('deleted_at'),

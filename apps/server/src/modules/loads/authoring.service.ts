@@ -12,7 +12,9 @@ import {
   type extendDatesBody,
   ACTIVE_LOAD_STATUSES,
   EXTEND_DATES_MAX_DAYS,
+  REPOST_WINDOW_DAYS,
   SHIPMENT_TYPE,
+  type BookNowFor,
 } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
@@ -71,6 +73,24 @@ function termColumns(b: TermsBody): Partial<authoring.NewLoad> {
   if (b.tradable !== undefined) out.tradable = b.tradable;
   return out;
 }
+
+/**
+ * The Book Now columns of a create or edit body (issue 19). Create: off unless asked, any
+ * verified carrier by default. Edit: `bookNow: false` clears both; `bookNowFor` alone changes
+ * who may only on a Book Now load. An own-vehicle shipment is never Book Now (it is booked).
+ */
+function bookNowColumns(
+  b: { bookNow?: boolean; bookNowFor?: BookNowFor },
+  current: { bookNow: boolean; bookNowFor: BookNowFor | null } | null,
+): Partial<authoring.NewLoad> {
+  const on = b.bookNow ?? current?.bookNow ?? false;
+  if (!on) return current?.bookNow || !current ? { bookNow: false, bookNowFor: null } : {};
+  return { bookNow: true, bookNowFor: b.bookNowFor ?? current?.bookNowFor ?? 'verified' };
+}
+
+const RIYADH_OFFSET_MS = 3 * 3_600_000;
+/** Midnight (Asia/Riyadh, UTC+3 all year) of the day of `t`. */
+const riyadhDayStart = (t: Date) => new Date(Math.floor((t.getTime() + RIYADH_OFFSET_MS) / DAY_MS) * DAY_MS - RIYADH_OFFSET_MS);
 
 /** The load of `id` owned by `user`, locked for the rest of the transaction (NOT_FOUND otherwise). */
 export async function ownLoad(tx: DbOrTx, user: CurrentUser, id: string): Promise<repo.LoadState> {
@@ -203,6 +223,30 @@ export function createLoadAuthoring(
     if (latest > d.drop.date) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'pickupLatest', message: 'v.pickupWindowDrop' }] });
   }
 
+  /**
+   * Re-post detection (issue 19): when the poster is the booked carrier of another shipper's load
+   * on the same lane (first pickup city → last drop city), booked within REPOST_WINDOW_DAYS, whose
+   * pickup days overlap the new load's (Riyadh days, windows included), the new load is marked
+   * `reposted_from` that load (the operator's report) and load.reposted is published on the
+   * original — its shipper is a party, and its timeline shows it. Same transaction as the post.
+   */
+  async function flagRepost(tx: DbOrTx, user: CurrentUser, load: { id: string; referenceId: string }, d: Derived, latest: Date | null) {
+    const first = riyadhDayStart(d.pickup.date);
+    const last = riyadhDayStart(latest && latest > d.pickup.date ? latest : d.pickup.date);
+    const original = await repo.wonLoadOnLane(tx, {
+      posterId: user.id,
+      pickupCityId: d.pickup.cityId,
+      dropCityId: d.drop.cityId,
+      dayStart: first,
+      dayEnd: new Date(last.getTime() + DAY_MS),
+      bookedSince: new Date(Date.now() - REPOST_WINDOW_DAYS * DAY_MS),
+      exceptId: load.id,
+    });
+    if (!original) return;
+    await authoring.updateLoadRow(tx, load.id, { repostedFrom: original.id });
+    await publish(tx, loadEvent('load.reposted', original.id, original.shipper_id, user.id, { repostLoadId: load.id, repostReferenceId: load.referenceId }));
+  }
+
   return {
     /**
      * Post (or save unposted) a load. `outer`: run inside the caller's transaction (a savepoint),
@@ -217,6 +261,7 @@ export function createLoadAuthoring(
       // after this commit replays the result (Idempotency-Key journal) and reads the same load back
       const id = await (outer ?? db).transaction(async (tx) => {
         const id = newId();
+        const referenceId = await authoring.nextReference(tx);
         await checkEquipment(tx, body.equipmentType);
         const audience = type === SHIPMENT_TYPE.vendor ? await vendorAudience(tx, user, body.vendorIds ?? []) : [];
         const d = await derive(tx, body.stops, body.cargo);
@@ -226,7 +271,7 @@ export function createLoadAuthoring(
           tx,
           {
             id,
-            referenceId: await authoring.nextReference(tx),
+            referenceId,
             shipperId: user.id,
             // created unposted; posting is the lifecycle's 'post' (below, same transaction)
             status: 'unposted',
@@ -236,6 +281,7 @@ export function createLoadAuthoring(
             comments: body.comments ?? null,
             postedAt: null,
             ...termColumns(body),
+            ...bookNowColumns(ownVehicle ? { bookNow: false } : body, null),
             ...(loadColumns(d, body.priceSar) as Required<
               Pick<
                 authoring.NewLoad,
@@ -260,6 +306,7 @@ export function createLoadAuthoring(
         if (audience.length) await repo.setLoadVendors(tx, id, audience);
         if (post) await transition(tx, id, 'post', user.id, { priceSar: body.priceSar, shipmentType: type }, { postedAt: now });
         if (ownVehicle) await bookOwnVehicle(tx, user, id, body.priceSar, {});
+        if (post) await flagRepost(tx, user, { id, referenceId }, d, body.pickupLatest ? new Date(body.pickupLatest) : null);
         // a post shows at once on the pages of its place (issue 24). Inside a caller's transaction
         // (a CSV import chunk) the bump would not be its last statement: those posts show within
         // SEARCH_CACHE_TTL_MS instead (docs/load-board.md)
@@ -310,6 +357,7 @@ export function createLoadAuthoring(
           ...(body.equipmentType !== undefined ? { equipmentType: body.equipmentType } : {}),
           ...(body.comments !== undefined ? { comments: body.comments } : {}),
           ...termColumns(body),
+          ...(s.shipment_type === SHIPMENT_TYPE.ownVehicle ? {} : bookNowColumns(body, { bookNow: current.bookNow, bookNowFor: current.bookNowFor })),
         });
         await publish(tx, loadEvent('load.edited', id, user.id, user.id, { offersReset: offersDeleted, fields: Object.keys(body) }));
         await repo.bumpBoardLoads(tx, [id], [{ cityId: current.pickupCityId, equipment: s.equipment_type }]);
@@ -345,6 +393,8 @@ export function createLoadAuthoring(
             assignedAt: null,
             deliveredAt: null,
             paymentReceivedAt: null,
+            // a copy is the owner's own new load, never a flagged re-post
+            repostedFrom: null,
             // an own-vehicle copy goes to the marketplace (the owner may change its audience)
             shipmentType: src.shipmentType === SHIPMENT_TYPE.ownVehicle ? SHIPMENT_TYPE.marketplace : src.shipmentType,
             deletedAt: null,
@@ -377,7 +427,8 @@ export function createLoadAuthoring(
         if (to === SHIPMENT_TYPE.ownVehicle && s.expired) throw new AppError('INVALID_TRANSITION');
         const audience = to === SHIPMENT_TYPE.vendor ? await vendorAudience(tx, user, body.vendorIds ?? []) : [];
         await repo.setLoadVendors(tx, id, audience);
-        await authoring.updateLoadRow(tx, id, { shipmentType: to });
+        // an own-vehicle shipment is booked at once: no Book Now
+        await authoring.updateLoadRow(tx, id, { shipmentType: to, ...(to === SHIPMENT_TYPE.ownVehicle ? { bookNow: false, bookNowFor: null } : {}) });
         if (to !== SHIPMENT_TYPE.marketplace) await offers.closePending(tx, id, user.id);
         await publish(tx, loadEvent('load.edited', id, user.id, user.id, { audience: { from: s.shipment_type, to }, vendorIds: body.vendorIds ?? [] }));
         if (to === SHIPMENT_TYPE.ownVehicle) {

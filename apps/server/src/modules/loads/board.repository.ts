@@ -11,7 +11,7 @@ import { capped, LOAD_COLUMNS, ON_BOARD, toLoad, type LoadRow } from './loads.re
 export type BoardQuery = Pick<
   SearchLoadsQuery,
   'pickupCityId' | 'radius' | 'dropCityId' | 'dropRadius' | 'equipmentType' | 'loadType' | 'pickupFrom' | 'pickupTo' | 'sort' | 'limit' | 'skip'
-> & { cursor?: string };
+> & { cursor?: string; bookNow?: boolean };
 
 /** Great-circle metres from city `o` to city `c` (haversine on the sphere of earth(), 6378168 m). */
 const GREAT_CIRCLE_M = sql.raw(`12756336 * asin(least(1, sqrt(
@@ -114,6 +114,8 @@ export function boardSearchSql(q: BoardQuery, hidden: readonly string[] = []): S
   if (q.loadType) where.push(sql`l.load_type = ${q.loadType}`);
   if (q.pickupFrom) where.push(sql`l.pickup_at >= ${q.pickupFrom}::timestamptz`);
   if (q.pickupTo) where.push(sql`l.pickup_at <= ${q.pickupTo}::timestamptz`);
+  // Book Now loads only (issue 19): a filter on the rows the board's indexes already narrowed
+  if (q.bookNow) where.push(sql`l.book_now`);
   // issue 8: shippers hidden from the viewer by a block (either way); absent for everyone else,
   // so their statement (and its prepared name) stays as it was
   if (hidden.length) where.push(hiddenShippers(hidden));

@@ -78,7 +78,19 @@ export const loadLifecycle = {
   transition,
   stateForOffer: async (tx: DbOrTx, loadId: string, lock: 'share' | 'update' | 'none') => {
     const s = await repo.loadState(tx, loadId, lock);
-    return s ? { id: s.id, shipper_id: s.shipper_id, carrier_id: s.carrier_id, status: s.status, expired: s.expired, deleted: s.deleted } : null;
+    return s
+      ? {
+          id: s.id,
+          shipper_id: s.shipper_id,
+          carrier_id: s.carrier_id,
+          status: s.status,
+          expired: s.expired,
+          deleted: s.deleted,
+          book_now: s.book_now,
+          book_now_for: s.book_now_for,
+          price: s.price,
+        }
+      : null;
   },
   /**
    * Book a load on an accepted offer (lifecycle 'book': posted → unassigned, carrier and price

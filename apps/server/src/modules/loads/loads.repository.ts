@@ -48,6 +48,9 @@ export const LOAD_COLUMNS = sql.raw(`
   case when l.vehicle_id is null then true else coalesce((select v.weight_kg >= ${FLEET_LIMITS.waslMinWeightKg} from vehicles v where v.id = l.vehicle_id), true) end as bayan_required,
   l.pickup_latest_at, l.pickup_hours_from, l.pickup_hours_to, l.drop_hours_from, l.drop_hours_to, l.payment_method, l.paid_by,
   l.payment_terms_days, l.detention_free_hours, l.detention_rate::text as detention_rate, l.delivery_type, l.delivery_to, l.tradable,
+  l.book_now, l.book_now_for,
+  -- re-post detection (issue 19): a later load re-posts this one (index loads_reposted_from)
+  exists (select 1 from loads rp where rp.reposted_from = l.id) as repost_flagged,
   case when l.shipment_type = 2 then (select coalesce(json_agg(lv.vendor_id), '[]'::json) from load_vendors lv where lv.load_id = l.id) else '[]'::json end as vendor_ids,
   (select count(*)::int from offers o where o.load_id = l.id and o.status = 'pending') as offers_count,
   (select coalesce(json_agg(json_build_object('id', s.id, 'index', s.idx, 'stopType', s.stop_type, 'cityId', s.city_id,
@@ -100,6 +103,9 @@ export interface LoadRow {
   delivery_type: Load['deliveryType'];
   delivery_to: string | null;
   tradable: boolean;
+  book_now: boolean;
+  book_now_for: Load['bookNowFor'];
+  repost_flagged: boolean;
   vendor_ids: string[];
   offers_count: number;
   stops: {
@@ -195,6 +201,10 @@ export function toLoad(r: LoadRow, viewerId: string | null, deadheadKm?: number,
     deliveryType: r.delivery_type,
     deliveryTo: r.delivery_to,
     tradable: r.tradable,
+    bookNow: r.book_now,
+    bookNowFor: r.book_now ? r.book_now_for : null,
+    // the original shipper's flag; nobody else learns it from the load
+    repostFlagged: owner && r.repost_flagged,
     shipmentType: Number(r.shipment_type),
     vendorIds: owner ? r.vendor_ids : [],
     bookmarked,
@@ -233,10 +243,13 @@ export async function loadState(db: DbOrTx, id: string, lock: 'update' | 'share'
     pickup_city_id: number;
     drop_city_id: number;
     shipment_type: number;
+    book_now: boolean;
+    book_now_for: 'verified' | 'vendors' | null;
+    price: string;
   }>(
     db,
     sql`select id, shipper_id, carrier_id, status, ${EXPIRED('')} as expired, deleted_at is not null as deleted,
-          equipment_type, pickup_city_id, drop_city_id, shipment_type
+          equipment_type, pickup_city_id, drop_city_id, shipment_type, book_now, book_now_for, price::text as price
         from loads where id = ${id}${suffix}`,
   );
   return rows[0] ?? null;
@@ -315,6 +328,63 @@ export async function copyLoadVendors(tx: DbOrTx, fromId: string, toId: string):
 export async function isLoadVendor(db: DbOrTx, loadId: string, userId: string): Promise<boolean> {
   const rows = await queryRows(db, sql`select 1 from load_vendors where load_id = ${loadId} and user_id = ${userId} limit 1`);
   return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Re-post detection (issue 19; migration 0105)
+
+/**
+ * The load `posterId` won (its booked carrier, another shipper's, not cancelled, booked since
+ * `bookedSince`) on the lane pickupCityId → dropCityId whose pickup window [pickup_at,
+ * pickup_latest_at] touches [dayStart, dayEnd) — the new load's pickup days. The oldest booking
+ * wins. Index loads_carrier (carrier_id, status).
+ */
+export async function wonLoadOnLane(
+  db: DbOrTx,
+  q: { posterId: string; pickupCityId: number; dropCityId: number; dayStart: Date; dayEnd: Date; bookedSince: Date; exceptId: string },
+): Promise<{ id: string; shipper_id: string; reference_id: string } | null> {
+  const rows = await queryRows<{ id: string; shipper_id: string; reference_id: string }>(
+    db,
+    sql`select l.id, l.shipper_id, l.reference_id from loads l
+        where l.carrier_id = ${q.posterId} and l.status not in ('cancelled', 'posted', 'unposted', 'expired')
+          and l.shipper_id <> ${q.posterId} and l.id <> ${q.exceptId} and l.deleted_at is null
+          and l.pickup_city_id = ${q.pickupCityId} and l.drop_city_id = ${q.dropCityId}
+          and l.booked_at >= ${q.bookedSince}
+          and l.pickup_at < ${q.dayEnd} and coalesce(l.pickup_latest_at, l.pickup_at) >= ${q.dayStart}
+        order by l.booked_at, l.id
+        limit 1`,
+  );
+  return rows[0] ?? null;
+}
+
+/** Flagged re-posts for the operator's report, newest first (index loads_reposts_recent). */
+export async function repostReport(db: DbOrTx, limit: number) {
+  return queryRows<{
+    reference_id: string;
+    created_at: Date | string;
+    status: string;
+    poster_company: string;
+    poster_phone: string;
+    original_reference_id: string;
+    original_shipper_company: string;
+    from_en: string;
+    to_en: string;
+    pickup_at: Date | string;
+  }>(
+    db,
+    sql`select n.reference_id, n.created_at, n.status, pu.company_name as poster_company, pu.phone as poster_phone,
+          o.reference_id as original_reference_id, su.company_name as original_shipper_company,
+          pc.name_en as from_en, dc.name_en as to_en, n.pickup_at
+        from loads n
+        join loads o on o.id = n.reposted_from
+        join users pu on pu.id = n.shipper_id
+        join users su on su.id = o.shipper_id
+        join cities pc on pc.id = n.pickup_city_id
+        join cities dc on dc.id = n.drop_city_id
+        where n.reposted_from is not null
+        order by n.created_at desc, n.id desc
+        limit ${limit}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

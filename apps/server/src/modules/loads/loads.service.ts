@@ -55,6 +55,25 @@ export function createLoadsService(deps: LoadsDeps) {
   return {
     get,
 
+    /**
+     * The operator's report of flagged re-posts (issue 19; npm run admin -- reposts): loads whose
+     * poster had won another shipper's load on the same lane and pickup days, newest first.
+     */
+    async repostReport(limit = 100) {
+      const rows = await repo.repostReport(db, limit);
+      return rows.map((r) => ({
+        referenceId: r.reference_id,
+        postedAt: new Date(r.created_at).toISOString(),
+        status: r.status,
+        posterCompany: r.poster_company,
+        posterPhone: r.poster_phone,
+        originalReferenceId: r.original_reference_id,
+        originalShipperCompany: r.original_shipper_company,
+        lane: `${r.from_en} → ${r.to_en}`,
+        pickupAt: new Date(r.pickup_at).toISOString(),
+      }));
+    },
+
     /** The load's timeline, for its shipper and its booked carrier only (404 otherwise). */
     async timeline(user: CurrentUser, id: string): Promise<LoadTimelineEntry[]> {
       const s = await repo.loadState(db, id, 'none');

@@ -43,3 +43,12 @@ export async function pendingBetween(tx: DbOrTx, a: string, b: string): Promise<
         order by id for update`,
   );
 }
+
+/** The pending offer(s) of `carrierId` on a load (at most one: offers_one_open), locked FOR UPDATE. */
+export async function pendingOfCarrierOnLoad(tx: DbOrTx, loadId: string, carrierId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from offers where load_id = ${loadId} and carrier_id = ${carrierId} and status = 'pending' order by id for update`,
+  );
+  return rows.map((r) => r.id);
+}

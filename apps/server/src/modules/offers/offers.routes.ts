@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ACCOUNT_TYPE, createOfferBody, envelope, idParams, offerListResponse, offerRespondBody, offerSchema, offersQuery, message } from '@masar/shared';
+import {
+  ACCOUNT_TYPE,
+  bookNowBody,
+  createOfferBody,
+  envelope,
+  idParams,
+  offerListResponse,
+  offerRespondBody,
+  offerSchema,
+  offersQuery,
+  message,
+} from '@masar/shared';
 
 /** Success messages of this module, en/ar. */
 
@@ -28,6 +39,24 @@ export default async function offersRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => reply.status(201).send({ message: message('offers.sent', req.lang), data: await svc.create(app.requireUser(req), req.body) }),
+  );
+
+  app.post(
+    '/bookNow',
+    {
+      // a retried booking (same Idempotency-Key) returns the first answer; after a crash it
+      // replays the committed transaction and reads the booking back
+      config: { auth: 'user', roles: [ACCOUNT_TYPE.carrier, ACCOUNT_TYPE.broker], approved: true, plan: true, idempotencyReplay: true },
+      schema: {
+        tags,
+        summary: 'Book a Book Now load at its posted price',
+        description:
+          "Verified (approved) carriers and brokers with a plan. Books the load in one step at its posted price (priceSar: the amount the carrier confirmed) and answers the accepted offer that records it; every other pending offer closes. Exactly one of racing bookings wins; the others hear SHIPMENT_ALREADY_ASSIGNED. Errors: BOOK_NOW_UNAVAILABLE (not Book Now), BOOK_NOW_NOT_TRUSTED (limited to the shipper's vendors), BOOK_NOW_PRICE_CHANGED, OWN_LOAD_BID, SHIPMENT_CANCELLED, BIDDING_CLOSED, USER_BLOCKED.",
+        body: bookNowBody,
+        response: { 201: envelope(offerSchema) },
+      },
+    },
+    async (req, reply) => reply.status(201).send({ message: message('offers.booked', req.lang), data: await svc.bookNow(app.requireUser(req), req.body) }),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { ACTIVE_LOAD_STATUSES, type DomainEventInput, type DomainEventType, type Offer, type OfferAction } from '@masar/shared';
+import { ACTIVE_LOAD_STATUSES, toHalalas, type DomainEventInput, type DomainEventType, type Offer, type OfferAction } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import { requireApproved } from '../../lib/access.ts';
@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { dbErrorCode } from '../../lib/errors.ts';
 import * as repo from './offers.repository.ts';
+import * as lifecycleRepo from './lifecycle.repository.ts';
 import { cancelAcceptedOfLoad, closePendingBetweenUsers, closePendingOfLoad, transitionOffer } from './lifecycle.ts';
 
 /**
@@ -34,6 +35,11 @@ export interface LoadForOffer {
   status: string;
   expired: boolean;
   deleted: boolean;
+  /** Book Now at the posted price (issue 19) and who may. */
+  book_now: boolean;
+  book_now_for: 'verified' | 'vendors' | null;
+  /** The posted price, numeric text ("1500.00"). */
+  price: string;
 }
 
 /**
@@ -69,6 +75,11 @@ export const offersOfUsers = {
   closePendingBetween: (tx: DbOrTx, blockerId: string, otherId: string) => closePendingBetweenUsers(tx, blockerId, otherId),
 };
 
+/** What the offers module asks of the vendors module (injected by the container): Book Now limited to trusted carriers. */
+export interface TrustedVendors {
+  isVerifiedVendor(db: DbOrTx, ownerId: string, userId: string): Promise<boolean>;
+}
+
 /** Whether two users are blocked either way (the relations module's answer; injected by the container). */
 export interface BlocksBetween {
   blockedBetween(db: DbOrTx, a: string, b: string): Promise<boolean>;
@@ -90,7 +101,7 @@ const offerEvent = (type: DomainEventType, loadId: string, shipperId: string, ac
  * counters; accepting books the load. Exactly one booking per load: the conditional update of
  * the load decides a race, the partial unique index offers_one_accepted backs it.
  */
-export function createOffersService({ db, loads, relations }: { db: Db; loads: LoadLifecycle; relations?: BlocksBetween }) {
+export function createOffersService({ db, loads, relations, vendors }: { db: Db; loads: LoadLifecycle; relations?: BlocksBetween; vendors?: TrustedVendors }) {
   /** USER_BLOCKED (403) when either of the two blocked the other (spec §6; issue 8). */
   async function notBlocked(tx: DbOrTx, a: string, b: string) {
     if (relations && (await relations.blockedBetween(tx, a, b))) throw new AppError('USER_BLOCKED');
@@ -192,6 +203,70 @@ export function createOffersService({ db, loads, relations }: { db: Db; loads: L
         throw e;
       }
       return mustGet(db, body.offerId);
+    },
+
+    /**
+     * Book Now (issue 19): a verified carrier or broker with a plan books a Book Now load at its
+     * posted price in one step. One transaction, the load row locked FOR UPDATE first (racing
+     * carriers queue on it: exactly one books, the others then see it booked and hear
+     * SHIPMENT_ALREADY_ASSIGNED). The booking is recorded as the carrier's offer at the posted
+     * price (its own earlier pending bid on the load is withdrawn), accepted through
+     * transitionOffer (offer.accepted), the load booked through the loads lifecycle
+     * (load.booked, agreed price = posted price), and every other pending offer closed — the
+     * same events, in the same order, as accepting an offer. Refusals: NOT_FOUND (not visible to
+     * me), OWN_LOAD_BID, USER_BLOCKED, SHIPMENT_ALREADY_ASSIGNED / SHIPMENT_CANCELLED /
+     * BIDDING_CLOSED, BOOK_NOW_UNAVAILABLE (not a Book Now load), BOOK_NOW_NOT_TRUSTED (limited
+     * to the shipper's vendors), BOOK_NOW_PRICE_CHANGED (`priceSar` is not the posted price).
+     */
+    async bookNow(user: CurrentUser, body: { loadId: string; priceSar: string }): Promise<Offer> {
+      requireApproved(user);
+      if (!user.activeSubscriptionId) throw new AppError('PLAN_REQUIRED');
+      let id: string;
+      try {
+        id = await db.transaction(async (tx) => {
+          const load = await loads.stateForOffer(tx, body.loadId, 'update');
+          if (!load || load.deleted) throw new AppError('NOT_FOUND');
+          if (load.shipper_id === user.id) throw new AppError('OWN_LOAD_BID');
+          // a load that never was Book Now answers as a bid would (404 when off the board)
+          const onBoard = load.status === 'posted' || load.expired;
+          if (!load.book_now && !onBoard && load.carrier_id !== user.id && !(await repo.hasOfferOn(tx, load.id, user.id))) throw new AppError('NOT_FOUND');
+          if (!(await loads.mayBid(tx, load.id, user.id))) throw new AppError('NOT_FOUND');
+          await notBlocked(tx, user.id, load.shipper_id);
+          assertOpen(load);
+          if (!load.book_now) throw new AppError('BOOK_NOW_UNAVAILABLE');
+          if (load.book_now_for === 'vendors' && !(vendors && (await vendors.isVerifiedVendor(tx, load.shipper_id, user.id))))
+            throw new AppError('BOOK_NOW_NOT_TRUSTED');
+          if (toHalalas(load.price) !== toHalalas(body.priceSar)) throw new AppError('BOOK_NOW_PRICE_CHANGED');
+          // my own pending bid is superseded by the booking at the posted price
+          for (const mine of await lifecycleRepo.pendingOfCarrierOnLoad(tx, load.id, user.id))
+            await transitionOffer(tx, mine, 'withdraw', { actorId: user.id, party: 'carrier' }, { reason: 'book_now' });
+          const id = newId();
+          await repo.insertOffer(tx, {
+            id,
+            loadId: load.id,
+            carrierId: user.id,
+            shipperId: load.shipper_id,
+            price: load.price,
+            originalPrice: load.price,
+            // the shipper named the price (posted), the carrier accepts it
+            lastOfferBy: 'shipper',
+            status: 'pending',
+          });
+          await transitionOffer(tx, id, 'accept', { actorId: user.id, party: 'carrier' }, { priceSar: load.price, bookNow: true });
+          if (!(await loads.book(tx, load.id, user.id, load.price, user.id, id))) {
+            const now = await loads.stateForOffer(tx, load.id, 'none');
+            throw new AppError((now && closedReason(now)) || 'SHIPMENT_ALREADY_ASSIGNED');
+          }
+          await closePendingOfLoad(tx, load.id, user.id, id);
+          await loads.boardChanged(tx, load.id);
+          return id;
+        });
+      } catch (e) {
+        // the partial unique index offers_one_accepted: another booking won the race
+        if (dbErrorCode(e) === '23505') throw new AppError('SHIPMENT_ALREADY_ASSIGNED');
+        throw e;
+      }
+      return mustGet(db, id);
     },
 
     /** The carrier takes back a pending offer. */

@@ -182,3 +182,25 @@ export async function vendorAccounts(tx: DbOrTx, ownerId: string, ids: string[])
     .where(and(eq(vendors.ownerId, ownerId), inArray(vendors.id, ids), isNull(vendors.deletedAt)));
   return rows;
 }
+
+/**
+ * Whether `userId` is the Masar account of one of `ownerId`'s verified, live vendors (matched by
+ * phone or e-mail as in vendorAccounts): the "trusted carriers" a Book Now load may be limited to
+ * (issue 19).
+ */
+export async function isVerifiedVendorAccount(db: DbOrTx, ownerId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: vendors.id })
+    .from(vendors)
+    .where(
+      and(
+        eq(vendors.ownerId, ownerId),
+        eq(vendors.status, 'verified'),
+        isNull(vendors.deletedAt),
+        sql`exists (select 1 from ${users} u where u.id = ${userId} and u.id <> ${ownerId}
+          and (u.phone = "vendors"."phone" or lower(u.email) = lower("vendors"."email")))`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}

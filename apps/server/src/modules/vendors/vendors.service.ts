@@ -128,6 +128,8 @@ async function checkContact(tx: DbOrTx, ownerId: string, email?: string, phone?:
  */
 export const vendorAccountsOf = {
   accounts: (tx: DbOrTx, ownerId: string, vendorIds: string[]) => repo.vendorAccounts(tx, ownerId, vendorIds),
+  /** Is `userId` the account of one of `ownerId`'s verified vendors (Book Now limited to trusted carriers; issue 19)? */
+  isVerifiedVendor: (db: DbOrTx, ownerId: string, userId: string) => repo.isVerifiedVendorAccount(db, ownerId, userId),
 };
 
 export function createVendorsService(deps: { db: Db; links: SignedLinks }) {

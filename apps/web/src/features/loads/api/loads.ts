@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangeAudienceBody, CreateLoadBody, ExtendDatesBody, MyLoadsTab, UpdateLoadBody } from '@masar/shared';
-import { masar, unwrap, type QueryOf } from '../../../lib/api';
+import { idempotent, masar, unwrap, type QueryOf } from '../../../lib/api';
 
 /** Every tab's count, exact up to COUNT_CAP (1,000); countsCapped says which tab has more. */
 export type MyLoadsCounts = Record<MyLoadsTab, number>;
@@ -100,6 +100,19 @@ export function useChangeAudience() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: ChangeAudienceBody }) =>
       unwrap(masar.POST('/api/v1/loads/{id}/audience', { params: { path: { id } }, body })),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * Book a Book Now load at its posted price (POST /bookNow; issue 19). `priceSar` is the amount
+ * the carrier confirmed; `key` the Idempotency-Key of this confirmation (a retry reuses it).
+ */
+export function useBookNow() {
+  const invalidate = useInvalidateLoads();
+  return useMutation({
+    mutationFn: ({ loadId, priceSar, key }: { loadId: string; priceSar: string; key: string }) =>
+      unwrap(masar.POST('/api/v1/bookNow', { body: { loadId, priceSar }, headers: idempotent(key) })),
     onSuccess: invalidate,
   });
 }

@@ -570,6 +570,33 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
             </SimpleGrid>
           </Paper>
 
+          {values.shipmentType !== SHIPMENT_TYPE.ownVehicle && (
+            <Paper withBorder p="md" data-testid="book-now-section">
+              <Title order={4} mb="sm">
+                {t('bookNow.section')}
+              </Title>
+              <Checkbox
+                label={t('bookNow.field')}
+                description={t('bookNow.fieldHint')}
+                {...form.getInputProps('bookNow', { type: 'checkbox' })}
+                data-testid="book-now"
+              />
+              {values.bookNow && (
+                <SegmentedControl
+                  mt="sm"
+                  fullWidth
+                  value={values.bookNowFor}
+                  onChange={(v) => form.setFieldValue('bookNowFor', v === 'vendors' ? 'vendors' : 'verified')}
+                  data={[
+                    { value: 'verified', label: t('bookNow.for.verified') },
+                    { value: 'vendors', label: t('bookNow.for.vendors') },
+                  ]}
+                  data-testid="book-now-for"
+                />
+              )}
+            </Paper>
+          )}
+
           {!editing && (
             <Paper withBorder p="md">
               <Title order={4} mb="sm">

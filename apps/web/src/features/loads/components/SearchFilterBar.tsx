@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Collapse, Group, Paper, Select, SimpleGrid } from '@mantine/core';
+import { Badge, Box, Button, Checkbox, Collapse, Group, Paper, Select, SimpleGrid } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
@@ -27,7 +27,7 @@ export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onS
   // Phones (spec §2: mobile at or below 768 px) get the filters folded away behind one button.
   const mobile = useMediaQuery(PHONE, window.matchMedia?.(PHONE).matches ?? false) ?? false;
   const [open, setOpen] = useState(false);
-  const active = [value.pickupCityId, value.dropCityId, value.equipmentType, value.loadType, value.pickupFrom].filter(Boolean).length;
+  const active = [value.pickupCityId, value.dropCityId, value.equipmentType, value.loadType, value.pickupFrom, value.bookNow].filter(Boolean).length;
 
   return (
     <Paper withBorder p="md">
@@ -123,6 +123,13 @@ export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onS
                     valueFormat="DD/MM/YYYY"
                     style={{ flex: 1 }}
                     data-testid="search-dates"
+                  />
+                  <Checkbox
+                    label={t('bookNow.filter')}
+                    checked={draft.bookNow}
+                    onChange={(e) => set({ bookNow: e.currentTarget.checked })}
+                    mb={8}
+                    data-testid="search-book-now"
                   />
                   <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="search-submit">
                     {t('search.submit')}

@@ -32,6 +32,7 @@ import { useLoad } from '../api/loads';
 import { AudienceModal, BookmarkButton, LoadOptionsMenu } from '../components/LoadOptionsMenu';
 import { AssignmentPanel } from '../components/AssignmentPanel';
 import { LoadTimeline } from '../components/LoadTimeline';
+import { BookNowBadge, BookNowButton } from '../components/BookNow';
 import { Slot } from '../../../components/slots';
 
 function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
@@ -96,6 +97,7 @@ export default function LoadDetailsPage() {
             </Text>
             <StatusBadge status={load.status} />
             <Badge variant="outline">{t(`loadType.${load.loadType}`)}</Badge>
+            {load.status === 'posted' && <BookNowBadge load={load} />}
           </Group>
           <VisuallyHidden>
             <h1>
@@ -119,6 +121,12 @@ export default function LoadDetailsPage() {
         </Group>
       </Group>
       {audienceOpen && <AudienceModal load={load} onClose={() => setAudienceOpen(false)} />}
+
+      {isOwner && load.repostFlagged && (
+        <Alert color="masarRed" variant="light" mb="md" title={t('repost.title')} data-testid="repost-flag">
+          {t('repost.text')}
+        </Alert>
+      )}
 
       {ACTIVE_LOAD_STATUSES.includes(load.status) && (
         <Alert color="blue" mb="md" data-testid="assigned-banner">
@@ -254,6 +262,17 @@ export default function LoadDetailsPage() {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             {isOwner && <Slot name="OwnerOffersPanel" load={load} />}
+            {canBid && load.bookNow && load.status === 'posted' && (
+              <Paper withBorder p="md" data-testid="book-now-panel">
+                <Stack gap="xs">
+                  <Text fw={600}>{t('bookNow.panelTitle')}</Text>
+                  <Text size="sm" c="dimmed">
+                    {t('bookNow.panelText', { price: formatMoney(load.priceSar, lang) })}
+                  </Text>
+                  <BookNowButton load={load} onBooked={() => void q.refetch()} />
+                </Stack>
+              </Paper>
+            )}
             {canBid && <Slot name="BidPanel" load={load} />}
             <Anchor component={Link} to={isOwner ? paths.myLoads : paths.search} size="sm">
               <Group gap={4} component="span" style={{ display: 'inline-flex' }}>

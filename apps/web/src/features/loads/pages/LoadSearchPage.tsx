@@ -9,6 +9,7 @@ import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { useSearchLoads } from '../api/loads';
 import { DisplayToggle } from '../components/DisplayToggle';
 import { LoadList } from '../components/LoadList';
+import { BookNowBadge, BookNowButton } from '../components/BookNow';
 import { LoadsPager } from '../components/LoadsPager';
 import { SearchFilterBar } from '../components/SearchFilterBar';
 import { filtersToParams, filtersToQuery, PAGE_SIZE, parseFilters, type SearchFilters } from '../utils/searchParams';
@@ -24,7 +25,10 @@ export default function LoadSearchPage() {
   const lang = asLang(i18n.language);
   const [params, setParams] = useSearchParams();
   const filters = parseFilters(params);
-  const paths = rolePaths(useRoleBase());
+  const base = useRoleBase();
+  const paths = rolePaths(base);
+  // carriers and brokers book a Book Now load from the board (issue 19)
+  const canBook = base === '/carriers' || base === '/brokers';
   const q = useSearchLoads(filtersToQuery(filters, filters.view === 'map' ? 100 : PAGE_SIZE));
   const pickupCity = useCitiesByIds(filters.pickupCityId ? [filters.pickupCityId] : []);
   const center = pickupCity.data?.[0];
@@ -121,7 +125,19 @@ export default function LoadSearchPage() {
         </Center>
       )}
       {filters.view === 'list' && q.data && q.data.items.length > 0 && (
-        <LoadList loads={q.data.items} mode={filters.display} hrefOf={(l) => paths.load(l.id)} />
+        <LoadList
+          loads={q.data.items}
+          mode={filters.display}
+          hrefOf={(l) => paths.load(l.id)}
+          actionsOf={(l) =>
+            l.bookNow ? (
+              <Group gap="xs" wrap="nowrap">
+                <BookNowBadge load={l} />
+                {canBook && !l.isMine && <BookNowButton load={l} size="xs" />}
+              </Group>
+            ) : null
+          }
+        />
       )}
       {filters.view === 'list' && q.data && (
         <LoadsPager

@@ -2,6 +2,7 @@ import {
   LIMITS,
   SHIPMENT_TYPE,
   STOP_TYPE,
+  type BookNowFor,
   type CreateLoadBody,
   type DELIVERY_TYPES,
   type Load,
@@ -67,6 +68,9 @@ export interface LoadFormValues {
   deliveryType: (typeof DELIVERY_TYPES)[number] | null;
   deliveryTo: string;
   tradable: boolean;
+  /** Book Now at the posted price (issue 19) and who may. */
+  bookNow: boolean;
+  bookNowFor: BookNowFor;
   shipmentType: ShipmentType;
   vendorIds: string[];
 }
@@ -117,6 +121,8 @@ export const emptyLoadForm = (): LoadFormValues => ({
   deliveryType: null,
   deliveryTo: '',
   tradable: false,
+  bookNow: false,
+  bookNowFor: 'verified',
   shipmentType: SHIPMENT_TYPE.marketplace,
   vendorIds: [],
 });
@@ -178,6 +184,9 @@ export function formToBody(v: LoadFormValues, post: boolean): CreateLoadBody {
     ...(v.deliveryType ? { deliveryType: v.deliveryType } : {}),
     ...(v.deliveryTo.trim() ? { deliveryTo: v.deliveryTo.trim() } : {}),
     tradable: v.tradable,
+    // an own-vehicle shipment is booked at once: never Book Now
+    bookNow: v.bookNow && v.shipmentType !== SHIPMENT_TYPE.ownVehicle,
+    ...(v.bookNow && v.shipmentType !== SHIPMENT_TYPE.ownVehicle ? { bookNowFor: v.bookNowFor } : {}),
     shipmentType: v.shipmentType,
     ...(v.shipmentType === SHIPMENT_TYPE.vendor ? { vendorIds: v.vendorIds } : {}),
   };
@@ -231,6 +240,8 @@ export function loadToForm(l: Load): LoadFormValues {
     deliveryType: l.deliveryType,
     deliveryTo: l.deliveryTo ?? '',
     tradable: l.tradable,
+    bookNow: l.bookNow,
+    bookNowFor: l.bookNowFor ?? 'verified',
     shipmentType: (l.shipmentType as ShipmentType) ?? SHIPMENT_TYPE.marketplace,
     vendorIds: l.vendorIds,
   };

@@ -18,6 +18,7 @@ describe('load search filters in the URL', () => {
       pickupFrom: '2026-12-01',
       pickupTo: '2026-12-07',
       sort: 'deadhead',
+      bookNow: false,
       page: 3,
       after: null,
       view: 'map',

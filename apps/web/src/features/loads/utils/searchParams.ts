@@ -13,6 +13,8 @@ export interface SearchFilters {
   pickupFrom: string | null;
   pickupTo: string | null;
   sort: 'newest' | 'pickup' | 'price' | 'ratePerKm' | 'deadhead';
+  /** Only loads bookable now at the posted price (issue 19). */
+  bookNow: boolean;
   page: number;
   /** Past the numbered pages: the keyset cursor of the results to show (the API's nextCursor). */
   after: string | null;
@@ -50,6 +52,7 @@ export function parseFilters(p: URLSearchParams): SearchFilters {
     pickupFrom: day(p.get('pickupFrom')),
     pickupTo: day(p.get('pickupTo')),
     sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as SearchFilters['sort']) : 'newest',
+    bookNow: p.get('bookNow') === '1',
     page: posInt(p.get('page')) ?? 1,
     after: p.get('after') || null,
     view: p.get('view') === 'map' ? 'map' : 'list',
@@ -73,6 +76,7 @@ export function filtersToParams(f: SearchFilters): URLSearchParams {
   if (f.pickupFrom) p.set('pickupFrom', f.pickupFrom);
   if (f.pickupTo) p.set('pickupTo', f.pickupTo);
   if (f.sort !== 'newest') p.set('sort', f.sort);
+  if (f.bookNow) p.set('bookNow', '1');
   if (f.after) p.set('after', f.after);
   else if (f.page > 1) p.set('page', String(f.page));
   if (f.view !== 'list') p.set('view', f.view);
@@ -96,6 +100,7 @@ export function filtersToQuery(f: SearchFilters, pageSize = PAGE_SIZE): QueryOf<
     pickupFrom: f.pickupFrom ? `${f.pickupFrom}T00:00:00+03:00` : undefined,
     pickupTo: f.pickupTo ? `${f.pickupTo}T23:59:59+03:00` : undefined,
     sort: f.sort === 'deadhead' && !f.pickupCityId ? 'newest' : f.sort,
+    bookNow: f.bookNow ? 'true' : undefined,
     limit: pageSize,
     ...(f.after ? { cursor: f.after } : { skip: (f.page - 1) * pageSize }),
   };
