@@ -33,6 +33,7 @@ import { AudienceModal, BookmarkButton, LoadOptionsMenu } from '../components/Lo
 import { AssignmentPanel } from '../components/AssignmentPanel';
 import { LoadTimeline } from '../components/LoadTimeline';
 import { Slot } from '../../../components/slots';
+import { usePageTitle } from '../../../lib/pageTitle';
 
 function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
@@ -59,6 +60,12 @@ export default function LoadDetailsPage() {
   const eq = useEquipmentTypes();
   const goods = useGoodsTypes();
   const [audienceOpen, setAudienceOpen] = useState(false);
+  // the tab: "Riyadh → Jeddah · LD-001305 · Masar" / "الرياض ← جدة · LD-001305 · مسار" (issue 23)
+  const tabLane = q.data ? laneOf(q.data) : null;
+  usePageTitle(
+    [tabLane && (lang === 'ar' ? `${tabLane.fromAr} ← ${tabLane.toAr}` : `${tabLane.fromEn} → ${tabLane.toEn}`), q.data?.referenceId],
+    t('common:appName'),
+  );
 
   if (q.isLoading)
     return (
