@@ -227,7 +227,9 @@ for (const [locale, lang, appName, skip] of [
       await page.keyboard.press('Enter');
       await page.waitForURL('**/login', { timeout: WAIT });
       await expect
-        .poll(() => page.evaluate(() => (/^H[12]$/.test(document.activeElement?.tagName ?? '') ? document.activeElement?.textContent : null)), { timeout: WAIT })
+        .poll(() => page.evaluate(() => (/^H[12]$/.test(document.activeElement?.tagName ?? '') ? document.activeElement?.textContent : null)), {
+          timeout: WAIT,
+        })
         .toBeTruthy();
       const heading = await page.evaluate(() => document.activeElement?.textContent ?? '');
       await expect.poll(() => page.title(), { timeout: WAIT }).toBe(`${heading} · ${appName}`);

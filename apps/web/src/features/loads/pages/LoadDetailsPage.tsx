@@ -148,7 +148,9 @@ export default function LoadDetailsPage() {
           <Anchor component={Link} to={`${base}/loads/${load.id}/track`} data-testid="load-track-link">
             {t('details.track')}
           </Anchor>
-          {load.options.includes('payment_received') && <Slot name="PaymentReceivedButton" loadId={load.id} onDone={() => void q.refetch()} />}
+          {load.options.includes('payment_received') && (
+            <Slot name="PaymentReceivedButton" loadId={load.id} amountSar={price.priceSar} onDone={() => void q.refetch()} />
+          )}
         </Group>
       )}
 
