@@ -21,19 +21,35 @@ export function useRouteFocus(pathname: string, lang: string, appName: string) {
       const h = headingOf(main);
       if (!h) return;
       const text = h.textContent?.trim();
-      if (text && !titleClaimed()) document.title = `${text} · ${appName}`;
+      const title = `${text} · ${appName}`;
+      if (text && !titleClaimed() && document.title !== title) document.title = title;
       // move focus once to the h1 (from the link or button that navigated, or <body>), and from an
-      // earlier h2 (a loading state) on to the h1 when it comes; never away from a field on the page
+      // earlier h2 (a loading state) on to the h1 when it comes; never away from a field on the page or an open dialog
       const active = document.activeElement;
-      if (moveFocus && h !== focused && (!focused || focused.tagName === 'H2') && (!active || active === focused || !main.contains(active))) {
+      if (
+        moveFocus &&
+        h !== focused &&
+        (!focused || focused.tagName === 'H2') &&
+        (!active || active === focused || (!main.contains(active) && !active.closest('[role="dialog"]')))
+      ) {
         if (!h.hasAttribute('tabindex')) h.setAttribute('tabindex', '-1');
         h.focus({ preventScroll: true });
         focused = h;
       }
     };
     apply();
-    const mo = new MutationObserver(apply);
+    // a render commits many mutations: look once after them
+    let pending: ReturnType<typeof setTimeout> | null = null;
+    const mo = new MutationObserver(() => {
+      pending ??= setTimeout(() => {
+        pending = null;
+        apply();
+      }, 30);
+    });
     mo.observe(main, { childList: true, subtree: true, characterData: true });
-    return () => mo.disconnect();
+    return () => {
+      mo.disconnect();
+      if (pending !== null) clearTimeout(pending);
+    };
   }, [pathname, lang, appName]);
 }
