@@ -154,6 +154,8 @@ describe.skipIf(!hasChromium)('keyboard only: post a load and bid (English)', ()
 
   it('a carrier finds it and places a bid with the keyboard alone', async () => {
     await signInByKeyboard(carrier, DEMO.carrier, '/carriers/load-search');
+    // issue 23: each tab says which page it is
+    await expect.poll(() => carrier.title(), { timeout: WAIT }).toBe('Search shipments · Masar');
     await choose(carrier, carrier.getByTestId('search-pickup-city'), 'Riyadh', 'Riyadh');
     await tab(carrier, carrier.getByTestId('search-submit'));
     const searched = apiResponse(carrier, 'GET', '/loads');
@@ -170,11 +172,14 @@ describe.skipIf(!hasChromium)('keyboard only: post a load and bid (English)', ()
     await carrier.waitForURL(`**/carriers/loads/${load.id}`, { timeout: WAIT });
 
     await carrier.getByTestId('bid-input').waitFor({ timeout: WAIT });
+    // issue 23: the tab is titled with the lane and the reference; focus went to the page's h1
+    await expect.poll(() => carrier.title(), { timeout: WAIT }).toBe(`Riyadh → Jeddah · ${load.referenceId} · Masar`);
+    await expect.poll(() => carrier.evaluate(() => document.activeElement?.tagName), { timeout: WAIT }).toBe('H1');
     await tab(carrier, carrier.getByTestId('bid-input'), { max: 120 });
     await carrier.keyboard.type('4200');
-    await tab(carrier, carrier.getByTestId('bid-submit'));
+    // Enter in the price field places the bid (issue 23)
     const bid = apiResponse(carrier, 'POST', '/offers');
-    await press(carrier, 'Space');
+    await press(carrier, 'Enter');
     expect((await bid).status()).toBeLessThan(300);
     const mine = carrier.getByTestId('my-offer');
     await mine.waitFor({ timeout: WAIT });
@@ -182,3 +187,52 @@ describe.skipIf(!hasChromium)('keyboard only: post a load and bid (English)', ()
     await snap(carrier, 'keyboard-2-bid');
   });
 });
+
+/**
+ * Issue 23, in both languages: the skip link is the first Tab stop and takes focus past the
+ * header; after a route change focus is on the new page's heading and the tab title names it.
+ */
+for (const [locale, lang, appName, skip] of [
+  ['en-US', 'en', 'Masar', 'Skip to content'],
+  ['ar-SA', 'ar', 'مسار', 'تخطَّ إلى المحتوى'],
+] as const)
+  describe.skipIf(!hasChromium)(`keyboard: skip link, titles and focus (${lang})`, () => {
+    let srv: RunningServer;
+    let ctx: BrowserContext;
+    beforeAll(async () => {
+      srv = await startServer();
+      ctx = await openBrowser({ locale });
+    });
+    afterAll(async () => {
+      await ctx?.close();
+      await srv?.stop();
+    });
+
+    it('first Tab reaches the skip link; route changes title the tab and focus the heading', async () => {
+      const page = ctx.pages()[0] ?? (await ctx.newPage());
+      await page.goto(`${srv.url}/`);
+      await page.locator('main h1').first().waitFor({ timeout: WAIT });
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: WAIT }).toBe(lang);
+      const home = await page.title();
+      expect(home.endsWith(` · ${appName}`), home).toBe(true);
+
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => [document.activeElement?.className, document.activeElement?.textContent])).toEqual(['skip-link', skip]);
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+
+      // a client-side route change by keyboard: the header's sign-in link
+      const login = page.locator('header a[href="/login"]').first();
+      await tabTo(page, login, { back: true, max: 60 });
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/login', { timeout: WAIT });
+      await expect
+        .poll(() => page.evaluate(() => (/^H[12]$/.test(document.activeElement?.tagName ?? '') ? document.activeElement?.textContent : null)), {
+          timeout: WAIT,
+        })
+        .toBeTruthy();
+      const heading = await page.evaluate(() => document.activeElement?.textContent ?? '');
+      await expect.poll(() => page.title(), { timeout: WAIT }).toBe(`${heading} · ${appName}`);
+      expect(await page.title()).not.toBe(home);
+    });
+  });

@@ -137,8 +137,13 @@ describe.skipIf(!hasChromium)('load board journey (Arabic)', () => {
     await accept.waitFor({ timeout: WAIT });
     await snap(shipper, 'load-board-5-offers');
 
-    const answered = apiResponse(shipper, 'POST', '/offerRespond');
+    // accepting books the load: it asks first, with the amount (issue 23)
     await accept.click();
+    const amount = shipper.getByTestId('offer-accept-amount');
+    await amount.waitFor({ timeout: WAIT });
+    expect(await amount.textContent()).toMatch(/SAR/);
+    const answered = apiResponse(shipper, 'POST', '/offerRespond');
+    await shipper.getByTestId('offer-accept-confirm').click();
     expect((await answered).status()).toBeLessThan(300);
     await shipper.getByTestId('assigned-banner').waitFor({ timeout: WAIT });
     await snap(shipper, 'load-board-6-accepted');

@@ -4,6 +4,7 @@ export * from './money.ts';
 export * from './money-schemas.ts';
 export * from './input.ts';
 export * from './digits.ts';
+export * from './search.ts';
 export * from './errors.ts';
 export * from './messages.ts';
 export * from './validation.ts';

@@ -17,7 +17,7 @@ export interface SlotPropsMap {
   /** trips: the shipper's average days to pay. */
   DaysToPayBadge: { shipperId: string };
   /** trips: the carrier marks the load paid. */
-  PaymentReceivedButton: { loadId: string; onDone?: () => void };
+  PaymentReceivedButton: { loadId: string; amountSar: string; onDone?: () => void };
   /** team: invitations to join a company's team. */
   InvitationsCard: { profile: Profile };
   /** offers: a carrier's bid on a load. */

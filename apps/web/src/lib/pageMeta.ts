@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { claimTitle } from './pageTitle';
 
 /**
  * The page's title and description (search results, shared links) in the current language:
@@ -7,6 +8,7 @@ import { useEffect } from 'react';
 export function usePageMeta(title: string, description?: string) {
   useEffect(() => {
     const before = document.title;
+    const release = claimTitle();
     document.title = `${title} — Masar`;
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     const hadMeta = !!meta;
@@ -20,6 +22,7 @@ export function usePageMeta(title: string, description?: string) {
       meta.content = description;
     }
     return () => {
+      release();
       document.title = before;
       if (description && meta) {
         if (hadMeta) meta.content = beforeDesc;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, integer, pgTable, text } from 'drizzle-orm/pg-core';
 
 export const regions = pgTable('regions', {
@@ -18,6 +19,12 @@ export const cities = pgTable('cities', {
   lat: doublePrecision('lat').notNull(),
   lng: doublePrecision('lng').notNull(),
   rank: integer('rank').notNull().default(0),
+  /** Other spellings ('|'-separated), from reference/city-aliases.json (migration 0106). */
+  aliases: text('aliases').notNull().default(''),
+  /** '|name_en|name_ar|aliases|' folded like normalizeSearch (@masar/shared); generated, trigram-indexed (migration 0106). */
+  searchKey: text('search_key').generatedAlwaysAs(
+    sql`('|' || btrim(regexp_replace(translate(lower(name_en), 'أإآٱؤئىةـًٌٍَُِّْٰ''’\`', 'ااااوييه'), '[-_.,()/&|[:space:]]+', ' ', 'g')) || '|' || btrim(regexp_replace(translate(lower(name_ar), 'أإآٱؤئىةـًٌٍَُِّْٰ''’\`', 'ااااوييه'), '[-_.,()/&|[:space:]]+', ' ', 'g')) || '|' || regexp_replace(translate(lower(aliases), 'أإآٱؤئىةـًٌٍَُِّْٰ''’\`', 'ااااوييه'), '[-_.,()/&[:space:]]+', ' ', 'g') || '|')`,
+  ),
 });
 
 export const districts = pgTable('districts', {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { cities, districts, equipmentTypes, goodsTypes, regions } from '../schema/index.ts';
 
@@ -49,6 +49,11 @@ interface RegionRow {
   capital_city_id: number;
   center: [number, number];
 }
+interface AliasRow {
+  id: number;
+  name_en: string;
+  aliases: string[];
+}
 interface CityRow {
   id: number;
   region_id: number;
@@ -90,7 +95,10 @@ async function chunked<T>(rows: T[], size: number, fn: (chunk: T[]) => Promise<u
 export async function loadReferenceData(db: Db): Promise<boolean> {
   const cityRows = read<CityRow[]>('cities.json');
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(cities);
-  if (n === cityRows.length) return false;
+  if (n === cityRows.length) {
+    await syncCityAliases(db);
+    return false;
+  }
   const regionRows = read<RegionRow[]>('regions.json');
   const capitals = new Set(regionRows.map((r) => r.capital_city_id));
   const major = new Map(MAJOR_CITIES.map((name, i) => [name.toLowerCase(), MAJOR_CITIES.length - i]));
@@ -152,6 +160,32 @@ export async function loadReferenceData(db: Db): Promise<boolean> {
         })),
       )
       .onConflictDoNothing();
+    await syncCityAliases(tx);
   });
   return true;
+}
+
+/** The shipped city aliases (city-aliases.json, see SOURCE.md) as stored in cities.aliases. */
+export function cityAliases(): Map<number, string> {
+  return new Map(read<AliasRow[]>('city-aliases.json').map((a) => [a.id, a.aliases.map((x) => x.trim()).join('|')]));
+}
+
+/**
+ * Write the shipped aliases into cities.aliases (the generated search_key folds them), on every
+ * start, so an edited alias list reaches an existing database. Touches only rows that differ.
+ */
+export async function syncCityAliases(db: Db): Promise<void> {
+  const wanted = cityAliases();
+  const stale = await db
+    .select({ id: cities.id, aliases: cities.aliases })
+    .from(cities)
+    .where(or(sql`${cities.aliases} <> ''`, inArray(cities.id, [...wanted.keys()])));
+  for (const row of stale) {
+    const want = wanted.get(row.id) ?? '';
+    if (row.aliases !== want)
+      await db
+        .update(cities)
+        .set({ aliases: want })
+        .where(sql`${cities.id} = ${row.id}`);
+  }
 }

@@ -12,6 +12,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { BlockedDialog, NotSignedInDialog } from './SessionDialogs';
 import { BANNER_HEIGHT, StatusBanner, bannerKind } from './StatusBanner';
+import { useRouteFocus } from './useRouteFocus';
 
 // not useRoleBase (components/useViewer): it pulls @masar/shared into the shell's first download
 const ROLE_PREFIX: Record<number, string> = { 1: '/shippers', 2: '/carriers', 3: '/brokers' };
@@ -24,7 +25,7 @@ export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
 
 /** The app shell: header + role menu, page, footer, mobile bottom bar, status banner, dialogs. */
 export function AppLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia?.(MOBILE_QUERY).matches ?? false) ?? false;
   const [drawer, setDrawer] = useState(false);
   const [bannerHeight, setBannerHeight] = useState(BANNER_HEIGHT);
@@ -40,14 +41,26 @@ export function AppLayout({ children }: { children: ReactNode }) {
     // newer Chromium returns a Promise from scrollTo: never hand it to React as a cleanup
     void window.scrollTo?.(0, 0);
   }, [pathname]);
+  useRouteFocus(pathname, i18n.language, t('appName'));
   useEffect(() => {
     if (session.profileError) notifications.show({ id: 'profile-error', color: 'red', message: t('errors.profile') });
   }, [session.profileError, t]);
 
   return (
     <Box style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', paddingBottom: barHeight + (banner ? bannerHeight : 0) }}>
+      {/* the first stop of Tab: past the header and menu to the page (issue 23) */}
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        {t('skipToContent')}
+      </a>
       <Header mobile={mobile} drawerOpen={drawer} onDrawer={setDrawer} />
-      <Box component="main" style={{ flex: 1 }}>
+      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
         {children}
       </Box>
       <Footer />

@@ -1,7 +1,7 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { StopAddressInput } from '@masar/shared';
+import { matchesSearch, type StopAddressInput } from '@masar/shared';
 import { CitySelect } from '../../../components/CitySelect';
 import { asLang } from '../../../components/format';
 import { useDistricts } from '../api/profile';
@@ -65,6 +65,8 @@ export function AddressFields({
   const lang = asLang(i18n.language);
   const districts = useDistricts(cityId);
   const data = (districts.data ?? []).map((d) => ({ value: String(d.id), label: lang === 'ar' ? d.nameAr : d.nameEn }));
+  // Both names, folded as people type Arabic (ة/ه, أ/ا, ى/ي …; issue 23): "الروضه" finds "حي الروضة".
+  const names = new Map((districts.data ?? []).map((d) => [String(d.id), `${d.nameAr} ${d.nameEn}`]));
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -86,6 +88,7 @@ export function AddressFields({
           onChange={(v) => form.setFieldValue('districtId', v)}
           disabled={!cityId}
           searchable
+          filter={({ options, search }) => options.filter((o) => 'value' in o && matchesSearch(names.get(o.value) ?? o.label, search))}
           clearable
           error={errors.districtId as string | undefined}
           data-testid="address-district"

@@ -34,6 +34,7 @@ import { AssignmentPanel } from '../components/AssignmentPanel';
 import { LoadTimeline } from '../components/LoadTimeline';
 import { BookNowBadge, BookNowButton } from '../components/BookNow';
 import { Slot } from '../../../components/slots';
+import { usePageTitle } from '../../../lib/pageTitle';
 
 function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
@@ -60,6 +61,12 @@ export default function LoadDetailsPage() {
   const eq = useEquipmentTypes();
   const goods = useGoodsTypes();
   const [audienceOpen, setAudienceOpen] = useState(false);
+  // the tab: "Riyadh → Jeddah · LD-001305 · Masar" / "الرياض ← جدة · LD-001305 · مسار" (issue 23)
+  const tabLane = q.data ? laneOf(q.data) : null;
+  usePageTitle(
+    [tabLane && (lang === 'ar' ? `${tabLane.fromAr} ← ${tabLane.toAr}` : `${tabLane.fromEn} → ${tabLane.toEn}`), q.data?.referenceId],
+    t('common:appName'),
+  );
 
   if (q.isLoading)
     return (
@@ -149,7 +156,9 @@ export default function LoadDetailsPage() {
           <Anchor component={Link} to={`${base}/loads/${load.id}/track`} data-testid="load-track-link">
             {t('details.track')}
           </Anchor>
-          {load.options.includes('payment_received') && <Slot name="PaymentReceivedButton" loadId={load.id} onDone={() => void q.refetch()} />}
+          {load.options.includes('payment_received') && (
+            <Slot name="PaymentReceivedButton" loadId={load.id} amountSar={price.priceSar} onDone={() => void q.refetch()} />
+          )}
         </Group>
       )}
 

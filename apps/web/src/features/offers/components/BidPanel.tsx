@@ -23,6 +23,7 @@ export function BidPanel({ load }: { load: Load }) {
   const latest = open ?? mine[0];
 
   const submit = () => {
+    if (bid.isPending) return;
     const body = { loadId: load.id, priceSar: price === '' ? undefined : String(price) };
     const r = createOfferBody.safeParse(body);
     if (!r.success) {
@@ -66,30 +67,39 @@ export function BidPanel({ load }: { load: Load }) {
         </Stack>
       )}
       {!open && load.status === 'posted' && (
-        <Stack gap="xs">
-          <Group align="flex-start" wrap="nowrap">
-            <NumberInput
-              aria-label={t('bid.price')}
-              placeholder={t('bid.price')}
-              value={price}
-              onChange={setPrice}
-              min={1}
-              thousandSeparator=","
-              decimalScale={2}
-              rightSection={<Text size="xs">{t('unit.sar')}</Text>}
-              rightSectionWidth={48}
-              error={error}
-              style={{ flex: 1 }}
-              data-testid="bid-input"
-            />
-            <Button onClick={submit} loading={bid.isPending} data-testid="bid-submit">
-              {t('bid.submit')}
-            </Button>
-          </Group>
-          <Text size="xs" c="dimmed">
-            {t('bid.hint', { price: formatMoney(load.priceSar, lang) })}
-          </Text>
-        </Stack>
+        // A form, so Enter in the price field places the bid (issue 23).
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <Stack gap="xs">
+            <Group align="flex-start" wrap="nowrap">
+              <NumberInput
+                aria-label={t('bid.price')}
+                placeholder={t('bid.price')}
+                value={price}
+                onChange={setPrice}
+                min={1}
+                thousandSeparator=","
+                decimalScale={2}
+                rightSection={<Text size="xs">{t('unit.sar')}</Text>}
+                rightSectionWidth={48}
+                error={error}
+                style={{ flex: 1 }}
+                data-testid="bid-input"
+              />
+              <Button type="submit" loading={bid.isPending} data-testid="bid-submit">
+                {t('bid.submit')}
+              </Button>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {t('bid.hint', { price: formatMoney(load.priceSar, lang) })}
+            </Text>
+          </Stack>
+        </form>
       )}
       {!open && load.status !== 'posted' && (
         <Text c="dimmed" size="sm">

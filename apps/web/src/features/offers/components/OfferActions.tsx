@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Popover, Stack, Text, Timeline } from '@mantine/core';
+import { Button, Group, Modal, Popover, Stack, Text, Timeline } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { priceSchema, localizeValidationMessage, type Offer } from '@masar/shared';
@@ -37,12 +37,14 @@ export function OfferActions({ offer, side }: { offer: Offer; side: OfferSide })
   const [counterOpen, setCounterOpen] = useState(false);
   const [counter, setCounter] = useState<number | string>(offer.priceSar);
   const [counterError, setCounterError] = useState<string | null>(null);
+  const [confirmAccept, setConfirmAccept] = useState(false);
 
   const respond = useMutation({
     mutationFn: (body: { action: 'accept' | 'reject' | 'counter'; priceSar?: string }) =>
       unwrap(masar.POST('/api/v1/offerRespond', { body: { offerId: offer.id, ...body } })),
     onSuccess: async (_d, v) => {
       setCounterOpen(false);
+      setConfirmAccept(false);
       notifySuccess(t(`offer.done.${v.action}`));
       await invalidate();
     },
@@ -98,11 +100,30 @@ export function OfferActions({ offer, side }: { offer: Offer; side: OfferSide })
         color="masar"
         loading={respond.isPending && respond.variables?.action === 'accept'}
         disabled={busy}
-        onClick={() => respond.mutate({ action: 'accept' })}
+        onClick={() => setConfirmAccept(true)}
         data-testid="offer-accept"
       >
         {t('offer.accept', { price: formatMoney(offer.priceSar, lang) })}
       </Button>
+      {/* accepting books the load at this price: one more, explicit step (issue 23) */}
+      <Modal opened={confirmAccept} onClose={() => setConfirmAccept(false)} title={t('offer.confirmAccept.title')} centered>
+        <Stack gap="md">
+          <Text data-testid="offer-accept-amount">{t('offer.confirmAccept.text', { price: formatMoney(offer.priceSar, lang) })}</Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => setConfirmAccept(false)} data-testid="offer-accept-cancel">
+              {t('common:actions.cancel')}
+            </Button>
+            <Button
+              color="masar"
+              loading={respond.isPending && respond.variables?.action === 'accept'}
+              onClick={() => respond.mutate({ action: 'accept' })}
+              data-testid="offer-accept-confirm"
+            >
+              {t('offer.confirmAccept.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Popover opened={counterOpen} onChange={setCounterOpen} position="bottom" withArrow trapFocus>
         <Popover.Target>
           <Button size="xs" variant="light" disabled={busy} onClick={() => setCounterOpen((o) => !o)} data-testid="offer-counter">
