@@ -119,7 +119,7 @@ async function benchScale(n: number, runs: number) {
     const c = await pool.connect();
     try {
       // nothing due: the job has run (a reused database may hold loads due since)
-      for (;;) if ((await database.db.transaction((tx) => expireBatch(tx, 500))) < 500) break;
+      for (;;) if ((await database.db.transaction((tx) => expireBatch(tx, 500))).length < 500) break;
       const [{ posted }] = await database.query<{ posted: number }>(`select count(*)::int as posted from loads where status = 'posted'`);
       const statements: [string, string][] = [['DUE_FOR_EXPIRY_SQL', DUE_FOR_EXPIRY_SQL]];
       const run = async (label: string) => {
@@ -139,7 +139,7 @@ async function benchScale(n: number, runs: number) {
       const t = performance.now();
       let expired = 0;
       for (;;) {
-        const k = await database.db.transaction((tx) => expireBatch(tx, 500));
+        const k = (await database.db.transaction((tx) => expireBatch(tx, 500))).length;
         expired += k;
         if (k < 500) break;
       }
