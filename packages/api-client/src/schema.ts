@@ -32988,7 +32988,7 @@ export interface operations {
                     data: {
                         /** Format: uuid */
                         accountId: string;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -33040,7 +33040,7 @@ export interface operations {
                         /** Format: uuid */
                         accountId: string;
                         reason: string | null;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -33092,7 +33092,7 @@ export interface operations {
                         /** Format: uuid */
                         accountId: string;
                         reason?: string | null;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
