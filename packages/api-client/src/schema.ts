@@ -33342,7 +33342,7 @@ export interface operations {
                     data: {
                         /** Format: uuid */
                         accountId: string;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -33394,7 +33394,7 @@ export interface operations {
                         /** Format: uuid */
                         accountId: string;
                         reason: string | null;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };
@@ -33446,7 +33446,7 @@ export interface operations {
                         /** Format: uuid */
                         accountId: string;
                         reason?: string | null;
-                        status?: {
+                        status: {
                             from: string;
                             to: string;
                         };

@@ -281,19 +281,19 @@ export const DOMAIN_EVENTS = {
     aggregate: 'account',
     when: 'An operator approves the account.',
     parties: ACCOUNT_PARTIES,
-    schema: account({ status: statusChangeSchema.optional() }),
+    schema: account({ status: statusChangeSchema }),
   },
   'account.rejected': {
     aggregate: 'account',
     when: "An operator rejects the account's documents.",
     parties: ACCOUNT_PARTIES,
-    schema: account({ reason: z.string().nullable(), status: statusChangeSchema.optional() }),
+    schema: account({ reason: z.string().nullable(), status: statusChangeSchema }),
   },
   'account.suspended': {
     aggregate: 'account',
     when: 'An operator suspends the account.',
     parties: ACCOUNT_PARTIES,
-    schema: account({ reason: z.string().nullable().optional(), status: statusChangeSchema.optional() }),
+    schema: account({ reason: z.string().nullable().optional(), status: statusChangeSchema }),
   },
   'account.deleted': { aggregate: 'account', when: 'The account is deleted.', parties: ACCOUNT_PARTIES, schema: account({}) },
   'vehicle.wasl_changed': {
@@ -336,7 +336,8 @@ export type DomainEventData<T extends DomainEventType = DomainEventType> = z.out
 
 /**
  * The event types whose payload always has `status: {from, to}`: the load and offer events only
- * a lifecycle transition publishes (and the WASL status changes). `loads.event()` (a load event
+ * a lifecycle transition publishes, the operator's account status changes (account.approved /
+ * rejected / suspended) and the WASL status changes. `loads.event()` (a load event
  * that is not a status change) refuses them at compile time.
  */
 export type StatusChangeEventType = {

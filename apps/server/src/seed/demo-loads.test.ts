@@ -33,6 +33,38 @@ describe('demo loads seed', () => {
     );
     expect(open).toEqual({ past: 0, late: 0, badReefer: 0 });
 
+    // every seeded state has the events its users' steps would have published (issue 18), parties named
+    const [ev] = await t.database.query<Record<string, number>>(
+      `select (select count(*)::int from loads where status <> 'unposted') as "loadsPosted",
+              (select count(*)::int from outbox_events where type = 'load.posted' and data->'status'->>'to' = 'posted' and data->>'referenceId' is not null) as "posted",
+              (select count(*)::int from loads where carrier_id is not null) as "loadsBooked",
+              (select count(*)::int from outbox_events e join loads l on l.id = e.aggregate_id
+                 where e.type = 'load.booked' and e.data->>'carrierId' = l.carrier_id::text and e.data->>'offerId' is not null) as "booked",
+              (select count(*)::int from offers) as "offers",
+              (select count(*)::int from outbox_events where type = 'offer.created') as "offersCreated",
+              (select count(*)::int from offer_events where action = 'counter') as "counters",
+              (select count(*)::int from outbox_events where type = 'offer.countered') as "countered",
+              (select count(*)::int from loads where status = 'completed') as "loadsCompleted",
+              (select count(*)::int from outbox_events where type = 'load.completed') as "completed",
+              (select count(*)::int from outbox_events e join loads l on l.id = e.aggregate_id where l.status = 'unposted') as "ofUnposted",
+              (select count(*)::int from outbox_events where data->>'brokerId' = $1::text) as "brokerNamed",
+              (select count(*)::int from outbox_events e join loads l on l.id = e.aggregate_id where l.shipper_id = $1::uuid) as "ofBroker"`,
+      [ids[3]],
+    );
+    expect(ev.posted).toBe(ev.loadsPosted);
+    expect(ev.booked).toBe(ev.loadsBooked);
+    expect(ev.offersCreated).toBe(ev.offers);
+    expect(ev.countered).toBe(ev.counters);
+    expect(ev.completed).toBe(ev.loadsCompleted);
+    expect(ev.ofUnposted).toBe(0);
+    expect(ev.brokerNamed).toBe(ev.ofBroker);
+    expect(ev.counters).toBeGreaterThan(0);
+    // in per-load order: posted, bid, (counter), accepted, booked
+    const order = await t.database.query<{ types: string[] }>(
+      `select array_agg(type order by seq) as types from outbox_events where aggregate_id in (select id from loads where status = 'unassigned') group by aggregate_id`,
+    );
+    for (const r of order) expect(r.types).toEqual(['load.posted', 'offer.created', 'offer.accepted', 'load.booked']);
+
     // the demo carrier has active jobs and open offers; the board finds loads around Riyadh
     const sid = newId();
     await t.database.db.insert(sessions).values({ id: sid, familyId: sid, userId: ids[2], refreshHash: newId(), expiresAt: new Date(Date.now() + 3_600_000) });
@@ -67,5 +99,5 @@ describe('demo loads seed', () => {
          from loads`,
     );
     expect(after).toEqual({ stale: 0, pickups: counts.posted, stops: 0 });
-  });
+  }, 240_000); // ~300 loads and their events; slow on a shared machine
 });

@@ -9,6 +9,18 @@ export async function insertOutboxEvent(tx: DbOrTx, id: string, e: DomainEventIn
   await tx.insert(outboxEvents).values({ id, type: e.type, aggregateType: e.aggregateType, aggregateId: e.aggregateId, actorId: e.actorId, data: e.data });
 }
 
+/** Append many events in one statement per 200 (publishMany), in the given order (their seq follows it). */
+export async function insertOutboxEvents(tx: DbOrTx, rows: { id: string; e: DomainEventInput }[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200)
+    await tx
+      .insert(outboxEvents)
+      .values(
+        rows
+          .slice(i, i + 200)
+          .map(({ id, e }) => ({ id, type: e.type, aggregateType: e.aggregateType, aggregateId: e.aggregateId, actorId: e.actorId, data: e.data })),
+      );
+}
+
 /** The channel a publishing transaction notifies (delivered at its commit) to wake the drain. */
 export const OUTBOX_CHANNEL = 'masar_outbox';
 /** NOTIFY the drain; PostgreSQL (and PGlite) deliver it when the transaction commits, never on rollback. */
@@ -38,6 +50,19 @@ export async function loadParties(tx: DbOrTx, loadId: string): Promise<LoadParti
         where l.id = ${loadId}`,
   );
   return r ?? null;
+}
+
+/** loadParties of many loads in one round trip (publishMany), by load id. */
+export async function loadPartiesMany(tx: DbOrTx, loadIds: string[]): Promise<Map<string, LoadParties>> {
+  if (!loadIds.length) return new Map();
+  const rows = await queryRows<LoadParties & { id: string }>(
+    tx,
+    sql`select l.id, l.reference_id, l.shipper_id, l.carrier_id, l.vehicle_id, l.driver_id, l.trailer_id, su.account_type as shipper_type, cu.account_type as carrier_type,
+          (select lv.vendor_id from load_vendors lv where lv.load_id = l.id and lv.user_id = l.carrier_id limit 1) as vendor_id
+        from loads l join users su on su.id = l.shipper_id left join users cu on cu.id = l.carrier_id
+        where l.id = any(${`{${loadIds.join(',')}}`}::uuid[])`,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** The account type of each user (the broker party of an offer event). */

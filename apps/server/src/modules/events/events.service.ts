@@ -26,13 +26,19 @@ export function onPublish(fn: () => void): () => void {
  * transition become `status: {from, to}`.
  */
 async function withParties(tx: DbOrTx, e: DomainEventInput): Promise<Record<string, unknown>> {
+  if (e.aggregateType !== 'load') return nameParties(e, null, null);
+  const p = await repo.loadParties(tx, e.aggregateId);
+  const carrierId = typeof e.data.carrierId === 'string' ? e.data.carrierId : p?.carrier_id;
+  const carrierType = !p ? null : carrierId === p.carrier_id ? p.carrier_type : carrierId ? await repo.accountTypeOf(tx, carrierId) : null;
+  return nameParties(e, p, carrierType);
+}
+
+/** The payload with its parties (see withParties): `p` the load's parties, `carrierType` the account type of the event's carrier. */
+function nameParties(e: DomainEventInput, p: repo.LoadParties | null, carrierType: number | null): Record<string, unknown> {
   const data: Record<string, unknown> = { ...e.data };
   if (!data.status && typeof data.from === 'string' && typeof data.to === 'string') data.status = { from: data.from, to: data.to };
-  if (e.aggregateType !== 'load') return data;
-  const p = await repo.loadParties(tx, e.aggregateId);
-  if (!p) return data;
+  if (e.aggregateType !== 'load' || !p) return data;
   const carrierId = typeof data.carrierId === 'string' ? data.carrierId : p.carrier_id;
-  const carrierType = carrierId === p.carrier_id ? p.carrier_type : carrierId ? await repo.accountTypeOf(tx, carrierId) : null;
   const brokerId = carrierType === ACCOUNT_TYPE.broker ? carrierId : p.shipper_type === ACCOUNT_TYPE.broker ? p.shipper_id : null;
   // the truck of an assignment is on the row the transition just wrote
   const truck = e.type === 'load.assigned' ? { vehicleId: p.vehicle_id, driverId: p.driver_id, trailerId: p.trailer_id } : {};
@@ -48,6 +54,15 @@ async function withParties(tx: DbOrTx, e: DomainEventInput): Promise<Record<stri
   };
 }
 
+/** Check `data` against the type's schema: the parsed payload, or EventPayloadError. */
+function parsePayload(type: DomainEventInput['type'], data: Record<string, unknown>): Record<string, unknown> {
+  const spec = DOMAIN_EVENTS[type];
+  if (!spec) throw new EventPayloadError(String(type), [{ message: 'unknown event type' }]);
+  const parsed = spec.schema.safeParse(data);
+  if (!parsed.success) throw new EventPayloadError(type, parsed.error.issues);
+  return parsed.data;
+}
+
 /**
  * Publish a domain event: call it with the transaction that made the change, so the event is
  * written if and only if the change commits (DESIGN §3). Load events get their parties added
@@ -57,16 +72,42 @@ async function withParties(tx: DbOrTx, e: DomainEventInput): Promise<Record<stri
  * event id.
  */
 export async function publish(tx: DbOrTx, event: DomainEventInput): Promise<string> {
-  const spec = DOMAIN_EVENTS[event.type];
-  if (!spec) throw new EventPayloadError(String(event.type), [{ message: 'unknown event type' }]);
-  const data = await withParties(tx, event);
-  const parsed = spec.schema.safeParse(data);
-  if (!parsed.success) throw new EventPayloadError(event.type, parsed.error.issues);
+  if (!DOMAIN_EVENTS[event.type]) throw new EventPayloadError(String(event.type), [{ message: 'unknown event type' }]);
+  const data = parsePayload(event.type, await withParties(tx, event));
   const id = newId();
-  await repo.insertOutboxEvent(tx, id, { ...event, data: parsed.data });
+  await repo.insertOutboxEvent(tx, id, { ...event, data });
   await repo.notifyOutbox(tx);
   for (const fn of publishListeners) fn();
   return id;
+}
+
+/**
+ * Publish many events at once, in this order (a bulk writer such as the demo seed, which writes a
+ * few hundred loads in one statement and must publish what each load went through): exactly what
+ * `publish` does for each (parties added, payload refused when it does not parse, same
+ * transaction), with the parties read in one query and the rows written in batches. Returns the ids.
+ */
+export async function publishMany(tx: DbOrTx, events: DomainEventInput[]): Promise<string[]> {
+  if (!events.length) return [];
+  const loadIds = [...new Set(events.filter((e) => e.aggregateType === 'load').map((e) => e.aggregateId))];
+  const parties = await repo.loadPartiesMany(tx, loadIds);
+  const types = new Map<string, number | null>();
+  const rows = [];
+  for (const e of events) {
+    const p = e.aggregateType === 'load' ? (parties.get(e.aggregateId) ?? null) : null;
+    const carrierId = typeof e.data.carrierId === 'string' ? e.data.carrierId : p?.carrier_id;
+    let carrierType: number | null = null;
+    if (p && carrierId === p.carrier_id) carrierType = p.carrier_type;
+    else if (p && carrierId) {
+      if (!types.has(carrierId)) types.set(carrierId, await repo.accountTypeOf(tx, carrierId));
+      carrierType = types.get(carrierId) ?? null;
+    }
+    rows.push({ id: newId(), e: { ...e, data: parsePayload(e.type, nameParties(e, p, carrierType)) } });
+  }
+  await repo.insertOutboxEvents(tx, rows);
+  await repo.notifyOutbox(tx);
+  for (const fn of publishListeners) fn();
+  return rows.map((r) => r.id);
 }
 
 /** A payload that does not parse with its schema: refused at publish (a bug in the caller). */
