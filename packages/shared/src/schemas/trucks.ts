@@ -48,6 +48,7 @@ export const TRUCK_SORTS = ['deadhead', 'date', 'rate'] as const;
 export const MY_TRUCKS_TABS = ['all', 'posted', 'unposted', 'expired'] as const;
 
 const cityId = z.number({ error: 'v.cityInvalid' }).int('v.cityInvalid').positive('v.cityInvalid').max(INT4_MAX, 'v.cityInvalid');
+const regionId = z.number({ error: 'v.regionInvalid' }).int('v.regionInvalid').positive('v.regionInvalid').max(INT4_MAX, 'v.regionInvalid');
 const radiusKm = z
   .number()
   .refine((v) => (SEARCH_PICKUP_RADIUS_KM as readonly number[]).includes(v), 'v.radiusOption')
@@ -60,7 +61,7 @@ const radiusKm = z
 const destinationFields = {
   anywhere: z.boolean().default(false),
   destinationCityIds: z.array(cityId).max(TRUCK_DESTINATIONS_MAX, 'v.truckDestinations').default([]),
-  destinationRegionIds: z.array(refId('v.regionInvalid')).max(TRUCK_DESTINATIONS_MAX, 'v.truckDestinations').default([]),
+  destinationRegionIds: z.array(regionId).max(TRUCK_DESTINATIONS_MAX, 'v.truckDestinations').default([]),
 };
 
 const truckFields = {
