@@ -265,7 +265,7 @@ export function createTrucksService(deps: { db: Db; readDb?: Db }) {
       const copy = newId();
       await db.transaction(async (tx) => {
         await own(tx, user, id);
-        const r = (await repo.truckRow(tx, id));
+        const r = await repo.truckRow(tx, id);
         await repo.insertTruck(tx, {
           ...r,
           id: copy,
