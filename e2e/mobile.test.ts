@@ -121,7 +121,7 @@ describe.skipIf(!hasChromium)('mobile layout at 390 px', () => {
     });
 
     it(`a coming-soon page says what comes and links to screens that exist (${lang})`, async () => {
-      const page = await open('carrier', lang, '/brokers/search-trucks');
+      const page = await open('carrier', lang, '/brokers/rate-forecast');
       const soon = page.getByTestId('coming-soon');
       await soon.waitFor({ timeout: WAIT });
       expect((await soon.innerText()).length).toBeGreaterThan(80);

@@ -29,6 +29,7 @@ import { createIdempotencyService } from './modules/idempotency/idempotency.serv
 import { createLoadsService, loadLifecycle } from './modules/loads/loads.service.ts';
 import { createOffersService, offersOfLoad, offersOfUsers } from './modules/offers/offers.service.ts';
 import { createTripsService } from './modules/trips/trips.service.ts';
+import { createTrucksService } from './modules/trucks/trucks.service.ts';
 import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
 import { createVendorsService, vendorAccountsOf } from './modules/vendors/vendors.service.ts';
 
@@ -100,6 +101,7 @@ export function createContainer(opts: {
   const relations = createRelationsService({ db, offers: offersOfUsers, loads: loadLifecycle, contactShares: contactSharesOf });
   const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config });
   const assignment = createAssignmentService({ db });
+  const trucks = createTrucksService({ db, readDb: database.readDb });
   const contact = createContactService({ db });
   const billing = createBillingService({
     db,
@@ -189,6 +191,7 @@ export function createContainer(opts: {
       assignment,
       bayan,
       contact,
+      trucks,
     },
     jobs,
   };

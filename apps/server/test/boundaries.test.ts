@@ -65,6 +65,7 @@ const OWNER: Record<string, string> = {
   trip_steps: 'trips',
   trip_proofs: 'trips',
   vendors: 'vendors',
+  trucks: 'trucks',
   verification_documents: 'verification',
   verification_reviews: 'verification',
   webhook_endpoints: 'webhooks',
@@ -105,7 +106,16 @@ describe('one lifecycle: who writes loads.status and offers.status', () => {
 
   it('only the lifecycle modules call the status-writing repositories', () => {
     const callers = server.filter((f) => /lifecycle\.repository\.ts'/.test(f.text)).map((f) => f.path);
-    expect(callers.sort()).toEqual(['apps/server/src/modules/loads/lifecycle.ts', 'apps/server/src/modules/offers/lifecycle.ts']);
+    expect(callers.sort()).toEqual([
+      'apps/server/src/modules/loads/lifecycle.ts',
+      'apps/server/src/modules/offers/lifecycle.ts',
+      'apps/server/src/modules/trucks/lifecycle.ts',
+    ]);
+  });
+
+  it('only trucks/lifecycle.repository.ts writes trucks.status (through transition() in trucks/lifecycle.ts)', () => {
+    const hits = statusWriters(server, 'trucks');
+    expect(hits.map((h) => h.path)).toEqual(['apps/server/src/modules/trucks/lifecycle.repository.ts']);
   });
 });
 

@@ -2648,6 +2648,207 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/truck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post a truck (or save it unposted with post=false)
+         * @description Carriers and brokers, approved, with an active plan. FTL or LTL; availability from availableFrom to availableTo (default: a day; at most 30 days, ending in the future): the post expires then (truck.expired). Origin city with an optional pickup radius; destinations: anywhere, or up to 10 cities and regions. Minimum rate SAR per trip or per km. Equipment from /equipment-types (INVALID_EQUIPMENT). Capacity kg; LTL also pallets and/or deck space (cm). vehicleId/trailerId: an active vehicle/trailer of my fleet (TRUCK_VEHICLE_INVALID); the vehicle's own trailer by default. Publishes truck.posted (or truck.created when unposted).
+         *
+         *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
+         */
+        post: operations["postTruck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trucks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My truck posts, newest first
+         * @description tab: all (every truck but deleted ones), posted (on the board), unposted, expired. Paging: limit and cursor = the previous page’s nextCursor.
+         */
+        get: operations["getTrucks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/searchTrucks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the truck board
+         * @description Posted trucks whose window has not ended. originCityId + radius: the truck’s origin within radius km (great-circle from the city centre; without radius: that city). destinationCityId: trucks going there (that city or its region named, or anywhere). equipmentType, loadType, date (available some time in the 24 h from it), minCapacityKg. Sorts: deadhead (nearest origin first, then earliest; date without an origin), date (earliest availability), rate (lowest minimum rate). Each item has deadheadKm when originCityId is given. Paging: limit and cursor (keyset); no total is counted.
+         */
+        get: operations["getSearchTrucks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/truckFilters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the truck search offers (radius options, sorts, load types) */
+        get: operations["getTruckFilters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/truck/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Truck details
+         * @description Posted trucks for any signed-in user (with the carrier’s company and verification); unposted, expired ones only for the owner (404 otherwise).
+         */
+        get: operations["getTruckById"];
+        put?: never;
+        post?: never;
+        /** Delete a truck post (truck.deleted) */
+        delete: operations["deleteTruckById"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a truck post
+         * @description Owner only. Any subset of the post fields; the destinations (anywhere, cities, regions) are replaced together. Publishes truck.edited { fields }.
+         */
+        patch: operations["patchTruckById"];
+        trace?: never;
+    };
+    "/api/v1/truck/{id}/unpost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a posted truck off the board (truck.unposted) */
+        post: operations["postTruckByIdUnpost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/truck/{id}/repost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Repost an unposted or expired truck (truck.posted)
+         * @description Optionally with a new availability window; one is needed once the old window has ended (TRUCK_REPOST_NEEDS_DATES).
+         */
+        post: operations["postTruckByIdRepost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/truck/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a truck post as a new unposted one (truck.created)
+         * @description Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
+         */
+        post: operations["postTruckByIdDuplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/truck/{id}/matching-loads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open loads matching my posted truck
+         * @description Owner only. Marketplace loads whose first pickup is within radius km of the truck’s origin (default: the truck’s radius, else 200), picked up inside its window, same equipment, weight within its capacity, dropping where it goes. Ranked by deadhead, then the highest rate per km. Empty when the truck is not posted.
+         */
+        get: operations["getTruckByIdMatchingLoads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/loads/{id}/matching-trucks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Posted trucks matching my posted load
+         * @description The load’s shipper only. Trucks whose origin is within radius km of the first pickup (default 200), available at the pickup (window), same equipment, capacity ≥ the load’s weight, going to its drop (anywhere, the city or its region). Ranked by deadhead, then the truck’s rate per km on this load (per-trip rates divided by the load’s distance). Empty when the load is not open.
+         */
+        get: operations["getLoadsByIdMatchingTrucks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "offer.created": {
@@ -3634,6 +3835,138 @@ export interface webhooks {
          *     Parties: the account (owner); its team admins. Subscribe an endpoint to `team.member_removed` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
          */
         post: operations["webhookTeamMemberRemoved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "truck.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * truck.created
+         * @description A truck post is saved unposted (new, or a duplicate).
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `truck.created` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTruckCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "truck.posted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * truck.posted
+         * @description A truck is posted to the truck board (new, or reposted).
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `truck.posted` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTruckPosted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "truck.unposted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * truck.unposted
+         * @description The owner takes a truck off the board.
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `truck.unposted` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTruckUnposted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "truck.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * truck.expired
+         * @description A posted truck's availability window ended (the expiry job).
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `truck.expired` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTruckExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "truck.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * truck.deleted
+         * @description The owner deletes a truck post.
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `truck.deleted` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTruckDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "truck.edited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * truck.edited
+         * @description The owner edits a truck post.
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `truck.edited` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTruckEdited"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6484,7 +6817,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "contact.message_received";
+                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "contact.message_received";
                                 actorId: string | null;
                                 actorCompany: string | null;
                                 data: {
@@ -19033,7 +19366,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string | null;
-                                events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                                events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited")[];
                                 active: boolean;
                                 createdAt: string;
                             }[];
@@ -19135,7 +19468,7 @@ export interface operations {
                 "application/json": {
                     url: string;
                     description?: string;
-                    events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                    events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited")[];
                 };
             };
         };
@@ -19153,7 +19486,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited")[];
                             active: boolean;
                             createdAt: string;
                             secret: string;
@@ -19442,7 +19775,7 @@ export interface operations {
                 "application/json": {
                     url?: string;
                     description?: string;
-                    events?: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                    events?: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited")[];
                     active?: boolean;
                 };
             };
@@ -19461,7 +19794,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited")[];
                             active: boolean;
                             createdAt: string;
                         };
@@ -19622,7 +19955,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited")[];
                             active: boolean;
                             createdAt: string;
                             secret: string;
@@ -19760,7 +20093,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
+                                eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited";
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed";
                                 attempts: number;
@@ -19900,7 +20233,7 @@ export interface operations {
                             /** Format: uuid */
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed";
+                            eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited";
                             /** @enum {string} */
                             status: "pending" | "succeeded" | "failed";
                             attempts: number;
@@ -31094,6 +31427,2238 @@ export interface operations {
             };
         };
     };
+    postTruck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    loadType: "FTL" | "LTL";
+                    equipmentType: string;
+                    /** Format: date-time */
+                    availableFrom: string;
+                    /** Format: date-time */
+                    availableTo?: string;
+                    originCityId: number;
+                    originRadiusKm?: number;
+                    /** @default false */
+                    anywhere?: boolean;
+                    /** @default [] */
+                    destinationCityIds?: number[];
+                    /** @default [] */
+                    destinationRegionIds?: number[];
+                    minRateSar: string;
+                    /**
+                     * @default trip
+                     * @enum {string}
+                     */
+                    rateBasis?: "trip" | "km";
+                    capacityKg: number;
+                    pallets?: number;
+                    spaceCm?: number;
+                    /** Format: uuid */
+                    vehicleId?: string;
+                    /** Format: uuid */
+                    trailerId?: string;
+                    comments?: string;
+                    /** @default true */
+                    post?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            referenceId: string;
+                            /** @enum {string} */
+                            status: "posted" | "unposted" | "expired" | "deleted";
+                            /** @enum {string} */
+                            loadType: "FTL" | "LTL";
+                            equipmentType: string;
+                            availableFrom: string;
+                            availableTo: string;
+                            origin: {
+                                id: number;
+                                nameEn: string;
+                                nameAr: string;
+                                lat: number;
+                                lng: number;
+                            };
+                            originRadiusKm: number | null;
+                            anywhere: boolean;
+                            destinationCities: {
+                                id: number;
+                                nameEn: string;
+                                nameAr: string;
+                            }[];
+                            destinationRegions: {
+                                id: number;
+                                nameEn: string;
+                                nameAr: string;
+                            }[];
+                            minRateSar: string;
+                            /** @enum {string} */
+                            rateBasis: "trip" | "km";
+                            capacityKg: number;
+                            pallets: number | null;
+                            spaceCm: number | null;
+                            comments: string | null;
+                            vehicle: {
+                                /** Format: uuid */
+                                id: string;
+                                plate: string;
+                                vehicleType: string;
+                                waslStatus: string;
+                                trailer: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    trailerNumber: string;
+                                    trailerType: string;
+                                } | null;
+                            } | null;
+                            /** Format: uuid */
+                            ownerId: string;
+                            company: string;
+                            verified: boolean;
+                            postedAt: string | null;
+                            createdAt: string;
+                            isMine: boolean;
+                            deadheadKm?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_IDEMPOTENCY_KEY (The Idempotency-Key header must be 1 to 255 visible characters.); INVALID_EQUIPMENT (Choose a valid equipment type.); TRUCK_VEHICLE_INVALID (Choose an active vehicle (and trailer) of your own fleet.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.); ACCOUNT_NOT_APPROVED (Your account is not approved yet. You can browse, but posting, bidding and booking need approval.); PLAN_REQUIRED (An active plan is required for this action.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: IDEMPOTENCY_KEY_REUSED (This Idempotency-Key was already used with a different request.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getTrucks: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                tab?: "all" | "posted" | "unposted" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                id: string;
+                                referenceId: string;
+                                /** @enum {string} */
+                                status: "posted" | "unposted" | "expired" | "deleted";
+                                /** @enum {string} */
+                                loadType: "FTL" | "LTL";
+                                equipmentType: string;
+                                availableFrom: string;
+                                availableTo: string;
+                                origin: {
+                                    id: number;
+                                    nameEn: string;
+                                    nameAr: string;
+                                    lat: number;
+                                    lng: number;
+                                };
+                                originRadiusKm: number | null;
+                                anywhere: boolean;
+                                destinationCities: {
+                                    id: number;
+                                    nameEn: string;
+                                    nameAr: string;
+                                }[];
+                                destinationRegions: {
+                                    id: number;
+                                    nameEn: string;
+                                    nameAr: string;
+                                }[];
+                                minRateSar: string;
+                                /** @enum {string} */
+                                rateBasis: "trip" | "km";
+                                capacityKg: number;
+                                pallets: number | null;
+                                spaceCm: number | null;
+                                comments: string | null;
+                                vehicle: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    plate: string;
+                                    vehicleType: string;
+                                    waslStatus: string;
+                                    trailer: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        trailerNumber: string;
+                                        trailerType: string;
+                                    } | null;
+                                } | null;
+                                /** Format: uuid */
+                                ownerId: string;
+                                company: string;
+                                verified: boolean;
+                                postedAt: string | null;
+                                createdAt: string;
+                                isMine: boolean;
+                                deadheadKm?: number;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getSearchTrucks: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                originCityId?: number;
+                radius?: number;
+                destinationCityId?: number;
+                equipmentType?: string;
+                loadType?: "FTL" | "LTL";
+                date?: string;
+                minCapacityKg?: number;
+                sort?: "deadhead" | "date" | "rate";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                id: string;
+                                referenceId: string;
+                                /** @enum {string} */
+                                status: "posted" | "unposted" | "expired" | "deleted";
+                                /** @enum {string} */
+                                loadType: "FTL" | "LTL";
+                                equipmentType: string;
+                                availableFrom: string;
+                                availableTo: string;
+                                origin: {
+                                    id: number;
+                                    nameEn: string;
+                                    nameAr: string;
+                                    lat: number;
+                                    lng: number;
+                                };
+                                originRadiusKm: number | null;
+                                anywhere: boolean;
+                                destinationCities: {
+                                    id: number;
+                                    nameEn: string;
+                                    nameAr: string;
+                                }[];
+                                destinationRegions: {
+                                    id: number;
+                                    nameEn: string;
+                                    nameAr: string;
+                                }[];
+                                minRateSar: string;
+                                /** @enum {string} */
+                                rateBasis: "trip" | "km";
+                                capacityKg: number;
+                                pallets: number | null;
+                                spaceCm: number | null;
+                                comments: string | null;
+                                vehicle: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    plate: string;
+                                    vehicleType: string;
+                                    waslStatus: string;
+                                    trailer: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        trailerNumber: string;
+                                        trailerType: string;
+                                    } | null;
+                                } | null;
+                                /** Format: uuid */
+                                ownerId: string;
+                                company: string;
+                                verified: boolean;
+                                postedAt: string | null;
+                                createdAt: string;
+                                isMine: boolean;
+                                deadheadKm?: number;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getTruckFilters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            radiusOptionsKm: number[];
+                            sorts: ("deadhead" | "date" | "rate")[];
+                            loadTypes: ("FTL" | "LTL")[];
+                            rateBasis: ("trip" | "km")[];
+                            destinationsMax: number;
+                            windowMaxDays: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getTruckById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            referenceId: string;
+                            /** @enum {string} */
+                            status: "posted" | "unposted" | "expired" | "deleted";
+                            /** @enum {string} */
+                            loadType: "FTL" | "LTL";
+                            equipmentType: string;
+                            availableFrom: string;
+                            availableTo: string;
+                            origin: {
+                                id: number;
+                                nameEn: string;
+                                nameAr: string;
+                                lat: number;
+                                lng: number;
+                            };
+                            originRadiusKm: number | null;
+                            anywhere: boolean;
+                            destinationCities: {
+                                id: number;
+                                nameEn: string;
+                                nameAr: string;
+                            }[];
+                            destinationRegions: {
+                                id: number;
+                                nameEn: string;
+                                nameAr: string;
+                            }[];
+                            minRateSar: string;
+                            /** @enum {string} */
+                            rateBasis: "trip" | "km";
+                            capacityKg: number;
+                            pallets: number | null;
+                            spaceCm: number | null;
+                            comments: string | null;
+                            vehicle: {
+                                /** Format: uuid */
+                                id: string;
+                                plate: string;
+                                vehicleType: string;
+                                waslStatus: string;
+                                trailer: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    trailerNumber: string;
+                                    trailerType: string;
+                                } | null;
+                            } | null;
+                            /** Format: uuid */
+                            ownerId: string;
+                            company: string;
+                            verified: boolean;
+                            postedAt: string | null;
+                            createdAt: string;
+                            isMine: boolean;
+                            deadheadKm?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteTruckById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    patchTruckById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    loadType?: "FTL" | "LTL";
+                    equipmentType?: string;
+                    /** Format: date-time */
+                    availableFrom?: string;
+                    /** Format: date-time */
+                    availableTo?: string;
+                    originCityId?: number;
+                    originRadiusKm?: number;
+                    /** @default false */
+                    anywhere?: boolean;
+                    /** @default [] */
+                    destinationCityIds?: number[];
+                    /** @default [] */
+                    destinationRegionIds?: number[];
+                    minRateSar?: string;
+                    /**
+                     * @default trip
+                     * @enum {string}
+                     */
+                    rateBasis?: "trip" | "km";
+                    capacityKg?: number;
+                    pallets?: number;
+                    spaceCm?: number;
+                    /** Format: uuid */
+                    vehicleId?: string;
+                    /** Format: uuid */
+                    trailerId?: string;
+                    comments?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            referenceId: string;
+                            /** @enum {string} */
+                            status: "posted" | "unposted" | "expired" | "deleted";
+                            /** @enum {string} */
+                            loadType: "FTL" | "LTL";
+                            equipmentType: string;
+                            availableFrom: string;
+                            availableTo: string;
+                            origin: {
+                                id: number;
+                                nameEn: string;
+                                nameAr: string;
+                                lat: number;
+                                lng: number;
+                            };
+                            originRadiusKm: number | null;
+                            anywhere: boolean;
+                            destinationCities: {
+                                id: number;
+                                nameEn: string;
+                                nameAr: string;
+                            }[];
+                            destinationRegions: {
+                                id: number;
+                                nameEn: string;
+                                nameAr: string;
+                            }[];
+                            minRateSar: string;
+                            /** @enum {string} */
+                            rateBasis: "trip" | "km";
+                            capacityKg: number;
+                            pallets: number | null;
+                            spaceCm: number | null;
+                            comments: string | null;
+                            vehicle: {
+                                /** Format: uuid */
+                                id: string;
+                                plate: string;
+                                vehicleType: string;
+                                waslStatus: string;
+                                trailer: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    trailerNumber: string;
+                                    trailerType: string;
+                                } | null;
+                            } | null;
+                            /** Format: uuid */
+                            ownerId: string;
+                            company: string;
+                            verified: boolean;
+                            postedAt: string | null;
+                            createdAt: string;
+                            isMine: boolean;
+                            deadheadKm?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.); ACCOUNT_NOT_APPROVED (Your account is not approved yet. You can browse, but posting, bidding and booking need approval.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postTruckByIdUnpost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            referenceId: string;
+                            /** @enum {string} */
+                            status: "posted" | "unposted" | "expired" | "deleted";
+                            /** @enum {string} */
+                            loadType: "FTL" | "LTL";
+                            equipmentType: string;
+                            availableFrom: string;
+                            availableTo: string;
+                            origin: {
+                                id: number;
+                                nameEn: string;
+                                nameAr: string;
+                                lat: number;
+                                lng: number;
+                            };
+                            originRadiusKm: number | null;
+                            anywhere: boolean;
+                            destinationCities: {
+                                id: number;
+                                nameEn: string;
+                                nameAr: string;
+                            }[];
+                            destinationRegions: {
+                                id: number;
+                                nameEn: string;
+                                nameAr: string;
+                            }[];
+                            minRateSar: string;
+                            /** @enum {string} */
+                            rateBasis: "trip" | "km";
+                            capacityKg: number;
+                            pallets: number | null;
+                            spaceCm: number | null;
+                            comments: string | null;
+                            vehicle: {
+                                /** Format: uuid */
+                                id: string;
+                                plate: string;
+                                vehicleType: string;
+                                waslStatus: string;
+                                trailer: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    trailerNumber: string;
+                                    trailerType: string;
+                                } | null;
+                            } | null;
+                            /** Format: uuid */
+                            ownerId: string;
+                            company: string;
+                            verified: boolean;
+                            postedAt: string | null;
+                            createdAt: string;
+                            isMine: boolean;
+                            deadheadKm?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postTruckByIdRepost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    availableFrom?: string;
+                    /** Format: date-time */
+                    availableTo?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            referenceId: string;
+                            /** @enum {string} */
+                            status: "posted" | "unposted" | "expired" | "deleted";
+                            /** @enum {string} */
+                            loadType: "FTL" | "LTL";
+                            equipmentType: string;
+                            availableFrom: string;
+                            availableTo: string;
+                            origin: {
+                                id: number;
+                                nameEn: string;
+                                nameAr: string;
+                                lat: number;
+                                lng: number;
+                            };
+                            originRadiusKm: number | null;
+                            anywhere: boolean;
+                            destinationCities: {
+                                id: number;
+                                nameEn: string;
+                                nameAr: string;
+                            }[];
+                            destinationRegions: {
+                                id: number;
+                                nameEn: string;
+                                nameAr: string;
+                            }[];
+                            minRateSar: string;
+                            /** @enum {string} */
+                            rateBasis: "trip" | "km";
+                            capacityKg: number;
+                            pallets: number | null;
+                            spaceCm: number | null;
+                            comments: string | null;
+                            vehicle: {
+                                /** Format: uuid */
+                                id: string;
+                                plate: string;
+                                vehicleType: string;
+                                waslStatus: string;
+                                trailer: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    trailerNumber: string;
+                                    trailerType: string;
+                                } | null;
+                            } | null;
+                            /** Format: uuid */
+                            ownerId: string;
+                            company: string;
+                            verified: boolean;
+                            postedAt: string | null;
+                            createdAt: string;
+                            isMine: boolean;
+                            deadheadKm?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); TRUCK_REPOST_NEEDS_DATES (This truck’s availability has ended. Give a new availability window to repost it.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.); ACCOUNT_NOT_APPROVED (Your account is not approved yet. You can browse, but posting, bidding and booking need approval.); PLAN_REQUIRED (An active plan is required for this action.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postTruckByIdDuplicate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            referenceId: string;
+                            /** @enum {string} */
+                            status: "posted" | "unposted" | "expired" | "deleted";
+                            /** @enum {string} */
+                            loadType: "FTL" | "LTL";
+                            equipmentType: string;
+                            availableFrom: string;
+                            availableTo: string;
+                            origin: {
+                                id: number;
+                                nameEn: string;
+                                nameAr: string;
+                                lat: number;
+                                lng: number;
+                            };
+                            originRadiusKm: number | null;
+                            anywhere: boolean;
+                            destinationCities: {
+                                id: number;
+                                nameEn: string;
+                                nameAr: string;
+                            }[];
+                            destinationRegions: {
+                                id: number;
+                                nameEn: string;
+                                nameAr: string;
+                            }[];
+                            minRateSar: string;
+                            /** @enum {string} */
+                            rateBasis: "trip" | "km";
+                            capacityKg: number;
+                            pallets: number | null;
+                            spaceCm: number | null;
+                            comments: string | null;
+                            vehicle: {
+                                /** Format: uuid */
+                                id: string;
+                                plate: string;
+                                vehicleType: string;
+                                waslStatus: string;
+                                trailer: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    trailerNumber: string;
+                                    trailerType: string;
+                                } | null;
+                            } | null;
+                            /** Format: uuid */
+                            ownerId: string;
+                            company: string;
+                            verified: boolean;
+                            postedAt: string | null;
+                            createdAt: string;
+                            isMine: boolean;
+                            deadheadKm?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getTruckByIdMatchingLoads: {
+        parameters: {
+            query?: {
+                radius?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                id: string;
+                                referenceId: string;
+                                equipmentType: string;
+                                /** @enum {string} */
+                                loadType: "FTL" | "LTL";
+                                pickupCityId: number;
+                                pickupCityEn: string;
+                                pickupCityAr: string;
+                                dropCityId: number;
+                                dropCityEn: string;
+                                dropCityAr: string;
+                                pickupAt: string;
+                                totalWeightKg: number;
+                                priceSar: string;
+                                ratePerKmSar: string;
+                                distanceKm: number;
+                                deadheadKm: number;
+                                shipperCompany: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getLoadsByIdMatchingTrucks: {
+        parameters: {
+            query?: {
+                radius?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                id: string;
+                                referenceId: string;
+                                /** @enum {string} */
+                                status: "posted" | "unposted" | "expired" | "deleted";
+                                /** @enum {string} */
+                                loadType: "FTL" | "LTL";
+                                equipmentType: string;
+                                availableFrom: string;
+                                availableTo: string;
+                                origin: {
+                                    id: number;
+                                    nameEn: string;
+                                    nameAr: string;
+                                    lat: number;
+                                    lng: number;
+                                };
+                                originRadiusKm: number | null;
+                                anywhere: boolean;
+                                destinationCities: {
+                                    id: number;
+                                    nameEn: string;
+                                    nameAr: string;
+                                }[];
+                                destinationRegions: {
+                                    id: number;
+                                    nameEn: string;
+                                    nameAr: string;
+                                }[];
+                                minRateSar: string;
+                                /** @enum {string} */
+                                rateBasis: "trip" | "km";
+                                capacityKg: number;
+                                pallets: number | null;
+                                spaceCm: number | null;
+                                comments: string | null;
+                                vehicle: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    plate: string;
+                                    vehicleType: string;
+                                    waslStatus: string;
+                                    trailer: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        trailerNumber: string;
+                                        trailerType: string;
+                                    } | null;
+                                } | null;
+                                /** Format: uuid */
+                                ownerId: string;
+                                company: string;
+                                verified: boolean;
+                                postedAt: string | null;
+                                createdAt: string;
+                                isMine: boolean;
+                                deadheadKm: number;
+                                ratePerKmSar: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     webhookOfferCreated: {
         parameters: {
             query?: never;
@@ -33762,6 +36327,326 @@ export interface operations {
                         role: string;
                         /** Format: uuid */
                         removedBy: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTruckCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "truck.created";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        /** Format: uuid */
+                        truckId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        duplicateOf?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTruckPosted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "truck.posted";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        /** Format: uuid */
+                        truckId: string;
+                        referenceId: string;
+                        status: {
+                            from: string;
+                            to: string;
+                        };
+                        repost?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTruckUnposted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "truck.unposted";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        /** Format: uuid */
+                        truckId: string;
+                        referenceId: string;
+                        status: {
+                            from: string;
+                            to: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTruckExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "truck.expired";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        /** Format: uuid */
+                        truckId: string;
+                        referenceId: string;
+                        status: {
+                            from: string;
+                            to: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTruckDeleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "truck.deleted";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        /** Format: uuid */
+                        truckId: string;
+                        referenceId: string;
+                        status: {
+                            from: string;
+                            to: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTruckEdited: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "truck.edited";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        /** Format: uuid */
+                        truckId: string;
+                        referenceId: string;
+                        fields: string[];
                     } & {
                         [key: string]: unknown;
                     };

@@ -129,6 +129,18 @@ export const ERRORS = {
     en: 'A date can move later by at most {30} days, and stops must stay in order.',
     ar: 'يمكن تأخير التاريخ {30} يوماً كحد أقصى، ويجب أن تبقى نقاط التوقف مرتبة.',
   },
+  TRUCK_NOT_EDITABLE: { status: 409, en: 'This truck post can no longer be changed.', ar: 'لم يعد بالإمكان تعديل منشور الشاحنة هذا.' },
+  TRUCK_VEHICLE_INVALID: {
+    status: 400,
+    en: 'Choose an active vehicle (and trailer) of your own fleet.',
+    ar: 'اختر مركبة (ومقطورة) نشطة من أسطولك.',
+  },
+  TRUCK_REPOST_NEEDS_DATES: {
+    status: 400,
+    en: 'This truck’s availability has ended. Give a new availability window to repost it.',
+    ar: 'انتهت فترة توفر هذه الشاحنة. حدّد فترة توفر جديدة لإعادة نشرها.',
+  },
+  INVALID_REGION: { status: 400, en: 'Choose a valid region.', ar: 'اختر منطقة صحيحة.' },
   LOAD_NOT_EDITABLE: { status: 409, en: 'This shipment can no longer be changed.', ar: 'لم يعد بالإمكان تعديل هذه الشحنة.' },
   REPOST_NEEDS_FUTURE_PICKUP: { status: 400, en: 'Reposting needs a future pickup date.', ar: 'إعادة النشر تتطلب تاريخ تحميل في المستقبل.' },
   SHIPMENT_ALREADY_ASSIGNED: { status: 409, en: 'This shipment is already assigned.', ar: 'تم إسناد هذه الشحنة مسبقاً.' },

@@ -60,6 +60,8 @@ const loadStatus = z.enum(LOAD_STATUSES);
 const account = <S extends z.ZodRawShape>(shape: S) => z.looseObject({ accountId: uuid, ...shape });
 const subscription = <S extends z.ZodRawShape>(shape: S) =>
   account({ subscriptionId: uuid, planId: z.string(), periodEnd: isoTime.nullable().optional(), ...shape });
+/** Truck post events (issue 19): the owner's account, the truck and its reference. */
+const truck = <S extends z.ZodRawShape>(shape: S) => account({ truckId: uuid, referenceId: z.string(), ...shape });
 const teamMember = <S extends z.ZodRawShape>(shape: S) => account({ memberId: uuid, role: z.string(), ...shape });
 
 interface EventSpec {
@@ -321,6 +323,32 @@ export const DOMAIN_EVENTS = {
     schema: teamMember({ memberUserId: uuid }),
   },
   'team.member_removed': { aggregate: 'account', when: 'A team member is removed.', parties: ACCOUNT_PARTIES, schema: teamMember({ removedBy: uuid }) },
+  'truck.created': {
+    aggregate: 'account',
+    when: 'A truck post is saved unposted (new, or a duplicate).',
+    parties: ACCOUNT_PARTIES,
+    schema: truck({ duplicateOf: uuid.optional() }),
+  },
+  'truck.posted': {
+    aggregate: 'account',
+    when: 'A truck is posted to the truck board (new, or reposted).',
+    parties: ACCOUNT_PARTIES,
+    schema: truck({ ...moved, repost: z.boolean().optional() }),
+  },
+  'truck.unposted': { aggregate: 'account', when: 'The owner takes a truck off the board.', parties: ACCOUNT_PARTIES, schema: truck({ ...moved }) },
+  'truck.expired': {
+    aggregate: 'account',
+    when: "A posted truck's availability window ended (the expiry job).",
+    parties: ACCOUNT_PARTIES,
+    schema: truck({ ...moved }),
+  },
+  'truck.deleted': { aggregate: 'account', when: 'The owner deletes a truck post.', parties: ACCOUNT_PARTIES, schema: truck({ ...moved }) },
+  'truck.edited': {
+    aggregate: 'account',
+    when: 'The owner edits a truck post.',
+    parties: ACCOUNT_PARTIES,
+    schema: truck({ fields: z.array(z.string()) }),
+  },
   'contact.message_received': {
     aggregate: 'contact',
     when: 'A visitor sends the contact form (the e-mail to the support mailbox and the acknowledgement are sent by a handler of this event). Internal: not offered to webhooks.',

@@ -27,3 +27,4 @@ export * from './schemas/contact.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/team.ts';
 export * from './schemas/relations.ts';
+export * from './schemas/trucks.ts';

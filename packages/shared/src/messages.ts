@@ -75,6 +75,15 @@ export const VALIDATION_MESSAGES = {
     ar: 'اختر نطاقاً من {10} أو {50} أو {100} أو {200} أو {300} أو {500} أو {1000} كم.',
   },
   'v.dateRange': { en: 'The end date must be on or after the start date.', ar: 'يجب أن يكون تاريخ النهاية في تاريخ البداية أو بعده.' },
+  // truck posts (issue 19)
+  'v.regionInvalid': { en: 'Choose a valid region.', ar: 'اختر منطقة صحيحة.' },
+  'v.truckDestinations': {
+    en: 'Choose anywhere, or {1} to {10} destination cities or regions.',
+    ar: 'اختر أي وجهة، أو من {1} إلى {10} مدن أو مناطق وجهة.',
+  },
+  'v.truckCapacity': { en: 'Capacity must be above {0} and at most {45,000} kg.', ar: 'يجب أن تكون الحمولة أكبر من {0} وألا تتجاوز {45,000} كجم.' },
+  'v.truckWindow': { en: 'Availability can span at most {30} days.', ar: 'يمكن أن تمتد فترة التوفر {30} يوماً كحد أقصى.' },
+  'v.truckWindowPast': { en: 'Availability must end in the future.', ar: 'يجب أن تنتهي فترة التوفر في المستقبل.' },
   // fleet, vendors, CSV (issue 3)
   'v.plateDigits': { en: 'The plate number is {4} digits and cannot be all zeros.', ar: 'رقم اللوحة {4} أرقام ولا يمكن أن يكون أصفاراً فقط.' },
   'v.plateLetter': { en: 'Choose three plate letters.', ar: 'اختر ثلاثة أحرف للوحة.' },
@@ -297,6 +306,15 @@ export const MESSAGES = {
     closed: { en: 'Bayan closed. The shipment is completed.', ar: 'تم إغلاق البيان. اكتملت الشحنة.' },
     cancelled: { en: 'Bayan and shipment cancelled.', ar: 'تم إلغاء البيان والشحنة.' },
     saved: { en: 'Waybill config saved.', ar: 'تم حفظ إعدادات بوليصة الشحن.' },
+  },
+  trucks: {
+    created: { en: 'Truck posted successfully.', ar: 'تم نشر الشاحنة بنجاح.' },
+    draft: { en: 'Truck saved as unposted.', ar: 'تم حفظ الشاحنة كغير منشورة.' },
+    updated: { en: 'Truck updated successfully.', ar: 'تم تحديث الشاحنة بنجاح.' },
+    deleted: { en: 'Truck deleted.', ar: 'تم حذف الشاحنة.' },
+    unposted: { en: 'Truck unposted.', ar: 'تم إلغاء نشر الشاحنة.' },
+    reposted: { en: 'Truck reposted.', ar: 'تمت إعادة نشر الشاحنة.' },
+    duplicated: { en: 'Truck duplicated as unposted.', ar: 'تم نسخ الشاحنة كغير منشورة.' },
   },
   loads: {
     created: { en: 'Load posted successfully.', ar: 'تم نشر الشحنة بنجاح.' },

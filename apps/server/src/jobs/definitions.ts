@@ -10,6 +10,7 @@ import type { CsvService } from '../modules/csv/csv.service.ts';
 import type { EventDelivery } from '../modules/events/events.service.ts';
 import type { IdempotencyService } from '../modules/idempotency/idempotency.service.ts';
 import type { LoadsService } from '../modules/loads/loads.service.ts';
+import type { TrucksService } from '../modules/trucks/trucks.service.ts';
 import { refreshDemoLoads } from '../seed/demo-loads.ts';
 import { seedDemoAccounts } from '../seed/demo.ts';
 import { cleanupAuth } from '../modules/auth/auth.service.ts';
@@ -33,6 +34,7 @@ export interface JobDeps {
     csv: CsvService;
     idempotency: IdempotencyService;
     events: EventDelivery;
+    trucks: TrucksService;
   };
 }
 
@@ -42,6 +44,8 @@ export function registerJobs(c: JobDeps) {
   // Posted loads past their expiry become Expired in the row (and leave the board's partial
   // indexes), with a load.expired event each. Reads already show them expired in between.
   jobs.define({ name: 'loads.expire', cron: '* * * * *', retryLimit: 2, handler: async () => void (await services.loads.expireDue()) });
+  // Posted trucks whose availability window ended become Expired (truck.expired each; issue 19).
+  jobs.define({ name: 'trucks.expire', cron: '* * * * *', retryLimit: 2, handler: async () => void (await services.trucks.expireDue()) });
 
   // Subscriptions: trials and cancelled plans end with their period; renewing plans are charged
   // from a day before their end, retried 6 h apart, three times (billing.service renewDue).

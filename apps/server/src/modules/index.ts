@@ -19,6 +19,7 @@ import contactRoutes from './contact/contact.routes.ts';
 import profileRoutes from './profile/profile.routes.ts';
 import teamRoutes from './team/team.routes.ts';
 import relationsRoutes from './relations/relations.routes.ts';
+import trucksRoutes from './trucks/trucks.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -42,4 +43,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(profileRoutes);
   await app.register(teamRoutes);
   await app.register(relationsRoutes);
+  await app.register(trucksRoutes);
 }

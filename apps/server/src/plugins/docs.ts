@@ -48,6 +48,10 @@ const TAGS = [
   { name: 'reference', description: 'Saudi regions, cities, districts, goods and equipment types (public).' },
   { name: 'loads', description: `Post, edit and search loads (shipments); my loads; a load’s timeline.\n\n${lifecycleMarkdown()}` },
   { name: 'offers', description: 'Bids, counter offers, accepting (booking) and withdrawing.' },
+  {
+    name: 'trucks',
+    description: 'Truck posts (capacity): post, edit, unpost, repost, duplicate, delete; the truck board search; matching trucks with loads both ways.',
+  },
   { name: 'assignment', description: 'Assigning a vehicle with its driver and trailer to a booked shipment; completing one that needs no Bayan.' },
   { name: 'fleet', description: 'Vehicles, trailers, drivers, trusted drivers, assignment readiness.' },
   { name: 'vendors', description: 'Transport vendors, the vendor sign-up link and requests.' },

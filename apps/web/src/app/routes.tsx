@@ -80,6 +80,8 @@ const Contact = page(() => withNamespaces(import('../features/public/pages/Conta
 const ThankYou = page(() => withNamespaces(import('../features/public/pages/ThankYouPage'), ['public']));
 const City = page(() => withNamespaces(import('../features/public/pages/CityPage'), ['public']));
 const Relations = page(() => withNamespaces(import('../features/relations/pages/RelationsPage'), ['relations']));
+const PostTrucks = page(() => withNamespaces(import('../features/trucks/pages/PostTrucksPage'), ['trucks']));
+const SearchTrucks = page(() => withNamespaces(import('../features/trucks/pages/SearchTrucksPage'), ['trucks']));
 const ComingSoon = page(() => withNamespaces(import('../components/ComingSoonPage'), ['soon']));
 export const NotFound = page(() => import('../components/NotFoundPage'));
 
@@ -143,7 +145,7 @@ export const routes: RouteDef[] = [
   r('/shippers/contact', Vendors),
   r('/shippers/bayan', Bayan),
   soon('/shippers/truck-in-truck-out', 'menu:truckInOut'),
-  soon('/shippers/search-trucks', 'menu:searchTrucks'),
+  r('/shippers/search-trucks', SearchTrucks),
   r('/shippers/search-shipments', LoadSearch),
   soon('/shippers/tendering-shipment', 'menu:tendering'),
   r('/shippers/trusted-drivers', TrustedDrivers),
@@ -175,7 +177,7 @@ export const routes: RouteDef[] = [
   r('/carriers/contact', Vendors),
   r('/carriers/bayan', Bayan),
   soon('/carriers/tendering-shipment', 'menu:tendering'),
-  soon('/carriers/post-trucks', 'menu:postTrucks'),
+  r('/carriers/post-trucks', PostTrucks),
   soon('/carriers/shipment-in-shipment-out', 'menu:shipmentInOut'),
   r('/carriers/godsview', Godsview),
   r('/carriers/trusted-drivers', TrustedDrivers),
@@ -206,9 +208,9 @@ export const routes: RouteDef[] = [
   r('/brokers/contact', Vendors),
   r('/brokers/bayan', Bayan),
   soon('/brokers/truck-in-truck-out', 'menu:truckInOut'),
-  soon('/brokers/search-trucks', 'menu:searchTrucks'),
+  r('/brokers/search-trucks', SearchTrucks),
   soon('/brokers/tendering-shipment', 'menu:tendering'),
-  soon('/brokers/post-trucks', 'menu:postTrucks'),
+  r('/brokers/post-trucks', PostTrucks),
   soon('/brokers/shipment-in-shipment-out', 'menu:shipmentInOut'),
   r('/brokers/godsview', Godsview),
   r('/brokers/trusted-drivers', TrustedDrivers),

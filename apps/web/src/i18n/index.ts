@@ -29,10 +29,11 @@ export const PAGE_NAMESPACES = [
   'fleet',
   'csv',
   'soon',
+  'trucks',
 ] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>(
-  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations,fleet,csv,soon}.json',
+  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations,fleet,csv,soon,trucks}.json',
 );
 const wantedPageNamespaces = new Set<PageNamespace>();
 

@@ -13,3 +13,4 @@ export * from './trips.ts';
 export * from './profile.ts';
 export * from './relations.ts';
 export * from './contact.ts';
+export * from './trucks.ts';

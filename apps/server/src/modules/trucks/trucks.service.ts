@@ -1,0 +1,377 @@
+import type { z } from 'zod';
+import {
+  formatPlate,
+  plateFromStored,
+  PROFILE_STATUS,
+  TRUCK_WINDOW_MAX_DAYS,
+  type createTruckBody,
+  type MatchingLoadsResponseData,
+  type repostTruckBody,
+  type SearchTrucksQuery,
+  type Truck,
+  type TruckPage,
+  type updateTruckBody,
+} from '@masar/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { CurrentUser } from '../auth/auth.types.ts';
+import { requireApproved } from '../../lib/access.ts';
+import { publish } from '../events/events.service.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import * as repo from './trucks.repository.ts';
+import { expireBatch, transition } from './lifecycle.ts';
+
+const DAY_MS = 86_400_000;
+/** Matching radius when neither the request nor the truck names one, km. */
+const DEFAULT_MATCH_RADIUS_KM = 200;
+
+type CreateBody = z.output<typeof createTruckBody>;
+type UpdateBody = z.output<typeof updateTruckBody>;
+type RepostBody = z.output<typeof repostTruckBody>;
+
+const km1 = (m: number | null | undefined) => Math.round(Number(m ?? 0) / 100) / 10;
+
+/** A truck row as the API shows it to `viewerId`. */
+export function toTruck(r: repo.TruckRow, viewerId: string | null, deadheadKm?: number): Truck {
+  const iso = (s: string) => new Date(s).toISOString();
+  return {
+    id: r.id,
+    referenceId: r.reference_id,
+    status: r.status === 'posted' && Date.parse(r.available_to) <= Date.now() ? 'expired' : r.status,
+    loadType: r.load_type,
+    equipmentType: r.equipment_type,
+    availableFrom: iso(r.available_from),
+    availableTo: iso(r.available_to),
+    origin: { id: Number(r.origin_city_id), nameEn: r.origin_en, nameAr: r.origin_ar, lat: Number(r.origin_lat), lng: Number(r.origin_lng) },
+    originRadiusKm: r.origin_radius_km,
+    anywhere: r.anywhere,
+    destinationCities: r.dest_cities ?? [],
+    destinationRegions: r.dest_regions ?? [],
+    minRateSar: Number(r.min_rate).toFixed(2),
+    rateBasis: r.rate_basis,
+    capacityKg: Number(r.capacity_kg),
+    pallets: r.pallets,
+    spaceCm: r.space_cm,
+    comments: r.comments,
+    vehicle: r.vehicle_id
+      ? {
+          id: r.vehicle_id,
+          plate: formatPlate(plateFromStored(r.plate_digits ?? '', r.plate_letters ?? '')),
+          vehicleType: r.vehicle_type ?? '',
+          waslStatus: r.wasl_status ?? 'not_submitted',
+          trailer: r.trailer_id ? { id: r.trailer_id, trailerNumber: r.trailer_number ?? '', trailerType: r.trailer_type ?? '' } : null,
+        }
+      : null,
+    ownerId: r.owner_id,
+    company: r.company,
+    verified: Number(r.owner_status) === PROFILE_STATUS.approved,
+    postedAt: r.posted_at ? iso(r.posted_at) : null,
+    createdAt: iso(r.created_at),
+    isMine: viewerId === r.owner_id,
+    ...(deadheadKm !== undefined ? { deadheadKm } : {}),
+  };
+}
+
+/**
+ * Truck posts (issue 19; spec §2 post trucks / search trucks, §3 truck post, §4): post (or save
+ * unposted), edit, unpost, repost, duplicate, delete; my trucks; the truck board search; matching
+ * with loads both ways; the expiry job. Every status change goes through lifecycle.ts transition().
+ */
+export function createTrucksService(deps: { db: Db; readDb?: Db }) {
+  const { db } = deps;
+  const readDb = deps.readDb ?? db;
+
+  async function hydrated(via: DbOrTx, ids: { id: string; dist_m?: number | null }[], viewerId: string | null): Promise<Truck[]> {
+    const rows = await repo.hydrate(
+      via,
+      ids.map((i) => i.id),
+    );
+    return ids.flatMap((i) => {
+      const r = rows.get(i.id);
+      return r ? [toTruck(r, viewerId, i.dist_m == null ? undefined : km1(i.dist_m))] : [];
+    });
+  }
+
+  /** A truck as `viewerId` may see it: posted ones for anyone signed in, the others only for the owner (spec §4). */
+  async function get(id: string, viewerId: string | null, via: DbOrTx = db): Promise<Truck> {
+    const [t] = await hydrated(via, [{ id }], viewerId);
+    if (!t || t.status === 'deleted') throw new AppError('NOT_FOUND');
+    if (!t.isMine && t.status !== 'posted') throw new AppError('NOT_FOUND');
+    return t;
+  }
+
+  /** The truck of `id` owned by `user` (NOT_FOUND otherwise), locked. */
+  async function own(tx: DbOrTx, user: CurrentUser, id: string): Promise<repo.TruckState> {
+    const s = await repo.truckState(tx, id, true);
+    if (!s || s.status === 'deleted' || s.owner_id !== user.id) throw new AppError('NOT_FOUND');
+    return s;
+  }
+
+  /** Check the references of a create or edit: cities, regions, equipment, my vehicle and trailer. */
+  async function checkRefs(tx: DbOrTx, user: CurrentUser, b: Partial<CreateBody>) {
+    const cityIds = [...(b.originCityId != null ? [b.originCityId] : []), ...(b.destinationCityIds ?? [])];
+    const cities = await repo.existingCities(tx, cityIds);
+    const badCity = cityIds.find((c) => !cities.has(c));
+    if (badCity !== undefined) {
+      const path = badCity === b.originCityId ? 'originCityId' : `destinationCityIds.${b.destinationCityIds!.indexOf(badCity)}`;
+      throw new AppError('INVALID_CITY', { errors: [{ path, message: 'INVALID_CITY' }] });
+    }
+    if (b.destinationRegionIds?.length) {
+      const regions = await repo.existingRegions(tx, b.destinationRegionIds);
+      const bad = b.destinationRegionIds.findIndex((r) => !regions.has(r));
+      if (bad >= 0) throw new AppError('INVALID_REGION', { errors: [{ path: `destinationRegionIds.${bad}`, message: 'INVALID_REGION' }] });
+    }
+    if (b.equipmentType !== undefined && !(await repo.equipmentExists(tx, b.equipmentType))) throw new AppError('INVALID_EQUIPMENT');
+    if (b.vehicleId && !(await repo.ownVehicle(tx, user.id, b.vehicleId)))
+      throw new AppError('TRUCK_VEHICLE_INVALID', { errors: [{ path: 'vehicleId', message: 'TRUCK_VEHICLE_INVALID' }] });
+    if (b.trailerId && !(await repo.ownTrailer(tx, user.id, b.trailerId)))
+      throw new AppError('TRUCK_VEHICLE_INVALID', { errors: [{ path: 'trailerId', message: 'TRUCK_VEHICLE_INVALID' }] });
+  }
+
+  /** The window of a post: `to` defaults to a day after `from`; at most TRUCK_WINDOW_MAX_DAYS long, ending in the future. */
+  function windowOf(fromIso: string | Date, toIso: string | Date | undefined): { availableFrom: Date; availableTo: Date } {
+    const availableFrom = new Date(fromIso);
+    const availableTo = toIso ? new Date(toIso) : new Date(availableFrom.getTime() + DAY_MS);
+    const bad = (message: string) => new AppError('VALIDATION_FAILED', { errors: [{ path: 'availableTo', message }] });
+    if (availableTo < availableFrom) throw bad('v.dateRange');
+    if (availableTo.getTime() - availableFrom.getTime() > TRUCK_WINDOW_MAX_DAYS * DAY_MS) throw bad('v.truckWindow');
+    if (availableTo.getTime() <= Date.now()) throw bad('v.truckWindowPast');
+    return { availableFrom, availableTo };
+  }
+
+  return {
+    get,
+
+    async create(user: CurrentUser, b: CreateBody): Promise<Truck> {
+      requireApproved(user);
+      const id = newId();
+      await db.transaction(async (tx) => {
+        await checkRefs(tx, user, b);
+        const vehicle = b.vehicleId ? await repo.ownVehicle(tx, user.id, b.vehicleId) : null;
+        await repo.insertTruck(tx, {
+          id,
+          referenceId: await repo.nextReference(tx),
+          ownerId: user.id,
+          status: 'unposted',
+          loadType: b.loadType,
+          equipmentType: b.equipmentType,
+          ...windowOf(b.availableFrom, b.availableTo),
+          originCityId: b.originCityId,
+          originRadiusKm: b.originRadiusKm ?? null,
+          anywhere: b.anywhere,
+          destinationCityIds: b.anywhere ? [] : [...new Set(b.destinationCityIds)],
+          destinationRegionIds: b.anywhere ? [] : [...new Set(b.destinationRegionIds)],
+          minRate: b.minRateSar,
+          rateBasis: b.rateBasis,
+          capacityKg: b.capacityKg,
+          pallets: b.loadType === 'LTL' ? (b.pallets ?? null) : null,
+          spaceCm: b.loadType === 'LTL' ? (b.spaceCm ?? null) : null,
+          vehicleId: b.vehicleId ?? null,
+          trailerId: b.trailerId ?? vehicle?.trailer_id ?? null,
+          comments: b.comments ?? null,
+        });
+        if (b.post) await transition(tx, id, 'post', user.actorId ?? user.id, {}, { postedAt: new Date() });
+        else await publishCreated(tx, user, id);
+      });
+      return get(id, user.id);
+    },
+
+    async update(user: CurrentUser, id: string, b: UpdateBody): Promise<Truck> {
+      requireApproved(user);
+      await db.transaction(async (tx) => {
+        const s = await own(tx, user, id);
+        await checkRefs(tx, user, b);
+        const set: repo.TruckEdit = {};
+        const fields: string[] = [];
+        const put = <K extends keyof repo.TruckEdit>(k: K, v: repo.TruckEdit[K], name: string) => {
+          set[k] = v;
+          fields.push(name);
+        };
+        if (b.availableFrom !== undefined || b.availableTo !== undefined) {
+          const from = b.availableFrom ?? s.available_from;
+          // a new start without a new end keeps the window's length
+          const to =
+            b.availableTo ??
+            (b.availableFrom ? new Date(Date.parse(b.availableFrom) + (s.available_to.getTime() - s.available_from.getTime())) : s.available_to);
+          const w = windowOf(from, to);
+          put('availableFrom', w.availableFrom, 'availableFrom');
+          put('availableTo', w.availableTo, 'availableTo');
+        }
+        if (b.loadType !== undefined) put('loadType', b.loadType, 'loadType');
+        if (b.equipmentType !== undefined) put('equipmentType', b.equipmentType, 'equipmentType');
+        if (b.originCityId !== undefined) put('originCityId', b.originCityId, 'originCityId');
+        if (b.originRadiusKm !== undefined) put('originRadiusKm', b.originRadiusKm, 'originRadiusKm');
+        if (b.anywhere !== undefined || b.destinationCityIds !== undefined || b.destinationRegionIds !== undefined) {
+          const anywhere = b.anywhere ?? false;
+          const cities = anywhere ? [] : [...new Set(b.destinationCityIds ?? [])];
+          const regions = anywhere ? [] : [...new Set(b.destinationRegionIds ?? [])];
+          if (!anywhere && cities.length + regions.length === 0)
+            throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'destinationCityIds', message: 'v.truckDestinations' }] });
+          put('anywhere', anywhere, 'destinations');
+          set.destinationCityIds = cities;
+          set.destinationRegionIds = regions;
+        }
+        if (b.minRateSar !== undefined) put('minRate', b.minRateSar, 'minRateSar');
+        if (b.rateBasis !== undefined) put('rateBasis', b.rateBasis, 'rateBasis');
+        if (b.capacityKg !== undefined) put('capacityKg', b.capacityKg, 'capacityKg');
+        if (b.pallets !== undefined) put('pallets', b.pallets, 'pallets');
+        if (b.spaceCm !== undefined) put('spaceCm', b.spaceCm, 'spaceCm');
+        if (b.vehicleId !== undefined) {
+          const v = await repo.ownVehicle(tx, user.id, b.vehicleId);
+          put('vehicleId', b.vehicleId, 'vehicleId');
+          if (b.trailerId === undefined) set.trailerId = v?.trailer_id ?? null;
+        }
+        if (b.trailerId !== undefined) put('trailerId', b.trailerId, 'trailerId');
+        if (b.comments !== undefined) put('comments', b.comments, 'comments');
+        if (!fields.length) return;
+        await repo.updateTruck(tx, id, set);
+        await publish(tx, {
+          type: 'truck.edited',
+          aggregateType: 'account',
+          aggregateId: user.id,
+          actorId: user.actorId ?? user.id,
+          data: { accountId: user.id, truckId: id, referenceId: s.reference_id, fields },
+        });
+      });
+      return get(id, user.id);
+    },
+
+    /** Take a posted truck off the board. */
+    async unpost(user: CurrentUser, id: string): Promise<Truck> {
+      await db.transaction(async (tx) => {
+        await own(tx, user, id);
+        await transition(tx, id, 'unpost', user.actorId ?? user.id);
+      });
+      return get(id, user.id);
+    },
+
+    /** Put an unposted or expired truck back on the board, with a new window when given (needed once the old one ended). */
+    async repost(user: CurrentUser, id: string, b: RepostBody | undefined): Promise<Truck> {
+      requireApproved(user);
+      await db.transaction(async (tx) => {
+        const s = await own(tx, user, id);
+        let set: repo.TruckEdit = { postedAt: new Date() };
+        if (b?.availableFrom || b?.availableTo) {
+          const from = b.availableFrom ?? s.available_from;
+          set = { ...set, ...windowOf(from, b.availableTo ?? (b.availableFrom ? undefined : s.available_to)) };
+        } else if (s.available_to.getTime() <= Date.now()) throw new AppError('TRUCK_REPOST_NEEDS_DATES');
+        await transition(tx, id, 'repost', user.actorId ?? user.id, { repost: true }, set);
+      });
+      return get(id, user.id);
+    },
+
+    /** Copy a truck as a new unposted one (truck.created { duplicateOf }). */
+    async duplicate(user: CurrentUser, id: string): Promise<Truck> {
+      const copy = newId();
+      await db.transaction(async (tx) => {
+        await own(tx, user, id);
+        const r = await repo.truckRow(tx, id);
+        await repo.insertTruck(tx, {
+          ...r,
+          id: copy,
+          referenceId: await repo.nextReference(tx),
+          status: 'unposted',
+          postedAt: null,
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        });
+        await publishCreated(tx, user, copy, id);
+      });
+      return get(copy, user.id);
+    },
+
+    /** Delete a truck post (any state but deleted; truck.deleted). */
+    async remove(user: CurrentUser, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await own(tx, user, id);
+        await transition(tx, id, 'delete', user.actorId ?? user.id);
+      });
+    },
+
+    async mine(user: CurrentUser, tab: 'all' | 'posted' | 'unposted' | 'expired', limit: number, cursor?: string): Promise<TruckPage> {
+      const { ids, nextCursor } = await repo.myTruckIds(db, user.id, tab, limit, cursor);
+      return {
+        items: await hydrated(
+          db,
+          ids.map((id) => ({ id })),
+          user.id,
+        ),
+        nextCursor,
+      };
+    },
+
+    /** The truck board (GET /searchTrucks), read on the replica when there is one. */
+    async search(q: SearchTrucksQuery, viewerId: string | null): Promise<TruckPage> {
+      const { ids, nextCursor } = await repo.searchTruckIds(readDb, q);
+      return { items: await hydrated(readDb, ids, viewerId), nextCursor };
+    },
+
+    /** Posted trucks matching my posted load (its owner only), by deadhead then rate per km. */
+    async matchingTrucks(user: CurrentUser, loadId: string, radiusKm: number | undefined, limit: number) {
+      const l = await repo.loadForMatching(db, loadId);
+      if (!l || l.shipper_id !== user.id) throw new AppError('NOT_FOUND');
+      if (!l.open) return { items: [] };
+      const rows = await repo.matchingTruckIds(db, loadId, radiusKm ?? DEFAULT_MATCH_RADIUS_KM, limit);
+      const trucks = await hydrated(db, rows, user.id);
+      const rate = new Map(rows.map((r) => [r.id, r.rate_km]));
+      return {
+        items: trucks.map((t) => {
+          const r = rate.get(t.id);
+          return { ...t, deadheadKm: t.deadheadKm ?? 0, ratePerKmSar: r == null ? null : Number(r).toFixed(2) };
+        }),
+      };
+    },
+
+    /** Open loads matching my truck (its owner only), by deadhead then best rate per km; radius: the request's, else the truck's, else 200 km. */
+    async matchingLoads(user: CurrentUser, truckId: string, radiusKm: number | undefined, limit: number): Promise<MatchingLoadsResponseData> {
+      const t = await get(truckId, user.id);
+      if (!t.isMine) throw new AppError('NOT_FOUND');
+      if (t.status !== 'posted') return { items: [] };
+      const rows = await repo.matchingLoads(db, truckId, radiusKm ?? t.originRadiusKm ?? DEFAULT_MATCH_RADIUS_KM, limit);
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          referenceId: r.reference_id,
+          equipmentType: r.equipment_type,
+          loadType: r.load_type,
+          pickupCityId: Number(r.pickup_city_id),
+          pickupCityEn: r.pickup_en,
+          pickupCityAr: r.pickup_ar,
+          dropCityId: Number(r.drop_city_id),
+          dropCityEn: r.drop_en,
+          dropCityAr: r.drop_ar,
+          pickupAt: new Date(r.pickup_at).toISOString(),
+          totalWeightKg: Number(r.total_weight_kg),
+          priceSar: Number(r.price).toFixed(2),
+          ratePerKmSar: Number(r.rate_per_km).toFixed(2),
+          distanceKm: Number(r.distance_km),
+          deadheadKm: km1(r.dist_m),
+          shipperCompany: r.company,
+        })),
+      };
+    },
+
+    /** The expiry job: posted trucks whose window ended become expired (truck.expired each), in batches. */
+    async expireDue(batch = 500): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const n = await db.transaction((tx) => expireBatch(tx, batch));
+        total += n;
+        if (n < batch) return total;
+      }
+    },
+  };
+
+  async function publishCreated(tx: DbOrTx, user: CurrentUser, id: string, duplicateOf?: string) {
+    const s = (await repo.truckState(tx, id))!;
+    await publish(tx, {
+      type: 'truck.created',
+      aggregateType: 'account',
+      aggregateId: user.id,
+      actorId: user.actorId ?? user.id,
+      data: { accountId: user.id, truckId: id, referenceId: s.reference_id, ...(duplicateOf ? { duplicateOf } : {}) },
+    });
+  }
+}
+
+export type TrucksService = ReturnType<typeof createTrucksService>;

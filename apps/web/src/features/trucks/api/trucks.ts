@@ -1,0 +1,73 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateTruckBody, UpdateTruckBody } from '@masar/shared';
+import { idempotent, masar, unwrap, type QueryOf } from '../../../lib/api';
+
+export type MyTrucksTab = 'all' | 'posted' | 'unposted' | 'expired';
+export type TruckSearchQuery = QueryOf<'/api/v1/searchTrucks'>;
+
+/** My truck posts of a tab, page after page (keyset cursor). */
+export function useMyTrucks(tab: MyTrucksTab) {
+  return useInfiniteQuery({
+    queryKey: ['trucks', 'mine', tab],
+    queryFn: ({ pageParam }) => unwrap(masar.GET('/api/v1/trucks', { params: { query: { tab, limit: 20, ...(pageParam ? { cursor: pageParam } : {}) } } })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** The truck board, page after page (keyset cursor: no total). */
+export function useSearchTrucks(query: TruckSearchQuery, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: ['trucks', 'search', query],
+    queryFn: ({ pageParam, signal }) =>
+      unwrap(masar.GET('/api/v1/searchTrucks', { params: { query: { ...query, ...(pageParam ? { cursor: pageParam } : {}) } }, signal })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** My active vehicles (to attach one to a truck post). */
+export function useMyVehicles(enabled = true) {
+  return useQuery({
+    queryKey: ['trucks', 'vehicles'],
+    queryFn: () => unwrap(masar.GET('/api/v1/vehicles')).then((d) => d.items.filter((v) => v.state === 'active')),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+const useInvalidate = () => {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: ['trucks'] });
+};
+
+/** Post (POST /truck, with an Idempotency-Key per form) or edit (PATCH /truck/:id) a truck. */
+export function useSaveTruck(editId: string | null) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: CreateTruckBody; key: string }) => {
+      if (!editId) return unwrap(masar.POST('/api/v1/truck', { body, headers: idempotent(key) }));
+      const { post: _post, ...patch } = body;
+      return unwrap(masar.PATCH('/api/v1/truck/{id}', { params: { path: { id: editId } }, body: patch satisfies UpdateTruckBody }));
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export type TruckAction = 'unpost' | 'repost' | 'duplicate' | 'delete';
+
+export function useTruckAction() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: TruckAction }) => {
+      const path = { params: { path: { id } } };
+      if (action === 'delete') return unwrap(masar.DELETE('/api/v1/truck/{id}', path));
+      if (action === 'unpost') return unwrap(masar.POST('/api/v1/truck/{id}/unpost', path));
+      if (action === 'repost') return unwrap(masar.POST('/api/v1/truck/{id}/repost', { ...path, body: {} }));
+      return unwrap(masar.POST('/api/v1/truck/{id}/duplicate', { ...path, headers: idempotent(crypto.randomUUID()) }));
+    },
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,156 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button, Center, Container, Drawer, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { SEARCH_PICKUP_RADIUS_KM, TRUCK_SORTS, type Truck } from '@masar/shared';
+import { CitySelect } from '../../../components/CitySelect';
+import { NumberInput } from '../../../components/NumberInput';
+import { RadiusSelect } from '../../../components/RadiusSelect';
+import { asLang, dayToIso } from '../../../components/format';
+import { useCitiesByIds, useEquipmentTypes } from '../../../components/reference';
+import { useDatesLocale } from '../../../components/useDatesLocale';
+import { useSearchTrucks, type TruckSearchQuery } from '../api/trucks';
+import { TruckCard } from '../components/TruckCard';
+
+// Leaflet loads only when the map view opens.
+const TrucksMap = lazy(() => import('../components/TrucksMap').then((m) => ({ default: m.TrucksMap })));
+
+interface Filters {
+  originCityId: number | null;
+  radius: number;
+  destinationCityId: number | null;
+  equipmentType: string | null;
+  date: string | null;
+  minCapacityKg: number | '';
+  sort: (typeof TRUCK_SORTS)[number];
+}
+const EMPTY: Filters = { originCityId: null, radius: 200, destinationCityId: null, equipmentType: null, date: null, minCapacityKg: '', sort: 'deadhead' };
+
+const toQuery = (f: Filters): TruckSearchQuery => ({
+  limit: 20,
+  sort: f.sort === 'deadhead' && !f.originCityId ? 'date' : f.sort,
+  ...(f.originCityId ? { originCityId: f.originCityId, radius: f.radius } : {}),
+  ...(f.destinationCityId ? { destinationCityId: f.destinationCityId } : {}),
+  ...(f.equipmentType ? { equipmentType: f.equipmentType } : {}),
+  ...(f.date ? { date: dayToIso(f.date) } : {}),
+  ...(f.minCapacityKg !== '' ? { minCapacityKg: f.minCapacityKg } : {}),
+});
+
+/** /shippers/search-trucks, /brokers/search-trucks: filters, the results as a list or a map, a truck's details. */
+export default function SearchTrucksPage() {
+  const { t, i18n } = useTranslation('trucks');
+  const lang = asLang(i18n.language);
+  const datesLocale = useDatesLocale(lang);
+  const eq = useEquipmentTypes();
+  const [draft, setDraft] = useState<Filters>(EMPTY);
+  const [applied, setApplied] = useState<Filters>(EMPTY);
+  const [view, setView] = useState<'list' | 'map'>('list');
+  const [open, setOpen] = useState<Truck | null>(null);
+  const q = useSearchTrucks(toQuery(applied));
+  const origin = useCitiesByIds(applied.originCityId ? [applied.originCityId] : []).data?.[0];
+  const items = q.data?.pages.flatMap((p) => p.items) ?? [];
+  const set = (patch: Partial<Filters>) => setDraft((d) => ({ ...d, ...patch }));
+
+  return (
+    <Container size="xl" py="md">
+      <Title order={2} mb="md">
+        {t('search.title')}
+      </Title>
+      <Paper withBorder p="md">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            setApplied(draft);
+          }}
+          data-testid="truck-search-form"
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
+            <CitySelect label={t('search.origin')} value={draft.originCityId} onChange={(id) => set({ originCityId: id })} data-testid="truck-search-origin" />
+            <RadiusSelect options={SEARCH_PICKUP_RADIUS_KM} value={draft.radius} onChange={(km) => set({ radius: km })} />
+            <CitySelect label={t('search.destination')} value={draft.destinationCityId} onChange={(id) => set({ destinationCityId: id })} />
+            <Select
+              label={t('field.equipment')}
+              placeholder={t('search.anyEquipment')}
+              data={(eq.data ?? []).map((e) => ({ value: e.code, label: lang === 'ar' ? e.nameAr : e.nameEn }))}
+              value={draft.equipmentType}
+              onChange={(x) => set({ equipmentType: x })}
+              clearable
+              searchable
+            />
+            <DatesProvider settings={{ locale: datesLocale }}>
+              <DatePickerInput
+                label={t('search.date')}
+                value={draft.date}
+                onChange={(d) => set({ date: d ? d.slice(0, 10) : null })}
+                clearable
+                valueFormat="DD/MM/YYYY"
+              />
+            </DatesProvider>
+            <NumberInput
+              label={t('search.minCapacity')}
+              value={draft.minCapacityKg}
+              onChange={(x) => set({ minCapacityKg: typeof x === 'number' ? x : '' })}
+              min={0}
+            />
+            <Select
+              label={t('search.sort')}
+              data={TRUCK_SORTS.map((s) => ({ value: s, label: t(`search.sortBy.${s}`) }))}
+              value={draft.sort}
+              onChange={(x) => set({ sort: (x as Filters['sort']) ?? 'deadhead' })}
+              allowDeselect={false}
+            />
+            <Button type="submit" mt={{ base: 0, md: 24 }} leftSection={<IconSearch size={16} />} data-testid="truck-search-submit">
+              {t('search.submit')}
+            </Button>
+          </SimpleGrid>
+        </form>
+      </Paper>
+      <Group justify="flex-end" my="md">
+        <SegmentedControl
+          size="xs"
+          value={view}
+          onChange={(v) => setView(v === 'map' ? 'map' : 'list')}
+          data={[
+            { value: 'list', label: t('search.list') },
+            { value: 'map', label: t('search.map') },
+          ]}
+          data-testid="truck-view-toggle"
+        />
+      </Group>
+      {q.isPending ? (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      ) : items.length === 0 ? (
+        <Text c="dimmed" data-testid="truck-search-empty">
+          {t('search.none')}
+        </Text>
+      ) : view === 'map' ? (
+        <Suspense fallback={<Loader />}>
+          <TrucksMap trucks={items} center={origin ? { lat: origin.lat, lng: origin.lng, radiusKm: applied.radius } : null} onOpen={setOpen} />
+        </Suspense>
+      ) : (
+        <Stack gap="sm" data-testid="truck-results">
+          {items.map((truck) => (
+            <TruckCard key={truck.id} truck={truck} onOpen={() => setOpen(truck)} />
+          ))}
+          {q.hasNextPage && (
+            <Button variant="default" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
+              {t('search.more')}
+            </Button>
+          )}
+        </Stack>
+      )}
+      <Drawer
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        position="right"
+        title={open?.referenceId}
+        closeButtonProps={{ 'aria-label': t('search.close') }}
+      >
+        {open && <TruckCard truck={open} />}
+      </Drawer>
+    </Container>
+  );
+}
