@@ -16,8 +16,11 @@ declare module 'fastify' {
      * after a crash a retry replays the committed transactions and reads the result back
      * (lib/tx-journal.ts). Without it, a request that died after committing stays 409 until 24 h:
      * only POST /api-keys, by design (its answer shows a secret kept only hashed; docs/api.md).
+     * 'rerun': the handler keeps its own record per Idempotency-Key and settles a crashed run
+     * itself (POST /subscription/createIntent: the payment intent by key, charged again with the
+     * same intent id), so a retry after a crash runs it again, replaying nothing.
      */
-    idempotencyReplay?: boolean;
+    idempotencyReplay?: boolean | 'rerun';
   }
   interface FastifyRequest {
     idempotency: { scope: string; key: string; heartbeat: NodeJS.Timeout } | null;
@@ -63,7 +66,7 @@ export default fp<{ service: IdempotencyService; holdMs?: number }>(async (app, 
   });
 
   app.addHook('preHandler', async (req, reply) => {
-    const config = req.routeOptions.config as { idempotent?: boolean; idempotencyReplay?: boolean } | undefined;
+    const config = req.routeOptions.config as { idempotent?: boolean; idempotencyReplay?: boolean | 'rerun' } | undefined;
     if (!config?.idempotent) return;
     const key = req.headers[IDEMPOTENCY_HEADER];
     if (key === undefined) return;
@@ -87,7 +90,7 @@ export default fp<{ service: IdempotencyService; holdMs?: number }>(async (app, 
     const heartbeat = setInterval(() => void service.renew(scope, key).catch(() => undefined), (service.leaseSeconds * 1000) / 3);
     heartbeat.unref();
     req.idempotency = { scope, key, heartbeat };
-    setJournal({ scope, key, next: 0, replay: r.kind === 'recover' ? r.journal : {} });
+    setJournal({ scope, key, next: 0, replay: r.kind === 'recover' && config.idempotencyReplay === true ? r.journal : {} });
   });
 
   const stop = (req: { idempotency: { heartbeat: NodeJS.Timeout } | null }) => {

@@ -87,7 +87,8 @@ export default async function billingRoutes(fastify: FastifyInstance) {
   app.post(
     '/subscription/createIntent',
     {
-      config: user,
+      // after a crash the retry runs again: the intent found by its key is settled with the gateway (issue 22)
+      config: { ...user, idempotencyReplay: 'rerun' },
       schema: {
         tags,
         summary: 'Pay for a plan or recharge the wallet',
