@@ -15,7 +15,7 @@ import { createAccountAdmin } from './modules/auth/account-admin.service.ts';
 import { createBillingService, plansOfAccounts } from './modules/billing/billing.service.ts';
 import { createBayanService } from './modules/bayan/bayan.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
-import { createTeamService, teamInviteSmsHandler } from './modules/team/team.service.ts';
+import { assertStillActing, createTeamService, teamInviteSmsHandler } from './modules/team/team.service.ts';
 import { contactSharesOf, createProfileService } from './modules/profile/profile.service.ts';
 import { createRelationsService, relationsOfUser } from './modules/relations/relations.service.ts';
 import { assignmentReleaseHandler, createAssignmentService } from './modules/assignment/assignment.service.ts';
@@ -68,7 +68,7 @@ export function createContainer(opts: {
   const auth = createAuthService({ db, config, sms: gateways.sms });
   const sessions = createSessionChecks(db);
   const accounts = createAccountAdmin(db, plansOfAccounts);
-  const apiKeys = createApiKeysService(db);
+  const apiKeys = createApiKeysService(db, { stillActing: assertStillActing });
   const idempotency = createIdempotencyService(db, { leaseSeconds: config.IDEMPOTENCY_LEASE_SECONDS });
   // booking crosses two modules: each owns its table and lends the other a narrow lifecycle
   // board search pages: in Redis (shared) when REDIS_URL is set, else in this process (bounded in
@@ -128,6 +128,7 @@ export function createContainer(opts: {
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     retryBaseSeconds: config.WEBHOOK_RETRY_BASE_SECONDS,
     log,
+    stillActing: assertStillActing,
   });
   const jobs = createJobRunner({
     database,

@@ -234,11 +234,29 @@ describe('removal raced with what the member is doing (issue 18)', () => {
       expect([r.status, r.body.code]).toEqual([401, 'API_KEY_INVALID']);
   });
 
-  // Found by this race on PostgreSQL: a webhook endpoint the member creates while the removal runs
-  // can stay active (its request checked the membership before the removal committed and inserted
-  // after the removal's update of the member's endpoints). Fix: lock the member's team row (FOR SHARE)
-  // in the endpoint and API key creating transactions, as the removal locks it FOR UPDATE.
-  it.todo('no webhook endpoint the member created during the race stays active after the removal');
+  // Found by this race on PostgreSQL: an endpoint (or API key) created while the removal ran
+  // could outlive it. The creating transaction now holds the member's team row FOR SHARE
+  // (team.service assertStillActing), so it either commits first and is removed with the rest,
+  // or waits for the removal and is refused.
+  it('no webhook endpoint or API key the member created during the race outlives the removal', async () => {
+    const admin = await member('admin');
+    const racers = Array.from({ length: 24 }, (_, i) =>
+      i % 2 === 0
+        ? call('POST', '/webhooks', h(admin.user), { url: `http://127.0.0.1:9/race2-${i}`, events: ['offer.created'] })
+        : call('POST', '/api-keys', h(admin.user), { name: `race2-${i}`, scopes: ['loads:read'] }),
+    );
+    const [removed, ...rest] = await Promise.all([call('DELETE', `/account/team/${admin.id}`, h(owner)), ...racers]);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    for (const r of rest) expect([201, 401], JSON.stringify(r.body)).toContain(r.status);
+    const hooks = ok(await call<{ url: string; active: boolean }[] | { items: { url: string; active: boolean }[] }>('GET', '/webhooks', h(owner)));
+    const list = Array.isArray(hooks) ? hooks : hooks.items;
+    expect(list.filter((w) => w.url.includes('/race2-') && w.active)).toEqual([]);
+    const keys = ok(
+      await call<{ name: string; revokedAt?: string | null }[] | { items: { name: string; revokedAt?: string | null }[] }>('GET', '/api-keys', h(owner)),
+    );
+    const klist = Array.isArray(keys) ? keys : keys.items;
+    expect(klist.filter((k) => k.name.startsWith('race2-') && !k.revokedAt)).toEqual([]);
+  });
 
   it('an invitation accepted while it is being removed: no 5xx, and once removed the person is not a member', async () => {
     const phone = uniquePhone();

@@ -47,7 +47,8 @@ export interface KeyIdentity {
  * shown once and kept as its SHA-256; a request carrying it (header X-API-Key) acts as its owner
  * within its scopes (plugins/auth.ts), and every use is counted.
  */
-export function createApiKeysService(db: Db) {
+/** `stillActing`: in the create's transaction, the acting team member is still one (team.service assertStillActing). */
+export function createApiKeysService(db: Db, opts: { stillActing?: (tx: DbOrTx, user: CurrentUser) => Promise<void> } = {}) {
   return {
     async list(user: CurrentUser): Promise<ApiKey[]> {
       return (await repo.listKeys(db, user.id)).map(toApiKey);
@@ -57,6 +58,7 @@ export function createApiKeysService(db: Db) {
       // count and insert under the owner's cap lock: 50 parallel creations end at MAX_LIVE_KEYS (issue 22)
       const row = await db.transaction(async (tx) => {
         await lockAccountCap(tx, 'apikeys', user.id);
+        await opts.stillActing?.(tx, user);
         if ((await repo.countLiveKeys(tx, user.id)) >= MAX_LIVE_KEYS) throw new AppError('LIMIT_REACHED');
         return repo.insertKey(tx, {
           id: newId(),

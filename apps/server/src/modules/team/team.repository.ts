@@ -115,6 +115,20 @@ export async function findActiveOf(db: DbOrTx, memberUserId: string): Promise<Te
   return r;
 }
 
+/**
+ * Whether `memberUserId` is still an active member of `ownerId`'s team, holding that row FOR SHARE
+ * until the caller's commit: a removal (which updates the row) waits for the caller, or the caller
+ * waits for the removal and then reads it removed.
+ */
+export async function holdActiveMembership(db: DbOrTx, ownerId: string, memberUserId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.ownerId, ownerId), eq(teamMembers.memberUserId, memberUserId), eq(teamMembers.status, 'active')))
+    .for('share');
+  return rows.length > 0;
+}
+
 export async function insertEvent(db: DbOrTx, row: typeof teamEvents.$inferInsert): Promise<void> {
   await db.insert(teamEvents).values(row);
 }

@@ -45,6 +45,18 @@ export function inviteSmsText(company: string, link: string, lang: Language): st
 }
 
 /** Revoke the owner's API keys and delete the webhook endpoints a leaving member made (issue 22), in the caller's transaction. */
+/**
+ * For a write made by a team member acting for the owner (`user.actorId`): check, inside the
+ * write's transaction, that the membership is still active and hold it until commit (issue 22:
+ * an API key or webhook endpoint created while the member is being removed must not outlive the
+ * removal). The owner acting for itself passes. Throws UNAUTHORIZED, as the member's next request
+ * after the removal would.
+ */
+export async function assertStillActing(tx: DbOrTx, user: { id: string; actorId?: string }): Promise<void> {
+  if (!user.actorId || user.actorId === user.id) return;
+  if (!(await repo.holdActiveMembership(tx, user.id, user.actorId))) throw new AppError('UNAUTHORIZED');
+}
+
 async function revokeAccessMadeBy(tx: DbOrTx, ownerId: string, memberUserId: string) {
   return { apiKeysRevoked: await revokeKeysMadeBy(tx, ownerId, memberUserId), webhooksRemoved: await removeEndpointsMadeBy(tx, ownerId, memberUserId) };
 }

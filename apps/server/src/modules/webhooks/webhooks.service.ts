@@ -136,6 +136,8 @@ export interface WebhooksDeps {
   /** First retry after this many seconds, doubling, at most an hour apart. */
   retryBaseSeconds?: number;
   log?: { error(o: unknown, m: string): void };
+  /** In a create's transaction: the acting team member is still one (team.service assertStillActing). */
+  stillActing?: (tx: DbOrTx, user: CurrentUser) => Promise<void>;
 }
 
 /**
@@ -205,6 +207,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
       // the same secret (it is kept on the endpoint anyway: GET /webhooks/:id/secret).
       const row = await db.transaction(async (tx) => {
         await lockAccountCap(tx, 'webhooks', user.id);
+        await deps.stillActing?.(tx, user);
         if ((await repo.countEndpoints(tx, user.id)) >= MAX_ENDPOINTS) throw new AppError('LIMIT_REACHED');
         // whsec_ + standard base64 of 24 random bytes: the Standard Webhooks secret format
         const secret = `whsec_${randomBytes(24).toString('base64')}`;
