@@ -56,6 +56,13 @@ export async function closePendingOfLoad(tx: DbOrTx, loadId: string, actorId: st
   return ids.length;
 }
 
+/** Withdraw `carrierId`'s own pending offer on a load (Book Now supersedes it), through transitionOffer. Returns how many (0 or 1: offers_one_open). */
+export async function withdrawPendingOfCarrier(tx: DbOrTx, loadId: string, carrierId: string, reason: string): Promise<number> {
+  const ids = await lifecycleRepo.pendingOfCarrierOnLoad(tx, loadId, carrierId);
+  for (const id of ids) await transitionOffer(tx, id, 'withdraw', { actorId: carrierId, party: 'carrier' }, { reason });
+  return ids.length;
+}
+
 /** The accepted offer of a booked shipment that was cancelled becomes `cancelled`. Returns how many (0 or 1). */
 export async function cancelAcceptedOfLoad(tx: DbOrTx, loadId: string, actorId: string | null): Promise<number> {
   const ids = await lifecycleRepo.offersOfLoadIn(tx, loadId, 'accepted');

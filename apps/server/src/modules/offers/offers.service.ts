@@ -7,8 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { dbErrorCode } from '../../lib/errors.ts';
 import * as repo from './offers.repository.ts';
-import * as lifecycleRepo from './lifecycle.repository.ts';
-import { cancelAcceptedOfLoad, closePendingBetweenUsers, closePendingOfLoad, transitionOffer } from './lifecycle.ts';
+import { cancelAcceptedOfLoad, closePendingBetweenUsers, closePendingOfLoad, transitionOffer, withdrawPendingOfCarrier } from './lifecycle.ts';
 
 /**
  * Why a load takes no bid or booking (spec §4 "bidding"): cancelled or deleted →
@@ -238,8 +237,7 @@ export function createOffersService({ db, loads, relations, vendors }: { db: Db;
             throw new AppError('BOOK_NOW_NOT_TRUSTED');
           if (toHalalas(load.price) !== toHalalas(body.priceSar)) throw new AppError('BOOK_NOW_PRICE_CHANGED');
           // my own pending bid is superseded by the booking at the posted price
-          for (const mine of await lifecycleRepo.pendingOfCarrierOnLoad(tx, load.id, user.id))
-            await transitionOffer(tx, mine, 'withdraw', { actorId: user.id, party: 'carrier' }, { reason: 'book_now' });
+          await withdrawPendingOfCarrier(tx, load.id, user.id, 'book_now');
           const id = newId();
           await repo.insertOffer(tx, {
             id,
