@@ -226,8 +226,10 @@ describe('removal raced with what the member is doing (issue 18)', () => {
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     for (const r of rest) {
       expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
-      // each call either ran before the removal committed, or was refused after it
-      expect([200, 201, 401, 403, 404]).toContain(r.status);
+      // each call either ran before the removal committed, or was refused after it; the owner's
+      // cap of 10 webhook endpoints (earlier tests made some) may refuse a create that ran first
+      if (r.status === 409) expect(r.body.code).toBe('LIMIT_REACHED');
+      else expect([200, 201, 401, 403, 404]).toContain(r.status);
     }
     // after: the key is refused everywhere
     for (const r of await Promise.all([call('GET', '/my-loads?tab=posted', withKey(key)), call('POST', '/loads', withKey(key), loadBody({ post: false }))]))
@@ -247,7 +249,11 @@ describe('removal raced with what the member is doing (issue 18)', () => {
     );
     const [removed, ...rest] = await Promise.all([call('DELETE', `/account/team/${admin.id}`, h(owner)), ...racers]);
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
-    for (const r of rest) expect([201, 401], JSON.stringify(r.body)).toContain(r.status);
+    // created before the removal (201), refused after it (401), or over the owner's cap of 10 endpoints
+    for (const r of rest) {
+      if (r.status === 409) expect(r.body.code).toBe('LIMIT_REACHED');
+      else expect([201, 401], JSON.stringify(r.body)).toContain(r.status);
+    }
     const hooks = ok(await call<{ url: string; active: boolean }[] | { items: { url: string; active: boolean }[] }>('GET', '/webhooks', h(owner)));
     const list = Array.isArray(hooks) ? hooks : hooks.items;
     expect(list.filter((w) => w.url.includes('/race2-') && w.active)).toEqual([]);
