@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
+import { webAliases } from '../aliases.ts';
 
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ssrOut = join(webRoot, 'node_modules/.prerender');
@@ -22,6 +23,7 @@ await build({
   root: webRoot,
   logLevel: 'warn',
   plugins: [react()],
+  resolve: { alias: webAliases },
   build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, minify: false },
 });
 

@@ -1,6 +1,5 @@
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { storedLanguage } from '../i18n';
@@ -13,6 +12,12 @@ const retry = (failures: number, err: unknown) => failures < 1 && !(err instance
 export const queryClient = new QueryClient({ defaultOptions: { queries: { retry, staleTime: 15_000, refetchOnWindowFocus: false } } });
 /** Theme persisted under the spec's client key `theme`. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
+/**
+ * The toast container (with react-remove-scroll and the transition library) comes after the
+ * first paint: `notifications.show()` writes to a store that is in the first download, and the
+ * container shows what the store holds once it mounts, so a toast raised earlier is not lost.
+ */
+const Notifications = lazy(() => import('@mantine/notifications/container').then((m) => ({ default: m.Notifications })));
 
 export function Providers({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
@@ -22,7 +27,9 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <DirectionProvider initialDirection={storedLanguage() === 'ar' ? 'rtl' : 'ltr'} detectDirection>
       <MantineProvider theme={theme} cssVariablesResolver={resolveTextColors} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-        <Notifications position="top-center" />
+        <Suspense fallback={null}>
+          <Notifications position="top-center" />
+        </Suspense>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>
