@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { webAliases } from './apps/web/aliases.ts';
 
 const serverProject = (engine: 'pglite' | 'postgres') => ({
   extends: true as const,
@@ -17,18 +19,36 @@ const serverProject = (engine: 'pglite' | 'postgres') => ({
  * One `vitest run` runs everything: shared unit tests, server integration tests on PGlite and —
  * when TEST_DATABASE_URL is set — again on real PostgreSQL, web unit tests, and the browser
  * journeys (e2e, real Chromium against the built app).
+ *
+ * Test files run two at a time even on a two-core machine (Vitest's default there is one): every
+ * file has its own database clone, and a file waits on its database and child processes much of
+ * the time. The browser journeys come last, one file at a time, with the machine to themselves
+ * (their own group), so page timings do not compete with the server suites.
  */
 export default defineConfig({
   test: {
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'tools', include: ['tools/**/*.test.ts'], exclude: ['tools/**/fixtures/**'], environment: 'node' } },
       serverProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
-      { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['apps/web/src/test/setup.ts'] } },
       {
         extends: true,
-        test: { name: 'e2e', include: ['e2e/**/*.test.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 240_000, fileParallelism: false },
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['apps/web/src/test/setup.ts'] },
+        resolve: { alias: webAliases },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },
