@@ -11,8 +11,8 @@
  * session before every run, so the statement is parsed and planned again as a fresh connection
  * would — as production sends it (an unnamed statement: custom plan) and as a prepared statement
  * with `plan_cache_mode = force_generic_plan`; p50/p95, and EXPLAIN (ANALYZE, BUFFERS) of the
- * generic plan. Then one run of the job's batch (expireBatch: 1,000 transitions with their
- * load.expired events). The statement is main's (issue 24 kept it; see docs/load-board.md "Jobs").
+ * generic plan. Then the job's batches until nothing is due (expireBatch, 500 at a time: one
+ * conditional update and the load.expired events per batch). The statement is main's (issue 24 kept it; see docs/load-board.md "Jobs").
  * Prints figures; never asserts timings.
  */
 import pg from 'pg';

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { loads } from '../../db/schema/index.ts';
-import { queryRows } from '../../lib/sql.ts';
+import { inList, queryRows } from '../../lib/sql.ts';
 import type { NewLoad } from './authoring.repository.ts';
 
 /**
  * The only SQL that writes `loads.status` (issue 18: one lifecycle). Everything here is called by
- * `loadLifecycle.transition` (lifecycle.ts) and nothing else; test/lifecycle-writers.test.ts fails
+ * `loadLifecycle.transition` and the expiry job's batch (lifecycle.ts) and nothing else; test/lifecycle-writers.test.ts fails
  * when any other server file writes the column.
  */
 
@@ -45,6 +45,19 @@ export async function transitionRow(tx: DbOrTx, id: string, from: string, to: st
     .where(sql`${loads.id} = ${id} and ${loads.status} = ${from}${onBoard ? sql` and ${loads.expiresAt} > now()` : sql``}`)
     .returning({ id: loads.id });
   return rows.length > 0;
+}
+
+/**
+ * The batch form of transitionRow for the expiry job: `update loads set status = $to where id in
+ * (…) and status = $from`, one statement for up to a batch of rows the caller already holds FOR
+ * UPDATE. Returns the rows that moved, with their owner (the event names the shipper).
+ */
+export async function transitionRows(tx: DbOrTx, ids: string[], from: string, to: string): Promise<{ id: string; shipper_id: string }[]> {
+  if (!ids.length) return [];
+  return queryRows<{ id: string; shipper_id: string }>(
+    tx,
+    sql`update loads set status = ${to}, updated_at = now() where id in ${inList(ids)} and status = ${from} returning id, shipper_id`,
+  );
 }
 
 /**

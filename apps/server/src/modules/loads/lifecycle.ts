@@ -10,7 +10,7 @@ import {
   type LoadStatus,
 } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { publish } from '../events/events.service.ts';
+import { publish, publishMany } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as authoring from './authoring.repository.ts';
 import * as repo from './loads.repository.ts';
@@ -149,9 +149,23 @@ export const loadLifecycle = {
   ) => publish(tx, loadEvent(type, loadId, shipperId, actorId, data)),
 };
 
-/** The expiry job's batch: posted loads past their expiry become `expired`, each through transition() (load.expired). Returns their ids. */
+/**
+ * The expiry job's batch (issue 24): posted loads past their expiry become `expired` as the
+ * lifecycle table says (`loadTransition('posted', 'expire')`), with a load.expired event each
+ * ({ from, to, status }, exactly what transition() publishes) in the caller's transaction. A batch is a
+ * few statements — find and lock what is due, one conditional update, the events' parties read
+ * and inserted together (publishMany) — instead of a few per load. Returns the ids that expired.
+ */
 export async function expireBatch(tx: DbOrTx, limit: number): Promise<string[]> {
   const due = await lifecycleRepo.dueForExpiry(tx, limit);
-  for (const id of due) await transition(tx, id, 'expire', null);
-  return due;
+  if (!due.length) return [];
+  const from: LoadStatus = 'posted';
+  const to = loadTransition(from, 'expire');
+  if (!to) throw new AppError('INVALID_TRANSITION');
+  const moved = await lifecycleRepo.transitionRows(tx, due, from, to);
+  await publishMany(
+    tx,
+    moved.map((r) => loadEvent(LOAD_ACTION_EVENT.expire, r.id, r.shipper_id, null, { from, to, status: { from, to } })),
+  );
+  return moved.map((r) => r.id);
 }
