@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { COUNT_CAP, SHIPMENT_TYPE, type Load, type SearchLoadsQuery } from '@masar/shared';
 import type { Db } from '../../db/client.ts';
 import { type CursorKeyType, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { citiesAround, GREAT_CIRCLE_M } from '../../lib/geo.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { capped, LOAD_COLUMNS, ON_BOARD, toLoad, type LoadRow } from './loads.repository.ts';
 
@@ -13,10 +14,6 @@ export type BoardQuery = Pick<
   'pickupCityId' | 'radius' | 'dropCityId' | 'dropRadius' | 'equipmentType' | 'loadType' | 'pickupFrom' | 'pickupTo' | 'sort' | 'limit' | 'skip'
 > & { cursor?: string; bookNow?: boolean };
 
-/** Great-circle metres from city `o` to city `c` (haversine on the sphere of earth(), 6378168 m). */
-const GREAT_CIRCLE_M = sql.raw(`12756336 * asin(least(1, sqrt(
-  power(sin(radians(c.lat - o.lat) / 2), 2) + cos(radians(o.lat)) * cos(radians(c.lat)) * power(sin(radians(c.lng - o.lng) / 2), 2))))`);
-
 /**
  * From this radius up, a newest-first search walks the open loads newest first (loads_board_recent)
  * and keeps those picked up in a city of the circle, instead of reading every load of every city
@@ -24,24 +21,6 @@ const GREAT_CIRCLE_M = sql.raw(`12756336 * asin(least(1, sqrt(
  * about the page, where the per-city path read and sorted ~700k rows (issue 10: 320 ms → ~3 ms).
  */
 export const WIDE_RADIUS_KM = 500;
-
-/**
- * Cities inside `radiusKm` of city `cityId` with their great-circle distance in metres, through
- * the cities GiST on ll_to_earth(lat, lng): earth_box is the index-backed bounding cube, then
- * the exact great-circle test. Without a radius: that city only (distance 0).
- */
-function citiesAround(cityId: number, radiusKm: number | undefined): SQL {
-  if (!radiusKm) return sql`(select o.id, 0::float8 as dist_m from cities o where o.id = ${cityId})`;
-  const r = radiusKm * 1000;
-  // The exact test is the haversine formula on plain doubles: the same great circle as
-  // earth_distance (sphere of earth() = 6378168 m) but without two ll_to_earth SQL-function
-  // calls per candidate city, which cost more than the rest of the search on PostgreSQL 15.
-  return sql`(select c.id, d.m as dist_m
-      from cities o
-      join cities c on earth_box(ll_to_earth(o.lat, o.lng), ${r}::float8) @> ll_to_earth(c.lat, c.lng)
-      cross join lateral (select ${GREAT_CIRCLE_M} as m) d
-      where o.id = ${cityId} and d.m <= ${r}::float8)`;
-}
 
 /**
  * A board ordering: its keys (first to last, then the load id as the last tie-break), all in

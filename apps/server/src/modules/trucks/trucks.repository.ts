@@ -3,6 +3,7 @@ import { SHIPMENT_TYPE, TRUCK_WINDOW_MAX_DAYS, type SearchTrucksQuery, type Truc
 import type { DbOrTx } from '../../db/client.ts';
 import { trucks } from '../../db/schema/index.ts';
 import { type CursorKeyType, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { citiesAround } from '../../lib/geo.ts';
 import { queryRows } from '../../lib/sql.ts';
 
 /* Truck posts (issue 19): rows, the truck board search and matching with loads. The status
@@ -192,25 +193,6 @@ const orderBy = (sortName: keyof typeof SORTS, cols: Record<string, SQL>) => {
   );
 };
 const cursorOf = (sortName: keyof typeof SORTS, row: { id: string; cursor_key: string[] }) => encodeCursor(`trucks:${sortName}`, row.cursor_key, row.id);
-
-/** Great-circle metres between city `o` and city `c` (the load board's formula: sphere of earth(), 6378168 m). */
-const GREAT_CIRCLE_M = sql.raw(`12756336 * asin(least(1, sqrt(
-  power(sin(radians(c.lat - o.lat) / 2), 2) + cos(radians(o.lat)) * cos(radians(c.lat)) * power(sin(radians(c.lng - o.lng) / 2), 2))))`);
-
-/**
- * The cities within `radiusKm` of city `cityId` and their distance (m), through the cities GiST on
- * ll_to_earth (index-backed earth_box, then the exact great circle) — the load board's circle
- * (loads/board.repository.ts citiesAround). Without a radius: that city only.
- */
-function citiesAround(cityId: number | SQL, radiusKm: number | undefined | null): SQL {
-  if (!radiusKm) return sql`(select o.id, 0::float8 as dist_m from cities o where o.id = ${cityId})`;
-  const r = radiusKm * 1000;
-  return sql`(select c.id, d.m as dist_m
-      from cities o
-      join cities c on earth_box(ll_to_earth(o.lat, o.lng), ${r}::float8) @> ll_to_earth(c.lat, c.lng)
-      cross join lateral (select ${GREAT_CIRCLE_M} as m) d
-      where o.id = ${cityId} and d.m <= ${r}::float8)`;
-}
 
 /** A truck goes to city `cityIdSql` (region `regionIdSql`): anywhere, that city, or its region named. */
 const goesTo = (cityIdSql: SQL, regionIdSql: SQL) =>
