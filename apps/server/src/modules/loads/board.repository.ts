@@ -2,8 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { COUNT_CAP, SHIPMENT_TYPE, type Load, type SearchLoadsQuery } from '@masar/shared';
 import type { Db } from '../../db/client.ts';
 import { type CursorKeyType, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { citiesAround, GREAT_CIRCLE_M } from '../../lib/geo.ts';
-import { queryRows } from '../../lib/sql.ts';
+import { citiesAround, GREAT_CIRCLE_M, queryRows } from '../../lib/sql.ts';
 import { capped, LOAD_COLUMNS, ON_BOARD, toLoad, type LoadRow } from './loads.repository.ts';
 
 /* The load board search (DESIGN §6): GET /loads and bench/search.bench.ts. */

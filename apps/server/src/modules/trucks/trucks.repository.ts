@@ -3,8 +3,7 @@ import { SHIPMENT_TYPE, TRUCK_WINDOW_MAX_DAYS, type SearchTrucksQuery, type Truc
 import type { DbOrTx } from '../../db/client.ts';
 import { trucks } from '../../db/schema/index.ts';
 import { type CursorKeyType, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { citiesAround } from '../../lib/geo.ts';
-import { queryRows } from '../../lib/sql.ts';
+import { citiesAround, queryRows } from '../../lib/sql.ts';
 
 /* Truck posts (issue 19): rows, the truck board search and matching with loads. The status
  * column is written only by lifecycle.repository.ts (through lifecycle.ts transition()). */
