@@ -7,8 +7,8 @@ import type { NewLoad } from './authoring.repository.ts';
 
 /**
  * The only SQL that writes `loads.status` (issue 18: one lifecycle). Everything here is called by
- * `loadLifecycle.transition` and the expiry job's batch (lifecycle.ts) and nothing else; test/lifecycle-writers.test.ts fails
- * when any other server file writes the column.
+ * `transition()` and the expiry job's `expireBatch()` (lifecycle.ts) and nothing else;
+ * test/boundaries.test.ts fails when any other server file writes the column.
  */
 
 /** Columns a transition may set beside the status (booking, assignment, repost dates, cancel). */

@@ -33,6 +33,9 @@ export const loadEvent = (
   data: { shipperId, ...data },
 });
 
+/** What every status-change event carries beside the caller's data: `status {from, to}` and the older `from`/`to` the timeline reads. */
+const statusData = (from: LoadStatus, to: LoadStatus, data: Record<string, unknown> = {}) => ({ from, to, ...data, status: { from, to } });
+
 /**
  * THE status change of a load (issue 18: one lifecycle). Inside the caller's transaction:
  * 1. reads the load FOR UPDATE (NOT_FOUND when absent or deleted); a posted load past its expiry
@@ -64,7 +67,7 @@ export async function transition(
   if (!to) throw new AppError(refuse);
   const onBoard = s.status === 'posted' && action !== 'expire' && !pastExpiry;
   if (!(await lifecycleRepo.transitionRow(tx, loadId, s.status, to, set, onBoard))) throw new AppError('STATUS_CHANGED');
-  await publish(tx, loadEvent(LOAD_ACTION_EVENT[action], loadId, s.shipper_id, actorId, { from, to, ...data, status: { from, to } }));
+  await publish(tx, loadEvent(LOAD_ACTION_EVENT[action], loadId, s.shipper_id, actorId, statusData(from, to, data)));
   return to;
 }
 
@@ -152,7 +155,7 @@ export const loadLifecycle = {
 /**
  * The expiry job's batch (issue 24): posted loads past their expiry become `expired` as the
  * lifecycle table says (`loadTransition('posted', 'expire')`), with a load.expired event each
- * ({ from, to, status }, exactly what transition() publishes) in the caller's transaction. A batch is a
+ * (statusData, as transition() publishes it) in the caller's transaction. A batch is a
  * few statements — find and lock what is due, one conditional update, the events' parties read
  * and inserted together (publishMany) — instead of a few per load. Returns the ids that expired.
  */
@@ -165,7 +168,7 @@ export async function expireBatch(tx: DbOrTx, limit: number): Promise<string[]> 
   const moved = await lifecycleRepo.transitionRows(tx, due, from, to);
   await publishMany(
     tx,
-    moved.map((r) => loadEvent(LOAD_ACTION_EVENT.expire, r.id, r.shipper_id, null, { from, to, status: { from, to } })),
+    moved.map((r) => loadEvent(LOAD_ACTION_EVENT.expire, r.id, r.shipper_id, null, statusData(from, to))),
   );
   return moved.map((r) => r.id);
 }
