@@ -156,7 +156,7 @@ describe.skipIf(!hasChromium)('app shell', () => {
     await page.goto(`${srv.url}/shippers/account`);
     await landsOn(page, '/carriers/account');
     await page.goto(`${srv.url}/carriers/my-shipments`);
-    await page.getByTestId('tab-posted').waitFor({ timeout: WAIT });
+    await page.getByTestId('tab-active').waitFor({ timeout: WAIT });
     expect(path(page)).toBe('/carriers/my-shipments');
   });
 

@@ -500,7 +500,7 @@ export interface paths {
         };
         /**
          * Offers on a load, sent or received
-         * @description ?loadId= the offers on a load (all for its owner, mine for a bidder); ?box=sent offers I made; ?box=received offers on my loads; neither: both. Most recently active first.
+         * @description ?loadId= the offers on a load (all for its owner, mine for a bidder); ?box=sent offers I made; ?box=received offers on my loads; neither: both. ?turn=mine keeps the open offers waiting for my answer (the other party named the last price). Most recently active first.
          */
         get: operations["getOffers"];
         put?: never;
@@ -8618,6 +8618,17 @@ export interface operations {
                                 bookmarks: boolean;
                                 customers: boolean;
                             };
+                            offerStates: {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    side: "carrier" | "shipper";
+                                    pending: number;
+                                    yourTurn: number;
+                                    priceSar: string;
+                                    /** @enum {string} */
+                                    lastOfferBy: "carrier" | "shipper";
+                                };
+                            };
                         };
                     };
                 };
@@ -8711,6 +8722,7 @@ export interface operations {
                 skip?: number;
                 loadId?: string;
                 box?: "sent" | "received";
+                turn?: "mine";
             };
             header?: never;
             path?: never;

@@ -416,9 +416,25 @@ const tabCounts = <T extends z.ZodType>(v: T) => z.object(Object.fromEntries(MY_
  * selected tab's.
  */
 export const myLoadsQuery = loadsPaging.extend({ tab: z.enum(MY_LOADS_TABS).default('posted') });
+/**
+ * Where the negotiation on one load of the Offers tab stands for me (issue 23). `side`: I bid on
+ * it (`carrier`: `priceSar` is my offer's current price, one open offer per carrier) or I posted
+ * it (`shipper`: `pending` open offers, `priceSar` the lowest of them). `yourTurn`: how many of
+ * them wait for my answer (the other party named the last price). SAR decimal strings.
+ */
+export const myOfferStateSchema = z.object({
+  side: z.enum(['carrier', 'shipper']),
+  pending: z.number().int().min(1),
+  yourTurn: z.number().int().min(0),
+  priceSar: moneySarOut,
+  lastOfferBy: z.enum(['carrier', 'shipper']),
+});
+export type MyOfferState = z.infer<typeof myOfferStateSchema>;
 export const myLoadsResponse = loadsPage.extend({
   counts: tabCounts(z.number().int().min(0).max(COUNT_CAP)),
   countsCapped: tabCounts(z.boolean()),
+  /** Offers tab only: load id → where its open offers stand for me (empty on other tabs). */
+  offerStates: z.record(z.string(), myOfferStateSchema),
 });
 
 /** GET /loads/:id/timeline — the load's audit timeline (events, oldest first; issue 6). */

@@ -22,8 +22,15 @@ export const offerRespondBody = z
   .object({ offerId: z.uuid(), action: z.enum(OFFER_ACTIONS), priceSar: priceSchema.optional() })
   .refine((b) => b.action !== 'counter' || b.priceSar !== undefined, { message: 'v.pricePositive', path: ['priceSar'] });
 
-/** GET /offers?loadId= (offers on one of my loads) or ?box=sent|received. */
-export const offersQuery = paginationQuery.extend({ loadId: z.uuid().optional(), box: z.enum(['sent', 'received']).optional() });
+/**
+ * GET /offers?loadId= (offers on one of my loads) or ?box=sent|received; `turn=mine` keeps the
+ * open offers that wait for my answer (the other party named the last price; issue 23).
+ */
+export const offersQuery = paginationQuery.extend({
+  loadId: z.uuid().optional(),
+  box: z.enum(['sent', 'received']).optional(),
+  turn: z.enum(['mine']).optional(),
+});
 
 export const offerHistoryEntry = z.object({ by: z.enum(['carrier', 'shipper']), action: z.string(), priceSar: moneySarOut.nullable(), at: z.string() });
 

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ACTIVE_LOAD_STATUSES, COUNT_CAP, MY_LOADS_TABS, type MyLoadsTab } from '@masar/shared';
+import { ACTIVE_LOAD_STATUSES, COUNT_CAP, MY_LOADS_TABS, normalizeMoney, type MyLoadsTab, type MyOfferState } from '@masar/shared';
 import type { Db } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { bookmarkedAmong, capped, LOAD_COLUMNS, ON_BOARD, toLoad, type LoadRow } from './loads.repository.ts';
+import { bookmarkedAmong, capped, LOAD_COLUMNS, ON_BOARD, toLoad, uuidArray, type LoadRow } from './loads.repository.ts';
 
 /* My loads (spec §2 "My shipments"): the tabs and their counts. */
 
@@ -112,6 +112,14 @@ export async function myLoads(db: Db, me: string, tab: MyLoadsTab, limit: number
           me,
           rows.map((r) => r.id),
         );
+  const offerStates =
+    tab === 'offers'
+      ? await offerStatesAmong(
+          db,
+          me,
+          rows.map((r) => r.id),
+        )
+      : {};
   const counts = {} as Record<MyLoadsTab, number>;
   const countsCapped = {} as Record<MyLoadsTab, boolean>;
   for (const t of MY_LOADS_TABS) {
@@ -127,5 +135,39 @@ export async function myLoads(db: Db, me: string, tab: MyLoadsTab, limit: number
     nextCursor: last ? encodeCursor(`mine:${tab}`, [last.k], last.id) : null,
     counts,
     countsCapped,
+    offerStates,
   };
+}
+
+/**
+ * Where the open offers on a page of the Offers tab stand for me (issue 23): per load, my own
+ * open offer when I bid on it, else the open offers on my load (count, lowest price). Reads the
+ * partial indexes offers_carrier_pending / offers_shipper_pending for the page's ids only.
+ */
+async function offerStatesAmong(db: Db, me: string, loadIds: string[]): Promise<Record<string, MyOfferState>> {
+  if (loadIds.length === 0) return {};
+  const ids = uuidArray(loadIds);
+  const rows = await queryRows<{
+    load_id: string;
+    side: 'carrier' | 'shipper';
+    pending: number;
+    your_turn: number;
+    price: string;
+    last_offer_by: 'carrier' | 'shipper';
+  }>(
+    db,
+    sql`select load_id, side, count(*)::int as pending, count(*) filter (where last_offer_by <> side)::int as your_turn,
+               min(price)::text as price, (array_agg(last_offer_by order by price, updated_at desc))[1] as last_offer_by
+        from (select o.load_id, 'carrier' as side, o.price, o.last_offer_by, o.updated_at from offers o
+                where o.carrier_id = ${me} and o.status = 'pending' and o.load_id = any(${ids}::uuid[])
+              union all
+              select o.load_id, 'shipper', o.price, o.last_offer_by, o.updated_at from offers o
+                where o.shipper_id = ${me} and o.status = 'pending' and o.load_id = any(${ids}::uuid[])) x
+        group by load_id, side`,
+  );
+  const out: Record<string, MyOfferState> = {};
+  // a broker may be both (bids on one load, receives on another); never both on one load
+  for (const r of rows)
+    out[r.load_id] = { side: r.side, pending: r.pending, yourTurn: r.your_turn, priceSar: normalizeMoney(r.price), lastOfferBy: r.last_offer_by };
+  return out;
 }

@@ -139,11 +139,12 @@ export async function deleteOffersOfLoad(tx: DbOrTx, loadId: string): Promise<vo
 /**
  * Offers visible to `me` (issue 6: the where-clause is built here, not in the service):
  * `loadId` → the offers on that load (all for its owner, only mine for a bidder); `box=sent` →
- * offers I made; `received` → offers on my loads; neither → both.
+ * offers I made; `received` → offers on my loads; neither → both; `turn=mine` → only the open
+ * ones waiting for my answer.
  */
 export async function listOffersFor(
   db: DbOrTx,
-  q: { me: string; loadId?: string; ownerOfLoad?: boolean; box?: 'sent' | 'received'; limit: number; skip: number },
+  q: { me: string; loadId?: string; ownerOfLoad?: boolean; box?: 'sent' | 'received'; turn?: 'mine'; limit: number; skip: number },
 ): Promise<{ items: Offer[]; total: number }> {
   const parts: SQL[] = [];
   if (q.loadId) {
@@ -153,6 +154,11 @@ export async function listOffersFor(
   if (q.box === 'sent') parts.push(sql`o.carrier_id = ${q.me}`);
   else if (q.box === 'received') parts.push(sql`o.shipper_id = ${q.me}`);
   else if (!q.loadId) parts.push(sql`(o.carrier_id = ${q.me} or o.shipper_id = ${q.me})`);
+  // my turn: open, and the other party named the last price
+  if (q.turn === 'mine')
+    parts.push(
+      sql`o.status = 'pending' and ((o.carrier_id = ${q.me} and o.last_offer_by = 'shipper') or (o.shipper_id = ${q.me} and o.last_offer_by = 'carrier'))`,
+    );
   return listOffers(db, sql.join(parts, sql` and `), q.limit, q.skip);
 }
 

@@ -91,7 +91,7 @@ export default async function offersRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Offers on a load, sent or received',
         description:
-          '?loadId= the offers on a load (all for its owner, mine for a bidder); ?box=sent offers I made; ?box=received offers on my loads; neither: both. Most recently active first.',
+          '?loadId= the offers on a load (all for its owner, mine for a bidder); ?box=sent offers I made; ?box=received offers on my loads; neither: both. ?turn=mine keeps the open offers waiting for my answer (the other party named the last price). Most recently active first.',
         querystring: offersQuery,
         response: { 200: envelope(offerListResponse) },
       },

@@ -282,9 +282,9 @@ export function createOffersService({ db, loads, relations, vendors }: { db: Db;
     /**
      * Offers list: `loadId` → the offers on that load (all of them for its owner, only mine for
      * a bidder); `box=sent` → offers I made; `box=received` → offers on my loads; neither →
-     * both.
+     * both; `turn=mine` → the open ones waiting for my answer.
      */
-    async list(user: CurrentUser, q: { loadId?: string; box?: 'sent' | 'received'; limit: number; skip: number }) {
+    async list(user: CurrentUser, q: { loadId?: string; box?: 'sent' | 'received'; turn?: 'mine'; limit: number; skip: number }) {
       let ownerOfLoad = false;
       if (q.loadId) {
         const load = await loads.stateForOffer(db, q.loadId, 'none');

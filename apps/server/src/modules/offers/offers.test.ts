@@ -206,8 +206,10 @@ describe('offer lists and my-loads offers tab', () => {
     const l2 = await postLoad(t.app, s.headers);
     await postLoad(t.app, s.headers);
     await offerOf(c, l1.id, 1000);
-    await offerOf(c, l2.id, 2000);
+    const o2 = await offerOf(c, l2.id, 2000);
     await offerOf(carrier2, l2.id, 2100);
+    // the shipper counters c on l2: now c's turn there, the shipper's on the other two offers
+    expect((await respond(s, o2.id, 'counter', 1900)).statusCode).toBe(200);
     const sent = await t.app.inject({ url: '/api/v1/offers?box=sent', headers: c.headers });
     expect(sent.json().data.total).toBe(2);
     const received = await t.app.inject({ url: '/api/v1/offers?box=received&limit=2', headers: s.headers });
@@ -219,6 +221,27 @@ describe('offer lists and my-loads offers tab', () => {
     expect(mineS.json().data.counts).toMatchObject({ posted: 3, offers: 2 });
     const mineC = await t.app.inject({ url: '/api/v1/my-loads?tab=offers', headers: c.headers });
     expect(mineC.json().data).toMatchObject({ total: 2, counts: { posted: 0, offers: 2, active: 0 } });
+    // the Offers tab says where each negotiation stands for me (issue 23)
+    expect(mineS.json().data.offerStates).toEqual({
+      [l1.id]: { side: 'shipper', pending: 1, yourTurn: 1, priceSar: '1000.00', lastOfferBy: 'carrier' },
+      [l2.id]: { side: 'shipper', pending: 2, yourTurn: 1, priceSar: '1900.00', lastOfferBy: 'shipper' },
+    });
+    expect(mineC.json().data.offerStates).toEqual({
+      [l1.id]: { side: 'carrier', pending: 1, yourTurn: 0, priceSar: '1000.00', lastOfferBy: 'carrier' },
+      [l2.id]: { side: 'carrier', pending: 1, yourTurn: 1, priceSar: '1900.00', lastOfferBy: 'shipper' },
+    });
+    // /offers?turn=mine: only the offers waiting for my answer, on each side
+    const turnS = await t.app.inject({ url: '/api/v1/offers?box=received&turn=mine', headers: s.headers });
+    expect(
+      turnS
+        .json()
+        .data.items.map((o: Offer) => o.priceSar)
+        .sort(),
+    ).toEqual(['1000.00', '2100.00']);
+    const turnC = await t.app.inject({ url: '/api/v1/offers?turn=mine', headers: c.headers });
+    expect(turnC.json().data.items.map((o: Offer) => o.id)).toEqual([o2.id]);
+    const posted = await t.app.inject({ url: '/api/v1/my-loads?tab=posted', headers: s.headers });
+    expect(posted.json().data.offerStates).toEqual({});
     // the bidder can open a load it bid on even after it is unposted
     await t.app.inject({ method: 'POST', url: `/api/v1/loads/${l1.id}/unpost`, headers: s.headers });
     expect((await t.app.inject({ url: `/api/v1/loads/${l1.id}`, headers: c.headers })).statusCode).toBe(200);

@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Alert, Badge, Button, Center, Container, Group, Loader, Menu, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MY_LOADS_TABS, type Load, type MyLoadsTab } from '@masar/shared';
-import { asLang, formatCount } from '../../../components/format';
+import { MY_LOADS_TABS, type Load, type MyLoadsTab, type MyOfferState } from '@masar/shared';
+import { asLang, formatCount, formatMoney, type Lang } from '../../../components/format';
 import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { useMyLoads } from '../api/loads';
 import { BookmarkButton, LoadOptionsMenu } from '../components/LoadOptionsMenu';
@@ -13,6 +13,57 @@ import { LoadsPager } from '../components/LoadsPager';
 
 const PAGE_SIZE = 12;
 
+/**
+ * The tabs of each role, the ones with daily work first (issue 23). Carriers never post loads, so
+ * posted/unposted/expired are not theirs, and they open on their active jobs. The first
+ * PRIMARY_TABS fit one row at 1280 px; the rest are in the "More" menu (a selected one joins the row).
+ */
+const ROLE_TABS: Record<'owner' | 'carrier', readonly MyLoadsTab[]> = {
+  owner: [
+    'posted',
+    'offers',
+    'active',
+    'finished',
+    'bookmarks',
+    'unposted',
+    'unassigned',
+    'assigned',
+    'pending_bayan',
+    'completed',
+    'cancelled',
+    'expired',
+    'customers',
+  ],
+  carrier: ['active', 'offers', 'customers', 'finished', 'bookmarks', 'unassigned', 'assigned', 'pending_bayan', 'completed', 'cancelled'],
+};
+const PRIMARY_TABS = 5;
+
+/** Where the open offers on one load stand for me: my price or the lowest, and whose turn it is. */
+function OfferStateBadges({ state, lang }: { state: MyOfferState; lang: Lang }) {
+  const { t } = useTranslation('loads');
+  const price = formatMoney(state.priceSar, lang);
+  const mine = state.yourTurn > 0;
+  return (
+    <Group gap={4} wrap="nowrap" data-testid="offer-state">
+      <Badge size="sm" variant="light" color="gray">
+        {state.side === 'carrier' ? t('myLoads.offerState.yourOffer', { price }) : t('myLoads.offerState.lowest', { price })}
+      </Badge>
+      {state.side === 'shipper' && state.pending > 1 && (
+        <Badge size="sm" variant="outline" color="gray">
+          {t('myLoads.offerState.offers', { count: state.pending })}
+        </Badge>
+      )}
+      <Badge size="sm" variant={mine ? 'filled' : 'outline'} color={mine ? 'yellow' : 'gray'} data-testid="offer-state-turn">
+        {state.side === 'shipper' && state.pending > 1 && mine
+          ? t('myLoads.offerState.yourTurnCount', { count: state.yourTurn })
+          : mine
+            ? t('myLoads.offerState.yourTurn')
+            : t('myLoads.offerState.theirTurn')}
+      </Badge>
+    </Group>
+  );
+}
+
 /** /shippers/my-loads, /brokers/my-loads, /carriers/my-shipments: tabs with counts, owner actions, grid/line, pages. */
 export default function MyLoadsPage() {
   const { t, i18n } = useTranslation('loads');
@@ -21,7 +72,12 @@ export default function MyLoadsPage() {
   const base = useRoleBase();
   const paths = rolePaths(base);
   const tabParam = params.get('tab');
-  const tab: MyLoadsTab = (MY_LOADS_TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as MyLoadsTab) : 'posted';
+  const roleTabs = ROLE_TABS[base === '/carriers' ? 'carrier' : 'owner'];
+  // a link to any tab still opens it (e.g. an old /carriers/my-shipments?tab=posted)
+  const tab: MyLoadsTab = (MY_LOADS_TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as MyLoadsTab) : roleTabs[0];
+  const primary = roleTabs.slice(0, PRIMARY_TABS);
+  const shown = primary.includes(tab) ? primary : [...primary, tab];
+  const overflow = roleTabs.slice(PRIMARY_TABS).filter((k) => k !== tab);
   const page = Math.max(1, Number(params.get('page')) || 1);
   // past the numbered pages: the keyset cursor (the API's nextCursor)
   const after = params.get('after') || null;
@@ -37,8 +93,10 @@ export default function MyLoadsPage() {
   };
 
   // More Options shows exactly the server's load.options for me; the star bookmarks
+  const offerStates = q.data?.offerStates;
   const actionsOf = (l: Load) => (
     <Group gap={2} wrap="nowrap">
+      {offerStates?.[l.id] && <OfferStateBadges state={offerStates[l.id]} lang={lang} />}
       <BookmarkButton load={l} />
       <LoadOptionsMenu load={l} />
     </Group>
@@ -46,6 +104,12 @@ export default function MyLoadsPage() {
 
   const counts = q.data?.counts;
   const total = q.data?.total ?? 0;
+  const countBadge = (k: MyLoadsTab) =>
+    counts ? (
+      <Badge size="sm" variant="light" color={k === tab ? 'masar' : 'gray'}>
+        {formatCount(counts[k], q.data?.countsCapped[k], lang)}
+      </Badge>
+    ) : undefined;
   return (
     <Container size="xl" py="md">
       <Group justify="space-between" mb="md">
@@ -59,26 +123,40 @@ export default function MyLoadsPage() {
           )}
         </Group>
       </Group>
-      <Tabs value={tab} onChange={(v) => set({ tab: v ?? 'posted', page: null, after: null })} mb="md">
-        <Tabs.List>
-          {MY_LOADS_TABS.map((k) => (
-            <Tabs.Tab
-              key={k}
-              value={k}
-              data-testid={`tab-${k}`}
-              rightSection={
-                counts ? (
-                  <Badge size="sm" variant="light" color={k === tab ? 'masar' : 'gray'}>
-                    {formatCount(counts[k], q.data?.countsCapped[k], lang)}
-                  </Badge>
-                ) : undefined
-              }
-            >
-              {t(`myLoads.tab.${k}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      <Group gap="xs" wrap="nowrap" align="flex-end" mb="md">
+        <Tabs value={tab} onChange={(v) => set({ tab: v ?? roleTabs[0], page: null, after: null })} style={{ flex: 1, minInlineSize: 0 }}>
+          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+            {shown.map((k) => (
+              <Tabs.Tab key={k} value={k} data-testid={`tab-${k}`} rightSection={countBadge(k)} style={{ flexShrink: 0 }}>
+                {t(`myLoads.tab.${k}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        {overflow.length > 0 && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button
+                variant="subtle"
+                color="gray"
+                size="sm"
+                rightSection={<IconChevronDown size={14} />}
+                aria-label={t('myLoads.moreTabsLabel')}
+                data-testid="tabs-more"
+              >
+                {t('myLoads.moreTabs')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {overflow.map((k) => (
+                <Menu.Item key={k} data-testid={`tab-more-${k}`} rightSection={countBadge(k)} onClick={() => set({ tab: k, page: null, after: null })}>
+                  {t(`myLoads.tab.${k}`)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
       {q.isLoading && (
         <Center h={200}>
           <Loader />

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import i18n from '../../../i18n';
 import { renderWithApp, stubApi } from '../../../test/render';
 import OffersPage from './OffersPage';
@@ -25,5 +25,18 @@ describe('OffersPage, empty', () => {
     renderWithApp(<OffersPage />, { path: '/carriers/offers', dir: 'rtl' });
     const link = await screen.findByRole('link', { name: 'ابحث عن شحنات لتقدّم عروضك' });
     expect(link.getAttribute('href')).toBe('/carriers/load-search');
+  });
+});
+
+/** Issue 23: /offers can show only what waits for my answer. */
+describe('OffersPage, your turn', () => {
+  it('asks the server for the offers waiting for me when "Your turn" is chosen', async () => {
+    const calls = stubApi((m, path) => (m === 'GET' && path.startsWith('/offers') ? { body: { message: 'ok', data: { items: [], total: 0 } } } : undefined));
+    renderWithApp(<OffersPage />, { path: '/shippers/offers' });
+    await screen.findByRole('link', { name: 'Post a load to receive offers' });
+    expect(calls.every((c) => !c.path.includes('turn='))).toBe(true);
+    fireEvent.click(screen.getByText('Your turn'));
+    expect(await screen.findByText('Nothing waits for your answer.')).toBeTruthy();
+    expect(calls.some((c) => c.path.includes('turn=mine') && c.path.includes('box=received'))).toBe(true);
   });
 });

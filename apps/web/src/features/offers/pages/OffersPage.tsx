@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Center, Container, Group, Loader, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -68,10 +68,19 @@ export default function OffersPage() {
   const [params, setParams] = useSearchParams();
   const fallback: Box = base === '/carriers' ? 'sent' : 'received';
   const box: Box = base === '/carriers' ? 'sent' : params.get('box') === 'sent' ? 'sent' : params.get('box') === 'received' ? 'received' : fallback;
+  // "your turn": only the open offers waiting for my answer (server-side, ?turn=mine)
+  const yourTurn = params.get('turn') === 'mine';
   const q = useQuery({
-    queryKey: ['offers', 'box', box],
-    queryFn: () => unwrap(masar.GET('/api/v1/offers', { params: { query: { box, limit: 100 } } })).then((d) => d.items),
+    queryKey: ['offers', 'box', box, yourTurn],
+    queryFn: () =>
+      unwrap(masar.GET('/api/v1/offers', { params: { query: { box, limit: 100, ...(yourTurn ? { turn: 'mine' as const } : {}) } } })).then((d) => d.items),
   });
+  const setParam = (k: string, v: string | null) => {
+    const next = new URLSearchParams(params);
+    if (v === null) next.delete(k);
+    else next.set(k, v);
+    setParams(next, { replace: true });
+  };
   const side: OfferSide = box === 'received' ? 'shipper' : 'carrier';
 
   return (
@@ -79,18 +88,31 @@ export default function OffersPage() {
       <Title order={2} mb="md">
         {t('title')}
       </Title>
-      <Tabs value={box} onChange={(v) => setParams(v ? { box: v } : {}, { replace: true })} mb="md">
-        <Tabs.List>
-          {base !== '/carriers' && (
-            <Tabs.Tab value="received" data-testid="offers-tab-received">
-              {t('tab.received')}
+      <Group justify="space-between" align="flex-end" mb="md" gap="xs">
+        <Tabs value={box} onChange={(v) => setParam('box', v)}>
+          <Tabs.List>
+            {base !== '/carriers' && (
+              <Tabs.Tab value="received" data-testid="offers-tab-received">
+                {t('tab.received')}
+              </Tabs.Tab>
+            )}
+            <Tabs.Tab value="sent" data-testid="offers-tab-sent">
+              {t('tab.sent')}
             </Tabs.Tab>
-          )}
-          <Tabs.Tab value="sent" data-testid="offers-tab-sent">
-            {t('tab.sent')}
-          </Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
+          </Tabs.List>
+        </Tabs>
+        <SegmentedControl
+          size="xs"
+          aria-label={t('filter.label')}
+          value={yourTurn ? 'mine' : 'all'}
+          onChange={(v) => setParam('turn', v === 'mine' ? 'mine' : null)}
+          data={[
+            { value: 'all', label: t('filter.all') },
+            { value: 'mine', label: t('filter.yourTurn') },
+          ]}
+          data-testid="offers-turn-filter"
+        />
+      </Group>
       {q.isLoading && (
         <Center h={200}>
           <Loader />
@@ -100,7 +122,7 @@ export default function OffersPage() {
       {q.data?.length === 0 && (
         // an empty box says what to do next: shippers post a load to receive offers, bidders find one
         <Stack align="center" py="xl" gap="xs" data-testid="offers-empty">
-          <Text c="dimmed">{t(`empty.${box}`)}</Text>
+          <Text c="dimmed">{yourTurn ? t('empty.yourTurn') : t(`empty.${box}`)}</Text>
           {box === 'received' && paths.canPost ? (
             <Button variant="light" component={Link} to={paths.postLoad}>
               {t('emptyAction.postLoad')}

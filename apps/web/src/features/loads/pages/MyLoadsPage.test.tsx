@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { MY_LOADS_TABS, type MyOfferState } from '@masar/shared';
+import i18n from '../../../i18n';
+import { renderWithApp, stubApi } from '../../../test/render';
+import { loadFixture } from '../../../test/fixtures';
+import MyLoadsPage from './MyLoadsPage';
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+const counts = Object.fromEntries(MY_LOADS_TABS.map((k) => [k, 0]));
+const capped = Object.fromEntries(MY_LOADS_TABS.map((k) => [k, false]));
+/** A my-loads API whose `offers` tab holds `load` with `state`; every other tab is empty. */
+function stubMyLoads(state?: MyOfferState) {
+  const load = loadFixture();
+  return stubApi((m, path) => {
+    if (m !== 'GET' || !path.startsWith('/my-loads')) return undefined;
+    const tab = new URLSearchParams(path.split('?')[1]).get('tab');
+    const items = tab === 'offers' ? [load] : [];
+    const offerStates = tab === 'offers' && state ? { [load.id]: state } : {};
+    return {
+      body: {
+        message: 'ok',
+        data: { items, total: items.length, totalCapped: false, nextCursor: null, counts: { ...counts, offers: 1 }, countsCapped: capped, offerStates },
+      },
+    };
+  });
+}
+
+/** Issue 23: My Shipments opens on the tab with work for the role; the tabs fit one row. */
+describe('MyLoadsPage tabs', () => {
+  it('opens a carrier on its active jobs, without the posting tabs, the rest under More', async () => {
+    const calls = stubMyLoads();
+    renderWithApp(<MyLoadsPage />, { path: '/carriers/my-shipments' });
+    const active = await screen.findByTestId('tab-active');
+    expect(active.getAttribute('aria-selected')).toBe('true');
+    expect(calls.some((c) => c.path.includes('tab=active'))).toBe(true);
+    expect(screen.queryByTestId('tab-posted')).toBeNull();
+    expect(screen.getAllByRole('tab').map((e) => e.getAttribute('data-testid'))).toEqual([
+      'tab-active',
+      'tab-offers',
+      'tab-customers',
+      'tab-finished',
+      'tab-bookmarks',
+    ]);
+    fireEvent.click(screen.getByTestId('tabs-more'));
+    fireEvent.click(await screen.findByTestId('tab-more-completed'));
+    // the chosen tab joins the row, selected
+    expect((await screen.findByTestId('tab-completed')).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('opens a shipper on its posted loads', async () => {
+    stubMyLoads();
+    renderWithApp(<MyLoadsPage />, { path: '/shippers/my-loads' });
+    expect((await screen.findByTestId('tab-posted')).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getAllByRole('tab')).toHaveLength(5);
+  });
+});
+
+describe('MyLoadsPage offers tab', () => {
+  it('shows a carrier its own offer and that it is its turn, in Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    stubMyLoads({ side: 'carrier', pending: 1, yourTurn: 1, priceSar: '1900.00', lastOfferBy: 'shipper' });
+    renderWithApp(<MyLoadsPage />, { path: '/carriers/my-shipments?tab=offers', dir: 'rtl' });
+    const state = await screen.findByTestId('offer-state');
+    expect(state.textContent).toContain('عرضك');
+    expect(within(state).getByTestId('offer-state-turn').textContent).toBe('دورك');
+  });
+
+  it('shows a shipper the lowest of several offers and how many wait for it', async () => {
+    stubMyLoads({ side: 'shipper', pending: 3, yourTurn: 2, priceSar: '2100.00', lastOfferBy: 'carrier' });
+    renderWithApp(<MyLoadsPage />, { path: '/shippers/my-loads?tab=offers' });
+    const state = await screen.findByTestId('offer-state');
+    expect(state.textContent).toMatch(/Lowest.*2,100/);
+    expect(state.textContent).toContain('3 offers');
+    expect(within(state).getByTestId('offer-state-turn').textContent).toBe('2 wait for you');
+  });
+});
