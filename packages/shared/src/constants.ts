@@ -7,6 +7,11 @@
 export const ACCOUNT_TYPE = { shipper: 1, carrier: 2, broker: 3 } as const;
 export type AccountType = (typeof ACCOUNT_TYPE)[keyof typeof ACCOUNT_TYPE];
 export const ACCOUNT_TYPES = [1, 2, 3] as const;
+/**
+ * Where a signed-in user of each account type lands (spec §2 route guard): carrier → load search,
+ * shipper → my loads, broker → broker my loads. The web guard and the server's `/` redirect use it.
+ */
+export const ROLE_LANDING: Record<AccountType, string> = { 1: '/shippers/my-loads', 2: '/carriers/load-search', 3: '/brokers/my-loads' };
 
 /**
  * Profile status (spec §3/§4). 1 pending, 2 approved (verified), 3 suspended, 4 deleted,

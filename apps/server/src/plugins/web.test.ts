@@ -133,8 +133,23 @@ describe('the prerendered guest home page', () => {
     expect(await get('/carriers/load-search', { cookie: 'language=ar; userType=2; uid=abc' })).toContain('<div id="root"></div>');
   });
 
-  it('gives a signed-in visitor, and every other path, the empty shell', async () => {
-    expect(await get('/', { cookie: 'language=en; userType=2; uid=abc' })).toContain('<div id="root"></div>');
+  it('sends a signed-in visitor of / to the landing page of their type, with no page in between', async () => {
+    for (const [type, to] of [
+      [1, '/shippers/my-loads'],
+      [2, '/carriers/load-search'],
+      [3, '/brokers/my-loads'],
+    ] as const) {
+      const res = await t.app.inject({ url: '/?utm_source=sms', headers: { cookie: `language=ar; userType=${type}; uid=abc` } });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(to);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+    }
+    // no or an unknown type (a user who has not chosen one yet): the page itself
+    expect((await t.app.inject({ url: '/', headers: { cookie: 'userType=9' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/' })).statusCode).toBe(200);
+  });
+
+  it('gives every other path the empty shell', async () => {
     expect(await get('/login', { cookie: 'language=en' })).toContain('<div id="root"></div>');
     expect(await get('/carriers/load-search', {})).toContain('<div id="root"></div>');
   });

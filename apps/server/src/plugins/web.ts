@@ -4,6 +4,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ROLE_LANDING, type AccountType } from '@masar/shared';
 import { pickLanguage } from './i18n.ts';
 
 /** Content-hashed build output (Vite's assets/): a changed file gets a new name, so it never changes. */
@@ -93,6 +94,22 @@ const userTypeOf = (req: FastifyRequest) => {
 };
 
 /**
+ * A signed-in visitor of `/` is sent by the server to their type's landing page (302; issue 23:
+ * the client-side redirect showed a blank page for 1–3 s first). Signed in means the web app's
+ * `userType` cookie (lib/storage.ts, written at sign-in and deleted at sign-out); the cookie is
+ * a hint, not a credential — the landing page still asks the API, and a stale hint (a session
+ * that ended without sign-out) lands on a page whose guard sends the visitor home in the client.
+ */
+function landingRedirect(req: FastifyRequest, reply: FastifyReply): boolean {
+  if (req.url.split('?')[0] !== '/') return false;
+  const type = userTypeOf(req);
+  const to = type !== null ? ROLE_LANDING[type as AccountType] : undefined;
+  if (!to) return false;
+  void reply.header('cache-control', 'private, no-cache').header('vary', 'cookie').redirect(to, 302);
+  return true;
+}
+
+/**
  * The SPA's index.html for any page path (the not-found fallback of app.ts), with
  * `<link rel="modulepreload">` for the path's page chunk and the reader's language strings
  * (src/i18n/bundles/{en,ar}.ts) and their imports: the browser fetches them with the entry instead
@@ -105,7 +122,8 @@ const userTypeOf = (req: FastifyRequest) => {
 export function appShell(root: string) {
   const manifestPath = join(root, '.vite/manifest.json');
   if (!existsSync(manifestPath)) {
-    return (_req: FastifyRequest, reply: FastifyReply) => reply.header('cache-control', REVALIDATE).sendFile('index.html');
+    return (req: FastifyRequest, reply: FastifyReply) =>
+      landingRedirect(req, reply) ? reply : reply.header('cache-control', REVALIDATE).sendFile('index.html');
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const html = readFileSync(join(root, 'index.html'), 'utf8');
@@ -137,6 +155,7 @@ export function appShell(root: string) {
     return v;
   };
   return (req: FastifyRequest, reply: FastifyReply) => {
+    if (landingRedirect(req, reply)) return reply;
     const [path, query] = req.url.split('?');
     const userType = userTypeOf(req);
     const pre = query ? undefined : pages.find((p) => p.path === path && p.accountType === userType);

@@ -9,6 +9,8 @@
  * - A guest opening a signed-in page goes home; when the link came from an e-mail
  *   (?trigger=email) under a carrier, shipper or broker path, an alert says so first.
  */
+import { ROLE_LANDING } from '@masar/shared';
+
 export type Access = 'public' | 'guest' | 'user';
 
 export interface GuardSession {
@@ -22,7 +24,7 @@ export interface Redirect {
   alert?: 'notSignedIn';
 }
 
-const LANDING: Record<number, string> = { 1: '/shippers/my-loads', 2: '/carriers/load-search', 3: '/brokers/my-loads' };
+const LANDING: Record<number, string> = ROLE_LANDING;
 const PREFIX: Record<number, string> = { 1: '/shippers', 2: '/carriers', 3: '/brokers' };
 const SIGNED_IN_PREFIXES = ['/carriers/', '/shippers/', '/brokers/', '/vendor', '/driver', '/reset-password'];
 const ROLE_PATH = /^\/(carriers|shippers|brokers)\//;
