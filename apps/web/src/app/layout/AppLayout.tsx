@@ -47,7 +47,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
   }, [session.profileError, t]);
 
   return (
-    <Box style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', paddingBottom: barHeight + (banner ? bannerHeight : 0) }}>
+    <Box
+      style={{
+        minHeight: '100dvh',
+        display: 'flex',
+        flexDirection: 'column',
+        paddingBottom: barHeight + (banner ? bannerHeight : 0),
+        // what is fixed at the bottom (bottom bar, status banner): a page's own sticky bar sits above it
+        ['--masar-bottom-offset' as string]: `${barHeight + (banner ? bannerHeight : 0)}px`,
+      }}
+    >
       {/* the first stop of Tab: past the header and menu to the page (issue 23) */}
       <a
         className="skip-link"

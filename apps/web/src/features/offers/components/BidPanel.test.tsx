@@ -9,6 +9,7 @@ import { BidPanel } from './BidPanel';
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('BidPanel', () => {
@@ -38,5 +39,41 @@ describe('BidPanel', () => {
     await user.type(input, '{Enter}');
     await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+});
+
+/** Issue 23: on a phone the bid form is far down the page; a bar fixed at the bottom brings it up. */
+describe('BidPanel on a phone', () => {
+  it('shows the asking price in a sticky bar whose button brings the form into view and focuses the price', async () => {
+    const phone = (q: string) => ({
+      matches: q.includes('max-width'),
+      media: q,
+      onchange: null,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    });
+    vi.stubGlobal('matchMedia', phone);
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    stubApi((method, path) =>
+      method === 'GET' && path.startsWith('/offers') ? { body: { message: 'OK', data: { items: [], nextCursor: null } } } : undefined,
+    );
+    renderWithApp(<BidPanel load={loadFixture()} />, { path: '/carriers/loads/x' });
+    const bar = await screen.findByTestId('bid-sticky');
+    expect(bar.textContent).toContain('The shipper asks');
+    await userEvent.setup().click(screen.getByTestId('bid-sticky-go'));
+    expect(scrolled).toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByTestId('bid-input'));
+  });
+
+  it('has no sticky bar on a wide screen', async () => {
+    stubApi((method, path) =>
+      method === 'GET' && path.startsWith('/offers') ? { body: { message: 'OK', data: { items: [], nextCursor: null } } } : undefined,
+    );
+    renderWithApp(<BidPanel load={loadFixture()} />, { path: '/carriers/loads/x' });
+    await screen.findByTestId('bid-input');
+    expect(screen.queryByTestId('bid-sticky')).toBeNull();
   });
 });
