@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Container, Group, Loader, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { IconList, IconMap } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useSearchLoads } from '../api/loads';
 import { DisplayToggle } from '../components/DisplayToggle';
 import { LoadList } from '../components/LoadList';
 import { BookNowBadge, BookNowButton } from '../components/BookNow';
+import { BoardShortcuts } from '../components/BoardShortcuts';
 import { LoadsPager } from '../components/LoadsPager';
 import { SearchFilterBar } from '../components/SearchFilterBar';
 import { filtersToParams, filtersToQuery, PAGE_SIZE, parseFilters, type SearchFilters } from '../utils/searchParams';
@@ -35,13 +36,17 @@ export default function LoadSearchPage() {
 
   const apply = (f: SearchFilters) => setParams(filtersToParams(f), { replace: false });
   const total = q.data?.total ?? 0;
+  const resultsRef = useRef<HTMLDivElement | null>(null);
+  const filtersRef = useRef<HTMLDivElement | null>(null);
 
   return (
     <Container size="xl" py="md">
       <Title order={2} mb="md">
         {t('search.title')}
       </Title>
-      <SearchFilterBar key={params.toString()} value={filters} onSearch={apply} />
+      <div ref={filtersRef}>
+        <SearchFilterBar key={params.toString()} value={filters} onSearch={apply} />
+      </div>
       <Group justify="space-between" my="md" wrap="wrap">
         <Text c="dimmed" size="sm" data-testid="search-total">
           {q.data ? (q.data.totalCapped ? t('search.resultsCapped', { n: formatCount(total, true, lang) }) : t('search.results', { count: total })) : ' '}
@@ -84,6 +89,7 @@ export default function LoadSearchPage() {
             data-testid="view-toggle"
           />
           {filters.view === 'list' && <DisplayToggle value={filters.display} onChange={(d) => apply({ ...filters, display: d })} />}
+          <BoardShortcuts results={resultsRef} filters={filtersRef} />
         </Group>
       </Group>
       {q.isLoading && (
@@ -124,21 +130,23 @@ export default function LoadSearchPage() {
           </Stack>
         </Center>
       )}
-      {filters.view === 'list' && q.data && q.data.items.length > 0 && (
-        <LoadList
-          loads={q.data.items}
-          mode={filters.display}
-          hrefOf={(l) => paths.load(l.id)}
-          actionsOf={(l) =>
-            l.bookNow ? (
-              <Group gap="xs" wrap="nowrap">
-                <BookNowBadge load={l} />
-                {canBook && !l.isMine && <BookNowButton load={l} size="xs" />}
-              </Group>
-            ) : null
-          }
-        />
-      )}
+      <div ref={resultsRef}>
+        {filters.view === 'list' && q.data && q.data.items.length > 0 && (
+          <LoadList
+            loads={q.data.items}
+            mode={filters.display}
+            hrefOf={(l) => paths.load(l.id)}
+            actionsOf={(l) =>
+              l.bookNow ? (
+                <Group gap="xs" wrap="nowrap">
+                  <BookNowBadge load={l} />
+                  {canBook && !l.isMine && <BookNowButton load={l} size="xs" />}
+                </Group>
+              ) : null
+            }
+          />
+        )}
+      </div>
       {filters.view === 'list' && q.data && (
         <LoadsPager
           total={total}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createOfferBody, MOBILE_BREAKPOINT_PX, type Load, type Offer } from '@masar/shared';
 import { NumberInput } from '../../../components/NumberInput';
@@ -69,6 +70,12 @@ export function BidPanel({ load }: { load: Load }) {
   const mine = (sent.data ?? []).filter((o) => o.loadId === load.id).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const open: Offer | undefined = mine.find((o) => o.status === 'pending' || o.status === 'accepted');
   const latest = open ?? mine[0];
+  // opened from the board's B shortcut (…/loads/:id#bid): straight to the price
+  const { hash } = useLocation();
+  const showForm = !open && load.status === 'posted';
+  useEffect(() => {
+    if (hash === '#bid' && showForm) goToForm();
+  }, [hash, showForm]);
 
   const submit = () => {
     if (bid.isPending) return;
