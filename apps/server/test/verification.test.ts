@@ -81,6 +81,33 @@ describe('business verification', () => {
     expect(profile.json().data.status).toBe(PROFILE_STATUS.approved);
   });
 
+  it('rejects one document with its own reason: only that one is uploaded again (npm run admin -- reject-document)', async () => {
+    const carrier = await createUser(t, { accountType: ACCOUNT_TYPE.carrier, approved: false, plan: false });
+    for (const type of ['commercial_registration', 'transport_licence', 'carrier_liability_insurance']) await put(carrier, type, await uploadFile(carrier));
+    expect((await submit(carrier)).json().data.state).toBe('pending_approval');
+    const { accounts, verification } = t.app.container.services;
+    const reject = (type: 'transport_licence' | 'letterhead', reason: string) =>
+      accounts.setStatus('reject', carrier.phone, new Date(), { reason, also: (tx, userId) => verification.rejectDocumentIn(tx, userId, type, reason) });
+
+    // a document the account never sent: nothing changes, not even the status
+    await expect(reject('letterhead', 'No letterhead')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await get(carrier)).state).toBe('pending_approval');
+
+    await reject('transport_licence', 'The licence expired in 2025');
+    const after = await get(carrier);
+    expect(after).toMatchObject({ state: 'rejected', reason: 'The licence expired in 2025', canSubmit: false });
+    const byType = Object.fromEntries(after.documents.map((d) => [d.type, [d.state, d.reason]]));
+    expect(byType).toMatchObject({
+      transport_licence: ['rejected', 'The licence expired in 2025'],
+      commercial_registration: ['approved', null],
+      carrier_liability_insurance: ['approved', null],
+    });
+    // replacing that one document is enough to send again
+    await put(carrier, 'transport_licence', await uploadFile(carrier));
+    expect((await get(carrier)).canSubmit).toBe(true);
+    expect((await submit(carrier)).json().data.state).toBe('pending_approval');
+  });
+
   it('counts an account the operator approved without documents as verified', async () => {
     const old = await createUser(t, { accountType: ACCOUNT_TYPE.broker });
     expect(await get(old)).toMatchObject({ state: 'approved', canSubmit: false });

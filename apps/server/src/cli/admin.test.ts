@@ -23,6 +23,14 @@ describe('admin command arguments', () => {
     expect(parseAdminArgs(['delete', '-p', '+966 50 123 4567'])).toEqual({ action: 'delete', phone: '+966501234567' });
     expect(parseAdminArgs(['pending'])).toEqual({ action: 'pending' });
     expect(parseAdminArgs(['--help'])).toEqual({ action: 'help' });
+    expect(parseAdminArgs(['reject-document', '-p', '0501234567', '--document', 'vat_certificate', '--reason', ' Unreadable scan '])).toEqual({
+      action: 'reject-document',
+      phone: '+966501234567',
+      document: 'vat_certificate',
+      reason: 'Unreadable scan',
+    });
+    expect(() => parseAdminArgs(['reject-document', '-p', '0501234567', '--document', 'passport', '--reason', 'x'])).toThrow(/--document is one of/);
+    expect(() => parseAdminArgs(['reject-document', '-p', '0501234567', '--document', 'vat_certificate'])).toThrow(/--reason/);
   });
 
   it('parses promo codes and refuses unclear ones', async () => {

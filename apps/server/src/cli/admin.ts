@@ -2,6 +2,7 @@
  * Operator command for account approval (the admin tool itself is outside the product, spec §1):
  *
  *   npm run admin -- approve|reject|suspend|delete --phone +9665XXXXXXXX
+ *   npm run admin -- reject-document --phone +9665XXXXXXXX --document vat_certificate --reason "…"
  *   npm run admin -- pending            # accounts waiting for approval
  *   npm run admin -- reposts [--max N]  # loads flagged as re-posts of a won load (issue 19)
  *   npm run admin -- promo --code SUMMER25 --percent 25 [--expires 2026-12-31] [--max 100] [--plans a,b]
@@ -13,11 +14,12 @@
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { isMoneyString, normalizeSaudiPhone, PLAN_CODES, promoCode } from '@masar/shared';
+import { BUSINESS_DOCUMENT_TYPES, isMoneyString, normalizeSaudiPhone, PLAN_CODES, promoCode, type BusinessDocumentType } from '@masar/shared';
 import { loadConfig } from '../config.ts';
 import { createContainer } from '../container.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
+import { AppError } from '../lib/errors.ts';
 import { ADMIN_ACTIONS, type AccountAdmin, type AdminAction, type StatusChange } from '../modules/auth/account-admin.service.ts';
 
 export { ADMIN_ACTIONS, type AdminAction, type StatusChange };
@@ -38,6 +40,7 @@ export class AdminError extends Error {
 
 export const USAGE = `Usage:
   npm run admin -- approve|reject|suspend|delete --phone +9665XXXXXXXX
+  npm run admin -- reject-document --phone +9665XXXXXXXX --document TYPE --reason "…"
   npm run admin -- pending
   npm run admin -- reposts [--max N]
   npm run admin -- promo --code CODE (--percent N | --sar AMOUNT) [--expires YYYY-MM-DD] [--max N] [--plans a,b]
@@ -45,6 +48,10 @@ export const USAGE = `Usage:
   approve  status 2 (approved); the next profile the user loads shows the approval dialog once
   reject   status 5 (documents rejected; the user sees the rejected banner and, on the profile
            approval page, --reason "…" with the documents to upload again)
+  reject-document
+           status 5 with ONE document rejected for its own --reason (required); the documents
+           the user had sent besides it are approved, so only that one is uploaded again.
+           TYPE: ${BUSINESS_DOCUMENT_TYPES.join(', ')}
   suspend  status 3 (the user's requests answer ACCOUNT_SUSPENDED; approve again to reactivate)
   delete   status 4 and every session of the account revoked
   pending  list accounts waiting for approval
@@ -66,8 +73,19 @@ export interface PromoCommand {
   maxRedemptions: number | null;
   planCodes: string[] | null;
 }
+export interface RejectDocumentCommand {
+  action: 'reject-document';
+  phone: string;
+  document: BusinessDocumentType;
+  reason: string;
+}
 export type AdminCommand =
-  { action: AdminAction; phone: string; reason?: string } | { action: 'pending' } | { action: 'reposts'; max: number } | { action: 'help' } | PromoCommand;
+  | { action: AdminAction; phone: string; reason?: string }
+  | RejectDocumentCommand
+  | { action: 'pending' }
+  | { action: 'reposts'; max: number }
+  | { action: 'help' }
+  | PromoCommand;
 
 /** One flagged re-post as the loads service reports it (loads.service.ts repostReport). */
 export interface RepostLine {
@@ -138,6 +156,7 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
         max: { type: 'string' },
         plans: { type: 'string' },
         reason: { type: 'string' },
+        document: { type: 'string' },
       },
     });
   } catch (e) {
@@ -153,6 +172,15 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
     return { action, max: values.max ? Number(values.max) : 100 };
   }
   if (action === 'promo') return parsePromo(values);
+  if (action === 'reject-document') {
+    const bad = (m: string) => new AdminError(`${m}\n\n${USAGE}`, 2);
+    const phone = normalizeSaudiPhone(values.phone ?? '');
+    if (!phone) throw bad('--phone with a valid Saudi mobile number (+9665XXXXXXXX) is required.');
+    if (!(BUSINESS_DOCUMENT_TYPES as readonly string[]).includes(values.document ?? ''))
+      throw bad(`--document is one of ${BUSINESS_DOCUMENT_TYPES.join(', ')}.`);
+    if (!values.reason?.trim()) throw bad('--reason "…" is required: the user reads it beside the document.');
+    return { action, phone, document: values.document as BusinessDocumentType, reason: values.reason.trim() };
+  }
   if (!(ADMIN_ACTIONS as readonly string[]).includes(action)) throw new AdminError(`Unknown action "${action}".\n\n${USAGE}`, 2);
   if (!values.phone) throw new AdminError(`--phone is required for ${action}.\n\n${USAGE}`, 2);
   const phone = normalizeSaudiPhone(values.phone);
@@ -245,6 +273,20 @@ export async function main(argv: string[], out: (s: string) => void = console.lo
       if (!rows.length) out('No accounts are waiting for approval.');
       for (const r of rows)
         out(`${r.phone}  ${TYPE_NAME[r.accountType] ?? r.accountType}  ${r.firstName} ${r.lastName} (${r.companyName})  since ${r.createdAt.toISOString()}`);
+      return 0;
+    }
+    if (cmd.action === 'reject-document') {
+      const { document, reason } = cmd;
+      try {
+        const change = await setAccountStatus(accounts, 'reject', cmd.phone, new Date(), {
+          reason,
+          also: (tx, userId) => verification.rejectDocumentIn(tx, userId, document, reason),
+        });
+        out(`${describeChange('reject', change)} Document ${document} rejected: ${reason}`);
+      } catch (e) {
+        if (e instanceof AppError && e.code === 'NOT_FOUND') throw new AdminError(`${cmd.phone} has no ${document} document; nothing changed.`);
+        throw e;
+      }
       return 0;
     }
     // the decision on the business documents goes with the status (profile approval page), and

@@ -40,3 +40,27 @@ export async function decide(tx: DbOrTx, userId: string, decision: 'approved' | 
     .values({ userId, decidedAt: at, decision, reason })
     .onConflictDoUpdate({ target: verificationReviews.userId, set: { decidedAt: at, decision, reason } });
 }
+
+/**
+ * The operator rejects ONE document with its own reason (issue 23; npm run admin --
+ * reject-document): that document is rejected (the user replaces only it), the others the
+ * operator looked at (submitted) are approved, and the review is a rejection with that reason.
+ * Returns false when the account has no such document (nothing is written).
+ */
+export async function rejectDocument(tx: DbOrTx, userId: string, type: string, reason: string, at: Date): Promise<boolean> {
+  const hit = await tx
+    .update(verificationDocuments)
+    .set({ state: 'rejected', reason, updatedAt: at })
+    .where(and(eq(verificationDocuments.userId, userId), eq(verificationDocuments.type, type)))
+    .returning({ type: verificationDocuments.type });
+  if (hit.length === 0) return false;
+  await tx
+    .update(verificationDocuments)
+    .set({ state: 'approved', reason: null, updatedAt: at })
+    .where(and(eq(verificationDocuments.userId, userId), ne(verificationDocuments.type, type), eq(verificationDocuments.state, 'submitted')));
+  await tx
+    .insert(verificationReviews)
+    .values({ userId, decidedAt: at, decision: 'rejected', reason })
+    .onConflictDoUpdate({ target: verificationReviews.userId, set: { decidedAt: at, decision: 'rejected', reason } });
+  return true;
+}

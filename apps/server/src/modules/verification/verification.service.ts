@@ -101,6 +101,15 @@ export function createVerificationService(deps: { db: Db }) {
     decideIn: (tx: DbOrTx, userId: string, decision: 'approved' | 'rejected', reason: string | null, now = new Date()) =>
       repo.decide(tx, userId, decision, reason, now),
 
+    /**
+     * The operator rejects one document with its own reason, inside the caller's transaction (the
+     * admin CLI's status change to rejected). Errors: NOT_FOUND when the account has no such
+     * document (the caller's transaction then rolls back the status change too).
+     */
+    async rejectDocumentIn(tx: DbOrTx, userId: string, type: BusinessDocumentType, reason: string, now = new Date()): Promise<void> {
+      if (!(await repo.rejectDocument(tx, userId, type, reason, now))) throw new AppError('NOT_FOUND');
+    },
+
     /** The state of any account (operator tools). */
     statusOf: status,
   };
