@@ -63,6 +63,7 @@ const TARGETS: Target[] = [
   { name: 'help', role: 'guest', path: '/help', ready: (p) => visible(p, '[data-testid=help-bayan-wasl]') },
   { name: 'contact', role: 'guest', path: '/contact', ready: (p) => visible(p, '[data-testid=contact-form]') },
   { name: 'city', role: 'guest', path: '/city/riyadh', ready: (p) => visible(p, '[data-testid=city-sign-in], [data-testid=city-no-loads]') },
+  { name: 'lane', role: 'guest', path: '/city/riyadh-to-jeddah', ready: (p) => visible(p, '[data-testid=lane-loads] a, [data-testid=lane-no-loads]') },
   { name: 'billing', role: 'shipper', path: '/shippers/billing-and-invoice', ready: (p) => visible(p, '[data-testid=plan-card]') },
   { name: 'checkout', role: 'shipper', path: '/shippers/checkout?plan=shipper-monthly', ready: (p) => visible(p, '[data-testid=pay]') },
   { name: 'profile approval', role: 'shipper', path: '/shippers/profile-approval', ready: (p) => visible(p, '[data-testid=doc-letterhead]') },

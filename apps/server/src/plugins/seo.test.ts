@@ -23,7 +23,10 @@ describe('robots.txt and sitemap.xml', () => {
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(PUBLIC_PAGES.map((p) => `https://masar.example${p}`));
     for (const p of ['/help', '/contact', '/city/riyadh', '/city/jazan']) expect(locs).toContain(`https://masar.example${p}`);
-    expect(locs).toHaveLength(20);
+    // 8 pages, 12 cities and the 132 lanes between them
+    expect(locs).toHaveLength(152);
+    expect(locs).toContain('https://masar.example/city/riyadh-to-jeddah');
+    expect(locs).not.toContain('https://masar.example/city/riyadh-to-riyadh');
     expect(locs).not.toContain('https://masar.example/thank-you');
     expect(sitemap.body).toContain('<loc>https://masar.example/city/jeddah</loc><changefreq>hourly</changefreq>');
   });

@@ -3,7 +3,7 @@ import { CITY_PAGES } from '@masar/shared';
 
 /**
  * The public pages search engines may list (spec §1/§2 public paths; signed-in screens are not),
- * then one landing page per major city (/city/<slug>). /thank-you is left out on purpose: it is
+ * then one landing page per major city (/city/<slug>) and per lane between two of them. /thank-you is left out on purpose: it is
  * only the end of the contact form.
  */
 export const PUBLIC_PAGES: readonly string[] = [
@@ -16,6 +16,8 @@ export const PUBLIC_PAGES: readonly string[] = [
   '/terms-and-conditions',
   '/privacy-policy',
   ...CITY_PAGES.map((c) => `/city/${c.slug}`),
+  // the lane pages between them (issue 23): /city/riyadh-to-jeddah …
+  ...CITY_PAGES.flatMap((a) => CITY_PAGES.filter((b) => b !== a).map((b) => `/city/${a.slug}-to-${b.slug}`)),
 ];
 
 /**

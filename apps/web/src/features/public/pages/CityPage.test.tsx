@@ -73,6 +73,8 @@ describe('City page', () => {
     expect(lanes).toContain('حمولتان');
     expect(lanes).toContain('الدمام');
     expect(lanes.indexOf('جدة')).toBeLessThan(lanes.indexOf('الدمام'));
+    // a destination with its own city page links to the lane page
+    expect(within(screen.getByTestId('city-lanes')).getByRole('link', { name: 'جدة' }).getAttribute('href')).toBe('/city/riyadh-to-jeddah');
     // 57 on the board, 3 shown: guests sign in for the rest
     expect(screen.getByTestId('city-sign-in').textContent).toBe('سجّل الدخول لرؤية كل الحمولات');
   });
@@ -88,8 +90,48 @@ describe('City page', () => {
   it('counts lanes by destination, most loads first, skipping loads that stay in the city', () => {
     const local = load(4, [3, 'Riyadh', 'الرياض']);
     expect(outboundLanes([...items, local], 3)).toEqual([
-      { toEn: 'Jeddah', toAr: 'جدة', loads: 2 },
-      { toEn: 'Dammam', toAr: 'الدمام', loads: 1 },
+      { toEn: 'Jeddah', toAr: 'جدة', toCityId: 18, loads: 2 },
+      { toEn: 'Dammam', toAr: 'الدمام', toCityId: 13, loads: 1 },
     ]);
+  });
+});
+
+/** Issue 23: city-to-city landing pages. */
+describe('Lane page', () => {
+  it('shows the lane Riyadh → Jeddah: its open loads (pickup city + radius + drop city), medians, the way back', async () => {
+    const lane = [load(1, JEDDAH), load(3, JEDDAH), { ...load(5, JEDDAH), distanceKm: 1010, priceSar: '5000.00', ratePerKmSar: '4.95' }];
+    const calls = stubApi((method, path) => {
+      if (method === 'GET' && path.startsWith('/loads?')) return { body: { message: 'OK', data: { items: lane, total: 3, totalCapped: false } } };
+      if (method === 'GET' && path.startsWith('/cities')) return { body: { message: 'OK', data: { items: [] } } };
+      if (method === 'GET' && path.startsWith('/equipmentTypes')) return { body: { message: 'OK', data: { items: [] } } };
+      return undefined;
+    });
+    renderWithApp(page, { path: '/city/riyadh-to-jeddah' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Truck loads from Riyadh to Jeddah' })).toBeTruthy();
+    expect(document.title).toBe('Truck loads from Riyadh to Jeddah — Masar');
+    await screen.findByTestId('load-row-LD-000105');
+    const search = calls.find((c) => c.path.startsWith('/loads?'))!;
+    expect(Object.fromEntries(new URLSearchParams(search.path.split('?')[1]))).toMatchObject({
+      pickupCityId: '3',
+      radius: '50',
+      dropCityId: '18',
+      limit: '10',
+    });
+    expect(screen.getByTestId('lane-open').textContent).toContain('3');
+    // medians of 950, 950, 1010 km and of 4,200, 4,200, 5,000 SAR
+    expect(screen.getByTestId('lane-distance').textContent).toContain('950 km');
+    expect(screen.getByTestId('lane-price').textContent).toContain('4,200');
+    expect(screen.getByTestId('lane-back').getAttribute('href')).toBe('/city/jeddah-to-riyadh');
+  });
+
+  it('a lane from a city to itself, or to an unknown one, is not found', async () => {
+    const calls = stubApi(() => undefined);
+    renderWithApp(page, { path: '/city/riyadh-to-riyadh' });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.queryByTestId('lane-loads')).toBeNull();
+    cleanup();
+    renderWithApp(page, { path: '/city/riyadh-to-atlantis' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(calls.filter((c) => c.path.startsWith('/loads'))).toHaveLength(0);
   });
 });

@@ -9,15 +9,17 @@ import { asLang, formatNumber } from '../../../components/format';
 import { DirArrow } from '../../../components/Lane';
 import { LoadCard } from '../../../components/LoadCard';
 import NotFoundPage from '../../../components/NotFoundPage';
+import { Lane, parseLaneSlug } from './LanePage';
 
 /** Loads shown on a city page; guests sign in for the rest. */
 export const CITY_LOADS_LIMIT = 10;
 /** Pickup radius around the city centre, km (one of RADIUS_OPTIONS_KM): the city and its industrial areas. */
 export const CITY_RADIUS_KM = 50;
 
-interface Lane {
+interface OutboundLane {
   toEn: string;
   toAr: string;
+  toCityId: number;
   loads: number;
 }
 
@@ -25,13 +27,13 @@ interface Lane {
  * Outbound lanes of the loads shown: destination city (last drop) with how many of these loads go
  * there, most first. Counted from the live loads on the page, nothing else.
  */
-export function outboundLanes(loads: Load[], cityId: number): Lane[] {
-  const by = new Map<string, Lane>();
+export function outboundLanes(loads: Load[], cityId: number): OutboundLane[] {
+  const by = new Map<string, OutboundLane>();
   for (const l of loads) {
     const drop = l.stops[l.stops.length - 1];
     if (!drop || drop.cityId === cityId) continue;
     const k = String(drop.cityId);
-    const lane = by.get(k) ?? { toEn: drop.cityNameEn ?? '', toAr: drop.cityNameAr ?? '', loads: 0 };
+    const lane = by.get(k) ?? { toEn: drop.cityNameEn ?? '', toAr: drop.cityNameAr ?? '', toCityId: drop.cityId, loads: 0 };
     lane.loads++;
     by.set(k, lane);
   }
@@ -63,6 +65,8 @@ function City({ slug, cityId }: { slug: string; cityId: number }) {
   const items = loads.data?.items ?? [];
   const lanes = outboundLanes(items, cityId);
   const more = (loads.data?.total ?? 0) > items.length;
+  // a destination with its own city page has a lane page
+  const laneTo = (cityId: number) => CITY_PAGES.find((c) => c.cityId === cityId && c.slug !== slug)?.slug;
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
@@ -88,7 +92,13 @@ function City({ slug, cityId }: { slug: string; cityId: number }) {
                   <Group gap={6} wrap="nowrap">
                     <Text fw={600}>{name}</Text>
                     <DirArrow />
-                    <Text fw={600}>{lang === 'ar' ? l.toAr || l.toEn : l.toEn}</Text>
+                    {laneTo(l.toCityId) ? (
+                      <Anchor component={Link} to={`/city/${slug}-to-${laneTo(l.toCityId)}`} fw={600}>
+                        {lang === 'ar' ? l.toAr || l.toEn : l.toEn}
+                      </Anchor>
+                    ) : (
+                      <Text fw={600}>{lang === 'ar' ? l.toAr || l.toEn : l.toEn}</Text>
+                    )}
                   </Group>
                   <Badge variant="light">{t('city.laneLoads', { count: l.loads, n: formatNumber(l.loads, lang) })}</Badge>
                 </Group>
@@ -149,10 +159,13 @@ function City({ slug, cityId }: { slug: string; cityId: number }) {
 /**
  * /city/:slug (issue 8): a landing page per major Saudi city (CITY_PAGES) with its live loads
  * (GET /loads, pickup within CITY_RADIUS_KM, at most 10; guests may search) and the outbound
- * lanes of those loads. Unknown slugs are the not-found page.
+ * lanes of those loads; `/city/<from>-to-<to>` between two of them is the lane page (LanePage.tsx,
+ * issue 23). Unknown slugs are the not-found page.
  */
 export default function CityPage() {
   const { slug = '' } = useParams();
+  const lane = parseLaneSlug(slug);
+  if (lane) return <Lane key={slug} from={lane.from} to={lane.to} />;
   const city = CITY_PAGES.find((c) => c.slug === slug);
   if (!city) return <NotFoundPage />;
   return <City key={city.slug} slug={city.slug} cityId={city.cityId} />;
