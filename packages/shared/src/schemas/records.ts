@@ -46,10 +46,13 @@ export const shipperRecordSchema = z.object({
 });
 export type ShipperRecord = z.infer<typeof shipperRecordSchema>;
 
-/** GET /accounts/:id/record, and the `record` of a truck, the `carrierRecord` of an offer. */
+/**
+ * GET /accounts/:id/record (both sides), and the `record` of a truck, the `carrierRecord` of an
+ * offer — there the carrier side only (`asShipper` null; `newOnMasar` from the carrier side).
+ */
 export const accountRecordSchema = z.object({
   accountId: z.uuid(),
-  /** Neither side has RECORD_MIN_COMPLETED completed shipments yet: show "New on Masar". */
+  /** No side shown has RECORD_MIN_COMPLETED completed shipments yet: show "New on Masar". */
   newOnMasar: z.boolean(),
   asCarrier: carrierRecordSchema.nullable(),
   asShipper: shipperRecordSchema.nullable(),

@@ -5,8 +5,13 @@
 -- account_record_loads: the facts of one shipment, each set at most once (`… is null` guards),
 -- so a redelivered or replayed event changes nothing. The counters of account_records move in
 -- the same transaction as the fact they count, and only when that fact was newly set.
+--
+-- No foreign keys to loads or users, on purpose: the rows are derived from events published in
+-- the transaction that wrote the load, and a foreign key's check would take FOR KEY SHARE on the
+-- loads row inside the drain's transaction — which conflicts with the lifecycle's FOR UPDATE, so
+-- shipment requests would queue behind an event batch (and the reverse).
 create table account_record_loads (
-  load_id uuid primary key references loads (id),
+  load_id uuid primary key,
   shipper_id uuid not null,
   carrier_id uuid,
   -- trip step `at_pickup` (the truck arrived at the pickup) and whether it was by the window's end
@@ -25,7 +30,7 @@ create table account_record_loads (
 
 -- One row per account that has any counted fact; read by primary key (truck search, offers, profile).
 create table account_records (
-  account_id uuid primary key references users (id),
+  account_id uuid primary key,
   carrier_completed integer not null default 0,
   pickups_measured integer not null default 0,
   pickups_on_time integer not null default 0,

@@ -102,7 +102,8 @@ const offerEvent = (type: DomainEventType, loadId: string, shipperId: string, ac
  */
 /** What the offers module asks of the records module (the bidders' fact-based records, issue 19; injected by the container). */
 export interface BidderRecords {
-  of(db: DbOrTx, accountIds: string[]): Promise<Map<string, AccountRecord>>;
+  /** The carrier side of these accounts' records, by id (every id present). */
+  carriers(db: DbOrTx, accountIds: string[]): Promise<Map<string, AccountRecord>>;
 }
 
 export function createOffersService({
@@ -311,7 +312,7 @@ export function createOffersService({
       const page = await repo.listOffersFor(db, { me: user.id, ...q, ownerOfLoad });
       const received = page.items.filter((o) => o.shipperId === user.id);
       if (!records || !received.length) return page;
-      const byCarrier = await records.of(
+      const byCarrier = await records.carriers(
         db,
         received.map((o) => o.carrierId),
       );

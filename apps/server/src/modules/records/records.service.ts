@@ -119,12 +119,6 @@ export const accountRecordHandler: EventHandler = {
 /** Days-to-pay of a shipper as the trips module measures it (DAYS_TO_PAY_WINDOW newest paid shipments). */
 export type DaysToPayOf = (shipperId: string) => Promise<{ averageDays: number | null; count: number }>;
 
-/** What other modules ask of the records (trucks on search and details, offers for the shipper). */
-export interface RecordsOfAccounts {
-  /** The records of these accounts, by id (every id present; an account without facts is new on Masar). */
-  of(db: DbOrTx, accountIds: string[]): Promise<Map<string, AccountRecord>>;
-}
-
 /**
  * The records service: reads (by primary key of account_records, the fleet's WASL counts in one
  * grouped index read, days-to-pay only for accounts shown as shippers) and the backfill.
@@ -132,7 +126,12 @@ export interface RecordsOfAccounts {
 export function createRecordsService(deps: { db: Db; daysToPay: DaysToPayOf }) {
   const { db } = deps;
 
-  async function of(via: DbOrTx, accountIds: string[]): Promise<Map<string, AccountRecord>> {
+  /**
+   * The records of these accounts, by id (every id present; an account without facts is new on
+   * Masar). `carriersOnly`: the carrier side alone (`asShipper` null, `newOnMasar` from the carrier
+   * side) — what a truck or an offer shows, without a days-to-pay query per account on the page.
+   */
+  async function of(via: DbOrTx, accountIds: string[], carriersOnly = false): Promise<Map<string, AccountRecord>> {
     const ids = [...new Set(accountIds)];
     const rows = await repo.recordsOf(via, ids);
     const shownAsCarrier = ids.filter((id) => (rows.get(id)?.carrier_completed ?? 0) >= RECORD_MIN_COMPLETED);
@@ -156,7 +155,7 @@ export function createRecordsService(deps: { db: Db; daysToPay: DaysToPayOf }) {
             }
           : null;
       let asShipper: ShipperRecord | null = null;
-      if (r && r.shipper_completed >= RECORD_MIN_COMPLETED) {
+      if (r && !carriersOnly && r.shipper_completed >= RECORD_MIN_COMPLETED) {
         const pay = await deps.daysToPay(id);
         asShipper = {
           completed: r.shipper_completed,
@@ -172,6 +171,8 @@ export function createRecordsService(deps: { db: Db; daysToPay: DaysToPayOf }) {
 
   return {
     of,
+    /** The carrier side of these accounts' records (trucks, offers: `of(…, carriersOnly)`). */
+    carriers: (via: DbOrTx, accountIds: string[]) => of(via, accountIds, true),
     /** GET /accounts/:id/record: NOT_FOUND for an unknown account. */
     async get(accountId: string): Promise<AccountRecord> {
       if (!(await repo.accountExists(db, accountId))) throw new AppError('NOT_FOUND');

@@ -80,7 +80,8 @@ export function toTruck(r: repo.TruckRow, viewerId: string | null, deadheadKm?: 
  */
 /** What the trucks module asks of the records module (the owners' fact-based records; injected by the container). */
 export interface TruckOwnerRecords {
-  of(db: DbOrTx, accountIds: string[]): Promise<Map<string, AccountRecord>>;
+  /** The carrier side of these accounts' records, by id (every id present). */
+  carriers(db: DbOrTx, accountIds: string[]): Promise<Map<string, AccountRecord>>;
 }
 
 export function createTrucksService(deps: { db: Db; readDb?: Db; records?: TruckOwnerRecords }) {
@@ -95,7 +96,7 @@ export function createTrucksService(deps: { db: Db; readDb?: Db; records?: Truck
     );
     const records =
       withRecord && deps.records
-        ? await deps.records.of(
+        ? await deps.records.carriers(
             via,
             [...rows.values()].map((r) => r.owner_id),
           )
