@@ -30,6 +30,7 @@ import { createLoadsService, loadLifecycle } from './modules/loads/loads.service
 import { createOffersService, offersOfLoad, offersOfUsers } from './modules/offers/offers.service.ts';
 import { createTripsService } from './modules/trips/trips.service.ts';
 import { createTrucksService } from './modules/trucks/trucks.service.ts';
+import { accountRecordHandler, createRecordsService } from './modules/records/records.service.ts';
 import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
 import { createVendorsService, vendorAccountsOf } from './modules/vendors/vendors.service.ts';
 
@@ -87,7 +88,10 @@ export function createContainer(opts: {
     cache: boardCache,
     relations: relationsOfUser,
   });
-  const offers = createOffersService({ db, loads: loadLifecycle, relations: relationsOfUser, vendors: vendorAccountsOf });
+  // the fact-based record (issue 19): kept by its outbox handler; read by trucks and offers;
+  // days-to-pay as the trips module measures it (built below; called only at request time)
+  const records = createRecordsService({ db, daysToPay: (id) => trips.daysToPay(id) });
+  const offers = createOffersService({ db, loads: loadLifecycle, relations: relationsOfUser, vendors: vendorAccountsOf, records });
   const links = createSignedLinks(config.jwtSecret);
   const fleet = createFleetService({ db, links, wasl: gateways.wasl });
   const vendors = createVendorsService({ db, links });
@@ -101,7 +105,7 @@ export function createContainer(opts: {
   const relations = createRelationsService({ db, offers: offersOfUsers, loads: loadLifecycle, contactShares: contactSharesOf });
   const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config });
   const assignment = createAssignmentService({ db });
-  const trucks = createTrucksService({ db, readDb: database.readDb });
+  const trucks = createTrucksService({ db, readDb: database.readDb, records });
   const contact = createContactService({ db });
   const billing = createBillingService({
     db,
@@ -116,6 +120,7 @@ export function createContainer(opts: {
       timelineHandler,
       webhookFanout,
       assignmentReleaseHandler,
+      accountRecordHandler,
       teamInviteSmsHandler({ sms: gateways.sms, publicUrl, log }),
       contactEmailHandler({ email: gateways.email, contactTo: config.CONTACT_TO, log }),
       ...(opts.eventHandlers ?? []),
@@ -193,6 +198,7 @@ export function createContainer(opts: {
       bayan,
       contact,
       trucks,
+      records,
     },
     jobs,
   };

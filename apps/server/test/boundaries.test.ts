@@ -66,6 +66,8 @@ const OWNER: Record<string, string> = {
   trip_proofs: 'trips',
   vendors: 'vendors',
   trucks: 'trucks',
+  account_records: 'records',
+  account_record_loads: 'records',
   verification_documents: 'verification',
   verification_reviews: 'verification',
   webhook_endpoints: 'webhooks',

@@ -2736,7 +2736,7 @@ export interface paths {
         };
         /**
          * Truck details
-         * @description Posted trucks for any signed-in user (with the carrier’s company and verification); unposted, expired ones only for the owner (404 otherwise).
+         * @description Posted trucks for any signed-in user (with the carrier’s company, verification and fact-based `record`, docs/account-record.md); unposted, expired ones only for the owner (404 otherwise).
          */
         get: operations["getTruckById"];
         put?: never;
@@ -2841,6 +2841,26 @@ export interface paths {
          * @description The load’s shipper only. Trucks whose origin is within radius km of the first pickup (default 200), available at the pickup (window), same equipment, capacity ≥ the load’s weight, going to its drop (anywhere, the city or its region). Ranked by deadhead, then the truck’s rate per km on this load (per-trip rates divided by the load’s distance). Empty when the load is not open.
          */
         get: operations["getLoadsByIdMatchingTrucks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{id}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's fact-based record
+         * @description Completed shipments, on-time pickup and delivery %, cancellations after booking and the WASL-verified share of the fleet (as carrier); completed shipments, days-to-pay and cancellations after booking (as shipper). Each side is null until it has 5 completed shipments; `newOnMasar` when neither side is shown. Counted from shipment events (docs/account-record.md). Errors: NOT_FOUND.
+         */
+        get: operations["getAccountsByIdRecord"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8772,6 +8792,28 @@ export interface operations {
                                     toEn: string;
                                     toAr: string;
                                 };
+                                carrierRecord?: {
+                                    /** Format: uuid */
+                                    accountId: string;
+                                    newOnMasar: boolean;
+                                    asCarrier: {
+                                        completed: number;
+                                        onTimePickupPct: number | null;
+                                        pickupsMeasured: number;
+                                        onTimeDeliveryPct: number | null;
+                                        deliveriesMeasured: number;
+                                        cancellationsAfterBooking: number;
+                                        vehicles: number;
+                                        waslVerifiedVehicles: number;
+                                        waslVerifiedPct: number | null;
+                                    } | null;
+                                    asShipper: {
+                                        completed: number;
+                                        daysToPay: number | null;
+                                        paidShipments: number;
+                                        cancellationsAfterBooking: number;
+                                    } | null;
+                                };
                             }[];
                             total: number;
                         };
@@ -8917,6 +8959,28 @@ export interface operations {
                                 fromAr: string;
                                 toEn: string;
                                 toAr: string;
+                            };
+                            carrierRecord?: {
+                                /** Format: uuid */
+                                accountId: string;
+                                newOnMasar: boolean;
+                                asCarrier: {
+                                    completed: number;
+                                    onTimePickupPct: number | null;
+                                    pickupsMeasured: number;
+                                    onTimeDeliveryPct: number | null;
+                                    deliveriesMeasured: number;
+                                    cancellationsAfterBooking: number;
+                                    vehicles: number;
+                                    waslVerifiedVehicles: number;
+                                    waslVerifiedPct: number | null;
+                                } | null;
+                                asShipper: {
+                                    completed: number;
+                                    daysToPay: number | null;
+                                    paidShipments: number;
+                                    cancellationsAfterBooking: number;
+                                } | null;
                             };
                         };
                     };
@@ -9125,6 +9189,28 @@ export interface operations {
                                 fromAr: string;
                                 toEn: string;
                                 toAr: string;
+                            };
+                            carrierRecord?: {
+                                /** Format: uuid */
+                                accountId: string;
+                                newOnMasar: boolean;
+                                asCarrier: {
+                                    completed: number;
+                                    onTimePickupPct: number | null;
+                                    pickupsMeasured: number;
+                                    onTimeDeliveryPct: number | null;
+                                    deliveriesMeasured: number;
+                                    cancellationsAfterBooking: number;
+                                    vehicles: number;
+                                    waslVerifiedVehicles: number;
+                                    waslVerifiedPct: number | null;
+                                } | null;
+                                asShipper: {
+                                    completed: number;
+                                    daysToPay: number | null;
+                                    paidShipments: number;
+                                    cancellationsAfterBooking: number;
+                                } | null;
                             };
                         };
                     };
@@ -9336,6 +9422,28 @@ export interface operations {
                                 toEn: string;
                                 toAr: string;
                             };
+                            carrierRecord?: {
+                                /** Format: uuid */
+                                accountId: string;
+                                newOnMasar: boolean;
+                                asCarrier: {
+                                    completed: number;
+                                    onTimePickupPct: number | null;
+                                    pickupsMeasured: number;
+                                    onTimeDeliveryPct: number | null;
+                                    deliveriesMeasured: number;
+                                    cancellationsAfterBooking: number;
+                                    vehicles: number;
+                                    waslVerifiedVehicles: number;
+                                    waslVerifiedPct: number | null;
+                                } | null;
+                                asShipper: {
+                                    completed: number;
+                                    daysToPay: number | null;
+                                    paidShipments: number;
+                                    cancellationsAfterBooking: number;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -9521,6 +9629,28 @@ export interface operations {
                                 fromAr: string;
                                 toEn: string;
                                 toAr: string;
+                            };
+                            carrierRecord?: {
+                                /** Format: uuid */
+                                accountId: string;
+                                newOnMasar: boolean;
+                                asCarrier: {
+                                    completed: number;
+                                    onTimePickupPct: number | null;
+                                    pickupsMeasured: number;
+                                    onTimeDeliveryPct: number | null;
+                                    deliveriesMeasured: number;
+                                    cancellationsAfterBooking: number;
+                                    vehicles: number;
+                                    waslVerifiedVehicles: number;
+                                    waslVerifiedPct: number | null;
+                                } | null;
+                                asShipper: {
+                                    completed: number;
+                                    daysToPay: number | null;
+                                    paidShipments: number;
+                                    cancellationsAfterBooking: number;
+                                } | null;
                             };
                         };
                     };
@@ -31550,6 +31680,28 @@ export interface operations {
                             createdAt: string;
                             isMine: boolean;
                             deadheadKm?: number;
+                            record?: {
+                                /** Format: uuid */
+                                accountId: string;
+                                newOnMasar: boolean;
+                                asCarrier: {
+                                    completed: number;
+                                    onTimePickupPct: number | null;
+                                    pickupsMeasured: number;
+                                    onTimeDeliveryPct: number | null;
+                                    deliveriesMeasured: number;
+                                    cancellationsAfterBooking: number;
+                                    vehicles: number;
+                                    waslVerifiedVehicles: number;
+                                    waslVerifiedPct: number | null;
+                                } | null;
+                                asShipper: {
+                                    completed: number;
+                                    daysToPay: number | null;
+                                    paidShipments: number;
+                                    cancellationsAfterBooking: number;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -31780,6 +31932,28 @@ export interface operations {
                                 createdAt: string;
                                 isMine: boolean;
                                 deadheadKm?: number;
+                                record?: {
+                                    /** Format: uuid */
+                                    accountId: string;
+                                    newOnMasar: boolean;
+                                    asCarrier: {
+                                        completed: number;
+                                        onTimePickupPct: number | null;
+                                        pickupsMeasured: number;
+                                        onTimeDeliveryPct: number | null;
+                                        deliveriesMeasured: number;
+                                        cancellationsAfterBooking: number;
+                                        vehicles: number;
+                                        waslVerifiedVehicles: number;
+                                        waslVerifiedPct: number | null;
+                                    } | null;
+                                    asShipper: {
+                                        completed: number;
+                                        daysToPay: number | null;
+                                        paidShipments: number;
+                                        cancellationsAfterBooking: number;
+                                    } | null;
+                                };
                             }[];
                             nextCursor: string | null;
                         };
@@ -31955,6 +32129,28 @@ export interface operations {
                                 createdAt: string;
                                 isMine: boolean;
                                 deadheadKm?: number;
+                                record?: {
+                                    /** Format: uuid */
+                                    accountId: string;
+                                    newOnMasar: boolean;
+                                    asCarrier: {
+                                        completed: number;
+                                        onTimePickupPct: number | null;
+                                        pickupsMeasured: number;
+                                        onTimeDeliveryPct: number | null;
+                                        deliveriesMeasured: number;
+                                        cancellationsAfterBooking: number;
+                                        vehicles: number;
+                                        waslVerifiedVehicles: number;
+                                        waslVerifiedPct: number | null;
+                                    } | null;
+                                    asShipper: {
+                                        completed: number;
+                                        daysToPay: number | null;
+                                        paidShipments: number;
+                                        cancellationsAfterBooking: number;
+                                    } | null;
+                                };
                             }[];
                             nextCursor: string | null;
                         };
@@ -32230,6 +32426,28 @@ export interface operations {
                             createdAt: string;
                             isMine: boolean;
                             deadheadKm?: number;
+                            record?: {
+                                /** Format: uuid */
+                                accountId: string;
+                                newOnMasar: boolean;
+                                asCarrier: {
+                                    completed: number;
+                                    onTimePickupPct: number | null;
+                                    pickupsMeasured: number;
+                                    onTimeDeliveryPct: number | null;
+                                    deliveriesMeasured: number;
+                                    cancellationsAfterBooking: number;
+                                    vehicles: number;
+                                    waslVerifiedVehicles: number;
+                                    waslVerifiedPct: number | null;
+                                } | null;
+                                asShipper: {
+                                    completed: number;
+                                    daysToPay: number | null;
+                                    paidShipments: number;
+                                    cancellationsAfterBooking: number;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -32564,6 +32782,28 @@ export interface operations {
                             createdAt: string;
                             isMine: boolean;
                             deadheadKm?: number;
+                            record?: {
+                                /** Format: uuid */
+                                accountId: string;
+                                newOnMasar: boolean;
+                                asCarrier: {
+                                    completed: number;
+                                    onTimePickupPct: number | null;
+                                    pickupsMeasured: number;
+                                    onTimeDeliveryPct: number | null;
+                                    deliveriesMeasured: number;
+                                    cancellationsAfterBooking: number;
+                                    vehicles: number;
+                                    waslVerifiedVehicles: number;
+                                    waslVerifiedPct: number | null;
+                                } | null;
+                                asShipper: {
+                                    completed: number;
+                                    daysToPay: number | null;
+                                    paidShipments: number;
+                                    cancellationsAfterBooking: number;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -32775,6 +33015,28 @@ export interface operations {
                             createdAt: string;
                             isMine: boolean;
                             deadheadKm?: number;
+                            record?: {
+                                /** Format: uuid */
+                                accountId: string;
+                                newOnMasar: boolean;
+                                asCarrier: {
+                                    completed: number;
+                                    onTimePickupPct: number | null;
+                                    pickupsMeasured: number;
+                                    onTimeDeliveryPct: number | null;
+                                    deliveriesMeasured: number;
+                                    cancellationsAfterBooking: number;
+                                    vehicles: number;
+                                    waslVerifiedVehicles: number;
+                                    waslVerifiedPct: number | null;
+                                } | null;
+                                asShipper: {
+                                    completed: number;
+                                    daysToPay: number | null;
+                                    paidShipments: number;
+                                    cancellationsAfterBooking: number;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -32995,6 +33257,28 @@ export interface operations {
                             createdAt: string;
                             isMine: boolean;
                             deadheadKm?: number;
+                            record?: {
+                                /** Format: uuid */
+                                accountId: string;
+                                newOnMasar: boolean;
+                                asCarrier: {
+                                    completed: number;
+                                    onTimePickupPct: number | null;
+                                    pickupsMeasured: number;
+                                    onTimeDeliveryPct: number | null;
+                                    deliveriesMeasured: number;
+                                    cancellationsAfterBooking: number;
+                                    vehicles: number;
+                                    waslVerifiedVehicles: number;
+                                    waslVerifiedPct: number | null;
+                                } | null;
+                                asShipper: {
+                                    completed: number;
+                                    daysToPay: number | null;
+                                    paidShipments: number;
+                                    cancellationsAfterBooking: number;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -33206,6 +33490,28 @@ export interface operations {
                             createdAt: string;
                             isMine: boolean;
                             deadheadKm?: number;
+                            record?: {
+                                /** Format: uuid */
+                                accountId: string;
+                                newOnMasar: boolean;
+                                asCarrier: {
+                                    completed: number;
+                                    onTimePickupPct: number | null;
+                                    pickupsMeasured: number;
+                                    onTimeDeliveryPct: number | null;
+                                    deliveriesMeasured: number;
+                                    cancellationsAfterBooking: number;
+                                    vehicles: number;
+                                    waslVerifiedVehicles: number;
+                                    waslVerifiedPct: number | null;
+                                } | null;
+                                asShipper: {
+                                    completed: number;
+                                    daysToPay: number | null;
+                                    paidShipments: number;
+                                    cancellationsAfterBooking: number;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -33567,8 +33873,172 @@ export interface operations {
                                 createdAt: string;
                                 isMine: boolean;
                                 deadheadKm: number;
+                                record?: {
+                                    /** Format: uuid */
+                                    accountId: string;
+                                    newOnMasar: boolean;
+                                    asCarrier: {
+                                        completed: number;
+                                        onTimePickupPct: number | null;
+                                        pickupsMeasured: number;
+                                        onTimeDeliveryPct: number | null;
+                                        deliveriesMeasured: number;
+                                        cancellationsAfterBooking: number;
+                                        vehicles: number;
+                                        waslVerifiedVehicles: number;
+                                        waslVerifiedPct: number | null;
+                                    } | null;
+                                    asShipper: {
+                                        completed: number;
+                                        daysToPay: number | null;
+                                        paidShipments: number;
+                                        cancellationsAfterBooking: number;
+                                    } | null;
+                                };
                                 ratePerKmSar: string | null;
                             }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getAccountsByIdRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            accountId: string;
+                            newOnMasar: boolean;
+                            asCarrier: {
+                                completed: number;
+                                onTimePickupPct: number | null;
+                                pickupsMeasured: number;
+                                onTimeDeliveryPct: number | null;
+                                deliveriesMeasured: number;
+                                cancellationsAfterBooking: number;
+                                vehicles: number;
+                                waslVerifiedVehicles: number;
+                                waslVerifiedPct: number | null;
+                            } | null;
+                            asShipper: {
+                                completed: number;
+                                daysToPay: number | null;
+                                paidShipments: number;
+                                cancellationsAfterBooking: number;
+                            } | null;
                         };
                     };
                 };

@@ -3,6 +3,7 @@ import { OFFER_ACTIONS, OFFER_STATUSES } from '../constants.ts';
 import { listOf, paginationQuery } from './common.ts';
 import { priceSchema } from './loads.ts';
 import { moneySarOut } from '../money-schemas.ts';
+import { accountRecordSchema } from './records.ts';
 
 /** POST /offers — a carrier's (or broker's) bid on a posted load; priceSar a decimal string. */
 export const createOfferBody = z.object({ loadId: z.uuid(), priceSar: priceSchema });
@@ -55,6 +56,8 @@ export const offerSchema = z.object({
   history: z.array(offerHistoryEntry),
   /** Lane summary for lists: first pickup and last drop city names. */
   lane: z.object({ fromEn: z.string(), fromAr: z.string(), toEn: z.string(), toAr: z.string() }),
+  /** The bidding carrier's fact-based record (issue 19; docs/account-record.md): on the offers listed to the load's shipper. */
+  carrierRecord: accountRecordSchema.optional(),
 });
 export type Offer = z.infer<typeof offerSchema>;
 export const offerListResponse = listOf(offerSchema);

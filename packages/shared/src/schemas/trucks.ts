@@ -3,6 +3,7 @@ import { LIMITS, LOAD_TYPES, SEARCH_PICKUP_RADIUS_KM } from '../constants.ts';
 import { INT4_MAX } from '../input.ts';
 import { moneySar, moneySarOut } from '../money-schemas.ts';
 import { isoDateTime, refId } from './common.ts';
+import { accountRecordSchema } from './records.ts';
 
 /**
  * Truck posts (issue 19; spec §2 post trucks / search trucks, §3 truck post, §4): a carrier or
@@ -172,6 +173,8 @@ export const truckSchema = z.object({
   isMine: z.boolean(),
   /** Distance from the searched pickup city (or the load's pickup) to the truck's origin, km (search and matching only). */
   deadheadKm: z.number().optional(),
+  /** The owner's fact-based record (issue 19; docs/account-record.md): on search results and truck details. */
+  record: accountRecordSchema.optional(),
 });
 export type Truck = z.infer<typeof truckSchema>;
 

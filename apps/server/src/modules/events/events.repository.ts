@@ -129,6 +129,34 @@ export async function undeliveredEvents(tx: DbOrTx, limit: number): Promise<Outb
   }));
 }
 
+/** Events of `types` after `afterSeq`, in publish order, delivered or not (a handler's replay). Keyset on the unique seq. */
+export async function eventsAfter(tx: DbOrTx, afterSeq: number, types: readonly string[], limit: number): Promise<OutboxEvent[]> {
+  const rows = await queryRows<{
+    id: string;
+    seq: string | number;
+    type: DomainEventType;
+    aggregate_type: string;
+    aggregate_id: string;
+    actor_id: string | null;
+    data: Record<string, unknown>;
+    created_at: Date | string;
+  }>(
+    tx,
+    sql`select id, seq, type, aggregate_type, aggregate_id, actor_id, data, created_at from outbox_events
+        where seq > ${afterSeq} and type = any(${`{${types.join(',')}}`}::text[]) order by seq limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    seq: Number(r.seq),
+    type: r.type,
+    aggregateType: r.aggregate_type,
+    aggregateId: r.aggregate_id,
+    actorId: r.actor_id,
+    data: r.data,
+    createdAt: new Date(r.created_at),
+  }));
+}
+
 /** Handlers that already took each of these events: `${handler}|${eventId}`. */
 export async function deliveredPairs(tx: DbOrTx, eventIds: string[]): Promise<Set<string>> {
   if (!eventIds.length) return new Set();

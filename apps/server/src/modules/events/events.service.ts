@@ -188,6 +188,41 @@ export function createEventDelivery(opts: { db: Db; handlers: EventHandler[]; ba
   };
 }
 
+/**
+ * Hand the outbox's past events of `types` to one handler, in publish order, skipping those it
+ * already took (outbox_deliveries) and recording the others as taken in the same savepoint as
+ * the handling, as the drain does: a backfill of a new consumer (the fact-based record) that may
+ * run again, or alongside the drain, without counting an event twice. One transaction per
+ * `batchSize` events. Returns how many events the handler took.
+ */
+export async function replayEvents(db: Db, handler: EventHandler, types: readonly DomainEventInput['type'][], batchSize = 500): Promise<number> {
+  let after = 0;
+  let taken = 0;
+  for (;;) {
+    const n = await db.transaction(async (tx) => {
+      const events = await repo.eventsAfter(tx, after, types, batchSize);
+      if (!events.length) return -1;
+      const done = await repo.deliveredPairs(
+        tx,
+        events.map((e) => e.id),
+      );
+      let count = 0;
+      for (const e of events) {
+        if (done.has(`${handler.name}|${e.id}`)) continue;
+        await tx.transaction(async (sp) => {
+          await handler.handle(sp, e);
+          await repo.recordDelivery(sp, handler.name, e.id);
+        });
+        count++;
+      }
+      after = events[events.length - 1].seq;
+      return count;
+    });
+    if (n < 0) return taken;
+    taken += n;
+  }
+}
+
 /** A load's timeline, oldest first (the caller checks who may see it). */
 export async function loadTimeline(db: DbOrTx, loadId: string): Promise<LoadTimelineEntry[]> {
   const rows = await repo.timelineOf(db, loadId, 500);

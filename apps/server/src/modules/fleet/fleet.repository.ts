@@ -364,3 +364,17 @@ export async function ownerHasFleet(db: DbOrTx, ownerId: string): Promise<boolea
   );
   return rows.length > 0;
 }
+
+/**
+ * Per owner among `ownerIds`: vehicles not deleted and how many of them are WASL verified (the
+ * fact-based record's WASL share). One index range per owner (vehicles_owner_wasl, migration 0110).
+ */
+export async function waslCountsOf(db: DbOrTx, ownerIds: string[]): Promise<{ owner_id: string; vehicles: number; verified: number }[]> {
+  if (!ownerIds.length) return [];
+  const rows = await queryRows<{ owner_id: string; vehicles: string | number; verified: string | number }>(
+    db,
+    sql`select owner_id, count(*) as vehicles, count(*) filter (where wasl_status = 'verified') as verified
+        from vehicles where owner_id = any(${`{${ownerIds.join(',')}}`}::uuid[]) and state <> 'deleted' group by owner_id`,
+  );
+  return rows.map((r) => ({ owner_id: r.owner_id, vehicles: Number(r.vehicles), verified: Number(r.verified) }));
+}

@@ -168,6 +168,15 @@ export const fleetAssignment = {
 };
 
 /** How long a driver's job link opens (days). */
+/**
+ * The WASL share of the fleets of `ownerIds` (the fact-based record, modules/records): by owner,
+ * vehicles not deleted and how many are WASL verified. Owners without vehicles are absent.
+ */
+export async function fleetWaslCounts(db: DbOrTx, ownerIds: string[]): Promise<Map<string, { vehicles: number; verified: number }>> {
+  const rows = await repo.waslCountsOf(db, ownerIds);
+  return new Map(rows.map((r) => [r.owner_id, { vehicles: r.vehicles, verified: r.verified }]));
+}
+
 export const DRIVER_LINK_DAYS = 7;
 
 /** vehicle.wasl_changed / driver.wasl_changed, in the transaction of the update, when the status changed. */

@@ -291,6 +291,20 @@ export async function tripLoad(db: DbOrTx, id: string, lock: boolean): Promise<T
   return rows[0] ?? null;
 }
 
+/** The stop windows of a shipment (the fact-based record's on-time rule, docs/account-record.md). */
+export interface StopWindowsRow {
+  pickup_at: Date | string;
+  pickup_latest_at: Date | string | null;
+  pickup_hours_to: string | null;
+  drop_at: Date | string;
+  drop_hours_to: string | null;
+}
+/** The first pickup's and last drop's windows of a load (deleted ones too: the record counts what happened). */
+export async function stopWindows(db: DbOrTx, id: string): Promise<StopWindowsRow | null> {
+  const [r] = await queryRows<StopWindowsRow>(db, sql`select pickup_at, pickup_latest_at, pickup_hours_to, drop_at, drop_hours_to from loads where id = ${id}`);
+  return r ?? null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Bookmarks and vendor audiences (migration 0082)
 

@@ -15,6 +15,24 @@ import type { LoadsDeps } from './ports.ts';
 export type { LoadsDeps, BlocksOfViewer, OffersOfLoad, VendorsOfLoad } from './ports.ts';
 export { loadLifecycle } from './lifecycle.ts';
 
+/**
+ * The windows of a shipment's first pickup and last drop, for the fact-based record (modules/records):
+ * `pickupAt`/`dropAt` the stop dates, `pickupLatestAt` the latest pickup (null: none set), the
+ * closing hours "HH:MM" (Riyadh time; null: none set). Null when the load does not exist.
+ */
+export async function loadStopWindows(db: DbOrTx, loadId: string) {
+  const r = await repo.stopWindows(db, loadId);
+  if (!r) return null;
+  const at = (v: Date | string) => new Date(v);
+  return {
+    pickupAt: at(r.pickup_at),
+    pickupLatestAt: r.pickup_latest_at ? at(r.pickup_latest_at) : null,
+    pickupHoursTo: r.pickup_hours_to,
+    dropAt: at(r.drop_at),
+    dropHoursTo: r.drop_hours_to,
+  };
+}
+
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 

@@ -1,4 +1,4 @@
-import { ACTIVE_LOAD_STATUSES, toHalalas, type DomainEventInput, type DomainEventType, type Offer, type OfferAction } from '@masar/shared';
+import { ACTIVE_LOAD_STATUSES, toHalalas, type AccountRecord, type DomainEventInput, type DomainEventType, type Offer, type OfferAction } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import { requireApproved } from '../../lib/access.ts';
@@ -100,7 +100,25 @@ const offerEvent = (type: DomainEventType, loadId: string, shipperId: string, ac
  * counters; accepting books the load. Exactly one booking per load: the conditional update of
  * the load decides a race, the partial unique index offers_one_accepted backs it.
  */
-export function createOffersService({ db, loads, relations, vendors }: { db: Db; loads: LoadLifecycle; relations?: BlocksBetween; vendors?: TrustedVendors }) {
+/** What the offers module asks of the records module (the bidders' fact-based records, issue 19; injected by the container). */
+export interface BidderRecords {
+  /** The carrier side of these accounts' records, by id (every id present). */
+  carriers(db: DbOrTx, accountIds: string[]): Promise<Map<string, AccountRecord>>;
+}
+
+export function createOffersService({
+  db,
+  loads,
+  relations,
+  vendors,
+  records,
+}: {
+  db: Db;
+  loads: LoadLifecycle;
+  relations?: BlocksBetween;
+  vendors?: TrustedVendors;
+  records?: BidderRecords;
+}) {
   /** USER_BLOCKED (403) when either of the two blocked the other (spec §6; issue 8). */
   async function notBlocked(tx: DbOrTx, a: string, b: string) {
     if (relations && (await relations.blockedBetween(tx, a, b))) throw new AppError('USER_BLOCKED');
@@ -282,7 +300,8 @@ export function createOffersService({ db, loads, relations, vendors }: { db: Db;
     /**
      * Offers list: `loadId` → the offers on that load (all of them for its owner, only mine for
      * a bidder); `box=sent` → offers I made; `box=received` → offers on my loads; neither →
-     * both; `turn=mine` → the open ones waiting for my answer.
+     * both; `turn=mine` → the open ones waiting for my answer. The offers on my loads carry the
+     * bidder's fact-based record (`carrierRecord`).
      */
     async list(user: CurrentUser, q: { loadId?: string; box?: 'sent' | 'received'; turn?: 'mine'; limit: number; skip: number }) {
       let ownerOfLoad = false;
@@ -291,7 +310,17 @@ export function createOffersService({ db, loads, relations, vendors }: { db: Db;
         if (!load) throw new AppError('NOT_FOUND');
         ownerOfLoad = load.shipper_id === user.id;
       }
-      return repo.listOffersFor(db, { me: user.id, ...q, ownerOfLoad });
+      const page = await repo.listOffersFor(db, { me: user.id, ...q, ownerOfLoad });
+      const received = page.items.filter((o) => o.shipperId === user.id);
+      if (!records || !received.length) return page;
+      const byCarrier = await records.carriers(
+        db,
+        received.map((o) => o.carrierId),
+      );
+      return {
+        ...page,
+        items: page.items.map((o) => (o.shipperId === user.id && byCarrier.has(o.carrierId) ? { ...o, carrierRecord: byCarrier.get(o.carrierId) } : o)),
+      };
     },
   };
 }

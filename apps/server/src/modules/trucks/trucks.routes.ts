@@ -119,12 +119,12 @@ export default async function trucksRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Truck details',
         description:
-          'Posted trucks for any signed-in user (with the carrier’s company and verification); unposted, expired ones only for the owner (404 otherwise).',
+          'Posted trucks for any signed-in user (with the carrier’s company, verification and fact-based `record`, docs/account-record.md); unposted, expired ones only for the owner (404 otherwise).',
         params: idParams,
         response: truckData,
       },
     },
-    async (req) => ({ message: message('common.ok', req.lang), data: await svc.get(req.params.id, req.auth?.userId ?? null) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.details(req.params.id, req.auth?.userId ?? null) }),
   );
 
   app.patch(

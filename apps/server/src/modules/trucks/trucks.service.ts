@@ -8,6 +8,7 @@ import {
   type MatchingLoadsResponseData,
   type repostTruckBody,
   type SearchTrucksQuery,
+  type AccountRecord,
   type Truck,
   type TruckPage,
   type updateTruckBody,
@@ -77,24 +78,41 @@ export function toTruck(r: repo.TruckRow, viewerId: string | null, deadheadKm?: 
  * unposted), edit, unpost, repost, duplicate, delete; my trucks; the truck board search; matching
  * with loads both ways; the expiry job. Every status change goes through lifecycle.ts transition().
  */
-export function createTrucksService(deps: { db: Db; readDb?: Db }) {
+/** What the trucks module asks of the records module (the owners' fact-based records; injected by the container). */
+export interface TruckOwnerRecords {
+  /** The carrier side of these accounts' records, by id (every id present). */
+  carriers(db: DbOrTx, accountIds: string[]): Promise<Map<string, AccountRecord>>;
+}
+
+export function createTrucksService(deps: { db: Db; readDb?: Db; records?: TruckOwnerRecords }) {
   const { db } = deps;
   const readDb = deps.readDb ?? db;
 
-  async function hydrated(via: DbOrTx, ids: { id: string; dist_m?: number | null }[], viewerId: string | null): Promise<Truck[]> {
+  /** The trucks of `ids` in that order; with `withRecord` each carries its owner's record (search results, details). */
+  async function hydrated(via: DbOrTx, ids: { id: string; dist_m?: number | null }[], viewerId: string | null, withRecord = false): Promise<Truck[]> {
     const rows = await repo.hydrate(
       via,
       ids.map((i) => i.id),
     );
+    const records =
+      withRecord && deps.records
+        ? await deps.records.carriers(
+            via,
+            [...rows.values()].map((r) => r.owner_id),
+          )
+        : null;
     return ids.flatMap((i) => {
       const r = rows.get(i.id);
-      return r ? [toTruck(r, viewerId, i.dist_m == null ? undefined : km1(i.dist_m))] : [];
+      if (!r) return [];
+      const t = toTruck(r, viewerId, i.dist_m == null ? undefined : km1(i.dist_m));
+      const record = records?.get(r.owner_id);
+      return [record ? { ...t, record } : t];
     });
   }
 
   /** A truck as `viewerId` may see it: posted ones for anyone signed in, the others only for the owner (spec §4). */
-  async function get(id: string, viewerId: string | null, via: DbOrTx = db): Promise<Truck> {
-    const [t] = await hydrated(via, [{ id }], viewerId);
+  async function get(id: string, viewerId: string | null, via: DbOrTx = db, withRecord = false): Promise<Truck> {
+    const [t] = await hydrated(via, [{ id }], viewerId, withRecord);
     if (!t || t.status === 'deleted') throw new AppError('NOT_FOUND');
     if (!t.isMine && t.status !== 'posted') throw new AppError('NOT_FOUND');
     return t;
@@ -141,6 +159,8 @@ export function createTrucksService(deps: { db: Db; readDb?: Db }) {
 
   return {
     get,
+    /** Truck details (GET /truck/:id): as `get`, with the owner's fact-based record. */
+    details: (id: string, viewerId: string | null) => get(id, viewerId, db, true),
 
     async create(user: CurrentUser, b: CreateBody): Promise<Truck> {
       requireApproved(user);
@@ -303,7 +323,7 @@ export function createTrucksService(deps: { db: Db; readDb?: Db }) {
     /** The truck board (GET /searchTrucks), read on the replica when there is one. */
     async search(q: SearchTrucksQuery, viewerId: string | null): Promise<TruckPage> {
       const { ids, nextCursor } = await repo.searchTruckIds(readDb, q);
-      return { items: await hydrated(readDb, ids, viewerId), nextCursor };
+      return { items: await hydrated(readDb, ids, viewerId, true), nextCursor };
     },
 
     /** Posted trucks matching my posted load (its owner only), by deadhead then rate per km. */

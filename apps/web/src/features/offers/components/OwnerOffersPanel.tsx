@@ -7,6 +7,7 @@ import { DateText } from '../../../components/Money';
 import { OfferActions, OfferHistory } from './OfferActions';
 import { useLoadOffers } from '../api/offers';
 import { Slot } from '../../../components/slots';
+import { AccountRecordSummary } from '../../../components/AccountRecord';
 
 /** The owner's view of bids on a load: each offer with its history and accept / reject / counter. */
 export function OwnerOffersPanel({ load }: { load: Load }) {
@@ -56,6 +57,11 @@ export function OwnerOffersPanel({ load }: { load: Load }) {
                 <StatusBadge status={o.status} kind="offer" />
               </Group>
             </Group>
+            {o.carrierRecord && (
+              <Group mt="xs">
+                <AccountRecordSummary record={o.carrierRecord} />
+              </Group>
+            )}
             <Group mt="xs">
               <OfferActions offer={o} side="shipper" />
             </Group>

@@ -12,6 +12,7 @@ import { isMyTurn, OfferActions, type OfferSide } from '../components/OfferActio
 import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { isolate } from '../../../components/bidi';
 import { Slot } from '../../../components/slots';
+import { AccountRecordSummary } from '../../../components/AccountRecord';
 
 type Box = 'received' | 'sent';
 
@@ -36,6 +37,7 @@ function OfferRow({ offer, side, href }: { offer: Offer; side: OfferSide; href: 
             {side === 'shipper' && <Slot name="RelationMenu" userId={offer.carrierId} companyName={offer.carrierCompany} />}
           </Group>
           <Lane lane={offer.lane} size="sm" />
+          {side === 'shipper' && offer.carrierRecord && <AccountRecordSummary record={offer.carrierRecord} />}
 
           <Text size="xs" c="dimmed">
             {side === 'shipper' ? t('from', { company: isolate(offer.carrierCompany) }) : t('to', { company: isolate(offer.shipperCompany) })} ·{' '}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Truck } from '@masar/shared';
 import { asLang, cityName, formatDate, formatMoney, formatNumber } from '../../../components/format';
 import { refName, useEquipmentTypes } from '../../../components/reference';
+import { AccountRecordSummary } from '../../../components/AccountRecord';
 
 /** Where a truck goes, in the reader's language: "Anywhere" or its cities and regions. */
 export function destinationsText(truck: Truck, lang: 'en' | 'ar', anywhere: string) {
@@ -12,8 +13,12 @@ export function destinationsText(truck: Truck, lang: 'en' | 'ar', anywhere: stri
   return [...truck.destinationCities, ...truck.destinationRegions].map((c) => cityName(c, lang)).join(lang === 'ar' ? '، ' : ', ');
 }
 
-/** One truck post: lane, window, rate, capacity, equipment, the carrier (and verification), the vehicle; `actions` below. */
-export function TruckCard({ truck, actions, onOpen }: { truck: Truck; actions?: ReactNode; onOpen?: () => void }) {
+/**
+ * One truck post: lane, window, rate, capacity, equipment, the carrier (and verification, and its
+ * fact-based record when the API gave one: search results, details), the vehicle; `actions`
+ * below. `detailed`: the truck's details (the record's figures spelled out).
+ */
+export function TruckCard({ truck, actions, onOpen, detailed = false }: { truck: Truck; actions?: ReactNode; onOpen?: () => void; detailed?: boolean }) {
   const { t, i18n } = useTranslation('trucks');
   const lang = asLang(i18n.language);
   const eq = useEquipmentTypes();
@@ -61,6 +66,7 @@ export function TruckCard({ truck, actions, onOpen }: { truck: Truck; actions?: 
             </Text>
           )}
         </Group>
+        {truck.record && !truck.isMine && <AccountRecordSummary record={truck.record} expanded={detailed} />}
         {truck.comments && (
           <Text size="sm" c="dimmed">
             {truck.comments}

@@ -149,7 +149,7 @@ export default function SearchTrucksPage() {
         title={open?.referenceId}
         closeButtonProps={{ 'aria-label': t('search.close') }}
       >
-        {open && <TruckCard truck={open} />}
+        {open && <TruckCard truck={open} detailed />}
       </Drawer>
     </Container>
   );
