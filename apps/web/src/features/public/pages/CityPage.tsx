@@ -10,11 +10,8 @@ import { DirArrow } from '../../../components/Lane';
 import { LoadCard } from '../../../components/LoadCard';
 import NotFoundPage from '../../../components/NotFoundPage';
 import { Lane, parseLaneSlug } from './LanePage';
+import { CITY_LOADS_LIMIT, CITY_RADIUS_KM } from '../cityLoads';
 
-/** Loads shown on a city page; guests sign in for the rest. */
-export const CITY_LOADS_LIMIT = 10;
-/** Pickup radius around the city centre, km (one of RADIUS_OPTIONS_KM): the city and its industrial areas. */
-export const CITY_RADIUS_KM = 50;
 
 interface OutboundLane {
   toEn: string;

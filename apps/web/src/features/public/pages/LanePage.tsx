@@ -9,7 +9,7 @@ import { asLang, formatCount, formatMoney, formatNumber } from '../../../compone
 import { DirArrow } from '../../../components/Lane';
 import { LoadCard } from '../../../components/LoadCard';
 import { useCitiesByIds } from '../../../components/reference';
-import { CITY_LOADS_LIMIT, CITY_RADIUS_KM } from './CityPage';
+import { CITY_LOADS_LIMIT, CITY_RADIUS_KM } from '../cityLoads';
 
 /** Mean Earth radius of PostgreSQL's earthdistance, km (the server's lib/geo.ts). */
 const EARTH_RADIUS_KM = 6378.168;
