@@ -26023,6 +26023,13 @@ export interface operations {
                                     date: string;
                                 };
                                 goods: string | null;
+                                cargo: {
+                                    goodsType: string;
+                                    quantity: number;
+                                    weightKg: number;
+                                    adr: boolean;
+                                    conditions: string | null;
+                                }[];
                                 totalWeightKg: number;
                                 steps: {
                                     /** @enum {string} */
@@ -26145,6 +26152,13 @@ export interface operations {
                                 date: string;
                             };
                             goods: string | null;
+                            cargo: {
+                                goodsType: string;
+                                quantity: number;
+                                weightKg: number;
+                                adr: boolean;
+                                conditions: string | null;
+                            }[];
                             totalWeightKg: number;
                             steps: {
                                 /** @enum {string} */

@@ -114,7 +114,10 @@ export const driverJobSchema = z.object({
   status: z.string(),
   pickup: stopView,
   drop: stopView,
+  /** The first cargo line's goods type (kept for older clients; `cargo` has every line). */
   goods: z.string().nullable(),
+  /** Every cargo line: goods type code, quantity, its weight in kg (quantity × per item), ADR, conditions. */
+  cargo: z.array(z.object({ goodsType: z.string(), quantity: z.number().int(), weightKg: z.number(), adr: z.boolean(), conditions: z.string().nullable() })),
   totalWeightKg: z.number(),
   steps: z.array(tripStepSchema),
   proofs: z.array(tripProofSchema),

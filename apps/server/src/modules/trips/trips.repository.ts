@@ -54,6 +54,24 @@ export async function endStops(db: DbOrTx, loadIds: string[]): Promise<StopRow[]
   );
 }
 
+export interface CargoRow {
+  load_id: string;
+  goods_type: string;
+  quantity: number;
+  weight_kg: number;
+  adr: boolean;
+  conditions: string | null;
+}
+/** Every cargo line of the loads, in their order (the driver's page lists them all; issue 23). */
+export async function cargoOf(db: DbOrTx, loadIds: string[]): Promise<CargoRow[]> {
+  if (loadIds.length === 0) return [];
+  return queryRows<CargoRow>(
+    db,
+    sql`select load_id, goods_type, quantity, (quantity * weight_per_item_kg)::float8 as weight_kg, adr, conditions
+          from cargo_lines where load_id in ${inList(loadIds)} order by load_id, idx`,
+  );
+}
+
 export interface JobRow {
   id: string;
   reference_id: string;

@@ -116,7 +116,7 @@ export function createTripsService(deps: TripsDeps) {
 
   async function jobsView(loadRows: repo.JobRow[]): Promise<DriverJob[]> {
     const ids = loadRows.map((l) => l.id);
-    const [stops, steps, proofs] = await Promise.all([repo.endStops(db, ids), repo.stepsOf(db, ids), repo.proofsOf(db, ids)]);
+    const [stops, steps, proofs, cargo] = await Promise.all([repo.endStops(db, ids), repo.stepsOf(db, ids), repo.proofsOf(db, ids), repo.cargoOf(db, ids)]);
     return loadRows.map((l) => {
       const stopOf = (kind: ProofStop) => {
         const s = stops.find((x) => x.load_id === l.id && x.stop === kind)!;
@@ -130,6 +130,9 @@ export function createTripsService(deps: TripsDeps) {
         pickup: stopOf('pickup'),
         drop: stopOf('drop'),
         goods: l.goods,
+        cargo: cargo
+          .filter((c) => c.load_id === l.id)
+          .map((c) => ({ goodsType: c.goods_type, quantity: c.quantity, weightKg: Number(c.weight_kg), adr: c.adr, conditions: c.conditions })),
         totalWeightKg: l.total_weight_kg,
         steps: mine.map(toStep),
         proofs: proofs.filter((p) => p.load_id === l.id).map(toProof),

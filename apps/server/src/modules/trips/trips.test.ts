@@ -132,6 +132,8 @@ describe('the driver walk', () => {
     expect(job).toMatchObject({ referenceId: s.load.referenceId, status: 'assigned', nextStep: 'started', steps: [] });
     expect(job.pickup.cityEn).toBe('Riyadh');
     expect(job.drop.cityEn).toBe('Jeddah');
+    // every cargo line, with its weight (issue 23: the driver saw only the first goods type)
+    expect(job.cargo).toEqual([{ goodsType: 'building_materials', quantity: 20, weightKg: 20_000, adr: false, conditions: null }]);
     const { pickup, drop } = job;
 
     // out of order: skipping ahead is refused and names the expected step

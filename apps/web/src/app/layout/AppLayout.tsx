@@ -46,6 +46,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
     if (session.profileError) notifications.show({ id: 'profile-error', color: 'red', message: t('errors.profile') });
   }, [session.profileError, t]);
 
+  // the driver's job page is a focused tool: no marketing header, footer or menus (issue 23)
+  if (pathname === '/driver')
+    return (
+      <Box component="main" id="main" tabIndex={-1} style={{ minHeight: '100dvh', outline: 'none' }}>
+        {children}
+      </Box>
+    );
   return (
     <Box
       style={{

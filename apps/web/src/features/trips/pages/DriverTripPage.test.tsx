@@ -14,6 +14,10 @@ const job = (steps: string[], nextStep: string | null) => ({
   pickup: stop('Riyadh', 'الرياض'),
   drop: stop('Jeddah', 'جدة'),
   goods: 'building_materials',
+  cargo: [
+    { goodsType: 'building_materials', quantity: 10, weightKg: 1500, adr: false, conditions: null },
+    { goodsType: 'chemicals', quantity: 2, weightKg: 500, adr: true, conditions: 'Keep upright' },
+  ],
   totalWeightKg: 2000,
   steps: steps.map((s) => ({ step: s, at: '2026-11-23T10:00:00Z', lat: null, lng: null, geoError: 'unsupported' })),
   proofs: [],
@@ -91,6 +95,39 @@ describe('the driver job page (/driver?token=)', () => {
     await user.click(screen.getByTestId('trip-open'));
     expect((await screen.findByTestId('trip-before-window')).textContent).toContain('The pickup window opens');
     expect(screen.getByTestId<HTMLButtonElement>('trip-next').disabled).toBe(false);
+  });
+
+  it('shows both stops with their address and a navigate link, every cargo line, and sends a proof in one tap', { timeout: 60_000 }, async () => {
+    await i18n.changeLanguage('en');
+    await loadNamespaces(['trips'], 'en');
+    const atPickup = {
+      ...job(['started', 'to_pickup', 'at_pickup'], 'pickup_proof'),
+      pickup: { ...stop('Riyadh', 'الرياض'), address: 'Gate 3, Sulay warehouses' },
+    };
+    const calls = stubApi((method, path) => {
+      if (method === 'POST' && path === '/driver/trip/session')
+        return { body: { message: 'OK', data: { sessionToken: 'trip-tok', expiresAt: '2099-01-01T00:00:00Z', driverName: 'Saad Driver' } } };
+      if (method === 'GET' && path === '/driver/trip') return { body: { message: 'OK', data: { driverName: 'Saad Driver', items: [atPickup] } } };
+      if (method === 'POST' && path.startsWith('/driver/trip/proofs')) return { status: 201, body: { message: 'OK', data: atPickup } };
+      return undefined;
+    });
+    renderWithApp(<DriverTripPage />, { path: '/driver?token=job-link' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByTestId('trip-phone'), '0551234567');
+    await user.type(screen.getByTestId('trip-licence'), '12345678');
+    await user.click(screen.getByTestId('trip-open'));
+    const pickup = await screen.findByTestId('trip-pickup');
+    expect(pickup.textContent).toContain('Gate 3, Sulay warehouses');
+    expect(screen.getByTestId('trip-navigate-pickup').getAttribute('href')).toBe('https://www.google.com/maps/dir/?api=1&destination=24.7,46.73');
+    expect(screen.getByTestId('trip-navigate-drop')).toBeTruthy();
+    const cargo = screen.getByTestId('trip-cargo').textContent ?? '';
+    expect(cargo).toContain('10 pcs');
+    expect(cargo).toContain('Keep upright');
+    expect(cargo).toContain('ADR');
+    // choosing the photo sends it: no second tap
+    const input = screen.getByTestId('trip-proof-file').parentElement!.querySelector('input[type=file]') ?? document.querySelector('input[type=file]')!;
+    await user.upload(input as HTMLInputElement, new File(['%PDF-1.4'], 'pod.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.path.startsWith('/driver/trip/proofs'))).toHaveLength(1));
   });
 
   it('says the link is invalid without a token', async () => {

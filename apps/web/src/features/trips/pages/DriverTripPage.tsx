@@ -16,7 +16,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconFileUpload, IconMapPin, IconTruck } from '@tabler/icons-react';
+import { IconFileUpload, IconMapPin, IconNavigation, IconTruck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PLAIN_TRIP_STEPS, PROOF_MAX_BYTES, PROOF_STEPS, TRIP_STEPS, type DriverJob, type GeoError } from '@masar/shared';
 import { oneOf } from '../../../lib/api';
@@ -114,6 +114,41 @@ const fmtTime = (iso: string, lang: string) =>
     month: 'short',
   }).format(new Date(iso));
 
+/**
+ * A maps link that starts navigation to a stop (Google Maps' universal URL: the Maps app on
+ * Android and iOS, the web elsewhere), by coordinates — an address may not be geocodable.
+ */
+export const navigateHref = (p: { lat: number; lng: number }) => `https://www.google.com/maps/dir/?api=1&destination=${p.lat},${p.lng}`;
+
+/** A stop of the job: city, address, date, and a navigate link (issue 23). */
+function StopBlock({ kind, stop, lang }: { kind: 'pickup' | 'drop'; stop: DriverJob['pickup']; lang: 'en' | 'ar' }) {
+  const { t } = useTranslation('trips');
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start" data-testid={`trip-${kind}`}>
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed">
+          {t(`driver.${kind}`)} · {formatDate(stop.date, lang)}
+        </Text>
+        <Text fw={600}>{isolate(lang === 'ar' ? stop.cityAr : stop.cityEn)}</Text>
+        {stop.address && <Text size="sm">{stop.address}</Text>}
+      </Stack>
+      <Button
+        component="a"
+        href={navigateHref(stop)}
+        target="_blank"
+        rel="noopener noreferrer"
+        variant="light"
+        size="sm"
+        leftSection={<IconNavigation size={16} />}
+        data-testid={`trip-navigate-${kind}`}
+        style={{ flexShrink: 0 }}
+      >
+        {t('driver.navigate')}
+      </Button>
+    </Group>
+  );
+}
+
 function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; onGeoError: (e: GeoError | null) => void }) {
   const { t, i18n } = useTranslation('trips');
   const goodsTypes = useGoodsTypes();
@@ -122,10 +157,10 @@ function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; on
   const next = job.nextStep;
   const proofStop = next && next in PROOF_STEPS ? PROOF_STEPS[next as keyof typeof PROOF_STEPS] : null;
   const act = useMutation({
-    mutationFn: async () => {
+    mutationFn: async (proof?: File) => {
       const where: Where = await currentPosition();
       onGeoError(where.geoError ?? null);
-      if (proofStop) return tripApi.proof(token, job.loadId, proofStop, where, file!);
+      if (proofStop) return tripApi.proof(token, job.loadId, proofStop, where, (proof ?? file)!);
       const plain = oneOf(PLAIN_TRIP_STEPS, next);
       if (!plain) return null;
       return tripApi.step(token, job.loadId, plain, where);
@@ -157,11 +192,22 @@ function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; on
             {isolate(ar ? job.pickup.cityAr : job.pickup.cityEn)} {ar ? '←' : '→'} {isolate(ar ? job.drop.cityAr : job.drop.cityEn)}
           </Text>
         </Group>
-        {job.goods && (
-          <Text size="sm" c="dimmed">
-            {refName(goodsTypes.data, job.goods, i18n.language)}
-          </Text>
-        )}
+        <StopBlock kind="pickup" stop={job.pickup} lang={ar ? 'ar' : 'en'} />
+        <StopBlock kind="drop" stop={job.drop} lang={ar ? 'ar' : 'en'} />
+        {/* every cargo line (issue 23: only the first was shown) */}
+        <Stack gap={2} data-testid="trip-cargo">
+          {job.cargo.map((c, i) => (
+            <Text key={i} size="sm" c="dimmed">
+              {t('driver.cargoLine', {
+                goods: refName(goodsTypes.data, c.goodsType, i18n.language),
+                qty: formatNumber(c.quantity, ar ? 'ar' : 'en'),
+                kg: formatNumber(c.weightKg, ar ? 'ar' : 'en'),
+              })}
+              {c.adr ? ` · ${t('driver.adr')}` : ''}
+              {c.conditions ? ` · ${c.conditions}` : ''}
+            </Text>
+          ))}
+        </Stack>
         {early && pickupOpens && (
           <Alert color="yellow" data-testid="trip-before-window">
             {t('driver.beforeWindow', { date: formatDate(pickupOpens, ar ? 'ar' : 'en') })}
@@ -185,7 +231,11 @@ function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; on
                 accept="image/jpeg,image/png,image/webp,application/pdf"
                 capture="environment"
                 value={file}
-                onChange={setFile}
+                // one tap: the photo taken (or file chosen) is sent at once; the button below retries
+                onChange={(f) => {
+                  setFile(f);
+                  if (f && f.size <= PROOF_MAX_BYTES && !act.isPending) act.mutate(f);
+                }}
                 leftSection={<IconFileUpload size={16} />}
                 data-testid="trip-proof-file"
                 error={file && file.size > PROOF_MAX_BYTES ? t('driver.proofHint', { mb: PROOF_MAX_BYTES / 1024 / 1024 }) : undefined}
@@ -202,7 +252,7 @@ function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; on
               fullWidth
               loading={act.isPending}
               disabled={!!proofStop && (!file || file.size > PROOF_MAX_BYTES)}
-              onClick={() => act.mutate()}
+              onClick={() => act.mutate(undefined)}
               data-testid="trip-next"
               data-step={next}
             >
