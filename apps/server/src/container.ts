@@ -30,6 +30,7 @@ import { createLoadsService, loadLifecycle } from './modules/loads/loads.service
 import { createOffersService, offersOfLoad, offersOfUsers } from './modules/offers/offers.service.ts';
 import { createTripsService } from './modules/trips/trips.service.ts';
 import { createTrucksService } from './modules/trucks/trucks.service.ts';
+import { createTendersService } from './modules/tenders/tenders.service.ts';
 import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
 import { createVendorsService, vendorAccountsOf } from './modules/vendors/vendors.service.ts';
 
@@ -102,6 +103,8 @@ export function createContainer(opts: {
   const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config });
   const assignment = createAssignmentService({ db });
   const trucks = createTrucksService({ db, readDb: database.readDb });
+  // tendering (issue 19): books through the offers module's booking path, posts through the loads lifecycle
+  const tenders = createTendersService({ db, loads: loadLifecycle, offers, vendors: vendorAccountsOf, relations: relationsOfUser });
   const contact = createContactService({ db });
   const billing = createBillingService({
     db,
@@ -193,6 +196,7 @@ export function createContainer(opts: {
       bayan,
       contact,
       trucks,
+      tenders,
     },
     jobs,
   };
