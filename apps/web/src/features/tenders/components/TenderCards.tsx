@@ -78,7 +78,7 @@ export function SentTenderCard({ tender, href }: { tender: Tender; href: string 
           </Button>
         )}
       </Group>
-      <Table.ScrollContainer minWidth={560} mt="sm">
+      <Table.ScrollContainer minWidth={560} mt="sm" visibleFrom="sm">
         <Table verticalSpacing={6} data-testid="tender-invites">
           <Table.Thead>
             <Table.Tr>
@@ -159,6 +159,70 @@ export function SentTenderCard({ tender, href }: { tender: Tender; href: string 
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {/* phones: one small card per invite, nothing to scroll sideways */}
+      <Stack gap="xs" mt="sm" hiddenFrom="sm" data-testid="tender-invites-phone">
+        {tender.invites.map((i) => {
+          const lowest = i.id === tender.lowestCompliantInviteId;
+          const awardable = open && (i.status === 'accepted' || i.status === 'countered');
+          return (
+            <Card key={i.id} withBorder padding="xs" bg={lowest ? 'var(--mantine-color-green-light)' : undefined}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Group gap={6} wrap="nowrap">
+                    {waterfall && (
+                      <Badge circle size="sm" variant="default">
+                        {i.position}
+                      </Badge>
+                    )}
+                    <Text size="sm" fw={600}>
+                      {isolate(i.carrierCompany)}
+                    </Text>
+                  </Group>
+                  <Group gap={4}>
+                    <Badge size="xs" variant="outline" color={i.verified ? 'green' : 'gray'}>
+                      {i.verified ? t('invite.verified') : t('invite.notVerified')}
+                    </Badge>
+                    <Badge size="xs" variant="outline" color={i.waslVerified ? 'green' : 'gray'}>
+                      {i.waslVerified ? t('invite.wasl') : t('invite.noWasl')}
+                    </Badge>
+                    {i.blocked && (
+                      <Badge size="xs" color="masarRed">
+                        {t('invite.blocked')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Stack>
+                <Stack gap={2} align="flex-end">
+                  <Badge size="sm" variant="light" color={STATUS_COLOR[i.status]}>
+                    {t(`inviteStatus.${i.status}`)}
+                  </Badge>
+                  {i.amountSar && (
+                    <Text size="sm" fw={lowest ? 700 : undefined}>
+                      {formatMoney(i.amountSar, lang)}
+                    </Text>
+                  )}
+                </Stack>
+              </Group>
+              {(lowest || awardable) && (
+                <Group justify="space-between" mt={4}>
+                  {lowest ? (
+                    <Badge size="xs" color="green">
+                      {t('invite.lowest')}
+                    </Badge>
+                  ) : (
+                    <span />
+                  )}
+                  {awardable && (
+                    <Button size="xs" onClick={() => setConfirm(i)}>
+                      {t('invite.award')}
+                    </Button>
+                  )}
+                </Group>
+              )}
+            </Card>
+          );
+        })}
+      </Stack>
       <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={t('award.title')}>
         {confirm && (
           <Stack gap="sm">
