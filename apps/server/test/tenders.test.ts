@@ -166,6 +166,19 @@ describe('validation and access', () => {
   });
 });
 
+describe('the load booked otherwise', () => {
+  it('once an ordinary offer books the load, answers and awards are refused with the load’s reason', async () => {
+    const load = await postLoad(t.app, shipper.headers);
+    const tender = await create(tenderBody(load.id, { carrierIds: [carriers[0].id, carriers[1].id] }));
+    ok(await answer(tender.id, carriers[0], { action: 'accept' }));
+    const offer = ok(await call<{ id: string }>('POST', '/offers', stranger.headers, { loadId: load.id, priceSar: '2900' }), 201);
+    ok(await call('POST', '/offerRespond', shipper.headers, { offerId: offer.id, action: 'accept' }));
+    expect((await answer(tender.id, carriers[1], { action: 'accept' })).body).toMatchObject({ code: 'SHIPMENT_ALREADY_ASSIGNED' });
+    expect((await award(tender.id, tender.invites[0].id)).body).toMatchObject({ code: 'SHIPMENT_ALREADY_ASSIGNED' });
+    expect(await loadOf(load.id)).toMatchObject({ status: 'unassigned', carrierId: stranger.id });
+  });
+});
+
 describe('the tender job', () => {
   it('closes an open tender past its deadline (tender.closed, invites closed) and posts the load to the board when asked', async () => {
     const load = await postLoad(t.app, shipper.headers, loadBody({ post: false }));

@@ -226,7 +226,8 @@ export function createTendersService(deps: { db: Db; loads: TenderLoads; offers:
      * else the load's price), counter (`amountSar`) or decline (tender.answered). NOT_FOUND when
      * I am not invited (or my waterfall turn has not come); TENDER_NOT_OPEN when the tender is
      * no longer open or past its deadline; TENDER_NOT_YOUR_TURN when my waterfall turn ended;
-     * TENDER_ALREADY_ANSWERED; USER_BLOCKED. In waterfall a decline or counter invites the next
+     * TENDER_ALREADY_ANSWERED; USER_BLOCKED; SHIPMENT_ALREADY_ASSIGNED / SHIPMENT_CANCELLED when the
+     * load was booked or cancelled otherwise meanwhile. In waterfall a decline or counter invites the next
      * carrier at once.
      */
     async answer(user: CurrentUser, id: string, body: z.output<typeof tenderAnswerBody>): Promise<Tender> {
@@ -240,10 +241,13 @@ export function createTendersService(deps: { db: Db; loads: TenderLoads; offers:
         if (inv.status === 'expired' || (inv.status === 'invited' && inv.window_ended)) throw new AppError('TENDER_NOT_YOUR_TURN');
         if (inv.status !== 'invited') throw new AppError('TENDER_ALREADY_ANSWERED');
         if (relations && (await relations.blockedBetween(tx, t.owner_id, user.id))) throw new AppError('USER_BLOCKED');
+        // the load was booked, cancelled or expired meanwhile (an ordinary offer, the owner): bidding is closed
+        const load = await loads.stateForOffer(tx, t.load_id, 'none');
+        const refusal = load ? loadRefusal(load) : 'SHIPMENT_CANCELLED';
+        if (refusal) throw new AppError(refusal === 'TENDER_LOAD_NOT_OPEN' ? 'TENDER_NOT_OPEN' : refusal);
         let amount: string | null = null;
-        if (body.action === 'accept') {
-          amount = t.target_rate ?? (await loads.stateForOffer(tx, t.load_id, 'none'))?.price ?? null;
-        } else if (body.action === 'counter') amount = body.amountSar!;
+        if (body.action === 'accept') amount = t.target_rate ?? load!.price;
+        else if (body.action === 'counter') amount = body.amountSar!;
         await transitionInvite(
           tx,
           t,

@@ -59,14 +59,15 @@ export function SentTenderCard({ tender, href }: { tender: Tender; href: string 
   const award = useAwardTender();
   const cancel = useCancelTender();
   const [confirm, setConfirm] = useState<TenderInvite | null>(null);
-  const open = tender.status === 'open';
+  // open, and its load still open (not booked or cancelled through another path)
+  const open = tender.status === 'open' && (tender.loadStatus === 'posted' || tender.loadStatus === 'unposted');
   const waterfall = tender.mode === 'waterfall';
 
   return (
     <Card withBorder padding="sm" data-testid={`tender-${tender.loadReferenceId}`}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
         <TenderHead tender={tender} href={href} />
-        {open && (
+        {tender.status === 'open' && (
           <Button
             size="xs"
             variant="subtle"
@@ -272,7 +273,7 @@ export function ReceivedTenderCard({ tender, href }: { tender: Tender; href: str
   const [amount, setAmount] = useState<number | string>('');
   const [error, setError] = useState<string | undefined>();
   const mine = tender.invites[0];
-  const canAnswer = tender.status === 'open' && mine?.status === 'invited';
+  const canAnswer = tender.status === 'open' && (tender.loadStatus === 'posted' || tender.loadStatus === 'unposted') && mine?.status === 'invited';
   const rate = tender.targetRateSar ?? tender.loadPriceSar;
   const send = (action: 'accept' | 'counter' | 'decline') => {
     if (action === 'counter' && (amount === '' || Number(amount) <= 0)) {
