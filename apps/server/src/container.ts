@@ -31,6 +31,7 @@ import { createOffersService, offersOfLoad, offersOfUsers } from './modules/offe
 import { createTripsService } from './modules/trips/trips.service.ts';
 import { createTrucksService } from './modules/trucks/trucks.service.ts';
 import { accountRecordHandler, createRecordsService } from './modules/records/records.service.ts';
+import { createTendersService } from './modules/tenders/tenders.service.ts';
 import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
 import { createVendorsService, vendorAccountsOf } from './modules/vendors/vendors.service.ts';
 
@@ -106,6 +107,8 @@ export function createContainer(opts: {
   const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config });
   const assignment = createAssignmentService({ db });
   const trucks = createTrucksService({ db, readDb: database.readDb, records });
+  // tendering (issue 19): books through the offers module's booking path, posts through the loads lifecycle
+  const tenders = createTendersService({ db, loads: loadLifecycle, offers, vendors: vendorAccountsOf, relations: relationsOfUser });
   const contact = createContactService({ db });
   const billing = createBillingService({
     db,
@@ -199,6 +202,7 @@ export function createContainer(opts: {
       contact,
       trucks,
       records,
+      tenders,
     },
     jobs,
   };

@@ -68,6 +68,8 @@ const OWNER: Record<string, string> = {
   trucks: 'trucks',
   account_records: 'records',
   account_record_loads: 'records',
+  tenders: 'tenders',
+  tender_invites: 'tenders',
   verification_documents: 'verification',
   verification_reviews: 'verification',
   webhook_endpoints: 'webhooks',
@@ -111,8 +113,16 @@ describe('one lifecycle: who writes loads.status and offers.status', () => {
     expect(callers.sort()).toEqual([
       'apps/server/src/modules/loads/lifecycle.ts',
       'apps/server/src/modules/offers/lifecycle.ts',
+      'apps/server/src/modules/tenders/lifecycle.ts',
       'apps/server/src/modules/trucks/lifecycle.ts',
     ]);
+  });
+
+  it('only tenders/lifecycle.repository.ts writes tenders.status and tender_invites.status (through tenders/lifecycle.ts)', () => {
+    for (const table of ['tenders', 'tender_invites'] as const) {
+      const hits = statusWriters(server, table);
+      expect([...new Set(hits.map((h) => h.path))], table).toEqual(['apps/server/src/modules/tenders/lifecycle.repository.ts']);
+    }
   });
 
   it('only trucks/lifecycle.repository.ts writes trucks.status (through transition() in trucks/lifecycle.ts)', () => {

@@ -2869,6 +2869,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tenders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My tenders: sent (my loads) or received (invites to me)
+         * @description tab sent: tenders of my loads with every invite and answer side by side, the lowest compliant answer marked (lowestCompliantInviteId); tab received: tenders I was invited to (my waterfall turn come), with my invite only. Newest first; keyset paging with limit and cursor (the previous page’s nextCursor); no total.
+         */
+        get: operations["getTenders"];
+        put?: never;
+        /**
+         * Tender one of my loads to chosen carriers
+         * @description Shippers and brokers, approved. The load must be mine, unposted or posted, not booked (TENDER_LOAD_NOT_OPEN, SHIPMENT_ALREADY_ASSIGNED, SHIPMENT_CANCELLED); one open tender per load (TENDER_EXISTS). carrierIds (carrier or broker accounts) and/or vendorIds (my vendors with a Masar account; VENDOR_NOT_LINKED), 1 to 20 in all, in waterfall order (TENDER_INVITEE_INVALID, USER_BLOCKED). deadline: future ISO date-time. targetRateSar optional. mode broadcast (everyone at once) or waterfall (one carrier at a time for stepMinutes, 5–1440, default 30). postToBoardOnClose: post the load to the board when the deadline passes without an award. Publishes tender.created and tender.invited. Takes an Idempotency-Key.
+         *
+         *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
+         */
+        post: operations["postTenders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tenders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tender
+         * @description Its owner sees every invite; an invited carrier (its turn come) only its own; anyone else 404.
+         */
+        get: operations["getTendersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tenders/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a tender: accept, counter or decline
+         * @description The invited carrier: accept (at the target rate, else the load’s price), counter with amountSar, or decline. Once. Waterfall: only while it is my turn (TENDER_NOT_YOUR_TURN); a decline or counter invites the next carrier. Errors: TENDER_NOT_OPEN (awarded, closed, cancelled or past its deadline), TENDER_ALREADY_ANSWERED, USER_BLOCKED, 404 when not invited. Publishes tender.answered.
+         */
+        post: operations["postTendersByIdAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tenders/{id}/award": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Award an accepted or countered answer: books the load
+         * @description The owner, with a plan. Books the load at the answered amount as accepting an offer does (offer.accepted, load.booked), then tender.invite_awarded, tender.awarded, and tender.invite_closed for every other open invite. Exactly one of racing awards wins; the others hear TENDER_NOT_OPEN. Errors: TENDER_NOT_AWARDABLE (not accepted or countered), SHIPMENT_ALREADY_ASSIGNED, SHIPMENT_CANCELLED, USER_BLOCKED.
+         */
+        post: operations["postTendersByIdAward"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tenders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an open tender
+         * @description The owner. Open invites close (tender.invite_closed); tender.cancelled. TENDER_NOT_OPEN when no longer open.
+         */
+        post: operations["postTendersByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "offer.created": {
@@ -3987,6 +4093,204 @@ export interface webhooks {
          *     Parties: the account (owner); its team admins. Subscribe an endpoint to `truck.edited` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
          */
         post: operations["webhookTruckEdited"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tender.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * tender.created
+         * @description A shipper or broker tenders one of its loads to chosen carriers (issue 19 "Tendering").
+         *
+         *     Parties: the tendering shipper or broker; team members. Subscribe an endpoint to `tender.created` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTenderCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tender.invited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * tender.invited
+         * @description A carrier is invited to answer a tender: all at once (broadcast), or the next in line when the previous turn ended (waterfall).
+         *
+         *     Parties: the tendering shipper or broker and the invited carrier; team members of either side. Subscribe an endpoint to `tender.invited` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTenderInvited"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tender.answered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * tender.answered
+         * @description An invited carrier accepts (at the target rate or the load price), counters or declines.
+         *
+         *     Parties: the tendering shipper or broker and the invited carrier; team members of either side. Subscribe an endpoint to `tender.answered` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTenderAnswered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tender.invite_expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * tender.invite_expired
+         * @description A waterfall carrier's turn ended unanswered (the tender job); the next one is invited.
+         *
+         *     Parties: the tendering shipper or broker and the invited carrier; team members of either side. Subscribe an endpoint to `tender.invite_expired` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTenderInviteExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tender.invite_awarded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * tender.invite_awarded
+         * @description The owner awarded this carrier's answer (with tender.awarded and load.booked, same transaction).
+         *
+         *     Parties: the tendering shipper or broker and the invited carrier; team members of either side. Subscribe an endpoint to `tender.invite_awarded` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTenderInviteAwarded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tender.invite_closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * tender.invite_closed
+         * @description Bidding closed for an invited carrier (spec §4): the tender was awarded to another carrier, its deadline passed or the owner cancelled it.
+         *
+         *     Parties: the tendering shipper or broker and the invited carrier; team members of either side. Subscribe an endpoint to `tender.invite_closed` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTenderInviteClosed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tender.awarded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * tender.awarded
+         * @description The owner awards an accepted or countered answer: the load is booked through the loads lifecycle (offer.accepted, load.booked) at that amount.
+         *
+         *     Parties: the tendering shipper or broker and the invited carrier; team members of either side. Subscribe an endpoint to `tender.awarded` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTenderAwarded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tender.closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * tender.closed
+         * @description An open tender passed its deadline without an award (the tender job), or its load was booked or cancelled otherwise; `postedToBoard` when the load went to the board.
+         *
+         *     Parties: the tendering shipper or broker; team members. Subscribe an endpoint to `tender.closed` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTenderClosed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tender.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * tender.cancelled
+         * @description The owner cancels an open tender.
+         *
+         *     Parties: the tendering shipper or broker; team members. Subscribe an endpoint to `tender.cancelled` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookTenderCancelled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6837,7 +7141,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "contact.message_received";
+                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled" | "contact.message_received";
                                 actorId: string | null;
                                 actorCompany: string | null;
                                 data: {
@@ -19508,7 +19812,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string | null;
-                                events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited")[];
+                                events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled")[];
                                 active: boolean;
                                 createdAt: string;
                             }[];
@@ -19610,7 +19914,7 @@ export interface operations {
                 "application/json": {
                     url: string;
                     description?: string;
-                    events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited")[];
+                    events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled")[];
                 };
             };
         };
@@ -19628,7 +19932,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled")[];
                             active: boolean;
                             createdAt: string;
                             secret: string;
@@ -19917,7 +20221,7 @@ export interface operations {
                 "application/json": {
                     url?: string;
                     description?: string;
-                    events?: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited")[];
+                    events?: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled")[];
                     active?: boolean;
                 };
             };
@@ -19936,7 +20240,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled")[];
                             active: boolean;
                             createdAt: string;
                         };
@@ -20097,7 +20401,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled")[];
                             active: boolean;
                             createdAt: string;
                             secret: string;
@@ -20235,7 +20539,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited";
+                                eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled";
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed";
                                 attempts: number;
@@ -20375,7 +20679,7 @@ export interface operations {
                             /** Format: uuid */
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited";
+                            eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled";
                             /** @enum {string} */
                             status: "pending" | "succeeded" | "failed";
                             attempts: number;
@@ -34155,6 +34459,1243 @@ export interface operations {
             };
         };
     };
+    getTenders: {
+        parameters: {
+            query?: {
+                tab?: "sent" | "received";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                loadId: string;
+                                loadReferenceId: string;
+                                loadStatus: string;
+                                loadPriceSar: string;
+                                lane: {
+                                    fromEn: string;
+                                    fromAr: string;
+                                    toEn: string;
+                                    toAr: string;
+                                };
+                                pickupAt: string | null;
+                                equipmentType: string;
+                                /** Format: uuid */
+                                ownerId: string;
+                                ownerCompany: string;
+                                /** @enum {string} */
+                                mode: "broadcast" | "waterfall";
+                                deadline: string;
+                                targetRateSar: string | null;
+                                stepMinutes: number;
+                                postToBoardOnClose: boolean;
+                                /** @enum {string} */
+                                status: "open" | "awarded" | "closed" | "cancelled";
+                                awardedInviteId: string | null;
+                                createdAt: string;
+                                isMine: boolean;
+                                invites: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    carrierId: string;
+                                    carrierCompany: string;
+                                    position: number;
+                                    /** @enum {string} */
+                                    status: "waiting" | "invited" | "accepted" | "countered" | "declined" | "expired" | "awarded" | "closed";
+                                    amountSar: string | null;
+                                    answeredAt: string | null;
+                                    invitedAt: string | null;
+                                    windowEndsAt: string | null;
+                                    verified: boolean;
+                                    waslVerified: boolean;
+                                    blocked: boolean;
+                                    compliant: boolean;
+                                }[];
+                                lowestCompliantInviteId: string | null;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postTenders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    loadId: string;
+                    /** @default [] */
+                    carrierIds?: string[];
+                    /** @default [] */
+                    vendorIds?: string[];
+                    /** Format: date-time */
+                    deadline: string;
+                    targetRateSar?: string;
+                    /**
+                     * @default broadcast
+                     * @enum {string}
+                     */
+                    mode?: "broadcast" | "waterfall";
+                    /** @default 30 */
+                    stepMinutes?: number;
+                    /** @default false */
+                    postToBoardOnClose?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loadId: string;
+                            loadReferenceId: string;
+                            loadStatus: string;
+                            loadPriceSar: string;
+                            lane: {
+                                fromEn: string;
+                                fromAr: string;
+                                toEn: string;
+                                toAr: string;
+                            };
+                            pickupAt: string | null;
+                            equipmentType: string;
+                            /** Format: uuid */
+                            ownerId: string;
+                            ownerCompany: string;
+                            /** @enum {string} */
+                            mode: "broadcast" | "waterfall";
+                            deadline: string;
+                            targetRateSar: string | null;
+                            stepMinutes: number;
+                            postToBoardOnClose: boolean;
+                            /** @enum {string} */
+                            status: "open" | "awarded" | "closed" | "cancelled";
+                            awardedInviteId: string | null;
+                            createdAt: string;
+                            isMine: boolean;
+                            invites: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                carrierId: string;
+                                carrierCompany: string;
+                                position: number;
+                                /** @enum {string} */
+                                status: "waiting" | "invited" | "accepted" | "countered" | "declined" | "expired" | "awarded" | "closed";
+                                amountSar: string | null;
+                                answeredAt: string | null;
+                                invitedAt: string | null;
+                                windowEndsAt: string | null;
+                                verified: boolean;
+                                waslVerified: boolean;
+                                blocked: boolean;
+                                compliant: boolean;
+                            }[];
+                            lowestCompliantInviteId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_IDEMPOTENCY_KEY (The Idempotency-Key header must be 1 to 255 visible characters.); VENDOR_NOT_LINKED (This vendor has no Masar account yet (no registered carrier or broker with its phone or e-mail).); TENDER_INVITEE_INVALID (Invite carrier or broker accounts other than your own.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.); ACCOUNT_NOT_APPROVED (Your account is not approved yet. You can browse, but posting, bidding and booking need approval.); USER_BLOCKED (Not possible: one of you blocked the other.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); TENDER_LOAD_NOT_OPEN (Only a posted or unposted shipment that is not booked yet can be tendered.); SHIPMENT_ALREADY_ASSIGNED (This shipment is already assigned.); SHIPMENT_CANCELLED (This shipment was cancelled.); TENDER_EXISTS (This shipment already has an open tender.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: IDEMPOTENCY_KEY_REUSED (This Idempotency-Key was already used with a different request.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getTendersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loadId: string;
+                            loadReferenceId: string;
+                            loadStatus: string;
+                            loadPriceSar: string;
+                            lane: {
+                                fromEn: string;
+                                fromAr: string;
+                                toEn: string;
+                                toAr: string;
+                            };
+                            pickupAt: string | null;
+                            equipmentType: string;
+                            /** Format: uuid */
+                            ownerId: string;
+                            ownerCompany: string;
+                            /** @enum {string} */
+                            mode: "broadcast" | "waterfall";
+                            deadline: string;
+                            targetRateSar: string | null;
+                            stepMinutes: number;
+                            postToBoardOnClose: boolean;
+                            /** @enum {string} */
+                            status: "open" | "awarded" | "closed" | "cancelled";
+                            awardedInviteId: string | null;
+                            createdAt: string;
+                            isMine: boolean;
+                            invites: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                carrierId: string;
+                                carrierCompany: string;
+                                position: number;
+                                /** @enum {string} */
+                                status: "waiting" | "invited" | "accepted" | "countered" | "declined" | "expired" | "awarded" | "closed";
+                                amountSar: string | null;
+                                answeredAt: string | null;
+                                invitedAt: string | null;
+                                windowEndsAt: string | null;
+                                verified: boolean;
+                                waslVerified: boolean;
+                                blocked: boolean;
+                                compliant: boolean;
+                            }[];
+                            lowestCompliantInviteId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postTendersByIdAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "accept" | "counter" | "decline";
+                    amountSar?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loadId: string;
+                            loadReferenceId: string;
+                            loadStatus: string;
+                            loadPriceSar: string;
+                            lane: {
+                                fromEn: string;
+                                fromAr: string;
+                                toEn: string;
+                                toAr: string;
+                            };
+                            pickupAt: string | null;
+                            equipmentType: string;
+                            /** Format: uuid */
+                            ownerId: string;
+                            ownerCompany: string;
+                            /** @enum {string} */
+                            mode: "broadcast" | "waterfall";
+                            deadline: string;
+                            targetRateSar: string | null;
+                            stepMinutes: number;
+                            postToBoardOnClose: boolean;
+                            /** @enum {string} */
+                            status: "open" | "awarded" | "closed" | "cancelled";
+                            awardedInviteId: string | null;
+                            createdAt: string;
+                            isMine: boolean;
+                            invites: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                carrierId: string;
+                                carrierCompany: string;
+                                position: number;
+                                /** @enum {string} */
+                                status: "waiting" | "invited" | "accepted" | "countered" | "declined" | "expired" | "awarded" | "closed";
+                                amountSar: string | null;
+                                answeredAt: string | null;
+                                invitedAt: string | null;
+                                windowEndsAt: string | null;
+                                verified: boolean;
+                                waslVerified: boolean;
+                                blocked: boolean;
+                                compliant: boolean;
+                            }[];
+                            lowestCompliantInviteId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.); ACCOUNT_NOT_APPROVED (Your account is not approved yet. You can browse, but posting, bidding and booking need approval.); USER_BLOCKED (Not possible: one of you blocked the other.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TENDER_NOT_YOUR_TURN (It is not your turn to answer this tender (waterfall): your window has not started or has ended.); TENDER_NOT_OPEN (This tender is no longer open: bidding is closed.); TENDER_ALREADY_ANSWERED (You have already answered this tender.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postTendersByIdAward: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    inviteId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loadId: string;
+                            loadReferenceId: string;
+                            loadStatus: string;
+                            loadPriceSar: string;
+                            lane: {
+                                fromEn: string;
+                                fromAr: string;
+                                toEn: string;
+                                toAr: string;
+                            };
+                            pickupAt: string | null;
+                            equipmentType: string;
+                            /** Format: uuid */
+                            ownerId: string;
+                            ownerCompany: string;
+                            /** @enum {string} */
+                            mode: "broadcast" | "waterfall";
+                            deadline: string;
+                            targetRateSar: string | null;
+                            stepMinutes: number;
+                            postToBoardOnClose: boolean;
+                            /** @enum {string} */
+                            status: "open" | "awarded" | "closed" | "cancelled";
+                            awardedInviteId: string | null;
+                            createdAt: string;
+                            isMine: boolean;
+                            invites: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                carrierId: string;
+                                carrierCompany: string;
+                                position: number;
+                                /** @enum {string} */
+                                status: "waiting" | "invited" | "accepted" | "countered" | "declined" | "expired" | "awarded" | "closed";
+                                amountSar: string | null;
+                                answeredAt: string | null;
+                                invitedAt: string | null;
+                                windowEndsAt: string | null;
+                                verified: boolean;
+                                waslVerified: boolean;
+                                blocked: boolean;
+                                compliant: boolean;
+                            }[];
+                            lowestCompliantInviteId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.); ACCOUNT_NOT_APPROVED (Your account is not approved yet. You can browse, but posting, bidding and booking need approval.); PLAN_REQUIRED (An active plan is required for this action.); USER_BLOCKED (Not possible: one of you blocked the other.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TENDER_NOT_OPEN (This tender is no longer open: bidding is closed.); TENDER_NOT_AWARDABLE (Only an accepted or countered answer can be awarded.); SHIPMENT_ALREADY_ASSIGNED (This shipment is already assigned.); SHIPMENT_CANCELLED (This shipment was cancelled.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postTendersByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loadId: string;
+                            loadReferenceId: string;
+                            loadStatus: string;
+                            loadPriceSar: string;
+                            lane: {
+                                fromEn: string;
+                                fromAr: string;
+                                toEn: string;
+                                toAr: string;
+                            };
+                            pickupAt: string | null;
+                            equipmentType: string;
+                            /** Format: uuid */
+                            ownerId: string;
+                            ownerCompany: string;
+                            /** @enum {string} */
+                            mode: "broadcast" | "waterfall";
+                            deadline: string;
+                            targetRateSar: string | null;
+                            stepMinutes: number;
+                            postToBoardOnClose: boolean;
+                            /** @enum {string} */
+                            status: "open" | "awarded" | "closed" | "cancelled";
+                            awardedInviteId: string | null;
+                            createdAt: string;
+                            isMine: boolean;
+                            invites: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                carrierId: string;
+                                carrierCompany: string;
+                                position: number;
+                                /** @enum {string} */
+                                status: "waiting" | "invited" | "accepted" | "countered" | "declined" | "expired" | "awarded" | "closed";
+                                amountSar: string | null;
+                                answeredAt: string | null;
+                                invitedAt: string | null;
+                                windowEndsAt: string | null;
+                                verified: boolean;
+                                waslVerified: boolean;
+                                blocked: boolean;
+                                compliant: boolean;
+                            }[];
+                            lowestCompliantInviteId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); WRONG_ROLE (This action is not available for your account type.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TENDER_NOT_OPEN (This tender is no longer open: bidding is closed.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     webhookOfferCreated: {
         parameters: {
             query?: never;
@@ -37143,6 +38684,615 @@ export interface operations {
                         truckId: string;
                         referenceId: string;
                         fields: string[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTenderCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "tender.created";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId?: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        tenderId: string;
+                        /** @enum {string} */
+                        mode: "broadcast" | "waterfall";
+                        /** @description ISO 8601 date-time */
+                        deadline: string;
+                        invitedIds: string[];
+                        targetRateSar?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTenderInvited: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "tender.invited";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        tenderId: string;
+                        /** Format: uuid */
+                        inviteId: string;
+                        position: number;
+                        /** @description ISO 8601 date-time */
+                        windowEndsAt?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTenderAnswered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "tender.answered";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        tenderId: string;
+                        /** Format: uuid */
+                        inviteId: string;
+                        /** @enum {string} */
+                        answer: "accept" | "counter" | "decline";
+                        amountSar?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTenderInviteExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "tender.invite_expired";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        tenderId: string;
+                        /** Format: uuid */
+                        inviteId: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTenderInviteAwarded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "tender.invite_awarded";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        tenderId: string;
+                        /** Format: uuid */
+                        inviteId: string;
+                        amountSar: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTenderInviteClosed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "tender.invite_closed";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        tenderId: string;
+                        /** Format: uuid */
+                        inviteId: string;
+                        /** @enum {string} */
+                        reason: "awarded" | "deadline" | "cancelled" | "load_unavailable";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTenderAwarded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "tender.awarded";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        tenderId: string;
+                        /** Format: uuid */
+                        inviteId: string;
+                        amountSar: string;
+                        /** Format: uuid */
+                        offerId: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTenderClosed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "tender.closed";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId?: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        tenderId: string;
+                        /** @enum {string} */
+                        reason: "deadline" | "load_unavailable";
+                        postedToBoard?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTenderCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "tender.cancelled";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId?: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        tenderId: string;
                     } & {
                         [key: string]: unknown;
                     };

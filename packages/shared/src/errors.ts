@@ -141,6 +141,30 @@ export const ERRORS = {
     ar: 'انتهت فترة توفر هذه الشاحنة. حدّد فترة توفر جديدة لإعادة نشرها.',
   },
   INVALID_REGION: { status: 400, en: 'Choose a valid region.', ar: 'اختر منطقة صحيحة.' },
+  // ---- Tendering (issue 19) ----
+  TENDER_NOT_OPEN: { status: 409, en: 'This tender is no longer open: bidding is closed.', ar: 'لم يعد هذا الطرح مفتوحاً: تم إغلاق تقديم العروض.' },
+  TENDER_EXISTS: { status: 409, en: 'This shipment already has an open tender.', ar: 'لهذه الشحنة طرح مفتوح بالفعل.' },
+  TENDER_NOT_YOUR_TURN: {
+    status: 409,
+    en: 'It is not your turn to answer this tender (waterfall): your window has not started or has ended.',
+    ar: 'ليس دورك للرد على هذا الطرح (بالتتابع): لم تبدأ مهلتك أو انتهت.',
+  },
+  TENDER_ALREADY_ANSWERED: { status: 409, en: 'You have already answered this tender.', ar: 'لقد رددت على هذا الطرح مسبقاً.' },
+  TENDER_NOT_AWARDABLE: {
+    status: 409,
+    en: 'Only an accepted or countered answer can be awarded.',
+    ar: 'لا يمكن الترسية إلا على رد مقبول أو عرض مقابل.',
+  },
+  TENDER_INVITEE_INVALID: {
+    status: 400,
+    en: 'Invite carrier or broker accounts other than your own.',
+    ar: 'ادعُ حسابات ناقلين أو وسطاء غير حسابك.',
+  },
+  TENDER_LOAD_NOT_OPEN: {
+    status: 409,
+    en: 'Only a posted or unposted shipment that is not booked yet can be tendered.',
+    ar: 'لا يمكن طرح إلا شحنة منشورة أو غير منشورة لم تُحجز بعد.',
+  },
   LOAD_NOT_EDITABLE: { status: 409, en: 'This shipment can no longer be changed.', ar: 'لم يعد بالإمكان تعديل هذه الشحنة.' },
   REPOST_NEEDS_FUTURE_PICKUP: { status: 400, en: 'Reposting needs a future pickup date.', ar: 'إعادة النشر تتطلب تاريخ تحميل في المستقبل.' },
   SHIPMENT_ALREADY_ASSIGNED: { status: 409, en: 'This shipment is already assigned.', ar: 'تم إسناد هذه الشحنة مسبقاً.' },

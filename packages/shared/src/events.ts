@@ -62,6 +62,10 @@ const subscription = <S extends z.ZodRawShape>(shape: S) =>
   account({ subscriptionId: uuid, planId: z.string(), periodEnd: isoTime.nullable().optional(), ...shape });
 /** Truck post events (issue 19): the owner's account, the truck and its reference. */
 const truck = <S extends z.ZodRawShape>(shape: S) => account({ truckId: uuid, referenceId: z.string(), ...shape });
+/** Tender events (issue 19): about the tendered load (per-load order; its timeline), naming the tender. */
+const tender = <S extends z.ZodRawShape>(shape: S) => shipment({ tenderId: uuid, ...shape });
+/** Tender events about one invited carrier (`carrierId`: the invitee). */
+const tenderInvite = <S extends z.ZodRawShape>(shape: S) => shipment({ tenderId: uuid, inviteId: uuid, carrierId: uuid, ...shape });
 const teamMember = <S extends z.ZodRawShape>(shape: S) => account({ memberId: uuid, role: z.string(), ...shape });
 
 interface EventSpec {
@@ -79,6 +83,8 @@ interface EventSpec {
 
 const SHIPMENT_PARTIES = 'shipper, carrier (when booked), broker/vendor where they apply; team members of either side';
 const OFFER_PARTIES = 'shipper and the bidding carrier; team members of either side';
+const TENDER_PARTIES = 'the tendering shipper or broker; team members';
+const TENDER_INVITE_PARTIES = 'the tendering shipper or broker and the invited carrier; team members of either side';
 const ACCOUNT_PARTIES = 'the account (owner); its team admins';
 
 /** Every domain event: its aggregate, when it happens, its parties and its payload schema. */
@@ -348,6 +354,60 @@ export const DOMAIN_EVENTS = {
     when: 'The owner edits a truck post.',
     parties: ACCOUNT_PARTIES,
     schema: truck({ fields: z.array(z.string()) }),
+  },
+  'tender.created': {
+    aggregate: 'load',
+    when: 'A shipper or broker tenders one of its loads to chosen carriers (issue 19 "Tendering").',
+    parties: TENDER_PARTIES,
+    schema: tender({ mode: z.enum(['broadcast', 'waterfall']), deadline: isoTime, invitedIds: z.array(uuid), targetRateSar: sar.optional() }),
+  },
+  'tender.invited': {
+    aggregate: 'load',
+    when: 'A carrier is invited to answer a tender: all at once (broadcast), or the next in line when the previous turn ended (waterfall).',
+    parties: TENDER_INVITE_PARTIES,
+    schema: tenderInvite({ ...moved, position: z.number().int(), windowEndsAt: isoTime.optional() }),
+  },
+  'tender.answered': {
+    aggregate: 'load',
+    when: 'An invited carrier accepts (at the target rate or the load price), counters or declines.',
+    parties: TENDER_INVITE_PARTIES,
+    schema: tenderInvite({ ...moved, answer: z.enum(['accept', 'counter', 'decline']), amountSar: sar.optional() }),
+  },
+  'tender.invite_expired': {
+    aggregate: 'load',
+    when: "A waterfall carrier's turn ended unanswered (the tender job); the next one is invited.",
+    parties: TENDER_INVITE_PARTIES,
+    schema: tenderInvite({ ...moved }),
+  },
+  'tender.invite_awarded': {
+    aggregate: 'load',
+    when: "The owner awarded this carrier's answer (with tender.awarded and load.booked, same transaction).",
+    parties: TENDER_INVITE_PARTIES,
+    schema: tenderInvite({ ...moved, amountSar: sar }),
+  },
+  'tender.invite_closed': {
+    aggregate: 'load',
+    when: 'Bidding closed for an invited carrier (spec §4): the tender was awarded to another carrier, its deadline passed or the owner cancelled it.',
+    parties: TENDER_INVITE_PARTIES,
+    schema: tenderInvite({ ...moved, reason: z.enum(['awarded', 'deadline', 'cancelled', 'load_unavailable']) }),
+  },
+  'tender.awarded': {
+    aggregate: 'load',
+    when: 'The owner awards an accepted or countered answer: the load is booked through the loads lifecycle (offer.accepted, load.booked) at that amount.',
+    parties: TENDER_INVITE_PARTIES,
+    schema: tender({ ...moved, inviteId: uuid, carrierId: uuid, amountSar: sar, offerId: uuid }),
+  },
+  'tender.closed': {
+    aggregate: 'load',
+    when: 'An open tender passed its deadline without an award (the tender job), or its load was booked or cancelled otherwise; `postedToBoard` when the load went to the board.',
+    parties: TENDER_PARTIES,
+    schema: tender({ ...moved, reason: z.enum(['deadline', 'load_unavailable']), postedToBoard: z.boolean().optional() }),
+  },
+  'tender.cancelled': {
+    aggregate: 'load',
+    when: 'The owner cancels an open tender.',
+    parties: TENDER_PARTIES,
+    schema: tender({ ...moved }),
   },
   'contact.message_received': {
     aggregate: 'contact',

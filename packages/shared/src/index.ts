@@ -29,3 +29,4 @@ export * from './schemas/team.ts';
 export * from './schemas/relations.ts';
 export * from './schemas/trucks.ts';
 export * from './schemas/records.ts';
+export * from './schemas/tenders.ts';

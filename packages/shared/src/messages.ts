@@ -74,6 +74,12 @@ export const VALIDATION_MESSAGES = {
     en: 'Choose a radius of {10}, {50}, {100}, {200}, {300}, {500} or {1000} km.',
     ar: 'اختر نطاقاً من {10} أو {50} أو {100} أو {200} أو {300} أو {500} أو {1000} كم.',
   },
+  'v.tenderCarriers': { en: 'Choose {1} to {20} carriers.', ar: 'اختر من {1} إلى {20} ناقلاً.' },
+  'v.tenderDeadline': {
+    en: 'The deadline must be in the future, at most {30} days ahead.',
+    ar: 'يجب أن يكون الموعد النهائي في المستقبل، خلال {30} يوماً كحد أقصى.',
+  },
+  'v.tenderStep': { en: 'Each carrier’s turn lasts {5} to {1,440} minutes.', ar: 'تستمر مهلة كل ناقل من {5} إلى {1,440} دقيقة.' },
   'v.dateRange': { en: 'The end date must be on or after the start date.', ar: 'يجب أن يكون تاريخ النهاية في تاريخ البداية أو بعده.' },
   // truck posts (issue 19)
   'v.regionInvalid': { en: 'Choose a valid region.', ar: 'اختر منطقة صحيحة.' },
@@ -306,6 +312,12 @@ export const MESSAGES = {
     closed: { en: 'Bayan closed. The shipment is completed.', ar: 'تم إغلاق البيان. اكتملت الشحنة.' },
     cancelled: { en: 'Bayan and shipment cancelled.', ar: 'تم إلغاء البيان والشحنة.' },
     saved: { en: 'Waybill config saved.', ar: 'تم حفظ إعدادات بوليصة الشحن.' },
+  },
+  tenders: {
+    created: { en: 'Tender sent to the carriers.', ar: 'تم إرسال الطرح إلى الناقلين.' },
+    answered: { en: 'Your answer was sent.', ar: 'تم إرسال ردك.' },
+    awarded: { en: 'Tender awarded: the shipment is booked.', ar: 'تمت ترسية الطرح: تم حجز الشحنة.' },
+    cancelled: { en: 'Tender cancelled.', ar: 'تم إلغاء الطرح.' },
   },
   trucks: {
     created: { en: 'Truck posted successfully.', ar: 'تم نشر الشاحنة بنجاح.' },

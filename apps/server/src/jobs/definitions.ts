@@ -11,6 +11,7 @@ import type { EventDelivery } from '../modules/events/events.service.ts';
 import type { IdempotencyService } from '../modules/idempotency/idempotency.service.ts';
 import type { LoadsService } from '../modules/loads/loads.service.ts';
 import type { TrucksService } from '../modules/trucks/trucks.service.ts';
+import type { TendersService } from '../modules/tenders/tenders.service.ts';
 import { refreshDemoLoads } from '../seed/demo-loads.ts';
 import { seedDemoAccounts } from '../seed/demo.ts';
 import { cleanupAuth } from '../modules/auth/auth.service.ts';
@@ -35,6 +36,7 @@ export interface JobDeps {
     idempotency: IdempotencyService;
     events: EventDelivery;
     trucks: TrucksService;
+    tenders: TendersService;
   };
 }
 
@@ -46,6 +48,10 @@ export function registerJobs(c: JobDeps) {
   jobs.define({ name: 'loads.expire', cron: '* * * * *', retryLimit: 2, handler: async () => void (await services.loads.expireDue()) });
   // Posted trucks whose availability window ended become Expired (truck.expired each; issue 19).
   jobs.define({ name: 'trucks.expire', cron: '* * * * *', retryLimit: 2, handler: async () => void (await services.trucks.expireDue()) });
+
+  // Tenders (issue 19 "Tendering"): open tenders past their deadline close (posting the load to
+  // the board when asked); waterfall turns that ended unanswered expire and the next carrier is invited.
+  jobs.define({ name: 'tenders.due', cron: '* * * * *', retryLimit: 2, handler: async () => void (await services.tenders.processDue()) });
 
   // Subscriptions: trials and cancelled plans end with their period; renewing plans are charged
   // from a day before their end, retried 6 h apart, three times (billing.service renewDue).

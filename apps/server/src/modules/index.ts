@@ -21,6 +21,7 @@ import teamRoutes from './team/team.routes.ts';
 import relationsRoutes from './relations/relations.routes.ts';
 import trucksRoutes from './trucks/trucks.routes.ts';
 import recordsRoutes from './records/records.routes.ts';
+import tendersRoutes from './tenders/tenders.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -46,4 +47,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(relationsRoutes);
   await app.register(trucksRoutes);
   await app.register(recordsRoutes);
+  await app.register(tendersRoutes);
 }

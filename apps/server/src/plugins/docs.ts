@@ -52,6 +52,11 @@ const TAGS = [
     name: 'trucks',
     description: 'Truck posts (capacity): post, edit, unpost, repost, duplicate, delete; the truck board search; matching trucks with loads both ways.',
   },
+  {
+    name: 'tenders',
+    description:
+      'Tendering a load to chosen carriers (broadcast or waterfall) with a deadline and a target rate; answers (accept, counter, decline) side by side; awarding books the load.',
+  },
   { name: 'assignment', description: 'Assigning a vehicle with its driver and trailer to a booked shipment; completing one that needs no Bayan.' },
   { name: 'fleet', description: 'Vehicles, trailers, drivers, trusted drivers, assignment readiness.' },
   { name: 'vendors', description: 'Transport vendors, the vendor sign-up link and requests.' },

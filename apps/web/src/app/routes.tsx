@@ -81,7 +81,8 @@ const ThankYou = page(() => withNamespaces(import('../features/public/pages/Than
 const City = page(() => withNamespaces(import('../features/public/pages/CityPage'), ['public']));
 const Relations = page(() => withNamespaces(import('../features/relations/pages/RelationsPage'), ['relations']));
 const PostTrucks = page(() => withNamespaces(import('../features/trucks/pages/PostTrucksPage'), ['trucks']));
-const SearchTrucks = page(() => withNamespaces(import('../features/trucks/pages/SearchTrucksPage'), ['trucks']));
+const SearchTrucks = page(() => withNamespaces(withSlots(import('../features/trucks/pages/SearchTrucksPage')), ['trucks', 'tenders']));
+const Tendering = page(() => withNamespaces(import('../features/tenders/pages/TenderingPage'), ['tenders']));
 const ComingSoon = page(() => withNamespaces(import('../components/ComingSoonPage'), ['soon']));
 export const NotFound = page(() => import('../components/NotFoundPage'));
 
@@ -147,7 +148,7 @@ export const routes: RouteDef[] = [
   soon('/shippers/truck-in-truck-out', 'menu:truckInOut'),
   r('/shippers/search-trucks', SearchTrucks),
   r('/shippers/search-shipments', LoadSearch),
-  soon('/shippers/tendering-shipment', 'menu:tendering'),
+  r('/shippers/tendering-shipment', Tendering),
   r('/shippers/trusted-drivers', TrustedDrivers),
   r('/shippers/godsview', Godsview),
   soon('/shippers/rate-forecast', 'menu:rateForecast'),
@@ -176,7 +177,7 @@ export const routes: RouteDef[] = [
   r('/carriers/csv-logs', CsvLogs),
   r('/carriers/contact', Vendors),
   r('/carriers/bayan', Bayan),
-  soon('/carriers/tendering-shipment', 'menu:tendering'),
+  r('/carriers/tendering-shipment', Tendering),
   r('/carriers/post-trucks', PostTrucks),
   soon('/carriers/shipment-in-shipment-out', 'menu:shipmentInOut'),
   r('/carriers/godsview', Godsview),
@@ -209,7 +210,7 @@ export const routes: RouteDef[] = [
   r('/brokers/bayan', Bayan),
   soon('/brokers/truck-in-truck-out', 'menu:truckInOut'),
   r('/brokers/search-trucks', SearchTrucks),
-  soon('/brokers/tendering-shipment', 'menu:tendering'),
+  r('/brokers/tendering-shipment', Tendering),
   r('/brokers/post-trucks', PostTrucks),
   soon('/brokers/shipment-in-shipment-out', 'menu:shipmentInOut'),
   r('/brokers/godsview', Godsview),

@@ -24,6 +24,10 @@ export interface SlotPropsMap {
   BidPanel: { load: Load };
   /** offers: the owner's view of the bids on a load. */
   OwnerOffersPanel: { load: Load };
+  /** tenders: "Offer this truck a load" — tender one of my loads to a truck's carrier. */
+  TenderTruckButton: { carrierId: string; companyName: string };
+  /** tenders: "Tender" — tender this load of mine to chosen carriers. */
+  TenderLoadButton: { loadId: string; referenceId: string };
 }
 
 export type FeatureSlots = { [K in keyof SlotPropsMap]: ComponentType<SlotPropsMap[K]> };

@@ -15,3 +15,4 @@ export * from './relations.ts';
 export * from './contact.ts';
 export * from './trucks.ts';
 export * from './records.ts';
+export * from './tenders.ts';

@@ -116,6 +116,18 @@ export const loadLifecycle = {
       throw e;
     }
   },
+  /**
+   * Post an unposted load to the board for a closed tender (issue 19 "Tendering": post to the
+   * board on close) through transition() (load.posted with `data`). False, nothing written, when
+   * the load is no longer unposted (posted already, booked, cancelled, deleted). The caller bumps
+   * the board versions (boardChanged) as the last statement of its transaction.
+   */
+  async postToBoard(tx: DbOrTx, loadId: string, actorId: string | null, data: Record<string, unknown> = {}): Promise<boolean> {
+    const s = await repo.loadState(tx, loadId, 'update');
+    if (!s || s.deleted || s.status !== 'unposted') return false;
+    await transition(tx, loadId, 'post', actorId, data, { postedAt: new Date() });
+    return true;
+  },
   /** The board changed (the load was booked): bump its place's versions, the last statement of the transaction. */
   boardChanged: (tx: DbOrTx, loadId: string) => repo.bumpBoardLoads(tx, [loadId]),
   /** A booked shipment for the trip modules (assignment, Bayan, driver trip); locked FOR UPDATE when `lock`. */

@@ -285,6 +285,44 @@ export function createOffersService({
       return mustGet(db, id);
     },
 
+    /**
+     * Book a load on an awarded tender answer (issue 19 "Tendering"), inside the tenders module's
+     * transaction: the same path as accepting an offer. The load row is locked FOR UPDATE; it must
+     * be posted (not past its expiry) or unposted and not booked (SHIPMENT_ALREADY_ASSIGNED /
+     * SHIPMENT_CANCELLED / BIDDING_CLOSED otherwise). The carrier's own pending bid on it is
+     * withdrawn, the answer is recorded as its offer at `priceSar` and accepted by the shipper's
+     * side through transitionOffer (offer.accepted { tenderId }), the load is booked through the
+     * loads lifecycle (load.booked, agreed price = `priceSar`) and every other pending offer is
+     * closed; the board versions are bumped last. Returns the offer's id.
+     */
+    async bookForTender(tx: DbOrTx, b: { loadId: string; carrierId: string; priceSar: string; actorId: string; tenderId: string }): Promise<string> {
+      const load = await loads.stateForOffer(tx, b.loadId, 'update');
+      if (!load || load.deleted) throw new AppError('NOT_FOUND');
+      const reason = closedReason(load);
+      if (reason && !(reason === 'BIDDING_CLOSED' && load.status === 'unposted')) throw new AppError(reason);
+      await withdrawPendingOfCarrier(tx, load.id, b.carrierId, 'tender');
+      const id = newId();
+      await repo.insertOffer(tx, {
+        id,
+        loadId: load.id,
+        carrierId: b.carrierId,
+        shipperId: load.shipper_id,
+        price: b.priceSar,
+        originalPrice: b.priceSar,
+        // the carrier named the amount (its tender answer), the shipper accepts it by awarding
+        lastOfferBy: 'carrier',
+        status: 'pending',
+      });
+      await transitionOffer(tx, id, 'accept', { actorId: b.actorId, party: 'shipper' }, { priceSar: b.priceSar, tenderId: b.tenderId });
+      if (!(await loads.book(tx, load.id, b.carrierId, b.priceSar, b.actorId, id))) {
+        const now = await loads.stateForOffer(tx, load.id, 'none');
+        throw new AppError((now && closedReason(now)) || 'SHIPMENT_ALREADY_ASSIGNED');
+      }
+      await closePendingOfLoad(tx, load.id, b.actorId, id);
+      await loads.boardChanged(tx, load.id);
+      return id;
+    },
+
     /** The carrier takes back a pending offer. */
     async withdraw(user: CurrentUser, offerId: string): Promise<Offer> {
       requireApproved(user);

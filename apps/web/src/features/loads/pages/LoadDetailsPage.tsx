@@ -271,6 +271,9 @@ export default function LoadDetailsPage() {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             {isOwner && <Slot name="OwnerOffersPanel" load={load} />}
+            {isOwner && (load.status === 'posted' || load.status === 'unposted') && (
+              <Slot name="TenderLoadButton" loadId={load.id} referenceId={load.referenceId} />
+            )}
             {canBid && load.bookNow && load.status === 'posted' && (
               <Paper withBorder p="md" data-testid="book-now-panel">
                 <Stack gap="xs">

@@ -12,6 +12,7 @@ import { useCitiesByIds, useEquipmentTypes } from '../../../components/reference
 import { useDatesLocale } from '../../../components/useDatesLocale';
 import { useSearchTrucks, type TruckSearchQuery } from '../api/trucks';
 import { TruckCard } from '../components/TruckCard';
+import { Slot } from '../../../components/slots';
 
 // Leaflet loads only when the map view opens.
 const TrucksMap = lazy(() => import('../components/TrucksMap').then((m) => ({ default: m.TrucksMap })));
@@ -51,6 +52,13 @@ export default function SearchTrucksPage() {
   const origin = useCitiesByIds(applied.originCityId ? [applied.originCityId] : []).data?.[0];
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
   const set = (patch: Partial<Filters>) => setDraft((d) => ({ ...d, ...patch }));
+  // "Offer this truck a load" (the tenders feature): not on my own trucks
+  const offerLoad = (truck: Truck) =>
+    truck.isMine ? undefined : (
+      <Group>
+        <Slot name="TenderTruckButton" carrierId={truck.ownerId} companyName={truck.company} />
+      </Group>
+    );
 
   return (
     <Container size="xl" py="md">
@@ -133,7 +141,7 @@ export default function SearchTrucksPage() {
       ) : (
         <Stack gap="sm" data-testid="truck-results">
           {items.map((truck) => (
-            <TruckCard key={truck.id} truck={truck} onOpen={() => setOpen(truck)} />
+            <TruckCard key={truck.id} truck={truck} onOpen={() => setOpen(truck)} actions={offerLoad(truck)} />
           ))}
           {q.hasNextPage && (
             <Button variant="default" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
@@ -149,7 +157,7 @@ export default function SearchTrucksPage() {
         title={open?.referenceId}
         closeButtonProps={{ 'aria-label': t('search.close') }}
       >
-        {open && <TruckCard truck={open} detailed />}
+        {open && <TruckCard truck={open} detailed actions={offerLoad(open)} />}
       </Drawer>
     </Container>
   );
