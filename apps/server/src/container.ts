@@ -30,6 +30,7 @@ import { createLoadsService, loadLifecycle } from './modules/loads/loads.service
 import { createOffersService, offersOfLoad, offersOfUsers } from './modules/offers/offers.service.ts';
 import { createTripsService } from './modules/trips/trips.service.ts';
 import { createTrucksService } from './modules/trucks/trucks.service.ts';
+import { createSearchesService } from './modules/searches/searches.service.ts';
 import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
 import { createVendorsService, vendorAccountsOf } from './modules/vendors/vendors.service.ts';
 
@@ -101,7 +102,8 @@ export function createContainer(opts: {
   const relations = createRelationsService({ db, offers: offersOfUsers, loads: loadLifecycle, contactShares: contactSharesOf });
   const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config });
   const assignment = createAssignmentService({ db });
-  const trucks = createTrucksService({ db, readDb: database.readDb });
+  const trucks = createTrucksService({ db, readDb: database.readDb, loads: { backhaulsFrom: loads.backhaulsFrom } });
+  const searches = createSearchesService({ db });
   const contact = createContactService({ db });
   const billing = createBillingService({
     db,
@@ -193,6 +195,7 @@ export function createContainer(opts: {
       bayan,
       contact,
       trucks,
+      searches,
     },
     jobs,
   };

@@ -66,6 +66,8 @@ const OWNER: Record<string, string> = {
   trip_proofs: 'trips',
   vendors: 'vendors',
   trucks: 'trucks',
+  saved_searches: 'searches',
+  recent_searches: 'searches',
   verification_documents: 'verification',
   verification_reviews: 'verification',
   webhook_endpoints: 'webhooks',

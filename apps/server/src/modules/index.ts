@@ -20,6 +20,7 @@ import profileRoutes from './profile/profile.routes.ts';
 import teamRoutes from './team/team.routes.ts';
 import relationsRoutes from './relations/relations.routes.ts';
 import trucksRoutes from './trucks/trucks.routes.ts';
+import searchesRoutes from './searches/searches.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -44,4 +45,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(teamRoutes);
   await app.register(relationsRoutes);
   await app.register(trucksRoutes);
+  await app.register(searchesRoutes);
 }

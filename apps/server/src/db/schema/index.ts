@@ -14,3 +14,4 @@ export * from './profile.ts';
 export * from './relations.ts';
 export * from './contact.ts';
 export * from './trucks.ts';
+export * from './searches.ts';

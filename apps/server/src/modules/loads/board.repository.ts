@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { COUNT_CAP, SHIPMENT_TYPE, type Load, type SearchLoadsQuery } from '@masar/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { type CursorKeyType, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { citiesAround, GREAT_CIRCLE_M, queryRows } from '../../lib/sql.ts';
 import { capped, LOAD_COLUMNS, ON_BOARD, toLoad, type LoadRow } from './loads.repository.ts';
@@ -178,4 +178,94 @@ export async function searchBoard(
     ...capped(n),
     nextCursor: last ? encodeCursor(`board:${boardSortOf(q)}`, last.cursor_key, last.id) : null,
   };
+}
+
+// ---- backhauls (issue 19) ----
+
+/** What a backhaul of load `loadId` starts from: its carrier and status, its last drop (city, names, time) and equipment. */
+export async function backhaulAnchor(db: DbOrTx, loadId: string) {
+  const [r] = await queryRows<{
+    carrier_id: string | null;
+    status: string;
+    drop_city_id: number;
+    drop_en: string;
+    drop_ar: string;
+    drop_at: string;
+    equipment_type: string;
+  }>(
+    db,
+    sql`select l.carrier_id, l.status, l.drop_city_id, c.name_en as drop_en, c.name_ar as drop_ar, to_json(l.drop_at) #>> '{}' as drop_at, l.equipment_type
+        from loads l join cities c on c.id = l.drop_city_id where l.id = ${loadId}`,
+  );
+  return r ?? null;
+}
+
+/** A city's names (the anchor of a truck's backhauls). */
+export async function cityNames(db: DbOrTx, cityId: number) {
+  const [r] = await queryRows<{ name_en: string; name_ar: string }>(db, sql`select name_en, name_ar from cities where id = ${cityId}`);
+  return r ?? null;
+}
+
+/** A backhaul candidate: the lane, date, weight, price, rate per km and deadhead (metres). */
+export interface BackhaulRow {
+  id: string;
+  reference_id: string;
+  equipment_type: string;
+  load_type: 'FTL' | 'LTL';
+  pickup_city_id: number;
+  pickup_en: string;
+  pickup_ar: string;
+  drop_city_id: number;
+  drop_en: string;
+  drop_ar: string;
+  pickup_at: string;
+  total_weight_kg: number;
+  price: string;
+  rate_per_km: string;
+  distance_km: number;
+  dist_m: number;
+  company: string;
+}
+
+/**
+ * Backhauls (issue 19; spec §2 backhauls, §7 /backHaulLoads): open marketplace loads whose first
+ * pickup city is within `radiusKm` of city `cityId` (the cities GiST, then each city's loads
+ * through the board's partial btrees loads_board_city (pickup_city_id, pickup_at) /
+ * loads_board_equipment (equipment_type, pickup_city_id, pickup_at): `pickup_at >= after` is a
+ * range of each), picked up at or after `after`, optionally of one equipment type, not posted by
+ * `viewerId` nor by a user hidden from it (blocks). Ranked by deadhead (great-circle metres from
+ * the city to the pickup city), then rate per km (highest first), then id; the first `limit` (≤ 50).
+ */
+export async function backhaulLoads(
+  db: DbOrTx,
+  p: { cityId: number; after: Date; radiusKm: number; equipmentType?: string; viewerId: string; hidden: readonly string[]; limit: number },
+): Promise<BackhaulRow[]> {
+  const where: SQL[] = [
+    sql`${ON_BOARD('l.')} and l.shipment_type = ${sql.raw(String(SHIPMENT_TYPE.marketplace))}`,
+    sql`l.pickup_at >= ${p.after.toISOString()}::timestamptz`,
+    sql`l.shipper_id <> ${p.viewerId}`,
+  ];
+  if (p.equipmentType) where.push(sql`l.equipment_type = ${p.equipmentType}`);
+  if (p.hidden.length) where.push(hiddenShippers(p.hidden));
+  return queryRows<BackhaulRow>(
+    db,
+    sql`select l.id, l.reference_id, l.equipment_type, l.load_type, l.pickup_city_id, pcy.name_en as pickup_en, pcy.name_ar as pickup_ar,
+          l.drop_city_id, dc.name_en as drop_en, dc.name_ar as drop_ar, to_json(l.pickup_at) #>> '{}' as pickup_at,
+          l.total_weight_kg::float8 as total_weight_kg, l.price::text as price, l.rate_per_km::text as rate_per_km,
+          l.distance_km::float8 as distance_km, p.dist_m, u.company_name as company
+        from (
+          select l.id, pc.dist_m, l.rate_per_km
+          from ${citiesAround(p.cityId, p.radiusKm)} pc
+          join loads l on l.pickup_city_id = pc.id
+          where ${sql.join(where, sql` and `)}
+          order by pc.dist_m, l.rate_per_km desc, l.id
+          limit ${p.limit}
+        ) p
+        join loads l on l.id = p.id
+        join cities pcy on pcy.id = l.pickup_city_id
+        join cities dc on dc.id = l.drop_city_id
+        join users u on u.id = l.shipper_id
+        order by p.dist_m, l.rate_per_km desc, l.id`,
+    'backhauls',
+  );
 }
