@@ -15,6 +15,7 @@ export const featureSlots: FeatureSlots = {
   InvitationsCard: lazy(() => import('../features/team').then((m) => ({ default: m.InvitationsCard }))),
   BidPanel: lazy(() => import('../features/offers').then((m) => ({ default: m.BidPanel }))),
   OwnerOffersPanel: lazy(() => import('../features/offers').then((m) => ({ default: m.OwnerOffersPanel }))),
+  SavedSearches: lazy(() => import('../features/searches').then((m) => ({ default: m.SavedSearches }))),
 };
 
 /** `Page` with the feature slots provided (routes.tsx loads this module with the page's chunk). */

@@ -30,10 +30,11 @@ export const PAGE_NAMESPACES = [
   'csv',
   'soon',
   'trucks',
+  'searches',
 ] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>(
-  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations,fleet,csv,soon,trucks}.json',
+  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations,fleet,csv,soon,trucks,searches}.json',
 );
 const wantedPageNamespaces = new Set<PageNamespace>();
 
