@@ -41,6 +41,8 @@ beforeAll(async () => {
   await post('uwaysiyah199', CITY.alUwaysiyah, 6, 9000);
   await post('nukhaylan201', CITY.nukhaylan, 6, 9000);
   await post('tooEarly', CITY.riyadh, 1, 9000);
+  // more than 7 days after the delivery day: not a backhaul any more
+  await post('tooLate', CITY.riyadh, 12, 9000);
   // the carrier's own shipper's loads are fine; a load of the viewer itself never shows (carriers do not post loads)
 });
 afterAll(() => t?.close());
@@ -57,7 +59,8 @@ describe('backhauls of a shipment I carry', () => {
     expect(r.from).toMatchObject({ cityId: CITY.riyadh, cityEn: 'Riyadh', radiusKm: 200 });
     expect(Date.parse(r.from.after)).toBeLessThanOrEqual(Date.parse(booked.stops[1].date));
     expect(Date.parse(booked.stops[1].date) - Date.parse(r.from.after)).toBeLessThan(86_400_000);
-    // at 0 km the best rate per km first; the rest by distance; 200.9 km is outside; too early is out
+    expect(Date.parse(r.from.until) - Date.parse(r.from.after)).toBe(7 * 86_400_000);
+    // at 0 km the best rate per km first; the rest by distance; 200.9 km is outside; too early and too late are out
     expect(names(r)).toEqual(['riyadhBest', 'riyadhDeliveryDay', 'riyadhCheap', 'riyadhReefer', 'sufarat99', 'uwaysiyah199']);
     expect(r.items[0]).toMatchObject({
       pickupCityId: CITY.riyadh,

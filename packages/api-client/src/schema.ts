@@ -480,7 +480,7 @@ export interface paths {
         };
         /**
          * Backhauls for a shipment I carry
-         * @description loadId: a shipment booked by me (unassigned, assigned or pending Bayan; 409 BACKHAUL_NOT_BOOKED otherwise; 404 when I am not its carrier, the shipper included). Open marketplace loads whose first pickup is within radius km (a radius option, default 200) of its last drop and picked up on or after its delivery day (00:00 Riyadh); equipmentType optional. Ranked by deadhead (km from the drop to the pickup), then rate per km (highest first); top limit (≤ 50). from: the anchor city and time.
+         * @description loadId: a shipment booked by me (unassigned, assigned or pending Bayan; 409 BACKHAUL_NOT_BOOKED otherwise; 404 when I am not its carrier, the shipper included). Open marketplace loads whose first pickup is within radius km (a radius option, default 200) of its last drop and picked up in the 7 days from its delivery day (00:00 Riyadh); equipmentType optional. Ranked by deadhead (km from the drop to the pickup), then rate per km (highest first); top limit (≤ 50). from: the anchor city and time.
          */
         get: operations["getBackHaulLoads"];
         put?: never;
@@ -500,7 +500,7 @@ export interface paths {
         };
         /**
          * Backhauls for a shipment I carry (alias of GET /backHaulLoads)
-         * @description loadId: a shipment booked by me (unassigned, assigned or pending Bayan; 409 BACKHAUL_NOT_BOOKED otherwise; 404 when I am not its carrier, the shipper included). Open marketplace loads whose first pickup is within radius km (a radius option, default 200) of its last drop and picked up on or after its delivery day (00:00 Riyadh); equipmentType optional. Ranked by deadhead (km from the drop to the pickup), then rate per km (highest first); top limit (≤ 50). from: the anchor city and time.
+         * @description loadId: a shipment booked by me (unassigned, assigned or pending Bayan; 409 BACKHAUL_NOT_BOOKED otherwise; 404 when I am not its carrier, the shipper included). Open marketplace loads whose first pickup is within radius km (a radius option, default 200) of its last drop and picked up in the 7 days from its delivery day (00:00 Riyadh); equipmentType optional. Ranked by deadhead (km from the drop to the pickup), then rate per km (highest first); top limit (≤ 50). from: the anchor city and time.
          */
         get: operations["getGetBackHaulLoads"];
         put?: never;
@@ -2878,7 +2878,7 @@ export interface paths {
         };
         /**
          * Backhauls for my posted truck, from its destination city
-         * @description Owner only (404 otherwise). The truck must go to exactly one destination city (400 BACKHAUL_TRUCK_DESTINATION for anywhere, regions or several cities). Open marketplace loads whose first pickup is within radius km (a radius option, default 200) of that city and picked up on or after the day its availability ends (00:00 Riyadh); equipmentType optional. Ranked by deadhead, then rate per km (highest first); top limit (≤ 50). Empty when the truck is not posted.
+         * @description Owner only (404 otherwise). The truck must go to exactly one destination city (400 BACKHAUL_TRUCK_DESTINATION for anywhere, regions or several cities). Open marketplace loads whose first pickup is within radius km (a radius option, default 200) of that city and picked up in the 7 days from the day its availability ends (00:00 Riyadh); equipmentType optional. Ranked by deadhead, then rate per km (highest first); top limit (≤ 50). Empty when the truck is not posted.
          */
         get: operations["getTruckByIdBackhauls"];
         put?: never;
@@ -8686,6 +8686,7 @@ export interface operations {
                                 cityEn: string;
                                 cityAr: string;
                                 after: string;
+                                until: string;
                                 radiusKm: number;
                             };
                             items: {
@@ -8839,6 +8840,7 @@ export interface operations {
                                 cityEn: string;
                                 cityAr: string;
                                 after: string;
+                                until: string;
                                 radiusKm: number;
                             };
                             items: {
@@ -33996,6 +33998,7 @@ export interface operations {
                                 cityEn: string;
                                 cityAr: string;
                                 after: string;
+                                until: string;
                                 radiusKm: number;
                             };
                             items: {

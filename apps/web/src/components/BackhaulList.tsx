@@ -28,7 +28,11 @@ export function BackhaulList(props: {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Text size="sm" c="dimmed">
           {data
-            ? t('backhauls.from', { city: name(data.from.cityEn, data.from.cityAr), date: formatDateCompact(data.from.after, lang) })
+            ? t('backhauls.from', {
+                city: name(data.from.cityEn, data.from.cityAr),
+                date: formatDateCompact(data.from.after, lang),
+                days: formatNumber(Math.round((Date.parse(data.from.until) - Date.parse(data.from.after)) / 86_400_000), lang),
+              })
             : t('backhauls.explain')}
         </Text>
         <RadiusSelect options={SEARCH_PICKUP_RADIUS_KM} value={props.radius} onChange={props.onRadius} w={140} size="xs" />

@@ -67,11 +67,12 @@ export const backhaulQuery = z.object({
 export const backhaulLoadsQuery = backhaulQuery.extend({ loadId: z.uuid() });
 /**
  * Backhauls: `from` is where and when they start (the load's last drop city and delivery day,
- * or the truck's destination and last available day; `after` = that day's 00:00 in Riyadh);
+ * or the truck's destination and last available day; `after` = that day's 00:00 in Riyadh, `until`
+ * = 7 days later, exclusive);
  * items ranked by deadhead (km from that city to the pickup), then rate per km, highest first.
  */
 export const backhaulsResponse = z.object({
-  from: z.object({ cityId: z.number().int(), cityEn: z.string(), cityAr: z.string(), after: z.string(), radiusKm: z.number() }),
+  from: z.object({ cityId: z.number().int(), cityEn: z.string(), cityAr: z.string(), after: z.string(), until: z.string(), radiusKm: z.number() }),
   items: z.array(matchingLoadSchema),
 });
 export type BackhaulsResponse = z.infer<typeof backhaulsResponse>;

@@ -244,7 +244,7 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
           tags,
           summary: path === '/backHaulLoads' ? 'Backhauls for a shipment I carry' : 'Backhauls for a shipment I carry (alias of GET /backHaulLoads)',
           description:
-            'loadId: a shipment booked by me (unassigned, assigned or pending Bayan; 409 BACKHAUL_NOT_BOOKED otherwise; 404 when I am not its carrier, the shipper included). Open marketplace loads whose first pickup is within radius km (a radius option, default 200) of its last drop and picked up on or after its delivery day (00:00 Riyadh); equipmentType optional. Ranked by deadhead (km from the drop to the pickup), then rate per km (highest first); top limit (≤ 50). from: the anchor city and time.',
+            'loadId: a shipment booked by me (unassigned, assigned or pending Bayan; 409 BACKHAUL_NOT_BOOKED otherwise; 404 when I am not its carrier, the shipper included). Open marketplace loads whose first pickup is within radius km (a radius option, default 200) of its last drop and picked up in the 7 days from its delivery day (00:00 Riyadh); equipmentType optional. Ranked by deadhead (km from the drop to the pickup), then rate per km (highest first); top limit (≤ 50). from: the anchor city and time.',
           querystring: backhaulLoadsQuery,
           response: { 200: envelope(backhaulsResponse) },
         },

@@ -29,6 +29,11 @@ const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 /** The backhaul radius when the request names none, km (a spec radius option). */
 export const BACKHAUL_RADIUS_KM = 200;
+/**
+ * How long after its start a backhaul may be picked up, days: the truck's next trip, not one a
+ * month later; it also bounds what a city with many open loads reads (docs/load-board.md).
+ */
+export const BACKHAUL_WINDOW_DAYS = 7;
 /** Statuses of a booked shipment that is not finished: its carrier may look for a backhaul. */
 const BACKHAUL_STATUSES: readonly string[] = ['unassigned', 'assigned', 'pending_bayan'];
 /** 00:00 in Riyadh (UTC+3, no daylight saving) of the day of `d`: "on or after the delivery date". */
@@ -104,16 +109,21 @@ export function createLoadsService(deps: LoadsDeps) {
     const radiusKm = from.radiusKm ?? BACKHAUL_RADIUS_KM;
     const city = names ?? (await board.cityNames(readDb, from.cityId).then((c) => (c ? { en: c.name_en, ar: c.name_ar } : null)));
     if (!city) throw new AppError('INVALID_CITY');
+    const until = new Date(from.after.getTime() + BACKHAUL_WINDOW_DAYS * DAY_MS);
     const rows = await board.backhaulLoads(readDb, {
       cityId: from.cityId,
       after: from.after,
+      until,
       radiusKm,
       equipmentType: from.equipmentType,
       viewerId,
       hidden: await hiddenFrom(viewerId),
       limit: from.limit,
     });
-    return { from: { cityId: from.cityId, cityEn: city.en, cityAr: city.ar, after: from.after.toISOString(), radiusKm }, items: rows.map(toBackhaul) };
+    return {
+      from: { cityId: from.cityId, cityEn: city.en, cityAr: city.ar, after: from.after.toISOString(), until: until.toISOString(), radiusKm },
+      items: rows.map(toBackhaul),
+    };
   }
 
   return {
@@ -122,8 +132,8 @@ export function createLoadsService(deps: LoadsDeps) {
 
     /**
      * Backhauls of a shipment I carry (GET /backHaulLoads; spec §2 backhauls, §7 /backHaulLoads):
-     * open marketplace loads picked up within the radius (default 200 km) of its last drop, on or
-     * after its delivery day (Riyadh), ranked by deadhead then rate per km (highest first).
+     * open marketplace loads picked up within the radius (default 200 km) of its last drop, from
+     * its delivery day (Riyadh) for BACKHAUL_WINDOW_DAYS (7), ranked by deadhead then rate per km (highest first).
      * Only the booked carrier (404 for anyone else, the shipper included: the backhaul is the
      * truck's next trip); BACKHAUL_NOT_BOOKED (409) unless unassigned, assigned or pending Bayan.
      */

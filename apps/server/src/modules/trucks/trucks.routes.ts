@@ -220,7 +220,7 @@ export default async function trucksRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Backhauls for my posted truck, from its destination city',
         description:
-          'Owner only (404 otherwise). The truck must go to exactly one destination city (400 BACKHAUL_TRUCK_DESTINATION for anywhere, regions or several cities). Open marketplace loads whose first pickup is within radius km (a radius option, default 200) of that city and picked up on or after the day its availability ends (00:00 Riyadh); equipmentType optional. Ranked by deadhead, then rate per km (highest first); top limit (≤ 50). Empty when the truck is not posted.',
+          'Owner only (404 otherwise). The truck must go to exactly one destination city (400 BACKHAUL_TRUCK_DESTINATION for anywhere, regions or several cities). Open marketplace loads whose first pickup is within radius km (a radius option, default 200) of that city and picked up in the 7 days from the day its availability ends (00:00 Riyadh); equipmentType optional. Ranked by deadhead, then rate per km (highest first); top limit (≤ 50). Empty when the truck is not posted.',
         params: idParams,
         querystring: backhaulQuery,
         response: { 200: envelope(backhaulsResponse) },

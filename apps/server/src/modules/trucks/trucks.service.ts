@@ -366,8 +366,8 @@ export function createTrucksService(deps: { db: Db; readDb?: Db; loads: LoadsFor
 
     /**
      * Backhauls of my posted truck (GET /truck/:id/backhauls; issue 19): open marketplace loads
-     * picked up within the radius (default 200 km) of its destination city, on or after the day its
-     * availability ends (00:00 Riyadh), ranked by deadhead then rate per km (the loads module's
+     * picked up within the radius (default 200 km) of its destination city, in the 7 days from the
+     * day its availability ends (00:00 Riyadh), ranked by deadhead then rate per km (the loads module's
      * query). The truck must go to exactly one city (BACKHAUL_TRUCK_DESTINATION, 400, for
      * anywhere, regions or several cities); 404 unless mine; empty when not posted.
      */
