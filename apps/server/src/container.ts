@@ -32,6 +32,7 @@ import { createTripsService } from './modules/trips/trips.service.ts';
 import { createTrucksService } from './modules/trucks/trucks.service.ts';
 import { accountRecordHandler, createRecordsService } from './modules/records/records.service.ts';
 import { createTendersService } from './modules/tenders/tenders.service.ts';
+import { createSearchesService } from './modules/searches/searches.service.ts';
 import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
 import { createVendorsService, vendorAccountsOf } from './modules/vendors/vendors.service.ts';
 
@@ -106,9 +107,10 @@ export function createContainer(opts: {
   const relations = createRelationsService({ db, offers: offersOfUsers, loads: loadLifecycle, contactShares: contactSharesOf });
   const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config });
   const assignment = createAssignmentService({ db });
-  const trucks = createTrucksService({ db, readDb: database.readDb, records });
+  const trucks = createTrucksService({ db, readDb: database.readDb, records, loads: { backhaulsFrom: loads.backhaulsFrom } });
   // tendering (issue 19): books through the offers module's booking path, posts through the loads lifecycle
   const tenders = createTendersService({ db, loads: loadLifecycle, offers, vendors: vendorAccountsOf, relations: relationsOfUser });
+  const searches = createSearchesService({ db });
   const contact = createContactService({ db });
   const billing = createBillingService({
     db,
@@ -203,6 +205,7 @@ export function createContainer(opts: {
       trucks,
       records,
       tenders,
+      searches,
     },
     jobs,
   };

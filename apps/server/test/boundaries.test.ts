@@ -70,6 +70,8 @@ const OWNER: Record<string, string> = {
   account_record_loads: 'records',
   tenders: 'tenders',
   tender_invites: 'tenders',
+  saved_searches: 'searches',
+  recent_searches: 'searches',
   verification_documents: 'verification',
   verification_reviews: 'verification',
   webhook_endpoints: 'webhooks',

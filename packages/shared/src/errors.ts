@@ -236,6 +236,17 @@ export const ERRORS = {
   },
   SMS_SEND_FAILED: { status: 502, en: 'We could not send the SMS. Please try again.', ar: 'تعذر إرسال الرسالة النصية. يرجى المحاولة مرة أخرى.' },
   // fleet, vendors, files, CSV (issue 3)
+  DUPLICATE_SEARCH: { status: 409, en: 'Duplicate search exists.', ar: 'يوجد بحث محفوظ مطابق.' },
+  BACKHAUL_NOT_BOOKED: {
+    status: 409,
+    en: 'Backhauls are shown for a shipment booked by you and not yet completed or cancelled.',
+    ar: 'تُعرض رحلات العودة لشحنة محجوزة لك ولم تكتمل أو تُلغَ بعد.',
+  },
+  BACKHAUL_TRUCK_DESTINATION: {
+    status: 400,
+    en: 'Backhauls need a truck going to exactly one destination city (not anywhere or a region).',
+    ar: 'تتطلب رحلات العودة شاحنة متجهة إلى مدينة وجهة واحدة فقط (وليس أي وجهة أو منطقة).',
+  },
   DUPLICATE_PLATE: { status: 409, en: 'Duplicate plate number.', ar: 'رقم اللوحة مكرر.' },
   DUPLICATE_TRAILER_NUMBER: { status: 409, en: 'A trailer with this number already exists.', ar: 'توجد مقطورة بهذا الرقم مسبقاً.' },
   MOI_EXISTS: { status: 409, en: 'This MOI number is already registered.', ar: 'رقم وزارة الداخلية مسجل مسبقاً.' },

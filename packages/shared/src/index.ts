@@ -30,3 +30,4 @@ export * from './schemas/relations.ts';
 export * from './schemas/trucks.ts';
 export * from './schemas/records.ts';
 export * from './schemas/tenders.ts';
+export * from './schemas/searches.ts';

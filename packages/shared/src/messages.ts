@@ -87,6 +87,8 @@ export const VALIDATION_MESSAGES = {
     en: 'Choose anywhere, or {1} to {10} destination cities or regions.',
     ar: 'اختر أي وجهة، أو من {1} إلى {10} مدن أو مناطق وجهة.',
   },
+  'v.searchName': { en: 'Name the search (up to {80} characters).', ar: 'أدخل اسماً للبحث (حتى {80} حرفاً).' },
+  'v.searchFilters': { en: 'A search has at most {20} filters.', ar: 'يحتوي البحث على {20} عامل تصفية كحد أقصى.' },
   'v.truckCapacity': { en: 'Capacity must be above {0} and at most {45,000} kg.', ar: 'يجب أن تكون الحمولة أكبر من {0} وألا تتجاوز {45,000} كجم.' },
   'v.truckWindow': { en: 'Availability can span at most {30} days.', ar: 'يمكن أن تمتد فترة التوفر {30} يوماً كحد أقصى.' },
   'v.truckWindowPast': { en: 'Availability must end in the future.', ar: 'يجب أن تنتهي فترة التوفر في المستقبل.' },
@@ -318,6 +320,12 @@ export const MESSAGES = {
     answered: { en: 'Your answer was sent.', ar: 'تم إرسال ردك.' },
     awarded: { en: 'Tender awarded: the shipment is booked.', ar: 'تمت ترسية الطرح: تم حجز الشحنة.' },
     cancelled: { en: 'Tender cancelled.', ar: 'تم إلغاء الطرح.' },
+  },
+  searches: {
+    saved: { en: 'Search saved.', ar: 'تم حفظ البحث.' },
+    renamed: { en: 'Search renamed.', ar: 'تمت إعادة تسمية البحث.' },
+    deleted: { en: 'Search deleted.', ar: 'تم حذف البحث.' },
+    recorded: { en: 'Added to recent searches.', ar: 'أُضيف إلى عمليات البحث الأخيرة.' },
   },
   trucks: {
     created: { en: 'Truck posted successfully.', ar: 'تم نشر الشاحنة بنجاح.' },

@@ -22,6 +22,7 @@ import relationsRoutes from './relations/relations.routes.ts';
 import trucksRoutes from './trucks/trucks.routes.ts';
 import recordsRoutes from './records/records.routes.ts';
 import tendersRoutes from './tenders/tenders.routes.ts';
+import searchesRoutes from './searches/searches.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -48,4 +49,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(trucksRoutes);
   await app.register(recordsRoutes);
   await app.register(tendersRoutes);
+  await app.register(searchesRoutes);
 }

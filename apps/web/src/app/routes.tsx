@@ -55,7 +55,7 @@ const ProfileApproval = page(() => withNamespaces(import('../features/account/pa
 const Integrations = page(() => withNamespaces(import('../features/integrations/pages/IntegrationsPage'), ['integrations']));
 const MyLoads = page(() => withNamespaces(import('../features/loads/pages/MyLoadsPage'), ['shipments']));
 const PostLoad = page(() => withNamespaces(import('../features/loads/pages/PostLoadPage'), ['shipments', 'profile']));
-const LoadSearch = page(() => withNamespaces(import('../features/loads/pages/LoadSearchPage'), ['shipments']));
+const LoadSearch = page(() => withNamespaces(withSlots(import('../features/loads/pages/LoadSearchPage')), ['shipments', 'searches']));
 const LoadDetails = page(() =>
   withNamespaces(withSlots(import('../features/loads/pages/LoadDetailsPage')), ['assignment', 'bayan', 'trips', 'shipments', 'fleet']),
 );
@@ -81,7 +81,7 @@ const ThankYou = page(() => withNamespaces(import('../features/public/pages/Than
 const City = page(() => withNamespaces(import('../features/public/pages/CityPage'), ['public']));
 const Relations = page(() => withNamespaces(import('../features/relations/pages/RelationsPage'), ['relations']));
 const PostTrucks = page(() => withNamespaces(import('../features/trucks/pages/PostTrucksPage'), ['trucks']));
-const SearchTrucks = page(() => withNamespaces(withSlots(import('../features/trucks/pages/SearchTrucksPage')), ['trucks', 'tenders']));
+const SearchTrucks = page(() => withNamespaces(withSlots(import('../features/trucks/pages/SearchTrucksPage')), ['trucks', 'tenders', 'searches']));
 const Tendering = page(() => withNamespaces(import('../features/tenders/pages/TenderingPage'), ['tenders']));
 const ComingSoon = page(() => withNamespaces(import('../components/ComingSoonPage'), ['soon']));
 export const NotFound = page(() => import('../components/NotFoundPage'));

@@ -21,6 +21,7 @@ export const featureSlots: FeatureSlots = {
   OwnerOffersPanel: lazy(() => import('../features/offers').then((m) => ({ default: m.OwnerOffersPanel }))),
   TenderTruckButton: lazy(() => tenders().then((m) => ({ default: m.TenderTruckButton }))),
   TenderLoadButton: lazy(() => tenders().then((m) => ({ default: m.TenderLoadButton }))),
+  SavedSearches: lazy(() => import('../features/searches').then((m) => ({ default: m.SavedSearches }))),
 };
 
 /** `Page` with the feature slots provided (routes.tsx loads this module with the page's chunk). */

@@ -1,5 +1,5 @@
 import { createContext, Suspense, useContext, type ComponentType } from 'react';
-import type { Load, LoadOption, Profile } from '@masar/shared';
+import type { Load, LoadOption, Profile, SearchFilters, SearchKind } from '@masar/shared';
 
 /**
  * Components one feature lends to another feature's page (issue 18: no feature imports another).
@@ -28,6 +28,8 @@ export interface SlotPropsMap {
   TenderTruckButton: { carrierId: string; companyName: string };
   /** tenders: "Tender" — tender this load of mine to chosen carriers. */
   TenderLoadButton: { loadId: string; referenceId: string };
+  /** searches: "Save search" and the saved and recent searches of a search page (runs one through onRun). */
+  SavedSearches: { kind: SearchKind; filters: SearchFilters; onRun: (filters: SearchFilters) => void };
 }
 
 export type FeatureSlots = { [K in keyof SlotPropsMap]: ComponentType<SlotPropsMap[K]> };

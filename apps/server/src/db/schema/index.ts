@@ -16,3 +16,4 @@ export * from './contact.ts';
 export * from './trucks.ts';
 export * from './records.ts';
 export * from './tenders.ts';
+export * from './searches.ts';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { COUNT_CAP, SHIPMENT_TYPE, type Load, type SearchLoadsQuery } from '@masar/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { type CursorKeyType, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { citiesAround, GREAT_CIRCLE_M, queryRows } from '../../lib/sql.ts';
 import { capped, LOAD_COLUMNS, ON_BOARD, toLoad, type LoadRow } from './loads.repository.ts';
@@ -178,4 +178,105 @@ export async function searchBoard(
     ...capped(n),
     nextCursor: last ? encodeCursor(`board:${boardSortOf(q)}`, last.cursor_key, last.id) : null,
   };
+}
+
+// ---- backhauls (issue 19) ----
+
+/** What a backhaul of load `loadId` starts from: its carrier and status, its last drop (city, names, time) and equipment. */
+export async function backhaulAnchor(db: DbOrTx, loadId: string) {
+  const [r] = await queryRows<{
+    carrier_id: string | null;
+    status: string;
+    drop_city_id: number;
+    drop_en: string;
+    drop_ar: string;
+    drop_at: string;
+    equipment_type: string;
+  }>(
+    db,
+    sql`select l.carrier_id, l.status, l.drop_city_id, c.name_en as drop_en, c.name_ar as drop_ar, to_json(l.drop_at) #>> '{}' as drop_at, l.equipment_type
+        from loads l join cities c on c.id = l.drop_city_id where l.id = ${loadId}`,
+  );
+  return r ?? null;
+}
+
+/** A city's names (the anchor of a truck's backhauls). */
+export async function cityNames(db: DbOrTx, cityId: number) {
+  const [r] = await queryRows<{ name_en: string; name_ar: string }>(db, sql`select name_en, name_ar from cities where id = ${cityId}`);
+  return r ?? null;
+}
+
+/** A backhaul candidate: the lane, date, weight, price, rate per km and deadhead (metres). */
+export interface BackhaulRow {
+  id: string;
+  reference_id: string;
+  equipment_type: string;
+  load_type: 'FTL' | 'LTL';
+  pickup_city_id: number;
+  pickup_en: string;
+  pickup_ar: string;
+  drop_city_id: number;
+  drop_en: string;
+  drop_ar: string;
+  pickup_at: string;
+  total_weight_kg: number;
+  price: string;
+  rate_per_km: string;
+  distance_km: number;
+  dist_m: number;
+  company: string;
+}
+
+/**
+ * Backhauls (issue 19; spec §2 backhauls, §7 /backHaulLoads): open marketplace loads whose first
+ * pickup city is within `radiusKm` of city `cityId`, picked up from `after` to before `until`, optionally of
+ * one equipment type, not posted by `viewerId` nor by a user hidden from it (blocks). Ranked by
+ * deadhead (great-circle metres from the city to the pickup city), then rate per km (highest
+ * first), then id; the first `limit` (≤ 50).
+ * Plan: the circle's cities (cities GiST) nearest first, and for each, through a lateral join,
+ * its best `limit` loads by rate per km read index-only from the board's partial btree
+ * loads_board_city / loads_board_equipment (the pickup window a range; expiry, equipment,
+ * rate and id are INCLUDEd). The outer order starts with the cities' own, so it stops after the
+ * nearest cities that fill the page. The excluded shippers' open loads are read once (an
+ * InitPlan over the owner index) and excluded by id, so the per-city read never visits the heap.
+ * (A plain join of the circle to loads let the planner walk the whole index: 3–6 s at 700k open
+ * loads.)
+ */
+export async function backhaulLoads(
+  db: DbOrTx,
+  p: { cityId: number; after: Date; until: Date; radiusKm: number; equipmentType?: string; viewerId: string; hidden: readonly string[]; limit: number },
+): Promise<BackhaulRow[]> {
+  const excluded = `{${[p.viewerId, ...p.hidden].join(',')}}`;
+  const where: SQL[] = [
+    sql`l.pickup_city_id = pc.id`,
+    sql`${ON_BOARD('l.')} and l.shipment_type = ${sql.raw(String(SHIPMENT_TYPE.marketplace))}`,
+    sql`l.pickup_at >= ${p.after.toISOString()}::timestamptz and l.pickup_at < ${p.until.toISOString()}::timestamptz`,
+    sql`l.id <> all(array(select x.id from loads x where x.shipper_id = any(${excluded}::uuid[]) and x.status = 'posted' and x.deleted_at is null))`,
+  ];
+  if (p.equipmentType) where.push(sql`l.equipment_type = ${p.equipmentType}`);
+  return queryRows<BackhaulRow>(
+    db,
+    sql`select l.id, l.reference_id, l.equipment_type, l.load_type, l.pickup_city_id, pcy.name_en as pickup_en, pcy.name_ar as pickup_ar,
+          l.drop_city_id, dc.name_en as drop_en, dc.name_ar as drop_ar, to_json(l.pickup_at) #>> '{}' as pickup_at,
+          l.total_weight_kg::float8 as total_weight_kg, l.price::text as price, l.rate_per_km::text as rate_per_km,
+          l.distance_km::float8 as distance_km, p.dist_m, u.company_name as company
+        from (
+          select b.id, pc.dist_m, b.rate_per_km
+          from (select * from ${citiesAround(p.cityId, p.radiusKm)} c0 order by dist_m, id) pc
+          cross join lateral (
+            select l.id, l.rate_per_km from loads l
+            where ${sql.join(where, sql` and `)}
+            order by l.rate_per_km desc, l.id
+            limit ${p.limit}
+          ) b
+          order by pc.dist_m, b.rate_per_km desc, b.id
+          limit ${p.limit}
+        ) p
+        join loads l on l.id = p.id
+        join cities pcy on pcy.id = l.pickup_city_id
+        join cities dc on dc.id = l.drop_city_id
+        join users u on u.id = l.shipper_id
+        order by p.dist_m, l.rate_per_km desc, l.id`,
+    'backhauls',
+  );
 }

@@ -18,6 +18,8 @@ import {
   extendDatesBody,
   EXTEND_DATES_MAX_DAYS,
   message,
+  backhaulLoadsQuery,
+  backhaulsResponse,
 } from '@masar/shared';
 
 /** Success messages of this module (spec §8 "success messages"), en/ar. */
@@ -231,6 +233,25 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
       return { message: message('loads.unbookmarked', req.lang), data: null };
     },
   );
+
+  // spec §7 names both /backHaulLoads and /get/backHaulLoads: one handler
+  for (const path of ['/backHaulLoads', '/get/backHaulLoads']) {
+    app.get(
+      path,
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          summary: path === '/backHaulLoads' ? 'Backhauls for a shipment I carry' : 'Backhauls for a shipment I carry (alias of GET /backHaulLoads)',
+          description:
+            'loadId: a shipment booked by me (unassigned, assigned or pending Bayan; 409 BACKHAUL_NOT_BOOKED otherwise; 404 when I am not its carrier, the shipper included). Open marketplace loads whose first pickup is within radius km (a radius option, default 200) of its last drop and picked up in the 7 days from its delivery day (00:00 Riyadh); equipmentType optional. Ranked by deadhead (km from the drop to the pickup), then rate per km (highest first); top limit (≤ 50). from: the anchor city and time.',
+          querystring: backhaulLoadsQuery,
+          response: { 200: envelope(backhaulsResponse) },
+        },
+      },
+      async (req) => ({ message: message('common.ok', req.lang), data: await svc.backhauls(app.requireUser(req), req.query.loadId, req.query) }),
+    );
+  }
 
   app.get(
     '/my-loads',

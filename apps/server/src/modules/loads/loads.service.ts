@@ -1,10 +1,20 @@
-import { loadTransition, type LoadStatus, type LoadTimelineEntry, STOP_TYPE, type Load, type MyLoadsTab, SHIPMENT_TYPE } from '@masar/shared';
+import {
+  loadTransition,
+  type BackhaulsResponse,
+  type LoadStatus,
+  type LoadTimelineEntry,
+  STOP_TYPE,
+  type Load,
+  type MyLoadsTab,
+  SHIPMENT_TYPE,
+} from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import { requireApproved } from '../../lib/access.ts';
 import { loadTimeline } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as authoring from './authoring.repository.ts';
+import * as board from './board.repository.ts';
 import * as repo from './loads.repository.ts';
 import * as mine from './my-loads.repository.ts';
 import { expireBatch, transition } from './lifecycle.ts';
@@ -35,6 +45,48 @@ export async function loadStopWindows(db: DbOrTx, loadId: string) {
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
+/** The backhaul radius when the request names none, km (a spec radius option). */
+export const BACKHAUL_RADIUS_KM = 200;
+/**
+ * How long after its start a backhaul may be picked up, days: the truck's next trip, not one a
+ * month later; it also bounds what a city with many open loads reads (docs/load-board.md).
+ */
+export const BACKHAUL_WINDOW_DAYS = 7;
+/** Statuses of a booked shipment that is not finished: its carrier may look for a backhaul. */
+const BACKHAUL_STATUSES: readonly string[] = ['unassigned', 'assigned', 'pending_bayan'];
+/** 00:00 in Riyadh (UTC+3, no daylight saving) of the day of `d`: "on or after the delivery date". */
+export const riyadhDayStart = (d: Date) => new Date(Math.floor((d.getTime() + 3 * HOUR_MS) / DAY_MS) * DAY_MS - 3 * HOUR_MS);
+
+/** A backhaul's anchor and filters (GET /backHaulLoads, GET /truck/:id/backhauls). */
+export interface BackhaulsFrom {
+  cityId: number;
+  /** The first moment a pickup may be at (inclusive). */
+  after: Date;
+  radiusKm?: number;
+  equipmentType?: string;
+  limit: number;
+}
+
+const km1 = (m: number | null | undefined) => Math.round(Number(m ?? 0) / 100) / 10;
+const toBackhaul = (r: board.BackhaulRow): BackhaulsResponse['items'][number] => ({
+  id: r.id,
+  referenceId: r.reference_id,
+  equipmentType: r.equipment_type,
+  loadType: r.load_type,
+  pickupCityId: Number(r.pickup_city_id),
+  pickupCityEn: r.pickup_en,
+  pickupCityAr: r.pickup_ar,
+  dropCityId: Number(r.drop_city_id),
+  dropCityEn: r.drop_en,
+  dropCityAr: r.drop_ar,
+  pickupAt: new Date(r.pickup_at).toISOString(),
+  totalWeightKg: Number(r.total_weight_kg),
+  priceSar: Number(r.price).toFixed(2),
+  ratePerKmSar: Number(r.rate_per_km).toFixed(2),
+  distanceKm: Number(r.distance_km),
+  deadheadKm: km1(r.dist_m),
+  shipperCompany: r.company,
+});
 
 /**
  * Loads (spec §2 post shipment / my shipments / load search, §4 states, §5 rules; issue 2), split
@@ -70,8 +122,49 @@ export function createLoadsService(deps: LoadsDeps) {
     const bookmarked = viewerId != null && (await repo.bookmarkedAmong(via, viewerId, [id])).has(id);
     return repo.toLoad(row, viewerId, undefined, bookmarked);
   }
+  /** Open loads picked up near `from.cityId` on or after `from.after` for `viewerId` (board.backhaulLoads), with the anchor's names. */
+  async function backhaulsFrom(viewerId: string, from: BackhaulsFrom, names?: { en: string; ar: string }): Promise<BackhaulsResponse> {
+    const radiusKm = from.radiusKm ?? BACKHAUL_RADIUS_KM;
+    const city = names ?? (await board.cityNames(readDb, from.cityId).then((c) => (c ? { en: c.name_en, ar: c.name_ar } : null)));
+    if (!city) throw new AppError('INVALID_CITY');
+    const until = new Date(from.after.getTime() + BACKHAUL_WINDOW_DAYS * DAY_MS);
+    const rows = await board.backhaulLoads(readDb, {
+      cityId: from.cityId,
+      after: from.after,
+      until,
+      radiusKm,
+      equipmentType: from.equipmentType,
+      viewerId,
+      hidden: await hiddenFrom(viewerId),
+      limit: from.limit,
+    });
+    return {
+      from: { cityId: from.cityId, cityEn: city.en, cityAr: city.ar, after: from.after.toISOString(), until: until.toISOString(), radiusKm },
+      items: rows.map(toBackhaul),
+    };
+  }
+
   return {
     get,
+    backhaulsFrom,
+
+    /**
+     * Backhauls of a shipment I carry (GET /backHaulLoads; spec §2 backhauls, §7 /backHaulLoads):
+     * open marketplace loads picked up within the radius (default 200 km) of its last drop, from
+     * its delivery day (Riyadh) for BACKHAUL_WINDOW_DAYS (7), ranked by deadhead then rate per km (highest first).
+     * Only the booked carrier (404 for anyone else, the shipper included: the backhaul is the
+     * truck's next trip); BACKHAUL_NOT_BOOKED (409) unless unassigned, assigned or pending Bayan.
+     */
+    async backhauls(user: CurrentUser, loadId: string, q: { radius?: number; equipmentType?: string; limit: number }): Promise<BackhaulsResponse> {
+      const a = await board.backhaulAnchor(db, loadId);
+      if (!a || a.carrier_id !== user.id) throw new AppError('NOT_FOUND');
+      if (!BACKHAUL_STATUSES.includes(a.status)) throw new AppError('BACKHAUL_NOT_BOOKED');
+      return backhaulsFrom(
+        user.id,
+        { cityId: Number(a.drop_city_id), after: riyadhDayStart(new Date(a.drop_at)), radiusKm: q.radius, equipmentType: q.equipmentType, limit: q.limit },
+        { en: a.drop_en, ar: a.drop_ar },
+      );
+    },
 
     /**
      * The operator's report of flagged re-posts (issue 19; npm run admin -- reposts): loads whose

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ACCOUNT_TYPE,
+  backhaulQuery,
+  backhaulsResponse,
   createTruckBody,
   envelope,
   idParams,
@@ -208,6 +210,23 @@ export default async function trucksRoutes(fastify: FastifyInstance) {
       message: message('common.ok', req.lang),
       data: await svc.matchingLoads(app.requireUser(req), req.params.id, req.query.radius, req.query.limit),
     }),
+  );
+
+  app.get(
+    '/truck/:id/backhauls',
+    {
+      config: { auth: 'user', roles: TRUCK_POSTERS },
+      schema: {
+        tags,
+        summary: 'Backhauls for my posted truck, from its destination city',
+        description:
+          'Owner only (404 otherwise). The truck must go to exactly one destination city (400 BACKHAUL_TRUCK_DESTINATION for anywhere, regions or several cities). Open marketplace loads whose first pickup is within radius km (a radius option, default 200) of that city and picked up in the 7 days from the day its availability ends (00:00 Riyadh); equipmentType optional. Ranked by deadhead, then rate per km (highest first); top limit (≤ 50). Empty when the truck is not posted.',
+        params: idParams,
+        querystring: backhaulQuery,
+        response: { 200: envelope(backhaulsResponse) },
+      },
+    },
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.backhauls(app.requireUser(req), req.params.id, req.query) }),
   );
 
   app.get(

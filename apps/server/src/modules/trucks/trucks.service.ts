@@ -5,6 +5,7 @@ import {
   PROFILE_STATUS,
   TRUCK_WINDOW_MAX_DAYS,
   type createTruckBody,
+  type BackhaulsResponse,
   type MatchingLoadsResponseData,
   type repostTruckBody,
   type SearchTrucksQuery,
@@ -23,6 +24,8 @@ import * as repo from './trucks.repository.ts';
 import { expireBatch, transition } from './lifecycle.ts';
 
 const DAY_MS = 86_400_000;
+/** 00:00 in Riyadh (UTC+3, no daylight saving) of the day of `d`. */
+const riyadhDayStart = (d: Date) => new Date(Math.floor((d.getTime() + 3 * 3_600_000) / DAY_MS) * DAY_MS - 3 * 3_600_000);
 /** Matching radius when neither the request nor the truck names one, km. */
 const DEFAULT_MATCH_RADIUS_KM = 200;
 
@@ -84,7 +87,17 @@ export interface TruckOwnerRecords {
   carriers(db: DbOrTx, accountIds: string[]): Promise<Map<string, AccountRecord>>;
 }
 
-export function createTrucksService(deps: { db: Db; readDb?: Db; records?: TruckOwnerRecords }) {
+/** What the trucks module asks of the loads module (which owns loads; injected by the container). */
+export interface LoadsForTrucks {
+  /** Open loads picked up within `radiusKm` of `cityId` on or after `after`, for `viewerId`, ranked by deadhead then rate per km. */
+  backhaulsFrom(
+    viewerId: string,
+    from: { cityId: number; after: Date; radiusKm?: number; equipmentType?: string; limit: number },
+    names?: { en: string; ar: string },
+  ): Promise<BackhaulsResponse>;
+}
+
+export function createTrucksService(deps: { db: Db; readDb?: Db; records?: TruckOwnerRecords; loads: LoadsForTrucks }) {
   const { db } = deps;
   const readDb = deps.readDb ?? db;
 
@@ -369,6 +382,24 @@ export function createTrucksService(deps: { db: Db; readDb?: Db; records?: Truck
           shipperCompany: r.company,
         })),
       };
+    },
+
+    /**
+     * Backhauls of my posted truck (GET /truck/:id/backhauls; issue 19): open marketplace loads
+     * picked up within the radius (default 200 km) of its destination city, in the 7 days from the
+     * day its availability ends (00:00 Riyadh), ranked by deadhead then rate per km (the loads module's
+     * query). The truck must go to exactly one city (BACKHAUL_TRUCK_DESTINATION, 400, for
+     * anywhere, regions or several cities); 404 unless mine; empty when not posted.
+     */
+    async backhauls(user: CurrentUser, truckId: string, q: { radius?: number; equipmentType?: string; limit: number }): Promise<BackhaulsResponse> {
+      const t = await get(truckId, user.id);
+      if (!t.isMine) throw new AppError('NOT_FOUND');
+      const [dest] = t.destinationCities;
+      if (t.anywhere || t.destinationCities.length !== 1 || t.destinationRegions.length) throw new AppError('BACKHAUL_TRUCK_DESTINATION');
+      const from = { cityId: dest.id, after: riyadhDayStart(new Date(t.availableTo)), radiusKm: q.radius, equipmentType: q.equipmentType, limit: q.limit };
+      const names = { en: dest.nameEn, ar: dest.nameAr };
+      if (t.status !== 'posted') return { ...(await deps.loads.backhaulsFrom(user.id, { ...from, limit: 1 }, names)), items: [] };
+      return deps.loads.backhaulsFrom(user.id, from, names);
     },
 
     /** The expiry job: posted trucks whose window ended become expired (truck.expired each), in batches. */

@@ -116,3 +116,13 @@ export function useBookNow() {
     onSuccess: invalidate,
   });
 }
+
+/** Backhauls of a shipment I carry (GET /backHaulLoads): open loads near its drop, from its delivery day. */
+export function useBackhauls(loadId: string, radius: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['loads', 'backhauls', loadId, radius],
+    queryFn: () => unwrap(masar.GET('/api/v1/backHaulLoads', { params: { query: { loadId, radius, limit: 20 } } })),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -31,6 +31,7 @@ import { rolePaths, useRoleBase, useViewer } from '../../../components/useViewer
 import { useLoad } from '../api/loads';
 import { AudienceModal, BookmarkButton, LoadOptionsMenu } from '../components/LoadOptionsMenu';
 import { AssignmentPanel } from '../components/AssignmentPanel';
+import { BackhaulsPanel } from '../components/BackhaulsPanel';
 import { LoadTimeline } from '../components/LoadTimeline';
 import { BookNowBadge, BookNowButton } from '../components/BookNow';
 import { Slot } from '../../../components/slots';
@@ -165,6 +166,8 @@ export default function LoadDetailsPage() {
       {(isOwner || bookedByMe) && !!load.carrierId && (ACTIVE_LOAD_STATUSES.includes(load.status) || load.status === 'completed') && (
         <Slot name="CounterpartContactCard" loadId={load.id} />
       )}
+      {/* issue 19: the booked carrier's next trip, from where this one ends */}
+      {bookedByMe && ACTIVE_LOAD_STATUSES.includes(load.status) && <BackhaulsPanel loadId={load.id} hrefOf={(id) => `${base}/loads/${id}`} />}
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -4,6 +4,7 @@ import { IconList, IconMap } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { asLang, formatCount } from '../../../components/format';
+import { Slot } from '../../../components/slots';
 import { useCitiesByIds } from '../../../components/reference';
 import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { useSearchLoads } from '../api/loads';
@@ -13,7 +14,7 @@ import { BookNowBadge, BookNowButton } from '../components/BookNow';
 import { BoardShortcuts } from '../components/BoardShortcuts';
 import { LoadsPager } from '../components/LoadsPager';
 import { SearchFilterBar } from '../components/SearchFilterBar';
-import { filtersToParams, filtersToQuery, PAGE_SIZE, parseFilters, type SearchFilters } from '../utils/searchParams';
+import { filtersToParams, filtersToQuery, filtersToSearch, PAGE_SIZE, parseFilters, searchToFilters, type SearchFilters } from '../utils/searchParams';
 
 // Leaflet and its CSS (about 45 KB compressed) load only when the map view opens.
 const LoadsMap = lazy(() => import('../../../components/LoadsMap').then((m) => ({ default: m.LoadsMap })));
@@ -41,9 +42,10 @@ export default function LoadSearchPage() {
 
   return (
     <Container size="xl" py="md">
-      <Title order={2} mb="md">
-        {t('search.title')}
-      </Title>
+      <Group justify="space-between" mb="md" wrap="wrap">
+        <Title order={2}>{t('search.title')}</Title>
+        <Slot name="SavedSearches" kind="loads" filters={filtersToSearch(filters)} onRun={(s) => apply(searchToFilters(s, filters))} />
+      </Group>
       <div ref={filtersRef}>
         <SearchFilterBar key={params.toString()} value={filters} onSearch={apply} />
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RADIUS, filtersToParams, filtersToQuery, PAGE_SIZE, parseFilters } from './searchParams';
+import { DEFAULT_RADIUS, filtersToParams, filtersToQuery, filtersToSearch, PAGE_SIZE, parseFilters, searchToFilters } from './searchParams';
 
 const parse = (qs: string) => parseFilters(new URLSearchParams(qs));
 
@@ -68,5 +68,29 @@ describe('load search filters in the URL', () => {
   it('does not ask for a deadhead sort without a pickup city', () => {
     expect(filtersToQuery(parse('sort=deadhead')).sort).toBe('newest');
     expect(filtersToQuery(parse('sort=deadhead&pickupCityId=3')).sort).toBe('deadhead');
+  });
+});
+
+describe('saved and recent searches (issue 19)', () => {
+  it('stores the page’s search as GET /loads’ query without paging, and runs it back to the same filters', () => {
+    const f = parse(
+      'pickupCityId=3&radius=150&dropCityId=18&dropRadius=50&equipmentType=reefer_truck&pickupFrom=2026-12-01&pickupTo=2026-12-07&sort=price&bookNow=1&page=4',
+    );
+    const s = filtersToSearch(f);
+    expect(s).toEqual({
+      pickupCityId: 3,
+      radius: 150,
+      dropCityId: 18,
+      dropRadius: 50,
+      equipmentType: 'reefer_truck',
+      pickupFrom: '2026-12-01T00:00:00+03:00',
+      pickupTo: '2026-12-07T23:59:59+03:00',
+      sort: 'price',
+      bookNow: 'true',
+    });
+    // the server keeps dates in UTC: still the same Riyadh days; the page starts at page 1
+    const back = searchToFilters({ ...s, pickupFrom: '2026-11-30T21:00:00.000Z', pickupTo: '2026-12-07T20:59:59.000Z' });
+    expect(back).toEqual({ ...f, page: 1 });
+    expect(searchToFilters({ sort: 'newest' })).toEqual(parse(''));
   });
 });

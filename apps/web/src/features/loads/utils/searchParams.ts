@@ -105,3 +105,29 @@ export function filtersToQuery(f: SearchFilters, pageSize = PAGE_SIZE): QueryOf<
     ...(f.after ? { cursor: f.after } : { skip: (f.page - 1) * pageSize }),
   };
 }
+
+/** A query date-time → its calendar day in Riyadh (UTC+3), YYYY-MM-DD. */
+const riyadhDay = (v: unknown) => {
+  const t = typeof v === 'string' ? Date.parse(v) : NaN;
+  return Number.isNaN(t) ? null : new Date(t + 3 * 3_600_000).toISOString().slice(0, 10);
+};
+
+/** The page's search as a saved or recent search stores it: GET /loads' query without paging (issue 19). */
+export function filtersToSearch(f: SearchFilters): Record<string, string | number> {
+  const { limit: _l, skip: _s, cursor: _c, ...q } = filtersToQuery(f);
+  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+}
+
+/** A saved or recent search (GET /loads' query) → the page's filters (first page, list view). */
+export function searchToFilters(s: Record<string, string | number | boolean>, base: SearchFilters = parseFilters(new URLSearchParams())): SearchFilters {
+  const p = new URLSearchParams();
+  for (const k of ['pickupCityId', 'radius', 'dropCityId', 'dropRadius', 'equipmentType', 'loadType', 'sort'] as const) {
+    if (s[k] != null) p.set(k, String(s[k]));
+  }
+  const from = riyadhDay(s.pickupFrom);
+  const to = riyadhDay(s.pickupTo);
+  if (from) p.set('pickupFrom', from);
+  if (to) p.set('pickupTo', to);
+  if (s.bookNow === 'true' || s.bookNow === true) p.set('bookNow', '1');
+  return { ...parseFilters(p), view: base.view, display: base.display };
+}

@@ -71,3 +71,13 @@ export function useTruckAction() {
     onSuccess: invalidate,
   });
 }
+
+/** Backhauls of my posted truck from its destination city (GET /truck/:id/backhauls). */
+export function useTruckBackhauls(truckId: string | null, radius: number) {
+  return useQuery({
+    queryKey: ['trucks', 'backhauls', truckId, radius],
+    queryFn: () => unwrap(masar.GET('/api/v1/truck/{id}/backhauls', { params: { path: { id: truckId! }, query: { radius, limit: 20 } } })),
+    enabled: truckId !== null,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -4,9 +4,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Truck } from '@masar/shared';
+import { BackhaulList } from '../../../components/BackhaulList';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { apiFieldErrors } from '../../../lib/form';
-import { useMyTrucks, useMyVehicles, useSaveTruck, useTruckAction, type MyTrucksTab, type TruckAction } from '../api/trucks';
+import { useMyTrucks, useMyVehicles, useSaveTruck, useTruckAction, useTruckBackhauls, type MyTrucksTab, type TruckAction } from '../api/trucks';
 import { TruckCard } from '../components/TruckCard';
 import { TruckForm, truckToForm } from '../components/TruckForm';
 
@@ -32,6 +34,11 @@ export default function PostTrucksPage() {
   const act = useTruckAction();
   const phone = useMediaQuery('(max-width: 768px)') ?? false;
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const paths = rolePaths(useRoleBase());
+  // backhauls of a posted truck going to exactly one city (issue 19)
+  const [backhaulsOf, setBackhaulsOf] = useState<Truck | null>(null);
+  const [radius, setRadius] = useState(200);
+  const backhauls = useTruckBackhauls(backhaulsOf?.id ?? null, radius);
 
   const close = () => {
     setEditing(null);
@@ -75,6 +82,11 @@ export default function PostTrucksPage() {
                       {t('action.edit')}
                     </Button>
                   )}
+                  {truck.status === 'posted' && !truck.anywhere && truck.destinationCities.length === 1 && truck.destinationRegions.length === 0 && (
+                    <Button size="xs" variant="light" onClick={() => setBackhaulsOf(truck)} data-testid="truck-backhauls">
+                      {t('action.backhauls')}
+                    </Button>
+                  )}
                   {ACTIONS[truck.status].map((a) => (
                     <Button
                       key={a}
@@ -99,6 +111,17 @@ export default function PostTrucksPage() {
           )}
         </Stack>
       )}
+      <Modal
+        opened={backhaulsOf !== null}
+        onClose={() => setBackhaulsOf(null)}
+        title={t('backhauls.title', { ref: backhaulsOf?.referenceId ?? '' })}
+        size="lg"
+        fullScreen={phone}
+      >
+        {backhaulsOf && (
+          <BackhaulList data={backhauls.data} loading={backhauls.isPending} error={backhauls.error} radius={radius} onRadius={setRadius} hrefOf={paths.load} />
+        )}
+      </Modal>
       <Modal opened={editing !== null} onClose={close} title={editing === 'new' ? t('post.new') : t('post.edit')} size="xl" fullScreen={phone}>
         {editing !== null && (
           <TruckForm

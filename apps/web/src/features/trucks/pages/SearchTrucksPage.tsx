@@ -3,40 +3,30 @@ import { Button, Center, Container, Drawer, Group, Loader, Paper, SegmentedContr
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { SEARCH_PICKUP_RADIUS_KM, TRUCK_SORTS, type Truck } from '@masar/shared';
 import { CitySelect } from '../../../components/CitySelect';
 import { NumberInput } from '../../../components/NumberInput';
 import { RadiusSelect } from '../../../components/RadiusSelect';
-import { asLang, dayToIso } from '../../../components/format';
+import { asLang } from '../../../components/format';
+import { Slot } from '../../../components/slots';
 import { useCitiesByIds, useEquipmentTypes } from '../../../components/reference';
 import { useDatesLocale } from '../../../components/useDatesLocale';
-import { useSearchTrucks, type TruckSearchQuery } from '../api/trucks';
+import { useSearchTrucks } from '../api/trucks';
 import { TruckCard } from '../components/TruckCard';
-import { Slot } from '../../../components/slots';
+import {
+  parseTruckFilters,
+  searchToTruckFilters,
+  truckFiltersToParams,
+  truckFiltersToQuery,
+  truckFiltersToSearch,
+  type TruckFilters,
+} from '../utils/searchParams';
 
 // Leaflet loads only when the map view opens.
 const TrucksMap = lazy(() => import('../components/TrucksMap').then((m) => ({ default: m.TrucksMap })));
 
-interface Filters {
-  originCityId: number | null;
-  radius: number;
-  destinationCityId: number | null;
-  equipmentType: string | null;
-  date: string | null;
-  minCapacityKg: number | '';
-  sort: (typeof TRUCK_SORTS)[number];
-}
-const EMPTY: Filters = { originCityId: null, radius: 200, destinationCityId: null, equipmentType: null, date: null, minCapacityKg: '', sort: 'deadhead' };
-
-const toQuery = (f: Filters): TruckSearchQuery => ({
-  limit: 20,
-  sort: f.sort === 'deadhead' && !f.originCityId ? 'date' : f.sort,
-  ...(f.originCityId ? { originCityId: f.originCityId, radius: f.radius } : {}),
-  ...(f.destinationCityId ? { destinationCityId: f.destinationCityId } : {}),
-  ...(f.equipmentType ? { equipmentType: f.equipmentType } : {}),
-  ...(f.date ? { date: dayToIso(f.date) } : {}),
-  ...(f.minCapacityKg !== '' ? { minCapacityKg: f.minCapacityKg } : {}),
-});
+type Filters = TruckFilters;
 
 /** /shippers/search-trucks, /brokers/search-trucks: filters, the results as a list or a map, a truck's details. */
 export default function SearchTrucksPage() {
@@ -44,11 +34,21 @@ export default function SearchTrucksPage() {
   const lang = asLang(i18n.language);
   const datesLocale = useDatesLocale(lang);
   const eq = useEquipmentTypes();
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [applied, setApplied] = useState<Filters>(EMPTY);
+  // the applied filters live in the URL (shareable; a saved or recent search runs by setting them)
+  const [params, setParams] = useSearchParams();
+  const urlKey = params.toString();
+  const applied = parseTruckFilters(params);
+  const [draft, setDraft] = useState<Filters>(applied);
+  // the form follows the URL when it changes (a saved search ran, back / forward)
+  const [draftOf, setDraftOf] = useState(urlKey);
+  if (draftOf !== urlKey) {
+    setDraftOf(urlKey);
+    setDraft(applied);
+  }
+  const apply = (f: Filters) => setParams(truckFiltersToParams(f), { replace: false });
   const [view, setView] = useState<'list' | 'map'>('list');
   const [open, setOpen] = useState<Truck | null>(null);
-  const q = useSearchTrucks(toQuery(applied));
+  const q = useSearchTrucks(truckFiltersToQuery(applied));
   const origin = useCitiesByIds(applied.originCityId ? [applied.originCityId] : []).data?.[0];
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
   const set = (patch: Partial<Filters>) => setDraft((d) => ({ ...d, ...patch }));
@@ -62,14 +62,15 @@ export default function SearchTrucksPage() {
 
   return (
     <Container size="xl" py="md">
-      <Title order={2} mb="md">
-        {t('search.title')}
-      </Title>
+      <Group justify="space-between" mb="md" wrap="wrap">
+        <Title order={2}>{t('search.title')}</Title>
+        <Slot name="SavedSearches" kind="trucks" filters={truckFiltersToSearch(applied)} onRun={(s) => apply(searchToTruckFilters(s))} />
+      </Group>
       <Paper withBorder p="md">
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            setApplied(draft);
+            apply(draft);
           }}
           data-testid="truck-search-form"
         >
