@@ -12,7 +12,6 @@ import NotFoundPage from '../../../components/NotFoundPage';
 import { Lane, parseLaneSlug } from './LanePage';
 import { CITY_LOADS_LIMIT, CITY_RADIUS_KM } from '../cityLoads';
 
-
 interface OutboundLane {
   toEn: string;
   toAr: string;
