@@ -101,7 +101,8 @@ export function createContainer(opts: {
   const relations = createRelationsService({ db, offers: offersOfUsers, loads: loadLifecycle, contactShares: contactSharesOf });
   const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config });
   const assignment = createAssignmentService({ db });
-  const trucks = createTrucksService({ db, readDb: database.readDb });
+  // truck posts; the shipment in/out log and the load side of the ratio through the loads service (issue 19)
+  const trucks = createTrucksService({ db, readDb: database.readDb, loads });
   const contact = createContactService({ db });
   const billing = createBillingService({
     db,

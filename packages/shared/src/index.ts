@@ -28,3 +28,4 @@ export * from './schemas/profile.ts';
 export * from './schemas/team.ts';
 export * from './schemas/relations.ts';
 export * from './schemas/trucks.ts';
+export * from './schemas/inout.ts';
