@@ -82,6 +82,7 @@ const City = page(() => withNamespaces(import('../features/public/pages/CityPage
 const Relations = page(() => withNamespaces(import('../features/relations/pages/RelationsPage'), ['relations']));
 const PostTrucks = page(() => withNamespaces(import('../features/trucks/pages/PostTrucksPage'), ['trucks']));
 const SearchTrucks = page(() => withNamespaces(import('../features/trucks/pages/SearchTrucksPage'), ['trucks']));
+const InOut = page(() => withNamespaces(import('../features/trucks/pages/InOutPage'), ['trucks']));
 const ComingSoon = page(() => withNamespaces(import('../components/ComingSoonPage'), ['soon']));
 export const NotFound = page(() => import('../components/NotFoundPage'));
 
@@ -144,7 +145,7 @@ export const routes: RouteDef[] = [
   r('/shippers/csv-logs', CsvLogs),
   r('/shippers/contact', Vendors),
   r('/shippers/bayan', Bayan),
-  soon('/shippers/truck-in-truck-out', 'menu:truckInOut'),
+  r('/shippers/truck-in-truck-out', InOut, 'user', { kind: 'trucks' }),
   r('/shippers/search-trucks', SearchTrucks),
   r('/shippers/search-shipments', LoadSearch),
   soon('/shippers/tendering-shipment', 'menu:tendering'),
@@ -178,7 +179,7 @@ export const routes: RouteDef[] = [
   r('/carriers/bayan', Bayan),
   soon('/carriers/tendering-shipment', 'menu:tendering'),
   r('/carriers/post-trucks', PostTrucks),
-  soon('/carriers/shipment-in-shipment-out', 'menu:shipmentInOut'),
+  r('/carriers/shipment-in-shipment-out', InOut, 'user', { kind: 'loads' }),
   r('/carriers/godsview', Godsview),
   r('/carriers/trusted-drivers', TrustedDrivers),
   // Broker (3)
@@ -207,11 +208,11 @@ export const routes: RouteDef[] = [
   r('/brokers/csv-logs', CsvLogs),
   r('/brokers/contact', Vendors),
   r('/brokers/bayan', Bayan),
-  soon('/brokers/truck-in-truck-out', 'menu:truckInOut'),
+  r('/brokers/truck-in-truck-out', InOut, 'user', { kind: 'trucks' }),
   r('/brokers/search-trucks', SearchTrucks),
   soon('/brokers/tendering-shipment', 'menu:tendering'),
   r('/brokers/post-trucks', PostTrucks),
-  soon('/brokers/shipment-in-shipment-out', 'menu:shipmentInOut'),
+  r('/brokers/shipment-in-shipment-out', InOut, 'user', { kind: 'loads' }),
   r('/brokers/godsview', Godsview),
   r('/brokers/trusted-drivers', TrustedDrivers),
   soon('/brokers/rate-forecast', 'menu:rateForecast'),
