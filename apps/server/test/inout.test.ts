@@ -133,6 +133,11 @@ describe('truck in/out', () => {
     expect(second.nextCursor).toBeNull();
     const fresh = await truckLog({ cityId: TABUK, radius: 100 }, '/truckInOutLogs/refresh');
     expect(ids(fresh)).toEqual([toTabuk.id, toRegion.id]);
+    // out: the circle's cities are walked each up to the page, then merged; the cursor resumes across them
+    const out1 = await truckLog({ cityId: TABUK, radius: 100, direction: 'out', limit: 1 });
+    const out2 = await truckLog({ cityId: TABUK, radius: 100, direction: 'out', limit: 1, cursor: out1.nextCursor! });
+    expect([...ids(out1), ...ids(out2)]).toEqual([tabukOut.id, namiOut.id]);
+    expect(out2.nextCursor).toBeNull();
     // a cursor of another direction is refused
     expect((await call('GET', `/truckInOutLogs?${qs({ cityId: TABUK, direction: 'out', cursor: first.nextCursor! })}`, shipper.headers)).status).toBe(400);
   });
@@ -151,6 +156,10 @@ describe('shipment in/out and the ratio', () => {
     expect(ids(out)).toEqual([fromTabuk.id]);
     expect(out.items[0].stops[0].cityId).toBe(TABUK);
     expect(ids(await loadLog({ cityId: TABUK, radius: 100, direction: 'out' }))).toEqual([fromTabuk.id, fromNami.id]);
+    // page by page across the circle's cities
+    const p1 = await loadLog({ cityId: TABUK, radius: 100, direction: 'out', limit: 1 });
+    const p2 = await loadLog({ cityId: TABUK, radius: 100, direction: 'out', limit: 1, cursor: p1.nextCursor! });
+    expect([...ids(p1), ...ids(p2), p2.nextCursor]).toEqual([fromTabuk.id, fromNami.id, null]);
     expect(ids(await loadLog({ cityId: TABUK, direction: 'out', to: inDays(10) }))).toEqual([fromTabuk.id, late.id]);
     // the pickup date's boundaries
     expect(ids(await loadLog({ cityId: TABUK, direction: 'out', from: fromTabuk.stops[0].date, to: inDays(8) }))).toEqual([fromTabuk.id]);

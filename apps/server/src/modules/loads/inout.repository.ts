@@ -25,12 +25,12 @@ const MARKETPLACE = sql.raw(`l.shipment_type = ${SHIPMENT_TYPE.marketplace}`);
  * migration 0108) with the delivery (drop_at) in the window. Open loads only (posted, not expired,
  * marketplace); `hidden`: shippers blocked either way by the viewer (issue 8).
  */
-function matches(a: AreaWindow, dir: InOutDirection, hidden: readonly string[]): { from: SQL; where: SQL[]; at: SQL } {
+function matches(a: AreaWindow, dir: InOutDirection, hidden: readonly string[]): { from: SQL; where: SQL[]; at: SQL; col: SQL } {
   const col = dir === 'out' ? sql.raw('l.pickup_city_id') : sql.raw('l.drop_city_id');
   const at = dir === 'out' ? sql.raw('l.pickup_at') : sql.raw('l.drop_at');
   const where: SQL[] = [ON_BOARD('l.'), MARKETPLACE, sql`${at} >= ${a.from.toISOString()}::timestamptz`, sql`${at} <= ${a.to.toISOString()}::timestamptz`];
   if (hidden.length) where.push(sql`l.shipper_id <> all(${`{${hidden.join(',')}}`}::uuid[])`);
-  return { from: sql`${citiesAround(a.cityId, a.radius)} pc join loads l on ${col} = pc.id`, where, at };
+  return { from: sql`${citiesAround(a.cityId, a.radius)} pc join loads l on ${col} = pc.id`, where, at, col };
 }
 
 /** How many open loads match each direction, each counting at most COUNT_CAP + 1 rows. */
@@ -43,7 +43,11 @@ export async function inOutCounts(db: DbOrTx, a: AreaWindow, hidden: readonly st
   return { in: Number(r.n_in), out: Number(r.n_out) };
 }
 
-/** One page of the log in date order (pickup for out, delivery for in), then id; keyset cursor. */
+/**
+ * One page of the log in date order (pickup for out, delivery for in), then id; keyset cursor.
+ * Each city of the circle is read in that order only up to the page (a lateral walk of its index
+ * range), then the cities' heads are merged: a hub's week of loads is never read and sorted whole.
+ */
 export async function inOutPage(
   db: DbOrTx,
   a: AreaWindow,
@@ -62,8 +66,10 @@ export async function inOutPage(
   const rows = await queryRows<LoadRow & { k: string }>(
     db,
     sql`select ${LOAD_COLUMNS}, p.k
-        from (select l.id, ${m.at} as at, ${m.at}::text as k from ${m.from} where ${sql.join(m.where, sql` and `)}
-              order by ${m.at}, l.id limit ${limit + 1}) p
+        from (select x.id, x.at, x.k from ${citiesAround(a.cityId, a.radius)} pc
+              cross join lateral (select l.id, ${m.at} as at, ${m.at}::text as k from loads l
+                where ${m.col} = pc.id and ${sql.join(m.where, sql` and `)} order by ${m.at}, l.id limit ${limit + 1}) x
+              order by x.at, x.id limit ${limit + 1}) p
         join loads l on l.id = p.id
         join users u on u.id = l.shipper_id
         order by p.at, p.id`,

@@ -427,10 +427,17 @@ export async function truckInOutIds(
     const c = decodeCursor(cursor, tag, ['timestamptz']);
     m.where.push(sql`(t.available_from, t.id) > (${c.key[0]}::timestamptz, ${c.id}::uuid)`);
   }
+  // out: each city of the circle read in availability order only up to the page (a lateral walk
+  // of its trucks_board_city range), the cities' heads merged; in: one bitmap read of the GIN indexes
+  const pageSql = (from: SQL, where: SQL[]) =>
+    sql`select t.id, t.available_from, t.available_from::text as k from ${from} where ${sql.join(where, sql` and `)} order by t.available_from, t.id limit ${limit + 1}`;
   const rows = await queryRows<{ id: string; k: string }>(
     db,
-    sql`select t.id, t.available_from::text as k from ${m.from} where ${sql.join(m.where, sql` and `)}
-        order by t.available_from, t.id limit ${limit + 1}`,
+    dir === 'out'
+      ? sql`select x.id, x.k from ${citiesAround(a.cityId, a.radius)} pc
+            cross join lateral (${pageSql(sql`trucks t`, [sql`t.origin_city_id = pc.id`, ...m.where])}) x
+            order by x.available_from, x.id limit ${limit + 1}`
+      : pageSql(m.from, m.where),
     'truck_inout_page',
   );
   const more = rows.length > limit;
