@@ -107,7 +107,8 @@ export function createContainer(opts: {
   const relations = createRelationsService({ db, offers: offersOfUsers, loads: loadLifecycle, contactShares: contactSharesOf });
   const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config });
   const assignment = createAssignmentService({ db });
-  const trucks = createTrucksService({ db, readDb: database.readDb, records, loads: { backhaulsFrom: loads.backhaulsFrom } });
+  // truck posts; backhauls, the shipment in/out log and the load side of the ratio through the loads service (issue 19)
+  const trucks = createTrucksService({ db, readDb: database.readDb, records, loads });
   // tendering (issue 19): books through the offers module's booking path, posts through the loads lifecycle
   const tenders = createTendersService({ db, loads: loadLifecycle, offers, vendors: vendorAccountsOf, relations: relationsOfUser });
   const searches = createSearchesService({ db });

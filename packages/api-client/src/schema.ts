@@ -2750,6 +2750,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/truckInOutLogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Truck in/out log of a city
+         * @description direction=in: posted trucks going to a city of the circle or to a region one of its cities is in ("anywhere" is not arriving); out: posted trucks whose origin is in the circle. Both: free some time in the window (availability overlaps it), earliest first. Unposted, expired and deleted trucks never show. Window: from–to (ISO; default now .. +7 days; at most 31 days; v.dateRange, v.inoutWindow). cityId + radius (the spec's radius options; without: that city). Counts of both directions, each exact up to 1,000 (capped: "1,000+"). ratio: loads and trucks posted in the circle in the last 24 h (not deleted), loads ÷ trucks. Paging: limit and cursor (keyset). Never cached: …/refresh reads the same fresh data.
+         */
+        get: operations["getTruckInOutLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/truckInOutLogs/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Truck in/out log, read fresh (same as /truckInOutLogs)
+         * @description direction=in: posted trucks going to a city of the circle or to a region one of its cities is in ("anywhere" is not arriving); out: posted trucks whose origin is in the circle. Both: free some time in the window (availability overlaps it), earliest first. Unposted, expired and deleted trucks never show. Window: from–to (ISO; default now .. +7 days; at most 31 days; v.dateRange, v.inoutWindow). cityId + radius (the spec's radius options; without: that city). Counts of both directions, each exact up to 1,000 (capped: "1,000+"). ratio: loads and trucks posted in the circle in the last 24 h (not deleted), loads ÷ trucks. Paging: limit and cursor (keyset). Never cached: …/refresh reads the same fresh data.
+         */
+        get: operations["getTruckInOutLogsRefresh"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/loadInOutLogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shipment in/out log of a city
+         * @description Open marketplace loads (posted, not expired). direction=in: last drop in the circle, delivery date in the window, earliest delivery first; out: first pickup in the circle, pickup date in the window, earliest pickup first. Window: from–to (ISO; default now .. +7 days; at most 31 days; v.dateRange, v.inoutWindow). cityId + radius (the spec's radius options; without: that city). Counts of both directions, each exact up to 1,000 (capped: "1,000+"). ratio: loads and trucks posted in the circle in the last 24 h (not deleted), loads ÷ trucks. Paging: limit and cursor (keyset). Never cached: …/refresh reads the same fresh data.
+         */
+        get: operations["getLoadInOutLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/loadInOutLogs/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shipment in/out log, read fresh (same as /loadInOutLogs)
+         * @description Open marketplace loads (posted, not expired). direction=in: last drop in the circle, delivery date in the window, earliest delivery first; out: first pickup in the circle, pickup date in the window, earliest pickup first. Window: from–to (ISO; default now .. +7 days; at most 31 days; v.dateRange, v.inoutWindow). cityId + radius (the spec's radius options; without: that city). Counts of both directions, each exact up to 1,000 (capped: "1,000+"). ratio: loads and trucks posted in the circle in the last 24 h (not deleted), loads ÷ trucks. Paging: limit and cursor (keyset). Never cached: …/refresh reads the same fresh data.
+         */
+        get: operations["getLoadInOutLogsRefresh"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/truckFilters": {
         parameters: {
             query?: never;
@@ -32966,6 +33046,882 @@ export interface operations {
                                 };
                             }[];
                             nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getTruckInOutLogs: {
+        parameters: {
+            query: {
+                cityId: number;
+                radius?: number;
+                from?: string;
+                to?: string;
+                direction?: "in" | "out";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            direction: "in" | "out";
+                            from: string;
+                            to: string;
+                            counts: {
+                                in: {
+                                    total: number;
+                                    capped: boolean;
+                                };
+                                out: {
+                                    total: number;
+                                    capped: boolean;
+                                };
+                            };
+                            ratio: {
+                                loads: number;
+                                trucks: number;
+                                ratio: number | null;
+                                hours: number;
+                            };
+                            nextCursor: string | null;
+                            items: {
+                                /** Format: uuid */
+                                id: string;
+                                referenceId: string;
+                                /** @enum {string} */
+                                status: "posted" | "unposted" | "expired" | "deleted";
+                                /** @enum {string} */
+                                loadType: "FTL" | "LTL";
+                                equipmentType: string;
+                                availableFrom: string;
+                                availableTo: string;
+                                origin: {
+                                    id: number;
+                                    nameEn: string;
+                                    nameAr: string;
+                                    lat: number;
+                                    lng: number;
+                                };
+                                originRadiusKm: number | null;
+                                anywhere: boolean;
+                                destinationCities: {
+                                    id: number;
+                                    nameEn: string;
+                                    nameAr: string;
+                                }[];
+                                destinationRegions: {
+                                    id: number;
+                                    nameEn: string;
+                                    nameAr: string;
+                                }[];
+                                minRateSar: string;
+                                /** @enum {string} */
+                                rateBasis: "trip" | "km";
+                                capacityKg: number;
+                                pallets: number | null;
+                                spaceCm: number | null;
+                                comments: string | null;
+                                vehicle: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    plate: string;
+                                    vehicleType: string;
+                                    waslStatus: string;
+                                    trailer: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        trailerNumber: string;
+                                        trailerType: string;
+                                    } | null;
+                                } | null;
+                                /** Format: uuid */
+                                ownerId: string;
+                                company: string;
+                                verified: boolean;
+                                postedAt: string | null;
+                                createdAt: string;
+                                isMine: boolean;
+                                deadheadKm?: number;
+                                record?: {
+                                    /** Format: uuid */
+                                    accountId: string;
+                                    newOnMasar: boolean;
+                                    asCarrier: {
+                                        completed: number;
+                                        onTimePickupPct: number | null;
+                                        pickupsMeasured: number;
+                                        onTimeDeliveryPct: number | null;
+                                        deliveriesMeasured: number;
+                                        cancellationsAfterBooking: number;
+                                        vehicles: number;
+                                        waslVerifiedVehicles: number;
+                                        waslVerifiedPct: number | null;
+                                    } | null;
+                                    asShipper: {
+                                        completed: number;
+                                        daysToPay: number | null;
+                                        paidShipments: number;
+                                        cancellationsAfterBooking: number;
+                                    } | null;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getTruckInOutLogsRefresh: {
+        parameters: {
+            query: {
+                cityId: number;
+                radius?: number;
+                from?: string;
+                to?: string;
+                direction?: "in" | "out";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            direction: "in" | "out";
+                            from: string;
+                            to: string;
+                            counts: {
+                                in: {
+                                    total: number;
+                                    capped: boolean;
+                                };
+                                out: {
+                                    total: number;
+                                    capped: boolean;
+                                };
+                            };
+                            ratio: {
+                                loads: number;
+                                trucks: number;
+                                ratio: number | null;
+                                hours: number;
+                            };
+                            nextCursor: string | null;
+                            items: {
+                                /** Format: uuid */
+                                id: string;
+                                referenceId: string;
+                                /** @enum {string} */
+                                status: "posted" | "unposted" | "expired" | "deleted";
+                                /** @enum {string} */
+                                loadType: "FTL" | "LTL";
+                                equipmentType: string;
+                                availableFrom: string;
+                                availableTo: string;
+                                origin: {
+                                    id: number;
+                                    nameEn: string;
+                                    nameAr: string;
+                                    lat: number;
+                                    lng: number;
+                                };
+                                originRadiusKm: number | null;
+                                anywhere: boolean;
+                                destinationCities: {
+                                    id: number;
+                                    nameEn: string;
+                                    nameAr: string;
+                                }[];
+                                destinationRegions: {
+                                    id: number;
+                                    nameEn: string;
+                                    nameAr: string;
+                                }[];
+                                minRateSar: string;
+                                /** @enum {string} */
+                                rateBasis: "trip" | "km";
+                                capacityKg: number;
+                                pallets: number | null;
+                                spaceCm: number | null;
+                                comments: string | null;
+                                vehicle: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    plate: string;
+                                    vehicleType: string;
+                                    waslStatus: string;
+                                    trailer: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        trailerNumber: string;
+                                        trailerType: string;
+                                    } | null;
+                                } | null;
+                                /** Format: uuid */
+                                ownerId: string;
+                                company: string;
+                                verified: boolean;
+                                postedAt: string | null;
+                                createdAt: string;
+                                isMine: boolean;
+                                deadheadKm?: number;
+                                record?: {
+                                    /** Format: uuid */
+                                    accountId: string;
+                                    newOnMasar: boolean;
+                                    asCarrier: {
+                                        completed: number;
+                                        onTimePickupPct: number | null;
+                                        pickupsMeasured: number;
+                                        onTimeDeliveryPct: number | null;
+                                        deliveriesMeasured: number;
+                                        cancellationsAfterBooking: number;
+                                        vehicles: number;
+                                        waslVerifiedVehicles: number;
+                                        waslVerifiedPct: number | null;
+                                    } | null;
+                                    asShipper: {
+                                        completed: number;
+                                        daysToPay: number | null;
+                                        paidShipments: number;
+                                        cancellationsAfterBooking: number;
+                                    } | null;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getLoadInOutLogs: {
+        parameters: {
+            query: {
+                cityId: number;
+                radius?: number;
+                from?: string;
+                to?: string;
+                direction?: "in" | "out";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            direction: "in" | "out";
+                            from: string;
+                            to: string;
+                            counts: {
+                                in: {
+                                    total: number;
+                                    capped: boolean;
+                                };
+                                out: {
+                                    total: number;
+                                    capped: boolean;
+                                };
+                            };
+                            ratio: {
+                                loads: number;
+                                trucks: number;
+                                ratio: number | null;
+                                hours: number;
+                            };
+                            nextCursor: string | null;
+                            items: {
+                                /** Format: uuid */
+                                id: string;
+                                referenceId: string;
+                                /** @enum {string} */
+                                status: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
+                                /** @enum {string} */
+                                loadType: "FTL" | "LTL";
+                                equipmentType: string;
+                                priceSar: string;
+                                currency: string;
+                                distanceKm: number;
+                                ratePerKmSar: string;
+                                totalWeightKg: number;
+                                comments: string | null;
+                                stops: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    index: number;
+                                    stopType: number;
+                                    cityId: number;
+                                    cityNameEn: string;
+                                    cityNameAr: string;
+                                    districtId: number | null;
+                                    lat: number;
+                                    lng: number;
+                                    date: string;
+                                    address: string | null;
+                                    addressDetails: {
+                                        buildingNumber: string;
+                                        streetName: string;
+                                        district: string;
+                                        region: string;
+                                        zipCode: string;
+                                        additionalNumber?: string;
+                                        unitNumber?: string;
+                                        businessName?: string;
+                                    } | null;
+                                }[];
+                                cargo: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    goodsType: string;
+                                    lengthCm: number;
+                                    widthCm: number;
+                                    heightCm: number;
+                                    quantity: number;
+                                    weightPerItemKg: number;
+                                    stackable: boolean;
+                                    adr: boolean;
+                                    conditions: string | null;
+                                }[];
+                                pickupAt: string;
+                                dropAt: string;
+                                postedAt: string | null;
+                                expiresAt: string | null;
+                                createdAt: string;
+                                /** Format: uuid */
+                                shipperId: string;
+                                shipperCompany: string;
+                                carrierId: string | null;
+                                bookedPriceSar: string | null;
+                                deliveredAt: string | null;
+                                offersCount: number;
+                                deadheadKm?: number;
+                                isMine?: boolean;
+                                pickupLatest: string | null;
+                                pickupHours: {
+                                    from: string;
+                                    to: string;
+                                } | null;
+                                dropHours: {
+                                    from: string;
+                                    to: string;
+                                } | null;
+                                paymentMethod: ("cash" | "bank_transfer" | "credit") | null;
+                                paidBy: ("sender" | "receiver") | null;
+                                paymentTermsDays: number | null;
+                                detentionFreeHours: number | null;
+                                detentionRateSar: string | null;
+                                deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
+                                deliveryTo: string | null;
+                                tradable: boolean;
+                                bookNow: boolean;
+                                bookNowFor: ("verified" | "vendors") | null;
+                                repostFlagged: boolean;
+                                shipmentType: number;
+                                vendorIds: string[];
+                                bookmarked: boolean;
+                                options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getLoadInOutLogsRefresh: {
+        parameters: {
+            query: {
+                cityId: number;
+                radius?: number;
+                from?: string;
+                to?: string;
+                direction?: "in" | "out";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            direction: "in" | "out";
+                            from: string;
+                            to: string;
+                            counts: {
+                                in: {
+                                    total: number;
+                                    capped: boolean;
+                                };
+                                out: {
+                                    total: number;
+                                    capped: boolean;
+                                };
+                            };
+                            ratio: {
+                                loads: number;
+                                trucks: number;
+                                ratio: number | null;
+                                hours: number;
+                            };
+                            nextCursor: string | null;
+                            items: {
+                                /** Format: uuid */
+                                id: string;
+                                referenceId: string;
+                                /** @enum {string} */
+                                status: "posted" | "unposted" | "expired" | "unassigned" | "assigned" | "pending_bayan" | "completed" | "cancelled";
+                                /** @enum {string} */
+                                loadType: "FTL" | "LTL";
+                                equipmentType: string;
+                                priceSar: string;
+                                currency: string;
+                                distanceKm: number;
+                                ratePerKmSar: string;
+                                totalWeightKg: number;
+                                comments: string | null;
+                                stops: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    index: number;
+                                    stopType: number;
+                                    cityId: number;
+                                    cityNameEn: string;
+                                    cityNameAr: string;
+                                    districtId: number | null;
+                                    lat: number;
+                                    lng: number;
+                                    date: string;
+                                    address: string | null;
+                                    addressDetails: {
+                                        buildingNumber: string;
+                                        streetName: string;
+                                        district: string;
+                                        region: string;
+                                        zipCode: string;
+                                        additionalNumber?: string;
+                                        unitNumber?: string;
+                                        businessName?: string;
+                                    } | null;
+                                }[];
+                                cargo: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    goodsType: string;
+                                    lengthCm: number;
+                                    widthCm: number;
+                                    heightCm: number;
+                                    quantity: number;
+                                    weightPerItemKg: number;
+                                    stackable: boolean;
+                                    adr: boolean;
+                                    conditions: string | null;
+                                }[];
+                                pickupAt: string;
+                                dropAt: string;
+                                postedAt: string | null;
+                                expiresAt: string | null;
+                                createdAt: string;
+                                /** Format: uuid */
+                                shipperId: string;
+                                shipperCompany: string;
+                                carrierId: string | null;
+                                bookedPriceSar: string | null;
+                                deliveredAt: string | null;
+                                offersCount: number;
+                                deadheadKm?: number;
+                                isMine?: boolean;
+                                pickupLatest: string | null;
+                                pickupHours: {
+                                    from: string;
+                                    to: string;
+                                } | null;
+                                dropHours: {
+                                    from: string;
+                                    to: string;
+                                } | null;
+                                paymentMethod: ("cash" | "bank_transfer" | "credit") | null;
+                                paidBy: ("sender" | "receiver") | null;
+                                paymentTermsDays: number | null;
+                                detentionFreeHours: number | null;
+                                detentionRateSar: string | null;
+                                deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
+                                deliveryTo: string | null;
+                                tradable: boolean;
+                                bookNow: boolean;
+                                bookNowFor: ("verified" | "vendors") | null;
+                                repostFlagged: boolean;
+                                shipmentType: number;
+                                vendorIds: string[];
+                                bookmarked: boolean;
+                                options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
+                            }[];
                         };
                     };
                 };

@@ -31,3 +31,4 @@ export * from './schemas/trucks.ts';
 export * from './schemas/records.ts';
 export * from './schemas/tenders.ts';
 export * from './schemas/searches.ts';
+export * from './schemas/inout.ts';

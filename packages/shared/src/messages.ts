@@ -91,6 +91,8 @@ export const VALIDATION_MESSAGES = {
   'v.searchFilters': { en: 'A search has at most {20} filters.', ar: 'يحتوي البحث على {20} عامل تصفية كحد أقصى.' },
   'v.truckCapacity': { en: 'Capacity must be above {0} and at most {45,000} kg.', ar: 'يجب أن تكون الحمولة أكبر من {0} وألا تتجاوز {45,000} كجم.' },
   'v.truckWindow': { en: 'Availability can span at most {30} days.', ar: 'يمكن أن تمتد فترة التوفر {30} يوماً كحد أقصى.' },
+  // truck in/out and shipment in/out logs (issue 19)
+  'v.inoutWindow': { en: 'A log covers at most {31} days.', ar: 'يغطي السجل {31} يوماً كحد أقصى.' },
   'v.truckWindowPast': { en: 'Availability must end in the future.', ar: 'يجب أن تنتهي فترة التوفر في المستقبل.' },
   // fleet, vendors, CSV (issue 3)
   'v.plateDigits': { en: 'The plate number is {4} digits and cannot be all zeros.', ar: 'رقم اللوحة {4} أرقام ولا يمكن أن يكون أصفاراً فقط.' },

@@ -83,6 +83,7 @@ const Relations = page(() => withNamespaces(import('../features/relations/pages/
 const PostTrucks = page(() => withNamespaces(import('../features/trucks/pages/PostTrucksPage'), ['trucks']));
 const SearchTrucks = page(() => withNamespaces(withSlots(import('../features/trucks/pages/SearchTrucksPage')), ['trucks', 'tenders', 'searches']));
 const Tendering = page(() => withNamespaces(import('../features/tenders/pages/TenderingPage'), ['tenders']));
+const InOut = page(() => withNamespaces(import('../features/trucks/pages/InOutPage'), ['trucks']));
 const ComingSoon = page(() => withNamespaces(import('../components/ComingSoonPage'), ['soon']));
 export const NotFound = page(() => import('../components/NotFoundPage'));
 
@@ -145,7 +146,7 @@ export const routes: RouteDef[] = [
   r('/shippers/csv-logs', CsvLogs),
   r('/shippers/contact', Vendors),
   r('/shippers/bayan', Bayan),
-  soon('/shippers/truck-in-truck-out', 'menu:truckInOut'),
+  r('/shippers/truck-in-truck-out', InOut, 'user', { kind: 'trucks' }),
   r('/shippers/search-trucks', SearchTrucks),
   r('/shippers/search-shipments', LoadSearch),
   r('/shippers/tendering-shipment', Tendering),
@@ -179,7 +180,7 @@ export const routes: RouteDef[] = [
   r('/carriers/bayan', Bayan),
   r('/carriers/tendering-shipment', Tendering),
   r('/carriers/post-trucks', PostTrucks),
-  soon('/carriers/shipment-in-shipment-out', 'menu:shipmentInOut'),
+  r('/carriers/shipment-in-shipment-out', InOut, 'user', { kind: 'loads' }),
   r('/carriers/godsview', Godsview),
   r('/carriers/trusted-drivers', TrustedDrivers),
   // Broker (3)
@@ -208,11 +209,11 @@ export const routes: RouteDef[] = [
   r('/brokers/csv-logs', CsvLogs),
   r('/brokers/contact', Vendors),
   r('/brokers/bayan', Bayan),
-  soon('/brokers/truck-in-truck-out', 'menu:truckInOut'),
+  r('/brokers/truck-in-truck-out', InOut, 'user', { kind: 'trucks' }),
   r('/brokers/search-trucks', SearchTrucks),
   r('/brokers/tendering-shipment', Tendering),
   r('/brokers/post-trucks', PostTrucks),
-  soon('/brokers/shipment-in-shipment-out', 'menu:shipmentInOut'),
+  r('/brokers/shipment-in-shipment-out', InOut, 'user', { kind: 'loads' }),
   r('/brokers/godsview', Godsview),
   r('/brokers/trusted-drivers', TrustedDrivers),
   soon('/brokers/rate-forecast', 'menu:rateForecast'),

@@ -17,6 +17,7 @@ import * as authoring from './authoring.repository.ts';
 import * as board from './board.repository.ts';
 import * as repo from './loads.repository.ts';
 import * as mine from './my-loads.repository.ts';
+import * as inout from './inout.repository.ts';
 import { expireBatch, transition } from './lifecycle.ts';
 import { createLoadAuthoring, ownLoad } from './authoring.service.ts';
 import { createBoardSearch } from './board.service.ts';
@@ -328,6 +329,21 @@ export function createLoadsService(deps: LoadsDeps) {
 
     ...createLoadAuthoring(deps, get),
     ...createBoardSearch({ readDb, cache, cacheTtlMs, hiddenFrom }),
+
+    /**
+     * Shipment in/out (issue 19; spec §2, §7 /loadInOutLogs), asked by the trucks module through
+     * its port: one page of open marketplace loads picking up in (out) or delivering to (in) the
+     * circle of `a` in its window, with both directions' counts (each stops at COUNT_CAP + 1),
+     * read on `readDb`; shippers blocked either way by the viewer are left out (issue 8).
+     */
+    async inOutLog(a: inout.AreaWindow, direction: 'in' | 'out', limit: number, cursor: string | undefined, viewerId: string | null) {
+      const hidden = await hiddenFrom(viewerId);
+      const [counts, page] = await Promise.all([inout.inOutCounts(readDb, a, hidden), inout.inOutPage(readDb, a, direction, limit, cursor, viewerId, hidden)]);
+      return { counts, ...page };
+    },
+
+    /** Marketplace loads first picked up in the circle posted since `since` (not deleted): the load side of the load-to-truck ratio. */
+    loadsPostedInArea: (cityId: number, radius: number | null | undefined, since: Date) => inout.postedInArea(readDb, cityId, radius, since),
 
     /** A tab of my loads (mine.myLoads): `skip` ≤ SKIP_MAX or the previous page's `nextCursor`. Read-your-writes: on the primary. */
     myLoads: (user: CurrentUser, tab: MyLoadsTab, limit: number, skip: number, cursor?: string) => mine.myLoads(db, user.id, tab, limit, skip, cursor),

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { SHIPMENT_TYPE, TRUCK_WINDOW_MAX_DAYS, type SearchTrucksQuery, type TruckStatus } from '@masar/shared';
+import { COUNT_CAP, SHIPMENT_TYPE, TRUCK_WINDOW_MAX_DAYS, type InOutDirection, type SearchTrucksQuery, type TruckStatus } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { trucks } from '../../db/schema/index.ts';
 import { type CursorKeyType, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
@@ -366,4 +366,93 @@ export async function matchingLoads(db: DbOrTx, truckId: string, radiusKm: numbe
         order by pc.dist_m, l.rate_per_km desc, l.id
         limit ${limit}`,
   );
+}
+
+// ---- truck in/out (issue 19; spec §2 truck in/out, §7 /truckInOutLogs) ----
+
+/** A circle (city + radius km; none: the city only) and a window [from, to]. */
+export interface TruckArea {
+  cityId: number;
+  radius?: number | null;
+  from: Date;
+  to: Date;
+}
+
+/**
+ * Posted trucks on the board whose availability overlaps the window (free some time in it).
+ * out: origin in the circle — trucks_board_city, one (origin_city_id, available_from) range per
+ * city of the circle, bounded below by from − TRUCK_WINDOW_MAX_DAYS (a window is never longer).
+ * in: going to a city of the circle or to a region one of its cities is in (a truck going
+ * "anywhere" is not arriving) — the GIN indexes trucks_inbound_city / trucks_inbound_region
+ * (migration 0108) on the destination arrays, ORed, with the circle as one array each.
+ */
+function truckInOut(a: TruckArea, dir: InOutDirection): { from: SQL; where: SQL[] } {
+  const earliest = new Date(a.from.getTime() - TRUCK_WINDOW_MAX_DAYS * 86_400_000);
+  const where: SQL[] = [
+    ON_BOARD,
+    sql`t.available_from <= ${a.to.toISOString()}::timestamptz`,
+    sql`t.available_from >= ${earliest.toISOString()}::timestamptz`,
+    sql`t.available_to >= ${a.from.toISOString()}::timestamptz`,
+  ];
+  if (dir === 'out') return { from: sql`${citiesAround(a.cityId, a.radius)} pc join trucks t on t.origin_city_id = pc.id`, where };
+  const circle = citiesAround(a.cityId, a.radius);
+  where.push(
+    sql`(t.destination_city_ids && array(select pc.id from ${circle} pc)
+         or t.destination_region_ids && array(select distinct c.region_id from ${circle} pc join cities c on c.id = pc.id))`,
+  );
+  return { from: sql`trucks t`, where };
+}
+
+/** How many trucks match each direction, each counting at most COUNT_CAP + 1 rows. */
+export async function truckInOutCounts(db: DbOrTx, a: TruckArea): Promise<Record<InOutDirection, number>> {
+  const count = (dir: InOutDirection) => {
+    const m = truckInOut(a, dir);
+    return sql`(select count(*)::int from (select 1 from ${m.from} where ${sql.join(m.where, sql` and `)} limit ${COUNT_CAP + 1}) m)`;
+  };
+  const [r] = await queryRows<{ n_in: number; n_out: number }>(db, sql`select ${count('in')} as n_in, ${count('out')} as n_out`, 'truck_inout_count');
+  return { in: Number(r.n_in), out: Number(r.n_out) };
+}
+
+/** One page of truck ids in availability order (available_from, then id); keyset cursor. */
+export async function truckInOutIds(
+  db: DbOrTx,
+  a: TruckArea,
+  dir: InOutDirection,
+  limit: number,
+  cursor?: string,
+): Promise<{ ids: string[]; nextCursor: string | null }> {
+  const m = truckInOut(a, dir);
+  const tag = `truckinout:${dir}`;
+  if (cursor) {
+    const c = decodeCursor(cursor, tag, ['timestamptz']);
+    m.where.push(sql`(t.available_from, t.id) > (${c.key[0]}::timestamptz, ${c.id}::uuid)`);
+  }
+  // out: each city of the circle read in availability order only up to the page (a lateral walk
+  // of its trucks_board_city range), the cities' heads merged; in: one bitmap read of the GIN indexes
+  const pageSql = (from: SQL, where: SQL[]) =>
+    sql`select t.id, t.available_from, t.available_from::text as k from ${from} where ${sql.join(where, sql` and `)} order by t.available_from, t.id limit ${limit + 1}`;
+  const rows = await queryRows<{ id: string; k: string }>(
+    db,
+    dir === 'out'
+      ? sql`select x.id, x.k from ${citiesAround(a.cityId, a.radius)} pc
+            cross join lateral (${pageSql(sql`trucks t`, [sql`t.origin_city_id = pc.id`, ...m.where])}) x
+            order by x.available_from, x.id limit ${limit + 1}`
+      : pageSql(m.from, m.where),
+    'truck_inout_page',
+  );
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  const last = page[page.length - 1];
+  return { ids: page.map((r) => r.id), nextCursor: more ? encodeCursor(tag, [last.k], last.id) : null };
+}
+
+/** Trucks whose origin is in the circle posted since `since` (not deleted): trucks_posted_city. */
+export async function trucksPostedInArea(db: DbOrTx, cityId: number, radius: number | null | undefined, since: Date): Promise<number> {
+  const [r] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${citiesAround(cityId, radius)} pc join trucks t on t.origin_city_id = pc.id
+        where t.status <> 'deleted' and t.posted_at >= ${since.toISOString()}::timestamptz`,
+    'truck_posted_area',
+  );
+  return Number(r.n);
 }

@@ -1,6 +1,13 @@
 import type { z } from 'zod';
 import {
+  COUNT_CAP,
   formatPlate,
+  INOUT_DEFAULT_DAYS,
+  INOUT_RATIO_HOURS,
+  type InOutDirection,
+  type InOutQuery,
+  type LoadInOutResponse,
+  type TruckInOutResponse,
   plateFromStored,
   PROFILE_STATUS,
   TRUCK_WINDOW_MAX_DAYS,
@@ -22,6 +29,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as repo from './trucks.repository.ts';
 import { expireBatch, transition } from './lifecycle.ts';
+import type { LoadsOfArea } from './ports.ts';
 
 const DAY_MS = 86_400_000;
 /** 00:00 in Riyadh (UTC+3, no daylight saving) of the day of `d`. */
@@ -32,6 +40,18 @@ const DEFAULT_MATCH_RADIUS_KM = 200;
 type CreateBody = z.output<typeof createTruckBody>;
 type UpdateBody = z.output<typeof updateTruckBody>;
 type RepostBody = z.output<typeof repostTruckBody>;
+
+/** The log's window: `from` (default now) to `to` (default from + INOUT_DEFAULT_DAYS days); the schema checked its length. */
+function inOutWindow(q: Pick<InOutQuery, 'from' | 'to'>): { from: Date; to: Date } {
+  const from = q.from ? new Date(q.from) : new Date();
+  return { from, to: q.to ? new Date(q.to) : new Date(from.getTime() + INOUT_DEFAULT_DAYS * DAY_MS) };
+}
+
+/** Counts of COUNT_CAP + 1 rows at most → `{ total, capped }` ("1,000+"). */
+const cappedCounts = (c: Record<InOutDirection, number>) => ({
+  in: { total: Math.min(c.in, COUNT_CAP), capped: c.in > COUNT_CAP },
+  out: { total: Math.min(c.out, COUNT_CAP), capped: c.out > COUNT_CAP },
+});
 
 const km1 = (m: number | null | undefined) => Math.round(Number(m ?? 0) / 100) / 10;
 
@@ -97,7 +117,7 @@ export interface LoadsForTrucks {
   ): Promise<BackhaulsResponse>;
 }
 
-export function createTrucksService(deps: { db: Db; readDb?: Db; records?: TruckOwnerRecords; loads: LoadsForTrucks }) {
+export function createTrucksService(deps: { db: Db; readDb?: Db; records?: TruckOwnerRecords; loads: LoadsForTrucks & LoadsOfArea }) {
   const { db } = deps;
   const readDb = deps.readDb ?? db;
 
@@ -402,6 +422,55 @@ export function createTrucksService(deps: { db: Db; readDb?: Db; records?: Truck
       return deps.loads.backhaulsFrom(user.id, from, names);
     },
 
+    /**
+     * Truck in/out (GET /truckInOutLogs; issue 19, spec §2): posted trucks arriving in (going to a
+     * city of the circle or its region; not "anywhere") or leaving (origin in the circle) the area,
+     * free some time in the window; one page in availability order, both directions' counts
+     * (capped at COUNT_CAP) and the area's load-to-truck ratio of the last 24 h. No cache: every
+     * call (and …/refresh) reads the database (the replica when there is one).
+     */
+    async truckInOut(q: InOutQuery, viewerId: string | null): Promise<TruckInOutResponse> {
+      const a = { cityId: q.cityId, radius: q.radius, ...inOutWindow(q) };
+      const [counts, page, ratio] = await Promise.all([
+        repo.truckInOutCounts(readDb, a),
+        repo.truckInOutIds(readDb, a, q.direction, q.limit, q.cursor),
+        areaRatio(q.cityId, q.radius),
+      ]);
+      return {
+        direction: q.direction,
+        from: a.from.toISOString(),
+        to: a.to.toISOString(),
+        counts: cappedCounts(counts),
+        ratio,
+        items: await hydrated(
+          readDb,
+          page.ids.map((id) => ({ id })),
+          viewerId,
+        ),
+        nextCursor: page.nextCursor,
+      };
+    },
+
+    /**
+     * Shipment in/out (GET /loadInOutLogs; issue 19, spec §2): open marketplace loads delivering to
+     * (in: last drop in the circle, delivery in the window) or picking up in (out: first pickup in
+     * the circle, pickup in the window) the area, read through the loads module (its port), with
+     * both counts (capped) and the same ratio.
+     */
+    async loadInOut(q: InOutQuery, viewerId: string | null): Promise<LoadInOutResponse> {
+      const a = { cityId: q.cityId, radius: q.radius, ...inOutWindow(q) };
+      const [log, ratio] = await Promise.all([deps.loads.inOutLog(a, q.direction, q.limit, q.cursor, viewerId), areaRatio(q.cityId, q.radius)]);
+      return {
+        direction: q.direction,
+        from: a.from.toISOString(),
+        to: a.to.toISOString(),
+        counts: cappedCounts(log.counts),
+        ratio,
+        items: log.items,
+        nextCursor: log.nextCursor,
+      };
+    },
+
     /** The expiry job: posted trucks whose window ended become expired (truck.expired each), in batches. */
     async expireDue(batch = 500): Promise<number> {
       let total = 0;
@@ -412,6 +481,13 @@ export function createTrucksService(deps: { db: Db; readDb?: Db; records?: Truck
       }
     },
   };
+
+  /** The area's load-to-truck ratio: loads and trucks posted in the circle in the last INOUT_RATIO_HOURS hours. */
+  async function areaRatio(cityId: number, radius: number | undefined) {
+    const since = new Date(Date.now() - INOUT_RATIO_HOURS * 3_600_000);
+    const [loads, trucks] = await Promise.all([deps.loads.loadsPostedInArea(cityId, radius, since), repo.trucksPostedInArea(readDb, cityId, radius, since)]);
+    return { loads, trucks, ratio: trucks ? Math.round((loads / trucks) * 100) / 100 : null, hours: INOUT_RATIO_HOURS };
+  }
 
   async function publishCreated(tx: DbOrTx, user: CurrentUser, id: string, duplicateOf?: string) {
     const s = (await repo.truckState(tx, id))!;

@@ -81,3 +81,32 @@ export function useTruckBackhauls(truckId: string | null, radius: number) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** What the truck search offers (GET /truckFilters): the spec's radius options and the rest. */
+export function useTruckFilters() {
+  return useQuery({ queryKey: ['trucks', 'filters'], queryFn: () => unwrap(masar.GET('/api/v1/truckFilters')), staleTime: 3_600_000 });
+}
+
+export type InOutKind = 'trucks' | 'loads';
+export type InOutQuery = QueryOf<'/api/v1/truckInOutLogs'>;
+
+/**
+ * A truck in/out (`trucks`) or shipment in/out (`loads`) log, page after page (keyset cursor),
+ * with both directions' counts and the area's ratio on every page. `refreshedAt` > 0: the
+ * Refresh button was pressed — a new key, read through the …/refresh endpoints (never cached).
+ */
+export function useInOutLog(kind: InOutKind, query: InOutQuery | null, refreshedAt: number) {
+  return useInfiniteQuery({
+    queryKey: ['trucks', 'inout', kind, query, refreshedAt],
+    queryFn: async ({ pageParam, signal }) => {
+      const params = { query: { ...query!, ...(pageParam ? { cursor: pageParam } : {}) } };
+      if (kind === 'trucks')
+        return unwrap(refreshedAt ? masar.GET('/api/v1/truckInOutLogs/refresh', { params, signal }) : masar.GET('/api/v1/truckInOutLogs', { params, signal }));
+      return unwrap(refreshedAt ? masar.GET('/api/v1/loadInOutLogs/refresh', { params, signal }) : masar.GET('/api/v1/loadInOutLogs', { params, signal }));
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+    enabled: query !== null,
+  });
+}

@@ -1,0 +1,389 @@
+/**
+ * The truck board and the in/out logs at scale (issue 19): `npm run bench:trucks`.
+ *
+ * PostgreSQL only (TEST_DATABASE_URL, BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test):
+ * creates its own database `masar_bench_trucks_<loads>` and drops it afterwards (KEEP_DB=1 keeps and
+ * reuses it). Options: SCALE (or SCALES) = the number of loads, `10k`, `100k` or `1m` (default
+ * 1m); the trucks are a fifth of it (200,000 posted at 1m) plus 10% unposted or expired ones.
+ * DURATION seconds of HTTP load per scenario (default 10), CONNECTIONS (default 10), RUNS serial
+ * in-process runs (default 200), PLAN=1 to print whole plans (the summaries always print).
+ *
+ * Data: the loads of bench/search.bench.ts seed() (80% open, pickups weighted like real traffic);
+ * trucks with origins weighted the same way, 15 equipment types, windows of 1–7 days starting from
+ * 20 h ago up to 25 days ahead, posted in the last 48 h; destinations: half "anywhere", a third one
+ * city, a tenth two cities, the rest a region. All inserted with generate_series.
+ *
+ * Scenarios (each request draws a random city, equipment, date and direction from a pool, so
+ * nothing is served twice from a cache; the truck board has no result cache and the board's
+ * cache is off, SEARCH_CACHE_TTL_MS=0):
+ * - search: GET /searchTrucks, origin + radius 200 km + equipment + date, nearest first;
+ * - truckInOut: GET /truckInOutLogs, a city, radius 100 km, 7 days from now, in or out;
+ * - loadInOut: GET /loadInOutLogs, the same.
+ * Figures: server time p50/p95 (the service call the route makes, in process, serial), HTTP
+ * p50/p95 and req/s at 1 and CONNECTIONS connections (autocannon in a worker thread). Then the
+ * EXPLAIN (ANALYZE, BUFFERS) of each main statement as production runs it (custom plan) and its
+ * generic plan (the prepared statement after 5 executions, plan_cache_mode=force_generic_plan).
+ * Prints figures; never asserts timings.
+ */
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import type { InOutQuery, SearchTrucksQuery } from '@masar/shared';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase, type Database, type DbOrTx } from '../apps/server/src/db/client.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import * as trucksRepo from '../apps/server/src/modules/trucks/trucks.repository.ts';
+import * as loadsInOut from '../apps/server/src/modules/loads/inout.repository.ts';
+import { signAccessToken } from '../apps/server/src/lib/tokens.ts';
+import { EQUIPMENT, HUB_WEIGHTS, seed as seedLoads } from './search.bench.ts';
+import { withDb } from './lib.ts';
+
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const log = (s: string) => process.stderr.write(`${s}\n`);
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const fmt = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '–');
+const uid = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+const CARRIERS = 100;
+const SHIPPER = uid(1);
+
+const scaleArg = (process.env.SCALE ?? process.env.SCALES ?? '1m').toLowerCase();
+const LOADS = ({ '10k': 10_000, '100k': 100_000, '1m': 1_000_000 } as Record<string, number>)[scaleArg] ?? Number(scaleArg);
+if (!LOADS) throw new Error(`SCALE takes 10k, 100k or 1m (got ${scaleArg})`);
+const TRUCKS = Math.floor(LOADS / 5);
+
+/** `n` posted trucks (+10% unposted or expired) over the weighted cities, in batches of 100,000. */
+async function seedTrucks(database: Database, n: number) {
+  for (let i = 0; i < CARRIERS; i++) {
+    await database.query(
+      `insert into users (id, account_type, first_name, last_name, company_name, email, phone, password_hash, status, is_first_time_approved)
+       values ($1, 2, 'Bench', 'Carrier', $2, $3, $4, 'x', 2, true) on conflict do nothing`,
+      [uid(5000 + i), `Bench Haulage ${i}`, `carrier${i}@bench.masar.sa`, `+9665008${String(i).padStart(5, '0')}`],
+    );
+  }
+  const cases = Object.entries(HUB_WEIGHTS)
+    .map(([id, w]) => `when ${Number(id)} then ${w}`)
+    .join(' ');
+  await database.exec(`drop table if exists bench_tcities;
+    create table bench_tcities as
+      select (row_number() over (order by c.id, k) - 1)::int as idx, c.id, c.region_id
+      from cities c cross join lateral generate_series(1, case c.id ${cases} else 1 end) k;
+    create index on bench_tcities (idx);`);
+  const [{ w }] = await database.query<{ w: number }>('select count(*)::int as w from bench_tcities');
+  const eq = `(array[${EQUIPMENT.map((e) => `'${e}'`).join(',')}])`;
+  const total = Math.floor(n * 1.1);
+  for (let start = 1; start <= total; start += 100_000) {
+    const end = Math.min(total, start + 99_999);
+    // h: 0–90 posted, 91–95 unposted, 96–99 expired (its window over); d: the destination kind
+    await database.exec(`
+      insert into trucks (id, reference_id, owner_id, status, load_type, equipment_type, available_from, available_to, origin_city_id,
+        anywhere, destination_city_ids, destination_region_ids, min_rate, rate_basis, capacity_kg, posted_at, created_at)
+      select gen_random_uuid(), 'TB-' || g, ('00000000-0000-7000-8000-' || lpad((5000 + g % ${CARRIERS})::text, 12, '0'))::uuid,
+        s.status, case when g % 10 = 0 then 'LTL' else 'FTL' end, ${eq}[1 + abs(hashint8(g * 3 + 1)) % ${EQUIPMENT.length}],
+        a.f, a.f + (1 + abs(hashint8(g * 23 + 9)) % 7) * interval '1 day', oc.id,
+        x.d < 50, case when x.d between 50 and 84 then array[dc.id] when x.d between 85 and 94 then array[dc.id, dc2.id] else '{}' end,
+        case when x.d >= 95 then array[dc.region_id] else '{}' end,
+        (1000 + abs(hashint8(g * 29 + 2)) % 8000)::numeric, case when g % 7 = 0 then 'km' else 'trip' end,
+        (5000 + abs(hashint8(g * 31 + 3)) % 35000)::numeric,
+        case when s.status = 'unposted' then null else now() - (abs(hashint8(g * 37 + 4)) % 2880) * interval '1 minute' end,
+        now() - interval '3 days'
+      from generate_series(${start}::bigint, ${end}::bigint) g
+      cross join lateral (select abs(hashint8(g * 7 + 3)) % 100 as h, abs(hashint8(g * 41 + 5)) % 100 as d) x
+      cross join lateral (select case when x.h <= 90 then 'posted' when x.h <= 95 then 'unposted' else 'expired' end as status) s
+      cross join lateral (select case when s.status = 'expired' then now() - interval '10 days'
+                                      else now() - interval '20 hours' + (abs(hashint8(g * 13 + 4)) % 36000) * interval '1 minute' end as f) a
+      join bench_tcities oc on oc.idx = abs(hashint8(g)) % ${w}
+      join bench_tcities dc on dc.idx = abs(hashint8(g * 11 + 5)) % ${w}
+      join bench_tcities dc2 on dc2.idx = abs(hashint8(g * 17 + 7)) % ${w};`);
+    log(`  trucks ${end.toLocaleString('en')}`);
+  }
+  await database.exec('drop table bench_tcities');
+  await database.exec('vacuum analyze trucks');
+  await database.exec('vacuum analyze users');
+}
+
+async function openBench(): Promise<{ database: Database; cleanup: () => Promise<void>; seedS: number }> {
+  const name = `masar_bench_trucks_${LOADS}`;
+  const keep = !!process.env.KEEP_DB;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  const url = withDb(pgUrl, name);
+  let reuse = false;
+  if (keep && (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1) {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    reuse = await c
+      .query<{ n: number }>('select n from bench_meta')
+      .then((r) => r.rows[0]?.n === LOADS)
+      .catch(() => false);
+    reuse &&= (await c.query<{ n: number }>('select count(*)::int as n from trucks').then((r) => r.rows[0].n)) > 0;
+    await c.end();
+  }
+  if (!reuse) {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    const su = new pg.Client({ connectionString: url });
+    await su.connect();
+    await su.query('create extension if not exists cube; create extension if not exists earthdistance;');
+    await su.end();
+  }
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: url, poolMax: 10 });
+  const cleanup = async () => {
+    await database.close();
+    if (keep) return;
+    const a = new pg.Client({ connectionString: pgUrl });
+    await a.connect();
+    // pg-pool's end() resolves before its sockets close: wait for them before dropping (bench/lib.ts)
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await a.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await a.query(`drop database if exists ${name} with (force)`);
+    await a.end();
+  };
+  if (reuse) {
+    await migrate(database);
+    log(`reusing ${name}`);
+    return { database, cleanup, seedS: NaN };
+  }
+  const t0 = performance.now();
+  log(`seeding ${LOADS.toLocaleString('en')} loads…`);
+  await seedLoads(database, LOADS);
+  log(`seeding ${TRUCKS.toLocaleString('en')} posted trucks…`);
+  await seedTrucks(database, TRUCKS);
+  return { database, cleanup, seedS: (performance.now() - t0) / 1000 };
+}
+
+const days = (d: number, from = Date.now()) => new Date(from + d * 86_400_000).toISOString();
+const rnd = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
+const qs = (q: object) =>
+  new URLSearchParams(
+    Object.entries(q)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)] as [string, string]),
+  ).toString();
+
+interface Scenario {
+  key: string;
+  label: string;
+  /** A fresh random query (its API path and the service call the route makes). */
+  next: () => { path: string; run: () => Promise<unknown> };
+}
+
+/** The SQL a repository function sends, captured by a stand-in connection (nothing runs). */
+async function captureSql(fn: (db: DbOrTx) => Promise<unknown>): Promise<SQL[]> {
+  const seen: SQL[] = [];
+  const fake = { execute: async (q: SQL) => (seen.push(q), { rows: [{ n: 0, n_in: 0, n_out: 0 }] }) } as unknown as DbOrTx;
+  await fn(fake).catch(() => undefined);
+  return seen;
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of `s` as a named prepared statement on one connection: the custom plan, then the generic one after 5 executions. */
+async function plans(database: Database, s: SQL): Promise<{ custom: string; generic: string }> {
+  const q = new PgDialect().sqlToQuery(s);
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    const name = `bench_${Math.random().toString(36).slice(2, 10)}`;
+    const args = q.params.map((v) => (v == null ? 'null' : client.escapeLiteral(String(v as string | number)))).join(', ');
+    await client.query(`prepare ${name} as ${q.sql}`);
+    const explain = async () =>
+      (await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) execute ${name}(${args})`)).rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+    // 5 executions first (the pool's sessions plan each for its values: force_custom_plan), so
+    // neither plan pays the session's first-execution costs
+    for (let i = 0; i < 5; i++) await client.query(`execute ${name}(${args})`);
+    const custom = await explain();
+    await client.query('set plan_cache_mode = force_generic_plan');
+    const generic = await explain();
+    await client.query('set plan_cache_mode = force_custom_plan');
+    await client.query(`deallocate ${name}`);
+    return { custom, generic };
+  } finally {
+    client.release();
+  }
+}
+
+/** One line: the access paths a plan takes, its sort, its buffers and execution time. */
+function planSummary(plan: string): string {
+  const paths = [...plan.matchAll(/(Index Only Scan|(?<!Bitmap )Index Scan|Bitmap Heap Scan|Seq Scan)(?: Backward)? (?:using (\S+) )?on (\w+)/g)]
+    .map((m) => `${m[1].replace(' Scan', '')}${m[2] ? ` ${m[2]}` : ''}${m[3] ? ` on ${m[3]}` : ''}`)
+    .filter((v, i, a) => a.indexOf(v) === i);
+  const bitmapIdx = [...plan.matchAll(/Bitmap Index Scan on (\S+)/g)].map((m) => `Bitmap Index ${m[1]}`).filter((v, i, a) => a.indexOf(v) === i);
+  const exec = /Execution Time: ([\d.]+)/.exec(plan)?.[1];
+  const planning = /Planning Time: ([\d.]+)/.exec(plan)?.[1];
+  const sort = /Sort Method: ([^\n]+)/.exec(plan)?.[1];
+  const buffers = /Buffers: ([^\n]+)/.exec(plan)?.[1];
+  return `${[...paths, ...bitmapIdx].join('; ')}${sort ? `; sort ${sort.trim()}` : ''}${buffers ? `; buffers ${buffers.trim()}` : ''}${planning ? `; planning ${planning} ms` : ''}${exec ? `; execution ${exec} ms` : ''}`;
+}
+
+async function main() {
+  const { database, cleanup, seedS } = await openBench();
+  try {
+    const config = loadConfig(
+      {
+        ...process.env,
+        NODE_ENV: 'production',
+        PAYMENT_GATEWAY: 'moyasar',
+        PAYMENT_SECRET_KEY: 'sk_bench',
+        PAYMENT_PUBLISHABLE_KEY: 'pk_bench',
+        PUBLIC_URL: 'https://bench.masar.example',
+        BAYAN_GATEWAY: 'http',
+        BAYAN_APP_ID: 'bench',
+        BAYAN_APP_KEY: 'bench',
+        BAYAN_CLIENT_ID: 'bench',
+        WASL_GATEWAY: 'http',
+        WASL_APP_ID: 'bench',
+        WASL_APP_KEY: 'bench',
+        SMS_GATEWAY: 'unifonic',
+        SMS_API_KEY: 'bench',
+        EMAIL_GATEWAY: 'smtp',
+        SMTP_URL: 'smtp://bench:bench@mail.bench.masar.example:587',
+        LOG_LEVEL: 'silent',
+        DEMO_SEED: '0',
+        BENCH: '1',
+        JOBS: '0',
+        WEB_DIST: '/nonexistent',
+        DATABASE_URL: '',
+        // a cold result cache: nothing is cached between requests
+        SEARCH_CACHE_TTL_MS: '0',
+      },
+      { jwtSecret: 'bench-secret-bench-secret-bench-secret-0123' },
+    );
+    const app = await buildApp({ config, database, logger: false });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const sid = crypto.randomUUID();
+    await database.query(`insert into sessions (id, family_id, user_id, refresh_hash, expires_at) values ($1, $1, $2, $3, now() + interval '1 day')`, [
+      sid,
+      SHIPPER,
+      crypto.randomUUID(),
+    ]);
+    const token = (await signAccessToken({ sub: SHIPPER, sid, typ: 'user', at: 1 }, config.jwtSecret, 3600)).token;
+    const svc = app.container.services.trucks;
+
+    // the cities a user would pick: those with trucks, the busiest weighted as they are
+    const cities = (
+      await database.query<{ id: number }>(`select origin_city_id as id from trucks where status = 'posted' group by 1 order by count(*) desc limit 300`)
+    ).map((r) => Number(r.id));
+    const hubs = cities.slice(0, 20);
+    const city = () => (Math.random() < 0.6 ? rnd(hubs) : rnd(cities));
+    const now = Date.now();
+    const searchQ = (): SearchTrucksQuery => ({
+      originCityId: city(),
+      radius: 200,
+      equipmentType: rnd(EQUIPMENT),
+      date: days(Math.floor(Math.random() * 7), now),
+      sort: 'deadhead',
+      limit: 20,
+    });
+    const inOutQ = (): InOutQuery => ({ cityId: city(), radius: 100, from: days(0, now), to: days(7, now), direction: rnd(['in', 'out'] as const), limit: 20 });
+    const scenarios: Scenario[] = [
+      {
+        key: 'search',
+        label: 'GET /searchTrucks: random origin, radius 200 km, random equipment, random date (next 7 days), nearest 20',
+        next: () => {
+          const q = searchQ();
+          return { path: `/api/v1/searchTrucks?${qs(q)}`, run: () => svc.search(q, null) };
+        },
+      },
+      {
+        key: 'truckInOut',
+        label: 'GET /truckInOutLogs: random city, radius 100 km, 7 days, in or out (page 20 + both counts + 24 h ratio)',
+        next: () => {
+          const q = inOutQ();
+          return { path: `/api/v1/truckInOutLogs?${qs(q)}`, run: () => svc.truckInOut(q, null) };
+        },
+      },
+      {
+        key: 'loadInOut',
+        label: 'GET /loadInOutLogs: random city, radius 100 km, 7 days, in or out (page 20 + both counts + 24 h ratio)',
+        next: () => {
+          const q = inOutQ();
+          return { path: `/api/v1/loadInOutLogs?${qs(q)}`, run: () => svc.loadInOut(q, null) };
+        },
+      },
+    ];
+    const runs = Number(process.env.RUNS ?? 200);
+    const duration = Number(process.env.DURATION ?? 10);
+    const connections = Number(process.env.CONNECTIONS ?? 10);
+    const rows: string[][] = [];
+    for (const s of scenarios) {
+      for (let i = 0; i < 10; i++) await s.next().run();
+      const t: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const one = s.next();
+        const t0 = performance.now();
+        await one.run();
+        t.push(performance.now() - t0);
+      }
+      t.sort((a, b) => a - b);
+      const paths = Array.from({ length: 2000 }, () => s.next().path);
+      const hammer = (c: number) =>
+        new Promise<{ latencies: number[]; non2xx: number; errors: number }>((resolve, reject) => {
+          const w = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: { url: origin, paths, token, connections: c, duration } });
+          w.once('message', resolve);
+          w.once('error', reject);
+        });
+      log(`${s.key}: ${runs} serial runs done; HTTP 1 connection, then ${connections}, ${duration} s each…`);
+      const one = await hammer(1);
+      const many = await hammer(connections);
+      const l1 = one.latencies.sort((a, b) => a - b);
+      const ln = many.latencies.sort((a, b) => a - b);
+      rows.push([
+        s.key,
+        `${fmt(pct(t, 50))} / ${fmt(pct(t, 95))}`,
+        `${fmt(pct(l1, 50))} / ${fmt(pct(l1, 95))}`,
+        fmt(l1.length / duration, 0),
+        `${fmt(ln.length / duration, 0)} (${fmt(pct(ln, 50), 1)} / ${fmt(pct(ln, 95), 1)})`,
+        String(one.non2xx + one.errors + many.non2xx + many.errors),
+      ]);
+    }
+    await app.close();
+
+    // the main statements, with the values of one random query each
+    const a = { cityId: hubs[0], radius: 100, from: new Date(now), to: new Date(now + 7 * 86_400_000) };
+    const since = new Date(now - 86_400_000);
+    const statements: [string, (db: DbOrTx) => Promise<unknown>][] = [
+      ['truck search (radius 200 + equipment + date)', (db) => trucksRepo.searchTruckIds(db, { ...searchQ(), originCityId: hubs[0] })],
+      ['truck in page', (db) => trucksRepo.truckInOutIds(db, a, 'in', 20)],
+      ['truck out page', (db) => trucksRepo.truckInOutIds(db, a, 'out', 20)],
+      ['truck in/out counts', (db) => trucksRepo.truckInOutCounts(db, a)],
+      ['trucks posted 24 h (ratio)', (db) => trucksRepo.trucksPostedInArea(db, a.cityId, a.radius, since)],
+      ['load in page', (db) => loadsInOut.inOutPage(db, a, 'in', 20, undefined, null)],
+      ['load out page', (db) => loadsInOut.inOutPage(db, a, 'out', 20, undefined, null)],
+      ['load in/out counts', (db) => loadsInOut.inOutCounts(db, a)],
+      ['loads posted 24 h (ratio)', (db) => loadsInOut.postedInArea(db, a.cityId, a.radius, since)],
+    ];
+    const planLines: string[] = [];
+    for (const [label, fn] of statements) {
+      const [stmt] = await captureSql(fn);
+      if (!stmt) continue;
+      const p = await plans(database, stmt);
+      planLines.push(`  ${label}\n    custom:  ${planSummary(p.custom)}\n    generic: ${planSummary(p.generic)}`);
+      if (process.env.PLAN) log(`\n=== ${label} (custom) ===\n${p.custom}\n=== ${label} (generic, after 5 executions) ===\n${p.generic}`);
+    }
+
+    const head = ['scenario', 'server p50/p95 ms', 'HTTP p50/p95 ms (1 conn)', 'req/s 1 conn', `req/s ${connections} conn (p50/p95 ms)`, 'non-2xx'];
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const line = (cells: string[]) => `| ${cells.map((x, i) => x.padEnd(widths[i])).join(' | ')} |`;
+    console.log(
+      `\nTruck board and in/out logs on PostgreSQL: ${LOADS.toLocaleString('en')} loads, ${TRUCKS.toLocaleString('en')} posted trucks` +
+        ` (seed ${Number.isFinite(seedS) ? `${fmt(seedS, 0)} s` : 'reused'}; server: ${runs} serial service calls; HTTP: autocannon, ${duration} s, random URLs from a pool of 2,000)`,
+    );
+    for (const s of scenarios) console.log(`  ${s.key}: ${s.label}`);
+    console.log(line(head));
+    console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+    for (const r of rows) console.log(line(r));
+    console.log(`\nPlans (EXPLAIN ANALYZE, BUFFERS; city ${hubs[0]}, 7 days; custom = production, generic = after 5 executions):`);
+    console.log(planLines.join('\n'));
+  } finally {
+    await cleanup();
+  }
+}
+
+await main();
