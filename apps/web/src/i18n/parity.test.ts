@@ -48,3 +48,18 @@ describe('i18n parity (en ↔ ar)', () => {
     });
   }
 });
+
+/**
+ * The webhooks page and the load timeline label an event by `integrations:event.<type with _>`:
+ * every event a webhook or a timeline can carry has its label (a missing one showed the raw key).
+ */
+describe('event labels', () => {
+  it('labels every webhook event type in both languages', async () => {
+    const { WEBHOOK_EVENT_TYPES } = await import('@masar/shared');
+    for (const lang of LANGS) {
+      const labels = load(lang, 'integrations.json');
+      const missing = WEBHOOK_EVENT_TYPES.map((t) => `event.${t.replace('.', '_')}`).filter((k) => typeof labels[k] !== 'string');
+      expect({ lang, missing }).toEqual({ lang, missing: [] });
+    }
+  });
+});
