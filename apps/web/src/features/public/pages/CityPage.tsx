@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Center, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -7,8 +7,8 @@ import { masar, unwrap } from '../../../lib/api';
 import { usePageMeta } from '../../../lib/pageMeta';
 import { asLang, formatNumber } from '../../../components/format';
 import { DirArrow } from '../../../components/Lane';
-import { LoadCard } from '../../../components/LoadCard';
 import NotFoundPage from '../../../components/NotFoundPage';
+import { GuestLoads } from '../components/GuestLoads';
 import { Lane, parseLaneSlug } from './LanePage';
 import { CITY_LOADS_LIMIT, CITY_RADIUS_KM } from '../cityLoads';
 
@@ -60,7 +60,6 @@ function City({ slug, cityId }: { slug: string; cityId: number }) {
   });
   const items = loads.data?.items ?? [];
   const lanes = outboundLanes(items, cityId);
-  const more = (loads.data?.total ?? 0) > items.length;
   // a destination with its own city page has a lane page
   const laneTo = (cityId: number) => CITY_PAGES.find((c) => c.cityId === cityId && c.slug !== slug)?.slug;
   return (
@@ -107,32 +106,7 @@ function City({ slug, cityId }: { slug: string; cityId: number }) {
           <Title order={2} fz="h3" id="city-loads" mb="sm">
             {t('city.loadsTitle', { city: name })}
           </Title>
-          {loads.isLoading && (
-            <Center h={160}>
-              <Loader />
-            </Center>
-          )}
-          {loads.isError && <Alert color="masarRed">{loads.error.message}</Alert>}
-          {loads.isSuccess && items.length === 0 && (
-            <Text c="dimmed" py="lg" data-testid="city-no-loads">
-              {t('city.noLoads', { city: name })}
-            </Text>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="city-loads">
-            {items.map((l) => (
-              <LoadCard key={l.id} load={l} href="/login" />
-            ))}
-          </SimpleGrid>
-          {loads.isSuccess && (
-            <Group justify="center" mt="md">
-              <Button component={Link} to="/login" variant={more ? 'filled' : 'light'} data-testid="city-sign-in">
-                {more ? t('city.signInForMore') : t('city.signInToBook')}
-              </Button>
-              <Anchor component={Link} to="/signup">
-                {t('city.signUp')}
-              </Anchor>
-            </Group>
-          )}
+          <GuestLoads id="city" loads={loads} empty={t('city.noLoads', { city: name })} />
         </section>
 
         <section aria-labelledby="city-others">

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import { masar, unwrap } from '../../../lib/api';
 import { usePageMeta } from '../../../lib/pageMeta';
 import { asLang, formatCount, formatMoney, formatNumber } from '../../../components/format';
 import { DirArrow } from '../../../components/Lane';
-import { LoadCard } from '../../../components/LoadCard';
+import { GuestLoads } from '../components/GuestLoads';
 import { useCitiesByIds } from '../../../components/reference';
 import { CITY_LOADS_LIMIT, CITY_RADIUS_KM } from '../cityLoads';
 
@@ -100,30 +100,7 @@ export function Lane({ from, to }: { from: (typeof CITY_PAGES)[number]; to: (typ
           <Title order={2} fz="h3" id="lane-loads" mb="sm">
             {t('lane.loadsTitle', { from: name(from.slug), to: name(to.slug) })}
           </Title>
-          {loads.isLoading && (
-            <Center h={160}>
-              <Loader />
-            </Center>
-          )}
-          {loads.isError && <Alert color="masarRed">{loads.error.message}</Alert>}
-          {loads.isSuccess && items.length === 0 && (
-            <Text c="dimmed" py="lg" data-testid="lane-no-loads">
-              {t('lane.noLoads')}
-            </Text>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="lane-loads">
-            {items.map((l) => (
-              <LoadCard key={l.id} load={l} href="/login" />
-            ))}
-          </SimpleGrid>
-          <Group justify="center" mt="md">
-            <Button component={Link} to="/login" data-testid="lane-sign-in">
-              {t('city.signInToBook')}
-            </Button>
-            <Anchor component={Link} to="/signup">
-              {t('city.signUp')}
-            </Anchor>
-          </Group>
+          <GuestLoads id="lane" loads={loads} empty={t('lane.noLoads')} />
         </section>
         <section aria-labelledby="lane-more">
           <Title order={2} fz="h4" id="lane-more" mb="xs">
