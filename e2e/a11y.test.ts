@@ -85,6 +85,16 @@ const TARGETS: Target[] = [
   // issue 19: the capacity side — a carrier's posted trucks, a shipper's truck search
   { name: 'post trucks', role: 'carrier', path: '/carriers/post-trucks', ready: (p) => visible(p, '[data-testid=truck-new]') },
   { name: 'search trucks', role: 'shipper', path: '/shippers/search-trucks', ready: (p) => visible(p, '[data-testid=truck-search-form]') },
+  // tendering, in/out logs (issue 19)
+  { name: 'tendering (shipper)', role: 'shipper', path: '/shippers/tendering-shipment', ready: (p) => visible(p, '[data-testid=tender-new]') },
+  {
+    name: 'tendering (carrier)',
+    role: 'carrier',
+    path: '/carriers/tendering-shipment',
+    ready: (p) => visible(p, '[data-testid=tenders-empty], [data-testid^=tender-LD]'),
+  },
+  { name: 'truck in/out', role: 'shipper', path: '/shippers/truck-in-truck-out', ready: (p) => visible(p, 'h1, h2') },
+  { name: 'shipment in/out', role: 'carrier', path: '/carriers/shipment-in-shipment-out', ready: (p) => visible(p, 'h1, h2') },
 ];
 
 interface Finding {
