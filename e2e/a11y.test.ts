@@ -41,6 +41,22 @@ interface Target {
 }
 
 const visible = (page: Page, selector: string) => page.locator(selector).first().waitFor({ state: 'visible', timeout: WAIT });
+/**
+ * A map is ready when its markers have stopped moving: the cluster layer adds markers in chunks and
+ * animates clusters into place, and axe run mid-animation saw two clusters overlap for a moment
+ * (target-size, once in CI at 390 px). Two samples of every marker's position 400 ms apart must agree.
+ */
+const mapSettled = async (page: Page) => {
+  await visible(page, '.leaflet-container');
+  const positions = () => page.evaluate(() => [...document.querySelectorAll('.leaflet-marker-icon')].map((e) => (e as HTMLElement).style.transform).join('|'));
+  let before = await positions();
+  for (let i = 0; i < 25; i++) {
+    await page.waitForTimeout(400);
+    const now = await positions();
+    if (now === before && now !== '') return;
+    before = now;
+  }
+};
 const accountReady = async (page: Page) => {
   for (const s of ['[data-testid=team-invitation]', '[data-testid=business-profile]', '[data-testid=contact-info]', 'input[type=password]'])
     await visible(page, s);
@@ -68,7 +84,7 @@ const TARGETS: Target[] = [
   { name: 'checkout', role: 'shipper', path: '/shippers/checkout?plan=shipper-monthly', ready: (p) => visible(p, '[data-testid=pay]') },
   { name: 'profile approval', role: 'shipper', path: '/shippers/profile-approval', ready: (p) => visible(p, '[data-testid=doc-letterhead]') },
   { name: 'load search (list)', role: 'carrier', path: '/carriers/load-search', ready: (p) => visible(p, '[data-testid^=load-row-]') },
-  { name: 'load search (map)', role: 'carrier', path: '/carriers/load-search?view=map', ready: (p) => visible(p, '.leaflet-container') },
+  { name: 'load search (map)', role: 'carrier', path: '/carriers/load-search?view=map', ready: (p) => mapSettled(p) },
   // issue 7: a booked shipment's truck and driver panel, the Bayan trips, the map of my fleet, the driver's job link
   { name: 'booked load', role: 'carrier', path: (s) => s.bookedPath, ready: (p) => visible(p, '[data-testid=assignment-panel]') },
   { name: 'bayan', role: 'carrier', path: '/carriers/bayan', ready: (p) => visible(p, 'h1, h2') },
