@@ -45,6 +45,11 @@ describe('i18n parity (en ↔ ar)', () => {
         expect(placeholders(ar[k]), `placeholders of ${file} ${k}`).toEqual(placeholders(v));
       }
       for (const [k, v] of Object.entries(ar)) expect(typeof v === 'string' && v.trim() !== '', `ar ${file} ${k} is empty`).toBe(true);
+      // every Arabic plural form has its English twin (the project writes all six forms in en too)
+      expect(
+        Object.keys(ar).filter((k) => PLURAL.test(k) && !(k in en)),
+        `${file}: Arabic plural forms without an English twin`,
+      ).toEqual([]);
     });
   }
 });
