@@ -24,6 +24,26 @@ const STATUS_COLOR: Record<string, string> = {
 };
 
 /** The head of a tender card: load reference (link), lane, status and mode, deadline and rate. */
+/** Why an answer is or is not compliant: verified account, WASL-ready truck, blocked by me (one place for the table and the phone cards). */
+function ComplianceBadges({ invite: i }: { invite: TenderInvite }) {
+  const { t } = useTranslation('tenders');
+  return (
+    <Group gap={4}>
+      <Badge size="xs" variant="outline" color={i.verified ? 'green' : 'gray'}>
+        {i.verified ? t('invite.verified') : t('invite.notVerified')}
+      </Badge>
+      <Badge size="xs" variant="outline" color={i.waslVerified ? 'green' : 'gray'}>
+        {i.waslVerified ? t('invite.wasl') : t('invite.noWasl')}
+      </Badge>
+      {i.blocked && (
+        <Badge size="xs" color="masarRed">
+          {t('invite.blocked')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
 function TenderHead({ tender, href, extra }: { tender: Tender; href: string; extra?: string }) {
   const { t, i18n } = useTranslation('tenders');
   const lang = asLang(i18n.language);
@@ -106,19 +126,7 @@ export function SentTenderCard({ tender, href }: { tender: Tender; href: string 
                   <Table.Td>
                     <Stack gap={2}>
                       <Text size="sm">{isolate(i.carrierCompany)}</Text>
-                      <Group gap={4}>
-                        <Badge size="xs" variant="outline" color={i.verified ? 'green' : 'gray'}>
-                          {i.verified ? t('invite.verified') : t('invite.notVerified')}
-                        </Badge>
-                        <Badge size="xs" variant="outline" color={i.waslVerified ? 'green' : 'gray'}>
-                          {i.waslVerified ? t('invite.wasl') : t('invite.noWasl')}
-                        </Badge>
-                        {i.blocked && (
-                          <Badge size="xs" color="masarRed">
-                            {t('invite.blocked')}
-                          </Badge>
-                        )}
-                      </Group>
+                      <ComplianceBadges invite={i} />
                     </Stack>
                   </Table.Td>
                   <Table.Td>
@@ -179,19 +187,7 @@ export function SentTenderCard({ tender, href }: { tender: Tender; href: string 
                       {isolate(i.carrierCompany)}
                     </Text>
                   </Group>
-                  <Group gap={4}>
-                    <Badge size="xs" variant="outline" color={i.verified ? 'green' : 'gray'}>
-                      {i.verified ? t('invite.verified') : t('invite.notVerified')}
-                    </Badge>
-                    <Badge size="xs" variant="outline" color={i.waslVerified ? 'green' : 'gray'}>
-                      {i.waslVerified ? t('invite.wasl') : t('invite.noWasl')}
-                    </Badge>
-                    {i.blocked && (
-                      <Badge size="xs" color="masarRed">
-                        {t('invite.blocked')}
-                      </Badge>
-                    )}
-                  </Group>
+                  <ComplianceBadges invite={i} />
                 </Stack>
                 <Stack gap={2} align="flex-end">
                   <Badge size="sm" variant="light" color={STATUS_COLOR[i.status]}>
