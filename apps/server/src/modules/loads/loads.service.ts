@@ -69,7 +69,11 @@ export interface BackhaulsFrom {
 }
 
 const km1 = (m: number | null | undefined) => Math.round(Number(m ?? 0) / 100) / 10;
-const toBackhaul = (r: board.BackhaulRow): BackhaulsResponse['items'][number] => ({
+/**
+ * An open load as a backhaul or a match for a truck (`BackhaulsResponse` items: SAR strings, km):
+ * the row of the loads board's backhaul query or of the trucks module's matching query (same columns).
+ */
+export const toLoadMatch = (r: board.BackhaulRow): BackhaulsResponse['items'][number] => ({
   id: r.id,
   referenceId: r.reference_id,
   equipmentType: r.equipment_type,
@@ -141,7 +145,7 @@ export function createLoadsService(deps: LoadsDeps) {
     });
     return {
       from: { cityId: from.cityId, cityEn: city.en, cityAr: city.ar, after: from.after.toISOString(), until: until.toISOString(), radiusKm },
-      items: rows.map(toBackhaul),
+      items: rows.map(toLoadMatch),
     };
   }
 

@@ -30,6 +30,7 @@ import { newId } from '../../lib/ids.ts';
 import * as repo from './trucks.repository.ts';
 import { expireBatch, transition } from './lifecycle.ts';
 import type { LoadsOfArea } from './ports.ts';
+import { toLoadMatch } from '../loads/loads.service.ts';
 
 const DAY_MS = 86_400_000;
 /** 00:00 in Riyadh (UTC+3, no daylight saving) of the day of `d`. */
@@ -382,25 +383,7 @@ export function createTrucksService(deps: { db: Db; readDb?: Db; records?: Truck
       if (t.status !== 'posted') return { items: [] };
       const rows = await repo.matchingLoads(db, truckId, radiusKm ?? t.originRadiusKm ?? DEFAULT_MATCH_RADIUS_KM, limit);
       return {
-        items: rows.map((r) => ({
-          id: r.id,
-          referenceId: r.reference_id,
-          equipmentType: r.equipment_type,
-          loadType: r.load_type,
-          pickupCityId: Number(r.pickup_city_id),
-          pickupCityEn: r.pickup_en,
-          pickupCityAr: r.pickup_ar,
-          dropCityId: Number(r.drop_city_id),
-          dropCityEn: r.drop_en,
-          dropCityAr: r.drop_ar,
-          pickupAt: new Date(r.pickup_at).toISOString(),
-          totalWeightKg: Number(r.total_weight_kg),
-          priceSar: Number(r.price).toFixed(2),
-          ratePerKmSar: Number(r.rate_per_km).toFixed(2),
-          distanceKm: Number(r.distance_km),
-          deadheadKm: km1(r.dist_m),
-          shipperCompany: r.company,
-        })),
+        items: rows.map(toLoadMatch),
       };
     },
 
