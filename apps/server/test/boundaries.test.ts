@@ -68,6 +68,8 @@ const OWNER: Record<string, string> = {
   trucks: 'trucks',
   account_records: 'records',
   account_record_loads: 'records',
+  rate_records: 'rates',
+  lane_rate_daily: 'rates',
   tenders: 'tenders',
   tender_invites: 'tenders',
   saved_searches: 'searches',

@@ -17,3 +17,4 @@ export * from './trucks.ts';
 export * from './records.ts';
 export * from './tenders.ts';
 export * from './searches.ts';
+export * from './rates.ts';

@@ -1,0 +1,61 @@
+-- Issue 20 "The lane rate index": one rate record per booked shipment, and daily lane aggregates
+-- kept by the `lane-rates` outbox handler (docs/rates.md). Owned by modules/rates; written only by
+-- that handler, its backfill and the demo seed (through the module).
+--
+-- rate_records: a booked shipment's price with its lane, equipment, load type, distance, weight,
+-- Riyadh booking day and company (the shipper or broker account that booked it). Spot =
+-- marketplace bookings (accepted offers, Book Now); contract = tenders, vendor and own-vehicle
+-- assignments. A cancellation after booking sets cancelled_at and takes the record out of the
+-- aggregates; an outlier is kept with outlier = true and never aggregated.
+--
+-- No foreign keys to loads or users, on purpose (as account_record_loads, migration 0110): the rows
+-- are derived from events inside the drain's transaction.
+create table rate_records (
+  load_id uuid primary key,
+  kind text not null check (kind in ('spot', 'contract')),
+  source text not null check (source in ('offer', 'book_now', 'tender', 'vendor', 'own_vehicle')),
+  company_id uuid not null,
+  carrier_id uuid,
+  booked_at timestamptz not null,
+  -- the booking's calendar day in Asia/Riyadh (UTC+3 all year)
+  booked_on date not null,
+  origin_city_id integer not null,
+  origin_region_id integer not null,
+  destination_city_id integer not null,
+  destination_region_id integer not null,
+  equipment text not null,
+  load_type text not null check (load_type in ('ftl', 'ltl')),
+  distance_km numeric(8, 1) not null,
+  weight_kg integer,
+  price_sar numeric(12, 2) not null,
+  -- price_sar / distance_km (SAR per km); null when the distance is 0
+  per_km_sar numeric(10, 4),
+  outlier boolean not null default false,
+  cancelled_at timestamptz
+);
+
+-- The viewer's own average on a lane (and the dashboards' own history): one company's records.
+create index rate_records_company_lane on rate_records (company_id, origin_city_id, destination_city_id, booked_on);
+
+-- Daily lane aggregates at every geography level, per equipment ('*' = every equipment) and kind.
+-- One row per (level, origin_key, destination_key, equipment, kind, day); records, sums and the sum
+-- of squares count only records that are neither outliers nor cancelled.
+--   level            origin_key        destination_key
+--   city_city        origin city id    destination city id
+--   region_city      origin region id  destination city id
+--   city_region      origin city id    destination region id
+--   region_region    origin region id  destination region id
+--   national         0                 0
+create table lane_rate_daily (
+  level text not null check (level in ('city_city', 'region_city', 'city_region', 'region_region', 'national')),
+  origin_key integer not null,
+  destination_key integer not null,
+  equipment text not null,
+  kind text not null check (kind in ('spot', 'contract')),
+  day date not null,
+  records integer not null default 0,
+  sum_sar numeric(16, 2) not null default 0,
+  sum_sq_sar double precision not null default 0,
+  sum_km numeric(14, 1) not null default 0,
+  primary key (level, origin_key, destination_key, equipment, kind, day)
+);
