@@ -95,7 +95,6 @@ export function createContainer(opts: {
   const records = createRecordsService({ db, daysToPay: (id) => trips.daysToPay(id) });
   const offers = createOffersService({ db, loads: loadLifecycle, relations: relationsOfUser, vendors: vendorAccountsOf, records });
   const links = createSignedLinks(config.jwtSecret);
-  const fleet = createFleetService({ db, links, wasl: gateways.wasl });
   const vendors = createVendorsService({ db, links });
   const files = createFilesService({ db, storage });
   const verification = createVerificationService({ db });
@@ -103,9 +102,10 @@ export function createContainer(opts: {
   // the invitation SMS links to the web app (PUBLIC_URL; the product's address when unset)
   const publicUrl = (config.PUBLIC_URL ?? 'https://masar.sa').replace(/\/$/, '');
   const team = createTeamService({ db, sms: gateways.sms, publicUrl, log });
+  const fleet = createFleetService({ db, links, wasl: gateways.wasl, sms: gateways.sms, publicUrl, log });
   // favourites and blocks (issue 8): closes offers through the offers module, reads loads and shared contacts through theirs
   const relations = createRelationsService({ db, offers: offersOfUsers, loads: loadLifecycle, contactShares: contactSharesOf });
-  const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config });
+  const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config, tripContacts: relations.tripContacts });
   const assignment = createAssignmentService({ db });
   // truck posts; backhauls, the shipment in/out log and the load side of the ratio through the loads service (issue 19)
   const trucks = createTrucksService({ db, readDb: database.readDb, records, loads });

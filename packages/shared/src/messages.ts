@@ -302,6 +302,7 @@ export const MESSAGES = {
     deleted: { en: 'Deleted.', ar: 'تم الحذف.' },
     suspended: { en: 'Suspended.', ar: 'تم الإيقاف.' },
     activated: { en: 'Activated.', ar: 'تم التفعيل.' },
+    linkSent: { en: 'The trip link was sent to the driver by SMS.', ar: 'تم إرسال رابط الرحلة إلى السائق برسالة نصية.' },
     statusUpdated: { en: 'Status updated.', ar: 'تم تحديث الحالة.' },
     waslVerified: { en: 'Verified with WASL.', ar: 'تم التوثيق في وصل.' },
     waslNotVerified: { en: 'WASL did not verify it. See the reasons.', ar: 'لم يتم التوثيق في وصل. اطلع على الأسباب.' },

@@ -326,6 +326,8 @@ export const linkTrailerBody = z.object({ trailerId: z.uuid({ error: 'v.required
 
 /** GET /drivers/:id/link → a signed job link for the driver (spec §2 "share driver link"). */
 export const driverLinkResponse = z.object({ url: z.string(), token: z.string(), expiresAt: z.string() });
+/** POST /drivers/:id/link/sms: the phone the job link went to and the link's expiry. */
+export const driverLinkSmsResponse = z.object({ sentTo: z.string(), expiresAt: z.string() });
 
 /** POST /trusted-drivers */
 export const trustedDriverBody = z.object({ driverId: z.uuid({ error: 'v.required' }) });

@@ -123,6 +123,16 @@ export const driverJobSchema = z.object({
   proofs: z.array(tripProofSchema),
   /** The step the server accepts next (null: job completed). */
   nextStep: z.enum(TRIP_STEPS).nullable(),
+  /**
+   * Whom the driver can call about this shipment (issue 23), by the product's contact rules:
+   * `dispatcher` is the driver's manager (the fleet's manager phone) or else the carrier's shared
+   * phone; `shipper` is the shipper's company with the phones it shares with the other party of a
+   * booking and lets the carrier call (GET /loads/:id/contact rules; none when blocked or not shared).
+   */
+  contacts: z.object({
+    dispatcher: z.object({ name: z.string(), phone: z.string() }).nullable(),
+    shipper: z.object({ name: z.string(), phones: z.array(z.string()) }).nullable(),
+  }),
 });
 export type DriverJob = z.infer<typeof driverJobSchema>;
 export const driverJobsResponse = z.object({ driverName: z.string(), items: z.array(driverJobSchema) });

@@ -5,6 +5,7 @@ import {
   assignDriverBody,
   driverInput,
   driverLinkResponse,
+  driverLinkSmsResponse,
   driverListQuery,
   driverListResponse,
   driverSchema,
@@ -322,6 +323,22 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => ({ message: message('common.ok', req.lang), data: await svc.driverLink(app.requireUser(req), req.params.id) }),
+  );
+  app.post(
+    '/drivers/:id/link/sms',
+    {
+      // a few per hour and user: each one is an SMS we pay for, to a phone the owner typed in
+      config: { ...auth, rateLimit: { max: 5, timeWindow: '1 hour' } },
+      schema: {
+        tags,
+        summary: "Send the driver's job link to the driver's phone by SMS (issue 23)",
+        description:
+          'Signs a fresh job link (as GET /drivers/:id/link) and sends it through the SMS gateway in the request language. 502 SMS_SEND_FAILED when the gateway refuses.',
+        params: idParams,
+        response: { 200: envelope(driverLinkSmsResponse) },
+      },
+    },
+    async (req) => ({ message: message('fleet.linkSent', req.lang), data: await svc.sendDriverLinkSms(app.requireUser(req), req.params.id, req.lang) }),
   );
 
   // ---------- trusted drivers ----------

@@ -7,6 +7,7 @@ import {
   initialWaslStatus,
   plateLatin,
   toHijriDate,
+  type Language,
   type WaslResultView,
   type Driver,
   type driverInput,
@@ -27,6 +28,7 @@ import { fileRefs, ownedFiles } from '../files/files.service.ts';
 import * as repo from './fleet.repository.ts';
 import { publish } from '../events/events.service.ts';
 import type { SignedLinks } from '../../lib/signed-links.ts';
+import type { SmsGateway } from '../../gateways/sms/sms.ts';
 import { WaslUnavailableError, type WaslGateway, type WaslResult } from '../../gateways/wasl/wasl.ts';
 import { elmPlate } from '../../gateways/bayan/bayan.ts';
 
@@ -191,7 +193,19 @@ async function waslChanged(tx: DbOrTx, user: CurrentUser, kind: 'vehicle' | 'dri
   });
 }
 
-export function createFleetService(deps: { db: Db; links: SignedLinks; wasl: WaslGateway }) {
+/** The SMS that carries a driver's job link (issue 23: "Share driver link" also sends by SMS), in the sender's language. */
+export function driverLinkSmsText(link: string, lang: Language): string {
+  return lang === 'ar' ? `رابط رحلاتك على مسار (صالح ${DRIVER_LINK_DAYS} أيام): ${link}` : `Your Masar trip link (valid ${DRIVER_LINK_DAYS} days): ${link}`;
+}
+
+export function createFleetService(deps: {
+  db: Db;
+  links: SignedLinks;
+  wasl: WaslGateway;
+  sms?: SmsGateway;
+  publicUrl?: string;
+  log?: { error(o: unknown, m: string): void };
+}) {
   const { db } = deps;
 
   /** Ask WASL; its outage is WASL_UNAVAILABLE and the status stays as it was. */
@@ -616,6 +630,24 @@ export function createFleetService(deps: { db: Db; links: SignedLinks; wasl: Was
       if (d.state !== 'active') throw new AppError('FLEET_ITEM_SUSPENDED');
       const { token, expiresAt } = await deps.links.sign('driver-job', d.id, DRIVER_LINK_DAYS * 86_400, { owner: user.id, gen: String(d.linkGeneration) });
       return { url: `/driver?token=${token}`, token, expiresAt };
+    },
+    /**
+     * Send a fresh job link to the driver's own phone by SMS (issue 23). The link is the one
+     * `driverLink` signs; the SMS goes through the SMS gateway in `lang`. Returns the phone it went
+     * to and the link's expiry. Errors: NOT_FOUND, FLEET_ITEM_SUSPENDED, SMS_SEND_FAILED (502:
+     * the gateway refused; nothing is stored, so the user simply tries again).
+     */
+    async sendDriverLinkSms(user: CurrentUser, id: string, lang: Language) {
+      if (!deps.sms) throw new AppError('SMS_SEND_FAILED');
+      const d = await mustDriver(db, user, id);
+      const link = await svc.driverLink(user, id);
+      try {
+        await deps.sms.send(d.phone, driverLinkSmsText(`${deps.publicUrl ?? ''}${link.url}`, lang));
+      } catch (err) {
+        deps.log?.error({ err, driverId: id }, 'driver link SMS failed');
+        throw new AppError('SMS_SEND_FAILED');
+      }
+      return { sentTo: d.phone, expiresAt: link.expiresAt };
     },
 
     // ---------- trusted drivers ----------

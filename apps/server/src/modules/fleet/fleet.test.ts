@@ -159,6 +159,24 @@ describe('drivers, trailers and assignment', () => {
     expect((await call('GET', `/vendor-invites/${r.body.data.token}`, {})).body.code).toBe('INVALID_INVITE');
   });
 
+  it("sends the job link to the driver's phone by SMS, in the request's language", async () => {
+    const d = await create<Driver>('/drivers', carrier.headers, driverBody());
+    const r = await call<{ sentTo: string; expiresAt: string }>('POST', `/drivers/${d.id}/link/sms`, { ...carrier.headers, 'accept-language': 'ar' });
+    expect(r.status).toBe(200);
+    expect(r.body.data.sentTo).toBe(d.phone);
+    const sms = t.app.container.gateways.sms.outbox!(d.phone);
+    expect(sms).toHaveLength(1);
+    expect(sms[0].body).toContain('رابط رحلاتك على مسار');
+    // the SMS carries a working job link for this driver
+    const token = /token=([^\s]+)/.exec(sms[0].body)![1];
+    expect(await t.app.container.links.check('driver-job', token)).toMatchObject({ ok: true, link: { subject: d.id } });
+    // another account cannot send a link for this driver; a suspended driver gets none
+    expect((await call('POST', `/drivers/${d.id}/link/sms`, other.headers)).status).toBe(404);
+    await call('POST', `/drivers/${d.id}/suspend`, carrier.headers);
+    expect((await call('POST', `/drivers/${d.id}/link/sms`, carrier.headers)).body.code).toBe('FLEET_ITEM_SUSPENDED');
+    expect(t.app.container.gateways.sms.outbox!(d.phone)).toHaveLength(1);
+  });
+
   it('trusted drivers: own drivers only, searchable, removable', async () => {
     const d = await create<Driver>('/drivers', carrier.headers, driverBody({ firstName: 'Trusty' }));
     const r = await call<Driver>('POST', '/trusted-drivers', carrier.headers, { driverId: d.id });

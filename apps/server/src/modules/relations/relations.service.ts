@@ -216,6 +216,30 @@ export function createRelationsService(deps: { db: Db; offers: OffersOfUsers; lo
       }
       return { loadId, role, userId: otherId, companyName: companyName ?? '', channels, links };
     },
+
+    /**
+     * Whom a carrier's driver may call about a booked load (issue 23, the driver's page): the
+     * shipper's company and the phones (phone, office phone) it shares with the other party of a
+     * booking, when its audio setting lets the carrier call — the rules of `contactCard` with the
+     * carrier as the viewer; null when either blocked the other or nothing is shared. And the
+     * carrier's own shared phone (its dispatcher line) with its company name. Null load or a load
+     * of another carrier → both null.
+     */
+    async tripContacts(
+      carrierId: string,
+      loadId: string,
+    ): Promise<{ shipper: { name: string; phones: string[] } | null; carrier: { name: string; phone: string } | null }> {
+      const load = await loads.stateForOffer(db, loadId, 'none');
+      if (!load || load.carrier_id !== carrierId) return { shipper: null, carrier: null };
+      const [own, ownName] = await Promise.all([contactShares(db, carrierId), repo.companyOf(db, carrierId)]);
+      const ownPhone = own?.phoneShare && own.phone ? own.phone : own?.officePhoneShare && own.officePhone ? own.officePhone : null;
+      const carrier = ownPhone ? { name: ownName ?? '', phone: ownPhone } : null;
+      if (await repo.blockedBetween(db, carrierId, load.shipper_id)) return { shipper: null, carrier };
+      const [name, s, share] = await Promise.all([repo.companyOf(db, load.shipper_id), settings(load.shipper_id), contactShares(db, load.shipper_id)]);
+      if (!share || !(await allows(s.audio, load.shipper_id, carrierId, true))) return { shipper: null, carrier };
+      const phones = [share.phoneShare ? share.phone : null, share.officePhoneShare ? share.officePhone : null].filter((p): p is string => !!p);
+      return { shipper: phones.length ? { name: name ?? '', phones } : null, carrier };
+    },
   };
 }
 

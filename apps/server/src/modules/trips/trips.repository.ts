@@ -20,11 +20,13 @@ export interface DriverRow {
   state: string;
   /** Job links and trip tokens carry this; suspending or deleting the driver moves it on (migration 0095). */
   link_generation: number;
+  manager_name: string | null;
+  manager_phone: string | null;
 }
 export async function driverById(db: DbOrTx, id: string): Promise<DriverRow | null> {
   const rows = await queryRows<DriverRow>(
     db,
-    sql`select id, owner_id, first_name, last_name, phone, licence_number, state, link_generation from drivers where id = ${id}`,
+    sql`select id, owner_id, first_name, last_name, phone, licence_number, state, link_generation, manager_name, manager_phone from drivers where id = ${id}`,
   );
   return rows[0] ?? null;
 }
@@ -78,12 +80,13 @@ export interface JobRow {
   status: string;
   goods: string | null;
   total_weight_kg: number;
+  carrier_id: string | null;
 }
 /** The driver's running shipments (assigned or waiting for Bayan), oldest assignment first. */
 export async function jobsOfDriver(db: DbOrTx, driverId: string): Promise<JobRow[]> {
   return queryRows<JobRow>(
     db,
-    sql`select l.id, l.reference_id, l.status, l.total_weight_kg::float8 as total_weight_kg,
+    sql`select l.id, l.reference_id, l.status, l.total_weight_kg::float8 as total_weight_kg, l.carrier_id,
                (select c.goods_type from cargo_lines c where c.load_id = l.id order by c.idx limit 1) as goods
           from loads l
          where l.driver_id = ${driverId} and l.status in ('assigned', 'pending_bayan') and l.deleted_at is null

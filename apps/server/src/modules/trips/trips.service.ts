@@ -46,6 +46,11 @@ export interface TripsDeps {
   loads: TripLoads;
   /** PROOF_GEOFENCE_KM: a proof farther than this from its stop is flagged; TRIP_SESSION_HOURS: trip token life. */
   config: { PROOF_GEOFENCE_KM: number; TRIP_SESSION_HOURS: number };
+  /** Whom the driver may call about a load (relations `tripContacts`: the contact rules); none when absent. */
+  tripContacts?: (
+    carrierId: string,
+    loadId: string,
+  ) => Promise<{ shipper: { name: string; phones: string[] } | null; carrier: { name: string; phone: string } | null }>;
   now?: () => Date;
 }
 
@@ -114,10 +119,20 @@ export function createTripsService(deps: TripsDeps) {
     return { trip, last: steps.at(-1)?.step ?? null };
   }
 
-  async function jobsView(loadRows: repo.JobRow[]): Promise<DriverJob[]> {
+  async function jobsView(loadRows: repo.JobRow[], driver: repo.DriverRow): Promise<DriverJob[]> {
     const ids = loadRows.map((l) => l.id);
-    const [stops, steps, proofs, cargo] = await Promise.all([repo.endStops(db, ids), repo.stepsOf(db, ids), repo.proofsOf(db, ids), repo.cargoOf(db, ids)]);
-    return loadRows.map((l) => {
+    const [stops, steps, proofs, cargo, contacts] = await Promise.all([
+      repo.endStops(db, ids),
+      repo.stepsOf(db, ids),
+      repo.proofsOf(db, ids),
+      repo.cargoOf(db, ids),
+      Promise.all(
+        loadRows.map((l) => (deps.tripContacts && l.carrier_id ? deps.tripContacts(l.carrier_id, l.id) : Promise.resolve({ shipper: null, carrier: null }))),
+      ),
+    ]);
+    return loadRows.map((l, i) => {
+      // the driver's manager first (the fleet record names one), else the carrier's shared line
+      const manager = driver.manager_phone ? { name: driver.manager_name ?? '', phone: driver.manager_phone } : null;
       const stopOf = (kind: ProofStop) => {
         const s = stops.find((x) => x.load_id === l.id && x.stop === kind)!;
         return { lat: s.lat, lng: s.lng, cityEn: s.city_en, cityAr: s.city_ar, address: s.address, date: iso(s.date) };
@@ -137,6 +152,7 @@ export function createTripsService(deps: TripsDeps) {
         steps: mine.map(toStep),
         proofs: proofs.filter((p) => p.load_id === l.id).map(toProof),
         nextStep: nextTripStep(mine.at(-1)?.step ?? null),
+        contacts: { dispatcher: manager ?? contacts[i].carrier, shipper: contacts[i].shipper },
       };
     });
   }
@@ -175,7 +191,7 @@ export function createTripsService(deps: TripsDeps) {
     /** The driver's running shipments (assigned or pending Bayan) with stops, steps, proofs and the next step. */
     async jobs(driverId: string): Promise<DriverJobs> {
       const d = (await activeDriver(driverId))!;
-      return { driverName: `${d.first_name} ${d.last_name}`, items: await jobsView(await repo.jobsOfDriver(db, driverId)) };
+      return { driverName: `${d.first_name} ${d.last_name}`, items: await jobsView(await repo.jobsOfDriver(db, driverId), d) };
     },
 
     /**
@@ -213,7 +229,13 @@ export function createTripsService(deps: TripsDeps) {
         });
         if (b.step === 'completed') await loads.markDelivered(tx, b.loadId, at);
       });
-      return (await jobsView((await repo.jobsOfDriver(db, driverId)).filter((j) => j.id === b.loadId)))[0];
+      const driver = (await repo.driverById(db, driverId))!;
+      return (
+        await jobsView(
+          (await repo.jobsOfDriver(db, driverId)).filter((j) => j.id === b.loadId),
+          driver,
+        )
+      )[0];
     },
 
     /**

@@ -85,6 +85,38 @@ async function until<T>(fn: () => Promise<T>, done: (v: T) => boolean, ms = 8000
   }
 }
 
+describe("the driver's call buttons (issue 23)", () => {
+  it('name the carrier line and the shipper phones by the contact rules; a shipper that allows no calls gives none', async () => {
+    const s = await assignedShipment();
+    // nothing shared yet, no manager on the driver: no one to call
+    expect((await jobOf(s)).contacts).toEqual({ dispatcher: null, shipper: null });
+    const none = { value: null, share: false };
+    ok(
+      await call('PUT', '/account/contact-info', carrier.headers, {
+        phone: { value: '0551112222', share: true },
+        email: none,
+        whatsapp: none,
+        officePhone: none,
+      }),
+    );
+    ok(
+      await call('PUT', '/account/contact-info', shipper.headers, {
+        phone: { value: '0553334444', share: true },
+        email: none,
+        whatsapp: none,
+        officePhone: { value: '0114567890', share: false },
+      }),
+    );
+    const job = await jobOf(s);
+    expect(job.contacts.dispatcher).toMatchObject({ phone: '+966551112222' });
+    expect(job.contacts.shipper?.phones).toEqual(['+966553334444']);
+    // the shipper lets nobody call: the driver gets no shipper button
+    ok(await call('PATCH', '/account/settings', shipper.headers, { audio: 'nobody' }));
+    expect((await jobOf(s)).contacts.shipper).toBeNull();
+    ok(await call('PATCH', '/account/settings', shipper.headers, { audio: 'counterparts' }));
+  });
+});
+
 describe('driver identification (spec §6)', () => {
   it('refuses a wrong phone or licence number and a forged link; accepts the right pair', async () => {
     const s = await assignedShipment();

@@ -168,3 +168,8 @@ export function useTrailerOptions(enabled = true) {
 export function fetchDriverLink(id: string) {
   return unwrap(masar.GET('/api/v1/drivers/{id}/link', { params: { path: { id } } }));
 }
+
+/** POST /drivers/:id/link/sms: the job link goes to the driver's phone by SMS. */
+export function useSendDriverLinkSms() {
+  return useMutation({ mutationFn: (id: string) => unwrap(masar.POST('/api/v1/drivers/{id}/link/sms', { params: { path: { id } } })) });
+}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Alert, Button, Drawer, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconLink, IconUnlink } from '@tabler/icons-react';
@@ -12,7 +12,7 @@ import { asLang, driverName, formatDay, formatNumber } from '../utils/format';
 import { NATIONALITIES_BY_VALUE } from '../utils/nationalities';
 import { DriverForm } from './DriverForm';
 import { StateBadge, VehicleBadges } from './FleetList';
-import { useShareDriverLink } from './RowActions';
+import { ShareDriverLinkModal } from './ShareDriverLink';
 import { TrailerForm } from './TrailerForm';
 import { useEquipmentTypes, VehicleForm } from './VehicleForm';
 
@@ -146,13 +146,15 @@ function TrailerView({ tr }: { tr: Trailer }) {
 function DriverView({ d }: { d: Driver }) {
   const { t, i18n } = useTranslation('fleet');
   const lang = asLang(i18n.language);
-  const share = useShareDriverLink();
+  const [sharing, setSharing] = useState(false);
+  const closeShare = useCallback(() => setSharing(false), []);
   const nat = NATIONALITIES_BY_VALUE.get(d.nationality);
   return (
     <Stack>
+      <ShareDriverLinkModal driver={sharing ? d : null} onClose={closeShare} />
       <Group justify="space-between">
         <StateBadge state={d.state} />
-        <Button size="xs" variant="light" leftSection={<IconLink size={14} />} onClick={() => void share(d.id)} data-testid="driver-share-link">
+        <Button size="xs" variant="light" leftSection={<IconLink size={14} />} onClick={() => setSharing(true)} data-testid="driver-share-link">
           {t('actions.shareLink')}
         </Button>
       </Group>

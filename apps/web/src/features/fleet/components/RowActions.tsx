@@ -1,47 +1,17 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ActionIcon, Button, Group, Menu, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconEdit, IconEye, IconLink, IconPlayerPause, IconPlayerPlay, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { fetchDriverLink, useFleetAction, useRegisterWasl, type FleetAction, type FleetKind, type FleetRow } from '../api/fleet';
-
-/** Copy text to the clipboard; falls back to a hidden textarea where the API is missing. */
-export async function copyText(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const ta = document.createElement('textarea');
-    ta.value = text;
-    ta.style.position = 'fixed';
-    ta.style.opacity = '0';
-    document.body.appendChild(ta);
-    ta.select();
-    const ok = document.execCommand('copy');
-    ta.remove();
-    return ok;
-  }
-}
-
-export function useShareDriverLink() {
-  const { t } = useTranslation('fleet');
-  return async (id: string) => {
-    try {
-      const { url: path } = await fetchDriverLink(id);
-      const url = path.startsWith('http') ? path : `${window.location.origin}${path}`;
-      const ok = await copyText(url);
-      notifications.show({ color: 'masar', title: ok ? t('driver.linkCopied') : t('driver.link'), message: url, autoClose: 6000 });
-    } catch (e) {
-      notifications.show({ color: 'masarRed', message: e instanceof Error ? e.message : t('error') });
-    }
-  };
-}
+import { ShareDriverLinkModal } from './ShareDriverLink';
+import { useFleetAction, useRegisterWasl, type FleetAction, type FleetKind, type FleetRow } from '../api/fleet';
 
 /** Row menu: view, edit, suspend / reactivate, delete (with confirmation), share driver link. */
 export function RowActions({ kind, row, onOpen }: { kind: FleetKind; row: FleetRow; onOpen: (mode: 'view' | 'edit') => void }) {
   const { t } = useTranslation('fleet');
   const action = useFleetAction();
-  const share = useShareDriverLink();
+  const closeShare = useCallback(() => setSharing(null), []);
+  const [sharing, setSharing] = useState<{ id: string; phone: string } | null>(null);
   const [confirm, setConfirm] = useState<FleetAction | null>(null);
   const wasl = useRegisterWasl();
   const registerWasl = async () => {
@@ -90,7 +60,11 @@ export function RowActions({ kind, row, onOpen }: { kind: FleetKind; row: FleetR
             </Menu.Item>
           )}
           {kind === 'driver' && (
-            <Menu.Item leftSection={<IconLink size={16} />} onClick={() => void share(row.id)} data-testid="row-share-link">
+            <Menu.Item
+              leftSection={<IconLink size={16} />}
+              onClick={() => setSharing({ id: row.id, phone: (row as { phone: string }).phone })}
+              data-testid="row-share-link"
+            >
               {t('actions.shareLink')}
             </Menu.Item>
           )}
@@ -109,6 +83,7 @@ export function RowActions({ kind, row, onOpen }: { kind: FleetKind; row: FleetR
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      <ShareDriverLinkModal driver={sharing} onClose={closeShare} />
       <Modal opened={!!confirm} onClose={() => setConfirm(null)} title={confirm ? t(`confirm.${confirm}Title`) : ''} centered>
         <Text mb="md">{confirm ? t(`confirm.${confirm}Text`, { kind: t(`kind.${kind}`) }) : ''}</Text>
         <Group justify="flex-end">

@@ -22,6 +22,7 @@ const job = (steps: string[], nextStep: string | null) => ({
   steps: steps.map((s) => ({ step: s, at: '2026-11-23T10:00:00Z', lat: null, lng: null, geoError: 'unsupported' })),
   proofs: [],
   nextStep,
+  contacts: { dispatcher: null, shipper: null },
 });
 
 beforeEach(() => sessionStorage.clear());
@@ -103,6 +104,7 @@ describe('the driver job page (/driver?token=)', () => {
     const atPickup = {
       ...job(['started', 'to_pickup', 'at_pickup'], 'pickup_proof'),
       pickup: { ...stop('Riyadh', 'الرياض'), address: 'Gate 3, Sulay warehouses' },
+      contacts: { dispatcher: { name: 'Fahad', phone: '+966551112222' }, shipper: { name: 'Najd Cement', phones: ['+966553334444', '+966114567890'] } },
     };
     const calls = stubApi((method, path) => {
       if (method === 'POST' && path === '/driver/trip/session')
@@ -124,6 +126,10 @@ describe('the driver job page (/driver?token=)', () => {
     expect(cargo).toContain('10 pcs');
     expect(cargo).toContain('Keep upright');
     expect(cargo).toContain('ADR');
+    // call buttons: the dispatcher and each phone the shipper shares
+    expect(screen.getByTestId('trip-call-dispatcher').getAttribute('href')).toBe('tel:+966551112222');
+    expect(screen.getByTestId('trip-call-shipper-0').getAttribute('href')).toBe('tel:+966553334444');
+    expect(screen.getByTestId('trip-call-shipper-1').getAttribute('href')).toBe('tel:+966114567890');
     // choosing the photo sends it: no second tap
     const input = screen.getByTestId('trip-proof-file').parentElement!.querySelector('input[type=file]') ?? document.querySelector('input[type=file]')!;
     await user.upload(input as HTMLInputElement, new File(['%PDF-1.4'], 'pod.pdf', { type: 'application/pdf' }));

@@ -16,7 +16,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconFileUpload, IconMapPin, IconNavigation, IconTruck } from '@tabler/icons-react';
+import { IconFileUpload, IconMapPin, IconNavigation, IconPhone, IconTruck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PLAIN_TRIP_STEPS, PROOF_MAX_BYTES, PROOF_STEPS, TRIP_STEPS, type DriverJob, type GeoError } from '@masar/shared';
 import { oneOf } from '../../../lib/api';
@@ -120,6 +120,42 @@ const fmtTime = (iso: string, lang: string) =>
  */
 export const navigateHref = (p: { lat: number; lng: number }) => `https://www.google.com/maps/dir/?api=1&destination=${p.lat},${p.lng}`;
 
+/** tel: link of a phone as stored (E.164), without spaces. */
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/**
+ * Call buttons for the job (issue 23): the dispatcher (the driver's manager or the carrier's
+ * shared line) and the shipper's shared phones, as the server's contact rules allow them; the
+ * number itself shows LTR inside the Arabic label.
+ */
+function CallButtons({ contacts }: { contacts: DriverJob['contacts'] }) {
+  const { t } = useTranslation('trips');
+  const calls = [
+    ...(contacts.dispatcher
+      ? [{ key: 'dispatcher', label: t('driver.callDispatcher'), name: contacts.dispatcher.name, phone: contacts.dispatcher.phone }]
+      : []),
+    ...(contacts.shipper?.phones ?? []).map((phone, i) => ({ key: `shipper-${i}`, label: t('driver.callShipper'), name: contacts.shipper!.name, phone })),
+  ];
+  if (calls.length === 0) return null;
+  return (
+    <Group gap="xs" grow data-testid="trip-calls">
+      {calls.map((c) => (
+        <Button
+          key={c.key}
+          component="a"
+          href={telHref(c.phone)}
+          variant="default"
+          leftSection={<IconPhone size={16} />}
+          aria-label={`${c.label}${c.name ? ` · ${c.name}` : ''} · ${c.phone}`}
+          data-testid={`trip-call-${c.key}`}
+        >
+          {c.label}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
 /** A stop of the job: city, address, date, and a navigate link (issue 23). */
 function StopBlock({ kind, stop, lang }: { kind: 'pickup' | 'drop'; stop: DriverJob['pickup']; lang: 'en' | 'ar' }) {
   const { t } = useTranslation('trips');
@@ -194,6 +230,7 @@ function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; on
         </Group>
         <StopBlock kind="pickup" stop={job.pickup} lang={ar ? 'ar' : 'en'} />
         <StopBlock kind="drop" stop={job.drop} lang={ar ? 'ar' : 'en'} />
+        <CallButtons contacts={job.contacts} />
         {/* every cargo line (issue 23: only the first was shown) */}
         <Stack gap={2} data-testid="trip-cargo">
           {job.cargo.map((c, i) => (
