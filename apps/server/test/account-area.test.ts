@@ -193,6 +193,17 @@ describe('address book', () => {
     expect((await call('GET', `/account/addresses/${a.body.data.id}`, me)).status).toBe(404);
   });
 
+  it('saves a light address (label + city + free text) and refuses one that says nothing but the city (issue 23)', async () => {
+    const light = await call<SavedAddress>('POST', '/account/addresses', me, { label: 'Sulay yard', cityId, address: 'Behind the Sulay cement plant' });
+    expect(light.status, JSON.stringify(light.body)).toBe(201);
+    expect(light.body.data).toMatchObject({ label: 'Sulay yard', address: 'Behind the Sulay cement plant', addressDetails: null, districtId: null });
+    expect((await call<SavedAddress>('GET', `/account/addresses/${light.body.data.id}`, me)).body.data.addressDetails).toBeNull();
+    const bare = await call('POST', '/account/addresses', me, { label: 'Nowhere', cityId, addressDetails: null }, { language: 'ar' });
+    expect(bare.status).toBe(400);
+    expect(byPath(bare)).toEqual({ address: 'اكتب العنوان، أو أدخل العنوان الوطني.' });
+    await call('DELETE', `/account/addresses/${light.body.data.id}`, me);
+  });
+
   it("answers 404 for another user's address and never changes it", async () => {
     const theirs = await call<SavedAddress>('POST', '/account/addresses', other, body());
     expect(theirs.status).toBe(201);

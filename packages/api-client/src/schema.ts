@@ -29295,7 +29295,7 @@ export interface operations {
                                     additionalNumber?: string;
                                     unitNumber?: string;
                                     businessName?: string;
-                                };
+                                } | null;
                                 lat: number;
                                 lng: number;
                                 createdAt: string;
@@ -29403,7 +29403,7 @@ export interface operations {
                     cityId: number;
                     districtId?: number | null;
                     address?: string;
-                    addressDetails: {
+                    addressDetails?: {
                         buildingNumber: string;
                         streetName: string;
                         district: string;
@@ -29412,7 +29412,7 @@ export interface operations {
                         additionalNumber?: string;
                         unitNumber?: string;
                         businessName?: string;
-                    };
+                    } | null;
                 };
             };
         };
@@ -29441,7 +29441,7 @@ export interface operations {
                                 additionalNumber?: string;
                                 unitNumber?: string;
                                 businessName?: string;
-                            };
+                            } | null;
                             lat: number;
                             lng: number;
                             createdAt: string;
@@ -29631,7 +29631,7 @@ export interface operations {
                                 additionalNumber?: string;
                                 unitNumber?: string;
                                 businessName?: string;
-                            };
+                            } | null;
                             lat: number;
                             lng: number;
                             createdAt: string;
@@ -29754,7 +29754,7 @@ export interface operations {
                     cityId: number;
                     districtId?: number | null;
                     address?: string;
-                    addressDetails: {
+                    addressDetails?: {
                         buildingNumber: string;
                         streetName: string;
                         district: string;
@@ -29763,7 +29763,7 @@ export interface operations {
                         additionalNumber?: string;
                         unitNumber?: string;
                         businessName?: string;
-                    };
+                    } | null;
                 };
             };
         };
@@ -29792,7 +29792,7 @@ export interface operations {
                                 additionalNumber?: string;
                                 unitNumber?: string;
                                 businessName?: string;
-                            };
+                            } | null;
                             lat: number;
                             lng: number;
                             createdAt: string;

@@ -70,6 +70,7 @@ export const VALIDATION_MESSAGES = {
   },
   'v.commentsMax': { en: 'Comments can have at most {140} characters.', ar: 'التعليقات {140} حرفاً كحد أقصى.' },
   'v.addressMax': { en: 'Address can have at most {200} characters.', ar: 'العنوان {200} حرف كحد أقصى.' },
+  'v.addressOrNational': { en: 'Write the address, or fill in the national address.', ar: 'اكتب العنوان، أو أدخل العنوان الوطني.' },
   'v.radiusOption': {
     en: 'Choose a radius of {10}, {50}, {100}, {200}, {300}, {500} or {1000} km.',
     ar: 'اختر نطاقاً من {10} أو {50} أو {100} أو {200} أو {300} أو {500} أو {1000} كم.',

@@ -93,15 +93,20 @@ export type ContactInfo = z.infer<typeof contactInfoSchema>;
 /**
  * POST/PUT /account/addresses: a saved address of the address book (spec §2 "address book",
  * used by the post form): a label, the city (lat/lng come from it), an optional district of that
- * city, free-text address and the structured address of a stop.
+ * city, free-text address and the structured (national) address of a stop — or, for a light
+ * address, the free text alone (issue 23: the spec demands the national address nowhere here).
  */
-export const savedAddressInput = z.object({
-  label: z.string({ error: 'v.nameRequired' }).trim().min(1, 'v.nameRequired').max(60, 'v.nameRequired'),
-  cityId: refId(),
-  districtId: districtId().nullable().optional(),
-  address: z.string().trim().max(200, 'v.addressMax').optional(),
-  addressDetails: stopAddressInput,
-});
+export const savedAddressInput = z
+  .object({
+    label: z.string({ error: 'v.nameRequired' }).trim().min(1, 'v.nameRequired').max(60, 'v.nameRequired'),
+    cityId: refId(),
+    districtId: districtId().nullable().optional(),
+    address: z.string().trim().max(200, 'v.addressMax').optional(),
+    /** The national address; null or absent for a light address (label + city + free text, issue 23). */
+    addressDetails: stopAddressInput.nullable().optional(),
+  })
+  // a light address still says where: the free text or the national address
+  .refine((a) => !!a.address?.trim() || !!a.addressDetails, { path: ['address'], message: 'v.addressOrNational' });
 export type SavedAddressInput = z.infer<typeof savedAddressInput>;
 
 export const savedAddressSchema = z.object({
@@ -110,7 +115,7 @@ export const savedAddressSchema = z.object({
   cityId: z.number().int(),
   districtId: z.number().int().nullable(),
   address: z.string().nullable(),
-  addressDetails: stopAddressInput,
+  addressDetails: stopAddressInput.nullable(),
   lat: z.number(),
   lng: z.number(),
   createdAt: z.string(),

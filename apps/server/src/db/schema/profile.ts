@@ -40,7 +40,7 @@ export const savedAddresses = pgTable('saved_addresses', {
   cityId: integer('city_id').notNull(),
   districtId: bigint('district_id', { mode: 'number' }),
   address: text('address'),
-  addressDetails: jsonb('address_details').$type<StopAddressInput>().notNull(),
+  addressDetails: jsonb('address_details').$type<StopAddressInput>(),
   lat: doublePrecision('lat').notNull(),
   lng: doublePrecision('lng').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),

@@ -162,7 +162,7 @@ export function createProfileService(deps: { db: Db }) {
           cityId: body.cityId,
           districtId: body.districtId ?? null,
           address: body.address || null,
-          addressDetails: body.addressDetails,
+          addressDetails: body.addressDetails ?? null,
           lat: p.lat,
           lng: p.lng,
         });
@@ -180,7 +180,7 @@ export function createProfileService(deps: { db: Db }) {
           cityId: body.cityId,
           districtId: body.districtId ?? null,
           address: body.address || null,
-          addressDetails: body.addressDetails,
+          addressDetails: body.addressDetails ?? null,
           lat: p.lat,
           lng: p.lng,
         });

@@ -1,9 +1,10 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Autocomplete, SimpleGrid, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { matchesSearch, type StopAddressInput } from '@masar/shared';
+import { matchesSearch, normalizeSearch, type StopAddressInput } from '@masar/shared';
 import { CitySelect } from '../../../components/CitySelect';
 import { asLang } from '../../../components/format';
+import { useRegions } from '../../../components/reference';
 import { useDistricts } from '../api/profile';
 
 /** The structured address of spec §3 as form strings (empty = not given). */
@@ -27,11 +28,10 @@ export function detailsToBody(d: AddressDetailsValues): StopAddressInput | null 
   return out as unknown as StopAddressInput;
 }
 
+// district (one field with the city's districts) and region (filled from the city) are not here
 const FIELDS: [keyof AddressDetailsValues, number, boolean][] = [
   ['buildingNumber', 4, true],
   ['streetName', 100, true],
-  ['district', 100, true],
-  ['region', 60, true],
   ['zipCode', 5, true],
   ['additionalNumber', 4, false],
   ['unitNumber', 10, false],
@@ -45,28 +45,44 @@ interface FormLike {
 }
 
 /**
- * City, district of the city and the structured (national) address, as the post form asks it
- * (spec §3 "Address"). Field paths: `cityId`, `districtId` (a string id), `addressDetails.*`.
+ * City, district and the structured (national) address, as the post form asks it (spec §3
+ * "Address"). Field paths: `cityId`, `districtId` (a string id), `addressDetails.*`.
+ *
+ * Issue 23: ONE district field — the city's districts to pick from, or any text where the
+ * district is not listed (the text goes to `addressDetails.district`; a picked district also sets
+ * `districtId`). The region is filled from the city. `national: false` shows city and district
+ * only (a light address).
  */
 export function AddressFields({
   form,
   cityId,
-  districtId,
+  district,
   required = false,
+  national = true,
   errors,
 }: {
   form: FormLike;
   cityId: number | null;
-  districtId: string | null;
+  /** The district text (`addressDetails.district`). */
+  district: string;
   required?: boolean;
+  national?: boolean;
   errors: Record<string, unknown>;
 }) {
   const { t, i18n } = useTranslation('profile');
   const lang = asLang(i18n.language);
   const districts = useDistricts(cityId);
-  const data = (districts.data ?? []).map((d) => ({ value: String(d.id), label: lang === 'ar' ? d.nameAr : d.nameEn }));
+  const regions = useRegions();
+  const list = districts.data ?? [];
+  const label = (d: { nameEn: string; nameAr: string }) => (lang === 'ar' ? d.nameAr : d.nameEn);
   // Both names, folded as people type Arabic (ة/ه, أ/ا, ى/ي …; issue 23): "الروضه" finds "حي الروضة".
-  const names = new Map((districts.data ?? []).map((d) => [String(d.id), `${d.nameAr} ${d.nameEn}`]));
+  const names = new Map(list.map((d) => [label(d), `${d.nameAr} ${d.nameEn}`]));
+  const pick = (text: string) => {
+    form.setFieldValue('addressDetails.district', text);
+    const folded = normalizeSearch(text);
+    const hit = folded ? list.find((d) => normalizeSearch(d.nameAr) === folded || normalizeSearch(d.nameEn) === folded) : undefined;
+    form.setFieldValue('districtId', hit ? String(hit.id) : null);
+  };
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -74,38 +90,60 @@ export function AddressFields({
           label={t('book.city')}
           withAsterisk={required}
           value={cityId}
-          onChange={(id) => {
+          onChange={(id, city) => {
             form.setFieldValue('cityId', id);
             form.setFieldValue('districtId', null);
+            form.setFieldValue('addressDetails.district', '');
+            const region = city ? regions.data?.find((r) => r.id === city.regionId) : undefined;
+            form.setFieldValue('addressDetails.region', region ? (lang === 'ar' ? region.nameAr : region.nameEn) : '');
           }}
           error={errors.cityId as string | undefined}
           data-testid="address-city"
         />
-        <Select
+        <Autocomplete
           label={t('book.district')}
-          data={data}
-          value={districtId}
-          onChange={(v) => form.setFieldValue('districtId', v)}
+          description={cityId ? t('book.districtHint') : undefined}
+          withAsterisk={required && national}
+          data={list.map(label)}
+          value={district}
+          onChange={pick}
           disabled={!cityId}
-          searchable
+          maxLength={100}
           filter={({ options, search }) => options.filter((o) => 'value' in o && matchesSearch(names.get(o.value) ?? o.label, search))}
-          clearable
-          error={errors.districtId as string | undefined}
+          limit={50}
+          error={(errors['addressDetails.district'] ?? errors.districtId) as string | undefined}
           data-testid="address-district"
         />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        {FIELDS.map(([f, max, req]) => (
-          <TextInput
-            key={form.key(`addressDetails.${f}`)}
-            label={t(`address.${f}`)}
-            withAsterisk={required && req}
-            maxLength={max}
-            {...form.getInputProps(`addressDetails.${f}`)}
-            data-testid={`address-${f}`}
-          />
-        ))}
-      </SimpleGrid>
+      {national && <NationalAddressFields form={form} cityId={cityId} required={required} />}
     </>
+  );
+}
+
+/** The national address's own fields (building number, street, zip, additional and unit numbers, business name) and the region, filled from the city. */
+export function NationalAddressFields({ form, cityId, required = false }: { form: FormLike; cityId: number | null; required?: boolean }) {
+  const { t } = useTranslation('profile');
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }}>
+      {FIELDS.map(([f, max, req]) => (
+        <TextInput
+          key={form.key(`addressDetails.${f}`)}
+          label={t(`address.${f}`)}
+          withAsterisk={required && req}
+          maxLength={max}
+          {...form.getInputProps(`addressDetails.${f}`)}
+          data-testid={`address-${f}`}
+        />
+      ))}
+      <TextInput
+        key={form.key('addressDetails.region')}
+        label={t('address.region')}
+        withAsterisk={required}
+        maxLength={60}
+        readOnly={!!cityId}
+        {...form.getInputProps('addressDetails.region')}
+        data-testid="address-region"
+      />
+    </SimpleGrid>
   );
 }

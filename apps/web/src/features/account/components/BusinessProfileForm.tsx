@@ -111,7 +111,7 @@ export function BusinessProfileForm({ profile }: { profile: BusinessProfile }) {
           <Text fw={600} size="sm">
             {t('business.address')}
           </Text>
-          <AddressFields form={form} cityId={values.cityId} districtId={values.districtId} errors={form.errors} />
+          <AddressFields form={form} cityId={values.cityId} district={values.addressDetails.district} errors={form.errors} />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending} data-testid="bp-save">
               {t('common:actions.save')}

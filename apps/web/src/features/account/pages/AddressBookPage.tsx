@@ -1,18 +1,20 @@
 import { useRef, useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Container, Group, Modal, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Container, Group, Modal, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { savedAddressInput, type SavedAddress, type SavedAddressInput } from '@masar/shared';
 import { fieldErrors, notifySuccess, showApiError } from '../../../lib/form';
 import { useAddresses, useDeleteAddress, useSaveAddress } from '../api/profile';
-import { AddressFields, detailsToBody, detailsValues, emptyDetails, type AddressDetailsValues } from '../components/AddressFields';
+import { AddressFields, NationalAddressFields, detailsToBody, detailsValues, emptyDetails, type AddressDetailsValues } from '../components/AddressFields';
 
 interface Values {
   label: string;
   cityId: number | null;
   districtId: string | null;
   address: string;
+  /** Whether the national address (building number, street, zip …) is given: off = a light address. */
+  national: boolean;
   addressDetails: AddressDetailsValues;
 }
 const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
@@ -22,13 +24,14 @@ const toBody = (v: Values) =>
     cityId: v.cityId,
     districtId: v.districtId ? Number(v.districtId) : null,
     address: v.address || undefined,
-    addressDetails: detailsToBody(v.addressDetails) ?? {},
+    addressDetails: v.national ? (detailsToBody(v.addressDetails) ?? {}) : null,
   }) as unknown as SavedAddressInput;
 const toValues = (a?: SavedAddress): Values => ({
   label: a?.label ?? '',
   cityId: a?.cityId ?? null,
   districtId: a?.districtId == null ? null : String(a.districtId),
   address: a?.address ?? '',
+  national: !!a?.addressDetails,
   addressDetails: a ? detailsValues(a.addressDetails) : emptyDetails(),
 });
 
@@ -68,8 +71,24 @@ function AddressModal({ editing, onClose }: { editing: SavedAddress | null; onCl
           {...form.getInputProps('label')}
           data-testid="address-label"
         />
-        <TextInput label={t('book.address')} maxLength={200} key={form.key('address')} {...form.getInputProps('address')} />
-        <AddressFields form={form} cityId={values.cityId} districtId={values.districtId} errors={form.errors} required />
+        <AddressFields form={form} cityId={values.cityId} district={values.addressDetails.district} national={false} errors={form.errors} required />
+        <TextInput
+          label={t('book.address')}
+          description={t('book.addressHint')}
+          withAsterisk={!values.national}
+          maxLength={200}
+          key={form.key('address')}
+          {...form.getInputProps('address')}
+          data-testid="address-text"
+        />
+        <Switch
+          label={t('book.national')}
+          description={t('book.nationalHint')}
+          key={form.key('national')}
+          {...form.getInputProps('national', { type: 'checkbox' })}
+          data-testid="address-national"
+        />
+        {values.national && <NationalAddressFields form={form} cityId={values.cityId} required />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common:actions.cancel')}
@@ -125,13 +144,15 @@ export default function AddressBookPage() {
                   </Text>
                   <Text size="sm" c="dimmed">
                     <bdi>
-                      {[
-                        a.addressDetails.buildingNumber,
-                        a.addressDetails.streetName,
-                        a.addressDetails.district,
-                        a.addressDetails.region,
-                        a.addressDetails.zipCode,
-                      ].join(sep)}
+                      {a.addressDetails
+                        ? [
+                            a.addressDetails.buildingNumber,
+                            a.addressDetails.streetName,
+                            a.addressDetails.district,
+                            a.addressDetails.region,
+                            a.addressDetails.zipCode,
+                          ].join(sep)
+                        : a.address}
                     </bdi>
                   </Text>
                 </div>

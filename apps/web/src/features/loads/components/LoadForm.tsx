@@ -264,7 +264,7 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
                     onPick={(a) => {
                       form.setFieldValue(`stops.${i}.cityId`, a.cityId);
                       form.setFieldValue(`stops.${i}.address`, a.address ?? '');
-                      form.setFieldValue(`stops.${i}.details`, { ...emptyAddress(), ...a.addressDetails });
+                      form.setFieldValue(`stops.${i}.details`, { ...emptyAddress(), ...(a.addressDetails ?? {}) });
                       setOpenAddress((o) => ({ ...o, [s.key]: true }));
                     }}
                   />
