@@ -22,7 +22,8 @@ export const emptyDetails = (): AddressDetailsValues => ({
 export const detailsValues = (d: StopAddressInput | null | undefined): AddressDetailsValues => ({ ...emptyDetails(), ...(d ?? {}) });
 /** Form strings → the API's structured address: optional empty fields dropped; null when nothing is filled. */
 export function detailsToBody(d: AddressDetailsValues): StopAddressInput | null {
-  if (!Object.values(d).some((v) => v.trim())) return null;
+  // the region alone is no address: the form fills it from the city
+  if (!Object.entries(d).some(([k, v]) => k !== 'region' && v.trim())) return null;
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(d)) if (v.trim() || ['buildingNumber', 'streetName', 'district', 'region', 'zipCode'].includes(k)) out[k] = v;
   return out as unknown as StopAddressInput;

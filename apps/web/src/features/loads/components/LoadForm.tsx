@@ -42,7 +42,7 @@ import { CitySelect } from '../../../components/CitySelect';
 import { asLang } from '../../../components/format';
 import { digits } from '../../../lib/digits';
 import { StopBadge } from '../../../components/Lane';
-import { useEquipmentTypes, useGoodsTypes } from '../../../components/reference';
+import { useEquipmentTypes, useGoodsTypes, useRegions } from '../../../components/reference';
 import { fieldErrors } from '../../../lib/form';
 import {
   canAddCargo,
@@ -106,6 +106,7 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
     else onSubmit(body);
   };
 
+  const regions = useRegions();
   const eqData = (equipment.data ?? []).map((e) => ({ value: e.code, label: lang === 'ar' ? e.nameAr : e.nameEn }));
   const goodsData = (goods.data ?? []).map((g) => ({ value: g.code, label: lang === 'ar' ? g.nameAr : g.nameEn }));
   const values = form.getValues();
@@ -273,7 +274,12 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
                       label={t('field.city')}
                       withAsterisk
                       value={s.cityId}
-                      onChange={(id) => form.setFieldValue(`stops.${i}.cityId`, id)}
+                      onChange={(id, city) => {
+                        form.setFieldValue(`stops.${i}.cityId`, id);
+                        // the region follows the city (issue 23: it was typed by hand after the city)
+                        const region = city ? regions.data?.find((r) => r.id === city.regionId) : undefined;
+                        if (region) form.setFieldValue(`stops.${i}.details.region`, lang === 'ar' ? region.nameAr : region.nameEn);
+                      }}
                       error={err(`stops.${i}.cityId`)}
                       data-testid={`stop-${i}-city`}
                     />

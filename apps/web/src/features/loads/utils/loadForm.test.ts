@@ -32,6 +32,17 @@ describe('post-load form ↔ shared createLoadBody', () => {
     expect(body.stops[1]).not.toHaveProperty('address');
     expect(body).not.toHaveProperty('comments');
   });
+  it('the region the form fills from the city is no national address on its own (issue 23)', () => {
+    const v = validForm();
+    v.stops[0].details = { ...v.stops[0].details, region: 'Riyadh Region' };
+    const body = formToBody(v, true);
+    expect(body.stops[0]).not.toHaveProperty('addressDetails');
+    expect(createLoadBody.safeParse(body).success).toBe(true);
+    // with any other field the address counts, and the shared schema asks for the rest
+    v.stops[0].details = { ...v.stops[0].details, streetName: 'King Fahd Rd' };
+    expect(errorsOf(v)).toHaveProperty(['stops.0.addressDetails.buildingNumber']);
+  });
+
   it('an empty form names every missing field by its path', () => {
     const e = errorsOf(emptyLoadForm());
     expect(e.equipmentType).toBe('Choose an equipment type.');

@@ -129,7 +129,8 @@ export const emptyLoadForm = (): LoadFormValues => ({
 
 /** The structured address as the API takes it: undefined when every field is empty; optional fields left out when empty. */
 function addressToBody(d: AddressValues): StopAddressInput | undefined {
-  if (!Object.values(d).some((x) => x.trim())) return undefined;
+  // the region alone is no address: the form fills it from the city
+  if (!Object.entries(d).some(([k, x]) => k !== 'region' && x.trim())) return undefined;
   const opt = (k: 'additionalNumber' | 'unitNumber' | 'businessName') => (d[k].trim() ? { [k]: d[k].trim() } : {});
   return {
     buildingNumber: d.buildingNumber,
