@@ -27928,7 +27928,15 @@ export interface operations {
                                     lat: number;
                                     lng: number;
                                 };
+                                lane: {
+                                    fromEn: string;
+                                    fromAr: string;
+                                    toEn: string;
+                                    toAr: string;
+                                };
                                 vehicleId: string | null;
+                                plate: string | null;
+                                driverName: string | null;
                                 latest: {
                                     lat: number;
                                     lng: number;
@@ -27938,6 +27946,8 @@ export interface operations {
                                     at: string;
                                 } | null;
                                 lastStep: ("started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed") | null;
+                                heading: ("pickup" | "drop") | null;
+                                eta: string | null;
                             }[];
                             vehicles: {
                                 /** Format: uuid */
@@ -27951,6 +27961,9 @@ export interface operations {
                                     /** Format: date-time */
                                     at: string;
                                 } | null;
+                                loadId: string | null;
+                                referenceId: string | null;
+                                driverName: string | null;
                             }[];
                         };
                     };

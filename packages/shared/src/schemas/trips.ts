@@ -215,7 +215,11 @@ export const loadTrackingSchema = z.object({
 });
 export type LoadTracking = z.infer<typeof loadTrackingSchema>;
 
-/** GET /vehicles/track/overview: what /godsview draws. */
+/**
+ * GET /vehicles/track/overview: what /godsview draws (issue 23: each shipment with its lane,
+ * driver, plate as printed on the plate, status and ETA; the vehicles with the shipment they
+ * run). The driver and plate are the shipment's current assignment: none once unassigned.
+ */
 export const trackOverviewSchema = z.object({
   shipments: z.array(
     z.object({
@@ -224,12 +228,29 @@ export const trackOverviewSchema = z.object({
       status: z.string(),
       pickup: point,
       drop: point,
+      lane: z.object({ fromEn: z.string(), fromAr: z.string(), toEn: z.string(), toAr: z.string() }),
       vehicleId: z.uuid().nullable(),
+      /** The plate as printed: digits, then the three letters right to left, space-separated. */
+      plate: z.string().nullable(),
+      driverName: z.string().nullable(),
       latest: positionSchema.nullable(),
       lastStep: z.enum(TRIP_STEPS).nullable(),
+      heading: z.enum(PROOF_STOPS).nullable(),
+      /** Now + remaining great-circle km at ETA_AVERAGE_SPEED_KMH; null without a position. */
+      eta: isoDateTime.nullable(),
     }),
   ),
-  vehicles: z.array(z.object({ vehicleId: z.uuid(), plate: z.string(), latest: positionSchema.nullable() })),
+  vehicles: z.array(
+    z.object({
+      vehicleId: z.uuid(),
+      plate: z.string(),
+      latest: positionSchema.nullable(),
+      /** The running shipment this vehicle is assigned to, if any. */
+      loadId: z.uuid().nullable(),
+      referenceId: z.string().nullable(),
+      driverName: z.string().nullable(),
+    }),
+  ),
 });
 export type TrackOverview = z.infer<typeof trackOverviewSchema>;
 

@@ -156,6 +156,8 @@ export interface VehicleRow {
   id: string;
   owner_id: string;
   plate: string;
+  plate_digits?: string;
+  plate_letters?: string;
 }
 /** A vehicle of `ownerId` by its IMEI (not deleted). */
 export async function vehicleByImei(db: DbOrTx, ownerId: string, imei: string): Promise<VehicleRow | null> {
@@ -173,7 +175,7 @@ export async function vehicleById(db: DbOrTx, id: string): Promise<VehicleRow | 
 export async function vehiclesOfOwner(db: DbOrTx, ownerId: string, limit: number): Promise<VehicleRow[]> {
   return queryRows<VehicleRow>(
     db,
-    sql`select id, owner_id, plate_digits || ' ' || plate_letters as plate from vehicles
+    sql`select id, owner_id, plate_digits || ' ' || plate_letters as plate, plate_digits, plate_letters from vehicles
          where owner_id = ${ownerId} and state <> 'deleted' order by created_at desc limit ${limit}`,
   );
 }
@@ -238,14 +240,36 @@ export interface ActiveShipmentRow {
   drop_lat: number;
   drop_lng: number;
   vehicle_id: string | null;
+  pickup_city_en: string;
+  pickup_city_ar: string;
+  drop_city_en: string;
+  drop_city_ar: string;
+  driver_name: string | null;
+  plate_digits: string | null;
+  plate_letters: string | null;
+  delivered_at: Date | string | null;
 }
-/** The user's running shipments, as shipper or awarded carrier (godsview), newest first, capped. */
+/**
+ * The user's running shipments, as shipper or awarded carrier (godsview), newest first, capped:
+ * with the lane's city names, and the assigned driver and vehicle plate as they are now (an
+ * unassigned shipment has neither, so a truck taken off leaves it at once).
+ */
 export async function activeShipmentsOf(db: DbOrTx, userId: string, limit: number): Promise<ActiveShipmentRow[]> {
   return queryRows<ActiveShipmentRow>(
     db,
-    sql`select id, reference_id, status, pickup_lat, pickup_lng, drop_lat, drop_lng, vehicle_id from loads
-         where (shipper_id = ${userId} or carrier_id = ${userId}) and status in ('unassigned', 'assigned', 'pending_bayan') and deleted_at is null
-         order by booked_at desc nulls last limit ${limit}`,
+    // an unassigned shipment keeps its last vehicle_id/driver_id on the row: they are not its truck any more
+    sql`select l.id, l.reference_id, l.status, l.pickup_lat, l.pickup_lng, l.drop_lat, l.drop_lng, l.delivered_at,
+               case when l.status = 'unassigned' then null else l.vehicle_id end as vehicle_id,
+               pc.name_en as pickup_city_en, pc.name_ar as pickup_city_ar, dc.name_en as drop_city_en, dc.name_ar as drop_city_ar,
+               case when d.id is null then null else d.first_name || ' ' || d.last_name end as driver_name,
+               v.plate_digits, v.plate_letters
+          from loads l
+          join cities pc on pc.id = l.pickup_city_id
+          join cities dc on dc.id = l.drop_city_id
+          left join drivers d on d.id = l.driver_id and l.status <> 'unassigned'
+          left join vehicles v on v.id = l.vehicle_id and l.status <> 'unassigned'
+         where (l.shipper_id = ${userId} or l.carrier_id = ${userId}) and l.status in ('unassigned', 'assigned', 'pending_bayan') and l.deleted_at is null
+         order by l.booked_at desc nulls last limit ${limit}`,
   );
 }
 

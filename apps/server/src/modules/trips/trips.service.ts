@@ -2,6 +2,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import {
   DAYS_TO_PAY_WINDOW,
   ETA_AVERAGE_SPEED_KMH,
+  formatPlate,
+  plateFromStored,
   normalizeSaudiPhone,
   PROOF_MAX_BYTES,
   PROOF_MIME_TYPES,
@@ -94,6 +96,31 @@ export async function sniffProofMime(data: Buffer): Promise<string | null> {
  * each is a `trip.step` event on the shipment timeline. The load's own columns are written only
  * through the loads module's lifecycle (delivered_at, payment_received_at).
  */
+/**
+ * Where a running truck heads and what is left (great-circle km): to the pickup then on to the
+ * drop before the proof of pickup, to the drop after; none once delivered or without a position.
+ * ETA at ETA_AVERAGE_SPEED_KMH from `t`.
+ */
+function remainingOf(
+  latest: Position | null,
+  pickup: { lat: number; lng: number },
+  drop: { lat: number; lng: number },
+  done: Set<string>,
+  delivered: boolean,
+  t: Date,
+): { heading: ProofStop | null; remainingKm: number | null; eta: string | null } {
+  const heading: ProofStop | null = delivered || done.has('completed') ? null : done.has('pickup_proof') ? 'drop' : 'pickup';
+  let km: number | null = null;
+  if (latest && heading === 'pickup')
+    km = greatCircleKm(latest.lat, latest.lng, pickup.lat, pickup.lng) + greatCircleKm(pickup.lat, pickup.lng, drop.lat, drop.lng);
+  else if (latest && heading === 'drop') km = greatCircleKm(latest.lat, latest.lng, drop.lat, drop.lng);
+  return {
+    heading,
+    remainingKm: km === null ? null : round1(km),
+    eta: km === null ? null : new Date(t.getTime() + (km / ETA_AVERAGE_SPEED_KMH) * 3_600_000).toISOString(),
+  };
+}
+
 export function createTripsService(deps: TripsDeps) {
   const { db, links, storage, loads, config } = deps;
   const now = deps.now ?? (() => new Date());
@@ -397,25 +424,22 @@ export function createTripsService(deps: TripsDeps) {
       const t = now();
       let trail: Position[] = [];
       let latest: Position | null = null;
-      if (trip.vehicle_id) {
+      // an unassigned shipment keeps its last vehicle on the row; that truck is not its truck any more
+      const vehicleId = trip.status === 'unassigned' ? null : trip.vehicle_id;
+      if (vehicleId) {
         const floor = t.getTime() - TRAIL_MAX_HOURS * 3_600_000;
         const since = new Date(Math.max(floor, trip.assigned_at ? new Date(trip.assigned_at).getTime() : floor));
-        const [points, last] = await Promise.all([repo.trail(db, trip.vehicle_id, since, TRAIL_MAX_POINTS), repo.latestOf(db, [trip.vehicle_id])]);
+        const [points, last] = await Promise.all([repo.trail(db, vehicleId, since, TRAIL_MAX_POINTS), repo.latestOf(db, [vehicleId])]);
         trail = points.reverse().map(toPosition);
         latest = last[0] ? toPosition(last[0]) : null;
       }
       const done = new Set(steps.map((s) => s.step));
-      const delivered = !!trip.delivered_at || done.has('completed');
-      const heading: ProofStop | null = delivered ? null : done.has('pickup_proof') ? 'drop' : 'pickup';
-      let remainingKm: number | null = null;
-      if (latest && heading === 'pickup')
-        remainingKm = greatCircleKm(latest.lat, latest.lng, pickup.lat, pickup.lng) + greatCircleKm(pickup.lat, pickup.lng, drop.lat, drop.lng);
-      else if (latest && heading === 'drop') remainingKm = greatCircleKm(latest.lat, latest.lng, drop.lat, drop.lng);
+      const { heading, remainingKm, eta } = remainingOf(latest, pickup, drop, done, !!trip.delivered_at, t);
       return {
         loadId,
         referenceId: trip.reference_id,
         status: trip.status,
-        vehicleId: trip.vehicle_id,
+        vehicleId,
         pickup: { lat: pickup.lat, lng: pickup.lng },
         drop: { lat: drop.lat, lng: drop.lng },
         latest,
@@ -423,8 +447,8 @@ export function createTripsService(deps: TripsDeps) {
         steps: steps.map(toStep),
         proofs: proofs.map(toProof),
         heading,
-        remainingKm: remainingKm === null ? null : round1(remainingKm),
-        eta: remainingKm === null ? null : new Date(t.getTime() + (remainingKm / ETA_AVERAGE_SPEED_KMH) * 3_600_000).toISOString(),
+        remainingKm,
+        eta,
         averageSpeedKmh: ETA_AVERAGE_SPEED_KMH,
         deliveredAt: trip.delivered_at ? iso(trip.delivered_at) : null,
       };
@@ -442,18 +466,45 @@ export function createTripsService(deps: TripsDeps) {
         ),
       ]);
       const pos = new Map(latest.map((p) => [p.vehicle_id, toPosition(p)]));
-      return {
-        shipments: ships.map((s) => ({
+      const t = now();
+      const plateOf = (digits: string | null | undefined, letters: string | null | undefined) =>
+        digits && letters ? formatPlate(plateFromStored(digits, letters)) : null;
+      const shipments = ships.map((s) => {
+        const mine = steps.filter((x) => x.load_id === s.id);
+        const at = s.vehicle_id ? (pos.get(s.vehicle_id) ?? null) : null;
+        const pickup = { lat: s.pickup_lat, lng: s.pickup_lng };
+        const drop = { lat: s.drop_lat, lng: s.drop_lng };
+        const { heading, eta } = remainingOf(at, pickup, drop, new Set(mine.map((x) => x.step)), !!s.delivered_at, t);
+        return {
           loadId: s.id,
           referenceId: s.reference_id,
           status: s.status,
-          pickup: { lat: s.pickup_lat, lng: s.pickup_lng },
-          drop: { lat: s.drop_lat, lng: s.drop_lng },
+          pickup,
+          drop,
+          lane: { fromEn: s.pickup_city_en, fromAr: s.pickup_city_ar, toEn: s.drop_city_en, toAr: s.drop_city_ar },
           vehicleId: s.vehicle_id,
-          latest: s.vehicle_id ? (pos.get(s.vehicle_id) ?? null) : null,
-          lastStep: steps.filter((x) => x.load_id === s.id).at(-1)?.step ?? null,
-        })),
-        vehicles: vehicles.map((v) => ({ vehicleId: v.id, plate: v.plate, latest: pos.get(v.id) ?? null })),
+          plate: plateOf(s.plate_digits, s.plate_letters),
+          driverName: s.driver_name,
+          latest: at,
+          lastStep: mine.at(-1)?.step ?? null,
+          heading,
+          eta,
+        };
+      });
+      const onShipment = new Map(shipments.filter((s) => s.vehicleId).map((s) => [s.vehicleId!, s]));
+      return {
+        shipments,
+        vehicles: vehicles.map((v) => {
+          const s = onShipment.get(v.id);
+          return {
+            vehicleId: v.id,
+            plate: plateOf(v.plate_digits, v.plate_letters) ?? v.plate,
+            latest: pos.get(v.id) ?? null,
+            loadId: s?.loadId ?? null,
+            referenceId: s?.referenceId ?? null,
+            driverName: s?.driverName ?? null,
+          };
+        }),
       };
     },
 

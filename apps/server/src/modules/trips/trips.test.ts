@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_TYPE, type DriverJob, type DriverJobs, type Load, type LoadTracking, type TripProof } from '@masar/shared';
+import { ACCOUNT_TYPE, type DriverJob, type DriverJobs, type Load, type LoadTracking, type TrackOverview, type TripProof } from '@masar/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { apiCaller, createUser, multipart, PDF_MINIMAL, PNG_1X1, type TestUser } from '../../../test/fixtures.ts';
 import { driverBody, vehicleBody } from '../fleet/fleet.testkit.ts';
@@ -334,15 +334,25 @@ describe('tracking', () => {
     expect(hours).toBeCloseTo(tr.remainingKm! / 70, 0);
 
     // godsview: the carrier sees the shipment with its vehicle's position
-    const ov = ok(
-      await call<{ shipments: { loadId: string; latest: unknown }[]; vehicles: { vehicleId: string; latest: unknown }[] }>(
-        'GET',
-        '/vehicles/track/overview',
-        carrier.headers,
-      ),
-    );
-    expect(ov.shipments.find((x) => x.loadId === s.load.id)?.latest).toMatchObject({ speed: 12.5 });
-    expect(ov.vehicles.find((x) => x.vehicleId === s.vehicleId)?.latest).toBeTruthy();
+    const overview = async () => ok(await call<TrackOverview>('GET', '/vehicles/track/overview', carrier.headers));
+    const ov = await overview();
+    const card = ov.shipments.find((x) => x.loadId === s.load.id)!;
+    expect(card.latest).toMatchObject({ speed: 12.5 });
+    // issue 23: lane, driver, plate as printed, ETA — the same ETA the shipment's tracking gives
+    expect(card.lane).toMatchObject({ fromEn: 'Riyadh', toEn: 'Jeddah' });
+    expect(card.driverName).toMatch(/\S+ \S+/);
+    const vehicle = ok(await call<{ plateText: string }>('GET', `/vehicles/${s.vehicleId}`, carrier.headers));
+    expect(card.plate).toBe(vehicle.plateText);
+    expect(card.heading).toBe('pickup');
+    expect(Math.abs(Date.parse(card.eta!) - Date.parse(tr.eta!))).toBeLessThan(60_000);
+    const v = ov.vehicles.find((x) => x.vehicleId === s.vehicleId)!;
+    expect(v.latest).toBeTruthy();
+    expect(v).toMatchObject({ loadId: s.load.id, referenceId: s.load.referenceId, driverName: card.driverName, plate: vehicle.plateText });
+    // the carrier takes the truck off: it leaves the shipment at once
+    ok(await call('POST', '/delivery-tracking/unassign-driver', carrier.headers, { loadId: s.load.id }));
+    const after = await overview();
+    expect(after.shipments.find((x) => x.loadId === s.load.id)).toMatchObject({ vehicleId: null, plate: null, driverName: null, latest: null, eta: null });
+    expect(after.vehicles.find((x) => x.vehicleId === s.vehicleId)).toMatchObject({ loadId: null, driverName: null });
     const ovStranger = ok(await call<{ shipments: { loadId: string }[] }>('GET', '/vehicles/track/overview', stranger.headers));
     expect(ovStranger.shipments.some((x) => x.loadId === s.load.id)).toBe(false);
   });

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Card, Center, Container, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Center, Container, Grid, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/LoadStatusBadge';
+import { isolate } from '../../../components/bidi';
 import { asLang, formatDate, formatNumber } from '../../../components/format';
 import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { trackingApi } from '../api/trips';
@@ -79,54 +80,106 @@ export default function GodsviewPage() {
               <TrackMap dots={dots} lanes={lanes} height={520} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
-              <Stack gap="sm">
-                <Title order={4}>{t('track.shipments')}</Title>
-                {data?.shipments.length ? (
-                  data.shipments.map((s) => (
-                    <Card key={s.loadId} withBorder padding="sm" data-testid="godsview-shipment">
-                      <Group justify="space-between" wrap="nowrap">
-                        <Anchor component={Link} to={trackHref(s.loadId)} fw={600} dir="ltr">
-                          {s.referenceId}
+              <Tabs defaultValue="shipments" keepMounted={false}>
+                <Tabs.List grow>
+                  <Tabs.Tab value="shipments" data-testid="godsview-tab-shipments">
+                    {t('track.shipments')} ({formatNumber(data?.shipments.length ?? 0, lang)})
+                  </Tabs.Tab>
+                  <Tabs.Tab value="vehicles" data-testid="godsview-tab-vehicles">
+                    {t('track.vehicles')} ({formatNumber(data?.vehicles.length ?? 0, lang)})
+                  </Tabs.Tab>
+                </Tabs.List>
+                <Tabs.Panel value="shipments" pt="sm">
+                  <Stack gap="sm">
+                    {data?.shipments.length ? (
+                      data.shipments.map((s) => (
+                        <Card key={s.loadId} withBorder padding="sm" data-testid="godsview-shipment">
+                          <Group justify="space-between" wrap="nowrap">
+                            <Anchor component={Link} to={trackHref(s.loadId)} fw={600} dir="ltr">
+                              {s.referenceId}
+                            </Anchor>
+                            <StatusBadge status={s.status} />
+                          </Group>
+                          <Text size="sm" fw={500} data-testid="godsview-lane">
+                            {isolate(lang === 'ar' ? s.lane.fromAr : s.lane.fromEn)} {lang === 'ar' ? '←' : '→'}{' '}
+                            {isolate(lang === 'ar' ? s.lane.toAr : s.lane.toEn)}
+                          </Text>
+                          <Text size="xs" data-testid="godsview-assignment">
+                            {s.driverName ? isolate(s.driverName) : t('track.noDriver')}
+                            {s.plate && (
+                              <>
+                                {' · '}
+                                <bdi dir="ltr" style={{ letterSpacing: '0.08em' }}>
+                                  {s.plate}
+                                </bdi>
+                              </>
+                            )}
+                          </Text>
+                          {s.eta && (
+                            <Text size="xs" fw={500} data-testid="godsview-eta">
+                              {t(`track.heading_${s.heading ?? 'drop'}`)} · {t('track.eta')} {formatDate(s.eta, lang)}
+                            </Text>
+                          )}
+                          <Text size="xs" c="dimmed">
+                            {s.latest
+                              ? `${t('track.lastSeen', { time: formatDate(s.latest.at, lang) })}${s.latest.speed !== null ? ` · ${t('track.speed', { speed: formatNumber(s.latest.speed, lang) })}` : ''}`
+                              : t('track.noPosition')}
+                          </Text>
+                          {s.lastStep && <Text size="xs">{t('track.lastStep', { step: t(`step.${s.lastStep}`) })}</Text>}
+                        </Card>
+                      ))
+                    ) : (
+                      <Group gap="xs">
+                        <Text c="dimmed">{t('track.noShipments')}</Text>
+                        <Anchor component={Link} to={rolePaths(base).myLoads}>
+                          {t('track.openMyLoads')}
                         </Anchor>
-                        <StatusBadge status={s.status} />
                       </Group>
-                      <Text size="xs" c="dimmed">
-                        {s.latest
-                          ? `${t('track.lastSeen', { time: formatDate(s.latest.at, lang) })}${s.latest.speed !== null ? ` · ${t('track.speed', { speed: formatNumber(s.latest.speed, lang) })}` : ''}`
-                          : t('track.noPosition')}
-                      </Text>
-                      {s.lastStep && <Text size="xs">{t('track.lastStep', { step: t(`step.${s.lastStep}`) })}</Text>}
-                    </Card>
-                  ))
-                ) : (
-                  <Group gap="xs">
-                    <Text c="dimmed">{t('track.noShipments')}</Text>
-                    <Anchor component={Link} to={rolePaths(base).myLoads}>
-                      {t('track.openMyLoads')}
-                    </Anchor>
-                  </Group>
-                )}
-                <Title order={4}>{t('track.vehicles')}</Title>
-                {data?.vehicles.length ? (
-                  data.vehicles.map((v) => (
-                    <Group key={v.vehicleId} justify="space-between" wrap="nowrap" data-testid="godsview-vehicle">
-                      <Text size="sm" dir="auto">
-                        {v.plate}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {v.latest ? formatDate(v.latest.at, lang) : t('track.noPosition')}
-                      </Text>
-                    </Group>
-                  ))
-                ) : (
-                  <Group gap="xs">
-                    <Text c="dimmed">{t('track.noVehicles')}</Text>
-                    <Anchor component={Link} to={`${base}/fleet-management`}>
-                      {t('track.addVehicle')}
-                    </Anchor>
-                  </Group>
-                )}
-              </Stack>
+                    )}
+                  </Stack>
+                </Tabs.Panel>
+                <Tabs.Panel value="vehicles" pt="sm">
+                  <Stack gap="xs">
+                    {data?.vehicles.length ? (
+                      data.vehicles.map((v) => (
+                        <Card key={v.vehicleId} withBorder padding="xs" data-testid="godsview-vehicle">
+                          <Group justify="space-between" wrap="nowrap">
+                            <Text size="sm" fw={600}>
+                              <bdi dir="ltr" style={{ letterSpacing: '0.08em' }}>
+                                {v.plate}
+                              </bdi>
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              {v.latest ? formatDate(v.latest.at, lang) : t('track.noPosition')}
+                            </Text>
+                          </Group>
+                          <Text size="xs">
+                            {v.loadId ? (
+                              <>
+                                <Anchor component={Link} to={trackHref(v.loadId)} size="xs" dir="ltr">
+                                  {v.referenceId}
+                                </Anchor>
+                                {v.driverName && <> · {isolate(v.driverName)}</>}
+                              </>
+                            ) : (
+                              <Text span c="dimmed" size="xs">
+                                {t('track.idle')}
+                              </Text>
+                            )}
+                          </Text>
+                        </Card>
+                      ))
+                    ) : (
+                      <Group gap="xs">
+                        <Text c="dimmed">{t('track.noVehicles')}</Text>
+                        <Anchor component={Link} to={`${base}/fleet-management`}>
+                          {t('track.addVehicle')}
+                        </Anchor>
+                      </Group>
+                    )}
+                  </Stack>
+                </Tabs.Panel>
+              </Tabs>
             </Grid.Col>
           </Grid>
         )}
