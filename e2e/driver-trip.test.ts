@@ -70,7 +70,7 @@ describe.skipIf(!hasChromium)('driver trip journey (Arabic, mobile)', () => {
       driverIdNumber: `1${String(Math.floor(100_000_000 + Math.random() * 899_999_999))}`,
     });
     const trailer = await call<{ id: string }>('POST', '/trailers', carrierToken, {
-      trailerType: 'flatbed',
+      trailerType: 'flatbed_trailer',
       trailerNumber: `TR-${n}`,
       lengthCm: 1360,
       breadthCm: 250,

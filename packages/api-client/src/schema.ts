@@ -14114,7 +14114,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    trailerType: string;
+                    /** @enum {string} */
+                    trailerType: "flatbed_trailer" | "curtain_trailer" | "sided_trailer" | "box_trailer" | "reefer_trailer" | "lowbed" | "container_20" | "container_40" | "tanker" | "tipper";
                     trailerNumber: string;
                     lengthCm: number;
                     breadthCm: number;
@@ -14565,7 +14566,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    trailerType?: string;
+                    /** @enum {string} */
+                    trailerType?: "flatbed_trailer" | "curtain_trailer" | "sided_trailer" | "box_trailer" | "reefer_trailer" | "lowbed" | "container_20" | "container_40" | "tanker" | "tipper";
                     trailerNumber?: string;
                     lengthCm?: number;
                     breadthCm?: number;

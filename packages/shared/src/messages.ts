@@ -110,7 +110,7 @@ export const VALIDATION_MESSAGES = {
   'v.vendorRequired': { en: 'Choose the vendor of this vehicle.', ar: 'اختر المورد الخاص بهذه المركبة.' },
   'v.fileId': { en: 'Upload the file again.', ar: 'ارفع الملف مرة أخرى.' },
   'v.filesMax': { en: 'At most {10} files.', ar: '{10} ملفات كحد أقصى.' },
-  'v.trailerType': { en: 'Trailer type is required.', ar: 'نوع المقطورة مطلوب.' },
+  'v.trailerType': { en: 'Choose the trailer type from the list.', ar: 'اختر نوع المقطورة من القائمة.' },
   'v.trailerNumber': {
     en: 'Trailer number must be {6} to {10} letters, digits or hyphens and not all zeros.',
     ar: 'رقم المقطورة من {6} إلى {10} أحرف أو أرقام أو شرطات ولا يكون أصفاراً فقط.',

@@ -55,6 +55,11 @@ describe('trailer rules (spec §5)', () => {
   it('the schema: type and number required, numbers upper-cased, ranges with keyed messages', () => {
     const ok = trailerInput.parse({ trailerType: 'flatbed', trailerNumber: 'ab-12345', lengthCm: 1360, breadthCm: 250, capacityKg: 30000 });
     expect(ok.trailerNumber).toBe('AB-12345');
+    // trailer types are codes (issue 23): forgiving of case and the _trailer suffix, nothing else
+    expect(ok.trailerType).toBe('flatbed_trailer');
+    expect(trailerInput.parse({ ...ok, trailerType: 'Reefer Trailer' }).trailerType).toBe('reefer_trailer');
+    expect(trailerInput.parse({ ...ok, trailerType: 'container_40' }).trailerType).toBe('container_40');
+    expect(trailerInput.safeParse({ ...ok, trailerType: 'سطحة' }).error?.issues[0].message).toBe('v.trailerType');
     const r = trailerInput.safeParse({ trailerType: '', trailerNumber: 'ab', lengthCm: 2001, breadthCm: 199, capacityKg: 999 });
     expect(r.error!.issues.map((i) => i.message).sort()).toEqual([
       'v.trailerBreadth',

@@ -119,10 +119,40 @@ export type VehicleInput = z.input<typeof vehicleInput>;
 export const vehicleUpdate = z.object(withoutDefaults(vehicleFields)).partial().superRefine(vendorSourceRule);
 export type VehicleUpdate = z.input<typeof vehicleUpdate>;
 
+/**
+ * Trailer types (issue 23): codes, labelled in each language by GET /equipmentTypes — the
+ * semi-trailer equipment a tractor pulls (class heavy). Stored text from before is migrated to
+ * these codes (migration 0116) where it names one.
+ */
+export const TRAILER_TYPES = [
+  'flatbed_trailer',
+  'curtain_trailer',
+  'sided_trailer',
+  'box_trailer',
+  'reefer_trailer',
+  'lowbed',
+  'container_20',
+  'container_40',
+  'tanker',
+  'tipper',
+] as const;
+export type TrailerType = (typeof TRAILER_TYPES)[number];
+/** A trailer type code, forgiving of case, spaces and the `_trailer` suffix ("Flatbed" → flatbed_trailer). */
+export function toTrailerType(input: string): TrailerType | null {
+  const s = input
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  const known = (c: string): c is TrailerType => (TRAILER_TYPES as readonly string[]).includes(c);
+  const suffixed = `${s}_trailer`;
+  return known(s) ? s : known(suffixed) ? suffixed : null;
+}
+const trailerTypeField = z.preprocess((v) => (typeof v === 'string' ? (toTrailerType(v) ?? v) : v), z.enum(TRAILER_TYPES, { error: 'v.trailerType' }));
+
 /** POST /trailers body (spec §3 Trailer, §5 Trailer). Units cm and kg. */
 const trailerFields = {
-  /** Trailer type, e.g. flatbed, curtain side, reefer, tanker (free text ≤ 60; equipment code suggested). */
-  trailerType: text(60, 'v.trailerType'),
+  /** Trailer type: a TRAILER_TYPES code (labels from /equipmentTypes). */
+  trailerType: trailerTypeField,
   /** 6–10 letters, digits or hyphens, not all zeros. Stored upper case. */
   trailerNumber: idField(isValidTrailerNumber, 'v.trailerNumber').transform((v) => v.toUpperCase()),
   lengthCm: z.coerce

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, type Driver, type FleetItem, type Trailer, type Vehicle } from '@masar/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
@@ -157,6 +158,20 @@ describe('drivers, trailers and assignment', () => {
     expect(opened).toMatchObject({ ok: true, link: { subject: d.id, claims: { owner: carrier.id } } });
     // one purpose per link: a driver's job link is no vendor invite
     expect((await call('GET', `/vendor-invites/${r.body.data.token}`, {})).body.code).toBe('INVALID_INVITE');
+  });
+
+  it('trailer types are codes; migration 0116 turns stored names into codes and leaves unknown text as typed (issue 23)', async () => {
+    const made = await Promise.all(['a', 'b', 'c', 'd'].map(() => create<Trailer>('/trailers', carrier.headers, trailerBody())));
+    expect(made[0].trailerType).toBe('flatbed_trailer');
+    const legacy = ['Refrigerated semi-trailer', 'تريلا ستارة', 'Lowbed', 'my own kind'];
+    for (const [i, tr] of made.entries()) await t.database.query(`update trailers set trailer_type = $1 where id = $2`, [legacy[i], tr.id]);
+    const migration = readFileSync(new URL('../../db/migrations/0116_trailer_type_codes.sql', import.meta.url), 'utf8');
+    await t.database.query(migration);
+    const after = await Promise.all(made.map((tr) => call<Trailer>('GET', `/trailers/${tr.id}`, carrier.headers)));
+    expect(after.map((r) => r.body.data.trailerType)).toEqual(['reefer_trailer', 'curtain_trailer', 'lowbed', 'my own kind']);
+    // new writes take codes only
+    const bad = await call('POST', '/trailers', carrier.headers, { ...trailerBody(), trailerType: 'my own kind' });
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
   });
 
   it("sends the job link to the driver's phone by SMS, in the request's language", async () => {

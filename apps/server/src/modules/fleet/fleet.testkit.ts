@@ -29,7 +29,7 @@ export function vehicleBody(over: Partial<VehicleInput> = {}): VehicleInput {
 
 export function trailerBody(over: Partial<TrailerInput> = {}): TrailerInput {
   return {
-    trailerType: 'flatbed',
+    trailerType: 'flatbed_trailer',
     trailerNumber: `TR-${String(100000 + next()).slice(-6)}`,
     lengthCm: 1360,
     breadthCm: 250,

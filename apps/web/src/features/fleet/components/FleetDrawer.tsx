@@ -8,6 +8,7 @@ import { FileLink } from '../../../components/DocumentUpload';
 import { PlatePreview } from '../../../components/PlatePicker';
 import { useFleetItem, useVehicleLink, type FleetKind } from '../api/fleet';
 import { digits } from '../../../lib/digits';
+import { refName } from '../../../components/reference';
 import { asLang, driverName, formatDay, formatNumber } from '../utils/format';
 import { NATIONALITIES_BY_VALUE } from '../utils/nationalities';
 import { DriverForm } from './DriverForm';
@@ -128,16 +129,19 @@ function VehicleView({ v }: { v: Vehicle }) {
 function TrailerView({ tr }: { tr: Trailer }) {
   const { t, i18n } = useTranslation('fleet');
   const lang = asLang(i18n.language);
+  const eq = useEquipmentTypes();
   return (
     <Stack>
       <StateBadge state={tr.state} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Field label={t('trailer.number')}>{tr.trailerNumber}</Field>
-        <Field label={t('trailer.type')}>{tr.trailerType}</Field>
+        <Field label={t('trailer.type')}>{refName(eq.data, tr.trailerType, lang)}</Field>
         <Field label={t('trailer.lengthCm')}>{formatNumber(tr.lengthCm, lang)}</Field>
         <Field label={t('trailer.breadthCm')}>{formatNumber(tr.breadthCm, lang)}</Field>
         <Field label={t('trailer.capacityKg')}>{formatNumber(tr.capacityKg, lang)}</Field>
-        <Field label={t('trailer.supportedVehicleTypes')}>{tr.supportedVehicleTypes.join('، ')}</Field>
+        <Field label={t('trailer.supportedVehicleTypes')}>
+          {tr.supportedVehicleTypes.map((c) => refName(eq.data, c, lang)).join(lang === 'ar' ? '، ' : ', ')}
+        </Field>
       </SimpleGrid>
     </Stack>
   );

@@ -8,6 +8,8 @@ import { PlatePreview } from '../../../components/PlatePicker';
 import { itemRecord, type Driver, type FleetItem, type FleetKind, type FleetRow, type Trailer, type Vehicle } from '../api/fleet';
 import { asLang, driverName, formatNumber, type Lang } from '../utils/format';
 import { RowActions } from './RowActions';
+import { useEquipmentTypes } from './VehicleForm';
+import { refName } from '../../../components/reference';
 
 const KIND_ICON: Record<FleetKind, ReactNode> = { vehicle: <IconTruck size={18} />, trailer: <IconContainer size={18} />, driver: <IconUser size={18} /> };
 
@@ -56,7 +58,7 @@ interface Summary {
   details: ReactNode;
 }
 
-function summarize(row: FleetRow, kind: FleetKind, t: TFunction<'fleet'>, lang: Lang): Summary {
+function summarize(row: FleetRow, kind: FleetKind, t: TFunction<'fleet'>, lang: Lang, eqName: (code: string) => string): Summary {
   if (kind === 'vehicle') {
     const v = row as Vehicle;
     return {
@@ -78,7 +80,7 @@ function summarize(row: FleetRow, kind: FleetKind, t: TFunction<'fleet'>, lang: 
     const tr = row as Trailer;
     return {
       title: <Text fw={700}>{tr.trailerNumber}</Text>,
-      subtitle: tr.trailerType,
+      subtitle: eqName(tr.trailerType),
       details: (
         <Text size="sm">
           {t('trailer.dims', {
@@ -130,7 +132,9 @@ export function FleetList({
 }) {
   const { t, i18n } = useTranslation('fleet');
   const lang = asLang(i18n.language);
-  const items = rows.map((it) => ({ row: itemRecord(it), kind: it.kind })).map((x) => ({ ...x, s: summarize(x.row, x.kind, t, lang) }));
+  const eq = useEquipmentTypes();
+  const eqName = (code: string) => refName(eq.data, code, lang);
+  const items = rows.map((it) => ({ row: itemRecord(it), kind: it.kind })).map((x) => ({ ...x, s: summarize(x.row, x.kind, t, lang, eqName) }));
 
   if (view === 'grid')
     return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { MultiSelect, SimpleGrid, TextInput, Autocomplete } from '@mantine/core';
+import { MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { FLEET_LIMITS, ID_LENGTHS, trailerInput, trailerUpdate, type Trailer } from '@masar/shared';
+import { FLEET_LIMITS, ID_LENGTHS, TRAILER_TYPES, toTrailerType, trailerInput, trailerUpdate, type Trailer } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../components/NumberInput';
 import { useSaveTrailer } from '../api/fleet';
@@ -11,6 +11,7 @@ import { useEquipmentTypes } from './VehicleForm';
 import { apiFieldErrors } from '../../../lib/form';
 import { FormShell } from '../../../components/FormShell';
 import { formatNumber } from '../../../components/format';
+import { refName } from '../../../components/reference';
 
 interface Values {
   trailerType: string;
@@ -39,6 +40,11 @@ export function TrailerForm({ trailer, onDone, onCancel }: { trailer?: Trailer |
   const save = useSaveTrailer();
   const set = <K extends keyof Values>(k: K, v: Values[K]) => setValues((s) => ({ ...s, [k]: v }));
   const eqOptions = (equipment.data ?? []).map((e) => ({ value: e.code, label: lang === 'ar' ? e.nameAr : e.nameEn }));
+  // trailer types are codes with the equipment's label (issue 23); a legacy text value stays selectable as typed
+  const trailerTypeOptions = [
+    ...TRAILER_TYPES.map((code) => ({ value: code, label: refName(equipment.data, code, lang) })),
+    ...(values.trailerType && !toTrailerType(values.trailerType) ? [{ value: values.trailerType, label: values.trailerType }] : []),
+  ];
 
   const submit = async () => {
     setFormError(null);
@@ -83,12 +89,13 @@ export function TrailerForm({ trailer, onDone, onCancel }: { trailer?: Trailer |
           error={errors.trailerNumber}
           data-testid="trailer-number"
         />
-        <Autocomplete
+        <Select
           label={t('trailer.type')}
           required
-          data={[...new Set(eqOptions.map((o) => o.label))]}
-          value={values.trailerType}
-          onChange={(v) => set('trailerType', v)}
+          searchable
+          data={trailerTypeOptions}
+          value={values.trailerType || null}
+          onChange={(v) => set('trailerType', v ?? '')}
           error={errors.trailerType}
           data-testid="trailer-type"
         />

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { FLEET_LIMITS, ID_LENGTHS, vehicleInput, vehicleUpdate, type Vehicle } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
+import { refName } from '../../../components/reference';
 import { NumberInput } from '../../../components/NumberInput';
 import { masar, unwrap } from '../../../lib/api';
 import { DocumentUpload, type DocumentRef } from '../../../components/DocumentUpload';
@@ -153,7 +154,7 @@ export function VehicleForm({ vehicle, onDone, onCancel }: { vehicle?: Vehicle |
   const driverOptions = (drivers.data ?? []).filter((d) => !d.vehicleId || d.vehicleId === vehicle?.id).map((d) => ({ value: d.id, label: driverName(d) }));
   const trailerOptions = (trailers.data ?? [])
     .filter((x) => !x.vehicleId || x.vehicleId === vehicle?.id)
-    .map((x) => ({ value: x.id, label: `${x.trailerNumber} · ${x.trailerType}` }));
+    .map((x) => ({ value: x.id, label: `${x.trailerNumber} · ${refName(equipment.data, x.trailerType, lang)}` }));
 
   return (
     <FormShell

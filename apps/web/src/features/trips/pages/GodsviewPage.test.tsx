@@ -42,7 +42,7 @@ const overview = {
 describe('/godsview (issue 23)', () => {
   it('shows each shipment with lane, driver, plate and ETA in Arabic, and the vehicles in their own tab', { timeout: 30_000 }, async () => {
     await i18n.changeLanguage('ar');
-    await loadNamespaces(['trips', 'loads'], 'ar');
+    await loadNamespaces(['trips'], 'ar');
     stubApi((method, path) => (method === 'GET' && path === '/vehicles/track/overview' ? { body: { message: 'OK', data: overview } } : undefined));
     renderWithApp(<GodsviewPage />, { dir: 'rtl', path: '/carriers/godsview' });
     const card = await screen.findByTestId('godsview-shipment');
