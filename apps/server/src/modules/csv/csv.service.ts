@@ -89,7 +89,11 @@ export function createCsvService(deps: Deps) {
     if (type === 'vendors') await deps.vendors.bulkInsert(user, values as never, tx);
     else if (type === 'shipments') {
       const one = async (t: DbOrTx) => {
-        for (const v of values) await deps.loads.create(user, v as z.output<typeof createLoadBody>, t);
+        const ids: string[] = [];
+        for (const v of values) ids.push((await deps.loads.create(user, v as z.output<typeof createLoadBody>, t)).id);
+        // create() inside an outer transaction leaves the board bump to its caller (issue 24: an
+        // import's posted loads were missing from cached search pages until the TTL ran out)
+        await deps.loads.boardChanged(t, ids);
       };
       if (tx) await tx.transaction(one);
       else await db.transaction(one);

@@ -152,6 +152,12 @@ export function createLoadsService(deps: LoadsDeps) {
   return {
     get,
     backhaulsFrom,
+    /**
+     * Loads written in the caller's transaction changed the board (a bulk create with `outer`, e.g.
+     * a CSV import window): bump their places' versions so cached search pages that cover them are
+     * read again. The last statement of the caller's transaction, as every board write's bump.
+     */
+    boardChanged: (tx: DbOrTx, loadIds: string[]) => repo.bumpBoardLoads(tx, loadIds),
 
     /**
      * Backhauls of a shipment I carry (GET /backHaulLoads; spec §2 backhauls, §7 /backHaulLoads):
