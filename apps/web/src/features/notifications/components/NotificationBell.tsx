@@ -31,57 +31,51 @@ export default function NotificationBell({ base }: { base: string }) {
     if (!n.readAt) mark.mutate({ ids: [n.id] });
   };
   return (
-    <Popover opened={open} onChange={setOpen} position="bottom-end" shadow="md" width={360} returnFocus>
-      <Popover.Target>
-        <Indicator label={bellCount(unread, lang)} size={18} disabled={unread === 0} offset={4} color="masarRed" data-testid="bell-count" data-count={unread}>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            onClick={() => setOpen((o) => !o)}
-            aria-label={t('bellUnread', { count: unread })}
-            aria-expanded={open}
-            data-testid="bell"
-          >
+    // the Indicator wraps the Popover (not its target): the target's ARIA (aria-expanded, aria-haspopup) belongs on the button
+    <Indicator label={bellCount(unread, lang)} size={18} disabled={unread === 0} offset={4} color="masarRed" data-testid="bell-count" data-count={unread}>
+      <Popover opened={open} onChange={setOpen} position="bottom-end" shadow="md" width={360} returnFocus>
+        <Popover.Target>
+          <ActionIcon variant="default" size="lg" onClick={() => setOpen((o) => !o)} aria-label={t('bellUnread', { count: unread })} data-testid="bell">
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p="xs" maw="calc(100vw - 16px)">
-        <Group justify="space-between" mb={4} px={4} wrap="nowrap">
-          <Text fw={600}>{t('title')}</Text>
-          <Button
-            variant="subtle"
-            size="compact-xs"
-            disabled={unread === 0 || mark.isPending}
-            onClick={() => mark.mutate({ all: true })}
-            data-testid="mark-all-read"
-          >
-            {t('markAllRead')}
+        </Popover.Target>
+        <Popover.Dropdown p="xs" maw="calc(100vw - 16px)">
+          <Group justify="space-between" mb={4} px={4} wrap="nowrap">
+            <Text fw={600}>{t('title')}</Text>
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              disabled={unread === 0 || mark.isPending}
+              onClick={() => mark.mutate({ all: true })}
+              data-testid="mark-all-read"
+            >
+              {t('markAllRead')}
+            </Button>
+          </Group>
+          <Divider mb={4} />
+          <ScrollArea.Autosize mah={420}>
+            {latest.isLoading ? (
+              <Center p="md">
+                <Loader size="sm" />
+              </Center>
+            ) : latest.data?.items.length ? (
+              <Stack gap={2}>
+                {latest.data.items.map((n) => (
+                  <NotificationEntry key={n.id} n={n} onOpen={onOpen} />
+                ))}
+              </Stack>
+            ) : (
+              <Text c="dimmed" fz="sm" p="md" ta="center">
+                {t('empty')}
+              </Text>
+            )}
+          </ScrollArea.Autosize>
+          <Divider my={4} />
+          <Button component={Link} to={`${base}/notifications`} variant="subtle" fullWidth size="compact-sm" onClick={() => setOpen(false)}>
+            {t('seeAll')}
           </Button>
-        </Group>
-        <Divider mb={4} />
-        <ScrollArea.Autosize mah={420}>
-          {latest.isLoading ? (
-            <Center p="md">
-              <Loader size="sm" />
-            </Center>
-          ) : latest.data?.items.length ? (
-            <Stack gap={2}>
-              {latest.data.items.map((n) => (
-                <NotificationEntry key={n.id} n={n} onOpen={onOpen} />
-              ))}
-            </Stack>
-          ) : (
-            <Text c="dimmed" fz="sm" p="md" ta="center">
-              {t('empty')}
-            </Text>
-          )}
-        </ScrollArea.Autosize>
-        <Divider my={4} />
-        <Button component={Link} to={`${base}/notifications`} variant="subtle" fullWidth size="compact-sm" onClick={() => setOpen(false)}>
-          {t('seeAll')}
-        </Button>
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
