@@ -227,6 +227,14 @@ describe('preferences and e-mail', () => {
     expect(outbox(addr)[0].subject).toMatch(/2 new notifications/);
     expect(outbox(addr)[0].text.match(/\/shippers\/loads\//g)).toHaveLength(2);
 
+    // sent e-mails are pruned once the digest no longer needs them (two days)
+    await t.database.query(`update notification_emails set sent_at = now() - interval '3 days' where user_id = $1 and sent_at is not null`, [shipper.id]);
+    await svc.flushEmails();
+    const kept = await t.database.query<{ n: number }>('select count(*)::int as n from notification_emails where user_id = $1 and sent_at is not null', [
+      shipper.id,
+    ]);
+    expect(kept[0].n).toBe(0);
+
     const off = defaultNotificationPreferences();
     off.channels.offers.email = false;
     ok(await call('PUT', '/user/notification/preferences', shipper.headers, off));

@@ -67,3 +67,5 @@ create table notification_emails (
 );
 create index notification_emails_due_idx on notification_emails (due_at) where sent_at is null;
 create index notification_emails_user_category_idx on notification_emails (user_id, category, sent_at desc);
+-- sent e-mails are kept only as long as the digest needs their time (at most a day): pruned by the flush job
+create index notification_emails_sent_idx on notification_emails (sent_at) where sent_at is not null;

@@ -256,3 +256,14 @@ export async function markEmailsSent(tx: DbOrTx, ids: string[], at: Date): Promi
     )})`,
   );
 }
+
+/** Delete up to `limit` e-mails sent before `before` (the digest needs only the last day's). Returns how many. */
+export async function pruneSentEmails(db: DbOrTx, before: Date, limit = 5000): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`delete from notification_emails where id in (
+          select id from notification_emails where sent_at is not null and sent_at < ${before.toISOString()}::timestamptz limit ${limit}
+        ) returning id`,
+  );
+  return rows.length;
+}

@@ -206,9 +206,12 @@ export function createNotificationsService(deps: { db: Db; email: EmailGateway; 
      * Send the due e-mails (the job `notifications.email`, every minute): each (user, category)
      * batch with an e-mail due by `now` (the clock; later in tests) goes out as one message carrying every unsent e-mail of the batch,
      * then is stamped sent (one transaction per batch; rows another flusher holds are skipped).
-     * A failed send is logged and left for the next run. Returns how many messages were sent.
+     * A failed send is logged and left for the next run. Sent e-mails older than two days are
+     * pruned first. Returns how many messages were sent.
      */
     async flushEmails(now = new Date(), max = 200): Promise<number> {
+      // what the digest no longer needs (its interval is at most a day): kept two days, then pruned
+      await repo.pruneSentEmails(db, new Date(Date.now() - 2 * 86_400_000));
       const batches = await repo.dueEmailBatches(db, now, max);
       let sent = 0;
       for (const b of batches) {
