@@ -82,7 +82,11 @@ describe.skipIf(!hasChromium)('notifications journey (Arabic)', () => {
     expect(label).toContain('الإشعارات');
     await snap(shipper, 'notifications-1-bell');
     await shipper.getByTestId('bell').click();
-    const entry = shipper.getByTestId('notification-entry').filter({ hasText: load.referenceId }).first();
+    // the entry's reference carries a word joiner after its hyphen (kept on one line)
+    const entry = shipper
+      .getByTestId('notification-entry')
+      .filter({ hasText: load.referenceId.replace('-', '-\u2060') })
+      .first();
     await entry.waitFor({ timeout: WAIT });
     expect(await entry.textContent()).toContain('عرض جديد');
     expect(await entry.getAttribute('data-unread')).toBe('true');

@@ -57,7 +57,7 @@ describe('notification bell', { timeout: 20_000 }, () => {
     await userEvent.click(bell);
     const entries = await screen.findAllByTestId('notification-entry');
     expect(entries).toHaveLength(2);
-    expect(entries[0].textContent).toMatch(/New offer of .*2,500.* on .*LD-001305/);
+    expect(entries[0].textContent).toMatch(/New offer of .*2,500.* on .*LD-\u2060001305/);
     expect(entries[1].textContent).toMatch(/Counter offer of .*2,300/);
     expect(entries[0].getAttribute('href')).toBe(`/shippers/loads/${LOAD}`);
     await userEvent.click(screen.getByTestId('mark-all-read'));

@@ -16,7 +16,8 @@ export function useNotificationText() {
   return (n: Notification) => {
     const price = n.params.priceSar ?? n.params.amountSar;
     const vars = {
-      ref: isolate(n.referenceId ?? ''),
+      // a word joiner after the hyphen keeps a reference (LD-001054) on one line
+      ref: isolate((n.referenceId ?? '').replace(/-/g, '-\u2060')),
       price: price !== undefined ? isolate(formatMoney(price, lang)) : '',
       step: typeof n.params.step === 'string' ? t(`step.${n.params.step}`) : '',
     };
