@@ -111,6 +111,14 @@ const TARGETS: Target[] = [
   },
   { name: 'truck in/out', role: 'shipper', path: '/shippers/truck-in-truck-out', ready: (p) => visible(p, 'h1, h2') },
   { name: 'shipment in/out', role: 'carrier', path: '/carriers/shipment-in-shipment-out', ready: (p) => visible(p, 'h1, h2') },
+  // notifications (issue 21): the page (demo history gives it entries) and the preferences on the settings page
+  { name: 'notifications', role: 'shipper', path: '/shippers/notifications', ready: (p) => visible(p, '[data-testid=notification-entry]') },
+  {
+    name: 'notification preferences',
+    role: 'carrier',
+    path: '/carriers/setting',
+    ready: (p) => visible(p, '[data-testid=notification-preferences] [data-testid=save-notification-preferences]'),
+  },
 ];
 
 interface Finding {

@@ -35,6 +35,7 @@ import { createTendersService } from './modules/tenders/tenders.service.ts';
 import { createSearchesService } from './modules/searches/searches.service.ts';
 import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
 import { createVendorsService, vendorAccountsOf } from './modules/vendors/vendors.service.ts';
+import { createNotificationsService, notificationsHandler } from './modules/notifications/notifications.service.ts';
 
 /** The little a container needs to log (pino's logger, or the console in the CLI). */
 export interface Log {
@@ -112,6 +113,8 @@ export function createContainer(opts: {
   // tendering (issue 19): books through the offers module's booking path, posts through the loads lifecycle
   const tenders = createTendersService({ db, loads: loadLifecycle, offers, vendors: vendorAccountsOf, relations: relationsOfUser });
   const searches = createSearchesService({ db });
+  // stored notifications (issue 21): the e-mail links point at the web app
+  const notifications = createNotificationsService({ db, email: gateways.email, publicUrl, log });
   const contact = createContactService({ db });
   const billing = createBillingService({
     db,
@@ -127,6 +130,8 @@ export function createContainer(opts: {
       webhookFanout,
       assignmentReleaseHandler,
       accountRecordHandler,
+      // stored in-app notifications and their e-mails (issue 21)
+      notificationsHandler,
       teamInviteSmsHandler({ sms: gateways.sms, publicUrl, log }),
       contactEmailHandler({ email: gateways.email, contactTo: config.CONTACT_TO, log }),
       ...(opts.eventHandlers ?? []),
@@ -207,6 +212,7 @@ export function createContainer(opts: {
       records,
       tenders,
       searches,
+      notifications,
     },
     jobs,
   };

@@ -79,6 +79,10 @@ const OWNER: Record<string, string> = {
   webhook_endpoints: 'webhooks',
   webhook_deliveries: 'webhooks',
   webhook_attempts: 'webhooks',
+  notifications: 'notifications',
+  notification_counters: 'notifications',
+  notification_preferences: 'notifications',
+  notification_emails: 'notifications',
 };
 
 const tables = new Map<string, string>();

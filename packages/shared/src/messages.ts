@@ -93,6 +93,9 @@ export const VALIDATION_MESSAGES = {
   'v.truckCapacity': { en: 'Capacity must be above {0} and at most {45,000} kg.', ar: 'يجب أن تكون الحمولة أكبر من {0} وألا تتجاوز {45,000} كجم.' },
   'v.truckWindow': { en: 'Availability can span at most {30} days.', ar: 'يمكن أن تمتد فترة التوفر {30} يوماً كحد أقصى.' },
   // truck in/out and shipment in/out logs (issue 19)
+  // notification preferences (issue 21)
+  'v.time': { en: 'Enter a time as HH:MM.', ar: 'أدخل الوقت بالصيغة HH:MM.' },
+  'v.quietHours': { en: 'Set both ends of the quiet hours, or neither.', ar: 'حدد بداية ساعات الهدوء ونهايتها، أو اتركهما فارغتين.' },
   'v.inoutWindow': { en: 'A log covers at most {31} days.', ar: 'يغطي السجل {31} يوماً كحد أقصى.' },
   'v.truckWindowPast': { en: 'Availability must end in the future.', ar: 'يجب أن تنتهي فترة التوفر في المستقبل.' },
   // fleet, vendors, CSV (issue 3)
@@ -324,6 +327,10 @@ export const MESSAGES = {
     answered: { en: 'Your answer was sent.', ar: 'تم إرسال ردك.' },
     awarded: { en: 'Tender awarded: the shipment is booked.', ar: 'تمت ترسية الطرح: تم حجز الشحنة.' },
     cancelled: { en: 'Tender cancelled.', ar: 'تم إلغاء الطرح.' },
+  },
+  notifications: {
+    marked: { en: 'Notifications marked as read.', ar: 'تم تعليم الإشعارات كمقروءة.' },
+    preferencesSaved: { en: 'Notification preferences saved.', ar: 'تم حفظ تفضيلات الإشعارات.' },
   },
   searches: {
     saved: { en: 'Search saved.', ar: 'تم حفظ البحث.' },

@@ -12,6 +12,7 @@ import type { IdempotencyService } from '../modules/idempotency/idempotency.serv
 import type { LoadsService } from '../modules/loads/loads.service.ts';
 import type { TrucksService } from '../modules/trucks/trucks.service.ts';
 import type { TendersService } from '../modules/tenders/tenders.service.ts';
+import type { NotificationsService } from '../modules/notifications/notifications.service.ts';
 import { refreshDemoLoads } from '../seed/demo-loads.ts';
 import { seedDemoAccounts } from '../seed/demo.ts';
 import { cleanupAuth } from '../modules/auth/auth.service.ts';
@@ -37,6 +38,7 @@ export interface JobDeps {
     events: EventDelivery;
     trucks: TrucksService;
     tenders: TendersService;
+    notifications: NotificationsService;
   };
 }
 
@@ -52,6 +54,10 @@ export function registerJobs(c: JobDeps) {
   // Tenders (issue 19 "Tendering"): open tenders past their deadline close (posting the load to
   // the board when asked); waterfall turns that ended unanswered expire and the next carrier is invited.
   jobs.define({ name: 'tenders.due', cron: '* * * * *', retryLimit: 2, handler: async () => void (await services.tenders.processDue()) });
+
+  // Notification e-mails (issue 21): each (user, category) batch due by now goes out as one
+  // message (digest interval and quiet hours decided when queued; notifications.service.ts).
+  jobs.define({ name: 'notifications.email', cron: '* * * * *', retryLimit: 2, handler: async () => void (await services.notifications.flushEmails()) });
 
   // Subscriptions: trials and cancelled plans end with their period; renewing plans are charged
   // from a day before their end, retried 6 h apart, three times (billing.service renewDue).

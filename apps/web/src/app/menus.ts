@@ -62,6 +62,7 @@ export const USER_MENU = (p: string): MenuItem[] => [
   { key: 'account', to: `${p}/account` },
   { key: 'billing', to: `${p}/billing-and-invoice` },
   { key: 'integrations', to: `${p}/account/integrations` },
+  { key: 'notifications', to: `${p}/notifications` },
 ];
 
 /** Mobile bottom bar (spec §2: my loads, post load, trusted drivers, rate forecast, dashboard — last while it is a placeholder). */

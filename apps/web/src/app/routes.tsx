@@ -79,12 +79,13 @@ const Help = page(() => withNamespaces(import('../features/public/pages/HelpPage
 const Contact = page(() => withNamespaces(import('../features/public/pages/ContactPage'), ['public']));
 const ThankYou = page(() => withNamespaces(import('../features/public/pages/ThankYouPage'), ['public']));
 const City = page(() => withNamespaces(import('../features/public/pages/CityPage'), ['public']));
-const Relations = page(() => withNamespaces(import('../features/relations/pages/RelationsPage'), ['relations']));
+const Relations = page(() => withNamespaces(withSlots(import('../features/relations/pages/RelationsPage')), ['relations']));
 const PostTrucks = page(() => withNamespaces(import('../features/trucks/pages/PostTrucksPage'), ['trucks']));
 const SearchTrucks = page(() => withNamespaces(withSlots(import('../features/trucks/pages/SearchTrucksPage')), ['trucks', 'tenders', 'searches']));
 const Tendering = page(() => withNamespaces(import('../features/tenders/pages/TenderingPage'), ['tenders']));
 const InOut = page(() => withNamespaces(import('../features/trucks/pages/InOutPage'), ['trucks']));
 const ComingSoon = page(() => withNamespaces(import('../components/ComingSoonPage'), ['soon']));
+const Notifications = page(() => withNamespaces(import('../features/notifications/pages/NotificationsPage'), ['notifications']));
 export const NotFound = page(() => import('../components/NotFoundPage'));
 
 type El = RouteDef['element'];
@@ -217,6 +218,10 @@ export const routes: RouteDef[] = [
   r('/brokers/godsview', Godsview),
   r('/brokers/trusted-drivers', TrustedDrivers),
   soon('/brokers/rate-forecast', 'menu:rateForecast'),
+  // notifications of the signed-in user (issue 21)
+  r('/shippers/notifications', Notifications),
+  r('/carriers/notifications', Notifications),
+  r('/brokers/notifications', Notifications),
 ];
 
 /**

@@ -22,6 +22,9 @@ export const featureSlots: FeatureSlots = {
   TenderTruckButton: lazy(() => tenders().then((m) => ({ default: m.TenderTruckButton }))),
   TenderLoadButton: lazy(() => tenders().then((m) => ({ default: m.TenderLoadButton }))),
   SavedSearches: lazy(() => import('../features/searches').then((m) => ({ default: m.SavedSearches }))),
+  NotificationPreferences: lazy(() =>
+    Promise.all([import('../features/notifications'), loadNamespaces(['notifications'])]).then(([m]) => ({ default: m.NotificationPreferencesSection })),
+  ),
 };
 
 /** `Page` with the feature slots provided (routes.tsx loads this module with the page's chunk). */

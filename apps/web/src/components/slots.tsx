@@ -30,6 +30,8 @@ export interface SlotPropsMap {
   TenderLoadButton: { loadId: string; referenceId: string };
   /** searches: "Save search" and the saved and recent searches of a search page (runs one through onRun). */
   SavedSearches: { kind: SearchKind; filters: SearchFilters; onRun: (filters: SearchFilters) => void };
+  /** notifications: the notification preferences section of the settings page. */
+  NotificationPreferences: object;
 }
 
 export type FeatureSlots = { [K in keyof SlotPropsMap]: ComponentType<SlotPropsMap[K]> };

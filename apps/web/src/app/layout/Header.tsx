@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Burger, Button, Divider, Group, Menu, NavLink as MantineNavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconPlus, IconUserCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/Logo';
@@ -10,6 +10,12 @@ import { MENUS, POST_ACTION, USER_MENU, type MenuItem } from '../menus';
 import { PostShipmentModal } from './PostShipmentModal';
 import { PreferenceControls } from './PreferenceControls';
 import { LazyDrawer } from '../../components/LazyOverlay';
+import { loadNamespaces } from '../../i18n';
+
+/** The notifications bell (issue 21), with its strings: loaded once a user is signed in. */
+const NotificationBell = lazy(() =>
+  Promise.all([import('../../features/notifications/components/NotificationBell'), loadNamespaces(['notifications'])]).then(([m]) => m),
+);
 
 function isActive(pathname: string, to: string) {
   return pathname === to || pathname.startsWith(`${to}/`);
@@ -100,6 +106,11 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
                 {t(`menu:${post.key}`)}
               </Button>
             ))}
+          {session.isSignedIn && type && (
+            <Suspense fallback={null}>
+              <NotificationBell base={rolePath(type, '').replace(/\/$/, '')} />
+            </Suspense>
+          )}
           {session.isSignedIn ? (
             !mobile && (
               <Box visibleFrom="sm">

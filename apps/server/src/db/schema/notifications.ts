@@ -1,0 +1,51 @@
+import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Drizzle mirror of migrations/0114_notifications.sql (issue 21 "Notifications"; modules/notifications).
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** One stored notification of one user (unique per event and user). */
+export const notifications = pgTable('notifications', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  accountId: uuid('account_id').notNull(),
+  type: text('type').notNull(),
+  category: text('category').notNull(),
+  eventId: uuid('event_id').notNull(),
+  loadId: uuid('load_id'),
+  referenceId: text('reference_id'),
+  params: jsonb('params').$type<Record<string, string | number>>().notNull(),
+  link: text('link').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  readAt: ts('read_at'),
+});
+
+/** Each user's unread count, moved with the rows it counts. */
+export const notificationCounters = pgTable('notification_counters', {
+  userId: uuid('user_id').primaryKey(),
+  unread: integer('unread').notNull().default(0),
+});
+
+/** A user's notification preferences (no row: the defaults). */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id').primaryKey(),
+  channels: jsonb('channels').$type<Record<string, Record<string, boolean>>>().notNull(),
+  quietFrom: text('quiet_from'),
+  quietTo: text('quiet_to'),
+  digestMinutes: integer('digest_minutes').notNull().default(15),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** E-mails waiting for the flush job (digest, quiet hours). */
+export const notificationEmails = pgTable('notification_emails', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  category: text('category').notNull(),
+  type: text('type').notNull(),
+  eventId: uuid('event_id').notNull(),
+  referenceId: text('reference_id'),
+  params: jsonb('params').$type<Record<string, string | number>>().notNull(),
+  link: text('link').notNull(),
+  dueAt: ts('due_at').notNull(),
+  sentAt: ts('sent_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

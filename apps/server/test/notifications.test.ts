@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ACCOUNT_TYPE,
+  defaultNotificationPreferences,
+  type Load,
+  type Notification,
+  type NotificationPreferences,
+  type Offer,
+  type TeamMember,
+} from '@masar/shared';
+import { signUpViaApi, uniquePhone, type SignedUpUser } from '../src/modules/auth/auth.testkit.ts';
+import { loadBody } from '../src/modules/loads/loads.testkit.ts';
+import { emailDueAt, outsideQuietHours } from '../src/modules/notifications/notifications.service.ts';
+import { apiCaller, createUser, type TestUser } from './fixtures.ts';
+import { createTestApp, type TestContext } from './helpers.ts';
+
+/**
+ * Stored notifications (issue 21; docs/notifications.md), on PGlite and PostgreSQL, through the
+ * real lifecycle: a carrier bids → the shipper and the shipper's team member are notified, the
+ * carrier (the actor) is not; a counter reaches the carrier; accept; redelivery inserts nothing;
+ * mark read / all read move the counter (also under 30 concurrent mark-all calls); nobody reads
+ * or marks another's; preferences off → no row / no e-mail; the e-mail digest batches.
+ */
+let t: TestContext;
+let shipper: TestUser;
+let carrier: TestUser;
+let dispatcher: SignedUpUser;
+const { call, ok } = apiCaller(() => t);
+const drain = () => t.app.container.services.events.drainAll();
+
+type Page = { items: Notification[]; nextCursor: string | null; unread: number };
+const list = async (u: { headers: Record<string, string> }, qs = '') => ok(await call<Page>('GET', `/user/notification${qs}`, u.headers));
+const unread = async (u: { headers: Record<string, string> }) => ok(await call<{ unread: number }>('GET', '/user/notification/unread-count', u.headers)).unread;
+const rows = async (userId: string, type?: string) =>
+  (
+    await t.database.query<{ n: number }>(
+      `select count(*)::int as n from notifications where user_id = $1 ${type ? 'and type = $2' : ''}`,
+      type ? [userId, type] : [userId],
+    )
+  )[0].n;
+
+/** Post a load as the shipper and bid on it as the carrier; drained. */
+async function bid(price = '2500'): Promise<{ load: Load; offer: Offer }> {
+  const load = ok(await call<Load>('POST', '/loads', shipper.headers, loadBody()), 201);
+  const offer = ok(await call<Offer>('POST', '/offers', carrier.headers, { loadId: load.id, priceSar: price }), 201);
+  await drain();
+  return { load, offer };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ JOBS: false });
+  shipper = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
+  carrier = await createUser(t, { accountType: ACCOUNT_TYPE.carrier });
+  const phone = uniquePhone();
+  const inv = ok(await call<TeamMember>('POST', '/account/team', shipper.headers, { phone, name: 'Noura Al-Qahtani', role: 'dispatcher' }), 201);
+  dispatcher = await signUpViaApi(t.app, { phone, accountType: ACCOUNT_TYPE.carrier });
+  ok(await call('POST', `/account/team/invitations/${inv.id}/accept`, dispatcher.headers));
+  await drain();
+});
+afterAll(() => t?.close());
+
+describe('notifications from the offer lifecycle', () => {
+  it('a bid notifies the shipper and its team member with a link to the load; the bidding carrier is not notified', async () => {
+    const before = { s: await unread(shipper), d: await unread(dispatcher), c: await unread(carrier) };
+    const { load } = await bid('2500');
+    const [n] = (await list(shipper)).items;
+    expect(n).toMatchObject({ type: 'offer.created', category: 'offers', loadId: load.id, referenceId: load.referenceId, readAt: null });
+    expect(n.params).toMatchObject({ priceSar: '2500.00' });
+    expect(n.link).toBe(`/shippers/loads/${load.id}`);
+    const [m] = (await list(dispatcher)).items;
+    expect(m).toMatchObject({ type: 'offer.created', loadId: load.id, link: `/shippers/loads/${load.id}` });
+    expect(await unread(shipper)).toBe(before.s + 1);
+    expect(await unread(dispatcher)).toBe(before.d + 1);
+    expect(await unread(carrier)).toBe(before.c);
+    expect(await rows(carrier.id, 'offer.created')).toBe(0);
+  });
+
+  it('a counter by the shipper reaches the carrier (not the shipper); the carrier accepting reaches the shipper', async () => {
+    const { load, offer } = await bid('3000');
+    const shipperBefore = await rows(shipper.id);
+    ok(await call('POST', '/offerRespond', shipper.headers, { offerId: offer.id, action: 'counter', priceSar: '2800' }));
+    await drain();
+    const [c] = (await list(carrier)).items;
+    expect(c).toMatchObject({ type: 'offer.countered', loadId: load.id, link: `/carriers/loads/${load.id}` });
+    expect(c.params).toMatchObject({ priceSar: '2800.00', by: 'shipper' });
+    expect(await rows(shipper.id)).toBe(shipperBefore);
+
+    ok(await call('POST', '/offerRespond', carrier.headers, { offerId: offer.id, action: 'accept' }));
+    await drain();
+    const types = (await list(shipper)).items.filter((x) => x.loadId === load.id).map((x) => x.type);
+    expect(types).toContain('offer.accepted');
+    expect(await rows(carrier.id, 'offer.accepted')).toBe(0);
+  });
+
+  it('a redelivered event inserts nothing and leaves the counter', async () => {
+    await bid('2100');
+    const [{ id: eventId }] = await t.database.query<{ id: string }>(`select id from outbox_events where type = 'offer.created' order by seq desc limit 1`);
+    const before = { rows: await rows(shipper.id), unread: await unread(shipper) };
+    const [e] = await t.database.query<{
+      id: string;
+      type: string;
+      aggregate_type: string;
+      aggregate_id: string;
+      actor_id: string;
+      data: Record<string, unknown>;
+    }>('select id, type, aggregate_type, aggregate_id, actor_id, data from outbox_events where id = $1', [eventId]);
+    const { notificationsHandler } = await import('../src/modules/notifications/notifications.service.ts');
+    await t.app.container.db.transaction((tx) =>
+      notificationsHandler.handle(tx, { ...e, aggregateType: e.aggregate_type, aggregateId: e.aggregate_id, actorId: e.actor_id } as never),
+    );
+    expect(await rows(shipper.id)).toBe(before.rows);
+    expect(await unread(shipper)).toBe(before.unread);
+  });
+});
+
+describe('reading and marking', () => {
+  it('pages by cursor (newest first), filters unread and by category', async () => {
+    const all = await list(shipper, '?limit=2');
+    expect(all.items).toHaveLength(2);
+    expect(all.nextCursor).toBe(all.items[1].id);
+    const next = await list(shipper, `?limit=2&cursor=${all.nextCursor}`);
+    expect(next.items[0].id < all.items[1].id).toBe(true);
+    expect((await list(shipper, '?category=billing')).items).toEqual([]);
+    expect((await list(shipper, '?category=offers')).items.length).toBeGreaterThan(0);
+  });
+
+  it('marks some read, then all read; the counter follows and unread=1 lists only unread', async () => {
+    const page = await list(shipper);
+    const start = page.unread;
+    expect(start).toBeGreaterThan(1);
+    const target = page.items.filter((x) => !x.readAt)[0];
+    const r = ok(await call<{ marked: number; unread: number }>('PATCH', '/user/notification', shipper.headers, { ids: [target.id] }));
+    expect(r).toEqual({ marked: 1, unread: start - 1 });
+    // again: already read, nothing moves
+    expect(ok(await call<{ marked: number; unread: number }>('PATCH', '/user/notification', shipper.headers, { ids: [target.id] }))).toEqual({
+      marked: 0,
+      unread: start - 1,
+    });
+    expect((await list(shipper, '?unread=1')).items.map((x) => x.id)).not.toContain(target.id);
+    ok(await call('PATCH', '/user/notification', shipper.headers, { all: true }));
+    expect(await unread(shipper)).toBe(0);
+    expect((await list(shipper, '?unread=1')).items).toEqual([]);
+  });
+
+  it('another user can neither read nor mark my notifications', async () => {
+    await bid('1900');
+    const mine = (await list(shipper)).items[0];
+    expect((await list(carrier)).items.map((x) => x.id)).not.toContain(mine.id);
+    const r = ok(await call<{ marked: number }>('PATCH', '/user/notification', carrier.headers, { ids: [mine.id] }));
+    expect(r.marked).toBe(0);
+    expect((await list(shipper)).items[0].readAt).toBeNull();
+    expect((await call('GET', '/user/notification', {})).status).toBe(401);
+  });
+
+  it('30 concurrent mark-all-read calls leave the counter at 0, never negative, and count each row once', async () => {
+    for (let i = 0; i < 3; i++) await bid(String(1500 + i));
+    const before = await unread(shipper);
+    expect(before).toBeGreaterThanOrEqual(3);
+    const res = await Promise.all(
+      Array.from({ length: 30 }, () => call<{ marked: number; unread: number }>('PATCH', '/user/notification', shipper.headers, { all: true })),
+    );
+    expect(res.every((r) => r.status === 200)).toBe(true);
+    expect(res.reduce((s, r) => s + r.body.data.marked, 0)).toBe(before);
+    expect(await unread(shipper)).toBe(0);
+    const [c] = await t.database.query<{ unread: number; actual: number }>(
+      'select c.unread, (select count(*)::int from notifications n where n.user_id = c.user_id and n.read_at is null) as actual from notification_counters c where c.user_id = $1',
+      [shipper.id],
+    );
+    expect(c).toEqual({ unread: 0, actual: 0 });
+  });
+});
+
+describe('preferences and e-mail', () => {
+  const outbox = (to: string) => t.app.container.gateways.email.outbox!(to);
+  const emailOf = async (id: string) => (await t.database.query<{ email: string }>('select email from users where id = $1', [id]))[0].email;
+
+  it('defaults, saves (sms only where offered), refuses half quiet hours', async () => {
+    const d = ok(await call<NotificationPreferences>('GET', '/user/notification/preferences', carrier.headers));
+    expect(d).toEqual(defaultNotificationPreferences());
+    const next = structuredClone(d);
+    next.channels.account.sms = true;
+    next.channels.offers.sms = true;
+    next.quietFrom = '22:00';
+    next.quietTo = '07:00';
+    const saved = ok(await call<NotificationPreferences>('PUT', '/user/notification/preferences', carrier.headers, next));
+    expect(saved.channels.offers.sms).toBe(true);
+    expect(saved.channels.account.sms).toBe(false);
+    expect(saved.quietFrom).toBe('22:00');
+    const bad = await call('PUT', '/user/notification/preferences', carrier.headers, { ...next, quietTo: null });
+    expect(bad.status).toBe(400);
+    ok(await call('PUT', '/user/notification/preferences', carrier.headers, defaultNotificationPreferences()));
+  });
+
+  it('in-app off for a category: no row; e-mail still queued when on', async () => {
+    const p = defaultNotificationPreferences();
+    p.channels.offers.inApp = false;
+    ok(await call('PUT', '/user/notification/preferences', shipper.headers, p));
+    const before = await rows(shipper.id);
+    await bid('2222');
+    expect(await rows(shipper.id)).toBe(before);
+    expect(await rows(dispatcher.profile.id, 'offer.created')).toBeGreaterThan(0);
+    const q = await t.database.query<{ n: number }>(`select count(*)::int as n from notification_emails where user_id = $1 and sent_at is null`, [shipper.id]);
+    expect(q[0].n).toBeGreaterThan(0);
+    p.channels.offers.inApp = true;
+    ok(await call('PUT', '/user/notification/preferences', shipper.headers, p));
+  });
+
+  it('e-mails: one per category per digest interval, the rest batched into the next; e-mail off sends none', async () => {
+    const svc = t.app.container.services.notifications;
+    await svc.flushEmails(new Date(Date.now() + 86_400_000)); // send whatever earlier tests queued
+    const addr = await emailOf(shipper.id);
+    const sentBefore = outbox(addr).length;
+    const later = () => new Date(Date.now() + 16 * 60_000);
+    // an e-mail of the category just went out: the next bid waits for the digest interval (15 min)
+    await bid('2600');
+    expect(await svc.flushEmails()).toBe(0);
+    expect(await svc.flushEmails(later())).toBeGreaterThanOrEqual(1);
+    expect(outbox(addr).length).toBe(sentBefore + 1);
+    expect(outbox(addr)[0].text).toContain('/shippers/loads/');
+    // two more bids within the interval: nothing now, one e-mail carrying both after it
+    await bid('2700');
+    await bid('2800');
+    await svc.flushEmails();
+    expect(outbox(addr).length).toBe(sentBefore + 1);
+    await svc.flushEmails(later());
+    expect(outbox(addr).length).toBe(sentBefore + 2);
+    expect(outbox(addr)[0].subject).toMatch(/2 new notifications/);
+    expect(outbox(addr)[0].text.match(/\/shippers\/loads\//g)).toHaveLength(2);
+
+    // sent e-mails are pruned once the digest no longer needs them (two days)
+    await t.database.query(`update notification_emails set sent_at = now() - interval '3 days' where user_id = $1 and sent_at is not null`, [shipper.id]);
+    await svc.flushEmails();
+    const kept = await t.database.query<{ n: number }>('select count(*)::int as n from notification_emails where user_id = $1 and sent_at is not null', [
+      shipper.id,
+    ]);
+    expect(kept[0].n).toBe(0);
+
+    const off = defaultNotificationPreferences();
+    off.channels.offers.email = false;
+    ok(await call('PUT', '/user/notification/preferences', shipper.headers, off));
+    await bid('2900');
+    await svc.flushEmails(new Date(Date.now() + 86_400_000));
+    expect(outbox(addr).length).toBe(sentBefore + 2);
+    ok(await call('PUT', '/user/notification/preferences', shipper.headers, defaultNotificationPreferences()));
+  });
+
+  it('quiet hours (Riyadh) hold an e-mail until they end, also across midnight', () => {
+    // 23:30 Riyadh = 20:30 UTC
+    const t0 = new Date('2026-11-26T20:30:00Z');
+    expect(outsideQuietHours(t0, '22:00', '07:00').toISOString()).toBe('2026-11-27T04:00:00.000Z');
+    expect(outsideQuietHours(t0, '08:00', '17:00')).toBe(t0);
+    expect(outsideQuietHours(new Date('2026-11-26T10:15:00Z'), '13:00', '14:00').toISOString()).toBe('2026-11-26T11:00:00.000Z');
+    const p = { ...defaultNotificationPreferences(), quietFrom: '22:00', quietTo: '07:00' };
+    const last = new Date('2026-11-26T20:20:00Z');
+    // digest after the last e-mail (20:35 UTC) lands in quiet hours: due at 07:00 Riyadh
+    expect(emailDueAt(t0, { lastSent: last, pendingDue: null }, p).toISOString()).toBe('2026-11-27T04:00:00.000Z');
+    const pending = new Date('2026-11-26T21:00:00Z');
+    expect(emailDueAt(t0, { lastSent: last, pendingDue: pending }, p)).toBe(pending);
+  });
+});

@@ -1,0 +1,102 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { hasChromium, openBrowser, snap, startServer, type RunningServer } from './harness';
+import { apiResponse, dataOf, DEMO, signIn, useLanguage, WAIT } from './helpers';
+
+/**
+ * Issue 21 "Notifications", in Arabic: a carrier bids on a demo shipper's load; the shipper (a
+ * second browser) sees the bell's count go up, opens the popover, clicks the entry and lands on
+ * the load with its offers. The count refreshes when the tab becomes visible again (and every
+ * 60 s) until the real-time channel exists.
+ */
+describe.skipIf(!hasChromium)('notifications journey (Arabic)', () => {
+  let srv: RunningServer;
+  let carrierCtx: BrowserContext;
+  let shipperCtx: BrowserContext;
+  let carrier: Page;
+  let shipper: Page;
+  let load: { id: string; referenceId: string };
+  let before = 0;
+
+  const bellCount = async () => Number((await shipper.getByTestId('bell-count').getAttribute('data-count')) ?? '0');
+
+  beforeAll(async () => {
+    srv = await startServer();
+    [carrierCtx, shipperCtx] = await Promise.all([openBrowser({ locale: 'ar-SA' }), openBrowser({ locale: 'ar-SA' })]);
+    await useLanguage(carrierCtx, srv.url, 'ar');
+    await useLanguage(shipperCtx, srv.url, 'ar');
+    carrier = carrierCtx.pages()[0] ?? (await carrierCtx.newPage());
+    shipper = shipperCtx.pages()[0] ?? (await shipperCtx.newPage());
+  });
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    await snap(carrier, 'FAILED-notifications-carrier').catch(() => undefined);
+    await snap(shipper, 'FAILED-notifications-shipper').catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    await carrierCtx?.close();
+    await shipperCtx?.close();
+    await srv?.stop();
+  });
+
+  it('the shipper is signed in with the bell in the header; one of its posted loads has no offer yet', async () => {
+    await signIn(shipper, srv.url, DEMO.shipper, '/shippers/my-loads');
+    const posted = apiResponse(shipper, 'GET', '/my-loads');
+    await shipper.goto(`${srv.url}/shippers/my-loads?tab=posted`);
+    const items = (await dataOf<{ items: { id: string; referenceId: string; status: string; offersCount: number; bookNow?: boolean }[] }>(await posted)).items;
+    const free = items.find((l) => l.status === 'posted' && l.offersCount === 0 && !l.bookNow);
+    expect(free, 'a posted demo load without offers').toBeTruthy();
+    load = free!;
+    await shipper.getByTestId('bell').waitFor({ timeout: WAIT });
+    // the demo's own history (bids, bookings) is already there
+    await expect.poll(bellCount, { timeout: WAIT }).toBeGreaterThanOrEqual(0);
+    before = await bellCount();
+  });
+
+  it('a carrier bids on that load', async () => {
+    await signIn(carrier, srv.url, DEMO.carrier, '/carriers/load-search');
+    await carrier.goto(`${srv.url}/carriers/loads/${load.id}`);
+    await expect.poll(() => carrier.getByTestId('load-ref').textContent(), { timeout: WAIT }).toBe(load.referenceId);
+    const input = carrier.getByTestId('bid-input');
+    await input.fill('');
+    await input.pressSequentially('٣٩٠٠');
+    const bid = apiResponse(carrier, 'POST', '/offers');
+    await carrier.getByTestId('bid-submit').click();
+    expect((await bid).status()).toBeLessThan(300);
+  });
+
+  it('the shipper sees the count go up, opens the bell and lands on the load’s offers', async () => {
+    // back to the tab: the count is fetched again (the poll until MQTT lands)
+    await expect
+      .poll(
+        async () => {
+          await shipper.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+          return bellCount();
+        },
+        { timeout: 70_000, intervals: [1000] },
+      )
+      .toBeGreaterThan(before);
+    const label = await shipper.getByTestId('bell').getAttribute('aria-label');
+    expect(label).toContain('الإشعارات');
+    await snap(shipper, 'notifications-1-bell');
+    await shipper.getByTestId('bell').click();
+    // the entry's reference carries a word joiner after its hyphen (kept on one line)
+    const entry = shipper
+      .getByTestId('notification-entry')
+      .filter({ hasText: load.referenceId.replace('-', '-\u2060') })
+      .first();
+    await entry.waitFor({ timeout: WAIT });
+    expect(await entry.textContent()).toContain('عرض جديد');
+    expect(await entry.getAttribute('data-unread')).toBe('true');
+    await snap(shipper, 'notifications-2-popover');
+    const marked = apiResponse(shipper, 'PATCH', '/user/notification');
+    await entry.click();
+    await shipper.waitForURL(`**/shippers/loads/${load.id}`, { timeout: WAIT });
+    expect((await marked).status()).toBe(200);
+    await shipper.getByTestId('owner-offers').waitFor({ timeout: WAIT });
+    await expect.poll(() => shipper.getByTestId('owner-offers').textContent(), { timeout: WAIT }).toMatch(/3,900|٣٬?٩٠٠/);
+    await snap(shipper, 'notifications-3-load-offers');
+  });
+});
