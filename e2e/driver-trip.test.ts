@@ -4,6 +4,8 @@ import { hasChromium, openBrowser, snap, startServer, type RunningServer } from 
 import { DEMO, PNG_1X1, WAIT, apiClient, eventually, htmlDir, signIn, useLanguage } from './helpers';
 
 const PNG = PNG_1X1;
+/** integrations:event.load_booked in Arabic: the timeline's entry for the booking. */
+const BOOKED_AR = 'حجز شحنة';
 
 /**
  * Issue 7, the driver's trip, on a phone (390×844) in Arabic: a booked shipment with an assigned
@@ -178,6 +180,11 @@ describe.skipIf(!hasChromium)('driver trip journey (Arabic, mobile)', () => {
       const sp = shipperCtx.pages()[0] ?? (await shipperCtx.newPage());
       await signIn(sp, srv.url, DEMO.shipper, '/shippers/my-loads');
       await sp.goto(`${srv.url}/shippers/loads/${loadId}`);
+      // the timeline names its events in Arabic (its labels live in the integrations namespace)
+      await sp.getByTestId('load-timeline').waitFor({ timeout: WAIT });
+      const timeline = (await sp.getByTestId('load-timeline').textContent()) ?? '';
+      expect(timeline).not.toMatch(/event\.[a-z_]+/);
+      expect(timeline).toContain(BOOKED_AR);
       await sp.getByTestId('load-track-link').click();
       await sp.waitForURL(`**/shippers/loads/${loadId}/track`, { timeout: WAIT });
       await sp.getByTestId('track-map').waitFor({ timeout: WAIT });

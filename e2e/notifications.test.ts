@@ -75,7 +75,7 @@ describe.skipIf(!hasChromium)('notifications journey (Arabic)', () => {
           await shipper.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
           return bellCount();
         },
-        { timeout: 70_000, intervals: [1000] },
+        { timeout: 70_000, interval: 1000 },
       )
       .toBeGreaterThan(before);
     const label = await shipper.getByTestId('bell').getAttribute('aria-label');

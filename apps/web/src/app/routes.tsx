@@ -57,7 +57,8 @@ const MyLoads = page(() => withNamespaces(import('../features/loads/pages/MyLoad
 const PostLoad = page(() => withNamespaces(import('../features/loads/pages/PostLoadPage'), ['shipments', 'profile']));
 const LoadSearch = page(() => withNamespaces(withSlots(import('../features/loads/pages/LoadSearchPage')), ['shipments', 'searches']));
 const LoadDetails = page(() =>
-  withNamespaces(withSlots(import('../features/loads/pages/LoadDetailsPage')), ['assignment', 'bayan', 'trips', 'shipments', 'fleet']),
+  // integrations: the timeline's event labels (integrations:event.*)
+  withNamespaces(withSlots(import('../features/loads/pages/LoadDetailsPage')), ['assignment', 'bayan', 'trips', 'shipments', 'fleet', 'integrations']),
 );
 const Offers = page(() => withSlots(import('../features/offers/pages/OffersPage')));
 const Fleet = page(() => withNamespaces(import('../features/fleet/pages/FleetPage'), ['fleet', 'csv']));
