@@ -35,6 +35,7 @@ import { createTendersService } from './modules/tenders/tenders.service.ts';
 import { createSearchesService } from './modules/searches/searches.service.ts';
 import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
 import { createVendorsService, vendorAccountsOf } from './modules/vendors/vendors.service.ts';
+import { createDashboardsService, dashboardsHandler } from './modules/dashboards/dashboards.service.ts';
 
 /** The little a container needs to log (pino's logger, or the console in the CLI). */
 export interface Log {
@@ -112,6 +113,7 @@ export function createContainer(opts: {
   // tendering (issue 19): books through the offers module's booking path, posts through the loads lifecycle
   const tenders = createTendersService({ db, loads: loadLifecycle, offers, vendors: vendorAccountsOf, relations: relationsOfUser });
   const searches = createSearchesService({ db });
+  const dashboards = createDashboardsService({ db });
   const contact = createContactService({ db });
   const billing = createBillingService({
     db,
@@ -127,6 +129,8 @@ export function createContainer(opts: {
       webhookFanout,
       assignmentReleaseHandler,
       accountRecordHandler,
+      // the dashboards' aggregates (issue 20; docs/dashboards.md)
+      dashboardsHandler,
       teamInviteSmsHandler({ sms: gateways.sms, publicUrl, log }),
       contactEmailHandler({ email: gateways.email, contactTo: config.CONTACT_TO, log }),
       ...(opts.eventHandlers ?? []),
@@ -207,6 +211,7 @@ export function createContainer(opts: {
       records,
       tenders,
       searches,
+      dashboards,
     },
     jobs,
   };
