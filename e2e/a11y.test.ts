@@ -111,6 +111,9 @@ const TARGETS: Target[] = [
   },
   { name: 'truck in/out', role: 'shipper', path: '/shippers/truck-in-truck-out', ready: (p) => visible(p, 'h1, h2') },
   { name: 'shipment in/out', role: 'carrier', path: '/carriers/shipment-in-shipment-out', ready: (p) => visible(p, 'h1, h2') },
+  // the dashboards (issue 20)
+  { name: 'dashboard (shipper)', role: 'shipper', path: '/shippers/dashboard', ready: (p) => visible(p, '[data-testid=stat-loads_posted]') },
+  { name: 'dashboard (carrier)', role: 'carrier', path: '/carriers/dashboard', ready: (p) => visible(p, '[data-testid=stat-won]') },
 ];
 
 interface Finding {
