@@ -82,7 +82,8 @@ export function ChartCard({
       ) : view === 'table' ? (
         tableEl(`${testId}-table`)
       ) : (
-        <div aria-hidden>{children}</div>
+        // inert: the chart's focusable SVG leaves the tab order and the accessibility tree; its table is read instead
+        <div inert>{children}</div>
       )}
       {!empty && view === 'chart' && <VisuallyHidden>{tableEl()}</VisuallyHidden>}
     </Paper>
