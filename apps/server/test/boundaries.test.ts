@@ -75,6 +75,7 @@ const OWNER: Record<string, string> = {
   dashboard_open: 'dashboards',
   dashboard_lane_months: 'dashboards',
   dashboard_lane_days: 'dashboards',
+  dashboard_lane_years: 'dashboards',
   tenders: 'tenders',
   tender_invites: 'tenders',
   saved_searches: 'searches',

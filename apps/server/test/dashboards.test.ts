@@ -43,6 +43,7 @@ const allRows = async () =>
         'dashboard_open order by account_id',
         'dashboard_lane_months order by 1,2,3,4,5',
         'dashboard_lane_days order by 1,2,3,4,5',
+        'dashboard_lane_years order by 1,2,3,4,5',
       ].map((q) => t.database.query(`select * from ${q}`)),
     ),
   );
@@ -204,7 +205,7 @@ describe('the dashboards from lifecycle events', () => {
 
     const svc = t.app.container.services.dashboards;
     expect(await svc.backfill()).toBe(0);
-    for (const table of ['dashboard_loads', 'dashboard_daily', 'dashboard_open', 'dashboard_lane_months', 'dashboard_lane_days'])
+    for (const table of ['dashboard_loads', 'dashboard_daily', 'dashboard_open', 'dashboard_lane_months', 'dashboard_lane_days', 'dashboard_lane_years'])
       await t.database.query(`delete from ${table}`);
     await t.database.query(`delete from outbox_deliveries where handler = 'dashboards'`);
     expect(await svc.backfill(7)).toBeGreaterThan(20);

@@ -63,7 +63,7 @@ create table dashboard_open (
 );
 
 -- Bookings per account, side, lane (origin city → destination city) and Riyadh month (the 1st):
--- "spend by lane" (shipper side) and popular routes / top lanes / rate trends (carrier side).
+-- "spend by lane" (shipper side) and popular routes / top lanes (carrier side) of This Month.
 create table dashboard_lane_months (
   account_id uuid not null,
   side text not null check (side in ('shipper', 'carrier')),
@@ -87,4 +87,18 @@ create table dashboard_lane_days (
   value_sar numeric(16, 2) not null default 0,
   km numeric(14, 1) not null default 0,
   primary key (account_id, side, day, origin_city_id, destination_city_id)
+);
+
+-- The same per Riyadh year (1 January), read for "This Year": one row per lane, so the year's top
+-- lanes read at most one row per lane of the account, not one per lane and month.
+create table dashboard_lane_years (
+  account_id uuid not null,
+  side text not null check (side in ('shipper', 'carrier')),
+  year date not null,
+  origin_city_id integer not null,
+  destination_city_id integer not null,
+  loads integer not null default 0,
+  value_sar numeric(16, 2) not null default 0,
+  km numeric(14, 1) not null default 0,
+  primary key (account_id, side, year, origin_city_id, destination_city_id)
 );

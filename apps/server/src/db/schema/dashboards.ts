@@ -71,3 +71,8 @@ export const dashboardLaneMonths = pgTable('dashboard_lane_months', { ...laneCol
 export const dashboardLaneDays = pgTable('dashboard_lane_days', { ...laneColumns, day: day('day').notNull() }, (t) => [
   primaryKey({ columns: [t.accountId, t.side, t.day, t.originCityId, t.destinationCityId] }),
 ]);
+
+/** Bookings per account, side, Riyadh year and lane ("This Year"). */
+export const dashboardLaneYears = pgTable('dashboard_lane_years', { ...laneColumns, year: day('year').notNull() }, (t) => [
+  primaryKey({ columns: [t.accountId, t.side, t.year, t.originCityId, t.destinationCityId] }),
+]);

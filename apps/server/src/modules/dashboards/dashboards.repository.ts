@@ -171,20 +171,24 @@ export async function bumpOpen(tx: DbOrTx, accountId: string, delta: number): Pr
   );
 }
 
-/** Add a booking (sign 1) or take it back (−1) on a lane, in the day and the month tables. */
+/** The lane tables and their period key: a Riyadh day, month (the 1st) or year (1 January). */
+export type LaneTable = 'days' | 'months' | 'years';
+const LANE_TABLES: Record<LaneTable, { table: string; key: string; of: (day: string) => string }> = {
+  days: { table: 'dashboard_lane_days', key: 'day', of: (d) => d },
+  months: { table: 'dashboard_lane_months', key: 'month', of: (d) => `${d.slice(0, 7)}-01` },
+  years: { table: 'dashboard_lane_years', key: 'year', of: (d) => `${d.slice(0, 4)}-01-01` },
+};
+
+/** Add a booking (sign 1) or take it back (−1) on a lane, in the day, month and year tables. */
 export async function bumpLane(tx: DbOrTx, accountId: string, side: 'shipper' | 'carrier', b: Booking, sign: 1 | -1): Promise<void> {
-  const month = `${b.day.slice(0, 7)}-01`;
   const value = sign === 1 ? b.priceSar : `-${b.priceSar}`;
   const km = sign * b.distanceKm;
-  for (const [table, key, at] of [
-    ['dashboard_lane_days', 'day', b.day],
-    ['dashboard_lane_months', 'month', month],
-  ] as const) {
+  for (const { table, key, of } of Object.values(LANE_TABLES)) {
     const t = sql.raw(table);
     const k = sql.raw(key);
     await tx.execute(
       sql`insert into ${t} (account_id, side, ${k}, origin_city_id, destination_city_id, loads, value_sar, km)
-          values (${accountId}, ${side}, ${at}::date, ${b.originCityId}, ${b.destinationCityId}, ${sign}, ${value}::numeric, ${km}::numeric)
+          values (${accountId}, ${side}, ${of(b.day)}::date, ${b.originCityId}, ${b.destinationCityId}, ${sign}, ${value}::numeric, ${km}::numeric)
           on conflict (account_id, side, ${k}, origin_city_id, destination_city_id) do update set
             loads = ${t}.loads + excluded.loads, value_sar = ${t}.value_sar + excluded.value_sar, km = ${t}.km + excluded.km`,
     );
@@ -237,27 +241,36 @@ export interface LaneSums {
 }
 
 /**
- * An account's lanes on one side over a range: from the day table (`days`, for This Week) or the
- * month table (month keys, the 1st). Lanes with bookings left, `orderBy` loads or value, top `limit`.
+ * An account's lanes on one side over a range of one lane table (keys: days, months' 1sts or
+ * years' 1 January). Lanes with bookings left, ordered by loads or value, the top `limit`.
  */
 export async function lanes(
   db: DbOrTx,
   accountId: string,
   side: 'shipper' | 'carrier',
-  range: { table: 'days' | 'months'; from: string; to: string },
+  range: { table: LaneTable; from: string; to: string },
   orderBy: 'loads' | 'value',
   limit: number,
 ): Promise<LaneSums[]> {
-  const t = sql.raw(range.table === 'days' ? 'dashboard_lane_days' : 'dashboard_lane_months');
-  const k = sql.raw(range.table === 'days' ? 'day' : 'month');
+  const t = sql.raw(LANE_TABLES[range.table].table);
+  const k = sql.raw(LANE_TABLES[range.table].key);
   const order = sql.raw(orderBy === 'loads' ? 'loads desc, value_sar desc' : 'value_sar desc, loads desc');
-  const rows = await queryRows<LaneSums>(
-    db,
-    sql`select origin_city_id, destination_city_id, sum(loads)::int as loads, sum(value_sar)::float8 as value_sar, sum(km)::float8 as km
-        from ${t} where account_id = ${accountId} and side = ${side} and ${k} between ${range.from}::date and ${range.to}::date
-        group by origin_city_id, destination_city_id having sum(loads) > 0
-        order by ${order}, origin_city_id, destination_city_id limit ${limit}`,
-  );
+  // one key (a month's or a year's rows): one row per lane already, nothing to sum
+  const rows =
+    range.from === range.to
+      ? await queryRows<LaneSums>(
+          db,
+          sql`select origin_city_id, destination_city_id, loads, value_sar::float8 as value_sar, km::float8 as km
+              from ${t} where account_id = ${accountId} and side = ${side} and ${k} = ${range.from}::date and loads > 0
+              order by ${order}, origin_city_id, destination_city_id limit ${limit}`,
+        )
+      : await queryRows<LaneSums>(
+          db,
+          sql`select origin_city_id, destination_city_id, sum(loads)::int as loads, sum(value_sar)::float8 as value_sar, sum(km)::float8 as km
+              from ${t} where account_id = ${accountId} and side = ${side} and ${k} between ${range.from}::date and ${range.to}::date
+              group by origin_city_id, destination_city_id having sum(loads) > 0
+              order by ${order}, origin_city_id, destination_city_id limit ${limit}`,
+        );
   return rows.map((r) => ({ ...r, loads: Number(r.loads), value_sar: Number(r.value_sar), km: Number(r.km) }));
 }
 
@@ -279,18 +292,18 @@ export async function revenueSeries(
   return rows.map((r) => ({ bucket: String(r.bucket).slice(0, 10), revenue_sar: Number(r.revenue_sar), loads: Number(r.loads) }));
 }
 
-/** The carrier's bookings, SAR and km per month over a range of months (the lane month table, carrier side). */
+/** The carrier's bookings won, revenue and km per month (the 1st) over a range of days (its daily rows: at most a year's). */
 export async function carrierMonths(
   db: DbOrTx,
   accountId: string,
-  fromMonth: string,
-  toMonth: string,
+  from: string,
+  to: string,
 ): Promise<{ month: string; loads: number; value_sar: number; km: number }[]> {
   const rows = await queryRows<{ month: string; loads: number; value_sar: number; km: number }>(
     db,
-    sql`select month::text as month, sum(loads)::int as loads, sum(value_sar)::float8 as value_sar, sum(km)::float8 as km
-        from dashboard_lane_months where account_id = ${accountId} and side = 'carrier' and month between ${fromMonth}::date and ${toMonth}::date
-        group by month order by month`,
+    sql`select date_trunc('month', day)::date::text as month, sum(won)::int as loads, sum(revenue_sar)::float8 as value_sar, sum(revenue_km)::float8 as km
+        from dashboard_daily where account_id = ${accountId} and day between ${from}::date and ${to}::date
+        group by 1 order by 1`,
   );
   return rows.map((r) => ({ month: String(r.month).slice(0, 10), loads: Number(r.loads), value_sar: Number(r.value_sar), km: Number(r.km) }));
 }

@@ -221,11 +221,9 @@ export function createDashboardsService(deps: { db: Db }) {
     }));
   }
 
-  /** The lane range of a period: the day table for a week (it may cross a month), else the months. */
-  const laneRange = (r: PeriodRange) =>
-    r.period === 'week'
-      ? { table: 'days' as const, from: r.from, to: r.to }
-      : { table: 'months' as const, from: `${r.from.slice(0, 7)}-01`, to: `${r.to.slice(0, 7)}-01` };
+  /** The lane table of a period: the days for a week (it may cross a month), the month's or the year's rows otherwise. */
+  const laneRange = (r: PeriodRange): { table: repo.LaneTable; from: string; to: string } =>
+    r.period === 'week' ? { table: 'days', from: r.from, to: r.to } : { table: r.period === 'month' ? 'months' : 'years', from: r.from, to: r.from };
 
   async function sums(accountId: string, r: PeriodRange) {
     const [s, open] = await Promise.all([repo.dailySums(db, accountId, r), repo.openNow(db, accountId)]);
@@ -258,11 +256,14 @@ export function createDashboardsService(deps: { db: Db }) {
 
   async function revenue(accountId: string, r: PeriodRange): Promise<Dashboard['carrier']['revenue']> {
     const granularity = r.period === 'year' ? ('month' as const) : ('day' as const);
-    const toMonth = `${r.to.slice(0, 7)}-01`;
-    const fromMonth = dayjs.utc(toMonth).subtract(11, 'month').format('YYYY-MM-DD');
+    // the rate trend: this month and the 11 before it, from the daily rows
+    const fromMonth = dayjs
+      .utc(`${r.to.slice(0, 7)}-01`)
+      .subtract(11, 'month')
+      .format('YYYY-MM-DD');
     const [points, months] = await Promise.all([
       repo.revenueSeries(db, accountId, r.from, r.to, granularity),
-      repo.carrierMonths(db, accountId, fromMonth, toMonth),
+      repo.carrierMonths(db, accountId, fromMonth, r.to),
     ]);
     return {
       granularity,
