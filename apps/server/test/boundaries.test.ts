@@ -76,6 +76,7 @@ const OWNER: Record<string, string> = {
   dashboard_lane_months: 'dashboards',
   dashboard_lane_days: 'dashboards',
   dashboard_lane_years: 'dashboards',
+  dashboard_offers: 'dashboards',
   tenders: 'tenders',
   tender_invites: 'tenders',
   saved_searches: 'searches',

@@ -205,12 +205,44 @@ describe('the dashboards from lifecycle events', () => {
 
     const svc = t.app.container.services.dashboards;
     expect(await svc.backfill()).toBe(0);
-    for (const table of ['dashboard_loads', 'dashboard_daily', 'dashboard_open', 'dashboard_lane_months', 'dashboard_lane_days', 'dashboard_lane_years'])
+    for (const table of [
+      'dashboard_loads',
+      'dashboard_offers',
+      'dashboard_daily',
+      'dashboard_open',
+      'dashboard_lane_months',
+      'dashboard_lane_days',
+      'dashboard_lane_years',
+    ])
       await t.database.query(`delete from ${table}`);
     await t.database.query(`delete from outbox_deliveries where handler = 'dashboards'`);
     expect(await svc.backfill(7)).toBeGreaterThan(20);
     expect(await allRows()).toBe(snapshot);
     expect(await svc.backfill()).toBe(0);
+  });
+
+  it('counts two bids on one load whatever order their events are handled in (a bid does not lock the load)', async () => {
+    const load = await postLoad(t.app, shipper.headers);
+    await drain();
+    const made = async (id: string) =>
+      Number((await t.database.query<{ n: number }>(`select coalesce(sum(offers_made), 0)::int as n from dashboard_daily where account_id = $1`, [id]))[0].n);
+    const before = { carrier: await made(carrier.id), broker: await made(broker.id) };
+    const bidEvent = (who: TestUser, seq: number): OutboxEvent => ({
+      id: crypto.randomUUID(),
+      seq,
+      type: 'offer.created',
+      aggregateType: 'load',
+      aggregateId: load.id,
+      actorId: who.id,
+      data: { loadId: load.id, referenceId: load.referenceId, shipperId: shipper.id, carrierId: who.id, offerId: crypto.randomUUID(), priceSar: '2500' },
+      createdAt: new Date(),
+    });
+    // the later seq commits (and is handled) first; then the earlier one; then both again
+    const [late, early] = [bidEvent(carrier, 1_000_000_001), bidEvent(broker, 1_000_000_000)];
+    await t.database.db.transaction(async (tx) => {
+      for (const e of [late, early, late, early]) await dashboardsHandler.handle(tx, e);
+    });
+    expect({ carrier: await made(carrier.id), broker: await made(broker.id) }).toEqual({ carrier: before.carrier + 1, broker: before.broker + 1 });
   });
 
   it('a team member sees its owner’s figures', async () => {

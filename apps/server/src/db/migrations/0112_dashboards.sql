@@ -7,8 +7,10 @@
 -- are derived from events inside the drain's transaction.
 
 -- The state of one load as the dashboards counted it. `last_seq` is the outbox seq of the last
--- event of this load that was counted: an event at or below it (a redelivery, a replay) changes
--- nothing. The other columns are what a later event needs to undo or attribute (the gauge, the
+-- lifecycle event of this load that was counted (posted, unposted, expired, cancelled, booked:
+-- each published by a transition holding the load's row lock, so their seq order is their commit
+-- order): one at or below it (a redelivery, a replay) changes nothing. Trip steps are guarded by
+-- their set-once flags, offers by dashboard_offers. The other columns are what a later event needs to undo or attribute (the gauge, the
 -- booking a cancellation takes back, the day the load was first posted for offers per load).
 create table dashboard_loads (
   load_id uuid primary key,
@@ -29,6 +31,16 @@ create table dashboard_loads (
   booking_cancelled boolean not null default false,
   pickup_measured boolean not null default false,
   drop_measured boolean not null default false
+);
+
+-- The offers counted, each fact once (offer.created: made; offer.closed / rejected by the
+-- shipper: lost). Offer events are guarded per offer, not by the load's last_seq: two carriers'
+-- bids on one load commit in any order (the bid does not lock the load), so a seq guard could
+-- drop the one whose seq is lower.
+create table dashboard_offers (
+  offer_id uuid primary key,
+  made boolean not null default false,
+  lost boolean not null default false
 );
 
 -- Per account and Riyadh day. Shipper side (the account's own loads): posted, booked to a

@@ -76,3 +76,10 @@ export const dashboardLaneDays = pgTable('dashboard_lane_days', { ...laneColumns
 export const dashboardLaneYears = pgTable('dashboard_lane_years', { ...laneColumns, year: day('year').notNull() }, (t) => [
   primaryKey({ columns: [t.accountId, t.side, t.year, t.originCityId, t.destinationCityId] }),
 ]);
+
+/** The offers counted, each fact once. */
+export const dashboardOffers = pgTable('dashboard_offers', {
+  offerId: uuid('offer_id').primaryKey(),
+  made: boolean('made').notNull().default(false),
+  lost: boolean('lost').notNull().default(false),
+});

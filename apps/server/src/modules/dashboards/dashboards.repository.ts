@@ -44,6 +44,24 @@ export async function claim(tx: DbOrTx, loadId: string, shipperId: string, seq: 
   return r ?? null;
 }
 
+/** The load's row without admitting an event (offer and trip events: their own set-once guards). */
+export async function ensureLoad(tx: DbOrTx, loadId: string, shipperId: string): Promise<DashboardLoadRow> {
+  await tx.execute(sql`insert into dashboard_loads (load_id, shipper_id) values (${loadId}, ${shipperId}) on conflict (load_id) do nothing`);
+  const [r] = await queryRows<DashboardLoadRow>(tx, sql`select ${LOAD_COLUMNS} from dashboard_loads where load_id = ${loadId}`);
+  return r;
+}
+
+/** Count an offer's fact once (`made`: offer.created; `lost`): true when newly counted. */
+export async function setOfferFact(tx: DbOrTx, offerId: string, fact: 'made' | 'lost'): Promise<boolean> {
+  const col = sql.raw(fact);
+  const rows = await queryRows<{ offer_id: string }>(
+    tx,
+    sql`insert into dashboard_offers (offer_id, ${col}) values (${offerId}, true)
+        on conflict (offer_id) do update set ${col} = true where not dashboard_offers.${col} returning offer_id`,
+  );
+  return rows.length > 0;
+}
+
 /** Put the load on (or take it off) the open gauge: true when that changed it. */
 export async function setOpen(tx: DbOrTx, loadId: string, open: boolean): Promise<boolean> {
   const rows = await queryRows<{ load_id: string }>(

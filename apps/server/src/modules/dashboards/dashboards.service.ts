@@ -63,9 +63,10 @@ async function countBooking(tx: DbOrTx, shipperId: string, b: repo.Booking, sign
 
 /**
  * Count one event into the dashboards (docs/dashboards.md "The statistics as built"). Idempotent:
- * each load's events are admitted once, in publish order, by their outbox seq (`claim`), so a
- * redelivered or replayed event changes nothing. Team members act as their owner account (the
- * events name the owner accounts: shipperId, carrierId).
+ * a load's lifecycle events are admitted once, in publish order, by their outbox seq (`claim`);
+ * an offer's facts and a trip's arrivals are each set once (dashboard_offers, the load's
+ * measured flags) — so a redelivered or replayed event changes nothing. Team members act as their
+ * owner account (the events name the owner accounts: shipperId, carrierId).
  */
 export async function applyDashboardEvent(tx: DbOrTx, e: OutboxEvent, sources: DashboardSources = defaultSources): Promise<void> {
   if (!isEvent(e, ...DASHBOARD_EVENT_TYPES)) return;
@@ -73,9 +74,43 @@ export async function applyDashboardEvent(tx: DbOrTx, e: OutboxEvent, sources: D
   const shipperId = d.shipperId;
   const carrierId = typeof d.carrierId === 'string' ? d.carrierId : null;
   if (isEvent(e, 'trip.step') && e.data.step !== 'at_pickup' && e.data.step !== 'at_drop') return;
-  const row = await repo.claim(tx, d.loadId, shipperId, e.seq);
-  if (!row) return;
   const day = riyadhDay(e.createdAt);
+
+  // offers and trip steps: each fact counted once by its own guard, whatever the order
+  if (isEvent(e, 'offer.created')) {
+    const row = await repo.ensureLoad(tx, d.loadId, shipperId);
+    if (!(await repo.setOfferFact(tx, e.data.offerId, 'made'))) return;
+    // offers per load: counted on the day the load was first posted, so the average is over the period's loads
+    await repo.bumpDaily(tx, shipperId, row.first_posted_on ?? day, { offers_received: 1 });
+    await repo.bumpDaily(tx, e.data.carrierId, day, { offers_made: 1 });
+    return;
+  }
+  if (isEvent(e, 'offer.closed') || isEvent(e, 'offer.rejected')) {
+    if (isEvent(e, 'offer.rejected') && e.data.by !== 'shipper') return;
+    if (await repo.setOfferFact(tx, e.data.offerId, 'lost')) await repo.bumpDaily(tx, e.data.carrierId, day, { lost: 1 });
+    return;
+  }
+  if (isEvent(e, 'trip.step')) {
+    if (!carrierId || carrierId === shipperId) return;
+    await repo.ensureLoad(tx, d.loadId, shipperId);
+    const w = await sources.windows(tx, d.loadId);
+    if (!w) return;
+    const at = new Date(e.data.at);
+    const pickup = e.data.step === 'at_pickup';
+    // the same rule as the fact-based record (docs/account-record.md), counted per shipper and day of arrival
+    const onTime = at.getTime() <= (pickup ? pickupWindowEnd(w) : deliveryWindowEnd(w)).getTime();
+    if (!(await repo.setMeasured(tx, d.loadId, pickup ? 'pickup' : 'drop'))) return;
+    await repo.bumpDaily(
+      tx,
+      shipperId,
+      riyadhDay(at),
+      pickup ? { pickups_measured: 1, pickups_on_time: onTime ? 1 : 0 } : { deliveries_measured: 1, deliveries_on_time: onTime ? 1 : 0 },
+    );
+    return;
+  }
+
+  // the lifecycle's events: admitted once each, in the load's order (its outbox seq)
+  if (!(await repo.claim(tx, d.loadId, shipperId, e.seq))) return;
 
   const close = async () => {
     if (await repo.setOpen(tx, d.loadId, false)) {
@@ -121,32 +156,6 @@ export async function applyDashboardEvent(tx: DbOrTx, e: OutboxEvent, sources: D
     };
     if (await repo.setBooked(tx, d.loadId, b)) await countBooking(tx, shipperId, b, 1);
     return;
-  }
-  if (isEvent(e, 'offer.created')) {
-    // offers per load: counted on the day the load was first posted, so the average is over the period's loads
-    await repo.bumpDaily(tx, shipperId, row.first_posted_on ?? day, { offers_received: 1 });
-    await repo.bumpDaily(tx, e.data.carrierId, day, { offers_made: 1 });
-    return;
-  }
-  if (isEvent(e, 'offer.closed') || (isEvent(e, 'offer.rejected') && e.data.by === 'shipper')) {
-    await repo.bumpDaily(tx, e.data.carrierId, day, { lost: 1 });
-    return;
-  }
-  if (isEvent(e, 'trip.step')) {
-    if (!carrierId || carrierId === shipperId) return;
-    const w = await sources.windows(tx, d.loadId);
-    if (!w) return;
-    const at = new Date(e.data.at);
-    const pickup = e.data.step === 'at_pickup';
-    // the same rule as the fact-based record (docs/account-record.md), counted per shipper and day of arrival
-    const onTime = at.getTime() <= (pickup ? pickupWindowEnd(w) : deliveryWindowEnd(w)).getTime();
-    if (!(await repo.setMeasured(tx, d.loadId, pickup ? 'pickup' : 'drop'))) return;
-    await repo.bumpDaily(
-      tx,
-      shipperId,
-      riyadhDay(at),
-      pickup ? { pickups_measured: 1, pickups_on_time: onTime ? 1 : 0 } : { deliveries_measured: 1, deliveries_on_time: onTime ? 1 : 0 },
-    );
   }
 }
 
