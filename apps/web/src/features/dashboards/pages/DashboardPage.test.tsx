@@ -90,6 +90,7 @@ describe('DashboardPage', () => {
     await loadNamespaces(['dashboard'], 'ar');
     const empty = dashboard('month');
     empty.shipper.spendByLane = [];
+    empty.carrier.revenue.points = [{ bucket: '2026-11-02', revenueSar: 0, loads: 0 }];
     stubApi((m, path) => (m === 'GET' && path.startsWith('/dashboard') ? { body: { message: 'ok', data: empty } } : undefined));
     renderWithApp(<DashboardPage />, { path: '/brokers/dashboard', dir: 'rtl' });
     const posted = await screen.findByTestId('stat-loads_posted-value');
@@ -98,5 +99,7 @@ describe('DashboardPage', () => {
     expect(screen.getByText('رؤى الناقل')).toBeTruthy();
     expect(within(screen.getByTestId('spend-by-lane')).getByText('لا شيء في هذه الفترة بعد. تظهر الأرقام هنا مع تقدّم شحناتك.')).toBeTruthy();
     expect(within(screen.getByTestId('popular-routes')).getByText('لا شيء في هذه الفترة بعد. تظهر الأرقام هنا مع تقدّم شحناتك.')).toBeTruthy();
+    // a day row without revenue is no revenue trend
+    expect(within(screen.getByTestId('revenue-trend')).getByText('لا شيء في هذه الفترة بعد. تظهر الأرقام هنا مع تقدّم شحناتك.')).toBeTruthy();
   });
 });

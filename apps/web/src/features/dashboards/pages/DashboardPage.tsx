@@ -191,7 +191,7 @@ function CarrierSection({ d, lang }: { d: Dashboard; lang: Lang }) {
         <ChartCard
           title={t('carrier.revenueTrend')}
           testId="revenue-trend"
-          empty={points.length === 0}
+          empty={points.every((p) => p.revenue === 0)}
           table={{
             columns: [t(rev.granularity === 'day' ? 'col.day' : 'col.month'), t('col.loads'), t('col.revenue')],
             rows: points.map((p) => [p.bucket, num(p.loads, lang), sar(p.revenue, lang)]),
