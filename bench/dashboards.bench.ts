@@ -250,27 +250,28 @@ async function main() {
     ]);
     const token = (await signAccessToken({ sub: BIG_SHIPPER, sid, typ: 'user', at: 1 }, config.jwtSecret, 3600)).token;
     const svc = app.container.services.dashboards;
-    const account = () =>
+    /** An account and whether it is a carrier (the route reads only the sides its type can have). */
+    const account = (): [string, boolean] =>
       Math.random() < 0.5
-        ? BIG_SHIPPER
+        ? [BIG_SHIPPER, false]
         : Math.random() < 0.5
-          ? shipperId(Math.floor(Math.random() * SHIPPERS))
-          : carrierId(Math.floor(Math.random() * CARRIERS));
+          ? [shipperId(Math.floor(Math.random() * SHIPPERS)), false]
+          : [carrierId(Math.floor(Math.random() * CARRIERS)), true];
 
     const runs = Number(process.env.RUNS ?? 300);
     const duration = Number(process.env.DURATION ?? 10);
     const connections = Number(process.env.CONNECTIONS ?? 10);
-    const serial = async (who: () => string) => {
+    const serial = async (who: () => [string, boolean]) => {
       const t: number[] = [];
       for (let i = 0; i < runs; i++) {
-        const [a, p] = [who(), rnd(PERIODS)];
+        const [[a, carrier], p] = [who(), rnd(PERIODS)];
         const t0 = performance.now();
-        await svc.dashboard(a, p, Math.random() < 0.5 ? 'ar' : 'en');
+        await svc.dashboard(a, p, Math.random() < 0.5 ? 'ar' : 'en', { shipper: !carrier, carrier });
         t.push(performance.now() - t0);
       }
       return t.sort((x, y) => x - y);
     };
-    const big = await serial(() => BIG_SHIPPER);
+    const big = await serial(() => [BIG_SHIPPER, false]);
     const mixed = await serial(account);
     const paths = Array.from({ length: 2000 }, () => `/api/v1/dashboard?period=${rnd(PERIODS)}`);
     const hammer = (c: number) =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ACCOUNT_TYPE,
   carrierRevenueSchema,
   dashboardPeriodQuery,
   dashboardSchema,
@@ -38,7 +39,12 @@ export default async function dashboardsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(dashboardSchema) },
       },
     },
-    async (req) => ({ message: message('common.ok', req.lang), data: await svc.dashboard(app.requireUser(req).id, req.query.period, req.lang) }),
+    async (req) => {
+      const user = app.requireUser(req);
+      // a shipper account has no carrier side, a carrier no shipper side; a broker has both
+      const sides = { shipper: user.accountType !== ACCOUNT_TYPE.carrier, carrier: user.accountType !== ACCOUNT_TYPE.shipper };
+      return { message: message('common.ok', req.lang), data: await svc.dashboard(user.id, req.query.period, req.lang, sides) };
+    },
   );
 
   app.get(

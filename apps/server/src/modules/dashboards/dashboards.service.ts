@@ -212,22 +212,22 @@ const avgOffers = (offers: number, posted: number) => (posted > 0 ? Math.round((
 export function createDashboardsService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function named(rows: repo.LaneSums[], lang: Language): Promise<DashboardLane[]> {
-    const names = await cityNamesByIds(
-      db,
-      rows.flatMap((r) => [r.origin_city_id, r.destination_city_id]),
-      lang,
+  /** Lanes with their city names in `lang`; the names of several lists in one read (`lists`). */
+  async function named(lists: repo.LaneSums[][], lang: Language): Promise<DashboardLane[][]> {
+    const ids = lists.flat().flatMap((r) => [r.origin_city_id, r.destination_city_id]);
+    const names = ids.length ? await cityNamesByIds(db, ids, lang) : new Map<number, string>();
+    return lists.map((rows) =>
+      rows.map((r) => ({
+        originCityId: r.origin_city_id,
+        originCity: names.get(r.origin_city_id) ?? String(r.origin_city_id),
+        destinationCityId: r.destination_city_id,
+        destinationCity: names.get(r.destination_city_id) ?? String(r.destination_city_id),
+        loads: r.loads,
+        valueSar: Math.round(r.value_sar * 100) / 100,
+        avgSar: r.loads > 0 ? Math.round((r.value_sar / r.loads) * 100) / 100 : 0,
+        perKmSar: r.km > 0 ? Math.round((r.value_sar / r.km) * 100) / 100 : null,
+      })),
     );
-    return rows.map((r) => ({
-      originCityId: r.origin_city_id,
-      originCity: names.get(r.origin_city_id) ?? String(r.origin_city_id),
-      destinationCityId: r.destination_city_id,
-      destinationCity: names.get(r.destination_city_id) ?? String(r.destination_city_id),
-      loads: r.loads,
-      valueSar: Math.round(r.value_sar * 100) / 100,
-      avgSar: r.loads > 0 ? Math.round((r.value_sar / r.loads) * 100) / 100 : 0,
-      perKmSar: r.km > 0 ? Math.round((r.value_sar / r.km) * 100) / 100 : null,
-    }));
   }
 
   /** The lane table of a period: the days for a week (it may cross a month), the month's or the year's rows otherwise. */
@@ -295,30 +295,43 @@ export function createDashboardsService(deps: { db: Db }) {
     /** GET /carrierPopularRoutes: the account's 10 lanes with the most bookings as carrier in the period. */
     async popularRoutes(accountId: string, period: DashboardPeriod, lang: Language, now = new Date()) {
       const range = periodRange(period, now);
-      return { range, items: await named(await repo.lanes(db, accountId, 'carrier', laneRange(range), 'loads', 10), lang) };
+      const [items] = await named([await repo.lanes(db, accountId, 'carrier', laneRange(range), 'loads', 10)], lang);
+      return { range, items };
     },
     /** GET /carrierLoadsRevenue: revenue per day (week, month) or month (year), and the 12-month SAR/km trend. */
     async carrierRevenue(accountId: string, period: DashboardPeriod, now = new Date()) {
       const range = periodRange(period, now);
       return { range, ...(await revenue(accountId, range)) };
     },
-    /** GET /dashboard: everything a dashboard page shows, both sides (a broker has both). */
-    async dashboard(accountId: string, period: DashboardPeriod, lang: Language, now = new Date()): Promise<Dashboard> {
+    /**
+     * GET /dashboard: everything a dashboard page shows. `sides`: which sides the account can have
+     * (a shipper account never bids, a carrier never posts; a broker has both) — the other side's
+     * rows are not read and it answers zeros and empty lists.
+     */
+    async dashboard(
+      accountId: string,
+      period: DashboardPeriod,
+      lang: Language,
+      sides: { shipper: boolean; carrier: boolean } = { shipper: true, carrier: true },
+      now = new Date(),
+    ): Promise<Dashboard> {
       const range = periodRange(period, now);
       const lr = laneRange(range);
+      const none = async (): Promise<repo.LaneSums[]> => [];
       const [s, spend, popular, top, rev] = await Promise.all([
         sums(accountId, range),
-        repo.lanes(db, accountId, 'shipper', lr, 'value', 10),
-        repo.lanes(db, accountId, 'carrier', lr, 'loads', 10),
-        repo.lanes(db, accountId, 'carrier', lr, 'value', 10),
-        revenue(accountId, range),
+        sides.shipper ? repo.lanes(db, accountId, 'shipper', lr, 'value', 10) : none(),
+        sides.carrier ? repo.lanes(db, accountId, 'carrier', lr, 'loads', 10) : none(),
+        sides.carrier ? repo.lanes(db, accountId, 'carrier', lr, 'value', 10) : none(),
+        sides.carrier ? revenue(accountId, range) : { granularity: range.period === 'year' ? ('month' as const) : ('day' as const), points: [], rateTrend: [] },
       ]);
+      const [spendByLane, popularRoutes, topLanes] = await named([spend, popular, top], lang);
       const c = s.current;
       return {
         range,
         shipper: {
           stats: shipperStats(s),
-          spendByLane: await named(spend, lang),
+          spendByLane,
           carrierOnTime: {
             pickupsMeasured: c.pickups_measured,
             onTimePickupPct: pct(c.pickups_on_time, c.pickups_measured),
@@ -326,7 +339,7 @@ export function createDashboardsService(deps: { db: Db }) {
             onTimeDeliveryPct: pct(c.deliveries_on_time, c.deliveries_measured),
           },
         },
-        carrier: { offers: offerStats(s), popularRoutes: await named(popular, lang), topLanes: await named(top, lang), revenue: rev },
+        carrier: { offers: offerStats(s), popularRoutes, topLanes, revenue: rev },
       };
     },
     /**
