@@ -119,6 +119,9 @@ const TARGETS: Target[] = [
     path: '/carriers/setting',
     ready: (p) => visible(p, '[data-testid=notification-preferences] [data-testid=save-notification-preferences]'),
   },
+  // the dashboards (issue 20)
+  { name: 'dashboard (shipper)', role: 'shipper', path: '/shippers/dashboard', ready: (p) => visible(p, '[data-testid=stat-loads_posted]') },
+  { name: 'dashboard (carrier)', role: 'carrier', path: '/carriers/dashboard', ready: (p) => visible(p, '[data-testid=stat-won]') },
 ];
 
 interface Finding {

@@ -36,6 +36,7 @@ import { createSearchesService } from './modules/searches/searches.service.ts';
 import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
 import { createVendorsService, vendorAccountsOf } from './modules/vendors/vendors.service.ts';
 import { createNotificationsService, notificationsHandler } from './modules/notifications/notifications.service.ts';
+import { createDashboardsService, dashboardsHandler } from './modules/dashboards/dashboards.service.ts';
 
 /** The little a container needs to log (pino's logger, or the console in the CLI). */
 export interface Log {
@@ -115,6 +116,7 @@ export function createContainer(opts: {
   const searches = createSearchesService({ db });
   // stored notifications (issue 21): the e-mail links point at the web app
   const notifications = createNotificationsService({ db, email: gateways.email, publicUrl, log });
+  const dashboards = createDashboardsService({ db });
   const contact = createContactService({ db });
   const billing = createBillingService({
     db,
@@ -132,6 +134,8 @@ export function createContainer(opts: {
       accountRecordHandler,
       // stored in-app notifications and their e-mails (issue 21)
       notificationsHandler,
+      // the dashboards' aggregates (issue 20; docs/dashboards.md)
+      dashboardsHandler,
       teamInviteSmsHandler({ sms: gateways.sms, publicUrl, log }),
       contactEmailHandler({ email: gateways.email, contactTo: config.CONTACT_TO, log }),
       ...(opts.eventHandlers ?? []),
@@ -213,6 +217,7 @@ export function createContainer(opts: {
       tenders,
       searches,
       notifications,
+      dashboards,
     },
     jobs,
   };

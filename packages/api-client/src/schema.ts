@@ -3330,6 +3330,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything my dashboard shows, in one call
+         * @description period: week (This Week, from Sunday), month (This Month) or year (This Year), to today in Riyadh time; default month. shipper: the six statistic keys (loads_posted, loads_assigned, loads_open, loads_expired, avg_offers_per_load, final_value) each {value, previous, changePct}, spend by lane (top 10 by SAR), on-time pickup and delivery of my carriers. carrier: offers made/won/lost and revenue, popular routes (top 10 by loads), top lanes (by revenue), revenue trend and the 12-month SAR/km trend. A broker has both sides.
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/loadStatistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The statistic keys of my loads for a period
+         * @description period: week (This Week, from Sunday), month (This Month) or year (This Year), to today in Riyadh time; default month. Each key {value, previous, changePct}; changePct null when the previous period is 0.
+         */
+        get: operations["getLoadStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/getOfferStatistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My offers as a carrier: made, won, lost, revenue
+         * @description period: week (This Week, from Sunday), month (This Month) or year (This Year), to today in Riyadh time; default month. won: loads booked to me; lost: my offers closed or rejected by the shipper.
+         */
+        get: operations["getGetOfferStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/carrierPopularRoutes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My most booked lanes as a carrier
+         * @description period: week (This Week, from Sunday), month (This Month) or year (This Year), to today in Riyadh time; default month. Top 10 lanes (origin city → destination city) by loads booked to me in the period.
+         */
+        get: operations["getCarrierPopularRoutes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/carrierLoadsRevenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My revenue trend as a carrier
+         * @description period: week (This Week, from Sunday), month (This Month) or year (This Year), to today in Riyadh time; default month. Revenue and loads per day (week, month) or per month (year); rateTrend: my average SAR/km per month over the last 12 months.
+         */
+        get: operations["getCarrierLoadsRevenue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "offer.created": {
@@ -39578,6 +39678,770 @@ export interface operations {
             };
             /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: {
+                period?: "week" | "month" | "year";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            range: {
+                                /** @enum {string} */
+                                period: "week" | "month" | "year";
+                                /** @description YYYY-MM-DD (Riyadh) */
+                                from: string;
+                                /** @description YYYY-MM-DD (Riyadh), today */
+                                to: string;
+                                previousFrom: string;
+                                previousTo: string;
+                            };
+                            shipper: {
+                                stats: {
+                                    loads_posted: {
+                                        value: number;
+                                        previous: number;
+                                        changePct: number | null;
+                                    };
+                                    loads_assigned: {
+                                        value: number;
+                                        previous: number;
+                                        changePct: number | null;
+                                    };
+                                    loads_open: {
+                                        value: number;
+                                        previous: number;
+                                        changePct: number | null;
+                                    };
+                                    loads_expired: {
+                                        value: number;
+                                        previous: number;
+                                        changePct: number | null;
+                                    };
+                                    avg_offers_per_load: {
+                                        value: number;
+                                        previous: number;
+                                        changePct: number | null;
+                                    };
+                                    final_value: {
+                                        value: number;
+                                        previous: number;
+                                        changePct: number | null;
+                                    };
+                                };
+                                spendByLane: {
+                                    originCityId: number;
+                                    originCity: string;
+                                    destinationCityId: number;
+                                    destinationCity: string;
+                                    loads: number;
+                                    valueSar: number;
+                                    avgSar: number;
+                                    perKmSar: number | null;
+                                }[];
+                                carrierOnTime: {
+                                    pickupsMeasured: number;
+                                    onTimePickupPct: number | null;
+                                    deliveriesMeasured: number;
+                                    onTimeDeliveryPct: number | null;
+                                };
+                            };
+                            carrier: {
+                                offers: {
+                                    offersMade: {
+                                        value: number;
+                                        previous: number;
+                                        changePct: number | null;
+                                    };
+                                    won: {
+                                        value: number;
+                                        previous: number;
+                                        changePct: number | null;
+                                    };
+                                    lost: {
+                                        value: number;
+                                        previous: number;
+                                        changePct: number | null;
+                                    };
+                                    winRatePct: number | null;
+                                    revenueSar: {
+                                        value: number;
+                                        previous: number;
+                                        changePct: number | null;
+                                    };
+                                };
+                                popularRoutes: {
+                                    originCityId: number;
+                                    originCity: string;
+                                    destinationCityId: number;
+                                    destinationCity: string;
+                                    loads: number;
+                                    valueSar: number;
+                                    avgSar: number;
+                                    perKmSar: number | null;
+                                }[];
+                                topLanes: {
+                                    originCityId: number;
+                                    originCity: string;
+                                    destinationCityId: number;
+                                    destinationCity: string;
+                                    loads: number;
+                                    valueSar: number;
+                                    avgSar: number;
+                                    perKmSar: number | null;
+                                }[];
+                                revenue: {
+                                    /** @enum {string} */
+                                    granularity: "day" | "month";
+                                    points: {
+                                        bucket: string;
+                                        revenueSar: number;
+                                        loads: number;
+                                    }[];
+                                    rateTrend: {
+                                        month: string;
+                                        perKmSar: number | null;
+                                        loads: number;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getLoadStatistics: {
+        parameters: {
+            query?: {
+                period?: "week" | "month" | "year";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            range: {
+                                /** @enum {string} */
+                                period: "week" | "month" | "year";
+                                /** @description YYYY-MM-DD (Riyadh) */
+                                from: string;
+                                /** @description YYYY-MM-DD (Riyadh), today */
+                                to: string;
+                                previousFrom: string;
+                                previousTo: string;
+                            };
+                            stats: {
+                                loads_posted: {
+                                    value: number;
+                                    previous: number;
+                                    changePct: number | null;
+                                };
+                                loads_assigned: {
+                                    value: number;
+                                    previous: number;
+                                    changePct: number | null;
+                                };
+                                loads_open: {
+                                    value: number;
+                                    previous: number;
+                                    changePct: number | null;
+                                };
+                                loads_expired: {
+                                    value: number;
+                                    previous: number;
+                                    changePct: number | null;
+                                };
+                                avg_offers_per_load: {
+                                    value: number;
+                                    previous: number;
+                                    changePct: number | null;
+                                };
+                                final_value: {
+                                    value: number;
+                                    previous: number;
+                                    changePct: number | null;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getGetOfferStatistics: {
+        parameters: {
+            query?: {
+                period?: "week" | "month" | "year";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            range: {
+                                /** @enum {string} */
+                                period: "week" | "month" | "year";
+                                /** @description YYYY-MM-DD (Riyadh) */
+                                from: string;
+                                /** @description YYYY-MM-DD (Riyadh), today */
+                                to: string;
+                                previousFrom: string;
+                                previousTo: string;
+                            };
+                            offersMade: {
+                                value: number;
+                                previous: number;
+                                changePct: number | null;
+                            };
+                            won: {
+                                value: number;
+                                previous: number;
+                                changePct: number | null;
+                            };
+                            lost: {
+                                value: number;
+                                previous: number;
+                                changePct: number | null;
+                            };
+                            winRatePct: number | null;
+                            revenueSar: {
+                                value: number;
+                                previous: number;
+                                changePct: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getCarrierPopularRoutes: {
+        parameters: {
+            query?: {
+                period?: "week" | "month" | "year";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            range: {
+                                /** @enum {string} */
+                                period: "week" | "month" | "year";
+                                /** @description YYYY-MM-DD (Riyadh) */
+                                from: string;
+                                /** @description YYYY-MM-DD (Riyadh), today */
+                                to: string;
+                                previousFrom: string;
+                                previousTo: string;
+                            };
+                            items: {
+                                originCityId: number;
+                                originCity: string;
+                                destinationCityId: number;
+                                destinationCity: string;
+                                loads: number;
+                                valueSar: number;
+                                avgSar: number;
+                                perKmSar: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getCarrierLoadsRevenue: {
+        parameters: {
+            query?: {
+                period?: "week" | "month" | "year";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            range: {
+                                /** @enum {string} */
+                                period: "week" | "month" | "year";
+                                /** @description YYYY-MM-DD (Riyadh) */
+                                from: string;
+                                /** @description YYYY-MM-DD (Riyadh), today */
+                                to: string;
+                                previousFrom: string;
+                                previousTo: string;
+                            };
+                            /** @enum {string} */
+                            granularity: "day" | "month";
+                            points: {
+                                bucket: string;
+                                revenueSar: number;
+                                loads: number;
+                            }[];
+                            rateTrend: {
+                                month: string;
+                                perKmSar: number | null;
+                                loads: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -33,3 +33,4 @@ export * from './schemas/tenders.ts';
 export * from './schemas/searches.ts';
 export * from './schemas/inout.ts';
 export * from './schemas/notifications.ts';
+export * from './schemas/dashboards.ts';

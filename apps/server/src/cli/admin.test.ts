@@ -23,6 +23,7 @@ describe('admin command arguments', () => {
     expect(parseAdminArgs(['delete', '-p', '+966 50 123 4567'])).toEqual({ action: 'delete', phone: '+966501234567' });
     expect(parseAdminArgs(['pending'])).toEqual({ action: 'pending' });
     expect(parseAdminArgs(['records-backfill'])).toEqual({ action: 'records-backfill' });
+    expect(parseAdminArgs(['dashboards-backfill'])).toEqual({ action: 'dashboards-backfill' });
     expect(parseAdminArgs(['--help'])).toEqual({ action: 'help' });
     expect(parseAdminArgs(['reject-document', '-p', '0501234567', '--document', 'vat_certificate', '--reason', ' Unreadable scan '])).toEqual({
       action: 'reject-document',

@@ -24,6 +24,7 @@ import recordsRoutes from './records/records.routes.ts';
 import tendersRoutes from './tenders/tenders.routes.ts';
 import searchesRoutes from './searches/searches.routes.ts';
 import notificationsRoutes from './notifications/notifications.routes.ts';
+import dashboardsRoutes from './dashboards/dashboards.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -52,4 +53,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(tendersRoutes);
   await app.register(searchesRoutes);
   await app.register(notificationsRoutes);
+  await app.register(dashboardsRoutes);
 }

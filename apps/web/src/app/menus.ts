@@ -11,9 +11,9 @@ export interface MenuItem {
   primary?: boolean;
 }
 
-// The dashboard is still a "coming soon" page: it closes the menus instead of opening them, so
-// the first item a user meets is a working screen (issue 9).
+// The dashboard opens every menu (spec §2; issue 20 made it a working screen).
 const shipperLike = (p: '/shippers' | '/brokers'): MenuItem[] => [
+  { key: 'dashboard', to: `${p}/dashboard` },
   { key: 'myShipments', to: `${p}/my-loads`, primary: true },
   { key: 'truckInOut', to: `${p}/truck-in-truck-out` },
   { key: 'searchTrucks', to: `${p}/search-trucks`, primary: true },
@@ -22,7 +22,6 @@ const shipperLike = (p: '/shippers' | '/brokers'): MenuItem[] => [
   { key: 'fleet', to: `${p}/fleet-management` },
   { key: 'vendors', to: `${p}/contact` },
   { key: 'bayan', to: `${p}/bayan` },
-  { key: 'dashboard', to: `${p}/dashboard` },
 ];
 
 export const MENUS: Record<AccountType, MenuItem[]> = {
@@ -34,6 +33,7 @@ export const MENUS: Record<AccountType, MenuItem[]> = {
     { key: 'trackVehicle', to: '/brokers/godsview' },
   ],
   2: [
+    { key: 'dashboard', to: '/carriers/dashboard' },
     { key: 'myShipments', to: '/carriers/my-shipments', primary: true },
     // spec §2: the carrier's truck screens link to broker-prefixed paths
     { key: 'truckInOut', to: '/brokers/truck-in-truck-out' },
@@ -46,7 +46,6 @@ export const MENUS: Record<AccountType, MenuItem[]> = {
     { key: 'fleet', to: '/carriers/fleet-management' },
     { key: 'vendors', to: '/carriers/contact' },
     { key: 'bayan', to: '/carriers/bayan' },
-    { key: 'dashboard', to: '/carriers/dashboard' },
   ],
 };
 
@@ -65,7 +64,7 @@ export const USER_MENU = (p: string): MenuItem[] => [
   { key: 'notifications', to: `${p}/notifications` },
 ];
 
-/** Mobile bottom bar (spec §2: my loads, post load, trusted drivers, rate forecast, dashboard — last while it is a placeholder). */
+/** Mobile bottom bar (spec §2: my loads, post load, trusted drivers, rate forecast, dashboard). */
 export const BOTTOM_BAR: Record<AccountType, (MenuItem & { icon: 'dashboard' | 'loads' | 'post' | 'drivers' | 'forecast' | 'search' | 'truck' | 'offers' })[]> =
   {
     1: [

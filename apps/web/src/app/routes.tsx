@@ -87,6 +87,8 @@ const Tendering = page(() => withNamespaces(import('../features/tenders/pages/Te
 const InOut = page(() => withNamespaces(import('../features/trucks/pages/InOutPage'), ['trucks']));
 const ComingSoon = page(() => withNamespaces(import('../components/ComingSoonPage'), ['soon']));
 const Notifications = page(() => withNamespaces(import('../features/notifications/pages/NotificationsPage'), ['notifications']));
+// the dashboards (issue 20): the charts library is in this chunk only
+const Dashboards = page(() => withNamespaces(import('../features/dashboards/pages/DashboardPage'), ['dashboard']));
 export const NotFound = page(() => import('../components/NotFoundPage'));
 
 type El = RouteDef['element'];
@@ -143,7 +145,7 @@ export const routes: RouteDef[] = [
   // back from 3-D Secure: the server asks the payment gateway how it ended
   r('/shippers/checkout/confirm', PaymentConfirm),
   r('/shippers/pricing', Pricing),
-  soon('/shippers/dashboard', 'menu:dashboard'),
+  r('/shippers/dashboard', Dashboards),
   r('/shippers/fleet-management', Fleet),
   r('/shippers/csv-logs', CsvLogs),
   r('/shippers/contact', Vendors),
@@ -175,7 +177,7 @@ export const routes: RouteDef[] = [
   // back from 3-D Secure: the server asks the payment gateway how it ended
   r('/carriers/checkout/confirm', PaymentConfirm),
   r('/carriers/pricing', Pricing),
-  soon('/carriers/dashboard', 'menu:dashboard'),
+  r('/carriers/dashboard', Dashboards),
   r('/carriers/fleet-management', Fleet),
   r('/carriers/csv-logs', CsvLogs),
   r('/carriers/contact', Vendors),
@@ -206,7 +208,7 @@ export const routes: RouteDef[] = [
   // back from 3-D Secure: the server asks the payment gateway how it ended
   r('/brokers/checkout/confirm', PaymentConfirm),
   r('/brokers/pricing', Pricing),
-  soon('/brokers/dashboard', 'menu:dashboard'),
+  r('/brokers/dashboard', Dashboards),
   r('/brokers/fleet-management', Fleet),
   r('/brokers/csv-logs', CsvLogs),
   r('/brokers/contact', Vendors),

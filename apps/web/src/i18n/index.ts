@@ -33,10 +33,11 @@ export const PAGE_NAMESPACES = [
   'tenders',
   'searches',
   'notifications',
+  'dashboard',
 ] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>(
-  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations,fleet,csv,soon,trucks,tenders,searches,notifications}.json',
+  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations,fleet,csv,soon,trucks,tenders,searches,notifications,dashboard}.json',
 );
 const wantedPageNamespaces = new Set<PageNamespace>();
 

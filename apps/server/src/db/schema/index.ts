@@ -19,3 +19,4 @@ export * from './tenders.ts';
 export * from './searches.ts';
 export * from './rates.ts';
 export * from './notifications.ts';
+export * from './dashboards.ts';

@@ -305,6 +305,18 @@ export async function stopWindows(db: DbOrTx, id: string): Promise<StopWindowsRo
   return r ?? null;
 }
 
+/** A load's lane: first pickup city, last drop city and its route distance in km (the dashboards, issue 20). */
+export async function laneOf(
+  db: DbOrTx,
+  id: string,
+): Promise<{ pickup_city_id: number; drop_city_id: number; distance_km: string | number; price: string | number } | null> {
+  const [r] = await queryRows<{ pickup_city_id: number; drop_city_id: number; distance_km: string | number; price: string | number }>(
+    db,
+    sql`select pickup_city_id, drop_city_id, distance_km, price from loads where id = ${id}`,
+  );
+  return r ?? null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Bookmarks and vendor audiences (migration 0082)
 

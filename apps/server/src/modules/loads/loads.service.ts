@@ -44,6 +44,21 @@ export async function loadStopWindows(db: DbOrTx, loadId: string) {
   };
 }
 
+/**
+ * A load's lane for the dashboards (issue 20; docs/dashboards.md): origin (first pickup) city id,
+ * destination (last drop) city id, the route distance in km and the load's price (SAR decimal
+ * text). Null when the load does not exist.
+ */
+export async function loadLane(
+  db: DbOrTx,
+  loadId: string,
+): Promise<{ originCityId: number; destinationCityId: number; distanceKm: number; priceSar: string } | null> {
+  const r = await repo.laneOf(db, loadId);
+  return r
+    ? { originCityId: Number(r.pickup_city_id), destinationCityId: Number(r.drop_city_id), distanceKm: Number(r.distance_km), priceSar: String(r.price) }
+    : null;
+}
+
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 /** The backhaul radius when the request names none, km (a spec radius option). */
