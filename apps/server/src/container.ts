@@ -31,6 +31,7 @@ import { createOffersService, offersOfLoad, offersOfUsers } from './modules/offe
 import { createTripsService } from './modules/trips/trips.service.ts';
 import { createTrucksService } from './modules/trucks/trucks.service.ts';
 import { accountRecordHandler, createRecordsService } from './modules/records/records.service.ts';
+import { createRatesService, laneRatesHandler } from './modules/rates/rates.service.ts';
 import { createTendersService } from './modules/tenders/tenders.service.ts';
 import { createSearchesService } from './modules/searches/searches.service.ts';
 import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
@@ -112,6 +113,8 @@ export function createContainer(opts: {
   // tendering (issue 19): books through the offers module's booking path, posts through the loads lifecycle
   const tenders = createTendersService({ db, loads: loadLifecycle, offers, vendors: vendorAccountsOf, relations: relationsOfUser });
   const searches = createSearchesService({ db });
+  // the lane rate index (issue 20): kept by its outbox handler (lane-rates); read by the market rates routes
+  const rates = createRatesService({ db, readDb: database.readDb });
   const contact = createContactService({ db });
   const billing = createBillingService({
     db,
@@ -127,6 +130,7 @@ export function createContainer(opts: {
       webhookFanout,
       assignmentReleaseHandler,
       accountRecordHandler,
+      laneRatesHandler,
       teamInviteSmsHandler({ sms: gateways.sms, publicUrl, log }),
       contactEmailHandler({ email: gateways.email, contactTo: config.CONTACT_TO, log }),
       ...(opts.eventHandlers ?? []),
@@ -207,6 +211,7 @@ export function createContainer(opts: {
       records,
       tenders,
       searches,
+      rates,
     },
     jobs,
   };

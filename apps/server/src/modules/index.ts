@@ -21,6 +21,7 @@ import teamRoutes from './team/team.routes.ts';
 import relationsRoutes from './relations/relations.routes.ts';
 import trucksRoutes from './trucks/trucks.routes.ts';
 import recordsRoutes from './records/records.routes.ts';
+import ratesRoutes from './rates/rates.routes.ts';
 import tendersRoutes from './tenders/tenders.routes.ts';
 import searchesRoutes from './searches/searches.routes.ts';
 
@@ -50,4 +51,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(recordsRoutes);
   await app.register(tendersRoutes);
   await app.register(searchesRoutes);
+  await app.register(ratesRoutes);
 }

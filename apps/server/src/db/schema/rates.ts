@@ -1,4 +1,4 @@
-import { boolean, date, doublePrecision, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Drizzle mirror of migrations/0111_lane_rates.sql (issue 20 lane rate index; modules/rates).
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -24,7 +24,10 @@ export const rateRecords = pgTable('rate_records', {
   perKmSar: numeric('per_km_sar', { precision: 10, scale: 4 }),
   outlier: boolean('outlier').notNull().default(false),
   cancelledAt: ts('cancelled_at'),
-});
+}, (t) => [
+  index('rate_records_company_lane').on(t.companyId, t.originCityId, t.destinationCityId, t.bookedOn),
+  index('rate_records_lane').on(t.originCityId, t.destinationCityId, t.equipment, t.kind, t.bookedOn.desc()),
+]);
 
 /** Daily lane aggregates per geography level, equipment ('*' = all) and kind. */
 export const laneRateDaily = pgTable(
@@ -40,6 +43,13 @@ export const laneRateDaily = pgTable(
     sumSar: numeric('sum_sar', { precision: 16, scale: 2 }).notNull().default('0'),
     sumSqSar: doublePrecision('sum_sq_sar').notNull().default(0),
     sumKm: numeric('sum_km', { precision: 14, scale: 1 }).notNull().default('0'),
+    // extensions (docs/rates.md "Aggregates")
+    outliers: integer('outliers').notNull().default(0),
+    sumPerKm: doublePrecision('sum_per_km').notNull().default(0),
+    sumSqPerKm: doublePrecision('sum_sq_per_km').notNull().default(0),
+    histSar: jsonb('hist_sar').$type<Record<string, number>>().notNull().default({}),
+    histKm: jsonb('hist_km').$type<Record<string, number>>().notNull().default({}),
+    companies: jsonb('companies').$type<Record<string, number>>().notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.level, t.originKey, t.destinationKey, t.equipment, t.kind, t.day] })],
 );

@@ -1,0 +1,296 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { RateKind, RateLevel } from '@masar/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { queryRows } from '../../lib/sql.ts';
+
+/*
+ * The lane rate index's tables (migration 0111; docs/rates.md): rate_records (one per booked
+ * load, inserted once) and lane_rate_daily (daily aggregates at five geography levels × the
+ * equipment code and '*'). The aggregates move only when a record is newly inserted or newly
+ * cancelled, in the same transaction: a redelivered or replayed event writes nothing.
+ */
+
+/** A rate record as written (prices in SAR, distance in km). */
+export interface RateRecordRow {
+  loadId: string;
+  kind: RateKind;
+  source: 'offer' | 'book_now' | 'tender' | 'vendor' | 'own_vehicle';
+  companyId: string;
+  carrierId: string | null;
+  bookedAt: Date;
+  /** 'YYYY-MM-DD', Riyadh calendar day of bookedAt. */
+  bookedOn: string;
+  originCityId: number;
+  originRegionId: number;
+  destinationCityId: number;
+  destinationRegionId: number;
+  equipment: string;
+  loadType: 'ftl' | 'ltl';
+  distanceKm: number;
+  weightKg: number | null;
+  priceSar: number;
+  perKmSar: number | null;
+  outlier: boolean;
+}
+
+/** One day's aggregate row to add (sign +1) or subtract (sign −1) — see aggregateRows in rates.service.ts. */
+export interface DailyDelta {
+  level: RateLevel;
+  originKey: number;
+  destinationKey: number;
+  equipment: string;
+  kind: RateKind;
+  day: string;
+  records: number;
+  sumSar: number;
+  sumSqSar: number;
+  sumKm: number;
+  sumPerKm: number;
+  sumSqPerKm: number;
+  outliers: number;
+  histSar: Record<string, number>;
+  histKm: Record<string, number>;
+  companies: Record<string, number>;
+}
+
+const recordValues = (r: RateRecordRow): SQL =>
+  sql`(${r.loadId}, ${r.kind}, ${r.source}, ${r.companyId}, ${r.carrierId}, ${r.bookedAt.toISOString()}, ${r.bookedOn}, ${r.originCityId},
+       ${r.originRegionId}, ${r.destinationCityId}, ${r.destinationRegionId}, ${r.equipment}, ${r.loadType}, ${r.distanceKm}, ${r.weightKg},
+       ${r.priceSar.toFixed(2)}, ${r.perKmSar === null ? null : r.perKmSar.toFixed(4)}, ${r.outlier})`;
+
+const RECORD_COLUMNS = sql.raw(`load_id, kind, source, company_id, carrier_id, booked_at, booked_on, origin_city_id, origin_region_id,
+  destination_city_id, destination_region_id, equipment, load_type, distance_km, weight_kg, price_sar, per_km_sar, outlier`);
+
+/** Insert a record once: true when newly inserted (false: the load already has one). */
+export async function insertRecord(tx: DbOrTx, r: RateRecordRow): Promise<boolean> {
+  const rows = await queryRows<{ load_id: string }>(
+    tx,
+    sql`insert into rate_records (${RECORD_COLUMNS}) values ${recordValues(r)} on conflict (load_id) do nothing returning load_id`,
+  );
+  return rows.length === 1;
+}
+
+/** Insert many records (the demo seed, in chunks inside the caller's transaction); existing loads skipped. Returns the ids inserted. */
+export async function insertRecords(tx: DbOrTx, rs: RateRecordRow[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (let i = 0; i < rs.length; i += 500) {
+    const chunk = rs.slice(i, i + 500);
+    const rows = await queryRows<{ load_id: string }>(
+      tx,
+      sql`insert into rate_records (${RECORD_COLUMNS}) values ${sql.join(chunk.map(recordValues), sql`, `)} on conflict (load_id) do nothing returning load_id`,
+    );
+    for (const r of rows) out.add(r.load_id);
+  }
+  return out;
+}
+
+/**
+ * The SAR/km of the lane's (city → city, equipment, kind) records booked on or after `fromDay`
+ * and on or before `toDay`, not cancelled, newest first, at most `limit` (the outlier baseline;
+ * through rate_records_lane).
+ */
+export async function laneBaseline(
+  tx: DbOrTx,
+  l: { originCityId: number; destinationCityId: number; equipment: string; kind: RateKind },
+  fromDay: string,
+  toDay: string,
+  limit = 500,
+): Promise<number[]> {
+  const rows = await queryRows<{ v: number }>(
+    tx,
+    sql`select per_km_sar::float8 as v from rate_records
+        where origin_city_id = ${l.originCityId} and destination_city_id = ${l.destinationCityId} and equipment = ${l.equipment} and kind = ${l.kind}
+          and booked_on between ${fromDay} and ${toDay} and cancelled_at is null and per_km_sar is not null
+        order by booked_on desc limit ${limit}`,
+  );
+  return rows.map((r) => r.v);
+}
+
+/** Set a record's cancellation once: the record when newly cancelled, else null (no record, or cancelled already). */
+export async function setCancelled(tx: DbOrTx, loadId: string, at: Date): Promise<RateRecordRow | null> {
+  const [r] = await queryRows<{
+    load_id: string;
+    kind: RateKind;
+    source: RateRecordRow['source'];
+    company_id: string;
+    carrier_id: string | null;
+    booked_at: Date | string;
+    booked_on: string;
+    origin_city_id: number;
+    origin_region_id: number;
+    destination_city_id: number;
+    destination_region_id: number;
+    equipment: string;
+    load_type: 'ftl' | 'ltl';
+    distance_km: number;
+    weight_kg: number | null;
+    price_sar: number;
+    per_km_sar: number | null;
+    outlier: boolean;
+  }>(
+    tx,
+    sql`update rate_records set cancelled_at = ${at.toISOString()} where load_id = ${loadId} and cancelled_at is null
+        returning load_id, kind, source, company_id, carrier_id, booked_at, booked_on::text as booked_on, origin_city_id, origin_region_id,
+                  destination_city_id, destination_region_id, equipment, load_type, distance_km::float8 as distance_km, weight_kg,
+                  price_sar::float8 as price_sar, per_km_sar::float8 as per_km_sar, outlier`,
+  );
+  if (!r) return null;
+  return {
+    loadId: r.load_id,
+    kind: r.kind,
+    source: r.source,
+    companyId: r.company_id,
+    carrierId: r.carrier_id,
+    bookedAt: new Date(r.booked_at),
+    bookedOn: r.booked_on,
+    originCityId: r.origin_city_id,
+    originRegionId: r.origin_region_id,
+    destinationCityId: r.destination_city_id,
+    destinationRegionId: r.destination_region_id,
+    equipment: r.equipment,
+    loadType: r.load_type,
+    distanceKm: r.distance_km,
+    weightKg: r.weight_kg,
+    priceSar: r.price_sar,
+    perKmSar: r.per_km_sar,
+    outlier: r.outlier,
+  };
+}
+
+const deltaValues = (d: DailyDelta): SQL =>
+  sql`(${d.level}, ${d.originKey}, ${d.destinationKey}, ${d.equipment}, ${d.kind}, ${d.day}, ${d.records}, ${d.sumSar.toFixed(2)}, ${d.sumSqSar},
+       ${d.sumKm.toFixed(1)}, ${d.sumPerKm}, ${d.sumSqPerKm}, ${d.outliers}, ${JSON.stringify(d.histSar)}::jsonb, ${JSON.stringify(d.histKm)}::jsonb,
+       ${JSON.stringify(d.companies)}::jsonb)`;
+
+/**
+ * Add daily deltas to lane_rate_daily (an upsert per row; counts, sums and the sparse maps added
+ * with rate_counts_add). The deltas of one call must have distinct keys. Chunks of 500 rows.
+ */
+export async function addDaily(tx: DbOrTx, deltas: DailyDelta[]): Promise<void> {
+  for (let i = 0; i < deltas.length; i += 500) {
+    const chunk = deltas.slice(i, i + 500);
+    await tx.execute(
+      sql`insert into lane_rate_daily as d (level, origin_key, destination_key, equipment, kind, day, records, sum_sar, sum_sq_sar, sum_km,
+                                            sum_per_km, sum_sq_per_km, outliers, hist_sar, hist_km, companies)
+          values ${sql.join(chunk.map(deltaValues), sql`, `)}
+          on conflict (level, origin_key, destination_key, equipment, kind, day) do update set
+            records = d.records + excluded.records,
+            sum_sar = d.sum_sar + excluded.sum_sar,
+            sum_sq_sar = d.sum_sq_sar + excluded.sum_sq_sar,
+            sum_km = d.sum_km + excluded.sum_km,
+            sum_per_km = d.sum_per_km + excluded.sum_per_km,
+            sum_sq_per_km = d.sum_sq_per_km + excluded.sum_sq_per_km,
+            outliers = d.outliers + excluded.outliers,
+            hist_sar = rate_counts_add(d.hist_sar, excluded.hist_sar),
+            hist_km = rate_counts_add(d.hist_km, excluded.hist_km),
+            companies = rate_counts_add(d.companies, excluded.companies)`,
+    );
+  }
+}
+
+/** One day of lane_rate_daily as read by the index. */
+export interface DailyRow {
+  day: string;
+  records: number;
+  sum_sar: number;
+  sum_sq_sar: number;
+  sum_km: number;
+  sum_per_km: number;
+  sum_sq_per_km: number;
+  outliers: number;
+  hist_sar: Record<string, number>;
+  hist_km: Record<string, number>;
+  companies: Record<string, number>;
+}
+
+/** The daily rows of one lane at one level, equipment and kind, days from…to (inclusive), oldest first (by the primary key). */
+export async function laneDays(
+  db: DbOrTx,
+  k: { level: RateLevel; originKey: number; destinationKey: number; equipment: string; kind: RateKind },
+  from: string,
+  to: string,
+): Promise<DailyRow[]> {
+  return queryRows<DailyRow>(
+    db,
+    sql`select day::text as day, records, sum_sar::float8 as sum_sar, sum_sq_sar, sum_km::float8 as sum_km, sum_per_km, sum_sq_per_km, outliers,
+               hist_sar, hist_km, companies
+        from lane_rate_daily
+        where level = ${k.level} and origin_key = ${k.originKey} and destination_key = ${k.destinationKey} and equipment = ${k.equipment}
+          and kind = ${k.kind} and day between ${from} and ${to}
+        order by day`,
+    'rates_lane_days',
+    'generic',
+  );
+}
+
+/** The city → city daily series (the forecast's input): records, SAR and km sums per day with records. */
+export async function citySeries(
+  db: DbOrTx,
+  k: { originCityId: number; destinationCityId: number; equipment: string; kind: RateKind },
+  from: string,
+  to: string,
+): Promise<{ day: string; records: number; sum_sar: number; sum_km: number }[]> {
+  return queryRows(
+    db,
+    sql`select day::text as day, records, sum_sar::float8 as sum_sar, sum_km::float8 as sum_km from lane_rate_daily
+        where level = 'city_city' and origin_key = ${k.originCityId} and destination_key = ${k.destinationCityId}
+          and equipment = ${k.equipment} and kind = ${k.kind} and day between ${from} and ${to} and records > 0
+        order by day`,
+  );
+}
+
+/** A company's own records on a city → city lane since `fromDay` (not cancelled): count and average SAR per trip (rate_records_company_lane). */
+export async function ownOnLane(
+  db: DbOrTx,
+  o: { companyId: string; originCityId: number; destinationCityId: number; equipment: string | null; kind: RateKind },
+  fromDay: string,
+): Promise<{ records: number; average: number | null }> {
+  const [r] = await queryRows<{ n: number; avg: number | null }>(
+    db,
+    sql`select count(*)::int as n, avg(price_sar)::float8 as avg from rate_records
+        where company_id = ${o.companyId} and origin_city_id = ${o.originCityId} and destination_city_id = ${o.destinationCityId}
+          and booked_on >= ${fromDay} and cancelled_at is null and kind = ${o.kind}
+          ${o.equipment === null ? sql`` : sql`and equipment = ${o.equipment}`}`,
+  );
+  return { records: r?.n ?? 0, average: r?.avg ?? null };
+}
+
+/** A company's own bookings on a city → city lane since `fromDay`, newest first, at most `limit` (not cancelled). */
+export async function ownBookings(
+  db: DbOrTx,
+  o: { companyId: string; originCityId: number; destinationCityId: number; equipment: string | null; kind: RateKind },
+  fromDay: string,
+  limit = 100,
+): Promise<{ day: string; price: number }[]> {
+  return queryRows(
+    db,
+    sql`select booked_on::text as day, price_sar::float8 as price from rate_records
+        where company_id = ${o.companyId} and origin_city_id = ${o.originCityId} and destination_city_id = ${o.destinationCityId}
+          and booked_on >= ${fromDay} and cancelled_at is null and kind = ${o.kind}
+          ${o.equipment === null ? sql`` : sql`and equipment = ${o.equipment}`}
+        order by booked_on desc, booked_at desc limit ${limit}`,
+  );
+}
+
+/** A city with its region and names (reference data). */
+export interface CityRef {
+  id: number;
+  region_id: number;
+  name_en: string;
+  name_ar: string;
+  region_en: string;
+  region_ar: string;
+}
+
+/** Cities by id with their regions' names (reference tables; read-only). */
+export async function citiesByIds(db: DbOrTx, ids: number[]): Promise<CityRef[]> {
+  if (ids.length === 0) return [];
+  return queryRows<CityRef>(
+    db,
+    sql`select c.id, c.region_id, c.name_en, c.name_ar, r.name_en as region_en, r.name_ar as region_ar
+        from cities c join regions r on r.id = c.region_id where c.id in (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+  );
+}
