@@ -4,30 +4,34 @@ import { boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** One booked shipment's price on its lane (docs/rates.md). */
-export const rateRecords = pgTable('rate_records', {
-  loadId: uuid('load_id').primaryKey(),
-  kind: text('kind').notNull().$type<'spot' | 'contract'>(),
-  source: text('source').notNull().$type<'offer' | 'book_now' | 'tender' | 'vendor' | 'own_vehicle'>(),
-  companyId: uuid('company_id').notNull(),
-  carrierId: uuid('carrier_id'),
-  bookedAt: ts('booked_at').notNull(),
-  bookedOn: date('booked_on', { mode: 'string' }).notNull(),
-  originCityId: integer('origin_city_id').notNull(),
-  originRegionId: integer('origin_region_id').notNull(),
-  destinationCityId: integer('destination_city_id').notNull(),
-  destinationRegionId: integer('destination_region_id').notNull(),
-  equipment: text('equipment').notNull(),
-  loadType: text('load_type').notNull().$type<'ftl' | 'ltl'>(),
-  distanceKm: numeric('distance_km', { precision: 8, scale: 1 }).notNull(),
-  weightKg: integer('weight_kg'),
-  priceSar: numeric('price_sar', { precision: 12, scale: 2 }).notNull(),
-  perKmSar: numeric('per_km_sar', { precision: 10, scale: 4 }),
-  outlier: boolean('outlier').notNull().default(false),
-  cancelledAt: ts('cancelled_at'),
-}, (t) => [
-  index('rate_records_company_lane').on(t.companyId, t.originCityId, t.destinationCityId, t.bookedOn),
-  index('rate_records_lane').on(t.originCityId, t.destinationCityId, t.equipment, t.kind, t.bookedOn.desc()),
-]);
+export const rateRecords = pgTable(
+  'rate_records',
+  {
+    loadId: uuid('load_id').primaryKey(),
+    kind: text('kind').notNull().$type<'spot' | 'contract'>(),
+    source: text('source').notNull().$type<'offer' | 'book_now' | 'tender' | 'vendor' | 'own_vehicle'>(),
+    companyId: uuid('company_id').notNull(),
+    carrierId: uuid('carrier_id'),
+    bookedAt: ts('booked_at').notNull(),
+    bookedOn: date('booked_on', { mode: 'string' }).notNull(),
+    originCityId: integer('origin_city_id').notNull(),
+    originRegionId: integer('origin_region_id').notNull(),
+    destinationCityId: integer('destination_city_id').notNull(),
+    destinationRegionId: integer('destination_region_id').notNull(),
+    equipment: text('equipment').notNull(),
+    loadType: text('load_type').notNull().$type<'ftl' | 'ltl'>(),
+    distanceKm: numeric('distance_km', { precision: 8, scale: 1 }).notNull(),
+    weightKg: integer('weight_kg'),
+    priceSar: numeric('price_sar', { precision: 12, scale: 2 }).notNull(),
+    perKmSar: numeric('per_km_sar', { precision: 10, scale: 4 }),
+    outlier: boolean('outlier').notNull().default(false),
+    cancelledAt: ts('cancelled_at'),
+  },
+  (t) => [
+    index('rate_records_company_lane').on(t.companyId, t.originCityId, t.destinationCityId, t.bookedOn),
+    index('rate_records_lane').on(t.originCityId, t.destinationCityId, t.equipment, t.kind, t.bookedOn.desc()),
+  ],
+);
 
 /** Daily lane aggregates per geography level, equipment ('*' = all) and kind. */
 export const laneRateDaily = pgTable(
