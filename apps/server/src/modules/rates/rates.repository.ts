@@ -294,3 +294,64 @@ export async function citiesByIds(db: DbOrTx, ids: number[]): Promise<CityRef[]>
         )})`,
   );
 }
+
+/** Whether a company has any rate record (the demo seed's "already seeded" check; rate_records_company_lane). */
+export async function companyHasRecords(db: DbOrTx, companyId: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from rate_records where company_id = ${companyId} limit 1`);
+  return rows.length > 0;
+}
+
+/**
+ * Add records' aggregates to lane_rate_daily in one statement, grouped in the database (the bulk
+ * paths: the demo seed, the bench): the records of `loadIds` (null: every record — a rebuild of
+ * an empty lane_rate_daily), not cancelled, at the five levels × their equipment and '*'. The
+ * buckets are computed as bucketOf does (float8 logarithms). Adds to existing rows like addDaily.
+ */
+export async function aggregateRecords(tx: DbOrTx, loadIds: string[] | null): Promise<void> {
+  // the ids as a relation (a hash join), not `= any(array)` (a scan of the array per record)
+  const only = loadIds === null ? sql`` : sql`join unnest(${`{${loadIds.join(',')}}`}::uuid[]) as k(id) on k.id = r.load_id`;
+  const keys = sql.raw('level, origin_key, destination_key, equipment, kind, day');
+  // the grouping sorts fit in memory (PGlite's default work_mem makes it spill: twice as slow)
+  await tx.execute(sql`set local work_mem = '64MB'`);
+  await tx.execute(sql`
+    with x as (
+      select l.level, l.origin_key, l.destination_key, e.equipment, r.kind, r.booked_on as day, r.company_id, r.outlier,
+             r.price_sar::float8 as price, r.distance_km::float8 as km, r.per_km_sar::float8 as per_km,
+             least(399, greatest(0, floor(ln(r.price_sar::float8 / 50) / ln(1.02::float8))))::int as bs,
+             case when r.per_km_sar > 0 then least(299, greatest(0, floor(ln(r.per_km_sar::float8 / 0.2) / ln(1.02::float8))))::int end as bk
+      from rate_records r ${only}
+      cross join lateral (values ('city_city', r.origin_city_id, r.destination_city_id), ('region_city', r.origin_region_id, r.destination_city_id),
+                                 ('city_region', r.origin_city_id, r.destination_region_id), ('region_region', r.origin_region_id, r.destination_region_id),
+                                 ('national', 0, 0)) l(level, origin_key, destination_key)
+      cross join lateral (values (r.equipment), ('*')) e(equipment)
+      where r.cancelled_at is null
+    ),
+    g as (
+      select ${keys}, count(*) filter (where not outlier)::int as records, coalesce(sum(price) filter (where not outlier), 0) as sum_sar,
+             coalesce(sum(price * price) filter (where not outlier), 0) as sum_sq_sar, coalesce(sum(km) filter (where not outlier), 0) as sum_km,
+             coalesce(sum(per_km) filter (where not outlier), 0) as sum_per_km, coalesce(sum(per_km * per_km) filter (where not outlier), 0) as sum_sq_per_km,
+             count(*) filter (where outlier)::int as outliers
+      from x group by ${keys}
+    ),
+    hs as (select ${keys}, jsonb_object_agg(bs, n) as h from (select ${keys}, bs, count(*)::int as n from x where not outlier group by ${keys}, bs) y group by ${keys}),
+    hk as (select ${keys}, jsonb_object_agg(bk, n) as h from (select ${keys}, bk, count(*)::int as n from x where not outlier and bk is not null group by ${keys}, bk) y group by ${keys}),
+    co as (select ${keys}, jsonb_object_agg(company_id, n) as h from (select ${keys}, company_id, count(*)::int as n from x where not outlier group by ${keys}, company_id) y group by ${keys})
+    insert into lane_rate_daily as d (level, origin_key, destination_key, equipment, kind, day, records, sum_sar, sum_sq_sar, sum_km,
+                                      sum_per_km, sum_sq_per_km, outliers, hist_sar, hist_km, companies)
+    select g.level, g.origin_key, g.destination_key, g.equipment, g.kind, g.day, g.records, g.sum_sar, g.sum_sq_sar, g.sum_km, g.sum_per_km, g.sum_sq_per_km,
+           g.outliers, coalesce(hs.h, '{}'), coalesce(hk.h, '{}'), coalesce(co.h, '{}')
+    from g left join hs using (level, origin_key, destination_key, equipment, kind, day)
+           left join hk using (level, origin_key, destination_key, equipment, kind, day)
+           left join co using (level, origin_key, destination_key, equipment, kind, day)
+    on conflict (level, origin_key, destination_key, equipment, kind, day) do update set
+      records = d.records + excluded.records,
+      sum_sar = d.sum_sar + excluded.sum_sar,
+      sum_sq_sar = d.sum_sq_sar + excluded.sum_sq_sar,
+      sum_km = d.sum_km + excluded.sum_km,
+      sum_per_km = d.sum_per_km + excluded.sum_per_km,
+      sum_sq_per_km = d.sum_sq_per_km + excluded.sum_sq_per_km,
+      outliers = d.outliers + excluded.outliers,
+      hist_sar = rate_counts_add(d.hist_sar, excluded.hist_sar),
+      hist_km = rate_counts_add(d.hist_km, excluded.hist_km),
+      companies = rate_counts_add(d.companies, excluded.companies)`);
+}

@@ -532,7 +532,7 @@ export function createRatesService(deps: { db: Db; readDb?: Db }) {
      * Load many bookings at once (the demo seed; docs/rates.md "Demo history"), in one
      * transaction: records sorted by time, each flagged against the lane's earlier records of the
      * batch (the outlier rule's 90-day baseline, kept in memory), inserted in chunks (existing
-     * loads skipped), and their aggregates merged per day and upserted. Returns how many records
+     * loads skipped), and their aggregates grouped in the database in one statement (aggregateRecords). Returns how many records
      * were inserted and how many of them are outliers.
      */
     async recordBulk(input: BulkRateRecord[]): Promise<{ inserted: number; outliers: number }> {
@@ -554,10 +554,13 @@ export function createRatesService(deps: { db: Db; readDb?: Db }) {
       return db.transaction(async (tx) => {
         const ids = await repo.insertRecords(tx, rows);
         const kept = rows.filter((r) => ids.has(r.loadId));
-        await repo.addDaily(tx, mergeDeltas(kept.flatMap((r) => recordDeltas(r, 1))));
+        if (kept.length) await repo.aggregateRecords(tx, [...ids]);
         return { inserted: kept.length, outliers: kept.filter((r) => r.outlier).length };
       });
     },
+
+    /** Whether a company has any rate record (the demo seed asks before loading its history again). */
+    companyHasRecords: (companyId: string) => repo.companyHasRecords(db, companyId),
 
     /**
      * Build the index from the outbox's history (bookings before the handler existed): replays
