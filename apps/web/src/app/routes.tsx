@@ -80,6 +80,7 @@ const Contact = page(() => withNamespaces(import('../features/public/pages/Conta
 const ThankYou = page(() => withNamespaces(import('../features/public/pages/ThankYouPage'), ['public']));
 const City = page(() => withNamespaces(import('../features/public/pages/CityPage'), ['public']));
 const Relations = page(() => withNamespaces(import('../features/relations/pages/RelationsPage'), ['relations']));
+const MarketRates = page(() => import('../features/rates/pages/MarketRatesPage'));
 const PostTrucks = page(() => withNamespaces(import('../features/trucks/pages/PostTrucksPage'), ['trucks']));
 const SearchTrucks = page(() => withNamespaces(withSlots(import('../features/trucks/pages/SearchTrucksPage')), ['trucks', 'tenders', 'searches']));
 const Tendering = page(() => withNamespaces(import('../features/tenders/pages/TenderingPage'), ['tenders']));
@@ -153,6 +154,7 @@ export const routes: RouteDef[] = [
   r('/shippers/trusted-drivers', TrustedDrivers),
   r('/shippers/godsview', Godsview),
   soon('/shippers/rate-forecast', 'menu:rateForecast'),
+  r('/shippers/market-rates', MarketRates),
   // Carrier (2)
   r('/carriers/load-search', LoadSearch),
   r('/carriers/my-shipments', MyLoads),
@@ -183,6 +185,7 @@ export const routes: RouteDef[] = [
   r('/carriers/shipment-in-shipment-out', InOut, 'user', { kind: 'loads' }),
   r('/carriers/godsview', Godsview),
   r('/carriers/trusted-drivers', TrustedDrivers),
+  r('/carriers/market-rates', MarketRates),
   // Broker (3)
   r('/brokers/my-loads', MyLoads),
   r('/brokers/post-load', PostLoad),
@@ -217,6 +220,7 @@ export const routes: RouteDef[] = [
   r('/brokers/godsview', Godsview),
   r('/brokers/trusted-drivers', TrustedDrivers),
   soon('/brokers/rate-forecast', 'menu:rateForecast'),
+  r('/brokers/market-rates', MarketRates),
 ];
 
 /**

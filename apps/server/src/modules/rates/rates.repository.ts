@@ -355,3 +355,54 @@ export async function aggregateRecords(tx: DbOrTx, loadIds: string[] | null): Pr
       hist_km = rate_counts_add(d.hist_km, excluded.hist_km),
       companies = rate_counts_add(d.companies, excluded.companies)`);
 }
+
+/** A lane window summed in the database (laneSummary). */
+export interface LaneSummaryRow {
+  records: number;
+  sum_sar: number;
+  sum_sq_sar: number;
+  sum_per_km: number;
+  sum_sq_per_km: number;
+  outliers: number;
+  companies: number;
+  top: number;
+  hist_sar: Record<string, number> | null;
+  hist_km: Record<string, number> | null;
+}
+
+/**
+ * The sums of a lane's daily rows over days from…to, added up in the database (no map is sent to
+ * the application): records, sums, outliers, the number of companies and the largest company's
+ * records (the company maps summed), and the two histograms summed. The histograms and company
+ * maps are read only when the window has at least `minRecords` records.
+ */
+export async function laneSummary(
+  db: DbOrTx,
+  k: { level: RateLevel; originKey: number; destinationKey: number; equipment: string; kind: RateKind },
+  from: string,
+  to: string,
+  minRecords: number,
+): Promise<LaneSummaryRow> {
+  const [r] = await queryRows<LaneSummaryRow>(
+    db,
+    sql`with d as (
+          select records, sum_sar, sum_sq_sar, sum_per_km, sum_sq_per_km, outliers, hist_sar, hist_km, companies from lane_rate_daily
+          where level = ${k.level} and origin_key = ${k.originKey} and destination_key = ${k.destinationKey} and equipment = ${k.equipment}
+            and kind = ${k.kind} and day between ${from} and ${to}
+        ),
+        s as (select coalesce(sum(records), 0)::int as records, coalesce(sum(sum_sar), 0)::float8 as sum_sar, coalesce(sum(sum_sq_sar), 0)::float8 as sum_sq_sar,
+                     coalesce(sum(sum_per_km), 0)::float8 as sum_per_km, coalesce(sum(sum_sq_per_km), 0)::float8 as sum_sq_per_km,
+                     coalesce(sum(outliers), 0)::int as outliers from d)
+        select s.*, c.companies, c.top, hs.h as hist_sar, hk.h as hist_km
+        from s
+        cross join lateral (select count(*) filter (where n > 0)::int as companies, coalesce(max(n), 0)::int as top
+                            from (select sum(value::int) as n from d, jsonb_each_text(d.companies) where s.records >= ${minRecords} group by key) x) c
+        cross join lateral (select jsonb_object_agg(key, n) as h
+                            from (select key, sum(value::int) as n from d, jsonb_each_text(d.hist_sar) where s.records >= ${minRecords} group by key) x) hs
+        cross join lateral (select jsonb_object_agg(key, n) as h
+                            from (select key, sum(value::int) as n from d, jsonb_each_text(d.hist_km) where s.records >= ${minRecords} group by key) x) hk`,
+    'rates_lane_summary',
+    'generic',
+  );
+  return r;
+}

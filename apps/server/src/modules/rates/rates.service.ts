@@ -312,6 +312,22 @@ function sampleOf(rows: repo.DailyRow[]): Sample {
   return s;
 }
 
+/** A summary summed in the database as a Sample (its company map is not needed: the counts come with it). */
+function summarySample(r: repo.LaneSummaryRow): Sample {
+  const toMap = (h: Record<string, number> | null) => new Map(Object.entries(h ?? {}).map(([k, v]) => [Number(k), Number(v)]));
+  return {
+    records: r.records,
+    sumSar: r.sum_sar,
+    sumSqSar: r.sum_sq_sar,
+    sumPerKm: r.sum_per_km,
+    sumSqPerKm: r.sum_sq_per_km,
+    outliers: r.outliers,
+    histSar: toMap(r.hist_sar),
+    histKm: toMap(r.hist_km),
+    companies: new Map(),
+  };
+}
+
 /** Companies with records in a sample, and the largest company's count. */
 function companiesOf(s: Sample): { companies: number; top: number } {
   let companies = 0;
@@ -432,26 +448,14 @@ export function createRatesService(deps: { db: Db; readDb?: Db }) {
       const equipment = q.equipment ?? '*';
       const keys = laneKeys({ originCityId: o.id, originRegionId: o.region_id, destinationCityId: d.id, destinationRegionId: d.region_id });
       const windows = RATE_WINDOWS.filter((w) => w >= q.window);
-      const maxWindow = windows[windows.length - 1];
-      // rows per level: first only the asked window; the whole widest window once widening by window
-      const cache = new Map<RateLevel, { from: string; rows: repo.DailyRow[] }>();
-      const rowsOf = async (level: RateLevel, from: string) => {
-        const c = cache.get(level);
-        if (c && c.from <= from) return c.rows.filter((r) => r.day >= from);
-        const k = keys.find((x) => x.level === level)!;
-        const wide = from < addDays(today, -(q.window - 1)) ? addDays(today, -(maxWindow - 1)) : from;
-        const rows = await repo.laneDays(readDb, { ...k, equipment, kind: q.kind }, wide, today);
-        cache.set(level, { from: wide, rows });
-        return rows.filter((r) => r.day >= from);
-      };
       let found: { level: RateLevel; window: number; s: Sample; companies: number } | null = null;
       search: for (const w of windows) {
         const from = addDays(today, -(w - 1));
         for (const level of RATE_LEVELS) {
-          const s = sampleOf(await rowsOf(level, from));
-          const c = companiesOf(s);
-          if (enoughSample(s.records, c.companies, c.top)) {
-            found = { level, window: w, s, companies: c.companies };
+          const k = keys.find((x) => x.level === level)!;
+          const r = await repo.laneSummary(readDb, { ...k, equipment, kind: q.kind }, from, today, RATE_MIN_RECORDS);
+          if (enoughSample(r.records, r.companies, r.top)) {
+            found = { level, window: w, s: summarySample(r), companies: r.companies };
             break search;
           }
         }
