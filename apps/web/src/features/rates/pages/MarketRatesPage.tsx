@@ -105,7 +105,7 @@ export default function MarketRatesPage() {
             <SegmentedControl
               aria-labelledby="rates-kind-label"
               value={kind}
-              onChange={(v) => setKind(v as Kind)}
+              onChange={(v) => setKind(v)}
               data={(['spot', 'contract'] as const).map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
               data-testid="rates-kind"
             />
@@ -117,7 +117,7 @@ export default function MarketRatesPage() {
             <SegmentedControl
               aria-labelledby="rates-unit-label"
               value={unit}
-              onChange={(v) => setUnit(v as Unit)}
+              onChange={(v) => setUnit(v)}
               data={(['trip', 'km'] as const).map((u) => ({ value: u, label: t(`units.${u}`) }))}
               data-testid="rates-unit"
             />
@@ -254,7 +254,7 @@ function HistoryPanel({ h, lang }: { h: LaneRateHistory; lang: Lang }) {
         <SegmentedControl
           aria-label={t('view')}
           value={view}
-          onChange={(v) => setView(v as 'chart' | 'table')}
+          onChange={(v) => setView(v)}
           data={[
             { value: 'chart', label: t('chart') },
             { value: 'table', label: t('table') },
