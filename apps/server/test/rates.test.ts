@@ -4,7 +4,7 @@ import { ACCOUNT_TYPE, type LaneRate, type LaneRateHistory } from '@masar/shared
 import { createTestApp, type TestContext } from './helpers.ts';
 import { apiCaller, createUser, type TestUser } from './fixtures.ts';
 import { bookedLoad } from '../src/modules/assignment/assignment.testkit.ts';
-import { CITY, loadBody } from '../src/modules/loads/loads.testkit.ts';
+import { CITY, loadBody, postLoad } from '../src/modules/loads/loads.testkit.ts';
 import type { OutboxEvent } from '../src/modules/events/events.service.ts';
 import type { RateFacts } from '../src/modules/loads/loads.service.ts';
 import {
@@ -155,6 +155,33 @@ describe('rate records from booking events (issue 20)', () => {
     expect(await daily()).toEqual(Array(5).fill([0, 0]));
     // the backfill finds nothing new to take
     expect(await rates().backfill()).toBe(0);
+  });
+});
+
+describe('kinds and sources from how the load was booked', () => {
+  const recordOfLoad = async (id: string) =>
+    (
+      await t.database.query<{ kind: string; source: string; price: number }>(
+        `select kind, source, price_sar::float8 as price from rate_records where load_id = $1`,
+        [id],
+      )
+    )[0];
+
+  it('Book Now at the posted price is spot/book_now; a bid accepted on a Book Now load stays spot/offer', async () => {
+    const load = await postLoad(t.app, shipper.headers, loadBody({ bookNow: true, price: 3100, equipmentType: 'box_trailer' }));
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/bookNow',
+      headers: { ...carrier.headers, 'idempotency-key': randomUUID() },
+      payload: { loadId: load.id, priceSar: '3100' },
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    await drain();
+    expect(await recordOfLoad(load.id)).toEqual({ kind: 'spot', source: 'book_now', price: 3100 });
+
+    const other = await bookedLoad(t.app, shipper.headers, carrier.headers, loadBody({ bookNow: true, equipmentType: 'box_trailer' }));
+    await drain();
+    expect(await recordOfLoad(other.id)).toEqual({ kind: 'spot', source: 'offer', price: 2800 });
   });
 });
 
