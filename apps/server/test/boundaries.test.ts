@@ -70,6 +70,7 @@ const OWNER: Record<string, string> = {
   account_record_loads: 'records',
   rate_records: 'rates',
   lane_rate_daily: 'rates',
+  lane_rate_monthly: 'rates',
   tenders: 'tenders',
   tender_invites: 'tenders',
   saved_searches: 'searches',

@@ -153,6 +153,11 @@ describe('rate records from booking events (issue 20)', () => {
     );
     await t.app.container.db.transaction((tx) => laneRatesHandler.handle(tx, asEvent(cancelled)));
     expect(await daily()).toEqual(Array(5).fill([0, 0]));
+    // the monthly rollup moved with the days
+    const monthly = await t.database.query<{ records: number }>(
+      `select sum(records)::int as records from lane_rate_monthly where equipment = 'reefer_trailer' and kind = 'spot' group by level`,
+    );
+    expect(monthly.map((m) => m.records)).toEqual([0, 0, 0, 0, 0]);
     // the backfill finds nothing new to take
     expect(await rates().backfill()).toBe(0);
   });
@@ -316,6 +321,13 @@ describe('widening: geography first (city→city, region→city, city→region, 
     expect(week).toMatchObject({ enough: true, window: 7, geography: { level: 'national', origin: null, destination: null } });
     // a 30-day window finds the lane itself
     expect(await ask('eq_w_n', 30)).toMatchObject({ window: 30, geography: { level: 'city_city' }, records: 7 });
+  });
+
+  it('a long window sums whole months from the monthly rollup and the partial ones from the days', async () => {
+    await rates().recordBulk(bookings({ ...RUH_JED, equipment: 'eq_w_month' }, [3, 2, 2], { daysAgo: 40 }));
+    await rates().recordBulk(bookings({ ...RUH_JED, equipment: 'eq_w_month' }, [1, 1, 1], { daysAgo: 1 }));
+    expect(await ask('eq_w_month', 90)).toMatchObject({ enough: true, window: 90, records: 10, companies: 6, geography: { level: 'city_city' } });
+    expect(await ask('eq_w_month', 365)).toMatchObject({ window: 365, records: 10 });
   });
 
   it('the window widens when no geography has enough (7 → 15 → 30)', async () => {

@@ -88,3 +88,9 @@ create function rate_counts_add(a jsonb, b jsonb) returns jsonb language sql imm
               union all select key, value::text::int from jsonb_each(b)) x
         group by k) y
 $$;
+
+-- Monthly rollups of lane_rate_daily (same columns; `day` = the first day of the month): a window
+-- of 60 days or more reads its whole months here and only its partial months from the daily rows,
+-- so a one-year window sums 12–13 monthly rows and at most 62 daily ones (docs/rates.md "Aggregates").
+create table lane_rate_monthly (like lane_rate_daily including defaults including constraints);
+alter table lane_rate_monthly add primary key (level, origin_key, destination_key, equipment, kind, day);

@@ -162,16 +162,58 @@ const deltaValues = (d: DailyDelta): SQL =>
        ${d.sumKm.toFixed(1)}, ${d.sumPerKm}, ${d.sumSqPerKm}, ${d.outliers}, ${JSON.stringify(d.histSar)}::jsonb, ${JSON.stringify(d.histKm)}::jsonb,
        ${JSON.stringify(d.companies)}::jsonb)`;
 
+/** The first day of the month of a 'YYYY-MM-DD' day. */
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
 /**
- * Add daily deltas to lane_rate_daily (an upsert per row; counts, sums and the sparse maps added
- * with rate_counts_add). The deltas of one call must have distinct keys. Chunks of 500 rows.
+ * Add daily deltas to lane_rate_daily and to its monthly rollup lane_rate_monthly (an upsert per
+ * row; counts, sums and the sparse maps added with rate_counts_add). The deltas of one call must
+ * have distinct keys. Chunks of 500 rows.
  */
 export async function addDaily(tx: DbOrTx, deltas: DailyDelta[]): Promise<void> {
+  await upsertDeltas(tx, sql.raw('lane_rate_daily'), deltas);
+  await upsertDeltas(tx, sql.raw('lane_rate_monthly'), mergeByKey(deltas.map((d) => ({ ...d, day: monthOf(d.day) }))));
+}
+
+/** Deltas of equal keys (a month's days) added into one. */
+function mergeByKey(deltas: DailyDelta[]): DailyDelta[] {
+  const m = new Map<string, DailyDelta>();
+  const add = (a: Record<string, number>, b: Record<string, number>) => {
+    const o = { ...a };
+    for (const [k, v] of Object.entries(b)) o[k] = (o[k] ?? 0) + v;
+    return o;
+  };
+  for (const d of deltas) {
+    const k = `${d.level}|${d.originKey}|${d.destinationKey}|${d.equipment}|${d.kind}|${d.day}`;
+    const t = m.get(k);
+    m.set(
+      k,
+      t
+        ? {
+            ...t,
+            records: t.records + d.records,
+            sumSar: t.sumSar + d.sumSar,
+            sumSqSar: t.sumSqSar + d.sumSqSar,
+            sumKm: t.sumKm + d.sumKm,
+            sumPerKm: t.sumPerKm + d.sumPerKm,
+            sumSqPerKm: t.sumSqPerKm + d.sumSqPerKm,
+            outliers: t.outliers + d.outliers,
+            histSar: add(t.histSar, d.histSar),
+            histKm: add(t.histKm, d.histKm),
+            companies: add(t.companies, d.companies),
+          }
+        : d,
+    );
+  }
+  return [...m.values()];
+}
+
+async function upsertDeltas(tx: DbOrTx, table: SQL, deltas: DailyDelta[]): Promise<void> {
   for (let i = 0; i < deltas.length; i += 500) {
     const chunk = deltas.slice(i, i + 500);
     await tx.execute(
-      sql`insert into lane_rate_daily as d (level, origin_key, destination_key, equipment, kind, day, records, sum_sar, sum_sq_sar, sum_km,
-                                            sum_per_km, sum_sq_per_km, outliers, hist_sar, hist_km, companies)
+      sql`insert into ${table} as d (level, origin_key, destination_key, equipment, kind, day, records, sum_sar, sum_sq_sar, sum_km,
+                                     sum_per_km, sum_sq_per_km, outliers, hist_sar, hist_km, companies)
           values ${sql.join(chunk.map(deltaValues), sql`, `)}
           on conflict (level, origin_key, destination_key, equipment, kind, day) do update set
             records = d.records + excluded.records,
@@ -308,6 +350,14 @@ export async function companyHasRecords(db: DbOrTx, companyId: string): Promise<
  * buckets are computed as bucketOf does (float8 logarithms). Adds to existing rows like addDaily.
  */
 export async function aggregateRecords(tx: DbOrTx, loadIds: string[] | null): Promise<void> {
+  await aggregateInto(tx, loadIds, 'day');
+  await aggregateInto(tx, loadIds, 'month');
+}
+
+/** aggregateRecords into lane_rate_daily (`day`) or lane_rate_monthly (`month`: day = the month's first day). */
+export async function aggregateInto(tx: DbOrTx, loadIds: string[] | null, grain: 'day' | 'month'): Promise<void> {
+  const table = sql.raw(grain === 'day' ? 'lane_rate_daily' : 'lane_rate_monthly');
+  const dayOf = sql.raw(grain === 'day' ? 'r.booked_on' : "date_trunc('month', r.booked_on)::date");
   // the ids as a relation (a hash join), not `= any(array)` (a scan of the array per record)
   const only = loadIds === null ? sql`` : sql`join unnest(${`{${loadIds.join(',')}}`}::uuid[]) as k(id) on k.id = r.load_id`;
   const keys = sql.raw('level, origin_key, destination_key, equipment, kind, day');
@@ -315,7 +365,7 @@ export async function aggregateRecords(tx: DbOrTx, loadIds: string[] | null): Pr
   await tx.execute(sql`set local work_mem = '64MB'`);
   await tx.execute(sql`
     with x as (
-      select l.level, l.origin_key, l.destination_key, e.equipment, r.kind, r.booked_on as day, r.company_id, r.outlier,
+      select l.level, l.origin_key, l.destination_key, e.equipment, r.kind, ${dayOf} as day, r.company_id, r.outlier,
              r.price_sar::float8 as price, r.distance_km::float8 as km, r.per_km_sar::float8 as per_km,
              least(399, greatest(0, floor(ln(r.price_sar::float8 / 50) / ln(1.02::float8))))::int as bs,
              case when r.per_km_sar > 0 then least(299, greatest(0, floor(ln(r.per_km_sar::float8 / 0.2) / ln(1.02::float8))))::int end as bk
@@ -336,7 +386,7 @@ export async function aggregateRecords(tx: DbOrTx, loadIds: string[] | null): Pr
     hs as (select ${keys}, jsonb_object_agg(bs, n) as h from (select ${keys}, bs, count(*)::int as n from x where not outlier group by ${keys}, bs) y group by ${keys}),
     hk as (select ${keys}, jsonb_object_agg(bk, n) as h from (select ${keys}, bk, count(*)::int as n from x where not outlier and bk is not null group by ${keys}, bk) y group by ${keys}),
     co as (select ${keys}, jsonb_object_agg(company_id, n) as h from (select ${keys}, company_id, count(*)::int as n from x where not outlier group by ${keys}, company_id) y group by ${keys})
-    insert into lane_rate_daily as d (level, origin_key, destination_key, equipment, kind, day, records, sum_sar, sum_sq_sar, sum_km,
+    insert into ${table} as d (level, origin_key, destination_key, equipment, kind, day, records, sum_sar, sum_sq_sar, sum_km,
                                       sum_per_km, sum_sq_per_km, outliers, hist_sar, hist_km, companies)
     select g.level, g.origin_key, g.destination_key, g.equipment, g.kind, g.day, g.records, g.sum_sar, g.sum_sq_sar, g.sum_km, g.sum_per_km, g.sum_sq_per_km,
            g.outliers, coalesce(hs.h, '{}'), coalesce(hk.h, '{}'), coalesce(co.h, '{}')
@@ -355,6 +405,27 @@ export async function aggregateRecords(tx: DbOrTx, loadIds: string[] | null): Pr
       hist_km = rate_counts_add(d.hist_km, excluded.hist_km),
       companies = rate_counts_add(d.companies, excluded.companies)`);
 }
+
+const ROW_COLUMNS = sql.raw('records, sum_sar, sum_sq_sar, sum_per_km, sum_sq_per_km, outliers, hist_sar, hist_km, companies');
+
+/**
+ * The rows of a window from…to: its whole months from lane_rate_monthly, the days of its partial
+ * months from lane_rate_daily (a window without a whole month: daily rows only).
+ */
+function windowRows(k: { level: RateLevel; originKey: number; destinationKey: number; equipment: string; kind: RateKind }, from: string, to: string): SQL {
+  const key = sql`level = ${k.level} and origin_key = ${k.originKey} and destination_key = ${k.destinationKey} and equipment = ${k.equipment} and kind = ${k.kind}`;
+  const firstWhole = from.endsWith('-01') ? from : nextMonth(monthOf(from));
+  const afterLastWhole = monthOf(nextDay(to)) === nextDay(to) ? nextDay(to) : monthOf(to);
+  if (firstWhole >= afterLastWhole) return sql`select ${ROW_COLUMNS} from lane_rate_daily where ${key} and day between ${from} and ${to}`;
+  return sql`select ${ROW_COLUMNS} from lane_rate_monthly where ${key} and day >= ${firstWhole} and day < ${afterLastWhole}
+             union all
+             select ${ROW_COLUMNS} from lane_rate_daily where ${key} and ((day >= ${from} and day < ${firstWhole}) or (day >= ${afterLastWhole} and day <= ${to}))`;
+}
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const nextMonth = (month: string) => {
+  const d = new Date(`${month}T00:00:00Z`);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+};
 
 /** A lane window summed in the database (laneSummary). */
 export interface LaneSummaryRow {
@@ -385,11 +456,7 @@ export async function laneSummary(
 ): Promise<LaneSummaryRow> {
   const [r] = await queryRows<LaneSummaryRow>(
     db,
-    sql`with d as (
-          select records, sum_sar, sum_sq_sar, sum_per_km, sum_sq_per_km, outliers, hist_sar, hist_km, companies from lane_rate_daily
-          where level = ${k.level} and origin_key = ${k.originKey} and destination_key = ${k.destinationKey} and equipment = ${k.equipment}
-            and kind = ${k.kind} and day between ${from} and ${to}
-        ),
+    sql`with d as (${windowRows(k, from, to)}),
         s as (select coalesce(sum(records), 0)::int as records, coalesce(sum(sum_sar), 0)::float8 as sum_sar, coalesce(sum(sum_sq_sar), 0)::float8 as sum_sq_sar,
                      coalesce(sum(sum_per_km), 0)::float8 as sum_per_km, coalesce(sum(sum_sq_per_km), 0)::float8 as sum_sq_per_km,
                      coalesce(sum(outliers), 0)::int as outliers from d)
