@@ -151,7 +151,11 @@ async function openBench(): Promise<{ database: Database; cleanup: () => Promise
   await migrate(database);
   if (reuse) {
     log(`reusing ${name}`);
-    // a database kept before the monthly rollup existed: build it
+    // a database kept before the monthly rollup existed (0111 extended in place): create and build it
+    const [{ has }] = await database.query<{ has: boolean }>(`select to_regclass('lane_rate_monthly') is not null as has`);
+    if (!has)
+      await database.exec(`create table lane_rate_monthly (like lane_rate_daily including defaults including constraints);
+        alter table lane_rate_monthly add primary key (level, origin_key, destination_key, equipment, kind, day);`);
     const [{ n }] = await database.query<{ n: number }>('select count(*)::int as n from lane_rate_monthly');
     if (n === 0) {
       log('  building the monthly rollup…');
