@@ -230,7 +230,7 @@ async function upsertDeltas(tx: DbOrTx, table: SQL, deltas: DailyDelta[]): Promi
   }
 }
 
-/** One day of lane_rate_daily as read by the index. */
+/** One row of lane_rate_daily or lane_rate_monthly as read by the history. */
 export interface DailyRow {
   day: string;
   records: number;
@@ -245,8 +245,8 @@ export interface DailyRow {
   companies: Record<string, number>;
 }
 
-/** The daily rows of one lane at one level, equipment and kind, days from…to (inclusive), oldest first (by the primary key). */
-export async function laneDays(
+/** The monthly rollup rows of one lane (day = the month's first day), months from…to (inclusive), oldest first. */
+export async function laneMonths(
   db: DbOrTx,
   k: { level: RateLevel; originKey: number; destinationKey: number; equipment: string; kind: RateKind },
   from: string,
@@ -256,11 +256,11 @@ export async function laneDays(
     db,
     sql`select day::text as day, records, sum_sar::float8 as sum_sar, sum_sq_sar, sum_km::float8 as sum_km, sum_per_km, sum_sq_per_km, outliers,
                hist_sar, hist_km, companies
-        from lane_rate_daily
+        from lane_rate_monthly
         where level = ${k.level} and origin_key = ${k.originKey} and destination_key = ${k.destinationKey} and equipment = ${k.equipment}
           and kind = ${k.kind} and day between ${from} and ${to}
         order by day`,
-    'rates_lane_days',
+    'rates_lane_months',
     'generic',
   );
 }

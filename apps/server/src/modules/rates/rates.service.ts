@@ -503,17 +503,15 @@ export function createRatesService(deps: { db: Db; readDb?: Db }) {
         months.push(t.toISOString().slice(0, 7));
       }
       const from = `${months[0]}-01`;
-      const rows = await repo.laneDays(
+      // the monthly rollup: one row per month (the current one to date)
+      const rows = await repo.laneMonths(
         readDb,
         { level: 'city_city', originKey: o.id, destinationKey: d.id, equipment: q.equipment ?? '*', kind: q.kind },
         from,
-        today,
+        `${months[12]}-01`,
       );
       const byMonth = new Map<string, repo.DailyRow[]>();
-      for (const r of rows) {
-        const k = r.day.slice(0, 7);
-        byMonth.set(k, [...(byMonth.get(k) ?? []), r]);
-      }
+      for (const r of rows) byMonth.set(r.day.slice(0, 7), [r]);
       const points = months.map((month) => {
         const s = sampleOf(byMonth.get(month) ?? []);
         const c = companiesOf(s);
