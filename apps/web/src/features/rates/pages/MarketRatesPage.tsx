@@ -86,7 +86,7 @@ export default function MarketRatesPage() {
           />
         </SimpleGrid>
         <Group mt="sm" gap="md" wrap="wrap">
-          <Stack gap={4}>
+          <Stack gap={4} maw="100%" style={{ overflowX: 'auto' }}>
             <Text size="sm" fw={500} id="rates-window-label">
               {t('window')}
             </Text>
