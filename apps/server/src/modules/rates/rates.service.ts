@@ -158,35 +158,6 @@ export function recordDeltas(r: repo.RateRecordRow, sign: 1 | -1): repo.DailyDel
   return out;
 }
 
-const deltaKey = (d: repo.DailyDelta) => `${d.level}|${d.originKey}|${d.destinationKey}|${d.equipment}|${d.kind}|${d.day}`;
-const addCounts = (a: Record<string, number>, b: Record<string, number>) => {
-  for (const [k, v] of Object.entries(b)) a[k] = (a[k] ?? 0) + v;
-};
-
-/** Merge the deltas of many records into one per key (the bulk path). */
-export function mergeDeltas(deltas: repo.DailyDelta[]): repo.DailyDelta[] {
-  const m = new Map<string, repo.DailyDelta>();
-  for (const d of deltas) {
-    const k = deltaKey(d);
-    const t = m.get(k);
-    if (!t) {
-      m.set(k, { ...d, histSar: { ...d.histSar }, histKm: { ...d.histKm }, companies: { ...d.companies } });
-      continue;
-    }
-    t.records += d.records;
-    t.sumSar += d.sumSar;
-    t.sumSqSar += d.sumSqSar;
-    t.sumKm += d.sumKm;
-    t.sumPerKm += d.sumPerKm;
-    t.sumSqPerKm += d.sumSqPerKm;
-    t.outliers += d.outliers;
-    addCounts(t.histSar, d.histSar);
-    addCounts(t.histKm, d.histKm);
-    addCounts(t.companies, d.companies);
-  }
-  return [...m.values()];
-}
-
 // ---------------------------------------------------------------------------------------------
 // The handler
 
