@@ -31,6 +31,7 @@ import { createOffersService, offersOfLoad, offersOfUsers } from './modules/offe
 import { createTripsService } from './modules/trips/trips.service.ts';
 import { createTrucksService } from './modules/trucks/trucks.service.ts';
 import { accountRecordHandler, createRecordsService } from './modules/records/records.service.ts';
+import { createRatesService, laneRatesHandler } from './modules/rates/rates.service.ts';
 import { createTendersService } from './modules/tenders/tenders.service.ts';
 import { createSearchesService } from './modules/searches/searches.service.ts';
 import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
@@ -117,6 +118,8 @@ export function createContainer(opts: {
   // stored notifications (issue 21): the e-mail links point at the web app
   const notifications = createNotificationsService({ db, email: gateways.email, publicUrl, log });
   const dashboards = createDashboardsService({ db });
+  // the lane rate index (issue 20): kept by its outbox handler (lane-rates); read by the market rates routes
+  const rates = createRatesService({ db, readDb: database.readDb });
   const contact = createContactService({ db });
   const billing = createBillingService({
     db,
@@ -136,6 +139,7 @@ export function createContainer(opts: {
       notificationsHandler,
       // the dashboards' aggregates (issue 20; docs/dashboards.md)
       dashboardsHandler,
+      laneRatesHandler,
       teamInviteSmsHandler({ sms: gateways.sms, publicUrl, log }),
       contactEmailHandler({ email: gateways.email, contactTo: config.CONTACT_TO, log }),
       ...(opts.eventHandlers ?? []),
@@ -218,6 +222,7 @@ export function createContainer(opts: {
       searches,
       notifications,
       dashboards,
+      rates,
     },
     jobs,
   };

@@ -77,6 +77,7 @@ const OWNER: Record<string, string> = {
   dashboard_lane_days: 'dashboards',
   dashboard_lane_years: 'dashboards',
   dashboard_offers: 'dashboards',
+  lane_rate_monthly: 'rates',
   tenders: 'tenders',
   tender_invites: 'tenders',
   saved_searches: 'searches',

@@ -3430,6 +3430,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/rates/lane": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lane's market rate (spot or contract)
+         * @description The lane rate index (issue 20; docs/rates.md): average and median SAR per trip and per km, low–high (25th–75th) and 2.5th–97.5th percentiles, standard deviation, records and companies of Masar bookings on a lane × equipment × kind (spot: accepted offers and Book Now; contract: tenders, vendor and own-vehicle assignments) over a window (7, 15, 30, 60, 90 or 365 days; default 30). A figure needs at least 7 records from at least 3 companies with no company over 40 % of them; otherwise the geography widens (city→city, region→city, city→region, region→region, national), then the window — `geography` and `window` say what was used; when none qualifies, `enough: false` ("not enough data"). Percentiles come from 2 %-wide buckets (within 2 %). `own`: the signed-in company on the city→city lane. Errors: NOT_FOUND (unknown city).
+         */
+        get: operations["getRatesLane"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/spotMarketRate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lane's market rate (spec §7 name; same as GET /rates/lane)
+         * @description The lane rate index (issue 20; docs/rates.md): average and median SAR per trip and per km, low–high (25th–75th) and 2.5th–97.5th percentiles, standard deviation, records and companies of Masar bookings on a lane × equipment × kind (spot: accepted offers and Book Now; contract: tenders, vendor and own-vehicle assignments) over a window (7, 15, 30, 60, 90 or 365 days; default 30). A figure needs at least 7 records from at least 3 companies with no company over 40 % of them; otherwise the geography widens (city→city, region→city, city→region, region→region, national), then the window — `geography` and `window` say what was used; when none qualifies, `enough: false` ("not enough data"). Percentiles come from 2 %-wide buckets (within 2 %). `own`: the signed-in company on the city→city lane. Errors: NOT_FOUND (unknown city).
+         */
+        get: operations["getSpotMarketRate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/laneAnalytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lane's market rate (spec §7 name; same as GET /rates/lane; the 13-month history is GET /rates/lane/history)
+         * @description The lane rate index (issue 20; docs/rates.md): average and median SAR per trip and per km, low–high (25th–75th) and 2.5th–97.5th percentiles, standard deviation, records and companies of Masar bookings on a lane × equipment × kind (spot: accepted offers and Book Now; contract: tenders, vendor and own-vehicle assignments) over a window (7, 15, 30, 60, 90 or 365 days; default 30). A figure needs at least 7 records from at least 3 companies with no company over 40 % of them; otherwise the geography widens (city→city, region→city, city→region, region→region, national), then the window — `geography` and `window` say what was used; when none qualifies, `enough: false` ("not enough data"). Percentiles come from 2 %-wide buckets (within 2 %). `own`: the signed-in company on the city→city lane. Errors: NOT_FOUND (unknown city).
+         */
+        get: operations["getLaneAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rates/lane/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lane's 13-month rate history and my bookings on it
+         * @description The current month and the 12 before (Riyadh calendar) on the city→city lane: average, p25, p75 and records per month; the figures are null in a month without enough data (7 records, 3 companies, none over 40 %; no widening). `own`: my bookings on the lane in those months, newest first (up to 100). Errors: NOT_FOUND (unknown city).
+         */
+        get: operations["getRatesLaneHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "offer.created": {
@@ -40426,6 +40506,655 @@ export interface operations {
             };
             /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getRatesLane: {
+        parameters: {
+            query: {
+                origin: number;
+                destination: number;
+                equipment?: string;
+                kind?: "spot" | "contract";
+                window?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            enough: boolean;
+                            /** @enum {string} */
+                            kind: "spot" | "contract";
+                            equipment: string | null;
+                            windowRequested: number;
+                            geography: {
+                                /** @enum {string} */
+                                level: "city_city" | "region_city" | "city_region" | "region_region" | "national";
+                                origin: {
+                                    id: number;
+                                    en: string;
+                                    ar: string;
+                                } | null;
+                                destination: {
+                                    id: number;
+                                    en: string;
+                                    ar: string;
+                                } | null;
+                            } | null;
+                            window: number | null;
+                            perTrip: {
+                                average: number;
+                                median: number;
+                                p25: number;
+                                p75: number;
+                                p2_5: number;
+                                p97_5: number;
+                                stdDev: number;
+                            } | null;
+                            perKm: {
+                                average: number;
+                                median: number;
+                                p25: number;
+                                p75: number;
+                                p2_5: number;
+                                p97_5: number;
+                                stdDev: number;
+                            } | null;
+                            records: number;
+                            companies: number;
+                            outliersExcluded: number;
+                            own: {
+                                average: number | null;
+                                records: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getSpotMarketRate: {
+        parameters: {
+            query: {
+                origin: number;
+                destination: number;
+                equipment?: string;
+                kind?: "spot" | "contract";
+                window?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            enough: boolean;
+                            /** @enum {string} */
+                            kind: "spot" | "contract";
+                            equipment: string | null;
+                            windowRequested: number;
+                            geography: {
+                                /** @enum {string} */
+                                level: "city_city" | "region_city" | "city_region" | "region_region" | "national";
+                                origin: {
+                                    id: number;
+                                    en: string;
+                                    ar: string;
+                                } | null;
+                                destination: {
+                                    id: number;
+                                    en: string;
+                                    ar: string;
+                                } | null;
+                            } | null;
+                            window: number | null;
+                            perTrip: {
+                                average: number;
+                                median: number;
+                                p25: number;
+                                p75: number;
+                                p2_5: number;
+                                p97_5: number;
+                                stdDev: number;
+                            } | null;
+                            perKm: {
+                                average: number;
+                                median: number;
+                                p25: number;
+                                p75: number;
+                                p2_5: number;
+                                p97_5: number;
+                                stdDev: number;
+                            } | null;
+                            records: number;
+                            companies: number;
+                            outliersExcluded: number;
+                            own: {
+                                average: number | null;
+                                records: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getLaneAnalytics: {
+        parameters: {
+            query: {
+                origin: number;
+                destination: number;
+                equipment?: string;
+                kind?: "spot" | "contract";
+                window?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            enough: boolean;
+                            /** @enum {string} */
+                            kind: "spot" | "contract";
+                            equipment: string | null;
+                            windowRequested: number;
+                            geography: {
+                                /** @enum {string} */
+                                level: "city_city" | "region_city" | "city_region" | "region_region" | "national";
+                                origin: {
+                                    id: number;
+                                    en: string;
+                                    ar: string;
+                                } | null;
+                                destination: {
+                                    id: number;
+                                    en: string;
+                                    ar: string;
+                                } | null;
+                            } | null;
+                            window: number | null;
+                            perTrip: {
+                                average: number;
+                                median: number;
+                                p25: number;
+                                p75: number;
+                                p2_5: number;
+                                p97_5: number;
+                                stdDev: number;
+                            } | null;
+                            perKm: {
+                                average: number;
+                                median: number;
+                                p25: number;
+                                p75: number;
+                                p2_5: number;
+                                p97_5: number;
+                                stdDev: number;
+                            } | null;
+                            records: number;
+                            companies: number;
+                            outliersExcluded: number;
+                            own: {
+                                average: number | null;
+                                records: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getRatesLaneHistory: {
+        parameters: {
+            query: {
+                origin: number;
+                destination: number;
+                equipment?: string;
+                kind?: "spot" | "contract";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            months: {
+                                month: string;
+                                average: number | null;
+                                p25: number | null;
+                                p75: number | null;
+                                records: number;
+                            }[];
+                            own: {
+                                date: string;
+                                priceSar: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

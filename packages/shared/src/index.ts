@@ -34,3 +34,4 @@ export * from './schemas/searches.ts';
 export * from './schemas/inout.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/dashboards.ts';
+export * from './schemas/rates.ts';

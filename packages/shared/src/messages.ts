@@ -151,6 +151,7 @@ export const VALIDATION_MESSAGES = {
   'v.addressFieldMax': { en: 'This address field is too long.', ar: 'حقل العنوان هذا طويل جداً.' },
   'v.fax': { en: 'Fax is {7} digits.', ar: 'الفاكس {7} أرقام.' },
   'v.logoImage': { en: 'Logo: PNG or JPG, at most {5} MB.', ar: 'الشعار: PNG أو JPG بحد أقصى {5} ميجابايت.' },
+  'v.rateWindow': { en: 'Choose a window of 7, 15, 30, 60 or 90 days, or 1 year.', ar: 'اختر مدة 7 أو 15 أو 30 أو 60 أو 90 يوماً، أو سنة.' },
   'v.districtCity': { en: 'Choose a district of this city.', ar: 'اختر حياً في هذه المدينة.' },
   'v.buildingNumber': { en: 'Building number is {4} digits.', ar: 'رقم المبنى {4} أرقام.' },
   'v.zipCode': { en: 'Zip code is {5} digits.', ar: 'الرمز البريدي {5} أرقام.' },

@@ -7,6 +7,7 @@
  *   npm run admin -- reposts [--max N]  # loads flagged as re-posts of a won load (issue 19)
  *   npm run admin -- records-backfill   # build the fact-based records from the event history (issue 19)
  *   npm run admin -- dashboards-backfill   # build the dashboards' aggregates from the event history (issue 20)
+ *   npm run admin -- rates-backfill     # build the lane rate index from the booking history (issue 20)
  *   npm run admin -- promo --code SUMMER25 --percent 25 [--expires 2026-12-31] [--max 100] [--plans a,b]
  *
  * It opens the database the server is configured with (DATABASE_URL, else embedded PGlite in
@@ -47,6 +48,7 @@ export const USAGE = `Usage:
   npm run admin -- reposts [--max N]
   npm run admin -- records-backfill
   npm run admin -- dashboards-backfill
+  npm run admin -- rates-backfill
   npm run admin -- promo --code CODE (--percent N | --sar AMOUNT) [--expires YYYY-MM-DD] [--max N] [--plans a,b]
 
   approve  status 2 (approved); the next profile the user loads shows the approval dialog once
@@ -67,6 +69,9 @@ export const USAGE = `Usage:
   dashboards-backfill
            build the dashboards' aggregates (docs/dashboards.md) from the shipment events already
            in the outbox; events already counted are skipped, so it may run again
+  rates-backfill
+           build the lane rate index (docs/rates.md) from the bookings and cancellations already
+           in the outbox; events already taken are skipped, so it may run again
   promo    create or update a promo code: --code CODE and --percent N (1–100) or --sar AMOUNT;
            optional --expires YYYY-MM-DD (end of that day, Riyadh), --max N uses in all,
            --plans plan-code,… (default every plan); each user may use a code once
@@ -96,6 +101,7 @@ export type AdminCommand =
   | { action: 'reposts'; max: number }
   | { action: 'records-backfill' }
   | { action: 'dashboards-backfill' }
+  | { action: 'rates-backfill' }
   | { action: 'help' }
   | PromoCommand;
 
@@ -178,7 +184,7 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
   if (values.help || positionals[0] === 'help') return { action: 'help' };
   const action = positionals[0];
   if (positionals.length !== 1 || !action) throw new AdminError(`Give exactly one action.\n\n${USAGE}`, 2);
-  if (action === 'pending' || action === 'records-backfill' || action === 'dashboards-backfill') return { action };
+  if (action === 'pending' || action === 'records-backfill' || action === 'dashboards-backfill' || action === 'rates-backfill') return { action };
   if (action === 'reposts') {
     if (values.max !== undefined && !/^[1-9]\d{0,3}$/.test(values.max)) throw new AdminError(`--max is a whole number from 1 to 9999.\n\n${USAGE}`, 2);
     return { action, max: values.max ? Number(values.max) : 100 };
@@ -266,13 +272,17 @@ export async function main(argv: string[], out: (s: string) => void = console.lo
   try {
     await migrate(database);
     // the operator's work goes through the same services the server builds (composition root)
-    const { accounts, billing, verification, loads, records, dashboards } = createContainer({ config: { ...config, JOBS: false }, database }).services;
+    const { accounts, billing, verification, loads, records, dashboards, rates } = createContainer({ config: { ...config, JOBS: false }, database }).services;
     if (cmd.action === 'records-backfill') {
       out(`Records: ${await records.backfill()} event(s) counted (events counted before were skipped).`);
       return 0;
     }
     if (cmd.action === 'dashboards-backfill') {
       out(`Dashboards: ${await dashboards.backfill()} event(s) counted (events counted before were skipped).`);
+      return 0;
+    }
+    if (cmd.action === 'rates-backfill') {
+      out(`Lane rates: ${await rates.backfill()} event(s) taken (events taken before were skipped).`);
       return 0;
     }
     if (cmd.action === 'reposts') {

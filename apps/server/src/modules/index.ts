@@ -21,6 +21,7 @@ import teamRoutes from './team/team.routes.ts';
 import relationsRoutes from './relations/relations.routes.ts';
 import trucksRoutes from './trucks/trucks.routes.ts';
 import recordsRoutes from './records/records.routes.ts';
+import ratesRoutes from './rates/rates.routes.ts';
 import tendersRoutes from './tenders/tenders.routes.ts';
 import searchesRoutes from './searches/searches.routes.ts';
 import notificationsRoutes from './notifications/notifications.routes.ts';
@@ -54,4 +55,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(searchesRoutes);
   await app.register(notificationsRoutes);
   await app.register(dashboardsRoutes);
+  await app.register(ratesRoutes);
 }

@@ -24,7 +24,18 @@ describe('menus (spec §2)', () => {
 
   it('has the spec items per role', () => {
     const keys = (t: 1 | 2 | 3) => MENUS[t].map((i) => i.key);
-    expect(keys(1)).toEqual(['dashboard', 'myShipments', 'truckInOut', 'searchTrucks', 'searchShipments', 'tendering', 'fleet', 'vendors', 'bayan']);
+    expect(keys(1)).toEqual([
+      'dashboard',
+      'myShipments',
+      'truckInOut',
+      'searchTrucks',
+      'searchShipments',
+      'tendering',
+      'marketRates',
+      'fleet',
+      'vendors',
+      'bayan',
+    ]);
     expect(keys(3)).toEqual(expect.arrayContaining([...keys(1), 'postTrucks', 'shipmentInOut', 'trackVehicle']));
     expect(keys(3)).toHaveLength(keys(1).length + 3);
     expect(keys(2)).toEqual(
@@ -38,6 +49,7 @@ describe('menus (spec §2)', () => {
         'postTrucks',
         'shipmentInOut',
         'trackVehicle',
+        'marketRates',
       ]),
     );
     // carrier truck screens link to broker-prefixed paths; my shipments and search have their own

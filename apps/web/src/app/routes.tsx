@@ -81,6 +81,7 @@ const Contact = page(() => withNamespaces(import('../features/public/pages/Conta
 const ThankYou = page(() => withNamespaces(import('../features/public/pages/ThankYouPage'), ['public']));
 const City = page(() => withNamespaces(import('../features/public/pages/CityPage'), ['public']));
 const Relations = page(() => withNamespaces(withSlots(import('../features/relations/pages/RelationsPage')), ['relations']));
+const MarketRates = page(() => import('../features/rates/pages/MarketRatesPage'));
 const PostTrucks = page(() => withNamespaces(import('../features/trucks/pages/PostTrucksPage'), ['trucks']));
 const SearchTrucks = page(() => withNamespaces(withSlots(import('../features/trucks/pages/SearchTrucksPage')), ['trucks', 'tenders', 'searches']));
 const Tendering = page(() => withNamespaces(import('../features/tenders/pages/TenderingPage'), ['tenders']));
@@ -157,6 +158,7 @@ export const routes: RouteDef[] = [
   r('/shippers/trusted-drivers', TrustedDrivers),
   r('/shippers/godsview', Godsview),
   soon('/shippers/rate-forecast', 'menu:rateForecast'),
+  r('/shippers/market-rates', MarketRates),
   // Carrier (2)
   r('/carriers/load-search', LoadSearch),
   r('/carriers/my-shipments', MyLoads),
@@ -187,6 +189,7 @@ export const routes: RouteDef[] = [
   r('/carriers/shipment-in-shipment-out', InOut, 'user', { kind: 'loads' }),
   r('/carriers/godsview', Godsview),
   r('/carriers/trusted-drivers', TrustedDrivers),
+  r('/carriers/market-rates', MarketRates),
   // Broker (3)
   r('/brokers/my-loads', MyLoads),
   r('/brokers/post-load', PostLoad),
@@ -225,6 +228,7 @@ export const routes: RouteDef[] = [
   r('/shippers/notifications', Notifications),
   r('/carriers/notifications', Notifications),
   r('/brokers/notifications', Notifications),
+  r('/brokers/market-rates', MarketRates),
 ];
 
 /**

@@ -59,3 +59,38 @@ create table lane_rate_daily (
   sum_km numeric(14, 1) not null default 0,
   primary key (level, origin_key, destination_key, equipment, kind, day)
 );
+
+-- Extensions of the index itself (issue 20 part 1, docs/rates.md "Aggregates"): enough per day to
+-- answer percentiles, companies and outlier counts without reading rate_records of a lane window.
+--   outliers       records flagged as outliers that day (kept, never in records/sums)
+--   sum_per_km, sum_sq_per_km   sums of the records' SAR/km (for the per-km standard deviation)
+--   hist_sar       sparse log-bucket histogram of SAR per trip: {"<bucket>": count}, bucket
+--                  b = floor(ln(price / 50) / ln(1.02)) clamped to 0…399 (2 % wide buckets)
+--   hist_km        the same for SAR/km: b = floor(ln(per_km / 0.2) / ln(1.02)) clamped to 0…299
+--   companies      records per company that day: {"<company uuid>": count}
+alter table lane_rate_daily add column outliers integer not null default 0;
+alter table lane_rate_daily add column sum_per_km double precision not null default 0;
+alter table lane_rate_daily add column sum_sq_per_km double precision not null default 0;
+alter table lane_rate_daily add column hist_sar jsonb not null default '{}';
+alter table lane_rate_daily add column hist_km jsonb not null default '{}';
+alter table lane_rate_daily add column companies jsonb not null default '{}';
+
+-- The outlier rule's baseline (the lane's last 90 days, same equipment and kind) and the 13-month
+-- history of the viewer's own bookings read through these, newest first and bounded.
+create index rate_records_lane on rate_records (origin_city_id, destination_city_id, equipment, kind, booked_on desc);
+
+-- Add two sparse count maps ({"key": n}): the sum per key, keys whose sum is 0 dropped. Used by the
+-- aggregates' upsert (+1 / −1 of a record) and the bulk loads of the demo seed and the bench.
+create function rate_counts_add(a jsonb, b jsonb) returns jsonb language sql immutable as $$
+  select coalesce(jsonb_object_agg(k, n) filter (where n <> 0), '{}'::jsonb)
+  from (select k, sum(v) as n
+        from (select key as k, value::text::int as v from jsonb_each(a)
+              union all select key, value::text::int from jsonb_each(b)) x
+        group by k) y
+$$;
+
+-- Monthly rollups of lane_rate_daily (same columns; `day` = the first day of the month): a window
+-- of 60 days or more reads its whole months here and only its partial months from the daily rows,
+-- so a one-year window sums 12–13 monthly rows and at most 62 daily ones (docs/rates.md "Aggregates").
+create table lane_rate_monthly (like lane_rate_daily including defaults including constraints);
+alter table lane_rate_monthly add primary key (level, origin_key, destination_key, equipment, kind, day);

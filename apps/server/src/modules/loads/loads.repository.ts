@@ -509,3 +509,47 @@ export async function boardPageVersion(db: DbOrTx, q: { pickupCityId?: number; r
   const [r] = await queryRows<{ v: string }>(db, query, 'board_version');
   return Number(r.v);
 }
+
+/** What the lane rate index (modules/rates) records of a booked load: one row, deleted loads too. */
+export interface RateFactsRow {
+  shipper_id: string;
+  carrier_id: string | null;
+  status: string;
+  load_type: 'FTL' | 'LTL';
+  equipment_type: string;
+  shipment_type: number;
+  distance_km: number;
+  total_weight_kg: number | null;
+  price: string;
+  booked_price: string | null;
+  booked_at: Date | string | null;
+  book_now: boolean;
+  pickup_city_id: number;
+  pickup_region_id: number;
+  drop_city_id: number;
+  drop_region_id: number;
+  has_vendors: boolean;
+  offer_price: string | null;
+  offer_original_price: string | null;
+  offer_last_by: 'carrier' | 'shipper' | null;
+  tender_awarded: boolean;
+}
+/** The rate facts of a load: its lane (cities and regions), terms, booking and how it was booked (accepted offer, awarded tender, vendor audience). */
+export async function rateFacts(db: DbOrTx, id: string): Promise<RateFactsRow | null> {
+  const [r] = await queryRows<RateFactsRow>(
+    db,
+    sql`select l.shipper_id, l.carrier_id, l.status, l.load_type, l.equipment_type, l.shipment_type::int as shipment_type,
+               l.distance_km::float8 as distance_km, l.total_weight_kg::float8 as total_weight_kg, l.price::text as price,
+               l.booked_price::text as booked_price, l.booked_at, l.book_now,
+               l.pickup_city_id, pc.region_id as pickup_region_id, l.drop_city_id, dc.region_id as drop_region_id,
+               exists (select 1 from load_vendors v where v.load_id = l.id) as has_vendors,
+               o.price::text as offer_price, o.original_price::text as offer_original_price, o.last_offer_by as offer_last_by,
+               exists (select 1 from tenders t where t.load_id = l.id and t.status = 'awarded') as tender_awarded
+        from loads l
+        join cities pc on pc.id = l.pickup_city_id
+        join cities dc on dc.id = l.drop_city_id
+        left join offers o on o.load_id = l.id and o.status = 'accepted'
+        where l.id = ${id}`,
+  );
+  return r ?? null;
+}

@@ -59,6 +59,47 @@ export async function loadLane(
     : null;
 }
 
+/**
+ * The facts the lane rate index records of a booked load (issue 20; modules/rates): lane (pickup
+ * and drop city and region ids), equipment, load type, distance (km), weight (kg), booked price
+ * and time, and how it was booked — `via`: `own_vehicle` (shipment type 3), `tender` (an awarded
+ * tender on the load), `vendor` (shipment type 2 or a vendor audience), `book_now` (a Book Now load
+ * booked at its posted price as named by the shipper: offer price = original = posted price, last
+ * named by the shipper), else `offer`. Null when the load does not exist or was never booked.
+ */
+export async function rateFactsOf(db: DbOrTx, loadId: string) {
+  const r = await repo.rateFacts(db, loadId);
+  if (!r || !r.carrier_id || !r.booked_price || !r.booked_at) return null;
+  const same = (a: string | null, b: string | null) => a !== null && b !== null && Number(a) === Number(b);
+  const via: 'own_vehicle' | 'tender' | 'vendor' | 'book_now' | 'offer' =
+    r.shipment_type === SHIPMENT_TYPE.ownVehicle || r.carrier_id === r.shipper_id
+      ? 'own_vehicle'
+      : r.tender_awarded
+        ? 'tender'
+        : r.shipment_type === SHIPMENT_TYPE.vendor || r.has_vendors
+          ? 'vendor'
+          : r.book_now && r.offer_last_by === 'shipper' && same(r.offer_price, r.price) && same(r.offer_original_price, r.price)
+            ? 'book_now'
+            : 'offer';
+  return {
+    shipperId: r.shipper_id,
+    carrierId: r.carrier_id,
+    status: r.status as LoadStatus,
+    loadType: r.load_type,
+    equipment: r.equipment_type,
+    distanceKm: Number(r.distance_km),
+    weightKg: r.total_weight_kg === null ? null : Math.round(Number(r.total_weight_kg)),
+    priceSar: r.booked_price,
+    bookedAt: new Date(r.booked_at),
+    originCityId: r.pickup_city_id,
+    originRegionId: r.pickup_region_id,
+    destinationCityId: r.drop_city_id,
+    destinationRegionId: r.drop_region_id,
+    via,
+  };
+}
+export type RateFacts = NonNullable<Awaited<ReturnType<typeof rateFactsOf>>>;
+
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 /** The backhaul radius when the request names none, km (a spec radius option). */

@@ -38,6 +38,7 @@ import {
 } from '@masar/shared';
 import { NumberInput } from '../../../components/NumberInput';
 import { DateTimePicker } from '../../../components/DateTimePicker';
+import { LaneRateHint } from '../../../components/LaneRateHint';
 import { CitySelect } from '../../../components/CitySelect';
 import { asLang } from '../../../components/format';
 import { digits } from '../../../lib/digits';
@@ -465,6 +466,13 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
                 data-testid="comments-input"
               />
             </SimpleGrid>
+            <LaneRateHint
+              mt="xs"
+              origin={values.stops.find((x) => x.stopType === STOP_TYPE.pickup)?.cityId}
+              destination={values.stops.findLast((x) => x.stopType === STOP_TYPE.drop)?.cityId}
+              equipment={values.equipmentType || null}
+              price={values.priceSar}
+            />
           </Paper>
 
           <Paper withBorder p="md">

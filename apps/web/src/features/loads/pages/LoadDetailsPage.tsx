@@ -22,6 +22,7 @@ import { ACTIVE_LOAD_STATUSES, EDITABLE_LOAD_STATUSES, loadPriceOf, STOP_TYPE, t
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { asLang, formatMoney, formatNumber } from '../../../components/format';
+import { LaneRateHint } from '../../../components/LaneRateHint';
 import { DirArrow, Lane, laneOf } from '../../../components/Lane';
 import { StatusBadge } from '../../../components/LoadStatusBadge';
 import { DateText } from '../../../components/Money';
@@ -186,6 +187,13 @@ export default function LoadDetailsPage() {
                           {t('field.postedPrice', { price: formatMoney(price.postedPriceSar, lang) })}
                         </Text>
                       )}
+                      <LaneRateHint
+                        fw={400}
+                        origin={load.stops[0]?.cityId}
+                        destination={load.stops[load.stops.length - 1]?.cityId}
+                        equipment={load.equipmentType}
+                        price={price.priceSar}
+                      />
                     </>
                   }
                   testId="load-price"

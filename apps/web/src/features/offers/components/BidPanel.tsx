@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createOfferBody, MOBILE_BREAKPOINT_PX, type Load, type Offer } from '@masar/shared';
 import { NumberInput } from '../../../components/NumberInput';
+import { LaneRateHint } from '../../../components/LaneRateHint';
 import { asLang, formatMoney } from '../../../components/format';
 import { StatusBadge } from '../../../components/LoadStatusBadge';
 import { OfferActions, OfferHistory } from './OfferActions';
@@ -154,6 +155,7 @@ export function BidPanel({ load }: { load: Load }) {
             <Text size="xs" c="dimmed">
               {t('bid.hint', { price: formatMoney(load.priceSar, lang) })}
             </Text>
+            <LaneRateHint origin={load.stops[0]?.cityId} destination={load.stops[load.stops.length - 1]?.cityId} equipment={load.equipmentType} price={price} />
           </Stack>
           <StickyBidBar load={load} target={formRef} onGo={goToForm} />
         </form>
