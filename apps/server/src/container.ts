@@ -33,6 +33,8 @@ import { createTrucksService } from './modules/trucks/trucks.service.ts';
 import { accountRecordHandler, createRecordsService } from './modules/records/records.service.ts';
 import { createTendersService } from './modules/tenders/tenders.service.ts';
 import { createSearchesService } from './modules/searches/searches.service.ts';
+import { createForecastService } from './modules/rates/forecast.service.ts';
+import { createAlertsService, rateAlertEmailHandler } from './modules/rates/alerts.service.ts';
 import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
 import { createVendorsService, vendorAccountsOf } from './modules/vendors/vendors.service.ts';
 
@@ -112,6 +114,9 @@ export function createContainer(opts: {
   // tendering (issue 19): books through the offers module's booking path, posts through the loads lifecycle
   const tenders = createTendersService({ db, loads: loadLifecycle, offers, vendors: vendorAccountsOf, relations: relationsOfUser });
   const searches = createSearchesService({ db });
+  // rate forecast and rate-change alerts (issue 20): read the lane rate index's daily aggregates
+  const forecast = createForecastService({ db, readDb: database.readDb });
+  const rateAlerts = createAlertsService({ db });
   const contact = createContactService({ db });
   const billing = createBillingService({
     db,
@@ -129,6 +134,7 @@ export function createContainer(opts: {
       accountRecordHandler,
       teamInviteSmsHandler({ sms: gateways.sms, publicUrl, log }),
       contactEmailHandler({ email: gateways.email, contactTo: config.CONTACT_TO, log }),
+      rateAlertEmailHandler({ email: gateways.email, publicUrl, log }),
       ...(opts.eventHandlers ?? []),
     ],
     log,
@@ -207,6 +213,8 @@ export function createContainer(opts: {
       records,
       tenders,
       searches,
+      forecast,
+      rateAlerts,
     },
     jobs,
   };

@@ -70,6 +70,8 @@ const OWNER: Record<string, string> = {
   account_record_loads: 'records',
   rate_records: 'rates',
   lane_rate_daily: 'rates',
+  rate_alerts: 'rates',
+  rate_alert_firings: 'rates',
   tenders: 'tenders',
   tender_invites: 'tenders',
   saved_searches: 'searches',

@@ -32,3 +32,4 @@ export * from './schemas/records.ts';
 export * from './schemas/tenders.ts';
 export * from './schemas/searches.ts';
 export * from './schemas/inout.ts';
+export * from './schemas/forecast.ts';

@@ -12,6 +12,7 @@ import type { IdempotencyService } from '../modules/idempotency/idempotency.serv
 import type { LoadsService } from '../modules/loads/loads.service.ts';
 import type { TrucksService } from '../modules/trucks/trucks.service.ts';
 import type { TendersService } from '../modules/tenders/tenders.service.ts';
+import type { AlertsService } from '../modules/rates/alerts.service.ts';
 import { refreshDemoLoads } from '../seed/demo-loads.ts';
 import { seedDemoAccounts } from '../seed/demo.ts';
 import { cleanupAuth } from '../modules/auth/auth.service.ts';
@@ -37,6 +38,7 @@ export interface JobDeps {
     events: EventDelivery;
     trucks: TrucksService;
     tenders: TendersService;
+    rateAlerts: AlertsService;
   };
 }
 
@@ -52,6 +54,10 @@ export function registerJobs(c: JobDeps) {
   // Tenders (issue 19 "Tendering"): open tenders past their deadline close (posting the load to
   // the board when asked); waterfall turns that ended unanswered expire and the next carrier is invited.
   jobs.define({ name: 'tenders.due', cron: '* * * * *', retryLimit: 2, handler: async () => void (await services.tenders.processDue()) });
+
+  // Rate-change alerts (issue 20): every hour, each active alert's lane average of the last
+  // complete Riyadh day against the day before; a crossing fires once per alert and window.
+  jobs.define({ name: 'rates.alerts', cron: '11 * * * *', retryLimit: 2, handler: async () => void (await services.rateAlerts.checkDue()) });
 
   // Subscriptions: trials and cancelled plans end with their period; renewing plans are charged
   // from a day before their end, retried 6 h apart, three times (billing.service renewDue).

@@ -23,6 +23,8 @@ import trucksRoutes from './trucks/trucks.routes.ts';
 import recordsRoutes from './records/records.routes.ts';
 import tendersRoutes from './tenders/tenders.routes.ts';
 import searchesRoutes from './searches/searches.routes.ts';
+import forecastRoutes from './rates/forecast.routes.ts';
+import alertsRoutes from './rates/alerts.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -50,4 +52,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(recordsRoutes);
   await app.register(tendersRoutes);
   await app.register(searchesRoutes);
+  await app.register(forecastRoutes);
+  await app.register(alertsRoutes);
 }

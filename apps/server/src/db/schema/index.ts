@@ -18,3 +18,4 @@ export * from './records.ts';
 export * from './tenders.ts';
 export * from './searches.ts';
 export * from './rates.ts';
+export * from './rate-alerts.ts';

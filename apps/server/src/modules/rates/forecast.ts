@@ -213,7 +213,12 @@ export function forecastLane(obs: DailyObservation[], lastDay: string, opts: { m
   const horizon = WEEKLY_HORIZON * SEASON;
   const f = forecastValues(values, observedDays, horizon, opts);
   if (f.model === 'not_enough_data') return { model: f.model, daily: [], weekly: [] };
-  const daily: DailyForecast[] = f.point.map((v, i) => ({ date: addDays(lastDay, i + 1), value: round2(v), low: round2(f.lower[i]), high: round2(f.upper[i]) }));
+  const daily: DailyForecast[] = f.point.map((v, i) => ({
+    date: addDays(lastDay, i + 1),
+    value: round2(v),
+    low: round2(f.lower[i]),
+    high: round2(f.upper[i]),
+  }));
   const weekly: WeeklyForecast[] = [];
   for (let w = 0; w < WEEKLY_HORIZON; w++) {
     const days = daily.slice(w * SEASON, (w + 1) * SEASON);
@@ -293,7 +298,14 @@ export function backtest(obs: DailyObservation[], lastDay: string, weeks = 12): 
  * Gaussian noise of `noisePct` % of the base, from a seeded generator (same seed, same series);
  * `missingShare` of the days dropped at random.
  */
-export function syntheticLane(opts: { lastDay: string; days: number; base?: number; noisePct?: number; missingShare?: number; seed?: number }): DailyObservation[] {
+export function syntheticLane(opts: {
+  lastDay: string;
+  days: number;
+  base?: number;
+  noisePct?: number;
+  missingShare?: number;
+  seed?: number;
+}): DailyObservation[] {
   const { lastDay, days, base = 2400, noisePct = 4, missingShare = 0, seed = 1 } = opts;
   let s = seed >>> 0 || 1;
   const rnd = () => {

@@ -1,0 +1,113 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
+import { LRUCache } from 'lru-cache';
+import type { RateForecast, RateForecastQuery } from '@masar/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { cityNamesByIds } from '../reference/reference.service.ts';
+import { BAND_LEVEL, MAX_HISTORY_DAYS, backtest, forecastLane, type BacktestResult } from './forecast.ts';
+import * as repo from './forecast.repository.ts';
+
+dayjs.extend(utc);
+
+/** Days of history the answer shows (the chart's past). */
+export const HISTORY_DAYS = 90;
+/** Weeks of rolling-origin backtest behind `measuredError`. */
+export const BACKTEST_WEEKS = 12;
+/** A lane backtest with fewer scored holdout days than this falls back to the national series. */
+const MIN_BACKTEST_POINTS = 14;
+
+/** The Riyadh calendar day (UTC+3 all year) of an instant, YYYY-MM-DD. */
+export const riyadhDay = (at: Date) => dayjs.utc(at).add(3, 'hour').format('YYYY-MM-DD');
+
+/**
+ * The lane rate forecast (issue 20 "Rate forecast"; spec §2 /rate-forecast): reads the lane's daily
+ * averages (lane_rate_daily, city→city, the equipment or '*', spot or contract) up to yesterday in
+ * Riyadh, fits the model of forecast.ts and backtests it. A fitted answer is kept in memory per
+ * (lane, equipment, kind, day) — an LRU of `cacheSize` entries — since fitting costs CPU and the
+ * inputs change at most once a day for the days it reads (today is not read).
+ */
+export function createForecastService(deps: { db: Db; readDb?: Db; now?: () => Date; cacheSize?: number }) {
+  const db = deps.readDb ?? deps.db;
+  const now = deps.now ?? (() => new Date());
+  const cache = new LRUCache<string, Omit<RateForecast, 'origin' | 'destination'>>({ max: deps.cacheSize ?? 500 });
+
+  async function measured(
+    lane: Omit<Parameters<typeof repo.laneDays>[1], 'level' | 'originKey' | 'destinationKey'>,
+    laneDays: repo.LaneDay[],
+    asOf: string,
+  ): Promise<RateForecast['measuredError']> {
+    const toObs = (rows: repo.LaneDay[]) => rows.map((r) => ({ day: r.day, avgSar: r.avgSar }));
+    const pick = (r: BacktestResult | null, scope: 'lane' | 'national') =>
+      r && r.model.points >= MIN_BACKTEST_POINTS
+        ? {
+            scope,
+            maePct: r.model.maePct,
+            maeSar: r.model.maeSar,
+            bandCoverage: r.model.bandCoverage,
+            backtestWeeks: r.weeks,
+            naiveMaePct: r.naive.maePct,
+          }
+        : null;
+    const own = pick(backtest(toObs(laneDays), asOf, BACKTEST_WEEKS), 'lane');
+    if (own) return own;
+    const from = dayjs
+      .utc(asOf)
+      .subtract(MAX_HISTORY_DAYS - 1, 'day')
+      .format('YYYY-MM-DD');
+    const national = await repo.laneDays(db, { ...lane, level: 'national', originKey: 0, destinationKey: 0 }, from, asOf);
+    return pick(backtest(toObs(national), asOf, BACKTEST_WEEKS), 'national');
+  }
+
+  return {
+    /**
+     * The forecast of a city→city lane (GET /rates/forecast). INVALID_CITY (400) for an unknown
+     * city. `model` 'not_enough_data' with empty daily/weekly when the lane has under a week of
+     * records in the last year (history still shows what there is).
+     */
+    async forecast(q: RateForecastQuery): Promise<RateForecast> {
+      const [en, ar] = await Promise.all([cityNamesByIds(db, [q.origin, q.destination], 'en'), cityNamesByIds(db, [q.origin, q.destination], 'ar')]);
+      if (!en.has(q.origin) || !en.has(q.destination)) throw new AppError('INVALID_CITY');
+      const city = (id: number) => ({ id, nameEn: en.get(id)!, nameAr: ar.get(id) ?? en.get(id)! });
+      const equipment = q.equipment ? q.equipment : '*';
+      const asOf = dayjs.utc(riyadhDay(now())).subtract(1, 'day').format('YYYY-MM-DD');
+      const key = `${q.origin}|${q.destination}|${equipment}|${q.kind}|${asOf}`;
+      let fitted = cache.get(key);
+      if (!fitted) {
+        const from = dayjs
+          .utc(asOf)
+          .subtract(MAX_HISTORY_DAYS - 1, 'day')
+          .format('YYYY-MM-DD');
+        const lane = { equipment, kind: q.kind };
+        const days = await repo.laneDays(db, { ...lane, level: 'city_city', originKey: q.origin, destinationKey: q.destination }, from, asOf);
+        const f = forecastLane(
+          days.map((d) => ({ day: d.day, avgSar: d.avgSar })),
+          asOf,
+        );
+        const historyFrom = dayjs
+          .utc(asOf)
+          .subtract(HISTORY_DAYS - 1, 'day')
+          .format('YYYY-MM-DD');
+        fitted = {
+          equipment: equipment === '*' ? null : equipment,
+          kind: q.kind,
+          model: f.model,
+          bandLevel: BAND_LEVEL,
+          asOf,
+          history: days.filter((d) => d.day >= historyFrom).map((d) => ({ date: d.day, value: Math.round(d.avgSar * 100) / 100, records: d.records })),
+          daily: f.daily,
+          weekly: f.weekly,
+          measuredError: f.model === 'not_enough_data' ? null : await measured(lane, days, asOf),
+        };
+        cache.set(key, fitted);
+      }
+      return { origin: city(q.origin), destination: city(q.destination), ...fitted };
+    },
+    /** Forget every cached forecast (tests; after a backfill of lane_rate_daily). */
+    clearCache() {
+      cache.clear();
+    },
+  };
+}
+
+export type ForecastService = ReturnType<typeof createForecastService>;
