@@ -3,7 +3,6 @@ import utc from 'dayjs/plugin/utc.js';
 import {
   RATE_ALERTS_MAX,
   isEvent,
-  localizeNumbers,
   type CreateRateAlertBody,
   type Language,
   type RateAlert,
@@ -173,7 +172,7 @@ export function createAlertsService(deps: { db: Db; now?: () => Date }) {
 
 export type AlertsService = ReturnType<typeof createAlertsService>;
 
-/** The alert e-mail in the account's language (numbers in its digits). */
+/** The alert e-mail in the account's language (numbers and dates in its digits). */
 function alertEmail(
   f: repo.FiringForEmail,
   d: { previousAvgSar: string; currentAvgSar: string; changePct: string; windowKey: string },
@@ -181,24 +180,33 @@ function alertEmail(
   publicUrl: string,
 ) {
   const up = Number(d.changePct) > 0;
-  const pct = Math.abs(Number(d.changePct)).toFixed(1);
-  const sar = (v: string) => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(v));
+  const num = (v: number, decimals: number) =>
+    new Intl.NumberFormat(lang === 'ar' ? 'ar-SA' : 'en-US', {
+      numberingSystem: lang === 'ar' ? 'arab' : 'latn',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    }).format(v);
+  const pct = num(Math.abs(Number(d.changePct)), 1);
+  const sar = (v: string) => num(Number(v), 2);
+  const day = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-arab' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${d.windowKey}T00:00:00Z`),
+  );
+  const equipment = f.equipment === '*' ? '' : ` (${f.equipment})`;
   if (lang === 'ar') {
     const lane = `${f.originAr} إلى ${f.destinationAr}`;
-    const text = [
-      'مرحباً،',
-      '',
-      `تغيّر متوسط سعر ${f.kind === 'spot' ? 'السوق الفوري' : 'العقود'} على المسار من ${lane}${f.equipment === '*' ? '' : ` (${f.equipment})`} ${up ? 'ارتفاعاً' : 'انخفاضاً'} بنسبة ${pct}٪ خلال آخر 24 ساعة:`,
-      `اليوم السابق: ${sar(d.previousAvgSar)} ريال للرحلة`,
-      `يوم ${d.windowKey}: ${sar(d.currentAvgSar)} ريال للرحلة`,
-      '',
-      `تنبيهاتك وتوقعات الأسعار: ${publicUrl}/rate-forecast`,
-      '',
-      'فريق مسار',
-    ].join('\n');
     return {
-      subject: localizeNumbers(`تنبيه سعر: ${lane} ${up ? 'ارتفع' : 'انخفض'} ${pct}٪`, 'ar'),
-      text: localizeNumbers(text, 'ar'),
+      subject: `تنبيه سعر: ${lane} ${up ? 'ارتفع' : 'انخفض'} ${pct}٪`,
+      text: [
+        'مرحباً،',
+        '',
+        `${up ? 'ارتفع' : 'انخفض'} متوسط سعر ${f.kind === 'spot' ? 'السوق الفوري' : 'العقود'} على المسار من ${lane}${equipment} بنسبة ${pct}٪ خلال آخر ${num(24, 0)} ساعة:`,
+        `اليوم السابق: ${sar(d.previousAvgSar)} ريال للرحلة`,
+        `${day}: ${sar(d.currentAvgSar)} ريال للرحلة`,
+        '',
+        `تنبيهاتك وتوقعات الأسعار: ${publicUrl}/rate-forecast`,
+        '',
+        'فريق مسار',
+      ].join('\n'),
     };
   }
   const lane = `${f.originEn} → ${f.destinationEn}`;
@@ -207,9 +215,9 @@ function alertEmail(
     text: [
       'Hello,',
       '',
-      `The average ${f.kind} rate on ${lane}${f.equipment === '*' ? '' : ` (${f.equipment})`} went ${up ? 'up' : 'down'} ${pct} % over the last 24 hours:`,
+      `The average ${f.kind} rate on ${lane}${equipment} went ${up ? 'up' : 'down'} ${pct} % over the last 24 hours:`,
       `Day before: SAR ${sar(d.previousAvgSar)} per trip`,
-      `${d.windowKey}: SAR ${sar(d.currentAvgSar)} per trip`,
+      `${day}: SAR ${sar(d.currentAvgSar)} per trip`,
       '',
       `Your alerts and the rate forecast: ${publicUrl}/rate-forecast`,
       '',
