@@ -24,7 +24,19 @@ describe('menus (spec §2)', () => {
 
   it('has the spec items per role', () => {
     const keys = (t: 1 | 2 | 3) => MENUS[t].map((i) => i.key);
-    expect(keys(1)).toEqual(['myShipments', 'truckInOut', 'searchTrucks', 'searchShipments', 'tendering', 'fleet', 'vendors', 'bayan', 'dashboard']);
+    expect(keys(1)).toEqual([
+      'myShipments',
+      'truckInOut',
+      'searchTrucks',
+      'searchShipments',
+      'tendering',
+      'fleet',
+      'vendors',
+      'bayan',
+      'rateForecast',
+      'rateChangeAlerts',
+      'dashboard',
+    ]);
     expect(keys(3)).toEqual(expect.arrayContaining([...keys(1), 'postTrucks', 'shipmentInOut', 'trackVehicle']));
     expect(keys(3)).toHaveLength(keys(1).length + 3);
     expect(keys(2)).toEqual(
@@ -38,6 +50,8 @@ describe('menus (spec §2)', () => {
         'postTrucks',
         'shipmentInOut',
         'trackVehicle',
+        'rateForecast',
+        'rateChangeAlerts',
       ]),
     );
     // carrier truck screens link to broker-prefixed paths; my shipments and search have their own
@@ -47,6 +61,8 @@ describe('menus (spec §2)', () => {
       searchTrucks: '/brokers/search-trucks',
       myShipments: '/carriers/my-shipments',
       searchShipments: '/carriers/load-search',
+      rateForecast: '/carriers/rate-forecast',
+      rateChangeAlerts: '/carriers/rate-change-alerts',
     });
     expect(BOTTOM_BAR[1].map((i) => i.key)).toEqual(['myLoads', 'postLoad', 'trustedDrivers', 'rateForecast', 'dashboard']);
     expect(POST_ACTION[3]?.to).toBe('/brokers/post-load');

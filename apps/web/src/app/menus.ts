@@ -22,6 +22,8 @@ const shipperLike = (p: '/shippers' | '/brokers'): MenuItem[] => [
   { key: 'fleet', to: `${p}/fleet-management` },
   { key: 'vendors', to: `${p}/contact` },
   { key: 'bayan', to: `${p}/bayan` },
+  { key: 'rateForecast', to: `${p}/rate-forecast` },
+  { key: 'rateChangeAlerts', to: `${p}/rate-change-alerts` },
   { key: 'dashboard', to: `${p}/dashboard` },
 ];
 
@@ -46,6 +48,8 @@ export const MENUS: Record<AccountType, MenuItem[]> = {
     { key: 'fleet', to: '/carriers/fleet-management' },
     { key: 'vendors', to: '/carriers/contact' },
     { key: 'bayan', to: '/carriers/bayan' },
+    { key: 'rateForecast', to: '/carriers/rate-forecast' },
+    { key: 'rateChangeAlerts', to: '/carriers/rate-change-alerts' },
     { key: 'dashboard', to: '/carriers/dashboard' },
   ],
 };
