@@ -85,7 +85,7 @@ export function ForecastChart({ forecast, view }: { forecast: RateForecast; view
   return (
     <AreaChart
       h={320}
-      data={points as unknown as Record<string, unknown>[]}
+      data={points}
       dataKey="label"
       data-testid="forecast-chart"
       series={[
@@ -98,7 +98,7 @@ export function ForecastChart({ forecast, view }: { forecast: RateForecast; view
       withDots={false}
       withLegend
       withGradient={false}
-      areaProps={(s) => (s.name === 'band' ? { fillOpacity: 0.35, strokeOpacity: 0 } : { fillOpacity: 0 })}
+      areaProps={(s) => (s.name === 'band' ? { fillOpacity: 0.6, strokeOpacity: 0 } : { fillOpacity: 0 })}
       valueFormatter={(v) => (Array.isArray(v) ? t('table.range', { low: sar(v[0] as number), high: sar(v[1] as number) }) : sar(v))}
       xAxisProps={{ reversed: rtl, minTickGap: 24 }}
       yAxisProps={{ orientation: rtl ? 'right' : 'left', width: 70, domain: ['auto', 'auto'] }}

@@ -9,7 +9,6 @@ import {
   Container,
   Group,
   Loader,
-  NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -34,6 +33,7 @@ import {
   type RateKind,
 } from '@masar/shared';
 import { CitySelect } from '../../../components/CitySelect';
+import { NumberInput } from '../../../components/NumberInput';
 import { asLang, formatDate, formatNumber } from '../../../components/format';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { refName, useEquipmentTypes } from '../../../components/reference';
@@ -138,11 +138,7 @@ function CreateAlert({ disabled }: { disabled: boolean }) {
               <Text size="sm" fw={500}>
                 {t('field.kind')}
               </Text>
-              <SegmentedControl
-                value={draft.kind}
-                onChange={(v) => set({ kind: v as RateKind })}
-                data={RATE_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
-              />
+              <SegmentedControl value={draft.kind} onChange={(v) => set({ kind: v })} data={RATE_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))} />
             </Stack>
             <Stack gap={4}>
               <Text size="sm" fw={500}>
@@ -150,7 +146,7 @@ function CreateAlert({ disabled }: { disabled: boolean }) {
               </Text>
               <SegmentedControl
                 value={draft.direction}
-                onChange={(v) => set({ direction: v as RateAlertDirection })}
+                onChange={(v) => set({ direction: v })}
                 data={RATE_ALERT_DIRECTIONS.map((k) => ({ value: k, label: t(`direction.${k}`) }))}
                 data-testid="alert-direction"
               />
@@ -168,7 +164,7 @@ function CreateAlert({ disabled }: { disabled: boolean }) {
               />
               <SegmentedControl
                 value={draft.unit}
-                onChange={(v) => set({ unit: v as RateAlertUnit })}
+                onChange={(v) => set({ unit: v })}
                 data={RATE_ALERT_UNITS.map((k) => ({ value: k, label: t(`unit.${k}`) }))}
                 data-testid="alert-unit"
               />

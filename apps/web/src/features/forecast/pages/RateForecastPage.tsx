@@ -165,7 +165,7 @@ export default function RateForecastPage() {
                 </Text>
                 <SegmentedControl
                   value={draft.kind}
-                  onChange={(v) => setDraft((d) => ({ ...d, kind: v as RateKind }))}
+                  onChange={(v) => setDraft((d) => ({ ...d, kind: v }))}
                   data={RATE_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
                   data-testid="forecast-kind"
                 />
