@@ -140,17 +140,14 @@ function CreateAlert({ disabled }: { disabled: boolean }) {
               </Text>
               <SegmentedControl value={draft.kind} onChange={(v) => set({ kind: v })} data={RATE_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))} />
             </Stack>
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                {t('field.direction')}
-              </Text>
-              <SegmentedControl
-                value={draft.direction}
-                onChange={(v) => set({ direction: v })}
-                data={RATE_ALERT_DIRECTIONS.map((k) => ({ value: k, label: t(`direction.${k}`) }))}
-                data-testid="alert-direction"
-              />
-            </Stack>
+            <Select
+              label={t('field.direction')}
+              data={RATE_ALERT_DIRECTIONS.map((k) => ({ value: k, label: t(`direction.${k}`) }))}
+              value={draft.direction}
+              onChange={(v) => v && set({ direction: v })}
+              allowDeselect={false}
+              data-testid="alert-direction"
+            />
             <Group gap="xs" align="flex-end" wrap="nowrap">
               <NumberInput
                 label={t('field.threshold')}
