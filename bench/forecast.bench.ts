@@ -89,36 +89,43 @@ console.log(
   `Rate forecast backtest — ${synthetic ? 'synthetic lanes' : 'lane_rate_daily'}; ${WEEKS} weekly origins, 7-day horizon; band ${BAND_LEVEL * 100} %`,
 );
 console.log(
-  `${pad('lane', 58)} ${pad('weeks', 5)} ${pad('pts', 4)} ${pad('model MAE SAR', 13)} ${pad('model MAE %', 11)} ${pad('naive MAE %', 11)} ${pad('model cover', 11)} naive cover`,
+  `${pad('lane', 58)} ${pad('weeks', 5)} ${pad('pts', 4)} ${pad('model MAE SAR', 13)} ${pad('model MAE %', 11)} ${pad('naive MAE %', 11)} ${pad('model cover', 11)} ${pad('raw cover', 9)} naive cover`,
 );
-const pooled = { model: { abs: 0, inside: 0 }, naive: { abs: 0, inside: 0 }, actual: 0, points: 0 };
-const fitMs: number[] = [];
+const pooled = { model: { abs: 0, inside: 0, raw: 0 }, naive: { abs: 0, inside: 0 }, actual: 0, points: 0 };
+const missMs: number[] = [];
+const cover = (x: number) => `${(x * 100).toFixed(0)} %`;
 for (const lane of lanes) {
-  const r: BacktestResult | null = backtest(lane.obs, yesterday, WEEKS);
+  // a cache miss of GET /rates/forecast: the backtest (its errors calibrate the band), then the forecast
   const t0 = performance.now();
-  forecastLane(lane.obs, yesterday);
-  fitMs.push(performance.now() - t0);
+  const r: BacktestResult | null = backtest(lane.obs, yesterday, WEEKS);
+  forecastLane(lane.obs, yesterday, { bandScale: r?.bandScale });
+  missMs.push(performance.now() - t0);
   if (!r) {
     console.log(`${pad(lane.name.slice(0, 58), 58)} (too little history to backtest)`);
     continue;
   }
   console.log(
-    `${pad(lane.name.slice(0, 58), 58)} ${pad(r.weeks, 5)} ${pad(r.model.points, 4)} ${pad(r.model.maeSar.toFixed(0), 13)} ${pad(r.model.maePct.toFixed(1), 11)} ${pad(r.naive.maePct.toFixed(1), 11)} ${pad((r.model.bandCoverage * 100).toFixed(0) + ' %', 11)} ${(r.naive.bandCoverage * 100).toFixed(0)} %`,
+    `${pad(lane.name.slice(0, 58), 58)} ${pad(r.weeks, 5)} ${pad(r.model.points, 4)} ${pad(r.model.maeSar.toFixed(0), 13)} ${pad(r.model.maePct.toFixed(1), 11)} ${pad(r.naive.maePct.toFixed(1), 11)} ${pad(cover(r.model.bandCoverage), 11)} ${pad(cover(r.rawModelCoverage), 9)} ${cover(r.naive.bandCoverage)}`,
   );
-  // pooled: weights by points; the mean actual of the lane is MAE SAR / MAE %
+  // pooled, weighted by points; the mean actual of the lane is MAE SAR / MAE %
   const meanActual = r.model.maePct > 0 ? (100 * r.model.maeSar) / r.model.maePct : 0;
   pooled.actual += meanActual * r.model.points;
   pooled.points += r.model.points;
   pooled.model.abs += r.model.maeSar * r.model.points;
   pooled.naive.abs += r.naive.maeSar * r.naive.points;
   pooled.model.inside += r.model.bandCoverage * r.model.points;
+  pooled.model.raw += r.rawModelCoverage * r.model.points;
   pooled.naive.inside += r.naive.bandCoverage * r.naive.points;
 }
 if (pooled.points) {
+  const p = pooled.points;
   console.log(
-    `${pad('ALL (pooled)', 58)} ${pad('', 5)} ${pad(pooled.points, 4)} ${pad((pooled.model.abs / pooled.points).toFixed(0), 13)} ${pad(((100 * pooled.model.abs) / pooled.actual).toFixed(1), 11)} ${pad(((100 * pooled.naive.abs) / pooled.actual).toFixed(1), 11)} ${pad(((100 * pooled.model.inside) / pooled.points).toFixed(0) + ' %', 11)} ${((100 * pooled.naive.inside) / pooled.points).toFixed(0)} %`,
+    `${pad('ALL (pooled)', 58)} ${pad('', 5)} ${pad(p, 4)} ${pad((pooled.model.abs / p).toFixed(0), 13)} ${pad(((100 * pooled.model.abs) / pooled.actual).toFixed(1), 11)} ${pad(((100 * pooled.naive.abs) / pooled.actual).toFixed(1), 11)} ${pad(cover(pooled.model.inside / p), 11)} ${pad(cover(pooled.model.raw / p), 9)} ${cover(pooled.naive.inside / p)}`,
   );
 }
-const sorted = [...fitMs].sort((a, b) => a - b);
+const sorted = [...missMs].sort((a, b) => a - b);
 const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-console.log(`fit + forecast of one lane (8 days, 12 weeks): p50 ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms over ${sorted.length} lanes`);
+console.log(
+  `backtest + forecast of one lane (a cache miss of GET /rates/forecast): p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms over ${sorted.length} lanes`,
+);
+console.log("model cover: the calibrated band (out of sample); raw cover: augurs' own MSTL band; naive cover: the seasonal-naive band.");

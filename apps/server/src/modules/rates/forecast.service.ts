@@ -5,7 +5,7 @@ import type { RateForecast, RateForecastQuery } from '@masar/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { cityNamesByIds } from '../reference/reference.service.ts';
-import { BAND_LEVEL, MAX_HISTORY_DAYS, backtest, forecastLane, type BacktestResult } from './forecast.ts';
+import { BAND_LEVEL, MAX_HISTORY_DAYS, backtest, fillDaily, forecastLane, modelFor, type BacktestResult } from './forecast.ts';
 import * as repo from './forecast.repository.ts';
 
 dayjs.extend(utc);
@@ -36,17 +36,20 @@ export function createForecastService(deps: { db: Db; readDb?: Db; now?: () => D
     lane: Omit<Parameters<typeof repo.laneDays>[1], 'level' | 'originKey' | 'destinationKey'>,
     laneDays: repo.LaneDay[],
     asOf: string,
-  ): Promise<RateForecast['measuredError']> {
+  ): Promise<{ error: RateForecast['measuredError']; bandScale: number }> {
     const toObs = (rows: repo.LaneDay[]) => rows.map((r) => ({ day: r.day, avgSar: r.avgSar }));
     const pick = (r: BacktestResult | null, scope: 'lane' | 'national') =>
       r && r.model.points >= MIN_BACKTEST_POINTS
         ? {
-            scope,
-            maePct: r.model.maePct,
-            maeSar: r.model.maeSar,
-            bandCoverage: r.model.bandCoverage,
-            backtestWeeks: r.weeks,
-            naiveMaePct: r.naive.maePct,
+            error: {
+              scope,
+              maePct: r.model.maePct,
+              maeSar: r.model.maeSar,
+              bandCoverage: r.model.bandCoverage,
+              backtestWeeks: r.weeks,
+              naiveMaePct: r.naive.maePct,
+            },
+            bandScale: r.bandScale,
           }
         : null;
     const own = pick(backtest(toObs(laneDays), asOf, BACKTEST_WEEKS), 'lane');
@@ -56,7 +59,7 @@ export function createForecastService(deps: { db: Db; readDb?: Db; now?: () => D
       .subtract(MAX_HISTORY_DAYS - 1, 'day')
       .format('YYYY-MM-DD');
     const national = await repo.laneDays(db, { ...lane, level: 'national', originKey: 0, destinationKey: 0 }, from, asOf);
-    return pick(backtest(toObs(national), asOf, BACKTEST_WEEKS), 'national');
+    return pick(backtest(toObs(national), asOf, BACKTEST_WEEKS), 'national') ?? { error: null, bandScale: 1 };
   }
 
   return {
@@ -80,10 +83,12 @@ export function createForecastService(deps: { db: Db; readDb?: Db; now?: () => D
           .format('YYYY-MM-DD');
         const lane = { equipment, kind: q.kind };
         const days = await repo.laneDays(db, { ...lane, level: 'city_city', originKey: q.origin, destinationKey: q.destination }, from, asOf);
-        const f = forecastLane(
-          days.map((d) => ({ day: d.day, avgSar: d.avgSar })),
-          asOf,
-        );
+        const obs = days.map((d) => ({ day: d.day, avgSar: d.avgSar }));
+        const filled = fillDaily(obs, asOf);
+        const enough = modelFor(filled.values.length, filled.observed.filter(Boolean).length) !== 'not_enough_data';
+        // the backtest first: its errors calibrate the band of the forecast (forecast.ts backtest)
+        const m = enough ? await measured(lane, days, asOf) : { error: null, bandScale: 1 };
+        const f = forecastLane(obs, asOf, { bandScale: m.bandScale });
         const historyFrom = dayjs
           .utc(asOf)
           .subtract(HISTORY_DAYS - 1, 'day')
@@ -97,7 +102,7 @@ export function createForecastService(deps: { db: Db; readDb?: Db; now?: () => D
           history: days.filter((d) => d.day >= historyFrom).map((d) => ({ date: d.day, value: Math.round(d.avgSar * 100) / 100, records: d.records })),
           daily: f.daily,
           weekly: f.weekly,
-          measuredError: f.model === 'not_enough_data' ? null : await measured(lane, days, asOf),
+          measuredError: f.model === 'not_enough_data' ? null : m.error,
         };
         cache.set(key, fitted);
       }

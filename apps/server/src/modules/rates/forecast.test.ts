@@ -63,9 +63,26 @@ describe('forecastLane', () => {
   });
 });
 
+describe('band calibration', () => {
+  it('scales the MSTL band by the backtest factor around the same point', () => {
+    const obs = syntheticLane({ lastDay: LAST, days: 120, seed: 5 });
+    const a = forecastLane(obs, LAST);
+    const b = forecastLane(obs, LAST, { bandScale: 2 });
+    expect(b.daily.map((d) => d.value)).toEqual(a.daily.map((d) => d.value));
+    for (let i = 0; i < 8; i++) {
+      expect(b.daily[i].high - b.daily[i].value).toBeCloseTo(2 * (a.daily[i].high - a.daily[i].value), 1);
+      expect(b.daily[i].value - b.daily[i].low).toBeCloseTo(2 * (a.daily[i].value - a.daily[i].low), 1);
+    }
+    const r = backtest(obs, LAST, 12)!;
+    expect(r.bandScale).toBeGreaterThanOrEqual(0.5);
+    expect(r.bandScale).toBeLessThanOrEqual(4);
+  });
+});
+
 describe('backtest', () => {
   it(`the ${BAND_LEVEL * 100} % band covers close to its nominal share of holdout points on synthetic seasonal lanes`, () => {
     let inside = 0;
+    let raw = 0;
     let points = 0;
     let modelAbs = 0;
     let naiveAbs = 0;
@@ -74,6 +91,7 @@ describe('backtest', () => {
       const r = backtest(obs, LAST, 12)!;
       expect(r.weeks).toBe(12);
       inside += r.model.bandCoverage * r.model.points;
+      raw += r.rawModelCoverage * r.model.points;
       points += r.model.points;
       modelAbs += r.model.maeSar;
       naiveAbs += r.naive.maeSar;
@@ -81,6 +99,8 @@ describe('backtest', () => {
     const coverage = inside / points;
     expect(coverage).toBeGreaterThanOrEqual(0.65);
     expect(coverage).toBeLessThanOrEqual(0.95);
+    // calibrated on its own past errors, the band is nearer its nominal level than augurs' own
+    expect(Math.abs(coverage - BAND_LEVEL)).toBeLessThan(Math.abs(raw / points - BAND_LEVEL));
     // on a trending, noisy seasonal series MSTL + ETS beats repeating last week
     expect(modelAbs).toBeLessThan(naiveAbs);
   });

@@ -200,19 +200,46 @@ export function forecastValues(
   };
 }
 
+/** The band's half-widths multiplied by `k` around the point (bounds clamped at 0). */
+function scaleBand<T extends { point: number[]; lower: number[]; upper: number[] }>(f: T, k: number): T {
+  return {
+    ...f,
+    lower: f.lower.map((v, i) => Math.max(0, f.point[i] - k * (f.point[i] - v))),
+    upper: f.upper.map((v, i) => f.point[i] + k * (v - f.point[i])),
+  };
+}
+
+/**
+ * How far outside its band an actual value fell, in band half-widths on its side: ≤ 1 inside,
+ * > 1 outside. Null when that half-width is 0 (nothing to scale).
+ */
+function bandRatio(y: number, point: number, lower: number, upper: number): number | null {
+  const half = y >= point ? upper - point : point - lower;
+  if (!(half > 0)) return null;
+  return Math.abs(y - point) / half;
+}
+
+/** The factor that makes a band cover BAND_LEVEL of past errors: their BAND_LEVEL quantile, within [0.5, 4]. */
+const calibration = (ratios: number[]) => Math.min(4, Math.max(0.5, quantile(ratios, BAND_LEVEL)));
+/** Fewer normalised errors than this: no calibration (factor 1). */
+const MIN_CALIBRATION_POINTS = 7;
+
 /**
  * The lane forecast after `lastDay` (the last complete day of history, YYYY-MM-DD): `daily` =
  * the DAILY_HORIZON days from lastDay + 1, `weekly` = WEEKLY_HORIZON weeks from lastDay + 1, each
  * the mean of its 7 daily forecasts, with the mean of their bounds as its band (exact for errors
  * that move together within a week, wider than needed otherwise — a conservative weekly band).
  * Values in SAR per trip, rounded to halalas. `not_enough_data` answers empty lists.
+ * `bandScale`: the calibration of the MSTL band from the lane's own backtest errors
+ * (BacktestResult.bandScale); the seasonal-naive band is empirical already and is not scaled.
  */
-export function forecastLane(obs: DailyObservation[], lastDay: string, opts: { model?: 'auto' | 'seasonal_naive' } = {}): LaneForecast {
+export function forecastLane(obs: DailyObservation[], lastDay: string, opts: { model?: 'auto' | 'seasonal_naive'; bandScale?: number } = {}): LaneForecast {
   const { values, observed } = fillDaily(obs, lastDay);
   const observedDays = observed.filter(Boolean).length;
   const horizon = WEEKLY_HORIZON * SEASON;
-  const f = forecastValues(values, observedDays, horizon, opts);
-  if (f.model === 'not_enough_data') return { model: f.model, daily: [], weekly: [] };
+  const raw = forecastValues(values, observedDays, horizon, opts);
+  if (raw.model === 'not_enough_data') return { model: raw.model, daily: [], weekly: [] };
+  const f = raw.model === 'mstl_ets' && opts.bandScale ? scaleBand(raw, opts.bandScale) : raw;
   const daily: DailyForecast[] = f.point.map((v, i) => ({
     date: addDays(lastDay, i + 1),
     value: round2(v),
@@ -246,6 +273,13 @@ export interface BacktestResult {
   model: BacktestScore;
   /** The seasonal-naive baseline on the same holdout days. */
   naive: BacktestScore;
+  /** The share of holdout days inside augurs' own (uncalibrated) MSTL band, for comparison. */
+  rawModelCoverage: number;
+  /**
+   * The factor on the MSTL band's half-widths that makes it cover BAND_LEVEL of this backtest's
+   * errors (1 when fewer than 7 MSTL-scored days): pass it to forecastLane as `bandScale`.
+   */
+  bandScale: number;
 }
 
 /**
@@ -254,10 +288,18 @@ export interface BacktestResult {
  * after it, and score against the days that had records (filled days are not scored). The same
  * holdout days score the model and seasonal-naive. Origins with too little history are skipped;
  * `weeks` in the answer counts the scored ones. Null when none could be scored.
+ *
+ * The MSTL band is calibrated on the model's own past errors (RateCast's "band from the model's
+ * own past errors"): augurs' interval leaves out the uncertainty of the estimated weekly season
+ * and gap filling smooths the series, so it is too narrow. At each origin the band is scaled by
+ * the BAND_LEVEL quantile of the earlier origins' errors measured in band half-widths (none
+ * before 7 of them), so `model.bandCoverage` is out of sample: no origin's band saw its own days.
  */
 export function backtest(obs: DailyObservation[], lastDay: string, weeks = 12): BacktestResult | null {
   const { values, observed } = fillDaily(obs, lastDay);
-  const acc = { model: { abs: 0, inside: 0 }, naive: { abs: 0, inside: 0 }, actual: 0, points: 0 };
+  const acc = { model: { abs: 0, inside: 0, rawInside: 0 }, naive: { abs: 0, inside: 0 }, actual: 0, points: 0 };
+  // normalised errors of the MSTL bands of the origins scored so far (chronological)
+  const ratios: number[] = [];
   let scoredWeeks = 0;
   for (let w = weeks; w >= 1; w--) {
     const cut = values.length - w * SEASON; // history = values[0, cut)
@@ -267,6 +309,10 @@ export function backtest(obs: DailyObservation[], lastDay: string, weeks = 12): 
     const m = forecastValues(history, observedDays, SEASON);
     if (m.model === 'not_enough_data') continue;
     const nv = forecastValues(history, observedDays, SEASON, { model: 'seasonal_naive' });
+    // the band as the product would have shown it then: calibrated on the earlier origins only
+    const k = m.model === 'mstl_ets' && ratios.length >= MIN_CALIBRATION_POINTS ? calibration(ratios) : 1;
+    const shown = scaleBand(m, k);
+    const fresh: number[] = [];
     let scored = 0;
     for (let h = 0; h < SEASON; h++) {
       const i = cut + h;
@@ -277,19 +323,30 @@ export function backtest(obs: DailyObservation[], lastDay: string, weeks = 12): 
       acc.actual += y;
       acc.model.abs += Math.abs(y - m.point[h]);
       acc.naive.abs += Math.abs(y - nv.point[h]);
-      if (y >= m.lower[h] && y <= m.upper[h]) acc.model.inside++;
+      if (y >= shown.lower[h] && y <= shown.upper[h]) acc.model.inside++;
+      if (y >= m.lower[h] && y <= m.upper[h]) acc.model.rawInside++;
       if (y >= nv.lower[h] && y <= nv.upper[h]) acc.naive.inside++;
+      const r = m.model === 'mstl_ets' ? bandRatio(y, m.point[h], m.lower[h], m.upper[h]) : null;
+      if (r != null) fresh.push(r);
     }
+    ratios.push(...fresh);
     if (scored) scoredWeeks++;
   }
   if (!acc.points) return null;
+  const share = (n: number) => Math.round((1000 * n) / acc.points) / 1000;
   const score = (s: { abs: number; inside: number }): BacktestScore => ({
     maeSar: round2(s.abs / acc.points),
     maePct: round2((100 * s.abs) / acc.actual),
-    bandCoverage: Math.round((1000 * s.inside) / acc.points) / 1000,
+    bandCoverage: share(s.inside),
     points: acc.points,
   });
-  return { weeks: scoredWeeks, model: score(acc.model), naive: score(acc.naive) };
+  return {
+    weeks: scoredWeeks,
+    model: score(acc.model),
+    naive: score(acc.naive),
+    rawModelCoverage: share(acc.model.rawInside),
+    bandScale: ratios.length >= MIN_CALIBRATION_POINTS ? Math.round(calibration(ratios) * 1000) / 1000 : 1,
+  };
 }
 
 /**
