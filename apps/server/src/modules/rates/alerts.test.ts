@@ -4,7 +4,7 @@ import { ACCOUNT_TYPE, RATE_ALERTS_MAX, type RateAlert } from '@masar/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { apiCaller, createUser, type TestUser } from '../../../test/fixtures.ts';
 import { crosses } from './alerts.service.ts';
-import { daysAgo, seedLaneDays } from './rates.testkit.ts';
+import { daysAgo, seedLaneDays } from './forecast.testkit.ts';
 
 // Rate-change alerts (issue 20; spec §2 /rate-change-alerts, §3 "rate alert window 24 hours"):
 // CRUD with the per-account cap under a race; the hourly check fires once per crossing (also

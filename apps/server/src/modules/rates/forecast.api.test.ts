@@ -3,7 +3,7 @@ import type { RateForecast } from '@masar/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { apiCaller } from '../../../test/fixtures.ts';
 import { syntheticLane } from './forecast.ts';
-import { daysAgo, seedLaneDays } from './rates.testkit.ts';
+import { daysAgo, seedLaneDays } from './forecast.testkit.ts';
 
 // GET /api/v1/rates/forecast (issue 20 "Rate forecast"): public, rate limited, a fitted forecast
 // per lane from lane_rate_daily (rows inserted here as the rates index would). PGlite and PostgreSQL.
