@@ -15,6 +15,7 @@
  * history) and of seasonal-naive, and the share of actual days inside each 80 % band. Then the
  * pooled figures and the time to fit one lane (p50/p95). Prints figures; asserts nothing.
  */
+import { resolve } from 'node:path';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { backtest, BAND_LEVEL, forecastLane, syntheticLane, type BacktestResult, type DailyObservation } from '../apps/server/src/modules/rates/forecast.ts';
@@ -23,6 +24,8 @@ import { riyadhDay } from '../apps/server/src/modules/rates/forecast.service.ts'
 const LANES = Number(process.env.LANES ?? 20);
 const WEEKS = Number(process.env.WEEKS ?? 12);
 const synthetic = process.env.SYNTHETIC === '1' || (!process.env.DATABASE_URL && !process.env.DATA_DIR);
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const dataDir = process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : undefined;
 
 const yesterday = (() => {
   const d = new Date(`${riyadhDay(new Date())}T00:00:00Z`);
@@ -41,7 +44,7 @@ interface Lane {
 }
 
 async function lanesFromDb(): Promise<Lane[]> {
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR, poolMax: 2 });
+  const database = await openDatabase({ databaseUrl, dataDir, poolMax: 2 });
   try {
     await migrate(database);
     const lanes = await database.query<{ level: string; o: number; d: number; name: string; days: number }>(

@@ -4,15 +4,16 @@
  * handler would have written them. Until the demo seed holds a rate history, the journey runs on
  * these. Usage (the harness stops the server first): node --import tsx e2e/seed-lane-rates.ts ORIGIN DESTINATION [DAYS]
  */
-import { loadConfig } from '../apps/server/src/config.ts';
+import { resolve } from 'node:path';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { syntheticLane } from '../apps/server/src/modules/rates/forecast.ts';
 import { riyadhDay } from '../apps/server/src/modules/rates/forecast.service.ts';
 
 const [origin, destination, days = '180'] = process.argv.slice(2).map(Number);
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolMax: 2 });
+// the server's own settings (the harness runs this with the server's environment); no full config
+// load: that would also validate the gateways for NODE_ENV
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: resolve(process.env.DATA_DIR ?? './data'), poolMax: 2 });
 try {
   await migrate(database);
   const today = new Date(`${riyadhDay(new Date())}T00:00:00Z`);
