@@ -224,6 +224,7 @@ export function createContainer(opts: {
     /** Stop the job worker and close shared connections (the caller closes the database). */
     async close() {
       await jobs.stop();
+      await forecast.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };

@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import { LRUCache } from 'lru-cache';
@@ -21,13 +22,77 @@ const MIN_BACKTEST_POINTS = 14;
 export const riyadhDay = (at: Date) => dayjs.utc(at).add(3, 'hour').format('YYYY-MM-DD');
 
 /**
+ * Runs forecast.ts's `backtest` and `forecastLane` in one worker thread (forecast.worker.ts), so a
+ * fit never blocks the event loop; requests queue in the worker, one at a time. The worker is
+ * started on first use and unref'd (it never keeps the process alive); if it cannot start or dies,
+ * the calls run inline (same functions, same answers) and the next call starts a new worker.
+ */
+export function createForecastRunner(opts: { inline?: boolean } = {}) {
+  let worker: Worker | null = null;
+  let seq = 0;
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  const failAll = (err: Error) => {
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+    worker = null;
+  };
+  function start(): Worker | null {
+    if (opts.inline) return null;
+    if (worker) return worker;
+    try {
+      const w = new Worker(new URL('./forecast.worker.ts', import.meta.url));
+      w.unref();
+      w.on('message', (m: { id: number; result?: unknown; error?: string }) => {
+        const p = pending.get(m.id);
+        if (!p) return;
+        pending.delete(m.id);
+        if (m.error !== undefined) p.reject(new Error(m.error));
+        else p.resolve(m.result);
+      });
+      w.on('error', (err) => failAll(err));
+      w.on('exit', () => failAll(new Error('forecast worker exited')));
+      worker = w;
+      return w;
+    } catch {
+      return null;
+    }
+  }
+  async function call<T>(op: 'backtest' | 'forecast', args: unknown[], inline: () => T): Promise<T> {
+    const w = start();
+    if (!w) return inline();
+    const id = ++seq;
+    try {
+      return await new Promise<T>((resolve, reject) => {
+        pending.set(id, { resolve: resolve, reject });
+        w.postMessage({ id, op, args });
+      });
+    } catch {
+      // the worker died, or the call failed there: the same call inline (a model error throws again)
+      return inline();
+    }
+  }
+  return {
+    backtest: (...args: Parameters<typeof backtest>) => call('backtest', args, () => backtest(...args)),
+    forecastLane: (...args: Parameters<typeof forecastLane>) => call('forecast', args, () => forecastLane(...args)),
+    /** Whether the calls run in the worker thread now (false: inline). */
+    inWorker: () => worker !== null,
+    async close() {
+      const w = worker;
+      worker = null;
+      await w?.terminate();
+    },
+  };
+}
+
+/**
  * The lane rate forecast (issue 20 "Rate forecast"; spec §2 /rate-forecast): reads the lane's daily
  * averages (lane_rate_daily, city→city, the equipment or '*', spot or contract) up to yesterday in
  * Riyadh, fits the model of forecast.ts and backtests it. A fitted answer is kept in memory per
  * (lane, equipment, kind, day) — an LRU of `cacheSize` entries — since fitting costs CPU and the
  * inputs change at most once a day for the days it reads (today is not read).
  */
-export function createForecastService(deps: { db: Db; readDb?: Db; now?: () => Date; cacheSize?: number }) {
+export function createForecastService(deps: { db: Db; readDb?: Db; now?: () => Date; cacheSize?: number; inline?: boolean }) {
+  const run = createForecastRunner({ inline: deps.inline });
   const db = deps.readDb ?? deps.db;
   const now = deps.now ?? (() => new Date());
   const cache = new LRUCache<string, Omit<RateForecast, 'origin' | 'destination'>>({ max: deps.cacheSize ?? 500 });
@@ -52,14 +117,14 @@ export function createForecastService(deps: { db: Db; readDb?: Db; now?: () => D
             bandScale: r.bandScale,
           }
         : null;
-    const own = pick(backtest(toObs(laneDays), asOf, BACKTEST_WEEKS), 'lane');
+    const own = pick(await run.backtest(toObs(laneDays), asOf, BACKTEST_WEEKS), 'lane');
     if (own) return own;
     const from = dayjs
       .utc(asOf)
       .subtract(MAX_HISTORY_DAYS - 1, 'day')
       .format('YYYY-MM-DD');
     const national = await repo.laneDays(db, { ...lane, level: 'national', originKey: 0, destinationKey: 0 }, from, asOf);
-    return pick(backtest(toObs(national), asOf, BACKTEST_WEEKS), 'national') ?? { error: null, bandScale: 1 };
+    return pick(await run.backtest(toObs(national), asOf, BACKTEST_WEEKS), 'national') ?? { error: null, bandScale: 1 };
   }
 
   return {
@@ -88,7 +153,7 @@ export function createForecastService(deps: { db: Db; readDb?: Db; now?: () => D
         const enough = modelFor(filled.values.length, filled.observed.filter(Boolean).length) !== 'not_enough_data';
         // the backtest first: its errors calibrate the band of the forecast (forecast.ts backtest)
         const m = enough ? await measured(lane, days, asOf) : { error: null, bandScale: 1 };
-        const f = forecastLane(obs, asOf, { bandScale: m.bandScale });
+        const f = await run.forecastLane(obs, asOf, { bandScale: m.bandScale });
         const historyFrom = dayjs
           .utc(asOf)
           .subtract(HISTORY_DAYS - 1, 'day')
@@ -112,6 +177,8 @@ export function createForecastService(deps: { db: Db; readDb?: Db; now?: () => D
     clearCache() {
       cache.clear();
     },
+    /** Stop the fitting worker (the container's close). */
+    close: () => run.close(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BAND_LEVEL, backtest, fillDaily, forecastLane, seasonalNaive, syntheticLane } from './forecast.ts';
+import { createForecastRunner } from './forecast.service.ts';
 
 const LAST = '2026-11-25';
 
@@ -112,5 +113,20 @@ describe('backtest', () => {
     expect(r.weeks).toBe(3);
     expect(r.model.points).toBe(21);
     expect(backtest(obs.slice(-5), LAST, 4)).toBeNull();
+  });
+});
+
+describe('the fitting worker', () => {
+  it('answers what the inline functions answer, from a worker thread', async () => {
+    const run = createForecastRunner();
+    try {
+      const obs = syntheticLane({ lastDay: LAST, days: 90, seed: 4 });
+      const [bt, f] = await Promise.all([run.backtest(obs, LAST, 6), run.forecastLane(obs, LAST, { bandScale: 1.3 })]);
+      expect(run.inWorker()).toBe(true);
+      expect(bt).toEqual(backtest(obs, LAST, 6));
+      expect(f).toEqual(forecastLane(obs, LAST, { bandScale: 1.3 }));
+    } finally {
+      await run.close();
+    }
   });
 });
