@@ -41,6 +41,8 @@ export interface RunningServer {
    * (browser sessions survive). Resolves with the command's output; rejects on a non-zero exit.
    */
   admin(...args: string[]): Promise<string>;
+  /** Run a TypeScript file (path from the repository root) on this server's database, as `admin` does. */
+  script(file: string, ...args: string[]): Promise<string>;
 }
 
 /**
@@ -75,6 +77,24 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
   };
+  /** Stop the server (one process per PGlite data directory), run `file` with `args`, start it again on the same URL. */
+  const runStopped = async (file: string, args: string[]) => {
+    await stopChild();
+    const out = await new Promise<{ code: number | null; text: string }>((res) => {
+      const cli = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+        cwd: ROOT,
+        env: serverEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let text = '';
+      cli.stdout?.on('data', (b: Buffer) => (text += b.toString()));
+      cli.stderr?.on('data', (b: Buffer) => (text += b.toString()));
+      cli.on('exit', (code) => res({ code, text }));
+    });
+    child = await launch(serverEnv, url);
+    if (out.code !== 0) throw new Error(`${file} ${args.join(' ')} exited with ${out.code}: ${out.text}`);
+    return out.text;
+  };
   return {
     url,
     dataDir,
@@ -88,23 +108,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       const items = Array.isArray(j.data) ? j.data : (j.data?.items ?? []);
       return items[0]?.body;
     },
-    async admin(...args) {
-      // embedded PGlite: one process per data directory, so the server stops while the CLI runs
-      await stopChild();
-      const out = await new Promise<{ code: number | null; text: string }>((res) => {
-        const cli = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
-          cwd: ROOT,
-          env: serverEnv,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let text = '';
-        cli.stdout?.on('data', (b: Buffer) => (text += b.toString()));
-        cli.stderr?.on('data', (b: Buffer) => (text += b.toString()));
-        cli.on('exit', (code) => res({ code, text }));
-      });
-      child = await launch(serverEnv, url);
-      if (out.code !== 0) throw new Error(`admin ${args.join(' ')} exited with ${out.code}: ${out.text}`);
-      return out.text;
+    admin(...args) {
+      return runStopped('apps/server/src/cli/admin.ts', args);
+    },
+    script(file, ...args) {
+      return runStopped(file, args);
     },
   };
 }

@@ -34,6 +34,8 @@ import { accountRecordHandler, createRecordsService } from './modules/records/re
 import { createRatesService, laneRatesHandler } from './modules/rates/rates.service.ts';
 import { createTendersService } from './modules/tenders/tenders.service.ts';
 import { createSearchesService } from './modules/searches/searches.service.ts';
+import { createForecastService } from './modules/rates/forecast.service.ts';
+import { createAlertsService, rateAlertEmailHandler } from './modules/rates/alerts.service.ts';
 import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
 import { createVendorsService, vendorAccountsOf } from './modules/vendors/vendors.service.ts';
 import { createNotificationsService, notificationsHandler } from './modules/notifications/notifications.service.ts';
@@ -108,7 +110,14 @@ export function createContainer(opts: {
   const fleet = createFleetService({ db, links, wasl: gateways.wasl, sms: gateways.sms, publicUrl, log });
   // favourites and blocks (issue 8): closes offers through the offers module, reads loads and shared contacts through theirs
   const relations = createRelationsService({ db, offers: offersOfUsers, loads: loadLifecycle, contactShares: contactSharesOf });
-  const trips = createTripsService({ db, links, storage, loads: loadLifecycle, config, tripContacts: relations.tripContacts });
+  const trips = createTripsService({
+    db,
+    links,
+    storage,
+    loads: loadLifecycle,
+    config,
+    tripContacts: (carrierId, loadId) => relations.tripContacts(carrierId, loadId),
+  });
   const assignment = createAssignmentService({ db });
   // truck posts; backhauls, the shipment in/out log and the load side of the ratio through the loads service (issue 19)
   const trucks = createTrucksService({ db, readDb: database.readDb, records, loads });
@@ -120,6 +129,9 @@ export function createContainer(opts: {
   const dashboards = createDashboardsService({ db });
   // the lane rate index (issue 20): kept by its outbox handler (lane-rates); read by the market rates routes
   const rates = createRatesService({ db, readDb: database.readDb });
+  // rate forecast and rate-change alerts (issue 20): read the lane rate index's daily aggregates
+  const forecast = createForecastService({ db, readDb: database.readDb });
+  const rateAlerts = createAlertsService({ db });
   const contact = createContactService({ db });
   const billing = createBillingService({
     db,
@@ -142,6 +154,7 @@ export function createContainer(opts: {
       laneRatesHandler,
       teamInviteSmsHandler({ sms: gateways.sms, publicUrl, log }),
       contactEmailHandler({ email: gateways.email, contactTo: config.CONTACT_TO, log }),
+      rateAlertEmailHandler({ email: gateways.email, publicUrl, log }),
       ...(opts.eventHandlers ?? []),
     ],
     log,
@@ -223,6 +236,8 @@ export function createContainer(opts: {
       notifications,
       dashboards,
       rates,
+      forecast,
+      rateAlerts,
     },
     jobs,
   };
@@ -232,6 +247,7 @@ export function createContainer(opts: {
     /** Stop the job worker and close shared connections (the caller closes the database). */
     async close() {
       await jobs.stop();
+      await forecast.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };

@@ -78,6 +78,8 @@ const OWNER: Record<string, string> = {
   dashboard_lane_years: 'dashboards',
   dashboard_offers: 'dashboards',
   lane_rate_monthly: 'rates',
+  rate_alerts: 'rates',
+  rate_alert_firings: 'rates',
   tenders: 'tenders',
   tender_invites: 'tenders',
   saved_searches: 'searches',

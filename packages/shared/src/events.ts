@@ -409,6 +409,22 @@ export const DOMAIN_EVENTS = {
     parties: TENDER_PARTIES,
     schema: tender({ ...moved }),
   },
+  'rate.alert_triggered': {
+    aggregate: 'account',
+    when: "An account's rate-change alert crossed its threshold: the lane's average SAR per trip of the last complete Riyadh day against the day before (the hourly rate-alerts job; once per alert and window). The alert e-mail is sent by a handler of this event.",
+    parties: ACCOUNT_PARTIES,
+    schema: account({
+      alertId: uuid,
+      firingId: uuid,
+      /** The 24-hour window compared: the Riyadh day (YYYY-MM-DD) whose average is `currentAvgSar`. */
+      windowKey: z.string(),
+      lane: z.object({ originCityId: z.number().int(), destinationCityId: z.number().int(), equipment: z.string(), kind: z.enum(['spot', 'contract']) }),
+      previousAvgSar: sar,
+      currentAvgSar: sar,
+      /** (current − previous) / previous × 100, two decimals, signed. */
+      changePct: z.string(),
+    }),
+  },
   'contact.message_received': {
     aggregate: 'contact',
     when: 'A visitor sends the contact form (the e-mail to the support mailbox and the acknowledgement are sent by a handler of this event). Internal: not offered to webhooks.',

@@ -35,3 +35,4 @@ export * from './schemas/inout.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/dashboards.ts';
 export * from './schemas/rates.ts';
+export * from './schemas/forecast.ts';

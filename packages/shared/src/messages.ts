@@ -90,6 +90,7 @@ export const VALIDATION_MESSAGES = {
   },
   'v.searchName': { en: 'Name the search (up to {80} characters).', ar: 'أدخل اسماً للبحث (حتى {80} حرفاً).' },
   'v.searchFilters': { en: 'A search has at most {20} filters.', ar: 'يحتوي البحث على {20} عامل تصفية كحد أقصى.' },
+  'v.rateAlertThreshold': { en: 'Enter a threshold above {0} (at most {1,000} %).', ar: 'أدخل حداً أكبر من {0} (بحد أقصى {1,000} ٪).' },
   'v.truckCapacity': { en: 'Capacity must be above {0} and at most {45,000} kg.', ar: 'يجب أن تكون الحمولة أكبر من {0} وألا تتجاوز {45,000} كجم.' },
   'v.truckWindow': { en: 'Availability can span at most {30} days.', ar: 'يمكن أن تمتد فترة التوفر {30} يوماً كحد أقصى.' },
   // truck in/out and shipment in/out logs (issue 19)
@@ -338,6 +339,11 @@ export const MESSAGES = {
     renamed: { en: 'Search renamed.', ar: 'تمت إعادة تسمية البحث.' },
     deleted: { en: 'Search deleted.', ar: 'تم حذف البحث.' },
     recorded: { en: 'Added to recent searches.', ar: 'أُضيف إلى عمليات البحث الأخيرة.' },
+  },
+  rateAlerts: {
+    created: { en: 'Rate alert created.', ar: 'تم إنشاء تنبيه السعر.' },
+    updated: { en: 'Rate alert updated.', ar: 'تم تحديث تنبيه السعر.' },
+    deleted: { en: 'Rate alert deleted.', ar: 'تم حذف تنبيه السعر.' },
   },
   trucks: {
     created: { en: 'Truck posted successfully.', ar: 'تم نشر الشاحنة بنجاح.' },

@@ -13,6 +13,7 @@ import type { LoadsService } from '../modules/loads/loads.service.ts';
 import type { TrucksService } from '../modules/trucks/trucks.service.ts';
 import type { TendersService } from '../modules/tenders/tenders.service.ts';
 import type { NotificationsService } from '../modules/notifications/notifications.service.ts';
+import type { AlertsService } from '../modules/rates/alerts.service.ts';
 import { refreshDemoLoads } from '../seed/demo-loads.ts';
 import { seedDemoAccounts } from '../seed/demo.ts';
 import { cleanupAuth } from '../modules/auth/auth.service.ts';
@@ -39,6 +40,7 @@ export interface JobDeps {
     trucks: TrucksService;
     tenders: TendersService;
     notifications: NotificationsService;
+    rateAlerts: AlertsService;
   };
 }
 
@@ -58,6 +60,9 @@ export function registerJobs(c: JobDeps) {
   // Notification e-mails (issue 21): each (user, category) batch due by now goes out as one
   // message (digest interval and quiet hours decided when queued; notifications.service.ts).
   jobs.define({ name: 'notifications.email', cron: '* * * * *', retryLimit: 2, handler: async () => void (await services.notifications.flushEmails()) });
+  // Rate-change alerts (issue 20): every hour, each active alert's lane average of the last
+  // complete Riyadh day against the day before; a crossing fires once per alert and window.
+  jobs.define({ name: 'rates.alerts', cron: '11 * * * *', retryLimit: 2, handler: async () => void (await services.rateAlerts.checkDue()) });
 
   // Subscriptions: trials and cancelled plans end with their period; renewing plans are charged
   // from a day before their end, retried 6 h apart, three times (billing.service renewDue).

@@ -26,6 +26,8 @@ import tendersRoutes from './tenders/tenders.routes.ts';
 import searchesRoutes from './searches/searches.routes.ts';
 import notificationsRoutes from './notifications/notifications.routes.ts';
 import dashboardsRoutes from './dashboards/dashboards.routes.ts';
+import forecastRoutes from './rates/forecast.routes.ts';
+import alertsRoutes from './rates/alerts.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -56,4 +58,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(notificationsRoutes);
   await app.register(dashboardsRoutes);
   await app.register(ratesRoutes);
+  await app.register(forecastRoutes);
+  await app.register(alertsRoutes);
 }

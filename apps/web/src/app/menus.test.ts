@@ -32,6 +32,8 @@ describe('menus (spec §2)', () => {
       'searchShipments',
       'tendering',
       'marketRates',
+      'rateForecast',
+      'rateChangeAlerts',
       'fleet',
       'vendors',
       'bayan',
@@ -50,6 +52,8 @@ describe('menus (spec §2)', () => {
         'shipmentInOut',
         'trackVehicle',
         'marketRates',
+        'rateForecast',
+        'rateChangeAlerts',
       ]),
     );
     // carrier truck screens link to broker-prefixed paths; my shipments and search have their own
@@ -59,6 +63,8 @@ describe('menus (spec §2)', () => {
       searchTrucks: '/brokers/search-trucks',
       myShipments: '/carriers/my-shipments',
       searchShipments: '/carriers/load-search',
+      rateForecast: '/carriers/rate-forecast',
+      rateChangeAlerts: '/carriers/rate-change-alerts',
     });
     expect(BOTTOM_BAR[1].map((i) => i.key)).toEqual(['myLoads', 'postLoad', 'trustedDrivers', 'rateForecast', 'dashboard']);
     expect(POST_ACTION[3]?.to).toBe('/brokers/post-load');

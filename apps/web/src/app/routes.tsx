@@ -86,6 +86,8 @@ const PostTrucks = page(() => withNamespaces(import('../features/trucks/pages/Po
 const SearchTrucks = page(() => withNamespaces(withSlots(import('../features/trucks/pages/SearchTrucksPage')), ['trucks', 'tenders', 'searches']));
 const Tendering = page(() => withNamespaces(import('../features/tenders/pages/TenderingPage'), ['tenders']));
 const InOut = page(() => withNamespaces(import('../features/trucks/pages/InOutPage'), ['trucks']));
+const RateForecast = page(() => withNamespaces(import('../features/forecast/pages/RateForecastPage'), ['forecast']));
+const RateAlerts = page(() => withNamespaces(import('../features/forecast/pages/RateAlertsPage'), ['alerts']));
 const ComingSoon = page(() => withNamespaces(import('../components/ComingSoonPage'), ['soon']));
 const Notifications = page(() => withNamespaces(import('../features/notifications/pages/NotificationsPage'), ['notifications']));
 // the dashboards (issue 20): the charts library is in this chunk only
@@ -115,7 +117,7 @@ export const routes: RouteDef[] = [
   soon('/shippers', 'common:footer.forShippers', 'public'),
   soon('/carriers', 'common:footer.forCarriers', 'public'),
   soon('/brokers', 'common:footer.forBrokers', 'public'),
-  soon('/rate-forecast', 'common:footer.rateForecast', 'public'),
+  r('/rate-forecast', RateForecast, 'public'),
   r('/pricing', Pricing, 'public'),
   r('/about-us', InfoPage, 'public', { page: 'about' }),
   r('/faq', Faq, 'public'),
@@ -157,8 +159,9 @@ export const routes: RouteDef[] = [
   r('/shippers/tendering-shipment', Tendering),
   r('/shippers/trusted-drivers', TrustedDrivers),
   r('/shippers/godsview', Godsview),
-  soon('/shippers/rate-forecast', 'menu:rateForecast'),
   r('/shippers/market-rates', MarketRates),
+  r('/shippers/rate-forecast', RateForecast),
+  r('/shippers/rate-change-alerts', RateAlerts),
   // Carrier (2)
   r('/carriers/load-search', LoadSearch),
   r('/carriers/my-shipments', MyLoads),
@@ -190,6 +193,8 @@ export const routes: RouteDef[] = [
   r('/carriers/godsview', Godsview),
   r('/carriers/trusted-drivers', TrustedDrivers),
   r('/carriers/market-rates', MarketRates),
+  r('/carriers/rate-forecast', RateForecast),
+  r('/carriers/rate-change-alerts', RateAlerts),
   // Broker (3)
   r('/brokers/my-loads', MyLoads),
   r('/brokers/post-load', PostLoad),
@@ -223,12 +228,13 @@ export const routes: RouteDef[] = [
   r('/brokers/shipment-in-shipment-out', InOut, 'user', { kind: 'loads' }),
   r('/brokers/godsview', Godsview),
   r('/brokers/trusted-drivers', TrustedDrivers),
-  soon('/brokers/rate-forecast', 'menu:rateForecast'),
   // notifications of the signed-in user (issue 21)
   r('/shippers/notifications', Notifications),
   r('/carriers/notifications', Notifications),
   r('/brokers/notifications', Notifications),
   r('/brokers/market-rates', MarketRates),
+  r('/brokers/rate-forecast', RateForecast),
+  r('/brokers/rate-change-alerts', RateAlerts),
 ];
 
 /**

@@ -34,10 +34,12 @@ export const PAGE_NAMESPACES = [
   'searches',
   'notifications',
   'dashboard',
+  'forecast',
+  'alerts',
 ] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>(
-  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations,fleet,csv,soon,trucks,tenders,searches,notifications,dashboard}.json',
+  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations,fleet,csv,soon,trucks,tenders,searches,notifications,dashboard,forecast,alerts}.json',
 );
 const wantedPageNamespaces = new Set<PageNamespace>();
 

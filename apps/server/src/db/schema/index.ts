@@ -20,3 +20,4 @@ export * from './searches.ts';
 export * from './rates.ts';
 export * from './notifications.ts';
 export * from './dashboards.ts';
+export * from './rate-alerts.ts';
