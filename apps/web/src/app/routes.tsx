@@ -54,11 +54,11 @@ const Account = page(() => withNamespaces(withSlots(import('../features/account/
 const ProfileApproval = page(() => withNamespaces(import('../features/account/pages/ProfileApprovalPage'), ['verification']));
 const Integrations = page(() => withNamespaces(import('../features/integrations/pages/IntegrationsPage'), ['integrations']));
 const MyLoads = page(() => withNamespaces(import('../features/loads/pages/MyLoadsPage'), ['shipments']));
-const PostLoad = page(() => withNamespaces(import('../features/loads/pages/PostLoadPage'), ['shipments', 'profile']));
-const LoadSearch = page(() => withNamespaces(withSlots(import('../features/loads/pages/LoadSearchPage')), ['shipments', 'searches']));
+const PostLoad = page(() => withNamespaces(import('../features/loads/pages/PostLoadPage'), ['shipments', 'profile', 'rates']));
+const LoadSearch = page(() => withNamespaces(withSlots(import('../features/loads/pages/LoadSearchPage')), ['shipments', 'searches', 'rates']));
 const LoadDetails = page(() =>
   // integrations: the timeline's event labels (integrations:event.*)
-  withNamespaces(withSlots(import('../features/loads/pages/LoadDetailsPage')), ['assignment', 'bayan', 'trips', 'shipments', 'fleet', 'integrations']),
+  withNamespaces(withSlots(import('../features/loads/pages/LoadDetailsPage')), ['assignment', 'bayan', 'trips', 'shipments', 'fleet', 'integrations', 'rates']),
 );
 const Offers = page(() => withSlots(import('../features/offers/pages/OffersPage')));
 const Fleet = page(() => withNamespaces(import('../features/fleet/pages/FleetPage'), ['fleet', 'csv']));
@@ -81,7 +81,7 @@ const Contact = page(() => withNamespaces(import('../features/public/pages/Conta
 const ThankYou = page(() => withNamespaces(import('../features/public/pages/ThankYouPage'), ['public']));
 const City = page(() => withNamespaces(import('../features/public/pages/CityPage'), ['public']));
 const Relations = page(() => withNamespaces(withSlots(import('../features/relations/pages/RelationsPage')), ['relations']));
-const MarketRates = page(() => import('../features/rates/pages/MarketRatesPage'));
+const MarketRates = page(() => withNamespaces(import('../features/rates/pages/MarketRatesPage'), ['rates']));
 const PostTrucks = page(() => withNamespaces(import('../features/trucks/pages/PostTrucksPage'), ['trucks']));
 const SearchTrucks = page(() => withNamespaces(withSlots(import('../features/trucks/pages/SearchTrucksPage')), ['trucks', 'tenders', 'searches']));
 const Tendering = page(() => withNamespaces(import('../features/tenders/pages/TenderingPage'), ['tenders']));

@@ -36,10 +36,11 @@ export const PAGE_NAMESPACES = [
   'dashboard',
   'forecast',
   'alerts',
+  'rates',
 ] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>(
-  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations,fleet,csv,soon,trucks,tenders,searches,notifications,dashboard,forecast,alerts}.json',
+  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations,fleet,csv,soon,trucks,tenders,searches,notifications,dashboard,forecast,alerts,rates}.json',
 );
 const wantedPageNamespaces = new Set<PageNamespace>();
 
