@@ -39117,7 +39117,7 @@ export interface operations {
             query?: {
                 cursor?: string;
                 unread?: "0" | "1" | "true" | "false";
-                category?: "offers" | "shipments" | "bayan" | "trips" | "tenders" | "account" | "billing";
+                category?: "offers" | "shipments" | "bayan" | "trips" | "tenders" | "rates" | "account" | "billing";
                 limit?: number;
             };
             header?: never;
@@ -39140,7 +39140,7 @@ export interface operations {
                                 id: string;
                                 type: string;
                                 /** @enum {string} */
-                                category: "offers" | "shipments" | "bayan" | "trips" | "tenders" | "account" | "billing";
+                                category: "offers" | "shipments" | "bayan" | "trips" | "tenders" | "rates" | "account" | "billing";
                                 loadId: string | null;
                                 referenceId: string | null;
                                 params: {
@@ -39539,6 +39539,12 @@ export interface operations {
                                     sms: boolean;
                                     push: boolean;
                                 };
+                                rates: {
+                                    inApp: boolean;
+                                    email: boolean;
+                                    sms: boolean;
+                                    push: boolean;
+                                };
                                 account: {
                                     inApp: boolean;
                                     email: boolean;
@@ -39682,6 +39688,12 @@ export interface operations {
                             sms: boolean;
                             push: boolean;
                         };
+                        rates: {
+                            inApp: boolean;
+                            email: boolean;
+                            sms: boolean;
+                            push: boolean;
+                        };
                         account: {
                             inApp: boolean;
                             email: boolean;
@@ -39737,6 +39749,12 @@ export interface operations {
                                     push: boolean;
                                 };
                                 tenders: {
+                                    inApp: boolean;
+                                    email: boolean;
+                                    sms: boolean;
+                                    push: boolean;
+                                };
+                                rates: {
                                     inApp: boolean;
                                     email: boolean;
                                     sms: boolean;

@@ -10,7 +10,7 @@ import { ACCOUNT_TYPE, type AccountType, type DomainEventType, type Notification
 /** A side of an event: the shipper or the carrier of a shipment (each with its team), or the account of an account event. */
 export type Side = 'shipper' | 'carrier' | 'account';
 /** The screen a notification opens (see linkFor). */
-export type Screen = 'load' | 'track' | 'tenders' | 'approval' | 'team' | 'billing';
+export type Screen = 'load' | 'track' | 'tenders' | 'rateAlerts' | 'approval' | 'team' | 'billing';
 
 export interface CatalogueEntry {
   category: NotificationCategory;
@@ -19,6 +19,8 @@ export interface CatalogueEntry {
   screen: Screen;
   /** An event that warrants an SMS when the channel exists (stored preference only for now). */
   sms?: true;
+  /** The event has its own e-mail (sent by another handler): the notification is in-app only, never a second e-mail. */
+  ownEmail?: true;
 }
 
 /** The side that did not name the price / did not act (`by` of an offer event). */
@@ -45,6 +47,8 @@ export const NOTIFICATION_CATALOGUE: Partial<Record<DomainEventType, CatalogueEn
   'tender.invite_awarded': { category: 'tenders', to: ['carrier'], screen: 'load' },
   'tender.invite_closed': { category: 'tenders', to: ['carrier'], screen: 'tenders' },
   'tender.closed': { category: 'tenders', to: ['shipper'], screen: 'tenders' },
+  // issue 20: the alert's own e-mail goes out from modules/rates (rate-alert-emails)
+  'rate.alert_triggered': { category: 'rates', to: ['account'], screen: 'rateAlerts', ownEmail: true },
   'account.approved': { category: 'account', to: ['account'], screen: 'approval' },
   'account.rejected': { category: 'account', to: ['account'], screen: 'approval' },
   'account.suspended': { category: 'account', to: ['account'], screen: 'approval' },
@@ -55,7 +59,20 @@ export const NOTIFICATION_CATALOGUE: Partial<Record<DomainEventType, CatalogueEn
 };
 
 /** Payload fields copied into `params` for the text (when present and a string or number). */
-export const PARAM_FIELDS = ['priceSar', 'amountSar', 'step', 'reason', 'planId', 'periodEnd', 'stop', 'distanceKm', 'by', 'name'] as const;
+export const PARAM_FIELDS = [
+  'priceSar',
+  'amountSar',
+  'step',
+  'reason',
+  'planId',
+  'periodEnd',
+  'stop',
+  'distanceKm',
+  'by',
+  'name',
+  'changePct',
+  'currentAvgSar',
+] as const;
 
 /** The path prefix of each account type's screens (apps/web routes.tsx). */
 const ROLE_BASE: Record<AccountType, string> = { [ACCOUNT_TYPE.shipper]: '/shippers', [ACCOUNT_TYPE.carrier]: '/carriers', [ACCOUNT_TYPE.broker]: '/brokers' };
@@ -74,6 +91,8 @@ export function linkFor(screen: Screen, accountType: AccountType, loadId: string
       return loadId ? `${base}/loads/${loadId}/track` : myLoads(accountType);
     case 'tenders':
       return `${base}/tendering-shipment`;
+    case 'rateAlerts':
+      return `${base}/rate-change-alerts`;
     case 'approval':
       return `${base}/profile-approval`;
     case 'team':

@@ -13,6 +13,7 @@ const CATEGORY: Record<string, Record<Language, string>> = {
   bayan: { en: 'Bayan', ar: 'بيان' },
   trips: { en: 'Trips', ar: 'الرحلات' },
   tenders: { en: 'Tenders', ar: 'الطرح' },
+  rates: { en: 'Rates', ar: 'الأسعار' },
   account: { en: 'Account', ar: 'الحساب' },
   billing: { en: 'Billing', ar: 'الفوترة' },
 };

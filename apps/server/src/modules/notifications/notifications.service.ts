@@ -119,7 +119,7 @@ export const notificationsHandler: EventHandler = {
       const sw = p.channels[entry.category];
       const link = linkFor(entry.screen, owner.account_type as AccountType, loadId);
       if (sw.inApp) rows.push({ id: newId(), userId, accountId, type: e.type, category: entry.category, eventId: e.id, loadId, referenceId, params, link });
-      if (sw.email && info.get(userId)?.email) emailTo.push({ userId, link, p });
+      if (sw.email && !entry.ownEmail && info.get(userId)?.email) emailTo.push({ userId, link, p });
     }
     await repo.insertNotifications(tx, rows);
     if (emailTo.length) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_TYPE, RATE_ALERTS_MAX, type RateAlert } from '@masar/shared';
+import { ACCOUNT_TYPE, RATE_ALERTS_MAX, type Notification, type RateAlert } from '@masar/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { apiCaller, createUser, type TestUser } from '../../../test/fixtures.ts';
 import { crosses } from './alerts.service.ts';
@@ -140,6 +140,12 @@ describe('the hourly check', () => {
     await t.app.container.services.events.drainAll();
     expect(outbox().length - before).toBe(1);
     expect((await list(shipper)).find((a) => a.id === up.id)!.lastTriggeredAt).not.toBeNull();
+    // one in-app notification (issue 21) opening the alerts, and no second e-mail queued for it
+    const inApp = ok(await call<{ items: Notification[] }>('GET', '/user/notification?category=rates', shipper.headers)).items;
+    expect(inApp.filter((n) => n.type === 'rate.alert_triggered')).toHaveLength(1);
+    expect(inApp[0]).toMatchObject({ link: '/shippers/rate-change-alerts', params: { changePct: '15.00', currentAvgSar: '2300.00' } });
+    const queued = await t.database.query<{ n: number }>(`select count(*)::int as n from notification_emails where category = 'rates'`);
+    expect(queued[0].n).toBe(0);
   });
 
   it('fires downwards in SAR (e-mail in the account language), not for an upward-only alert or a paused one', async () => {

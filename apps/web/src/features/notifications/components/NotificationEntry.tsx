@@ -2,7 +2,7 @@ import { Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Notification } from '@masar/shared';
-import { asLang, formatMoney } from '../../../components/format';
+import { asLang, formatMoney, formatNumber } from '../../../components/format';
 import { isolate } from '../../../components/bidi';
 import { DateText } from '../../../components/Money';
 
@@ -14,8 +14,11 @@ export function useNotificationText() {
   const { t, i18n } = useTranslation('notifications');
   const lang = asLang(i18n.language);
   return (n: Notification) => {
-    const price = n.params.priceSar ?? n.params.amountSar;
+    const price = n.params.priceSar ?? n.params.amountSar ?? n.params.currentAvgSar;
+    const change = Number(n.params.changePct);
     const vars = {
+      // a rate alert's change, signed, in the reader's digits (e.g. +8.5%)
+      change: Number.isFinite(change) ? isolate(`${change > 0 ? '+' : ''}${formatNumber(change, lang)}%`) : '',
       // a word joiner after the hyphen keeps a reference (LD-001054) on one line
       ref: isolate((n.referenceId ?? '').replace(/-/g, '-\u2060')),
       price: price !== undefined ? isolate(formatMoney(price, lang)) : '',
