@@ -63,3 +63,64 @@ export async function enginesToRun(): Promise<Engine[]> {
   if (engines.includes('postgres') && !pgOk) throw new Error(`PostgreSQL is not reachable at ${pgUrl} (set BENCH_DATABASE_URL)`);
   return engines;
 }
+
+/**
+ * The product's HTTP server over a bench database, as production runs it (NODE_ENV production with
+ * placeholder gateway credentials, no jobs, no demo seed, silent log), listening on a free
+ * loopback port. `env` adds or overrides settings (e.g. SEARCH_CACHE_TTL_MS: '0' for a cold
+ * result cache). `tokenFor(userId)` signs a user in: a sessions row and its access token (1 h).
+ */
+export async function benchApp(database: Database, env: Record<string, string> = {}) {
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { loadConfig } = await import('../apps/server/src/config.ts');
+  const { signAccessToken } = await import('../apps/server/src/lib/tokens.ts');
+  const config = loadConfig(
+    {
+      ...process.env,
+      NODE_ENV: 'production',
+      // production refuses every sandbox gateway; the benches call none of them
+      PAYMENT_GATEWAY: 'moyasar',
+      PAYMENT_SECRET_KEY: 'sk_bench',
+      PAYMENT_PUBLISHABLE_KEY: 'pk_bench',
+      PUBLIC_URL: 'https://bench.masar.example',
+      BAYAN_GATEWAY: 'http',
+      BAYAN_APP_ID: 'bench',
+      BAYAN_APP_KEY: 'bench',
+      BAYAN_CLIENT_ID: 'bench',
+      WASL_GATEWAY: 'http',
+      WASL_APP_ID: 'bench',
+      WASL_APP_KEY: 'bench',
+      SMS_GATEWAY: 'unifonic',
+      SMS_API_KEY: 'bench',
+      EMAIL_GATEWAY: 'smtp',
+      SMTP_URL: 'smtp://bench:bench@mail.bench.masar.example:587',
+      LOG_LEVEL: 'silent',
+      DEMO_SEED: '0',
+      BENCH: '1',
+      JOBS: '0',
+      WEB_DIST: '/nonexistent',
+      DATABASE_URL: '',
+      ...env,
+    },
+    { jwtSecret: 'bench-secret-bench-secret-bench-secret-0123' },
+  );
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const tokenFor = async (userId: string) => {
+    const sid = crypto.randomUUID();
+    await database.query(`insert into sessions (id, family_id, user_id, refresh_hash, expires_at) values ($1, $1, $2, $3, now() + interval '1 day')`, [
+      sid,
+      userId,
+      crypto.randomUUID(),
+    ]);
+    return (await signAccessToken({ sub: userId, sid, typ: 'user', at: 1 }, config.jwtSecret, 3600)).token;
+  };
+  return { app, config, origin, tokenFor };
+}
+
+/** benchApp with `userId` signed in. */
+export async function benchServer(database: Database, userId: string, env: Record<string, string> = {}) {
+  const { app, config, origin, tokenFor } = await benchApp(database, env);
+  return { app, config, origin, token: await tokenFor(userId) };
+}

@@ -26,14 +26,11 @@ import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { RATE_WINDOWS, type LaneRateQuery } from '@masar/shared';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Database, type DbOrTx } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { loadReferenceData } from '../apps/server/src/db/seed/reference.ts';
 import * as ratesRepo from '../apps/server/src/modules/rates/rates.repository.ts';
-import { signAccessToken } from '../apps/server/src/lib/tokens.ts';
-import { withDb } from './lib.ts';
+import { benchServer, withDb } from './lib.ts';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -217,44 +214,7 @@ const rnd = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
 async function main() {
   const { database, cleanup, seedS } = await openBench();
   try {
-    const config = loadConfig(
-      {
-        ...process.env,
-        NODE_ENV: 'production',
-        PAYMENT_GATEWAY: 'moyasar',
-        PAYMENT_SECRET_KEY: 'sk_bench',
-        PAYMENT_PUBLISHABLE_KEY: 'pk_bench',
-        PUBLIC_URL: 'https://bench.masar.example',
-        BAYAN_GATEWAY: 'http',
-        BAYAN_APP_ID: 'bench',
-        BAYAN_APP_KEY: 'bench',
-        BAYAN_CLIENT_ID: 'bench',
-        WASL_GATEWAY: 'http',
-        WASL_APP_ID: 'bench',
-        WASL_APP_KEY: 'bench',
-        SMS_GATEWAY: 'unifonic',
-        SMS_API_KEY: 'bench',
-        EMAIL_GATEWAY: 'smtp',
-        SMTP_URL: 'smtp://bench:bench@mail.bench.masar.example:587',
-        LOG_LEVEL: 'silent',
-        DEMO_SEED: '0',
-        BENCH: '1',
-        JOBS: '0',
-        WEB_DIST: '/nonexistent',
-        DATABASE_URL: '',
-      },
-      { jwtSecret: 'bench-secret-bench-secret-bench-secret-0123' },
-    );
-    const app = await buildApp({ config, database, logger: false });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const sid = crypto.randomUUID();
-    await database.query(`insert into sessions (id, family_id, user_id, refresh_hash, expires_at) values ($1, $1, $2, $3, now() + interval '1 day')`, [
-      sid,
-      USER,
-      crypto.randomUUID(),
-    ]);
-    const token = (await signAccessToken({ sub: USER, sid, typ: 'user', at: 1 }, config.jwtSecret, 3600)).token;
+    const { app, origin, token } = await benchServer(database, USER);
     const svc = app.container.services.rates;
     const [{ records, daily }] = await database.query<{ records: number; daily: number }>(
       `select (select count(*)::int from rate_records) as records, (select count(*)::int from lane_rate_daily) as daily`,

@@ -30,8 +30,6 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { loadReferenceData } from '../apps/server/src/db/seed/reference.ts';
@@ -41,8 +39,7 @@ import { listTrips } from '../apps/server/src/modules/bayan/bayan.repository.ts'
 import { encodeCursor } from '../apps/server/src/lib/cursor.ts';
 import type { MyLoadsTab } from '@masar/shared';
 import { preparedName } from '../apps/server/src/lib/sql.ts';
-import { signAccessToken } from '../apps/server/src/lib/tokens.ts';
-import { enginesToRun, pgUrl, type Engine } from './lib.ts';
+import { benchApp, enginesToRun, pgUrl, type Engine } from './lib.ts';
 
 interface LoadResult {
   latencies: number[];
@@ -443,56 +440,14 @@ async function benchEngine(engine: Engine, n: number, only: Set<string> | null) 
   const rows: Row[] = [];
   try {
     await topUp(database);
-    const config = loadConfig(
-      {
-        ...process.env,
-        NODE_ENV: 'production',
-        // production refuses the sandbox payment gateway; the search never calls the acquirer
-        PAYMENT_GATEWAY: 'moyasar',
-        PAYMENT_SECRET_KEY: 'sk_bench',
-        PAYMENT_PUBLISHABLE_KEY: 'pk_bench',
-        PUBLIC_URL: 'https://bench.masar.example',
-        // and Elm's real Bayan and WASL (the search calls neither)
-        BAYAN_GATEWAY: 'http',
-        BAYAN_APP_ID: 'bench',
-        BAYAN_APP_KEY: 'bench',
-        BAYAN_CLIENT_ID: 'bench',
-        WASL_GATEWAY: 'http',
-        WASL_APP_ID: 'bench',
-        WASL_APP_KEY: 'bench',
-        // and real SMS and e-mail (production refuses every sandbox; the search sends neither)
-        SMS_GATEWAY: 'unifonic',
-        SMS_API_KEY: 'bench',
-        EMAIL_GATEWAY: 'smtp',
-        SMTP_URL: 'smtp://bench:bench@mail.bench.masar.example:587',
-        LOG_LEVEL: 'silent',
-        DEMO_SEED: '0',
-        BENCH: '1',
-        JOBS: '0',
-        WEB_DIST: '/nonexistent',
-        DATABASE_URL: '',
-      },
-      { jwtSecret: 'bench-secret-bench-secret-bench-secret-0123' },
-    );
-    const app = await buildApp({ config, database, logger: false });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const port = (app.server.address() as { port: number }).port;
-    const base = `http://127.0.0.1:${port}/api/v1`;
+    const { app, origin, tokenFor } = await benchApp(database);
+    const base = `${origin}/api/v1`;
     const guest = await fetch(`${base}/guest/signIn`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ deviceId: 'bench', deviceType: 3 }),
     });
     const guestToken = ((await guest.json()) as { data: { token: { accessToken: string } } }).data.token.accessToken;
-    const tokenFor = async (userId: string) => {
-      const sid = crypto.randomUUID();
-      await database.query(`insert into sessions (id, family_id, user_id, refresh_hash, expires_at) values ($1, $1, $2, $3, now() + interval '1 day')`, [
-        sid,
-        userId,
-        crypto.randomUUID(),
-      ]);
-      return (await signAccessToken({ sub: userId, sid, typ: 'user', at: 1 }, config.jwtSecret, 3600)).token;
-    };
     const duration = Number(process.env.DURATION ?? 10);
     const connections = Number(process.env.CONNECTIONS ?? 10);
     const runs = Number(process.env.RUNS ?? 200);

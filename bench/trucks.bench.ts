@@ -30,15 +30,12 @@ import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import type { InOutQuery, SearchTrucksQuery } from '@masar/shared';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Database, type DbOrTx } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import * as trucksRepo from '../apps/server/src/modules/trucks/trucks.repository.ts';
 import * as loadsInOut from '../apps/server/src/modules/loads/inout.repository.ts';
-import { signAccessToken } from '../apps/server/src/lib/tokens.ts';
 import { EQUIPMENT, HUB_WEIGHTS, seed as seedLoads } from './search.bench.ts';
-import { withDb } from './lib.ts';
+import { benchServer, withDb } from './lib.ts';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -224,46 +221,8 @@ function planSummary(plan: string): string {
 async function main() {
   const { database, cleanup, seedS } = await openBench();
   try {
-    const config = loadConfig(
-      {
-        ...process.env,
-        NODE_ENV: 'production',
-        PAYMENT_GATEWAY: 'moyasar',
-        PAYMENT_SECRET_KEY: 'sk_bench',
-        PAYMENT_PUBLISHABLE_KEY: 'pk_bench',
-        PUBLIC_URL: 'https://bench.masar.example',
-        BAYAN_GATEWAY: 'http',
-        BAYAN_APP_ID: 'bench',
-        BAYAN_APP_KEY: 'bench',
-        BAYAN_CLIENT_ID: 'bench',
-        WASL_GATEWAY: 'http',
-        WASL_APP_ID: 'bench',
-        WASL_APP_KEY: 'bench',
-        SMS_GATEWAY: 'unifonic',
-        SMS_API_KEY: 'bench',
-        EMAIL_GATEWAY: 'smtp',
-        SMTP_URL: 'smtp://bench:bench@mail.bench.masar.example:587',
-        LOG_LEVEL: 'silent',
-        DEMO_SEED: '0',
-        BENCH: '1',
-        JOBS: '0',
-        WEB_DIST: '/nonexistent',
-        DATABASE_URL: '',
-        // a cold result cache: nothing is cached between requests
-        SEARCH_CACHE_TTL_MS: '0',
-      },
-      { jwtSecret: 'bench-secret-bench-secret-bench-secret-0123' },
-    );
-    const app = await buildApp({ config, database, logger: false });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const sid = crypto.randomUUID();
-    await database.query(`insert into sessions (id, family_id, user_id, refresh_hash, expires_at) values ($1, $1, $2, $3, now() + interval '1 day')`, [
-      sid,
-      SHIPPER,
-      crypto.randomUUID(),
-    ]);
-    const token = (await signAccessToken({ sub: SHIPPER, sid, typ: 'user', at: 1 }, config.jwtSecret, 3600)).token;
+    // a cold result cache: nothing is cached between requests
+    const { app, origin, token } = await benchServer(database, SHIPPER, { SEARCH_CACHE_TTL_MS: '0' });
     const svc = app.container.services.trucks;
 
     // the cities a user would pick: those with trucks, the busiest weighted as they are

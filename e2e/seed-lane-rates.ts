@@ -10,7 +10,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { syntheticLane } from '../apps/server/src/modules/rates/forecast.ts';
 import { riyadhDay } from '../apps/server/src/modules/rates/forecast.service.ts';
 
-const [origin, destination, days = '180'] = process.argv.slice(2).map(Number);
+const [origin, destination, days = 180] = process.argv.slice(2).map(Number);
 // the server's own settings (the harness runs this with the server's environment); no full config
 // load: that would also validate the gateways for NODE_ENV
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: resolve(process.env.DATA_DIR ?? './data'), poolMax: 2 });
