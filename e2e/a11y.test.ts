@@ -122,6 +122,15 @@ const TARGETS: Target[] = [
   // the dashboards (issue 20)
   { name: 'dashboard (shipper)', role: 'shipper', path: '/shippers/dashboard', ready: (p) => visible(p, '[data-testid=stat-loads_posted]') },
   { name: 'dashboard (carrier)', role: 'carrier', path: '/carriers/dashboard', ready: (p) => visible(p, '[data-testid=stat-won]') },
+  // market rates, the rate forecast and rate-change alerts (issue 20): Riyadh (3) → Jeddah (18), the demo history's busiest lane
+  { name: 'market rates', role: 'shipper', path: '/shippers/market-rates?origin=3&destination=18', ready: (p) => visible(p, '[data-testid=rates-figure]') },
+  {
+    name: 'rate forecast',
+    role: 'guest',
+    path: '/rate-forecast?origin=3&destination=18',
+    ready: (p) => visible(p, '[data-testid=forecast-result] svg.recharts-surface'),
+  },
+  { name: 'rate alerts', role: 'carrier', path: '/carriers/rate-change-alerts', ready: (p) => visible(p, '[data-testid=alert-submit]') },
 ];
 
 interface Finding {

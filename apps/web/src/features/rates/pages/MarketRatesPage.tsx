@@ -15,10 +15,12 @@ import {
   Text,
   Title,
   useDirection,
+  VisuallyHidden,
 } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { RATE_MAX_COMPANY_SHARE, RATE_MIN_COMPANIES, RATE_MIN_RECORDS, RATE_WINDOWS, type LaneRate, type LaneRateHistory } from '@masar/shared';
 import { CitySelect } from '../../../components/CitySelect';
 import { asLang, formatMoney, formatNumber, formatPercent, type Lang } from '../../../components/format';
@@ -52,12 +54,31 @@ export default function MarketRatesPage() {
   const { t, i18n } = useTranslation('rates');
   const lang = asLang(i18n.language);
   const equipmentTypes = useEquipmentTypes();
-  const [origin, setOrigin] = useState<number | null>(null);
-  const [destination, setDestination] = useState<number | null>(null);
-  const [equipment, setEquipment] = useState<string | null>(null);
-  const [window, setWindow] = useState<number>(30);
-  const [kind, setKind] = useState<Kind>('spot');
-  const [unit, setUnit] = useState<Unit>('trip');
+  // the lane and its options live in the URL: a market-rates view is a link to share or bookmark
+  const [params, setParams] = useSearchParams();
+  const num = (k: string) => (Number(params.get(k)) > 0 ? Number(params.get(k)) : null);
+  const origin = num('origin');
+  const destination = num('destination');
+  const equipment = params.get('equipment') || null;
+  const window = RATE_WINDOWS.find((w) => w === num('window')) ?? 30;
+  const kind: Kind = params.get('kind') === 'contract' ? 'contract' : 'spot';
+  const unit: Unit = params.get('unit') === 'km' ? 'km' : 'trip';
+  const set = (k: string, v: string | number | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (v === null || v === '') next.delete(k);
+        else next.set(k, String(v));
+        return next;
+      },
+      { replace: true },
+    );
+  const setOrigin = (v: number | null) => set('origin', v);
+  const setDestination = (v: number | null) => set('destination', v);
+  const setEquipment = (v: string | null) => set('equipment', v);
+  const setWindow = (v: number) => set('window', v === 30 ? null : v);
+  const setKind = (v: Kind) => set('kind', v === 'spot' ? null : v);
+  const setUnit = (v: Unit) => set('unit', v === 'trip' ? null : v);
   const lane = origin && destination ? { origin, destination, kind, ...(equipment ? { equipment } : {}) } : null;
   const rate = useLaneRate(lane ? { ...lane, window } : null);
   const history = useLaneHistory(lane);
@@ -245,6 +266,35 @@ function HistoryPanel({ h, lang }: { h: LaneRateHistory; lang: Lang }) {
     return { ...m, label: monthLabel(m.month, lang), own: o ? Math.round(o.sum / o.n) : null };
   });
   const money = (v: number | null) => (v === null ? t('noFigure') : formatMoney(Math.round(v), lang));
+  const table = (
+    <Table.ScrollContainer minWidth={480}>
+      <Table striped data-testid="rates-history-table">
+        <Table.Caption>{t('historyCaption')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('month')}</Table.Th>
+            <Table.Th>{t('average')}</Table.Th>
+            <Table.Th>{t('p25', { p: formatNumber(25, lang) })}</Table.Th>
+            <Table.Th>{t('p75', { p: formatNumber(75, lang) })}</Table.Th>
+            <Table.Th>{t('monthRecords')}</Table.Th>
+            <Table.Th>{t('ownMonth')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.month}>
+              <Table.Td>{r.label}</Table.Td>
+              <Table.Td>{money(r.average)}</Table.Td>
+              <Table.Td>{r.average === null ? '–' : money(r.p25)}</Table.Td>
+              <Table.Td>{r.average === null ? '–' : money(r.p75)}</Table.Td>
+              <Table.Td>{formatNumber(r.records, lang)}</Table.Td>
+              <Table.Td>{r.own === null ? '–' : money(r.own)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
   return (
     <Paper withBorder p="md" data-testid="rates-history">
       <Group justify="space-between" mb="sm" wrap="wrap">
@@ -262,52 +312,32 @@ function HistoryPanel({ h, lang }: { h: LaneRateHistory; lang: Lang }) {
           data-testid="rates-history-view"
         />
       </Group>
+      {/* the history as a table: shown in table view, read by assistive technology in chart view */}
       {view === 'chart' ? (
-        <LineChart
-          h={280}
-          data={rows}
-          dataKey="label"
-          connectNulls={false}
-          withLegend
-          series={[
-            { name: 'average', label: t('average'), color: 'teal.6' },
-            { name: 'p25', label: t('p25', { p: formatNumber(25, lang) }), color: 'gray.5', strokeDasharray: '4 4' },
-            { name: 'p75', label: t('p75', { p: formatNumber(75, lang) }), color: 'gray.5', strokeDasharray: '4 4' },
-            { name: 'own', label: t('ownMonth'), color: 'orange.6' },
-          ]}
-          valueFormatter={(v) => formatNumber(Math.round(v), lang)}
-          xAxisProps={{ reversed: rtl }}
-          yAxisProps={{ orientation: rtl ? 'right' : 'left', width: 70 }}
-          aria-hidden
-        />
+        <>
+          {/* inert: the chart's SVG leaves the tab order and the accessibility tree; the same figures are read from the table */}
+          <div inert>
+            <LineChart
+              h={280}
+              data={rows}
+              dataKey="label"
+              connectNulls={false}
+              withLegend
+              series={[
+                { name: 'average', label: t('average'), color: 'teal.6' },
+                { name: 'p25', label: t('p25', { p: formatNumber(25, lang) }), color: 'gray.5', strokeDasharray: '4 4' },
+                { name: 'p75', label: t('p75', { p: formatNumber(75, lang) }), color: 'gray.5', strokeDasharray: '4 4' },
+                { name: 'own', label: t('ownMonth'), color: 'orange.6' },
+              ]}
+              valueFormatter={(v) => formatNumber(Math.round(v), lang)}
+              xAxisProps={{ reversed: rtl }}
+              yAxisProps={{ orientation: rtl ? 'right' : 'left', width: 70 }}
+            />
+          </div>
+          <VisuallyHidden>{table}</VisuallyHidden>
+        </>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped data-testid="rates-history-table">
-            <Table.Caption>{t('historyCaption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('month')}</Table.Th>
-                <Table.Th>{t('average')}</Table.Th>
-                <Table.Th>{t('p25', { p: formatNumber(25, lang) })}</Table.Th>
-                <Table.Th>{t('p75', { p: formatNumber(75, lang) })}</Table.Th>
-                <Table.Th>{t('monthRecords')}</Table.Th>
-                <Table.Th>{t('ownMonth')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.month}>
-                  <Table.Td>{r.label}</Table.Td>
-                  <Table.Td>{money(r.average)}</Table.Td>
-                  <Table.Td>{r.average === null ? '–' : money(r.p25)}</Table.Td>
-                  <Table.Td>{r.average === null ? '–' : money(r.p75)}</Table.Td>
-                  <Table.Td>{formatNumber(r.records, lang)}</Table.Td>
-                  <Table.Td>{r.own === null ? '–' : money(r.own)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        table
       )}
     </Paper>
   );
