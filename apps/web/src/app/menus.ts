@@ -2,8 +2,7 @@ import type { AccountType } from '@masar/shared';
 
 /**
  * Menus per role (spec §2). `key` is a `menu` namespace i18n key; `primary` items show in the
- * desktop header, the rest under "More". Items whose screens arrive in later issues route to
- * the "coming soon" entries of routes.tsx, but are in the menu.
+ * desktop header, the rest under "More".
  */
 export interface MenuItem {
   key: string;
