@@ -33,52 +33,37 @@ export const rateRecords = pgTable(
   ],
 );
 
+/**
+ * The columns of a lane aggregate row (daily and monthly share them; migration 0111): key
+ * (level, origin, destination, equipment '*' = all, kind, day) and the sums, sums of squares,
+ * bucket histograms and per-company counts of its non-outlier, non-cancelled records.
+ */
+const laneAggregateColumns = () => ({
+  level: text('level').notNull().$type<'city_city' | 'region_city' | 'city_region' | 'region_region' | 'national'>(),
+  originKey: integer('origin_key').notNull(),
+  destinationKey: integer('destination_key').notNull(),
+  equipment: text('equipment').notNull(),
+  kind: text('kind').notNull().$type<'spot' | 'contract'>(),
+  day: date('day', { mode: 'string' }).notNull(),
+  records: integer('records').notNull().default(0),
+  sumSar: numeric('sum_sar', { precision: 16, scale: 2 }).notNull().default('0'),
+  sumSqSar: doublePrecision('sum_sq_sar').notNull().default(0),
+  sumKm: numeric('sum_km', { precision: 14, scale: 1 }).notNull().default('0'),
+  // extensions (docs/rates.md "Aggregates")
+  outliers: integer('outliers').notNull().default(0),
+  sumPerKm: doublePrecision('sum_per_km').notNull().default(0),
+  sumSqPerKm: doublePrecision('sum_sq_per_km').notNull().default(0),
+  histSar: jsonb('hist_sar').$type<Record<string, number>>().notNull().default({}),
+  histKm: jsonb('hist_km').$type<Record<string, number>>().notNull().default({}),
+  companies: jsonb('companies').$type<Record<string, number>>().notNull().default({}),
+});
+
 /** Daily lane aggregates per geography level, equipment ('*' = all) and kind. */
-export const laneRateDaily = pgTable(
-  'lane_rate_daily',
-  {
-    level: text('level').notNull().$type<'city_city' | 'region_city' | 'city_region' | 'region_region' | 'national'>(),
-    originKey: integer('origin_key').notNull(),
-    destinationKey: integer('destination_key').notNull(),
-    equipment: text('equipment').notNull(),
-    kind: text('kind').notNull().$type<'spot' | 'contract'>(),
-    day: date('day', { mode: 'string' }).notNull(),
-    records: integer('records').notNull().default(0),
-    sumSar: numeric('sum_sar', { precision: 16, scale: 2 }).notNull().default('0'),
-    sumSqSar: doublePrecision('sum_sq_sar').notNull().default(0),
-    sumKm: numeric('sum_km', { precision: 14, scale: 1 }).notNull().default('0'),
-    // extensions (docs/rates.md "Aggregates")
-    outliers: integer('outliers').notNull().default(0),
-    sumPerKm: doublePrecision('sum_per_km').notNull().default(0),
-    sumSqPerKm: doublePrecision('sum_sq_per_km').notNull().default(0),
-    histSar: jsonb('hist_sar').$type<Record<string, number>>().notNull().default({}),
-    histKm: jsonb('hist_km').$type<Record<string, number>>().notNull().default({}),
-    companies: jsonb('companies').$type<Record<string, number>>().notNull().default({}),
-  },
-  (t) => [primaryKey({ columns: [t.level, t.originKey, t.destinationKey, t.equipment, t.kind, t.day] })],
-);
+export const laneRateDaily = pgTable('lane_rate_daily', laneAggregateColumns(), (t) => [
+  primaryKey({ columns: [t.level, t.originKey, t.destinationKey, t.equipment, t.kind, t.day] }),
+]);
 
 /** Monthly rollups of lane_rate_daily (`day` = the month's first day). */
-export const laneRateMonthly = pgTable(
-  'lane_rate_monthly',
-  {
-    level: text('level').notNull().$type<'city_city' | 'region_city' | 'city_region' | 'region_region' | 'national'>(),
-    originKey: integer('origin_key').notNull(),
-    destinationKey: integer('destination_key').notNull(),
-    equipment: text('equipment').notNull(),
-    kind: text('kind').notNull().$type<'spot' | 'contract'>(),
-    day: date('day', { mode: 'string' }).notNull(),
-    records: integer('records').notNull().default(0),
-    sumSar: numeric('sum_sar', { precision: 16, scale: 2 }).notNull().default('0'),
-    sumSqSar: doublePrecision('sum_sq_sar').notNull().default(0),
-    sumKm: numeric('sum_km', { precision: 14, scale: 1 }).notNull().default('0'),
-    // extensions (docs/rates.md "Aggregates")
-    outliers: integer('outliers').notNull().default(0),
-    sumPerKm: doublePrecision('sum_per_km').notNull().default(0),
-    sumSqPerKm: doublePrecision('sum_sq_per_km').notNull().default(0),
-    histSar: jsonb('hist_sar').$type<Record<string, number>>().notNull().default({}),
-    histKm: jsonb('hist_km').$type<Record<string, number>>().notNull().default({}),
-    companies: jsonb('companies').$type<Record<string, number>>().notNull().default({}),
-  },
-  (t) => [primaryKey({ columns: [t.level, t.originKey, t.destinationKey, t.equipment, t.kind, t.day] })],
-);
+export const laneRateMonthly = pgTable('lane_rate_monthly', laneAggregateColumns(), (t) => [
+  primaryKey({ columns: [t.level, t.originKey, t.destinationKey, t.equipment, t.kind, t.day] }),
+]);
