@@ -25,15 +25,13 @@
  */
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
 import { openDatabase, type Database, type DbOrTx } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { loadReferenceData } from '../apps/server/src/db/seed/reference.ts';
 import * as repo from '../apps/server/src/modules/dashboards/dashboards.repository.ts';
 import { periodRange } from '../apps/server/src/modules/dashboards/dashboards.service.ts';
 import type { DashboardPeriod } from '@masar/shared';
-import { benchServer, withDb } from './lib.ts';
+import { benchServer, captureSql, plans, planSummary, withDb } from './lib.ts';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -159,49 +157,6 @@ async function openBench(): Promise<{ database: Database; cleanup: () => Promise
   return { database, cleanup, seedS: (performance.now() - t0) / 1000 };
 }
 
-/** The SQL a repository function sends, captured by a stand-in connection (nothing runs). */
-async function captureSql(fn: (db: DbOrTx) => Promise<unknown>): Promise<SQL[]> {
-  const seen: SQL[] = [];
-  const fake = { execute: async (q: SQL) => (seen.push(q), { rows: [] }) } as unknown as DbOrTx;
-  await fn(fake).catch(() => undefined);
-  return seen;
-}
-
-/** EXPLAIN (ANALYZE, BUFFERS) of `s` as a prepared statement: the custom plan, then the generic one after 5 executions. */
-async function plans(database: Database, s: SQL): Promise<{ custom: string; generic: string }> {
-  const q = new PgDialect().sqlToQuery(s);
-  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-  const client = await pool.connect();
-  try {
-    const name = `bench_${Math.random().toString(36).slice(2, 10)}`;
-    const args = q.params.map((v) => (v == null ? 'null' : client.escapeLiteral(String(v as string | number)))).join(', ');
-    await client.query(`prepare ${name} as ${q.sql}`);
-    const explain = async () =>
-      (await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) execute ${name}(${args})`)).rows
-        .map((r) => r['QUERY PLAN'])
-        .join('\n');
-    for (let i = 0; i < 5; i++) await client.query(`execute ${name}(${args})`);
-    const custom = await explain();
-    await client.query('set plan_cache_mode = force_generic_plan');
-    const generic = await explain();
-    await client.query('set plan_cache_mode = auto');
-    await client.query(`deallocate ${name}`);
-    return { custom, generic };
-  } finally {
-    client.release();
-  }
-}
-
-/** One line: the access paths a plan takes, its buffers and execution time. */
-function planSummary(plan: string): string {
-  const paths = [...plan.matchAll(/(Index Only Scan|(?<!Bitmap )Index Scan|Bitmap Heap Scan|Seq Scan)(?: Backward)? (?:using (\S+) )?on (\w+)/g)]
-    .map((m) => `${m[1].replace(' Scan', '')}${m[2] ? ` ${m[2]}` : ''}${m[3] ? ` on ${m[3]}` : ''}`)
-    .filter((v, i, a) => a.indexOf(v) === i);
-  const exec = /Execution Time: ([\d.]+)/.exec(plan)?.[1];
-  const buffers = /Buffers: ([^\n]+)/.exec(plan)?.[1];
-  return `${paths.join('; ')}${buffers ? `; buffers ${buffers.trim()}` : ''}${exec ? `; execution ${exec} ms` : ''}`;
-}
-
 const PERIODS: DashboardPeriod[] = ['week', 'month', 'year'];
 const rnd = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
 
@@ -260,7 +215,7 @@ async function main() {
     ];
     const planLines: string[] = [];
     for (const [label, fn] of statements) {
-      const [stmt] = await captureSql(fn);
+      const [stmt] = await captureSql(fn, []);
       if (!stmt) continue;
       const p = await plans(database, stmt);
       planLines.push(`  ${label}\n    custom:  ${planSummary(p.custom)}\n    generic: ${planSummary(p.generic)}`);

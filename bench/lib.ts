@@ -1,6 +1,8 @@
 /** What the benchmarks share: a fresh database per engine, and which engines to run. */
 import pg from 'pg';
-import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { openDatabase, type Database, type DbOrTx } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -123,4 +125,54 @@ export async function benchApp(database: Database, env: Record<string, string> =
 export async function benchServer(database: Database, userId: string, env: Record<string, string> = {}) {
   const { app, config, origin, tokenFor } = await benchApp(database, env);
   return { app, config, origin, token: await tokenFor(userId) };
+}
+
+/**
+ * The SQL a repository function sends, captured by a stand-in connection (nothing runs); every
+ * statement answers `rows` (give the shape the function reads back, if it reads any).
+ */
+export async function captureSql(fn: (db: DbOrTx) => Promise<unknown>, rows: object[] = [{}]): Promise<SQL[]> {
+  const seen: SQL[] = [];
+  const fake = { execute: async (q: SQL) => (seen.push(q), { rows }) } as unknown as DbOrTx;
+  await fn(fake).catch(() => undefined);
+  return seen;
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of `s` as a named prepared statement: the custom plan, then the
+ * generic one (what production runs after five executions). The session's plan_cache_mode is reset
+ * afterwards: the connection goes back to the pool the measured server uses.
+ */
+export async function plans(database: Database, s: SQL): Promise<{ custom: string; generic: string }> {
+  const q = new PgDialect().sqlToQuery(s);
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    const name = `bench_${Math.random().toString(36).slice(2, 10)}`;
+    const args = q.params.map((v) => (v == null ? 'null' : client.escapeLiteral(String(v as string | number)))).join(', ');
+    await client.query(`prepare ${name} as ${q.sql}`);
+    const explain = async () =>
+      (await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) execute ${name}(${args})`)).rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+    for (let i = 0; i < 5; i++) await client.query(`execute ${name}(${args})`);
+    const custom = await explain();
+    await client.query('set plan_cache_mode = force_generic_plan');
+    const generic = await explain();
+    await client.query('reset plan_cache_mode');
+    await client.query(`deallocate ${name}`);
+    return { custom, generic };
+  } finally {
+    client.release();
+  }
+}
+
+/** One line: the access paths a plan takes, its buffers and execution time. */
+export function planSummary(plan: string): string {
+  const paths = [...plan.matchAll(/(Index Only Scan|(?<!Bitmap )Index Scan|Bitmap Heap Scan|Seq Scan)(?: Backward)? (?:using (\S+) )?on (\w+)/g)]
+    .map((m) => `${m[1].replace(' Scan', '')}${m[2] ? ` ${m[2]}` : ''}${m[3] ? ` on ${m[3]}` : ''}`)
+    .filter((v, i, a) => a.indexOf(v) === i);
+  const exec = /Execution Time: ([\d.]+)/.exec(plan)?.[1];
+  const buffers = /Buffers: ([^\n]+)/.exec(plan)?.[1];
+  return `${paths.join('; ')}${buffers ? `; buffers ${buffers.trim()}` : ''}${exec ? `; execution ${exec} ms` : ''}`;
 }

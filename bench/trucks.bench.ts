@@ -27,15 +27,13 @@
  */
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
 import type { InOutQuery, SearchTrucksQuery } from '@masar/shared';
 import { openDatabase, type Database, type DbOrTx } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import * as trucksRepo from '../apps/server/src/modules/trucks/trucks.repository.ts';
 import * as loadsInOut from '../apps/server/src/modules/loads/inout.repository.ts';
 import { EQUIPMENT, HUB_WEIGHTS, seed as seedLoads } from './search.bench.ts';
-import { benchServer, withDb } from './lib.ts';
+import { benchServer, captureSql, plans, withDb } from './lib.ts';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -170,41 +168,6 @@ interface Scenario {
   next: () => { path: string; run: () => Promise<unknown> };
 }
 
-/** The SQL a repository function sends, captured by a stand-in connection (nothing runs). */
-async function captureSql(fn: (db: DbOrTx) => Promise<unknown>): Promise<SQL[]> {
-  const seen: SQL[] = [];
-  const fake = { execute: async (q: SQL) => (seen.push(q), { rows: [{ n: 0, n_in: 0, n_out: 0 }] }) } as unknown as DbOrTx;
-  await fn(fake).catch(() => undefined);
-  return seen;
-}
-
-/** EXPLAIN (ANALYZE, BUFFERS) of `s` as a named prepared statement on one connection: the custom plan, then the generic one after 5 executions. */
-async function plans(database: Database, s: SQL): Promise<{ custom: string; generic: string }> {
-  const q = new PgDialect().sqlToQuery(s);
-  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-  const client = await pool.connect();
-  try {
-    const name = `bench_${Math.random().toString(36).slice(2, 10)}`;
-    const args = q.params.map((v) => (v == null ? 'null' : client.escapeLiteral(String(v as string | number)))).join(', ');
-    await client.query(`prepare ${name} as ${q.sql}`);
-    const explain = async () =>
-      (await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) execute ${name}(${args})`)).rows
-        .map((r) => r['QUERY PLAN'])
-        .join('\n');
-    // 5 executions first (the pool's sessions plan each for its values: force_custom_plan), so
-    // neither plan pays the session's first-execution costs
-    for (let i = 0; i < 5; i++) await client.query(`execute ${name}(${args})`);
-    const custom = await explain();
-    await client.query('set plan_cache_mode = force_generic_plan');
-    const generic = await explain();
-    await client.query('set plan_cache_mode = force_custom_plan');
-    await client.query(`deallocate ${name}`);
-    return { custom, generic };
-  } finally {
-    client.release();
-  }
-}
-
 /** One line: the access paths a plan takes, its sort, its buffers and execution time. */
 function planSummary(plan: string): string {
   const paths = [...plan.matchAll(/(Index Only Scan|(?<!Bitmap )Index Scan|Bitmap Heap Scan|Seq Scan)(?: Backward)? (?:using (\S+) )?on (\w+)/g)]
@@ -320,7 +283,7 @@ async function main() {
     ];
     const planLines: string[] = [];
     for (const [label, fn] of statements) {
-      const [stmt] = await captureSql(fn);
+      const [stmt] = await captureSql(fn, [{ n: 0, n_in: 0, n_out: 0 }]);
       if (!stmt) continue;
       const p = await plans(database, stmt);
       planLines.push(`  ${label}\n    custom:  ${planSummary(p.custom)}\n    generic: ${planSummary(p.generic)}`);
