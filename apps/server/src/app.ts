@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
+import { createWebSocketStream } from 'ws';
+import { REALTIME_PATH } from '@masar/shared';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -167,6 +170,13 @@ export async function buildApp(opts: {
 
   app.get('/api/health', { config: { auth: 'none' }, schema: { hide: true } }, async () => ({ message: 'ok', data: { db: database.engine } }));
   await app.register(registerModules, { prefix: '/api/v1' });
+  // The real-time channel (issue 21; docs/realtime.md): MQTT over WebSocket on this port.
+  const realtime = container.realtime;
+  if (realtime) {
+    await realtime.start();
+    await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+    app.get(REALTIME_PATH, { websocket: true, schema: { hide: true } }, (socket, req) => realtime.handle(createWebSocketStream(socket), req.raw));
+  }
   // Runtime configuration for the web app (a script, not inline: CSP forbids inline scripts).
   const webConfig = JSON.stringify({ mapTilesUrl: config.MAP_TILES_URL });
   app.get('/config.js', { schema: { hide: true } }, (_req, reply) =>

@@ -200,8 +200,12 @@ export const envSchema = z.object({
   IDEMPOTENCY_TEST_HOLD_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** Seconds after which a Bayan trip still `pending` with no live request is handed to its retry job (the request died); at least BAYAN_TIMEOUT_MS + 5 s. */
   BAYAN_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-  /** Redis for state shared by several instances (rate-limit counters); in-process when unset. */
+  /** Redis for state shared by several instances (rate-limit counters, the real-time bus); in-process when unset. */
   REDIS_URL: z.string().url().optional(),
+  /** The real-time channel: MQTT over WebSocket at /mqtt from the embedded broker (issue 21; docs/realtime.md). */
+  REALTIME: bool.default(true),
+  /** Seconds between re-checks of the connected real-time sessions (a revoked one is disconnected); logout and suspension re-check at once. */
+  REALTIME_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   /** An S3-compatible bucket for uploaded files (several instances); local disk when unset. */
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().default('us-east-1'),

@@ -40,6 +40,8 @@ import { createWebhooksService, webhookFanout } from './modules/webhooks/webhook
 import { createVendorsService, vendorAccountsOf } from './modules/vendors/vendors.service.ts';
 import { createNotificationsService, notificationsHandler } from './modules/notifications/notifications.service.ts';
 import { createDashboardsService, dashboardsHandler } from './modules/dashboards/dashboards.service.ts';
+import { createRealtime } from './modules/realtime/realtime.broker.ts';
+import { realtimeHandler } from './modules/realtime/realtime.handler.ts';
 
 /** The little a container needs to log (pino's logger, or the console in the CLI). */
 export interface Log {
@@ -140,6 +142,10 @@ export function createContainer(opts: {
     // unset: the sandbox's 3-D Secure page is a path of this app (a real acquirer needs PUBLIC_URL)
     publicUrl: (config.PUBLIC_URL ?? '').replace(/\/$/, ''),
   });
+  // the real-time channel (issue 21): started by the server (app.ts), fed by its outbox handler
+  const realtime = config.REALTIME
+    ? createRealtime({ jwtSecret: config.jwtSecret, sessions, redisUrl: config.REDIS_URL, sweepSeconds: config.REALTIME_SWEEP_SECONDS, log })
+    : null;
   const events = createEventDelivery({
     db,
     handlers: [
@@ -155,6 +161,7 @@ export function createContainer(opts: {
       teamInviteSmsHandler({ sms: gateways.sms, publicUrl, log }),
       contactEmailHandler({ email: gateways.email, contactTo: config.CONTACT_TO, log }),
       rateAlertEmailHandler({ email: gateways.email, publicUrl, log }),
+      ...(realtime ? [realtimeHandler({ db, realtime })] : []),
       ...(opts.eventHandlers ?? []),
     ],
     log,
@@ -206,6 +213,8 @@ export function createContainer(opts: {
     storage,
     redis,
     links,
+    /** The embedded MQTT broker (issue 21), or null with REALTIME=false. */
+    realtime,
     services: {
       auth,
       sessions,
@@ -246,6 +255,7 @@ export function createContainer(opts: {
     ...container,
     /** Stop the job worker and close shared connections (the caller closes the database). */
     async close() {
+      if (realtime) await realtime.close();
       await jobs.stop();
       await forecast.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());

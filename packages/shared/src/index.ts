@@ -33,6 +33,7 @@ export * from './schemas/tenders.ts';
 export * from './schemas/searches.ts';
 export * from './schemas/inout.ts';
 export * from './schemas/notifications.ts';
+export * from './schemas/realtime.ts';
 export * from './schemas/dashboards.ts';
 export * from './schemas/rates.ts';
 export * from './schemas/forecast.ts';

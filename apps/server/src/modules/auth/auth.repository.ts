@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { AccountType, TeamRole } from '@masar/shared';
+import { PROFILE_STATUS, type AccountType, type TeamRole } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from './auth.types.ts';
 import { otps, PLAN_IN_FORCE, sessions, subscriptions, teamMembers, users } from '../../db/schema/index.ts';
@@ -277,6 +277,22 @@ export async function sessionActing(db: DbOrTx, id: string): Promise<{ membershi
   const r = rows[0];
   if (!r) return null;
   return { membership: r.owner_id ? { id: r.id, ownerId: r.owner_id, role: r.role!, ownerType: r.owner_type as AccountType } : null };
+}
+
+/**
+ * Of the sessions `ids`, those still live for a real-time connection (issue 21): not revoked,
+ * and their user neither suspended nor deleted. One statement by primary key for a whole sweep
+ * of an instance's connected clients.
+ */
+export async function liveSessionIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select s.id from sessions s join users u on u.id = s.user_id
+        where s.id = any(${`{${ids.join(',')}}`}::uuid[])
+          and s.revoked_at is null and u.status not in (${PROFILE_STATUS.suspended}, ${PROFILE_STATUS.deleted})`,
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The user's active team membership with the member's name (the profile of a member). */

@@ -179,6 +179,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       await svc.logout(sessionOf(req), { ...req.body });
+      // the session's real-time connections close now on every instance, not at the next sweep
+      app.container.realtime?.requestSweep();
       clearRefreshCookie(req, reply);
       return { message: message('auth.loggedOut', req.lang), data: null };
     },
@@ -194,6 +196,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (req) => {
       const user = app.requireUser(req);
       await svc.changePassword(user.id, sessionOf(req), req.body.oldPassword, req.body.newPassword);
+      app.container.realtime?.requestSweep();
       return { message: message('auth.passwordChanged', req.lang), data: null };
     },
   );
@@ -212,6 +215,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       await svc.resetPassword(req.body.phone, req.body.otpId, req.body.otp, req.body.newPassword);
+      app.container.realtime?.requestSweep();
       return { message: message('auth.passwordReset', req.lang), data: null };
     },
   );

@@ -450,6 +450,8 @@ export function createSessionChecks(db: Db) {
     sessionLive: (sessionId: string) => repo.sessionLive(db, sessionId),
     /** null when the session is revoked; else the active team membership its user acts under (issue 8). */
     sessionActing: (sessionId: string) => repo.sessionActing(db, sessionId),
+    /** Of `ids`, the sessions a real-time connection may keep (issue 21): live, user not suspended or deleted. */
+    liveSessionIds: (ids: readonly string[]) => repo.liveSessionIds(db, ids),
     /** The user's active team membership (owner, role), or undefined: who an API key made by a member acts under (issue 22). */
     membershipOf: (userId: string) => repo.activeMembership(db, userId),
   };

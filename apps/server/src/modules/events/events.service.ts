@@ -129,6 +129,12 @@ export class EventPayloadError extends Error {
 export interface EventHandler {
   name: string;
   handle(tx: DbOrTx, event: repo.OutboxEvent): Promise<void>;
+  /**
+   * After the drain's transaction commits: the events this handler took in it, in order. For
+   * side effects that must not be seen before the data is (the real-time hints of issue 21). At
+   * most once: a failure here is the handler's to log, and the events stay taken.
+   */
+  afterCommit?(events: repo.OutboxEvent[]): Promise<void>;
 }
 
 /** The first handler: the audit timeline of a load (who did what, when), keyed by event id. */
@@ -149,7 +155,8 @@ export function createEventDelivery(opts: { db: Db; handlers: EventHandler[]; ba
   const { db, handlers } = opts;
   return {
     async drainOnce(): Promise<number> {
-      return db.transaction(async (tx) => {
+      const taken = new Map<EventHandler, repo.OutboxEvent[]>();
+      const n = await db.transaction(async (tx) => {
         if (!(await repo.tryLockDrain(tx))) return 0;
         const events = await repo.undeliveredEvents(tx, opts.batchSize ?? 200);
         const done = await repo.deliveredPairs(
@@ -166,6 +173,11 @@ export function createEventDelivery(opts: { db: Db; handlers: EventHandler[]; ba
                 await h.handle(sp, e);
                 await repo.recordDelivery(sp, h.name, e.id);
               });
+              if (h.afterCommit) {
+                const list = taken.get(h) ?? [];
+                list.push(e);
+                taken.set(h, list);
+              }
             } catch (err) {
               opts.log?.error({ err, event: e.id, handler: h.name }, 'events: handler failed; will retry');
               ok = false;
@@ -178,6 +190,14 @@ export function createEventDelivery(opts: { db: Db; handlers: EventHandler[]; ba
         await repo.markEventsDelivered(tx, completed);
         return completed.length;
       });
+      for (const [h, events] of taken) {
+        try {
+          await h.afterCommit!(events);
+        } catch (err) {
+          opts.log?.error({ err, handler: h.name }, 'events: after-commit step failed');
+        }
+      }
+      return n;
     },
     /** Drain until nothing is left (tests, shutdown). */
     async drainAll(): Promise<number> {
