@@ -18,6 +18,8 @@ import { useRouteFocus } from './useRouteFocus';
 const ROLE_PREFIX: Record<number, string> = { 1: '/shippers', 2: '/carriers', 3: '/brokers' };
 
 // spec §4 approval dialog: its code and strings come only for the one page load that shows it
+// the real-time connection and its mqtt client load after sign-in only, in their own chunks (issue 21)
+const RealtimeBridge = lazy(() => import('./RealtimeBridge').then((m) => ({ default: m.RealtimeBridge })));
 const ApprovedDialog = lazy(() => Promise.all([import('./ApprovedDialog'), loadNamespaces(['verification'])]).then(([m]) => m));
 
 /** Spec §2: the layout switches at 768 px (mobile at or below). */
@@ -91,6 +93,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
       )}
       <BlockedDialog />
       <NotSignedInDialog />
+      {session.isSignedIn && (
+        <Suspense fallback={null}>
+          <RealtimeBridge />
+        </Suspense>
+      )}
     </Box>
   );
 }

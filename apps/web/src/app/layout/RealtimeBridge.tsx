@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { RealtimeMessage } from '@masar/shared';
+import { startRealtime } from '../../lib/realtime';
+import { PROFILE_QUERY_KEY, tokenManager, useSession } from '../../lib/session';
+
+/** What a message of each aggregate may have changed on screen: query key prefixes (only mounted queries refetch). */
+const LOAD_KEYS = [['load'], ['myLoads'], ['offers'], ['tenders'], ['load-tracking'], ['assignment'], ['godsview'], ['dashboard']] as const;
+const ACCOUNT_KEYS = [PROFILE_QUERY_KEY, ['account'], ['billing'], ['fleet'], ['trucks'], ['dashboard']] as const;
+
+/** Re-read what a real-time hint names (docs/realtime.md): the bell always, then by aggregate. */
+export function applyRealtimeMessage(qc: QueryClient, m: RealtimeMessage): void {
+  void qc.invalidateQueries({ queryKey: ['notifications'] });
+  for (const key of m.aggregateType === 'load' ? LOAD_KEYS : ACCOUNT_KEYS) void qc.invalidateQueries({ queryKey: [...key] });
+}
+
+/**
+ * The signed-in tab's real-time connection (issue 21; spec §4 server-pushed updates): account
+ * events refresh the profile, which opens the approved dialog, the status banner, or — answered
+ * ACCOUNT_SUSPENDED / ACCOUNT_DELETED — the blocked dialog and logout. Renders nothing.
+ */
+export function RealtimeBridge() {
+  const { uid, profile, refreshProfile } = useSession();
+  const qc = useQueryClient();
+  const topic = profile?.mqttTopic;
+  useEffect(() => {
+    if (!uid || !topic) return;
+    return startRealtime({
+      uid,
+      topic,
+      token: () => tokenManager.getAccessToken(),
+      onMessage: (m) => applyRealtimeMessage(qc, m),
+      // messages sent while away are not kept: re-read what is on screen
+      onResync: () => void qc.invalidateQueries(),
+      // an expired token: the profile read goes through the API client, which refreshes it
+      onAuthRefused: refreshProfile,
+    });
+  }, [uid, topic, qc, refreshProfile]);
+  return null;
+}

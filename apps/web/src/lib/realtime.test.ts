@@ -1,0 +1,145 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { userTopic, type RealtimeMessage } from '@masar/shared';
+import { applyRealtimeMessage } from '../app/layout/RealtimeBridge';
+import { BACKOFF_MAX_MS, backoffMs, startRealtime } from './realtime';
+
+/** A stand-in for mqtt.connect: records the options and lets the test drive the events. */
+function fakeMqtt() {
+  const clients: (EventEmitter & { opts: Record<string, unknown>; subscribed: string[]; ended: boolean })[] = [];
+  return {
+    clients,
+    mod: {
+      connect: (_url: string, opts: Record<string, unknown>) => {
+        const c = Object.assign(new EventEmitter(), {
+          opts,
+          subscribed: [] as string[],
+          ended: false,
+          subscribe(t: string) {
+            c.subscribed.push(t);
+          },
+          end() {
+            c.ended = true;
+          },
+        });
+        clients.push(c);
+        return c;
+      },
+    },
+  };
+}
+
+const msg: RealtimeMessage = {
+  v: 1,
+  kind: 'event',
+  id: 'e1',
+  type: 'offer.created',
+  aggregateType: 'load',
+  aggregateId: 'l1',
+  loadId: 'l1',
+  at: new Date(0).toISOString(),
+};
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('real-time client', () => {
+  it('backs off exponentially to 30 s, with jitter below the step', () => {
+    expect(backoffMs(0, () => 0)).toBe(1000);
+    expect(backoffMs(3, () => 0)).toBe(8000);
+    expect(backoffMs(10, () => 0)).toBe(BACKOFF_MAX_MS);
+    expect(backoffMs(0, () => 1)).toBe(700);
+  });
+
+  it('signs in with the token and its own client id, subscribes to its topic and hands valid messages on', async () => {
+    const f = fakeMqtt();
+    const got: RealtimeMessage[] = [];
+    const stop = startRealtime({
+      uid: 'u1',
+      topic: userTopic('u1'),
+      token: async () => 'tok',
+      onMessage: (m) => got.push(m),
+      onResync: () => undefined,
+      load: async () => f.mod as never,
+      url: 'ws://x/mqtt',
+    });
+    await flush();
+    const c = f.clients[0];
+    expect(c.opts).toMatchObject({ username: 'u1', password: 'tok', keepalive: 30, reconnectPeriod: 0 });
+    expect(String(c.opts.clientId)).toMatch(/^u:u1:/);
+    c.emit('connect');
+    expect(c.subscribed).toEqual([userTopic('u1')]);
+    c.emit('message', userTopic('u1'), new TextEncoder().encode(JSON.stringify(msg)));
+    c.emit('message', userTopic('u1'), new TextEncoder().encode('{"v":2}'));
+    c.emit('message', userTopic('u1'), new TextEncoder().encode('not json'));
+    expect(got).toEqual([msg]);
+    stop();
+    expect(c.ended).toBe(true);
+  });
+
+  it('reconnects after a drop with a fresh token and re-reads the screen, not on the first connect', async () => {
+    vi.useFakeTimers();
+    try {
+      const f = fakeMqtt();
+      let n = 0;
+      const resync = vi.fn();
+      const stop = startRealtime({
+        uid: 'u1',
+        topic: 't',
+        token: async () => `tok${++n}`,
+        onMessage: () => undefined,
+        onResync: resync,
+        load: async () => f.mod as never,
+        url: 'ws://x',
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      f.clients[0].emit('connect');
+      expect(resync).not.toHaveBeenCalled();
+      f.clients[0].emit('close');
+      // the first retry waits 0.7–1 s (jitter)
+      await vi.advanceTimersByTimeAsync(699);
+      expect(f.clients).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(301);
+      expect(f.clients).toHaveLength(2);
+      expect(f.clients[1].opts.password).toBe('tok2');
+      f.clients[1].emit('connect');
+      expect(resync).toHaveBeenCalledTimes(1);
+      stop();
+      f.clients[1].emit('close');
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(f.clients).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks for a token refresh when the broker refuses the token', async () => {
+    const f = fakeMqtt();
+    const refused = vi.fn(async () => undefined);
+    const stop = startRealtime({
+      uid: 'u1',
+      topic: 't',
+      token: async () => 'old',
+      onMessage: () => undefined,
+      onResync: () => undefined,
+      onAuthRefused: refused,
+      load: async () => f.mod as never,
+      url: 'ws://x',
+    });
+    await flush();
+    f.clients[0].emit('error', Object.assign(new Error('Connection refused: Bad username or password'), { code: 4 }));
+    expect(refused).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('a load event refreshes the bell and the load screens; an account event the profile', () => {
+    const qc = new QueryClient();
+    const spy = vi.spyOn(qc, 'invalidateQueries');
+    applyRealtimeMessage(qc, msg);
+    const keys = spy.mock.calls.map((c) => JSON.stringify(c[0]?.queryKey));
+    expect(keys).toEqual(expect.arrayContaining(['["notifications"]', '["load"]', '["myLoads"]', '["offers"]']));
+    expect(keys).not.toContain('["accountDetails"]');
+    spy.mockClear();
+    applyRealtimeMessage(qc, { ...msg, type: 'account.approved', aggregateType: 'account', aggregateId: 'u1', loadId: null });
+    expect(spy.mock.calls.map((c) => JSON.stringify(c[0]?.queryKey))).toEqual(expect.arrayContaining(['["notifications"]', '["accountDetails"]']));
+  });
+});
