@@ -36,6 +36,12 @@ export function backoffMs(n: number, random = Math.random): number {
   return Math.round(base * (1 - 0.3 * random()));
 }
 
+/** The mqtt module; its browser build (dist/mqtt.esm.js) has only a default export. */
+async function loadMqtt(): Promise<Pick<typeof import('mqtt'), 'connect'>> {
+  const m = await import('mqtt');
+  return typeof m.connect === 'function' ? m : (m as unknown as { default: typeof m }).default;
+}
+
 const defaultUrl = () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_PATH}`;
 
 /** Start the connection; returns stop(). */
@@ -53,7 +59,7 @@ export function startRealtime(deps: RealtimeDeps): () => void {
 
   async function connect() {
     if (stopped) return;
-    const [mod, token] = await Promise.all([(deps.load ?? (() => import('mqtt')))(), deps.token()]);
+    const [mod, token] = await Promise.all([(deps.load ?? loadMqtt)(), deps.token()]);
     if (stopped) return;
     if (!token) return schedule();
     const c = mod.connect(deps.url ?? defaultUrl(), {
