@@ -144,7 +144,14 @@ export function createContainer(opts: {
   });
   // the real-time channel (issue 21): started by the server (app.ts), fed by its outbox handler
   const realtime = config.REALTIME
-    ? createRealtime({ jwtSecret: config.jwtSecret, sessions, redisUrl: config.REDIS_URL, sweepSeconds: config.REALTIME_SWEEP_SECONDS, log })
+    ? createRealtime({
+        jwtSecret: config.jwtSecret,
+        sessions,
+        redisUrl: config.REDIS_URL,
+        redisKeyPrefix: config.REDIS_KEY_PREFIX,
+        sweepSeconds: config.REALTIME_SWEEP_SECONDS,
+        log,
+      })
     : null;
   const events = createEventDelivery({
     db,

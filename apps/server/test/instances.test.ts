@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_TYPE } from '@masar/shared';
+import mqtt from 'mqtt';
+import { ACCOUNT_TYPE, realtimeMessageSchema, userTopic } from '@masar/shared';
+import { loadBody } from '../src/modules/loads/loads.testkit.ts';
 import { REPO_ROOT } from '../src/config.ts';
 import { multipart, vendorsCsv } from '../src/modules/csv/csv.testkit.ts';
 import { PNG_1X1 } from './fixtures.ts';
@@ -144,6 +146,38 @@ describe.skipIf(ENGINE !== 'postgres')('two instances on one PostgreSQL, Redis a
     const down = await fetch(`${b.url}/api/v1/files/${id}`, { headers: owner.headers });
     expect(down.status).toBe(200);
     expect(Buffer.from(await down.arrayBuffer()).equals(png)).toBe(true);
+  });
+
+  it('carries a real-time message from the instance that publishes to a client of the other (MQTT bus on Redis)', async () => {
+    const onA = await mqtt.connectAsync(`${a.url.replace('http', 'ws')}/mqtt`, {
+      clientId: `u:${owner.id}:a`,
+      username: owner.id,
+      password: owner.accessToken,
+      reconnectPeriod: 0,
+    });
+    const onB = await mqtt.connectAsync(`${b.url.replace('http', 'ws')}/mqtt`, {
+      clientId: `u:${owner.id}:b`,
+      username: owner.id,
+      password: owner.accessToken,
+      reconnectPeriod: 0,
+    });
+    try {
+      const heard: Record<string, string[]> = { a: [], b: [] };
+      for (const [name, c] of [
+        ['a', onA],
+        ['b', onB],
+      ] as const) {
+        await c.subscribeAsync(userTopic(owner.id));
+        c.on('message', (_t, p) => heard[name].push(realtimeMessageSchema.parse(JSON.parse(p.toString())).aggregateId));
+      }
+      // posted through B; whichever instance drains the outbox publishes, and both clients hear it
+      const posted = await post(b, '/loads', loadBody(), { ...owner.headers, 'idempotency-key': crypto.randomUUID() });
+      expect(posted.status).toBe(201);
+      const id = (posted.body.data as { id: string }).id;
+      await expect.poll(() => heard.a.includes(id) && heard.b.includes(id), { timeout: 15_000, interval: 50 }).toBe(true);
+    } finally {
+      await Promise.all([onA.endAsync(true), onB.endAsync(true)]);
+    }
   });
 
   it('runs a scheduled job once per slot across both instances', async () => {
