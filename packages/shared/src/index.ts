@@ -36,3 +36,4 @@ export * from './schemas/notifications.ts';
 export * from './schemas/dashboards.ts';
 export * from './schemas/rates.ts';
 export * from './schemas/forecast.ts';
+export * from './schemas/push.ts';
