@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createECDH, randomBytes, type ECDH } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, Agent, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -130,6 +130,34 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+describe('VAPID keys (configuration)', () => {
+  const base = { NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+  const secret = { jwtSecret: 'x'.repeat(40) };
+  it('are generated once into DATA_DIR (0600) and kept; both or neither from the environment; the test switch is refused in production', () => {
+    const d = mkdtempSync(join(tmpdir(), 'masar-vapid-'));
+    try {
+      const a = loadConfig({ ...base, DATA_DIR: d }, secret).vapid;
+      expect(a).toMatchObject({ generated: true, subject: 'mailto:support@masar.example' });
+      expect(Buffer.from(a.publicKey, 'base64url')).toHaveLength(65);
+      expect(Buffer.from(a.privateKey, 'base64url')).toHaveLength(32);
+      expect(statSync(join(d, 'vapid-keys.json')).mode & 0o777).toBe(0o600);
+      expect(loadConfig({ ...base, DATA_DIR: d }, secret).vapid.publicKey).toBe(a.publicKey);
+      const env = loadConfig(
+        { ...base, DATA_DIR: d, VAPID_PUBLIC_KEY: a.publicKey, VAPID_PRIVATE_KEY: a.privateKey, VAPID_SUBJECT: 'https://masar.example' },
+        secret,
+      ).vapid;
+      expect(env).toEqual({ publicKey: a.publicKey, privateKey: a.privateKey, subject: 'https://masar.example', generated: false });
+      expect(() => loadConfig({ ...base, DATA_DIR: d, VAPID_PUBLIC_KEY: a.publicKey }, secret)).toThrow(/VAPID_PRIVATE_KEY/);
+      expect(() => loadConfig({ ...base, DATA_DIR: d, VAPID_SUBJECT: 'support@masar.example' }, secret)).toThrow(/VAPID_SUBJECT/);
+      expect(() => loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ALLOW_SANDBOX_GATEWAYS: '1', PUSH_ALLOW_PRIVATE: '1' }, secret)).toThrow(
+        /PUSH_ALLOW_PRIVATE/,
+      );
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('web push', () => {
   it('answers the VAPID public key (the one in the configuration)', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/v1/push/vapid-public-key' });
@@ -235,9 +263,9 @@ describe('web push', () => {
     expect(await sendDue()).toBe(0);
     expect(to(b)).toHaveLength(0);
 
-    // quiet all day but a minute: 00:00–23:59 Riyadh time (unless now is that last minute)
+    // quiet from this minute for half an hour (Riyadh time; a window may run past midnight)
     const riyadhMin = (Math.floor(Date.now() / 60_000) + 180) % 1440;
-    const from = riyadhMin === 1439 ? '00:00' : `${String(Math.floor(riyadhMin / 60)).padStart(2, '0')}:${String(riyadhMin % 60).padStart(2, '0')}`;
+    const from = `${String(Math.floor(riyadhMin / 60)).padStart(2, '0')}:${String(riyadhMin % 60).padStart(2, '0')}`;
     const end = (riyadhMin + 30) % 1440;
     const quietTo = `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`;
     ok(await call('PUT', '/user/notification/preferences', carrier.headers, { ...defaultNotificationPreferences(), quietFrom: from, quietTo }));

@@ -1,4 +1,4 @@
-/* global self, clients, URL */
+/* global self, clients */
 // The service worker of web push (issue 21; docs/notifications.md "Web push"). Kept tiny and
 // plain: it shows each push the server sends (title and body in the user's language, the tag
 // that lets a newer push about the same shipment replace the older) and, on a click, focuses a
@@ -7,7 +7,7 @@ self.addEventListener('push', function (event) {
   var data = {};
   try {
     data = event.data ? event.data.json() : {};
-  } catch (e) {
+  } catch {
     data = { title: event.data ? event.data.text() : '' };
   }
   var ar = data.lang === 'ar';
