@@ -117,7 +117,11 @@ const TARGETS: Target[] = [
     name: 'notification preferences',
     role: 'carrier',
     path: '/carriers/setting',
-    ready: (p) => visible(p, '[data-testid=notification-preferences] [data-testid=save-notification-preferences]'),
+    // with the web push switch (issue 21), which appears once the browser's push state is read
+    ready: async (p) => {
+      await visible(p, '[data-testid=notification-preferences] [data-testid=save-notification-preferences]');
+      await visible(p, '[data-testid=push-switch]');
+    },
   },
   // the dashboards (issue 20)
   { name: 'dashboard (shipper)', role: 'shipper', path: '/shippers/dashboard', ready: (p) => visible(p, '[data-testid=stat-loads_posted]') },

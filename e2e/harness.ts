@@ -18,7 +18,10 @@ if (!hasChromium) {
   console.warn(`[e2e] skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
 }
 
+/** E2E_PORT_BASE: take ports from there upwards instead of any free one (a machine shared by several runs, each given its range). */
+let nextPort = Number(process.env.E2E_PORT_BASE) || 0;
 async function freePort(): Promise<number> {
+  if (nextPort) return nextPort++;
   return new Promise((res, rej) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import webpush from 'web-push';
 import { z } from 'zod';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -200,6 +201,31 @@ export const envSchema = z.object({
   IDEMPOTENCY_TEST_HOLD_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** Seconds after which a Bayan trip still `pending` with no live request is handed to its retry job (the request died); at least BAYAN_TIMEOUT_MS + 5 s. */
   BAYAN_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * Web push (issue 21; docs/notifications.md "Web push"): the VAPID key pair (base64url, as
+   * `npx web-push generate-vapid-keys` prints them) that signs every push. Both or neither: when
+   * unset, a pair is generated once into DATA_DIR/vapid-keys.json (mode 0600), like the JWT
+   * secret. Several instances must share one pair (set them): a browser's subscription is bound
+   * to the public key it was made with.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/)
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/)
+    .optional(),
+  /** Who the push services may contact about our pushes: mailto:… or https://… (default mailto: CONTACT_TO). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/)
+    .optional(),
+  /**
+   * Let push subscriptions name http and private or loopback endpoints (tests with a local push
+   * service); refused when NODE_ENV=production. Off: https to public hosts only (no SSRF).
+   */
+  PUSH_ALLOW_PRIVATE: bool.default(false),
   /** Redis for state shared by several instances (rate-limit counters, the real-time bus); in-process when unset. */
   REDIS_URL: z.string().url().optional(),
   /** The real-time channel: MQTT over WebSocket at /mqtt from the embedded broker (issue 21; docs/realtime.md). */
@@ -219,7 +245,15 @@ export const envSchema = z.object({
   S3_PREFIX: z.string().optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & { jwtSecret: string; dataDir: string };
+/** The VAPID identity of web push: keys (base64url) and subject; `generated` when kept in DATA_DIR (not from the environment). */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+  generated: boolean;
+}
+
+export type Config = z.infer<typeof envSchema> & { jwtSecret: string; dataDir: string; vapid: VapidKeys };
 
 /** Read and validate the environment. Throws with a readable list of bad variables. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -248,6 +282,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         name: 'WEBHOOKS_ALLOW_PRIVATE',
         on: cfg.WEBHOOKS_ALLOW_PRIVATE,
         why: 'webhooks to http or private hosts would let users reach internal services; it is refused when NODE_ENV=production',
+      },
+      {
+        name: 'PUSH_ALLOW_PRIVATE',
+        on: cfg.PUSH_ALLOW_PRIVATE,
+        why: 'push subscriptions to http or private hosts would let users make the server call internal services; it is refused when NODE_ENV=production',
       },
       {
         name: 'IDEMPOTENCY_TEST_HOLD_MS',
@@ -302,8 +341,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (cfg.EMAIL_GATEWAY === 'smtp' && !cfg.SMTP_URL) {
     throw new Error('Invalid configuration:\n  SMTP_URL: EMAIL_GATEWAY=smtp needs the SMTP server (smtp://user:pass@host:587)');
   }
+  if (Boolean(cfg.VAPID_PUBLIC_KEY) !== Boolean(cfg.VAPID_PRIVATE_KEY)) {
+    throw new Error(
+      'Invalid configuration:\n  VAPID_PRIVATE_KEY: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together (npx web-push generate-vapid-keys), or neither',
+    );
+  }
   const dataDir = resolve(cfg.DATA_DIR);
-  return { ...cfg, dataDir, jwtSecret: cfg.JWT_SECRET ?? overrides.jwtSecret ?? persistedSecret(dataDir) };
+  const subject = cfg.VAPID_SUBJECT ?? `mailto:${cfg.CONTACT_TO}`;
+  const vapid: VapidKeys =
+    overrides.vapid ??
+    (cfg.VAPID_PUBLIC_KEY && cfg.VAPID_PRIVATE_KEY
+      ? { publicKey: cfg.VAPID_PUBLIC_KEY, privateKey: cfg.VAPID_PRIVATE_KEY, subject, generated: false }
+      : { ...persistedVapidKeys(cfg.DATA_DIR.startsWith('memory://') ? null : dataDir), subject, generated: true });
+  return { ...cfg, dataDir, vapid, jwtSecret: cfg.JWT_SECRET ?? overrides.jwtSecret ?? persistedSecret(dataDir) };
+}
+
+/**
+ * A VAPID key pair kept in DATA_DIR/vapid-keys.json (0600) so browsers' subscriptions survive
+ * restarts of the embedded setup; in memory only for an in-memory DATA_DIR (tests).
+ */
+function persistedVapidKeys(dataDir: string | null): { publicKey: string; privateKey: string } {
+  // P-256: the public key uncompressed (65 bytes), the private key raw (32 bytes), base64url
+  const fresh = () => webpush.generateVAPIDKeys();
+  if (!dataDir) return fresh();
+  const file = join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    const k = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+    return { publicKey: k.publicKey, privateKey: k.privateKey };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const k = fresh();
+  writeFileSync(file, JSON.stringify(k), { mode: 0o600 });
+  return k;
 }
 
 /** A random secret kept in DATA_DIR so tokens survive restarts of the embedded setup. */

@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createGateways, type Gateways } from './gateways/index.ts';
@@ -39,6 +40,7 @@ import { createAlertsService, rateAlertEmailHandler } from './modules/rates/aler
 import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
 import { createVendorsService, vendorAccountsOf } from './modules/vendors/vendors.service.ts';
 import { createNotificationsService, notificationsHandler } from './modules/notifications/notifications.service.ts';
+import { createPushService } from './modules/notifications/notifications.push.ts';
 import { createDashboardsService, dashboardsHandler } from './modules/dashboards/dashboards.service.ts';
 import { createRealtime } from './modules/realtime/realtime.broker.ts';
 import { realtimeHandler } from './modules/realtime/realtime.handler.ts';
@@ -64,6 +66,8 @@ export function createContainer(opts: {
   log?: Log;
   /** More subscribers of domain events, after the load timeline (benchmarks; later notifications). */
   eventHandlers?: EventHandler[];
+  /** The https agent of web push requests (tests: trusts a local push service's certificate). */
+  pushAgent?: Agent;
 }) {
   const { config, database } = opts;
   const db = database.db;
@@ -128,6 +132,15 @@ export function createContainer(opts: {
   const searches = createSearchesService({ db });
   // stored notifications (issue 21): the e-mail links point at the web app
   const notifications = createNotificationsService({ db, email: gateways.email, publicUrl, log });
+  // web push (issue 21): the account a user acts for decides the topic they may follow
+  const push = createPushService({
+    db,
+    vapid: config.vapid,
+    allowPrivate: config.PUSH_ALLOW_PRIVATE,
+    accountOf: async (userId) => (await sessions.membershipOf(userId))?.ownerId ?? userId,
+    log,
+    agent: opts.pushAgent,
+  });
   const dashboards = createDashboardsService({ db });
   // the lane rate index (issue 20): kept by its outbox handler (lane-rates); read by the market rates routes
   const rates = createRatesService({ db, readDb: database.readDb });
@@ -250,6 +263,7 @@ export function createContainer(opts: {
       tenders,
       searches,
       notifications,
+      push,
       dashboards,
       rates,
       forecast,

@@ -30,6 +30,11 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
+// not silent: generated VAPID keys are per data directory, so several instances must set theirs (README)
+if (config.vapid.generated && config.NODE_ENV === 'production')
+  app.log.warn(
+    `web push signs with the VAPID keys kept in ${config.dataDir}/vapid-keys.json; set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when running several instances`,
+  );
 // durable jobs and event delivery (JOBS=0: this instance only enqueues)
 await app.container.jobs.start();
 app.log.info(`Masar on http://localhost:${config.PORT} (database: ${database.engine}${config.DATABASE_URL ? '' : `, data dir ${config.dataDir}`})`);

@@ -93,6 +93,9 @@ const OWNER: Record<string, string> = {
   notification_counters: 'notifications',
   notification_preferences: 'notifications',
   notification_emails: 'notifications',
+  // web push (issue 21): browsers' subscriptions and the pushes waiting to go out
+  push_subscriptions: 'notifications',
+  notification_pushes: 'notifications',
 };
 
 const tables = new Map<string, string>();

@@ -12,6 +12,9 @@
     if (/^ar\b/i.test(l)) {
       d.lang = 'ar';
       d.dir = 'rtl';
+      // the installable app's name in Arabic (a second manifest: one manifest has one language)
+      var m2 = document.querySelector('link[rel="manifest"]');
+      if (m2) m2.setAttribute('href', '/manifest.ar.webmanifest');
     }
   } catch {
     /* storage blocked: defaults apply */

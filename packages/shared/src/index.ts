@@ -37,3 +37,4 @@ export * from './schemas/realtime.ts';
 export * from './schemas/dashboards.ts';
 export * from './schemas/rates.ts';
 export * from './schemas/forecast.ts';
+export * from './schemas/push.ts';

@@ -97,6 +97,13 @@ export const VALIDATION_MESSAGES = {
   // notification preferences (issue 21)
   'v.time': { en: 'Enter a time as HH:MM.', ar: 'أدخل الوقت بالصيغة HH:MM.' },
   'v.quietHours': { en: 'Set both ends of the quiet hours, or neither.', ar: 'حدد بداية ساعات الهدوء ونهايتها، أو اتركهما فارغتين.' },
+  // web push (issue 21)
+  'v.pushEndpoint': {
+    en: 'The push subscription needs the https address of a public push service.',
+    ar: 'يحتاج اشتراك الإشعارات الفورية إلى عنوان https لخدمة إشعارات عامة.',
+  },
+  'v.pushKey': { en: 'The push subscription keys are not valid.', ar: 'مفاتيح اشتراك الإشعارات الفورية غير صالحة.' },
+  'v.pushTopic': { en: 'The topic is not valid: use your profile topic.', ar: 'الموضوع غير صالح: استخدم موضوع ملفك الشخصي.' },
   'v.inoutWindow': { en: 'A log covers at most {31} days.', ar: 'يغطي السجل {31} يوماً كحد أقصى.' },
   'v.truckWindowPast': { en: 'Availability must end in the future.', ar: 'يجب أن تنتهي فترة التوفر في المستقبل.' },
   // fleet, vendors, CSV (issue 3)
@@ -333,6 +340,8 @@ export const MESSAGES = {
   notifications: {
     marked: { en: 'Notifications marked as read.', ar: 'تم تعليم الإشعارات كمقروءة.' },
     preferencesSaved: { en: 'Notification preferences saved.', ar: 'تم حفظ تفضيلات الإشعارات.' },
+    pushSubscribed: { en: 'This browser will receive push notifications.', ar: 'سيتلقى هذا المتصفح الإشعارات الفورية.' },
+    pushUnsubscribed: { en: 'This browser will no longer receive push notifications.', ar: 'لن يتلقى هذا المتصفح الإشعارات الفورية بعد الآن.' },
   },
   searches: {
     saved: { en: 'Search saved.', ar: 'تم حفظ البحث.' },

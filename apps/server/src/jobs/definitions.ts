@@ -13,6 +13,7 @@ import type { LoadsService } from '../modules/loads/loads.service.ts';
 import type { TrucksService } from '../modules/trucks/trucks.service.ts';
 import type { TendersService } from '../modules/tenders/tenders.service.ts';
 import type { NotificationsService } from '../modules/notifications/notifications.service.ts';
+import type { PushService } from '../modules/notifications/notifications.push.ts';
 import type { AlertsService } from '../modules/rates/alerts.service.ts';
 import { refreshDemoLoads } from '../seed/demo-loads.ts';
 import { seedDemoAccounts } from '../seed/demo.ts';
@@ -40,6 +41,7 @@ export interface JobDeps {
     trucks: TrucksService;
     tenders: TendersService;
     notifications: NotificationsService;
+    push: PushService;
     rateAlerts: AlertsService;
   };
 }
@@ -138,15 +140,22 @@ export function registerJobs(c: JobDeps) {
   jobs.ticker({ name: 'webhooks', intervalMs: 1000, tick: () => services.webhooks.deliverDue() });
   onDeliveriesQueued(() => jobs.wake('webhooks'));
 
+  // Web push (issue 21): the sender, woken after the drain queued pushes, else every 5 s (pushes
+  // held by quiet hours, retries). Claims keep two instances apart.
+  jobs.ticker({ name: 'push', intervalMs: 5000, tick: () => services.push.sendDue() });
+
   // Events: the outbox drain, woken when a publishing transaction commits — its NOTIFY on the
   // outbox channel reaches every working instance (PostgreSQL LISTEN; PGlite in process) — and
   // polled every OUTBOX_POLL_MS as a safety net. Delivered events may have queued webhook
-  // deliveries: the sender goes right after the drain's commit.
+  // deliveries and pushes: their senders go right after the drain's commit.
   jobs.ticker({
     name: 'outbox',
     intervalMs: config.OUTBOX_POLL_MS,
     tick: async () => {
-      if ((await services.events.drainAll()) > 0) jobs.wake('webhooks');
+      if ((await services.events.drainAll()) > 0) {
+        jobs.wake('webhooks');
+        jobs.wake('push');
+      }
     },
   });
   let unlisten: (() => Promise<void>) | undefined;

@@ -99,7 +99,13 @@ export default fp(async (app) => {
     const send = (code: ErrorCode, status?: number, errors?: { path: string; message: string }[]) =>
       reply.status(status ?? ERRORS[code].status).send({ message: errorMessage(code, lang, digits), code, ...(errors?.length ? { errors } : {}) });
 
-    if (err instanceof AppError) return send(err.code, err.details?.status, err.details?.errors);
+    // a service's field errors carry validation keys (v.…) like the schemas: localized here the same way
+    if (err instanceof AppError)
+      return send(
+        err.code,
+        err.details?.status,
+        err.details?.errors?.map((e) => ({ ...e, message: localizeValidationMessage(e.message, lang, digits) })),
+      );
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),

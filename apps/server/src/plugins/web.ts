@@ -148,6 +148,8 @@ export function appShell(root: string) {
       const links = files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('');
       const prerender = body ? prerendered(body, lang) : null;
       let raw = html.replace('</head>', `${links}  </head>`);
+      // the installable app's name in the reader's language (web push, issue 21; boot.js does the same on the client)
+      if (lang === 'ar') raw = raw.replace('href="/manifest.webmanifest"', 'href="/manifest.ar.webmanifest"');
       if (prerender) raw = raw.replace('<div id="root"></div>', () => `<div id="root">${prerender}</div>`);
       v = { raw, br: brotliCompressSync(raw), gz: gzipSync(raw) };
       variants.set(id, v);

@@ -4,6 +4,7 @@ import { Center, Loader } from '@mantine/core';
 import { SessionProvider } from '../lib/session';
 import { AppLayout } from './layout/AppLayout';
 import { Providers } from './Providers';
+import { PushTopicSync } from './PushTopicSync';
 import { RouteGuard } from './RouteGuard';
 import { NotFound, routes } from './routes';
 
@@ -16,6 +17,7 @@ export function App({ Router = BrowserRouter }: { Router?: ComponentType<{ child
     <Providers>
       <Router>
         <SessionProvider>
+          <PushTopicSync />
           <AppLayout>
             <RouteGuard>
               <Suspense

@@ -67,6 +67,13 @@ export interface SessionValue {
   refreshProfile: () => Promise<void>;
 }
 
+/**
+ * Work to do before logout while the session still authenticates (e.g. web push unsubscribes
+ * this browser from the account's topic). Each runs with a time limit; failures are only logged:
+ * logout never waits long for them.
+ */
+export const beforeSignOut = new Set<() => Promise<void>>();
+
 const SessionContext = createContext<SessionValue | null>(null);
 export const PROFILE_QUERY_KEY = ['accountDetails'] as const;
 
@@ -120,6 +127,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
+    await Promise.all(
+      [...beforeSignOut].map((fn) =>
+        Promise.race([fn(), new Promise((r) => setTimeout(r, 3000))]).catch((err: unknown) => console.warn('before sign-out', err)),
+      ),
+    );
     try {
       // the server revokes the session and clears the HttpOnly refresh cookie
       // eslint-disable-next-line no-restricted-syntax -- session layer: sign-out must clear the local session even when this fails

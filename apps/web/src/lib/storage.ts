@@ -14,6 +14,10 @@ export const KEYS = {
   theme: 'theme',
   language: 'language',
   deviceId: 'deviceId',
+  /** Web push (spec §3): this browser's push subscription endpoint, set once push is enabled here. */
+  fcmToken: 'fcmToken',
+  /** Web push: the topics (JSON list) this browser is subscribed to on the server. */
+  fcmSubscribedIds: 'fcmSubscribedIds',
 } as const;
 
 /** Spec §9: tokens and account type are kept 30 days. */

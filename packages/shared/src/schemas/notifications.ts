@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 export const NOTIFICATION_CATEGORIES = ['offers', 'shipments', 'bayan', 'trips', 'tenders', 'rates', 'account', 'billing'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
-/** Delivery channels. inApp and email are delivered now; sms and push are stored for later channels. */
+/** Delivery channels. inApp, email and push (web push, issue 21) are delivered; sms is stored for a later channel. */
 export const NOTIFICATION_CHANNELS = ['inApp', 'email', 'sms', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /** The categories whose events may warrant an SMS (offer accepted, load assigned, Bayan failed): only they offer the sms switch. */
@@ -67,10 +67,17 @@ export const notificationPreferencesSchema = z
   .refine((p) => (p.quietFrom === null) === (p.quietTo === null), { message: 'v.quietHours', path: ['quietTo'] });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
-/** The preferences of a user who never saved any: in-app on everywhere; e-mail on except driver steps; sms and push off. */
+/**
+ * The categories whose push switch is on by default: what a user acts on (offers, bookings,
+ * tenders, Bayan, payments and plan, account). Driver steps and rate alerts are frequent or
+ * informational: push off unless switched on. Push reaches only browsers that enabled it.
+ */
+export const PUSH_DEFAULT_CATEGORIES: readonly NotificationCategory[] = ['offers', 'shipments', 'bayan', 'tenders', 'account', 'billing'];
+
+/** The preferences of a user who never saved any: in-app on everywhere; e-mail on except driver steps; push on for PUSH_DEFAULT_CATEGORIES; sms off. */
 export function defaultNotificationPreferences(): NotificationPreferences {
   const channels = Object.fromEntries(
-    NOTIFICATION_CATEGORIES.map((c) => [c, { inApp: true, email: c !== 'trips', sms: false, push: false }]),
+    NOTIFICATION_CATEGORIES.map((c) => [c, { inApp: true, email: c !== 'trips', sms: false, push: PUSH_DEFAULT_CATEGORIES.includes(c) }]),
   ) as NotificationPreferences['channels'];
   return { channels, quietFrom: null, quietTo: null, digestMinutes: NOTIFICATION_DIGEST_MINUTES };
 }

@@ -49,3 +49,37 @@ export const notificationEmails = pgTable('notification_emails', {
   sentAt: ts('sent_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+// migrations/0118_push_subscriptions.sql (web push)
+
+/** A browser's push subscription (endpoint unique; keys of RFC 8291) for a user and the account topic it follows. */
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: uuid('id').primaryKey(),
+  endpoint: text('endpoint').notNull().unique(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  userId: uuid('user_id').notNull(),
+  accountId: uuid('account_id').notNull(),
+  userAgent: text('user_agent'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastSuccessAt: ts('last_success_at'),
+});
+
+/** Pushes waiting for the push sender (quiet hours, retries). */
+export const notificationPushes = pgTable('notification_pushes', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  accountId: uuid('account_id').notNull(),
+  category: text('category').notNull(),
+  type: text('type').notNull(),
+  eventId: uuid('event_id').notNull(),
+  loadId: uuid('load_id'),
+  referenceId: text('reference_id'),
+  params: jsonb('params').$type<Record<string, string | number>>().notNull(),
+  link: text('link').notNull(),
+  dueAt: ts('due_at').notNull(),
+  claimedUntil: ts('claimed_until'),
+  attempts: integer('attempts').notNull().default(0),
+  sentAt: ts('sent_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

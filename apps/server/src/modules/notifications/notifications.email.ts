@@ -7,7 +7,7 @@ import type { Language } from '@masar/shared';
  * rendered by the web (namespace `notifications`); this is the short e-mail wording.
  */
 
-const CATEGORY: Record<string, Record<Language, string>> = {
+export const CATEGORY: Record<string, Record<Language, string>> = {
   offers: { en: 'Offers', ar: 'العروض' },
   shipments: { en: 'Shipments', ar: 'الشحنات' },
   bayan: { en: 'Bayan', ar: 'بيان' },
@@ -18,7 +18,8 @@ const CATEGORY: Record<string, Record<Language, string>> = {
   billing: { en: 'Billing', ar: 'الفوترة' },
 };
 
-const WHAT: Record<string, Record<Language, string>> = {
+/** The short text of each notification type (the e-mail lines and the push titles). */
+export const WHAT: Record<string, Record<Language, string>> = {
   'offer.created': { en: 'New offer', ar: 'عرض جديد' },
   'offer.countered': { en: 'Counter offer', ar: 'عرض مضاد' },
   'offer.accepted': { en: 'Offer accepted', ar: 'تم قبول العرض' },

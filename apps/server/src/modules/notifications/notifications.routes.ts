@@ -8,7 +8,10 @@ import {
   notificationList,
   notificationListQuery,
   notificationPreferencesSchema,
+  pushTopicBody,
+  pushTopicResult,
   unreadCountSchema,
+  vapidPublicKeySchema,
 } from '@masar/shared';
 
 /**
@@ -19,6 +22,7 @@ import {
 export default async function notificationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const svc = app.container.services.notifications;
+  const pushSvc = app.container.services.push;
   const tags = ['notifications'];
 
   app.get(
@@ -85,7 +89,7 @@ export default async function notificationsRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'My notification preferences',
         description:
-          'Per category × channel (inApp, email, sms, push — inApp and email are delivered; sms and push are stored for later channels), quiet hours (Riyadh time; e-mails wait until they end) and the e-mail digest interval in minutes.',
+          'Per category × channel (inApp, email, sms, push — inApp, email and push (web push to the browsers subscribed with /topics/subscribe) are delivered; sms is stored for a later channel), quiet hours (Riyadh time; e-mails and pushes wait until they end) and the e-mail digest interval in minutes.',
         response: { 200: envelope(notificationPreferencesSchema) },
       },
     },
@@ -106,5 +110,58 @@ export default async function notificationsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => ({ message: message('notifications.preferencesSaved', req.lang), data: await svc.savePreferences(app.requireUser(req).id, req.body) }),
+  );
+
+  // Web push (spec §7 /topics/subscribe, /topics/unsubscribe; docs/notifications.md "Web push")
+
+  app.get(
+    '/push/vapid-public-key',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'The VAPID public key for web push',
+        description: 'The application server key a browser passes to PushManager.subscribe (base64url, uncompressed P-256). Public.',
+        response: { 200: envelope(vapidPublicKeySchema) },
+      },
+    },
+    async (req) => ({ message: message('common.ok', req.lang), data: { publicKey: pushSvc.publicKey() } }),
+  );
+
+  app.post(
+    '/topics/subscribe',
+    {
+      config: { auth: 'user', team: 'self', sessionOnly: true },
+      schema: {
+        tags,
+        summary: "Subscribe this browser to my account's push topic",
+        description:
+          "Body `{token, topic}` (spec §7): `token` is the browser's push subscription (PushSubscription.toJSON(): `endpoint`, `keys.p256dh`, `keys.auth`), `topic` the profile's `fcmTopic` (`user_<account id>`; a team member's is the owner's account). " +
+          'The browser then receives a web push for each notification of a category with push on. An upsert on the endpoint (calling it again is harmless; a browser moves to whoever subscribes it last), so no Idempotency-Key. ' +
+          'Errors: VALIDATION_FAILED (an endpoint that is not https to a public host, bad keys, a topic that is not my account).',
+        body: pushTopicBody,
+        response: { 200: envelope(pushTopicResult) },
+      },
+    },
+    async (req) => ({
+      message: message('notifications.pushSubscribed', req.lang),
+      data: await pushSvc.subscribe(app.requireUser(req).id, req.body, req.headers['user-agent'] ?? null),
+    }),
+  );
+
+  app.post(
+    '/topics/unsubscribe',
+    {
+      config: { auth: 'user', team: 'self', sessionOnly: true },
+      schema: {
+        tags,
+        summary: "Unsubscribe this browser from an account's push topic",
+        description:
+          'Body `{token, topic}` as for subscribe. Removes my subscription of this browser for that topic (none: nothing happens). The web calls it when push is switched off, before logout and when the topic changes.',
+        body: pushTopicBody,
+        response: { 200: envelope(pushTopicResult) },
+      },
+    },
+    async (req) => ({ message: message('notifications.pushUnsubscribed', req.lang), data: await pushSvc.unsubscribe(app.requireUser(req).id, req.body) }),
   );
 }

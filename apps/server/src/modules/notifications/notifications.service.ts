@@ -16,6 +16,7 @@ import { recipientsOf, type EventHandler } from '../events/events.service.ts';
 import { linkFor, NOTIFICATION_CATALOGUE, PARAM_FIELDS } from './notifications.catalogue.ts';
 import { notificationEmail } from './notifications.email.ts';
 import * as repo from './notifications.repository.ts';
+import * as push from './push.repository.ts';
 
 /*
  * Stored notifications (issue 21 "Notifications"; spec §7 /user/notification;
@@ -23,7 +24,8 @@ import * as repo from './notifications.repository.ts';
  * into one row per recipient user (the parties of the side the catalogue names and their team
  * members; never the actor), and queues e-mails for the categories whose e-mail switch is on.
  * The flush job sends the due e-mails, one per (user, category) batch (digest, quiet hours).
- * Later channels (MQTT publisher, web push) are further consumers of the same rows/events.
+ * Pushes are queued the same way for the users with push on and a subscribed browser, and sent
+ * by the push sender (notifications.push.ts). The MQTT publisher will be a further consumer.
  */
 
 const MINUTE_MS = 60_000;
@@ -84,7 +86,8 @@ function paramsOf(data: Record<string, unknown>): Record<string, string | number
 /**
  * The outbox handler `notifications` (registered after the account record): for an event of the
  * catalogue, a row per recipient user whose category has in-app on, and a queued e-mail per
- * recipient whose category has e-mail on. Recipients: the party accounts of the sides the
+ * recipient whose category has e-mail on, and a queued push per recipient whose category has push
+ * on and who has a subscribed browser for that account (due after the quiet hours). Recipients: the party accounts of the sides the
  * catalogue names (events.service recipientsOf) and their team members, minus the event's actor.
  * Idempotent: a redelivered event inserts nothing (unique (event_id, user_id)); the counters move
  * only by what was inserted.
@@ -112,6 +115,9 @@ export const notificationsHandler: EventHandler = {
     const params = paramsOf(data);
     const rows: repo.NewNotification[] = [];
     const emailTo: { userId: string; link: string; p: NotificationPreferences }[] = [];
+    const pushTo: push.NewPush[] = [];
+    const subscribed = await push.subscribedPairs(tx, userIds);
+    const now = new Date();
     for (const [userId, accountId] of targets) {
       const owner = info.get(accountId);
       if (!owner) continue;
@@ -120,10 +126,24 @@ export const notificationsHandler: EventHandler = {
       const link = linkFor(entry.screen, owner.account_type as AccountType, loadId);
       if (sw.inApp) rows.push({ id: newId(), userId, accountId, type: e.type, category: entry.category, eventId: e.id, loadId, referenceId, params, link });
       if (sw.email && !entry.ownEmail && info.get(userId)?.email) emailTo.push({ userId, link, p });
+      if (sw.push && subscribed.has(`${userId}:${accountId}`))
+        pushTo.push({
+          id: newId(),
+          userId,
+          accountId,
+          category: entry.category,
+          type: e.type,
+          eventId: e.id,
+          loadId,
+          referenceId,
+          params,
+          link,
+          dueAt: outsideQuietHours(now, p.quietFrom, p.quietTo),
+        });
     }
     await repo.insertNotifications(tx, rows);
+    await push.enqueuePushes(tx, pushTo);
     if (emailTo.length) {
-      const now = new Date();
       const state = await repo.emailStateOf(
         tx,
         emailTo.map((x) => x.userId),

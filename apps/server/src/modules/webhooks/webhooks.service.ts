@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
 import type { z } from 'zod';
 import { isWebhookEvent } from '@masar/shared';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventPayload, webhookCreateBody, webhookDeliveriesQuery, webhookUpdateBody } from '@masar/shared';
@@ -8,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { lockAccountCap } from '../../lib/locks.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { namesPrivateHost, resolvesPublic } from '../../lib/public-host.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import { recipientsOf, type EventHandler } from '../events/events.service.ts';
 import * as repo from './webhooks.repository.ts';
@@ -17,24 +16,6 @@ import { signatureHeader, standardWebhookHeaders } from './webhooks.sign.ts';
 export const MAX_ENDPOINTS = 10;
 /** A delivery is retried with backoff for this long after its event, then marked failed. */
 export const RETRY_FOR_MS = 24 * 3_600_000;
-
-const PRIVATE = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv4');
-PRIVATE.addSubnet('::', 128, 'ipv6');
-PRIVATE.addSubnet('::1', 128, 'ipv6');
-PRIVATE.addSubnet('fc00::', 7, 'ipv6');
-PRIVATE.addSubnet('fe80::', 10, 'ipv6');
-const isPrivate = (ip: string) => PRIVATE.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4');
-const host = (u: URL) => u.hostname.replace(/^\[|\]$/g, '');
 
 /**
  * Webhooks may only reach the public internet over https (no SSRF into our own network), unless
@@ -47,14 +28,7 @@ function checkUrl(url: string, allowPrivate: boolean): void {
   if (u.protocol !== 'https:' && !(allowPrivate && u.protocol === 'http:')) throw bad();
   if (u.username || u.password) throw bad();
   if (allowPrivate) return;
-  const h = host(u);
-  if (h === 'localhost' || h.endsWith('.localhost') || (isIP(h) && isPrivate(h))) throw bad();
-}
-async function resolvesPublic(url: string): Promise<boolean> {
-  const h = host(new URL(url));
-  if (isIP(h)) return !isPrivate(h);
-  const addrs = await lookup(h, { all: true });
-  return addrs.length > 0 && addrs.every((a) => !isPrivate(a.address));
+  if (namesPrivateHost(u)) throw bad();
 }
 
 const toEndpoint = (r: repo.EndpointRow): WebhookEndpoint => ({

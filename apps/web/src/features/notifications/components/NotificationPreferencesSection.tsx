@@ -5,6 +5,7 @@ import { NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, SMS_CATEGORIES, type No
 import { NumberInput } from '../../../components/NumberInput';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { usePreferences, useSavePreferences } from '../api/notifications';
+import { PushSwitch } from './PushSwitch';
 
 /**
  * Notification preferences on the settings page (issue 21): a table category × channel with
@@ -43,6 +44,7 @@ export function NotificationPreferencesSection() {
       <Text c="dimmed" fz="sm" mb="sm">
         {t('prefs.intro')}
       </Text>
+      <PushSwitch />
       <Table.ScrollContainer minWidth={420}>
         <Table>
           <Table.Thead>
