@@ -311,13 +311,26 @@ export async function searchTruckIds(db: DbOrTx, q: SearchTrucksQuery): Promise<
     s.keys.map((k) => sql`${cols[k.col]}::text`),
     sql`, `,
   );
+  // nearest first: the circle's cities in distance order, each city's trucks read in the page's
+  // order only up to the page (a lateral walk of trucks_board_equipment / trucks_inout_origin),
+  // so the outer sort stops after the nearest cities that fill the page instead of sorting the
+  // whole circle's matches (303 cities within 200 km of Riyadh)
+  const nearest = sortName === 'deadhead' && hasOrigin;
   const rows = await queryRows<{ id: string; dist_m: number | null; cursor_key: string[] }>(
     db,
-    sql`select t.id, ${hasOrigin ? sql.raw('pc.dist_m') : sql.raw('null::float8')} as dist_m, array[${cursorKey}] as cursor_key
-        from ${from}
-        where ${sql.join(where, sql` and `)}
-        order by ${orderBy(sortName, cols)}
-        limit ${q.limit + 1}`,
+    nearest
+      ? sql`select x.id, pc.dist_m, array[pc.dist_m::text, x.available_from::text] as cursor_key
+            from (select * from ${citiesAround(q.originCityId!, q.radius)} c0 order by dist_m, id) pc
+            cross join lateral (select t.id, t.available_from from trucks t
+              where t.origin_city_id = pc.id and ${sql.join(where, sql` and `)}
+              order by t.available_from, t.id limit ${q.limit + 1}) x
+            order by pc.dist_m, x.available_from, x.id
+            limit ${q.limit + 1}`
+      : sql`select t.id, ${hasOrigin ? sql.raw('pc.dist_m') : sql.raw('null::float8')} as dist_m, array[${cursorKey}] as cursor_key
+            from ${from}
+            where ${sql.join(where, sql` and `)}
+            order by ${orderBy(sortName, cols)}
+            limit ${q.limit + 1}`,
     'trucks_search',
   );
   const more = rows.length > q.limit;
