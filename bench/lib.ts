@@ -107,7 +107,8 @@ export async function benchApp(database: Database, env: Record<string, string> =
     { jwtSecret: 'bench-secret-bench-secret-bench-secret-0123' },
   );
   const app = await buildApp({ config, database, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  // BENCH_PORT: a fixed port (a shared machine's port range); default any free one
+  await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) });
   const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const tokenFor = async (userId: string) => {
     const sid = crypto.randomUUID();
@@ -167,12 +168,15 @@ export async function plans(database: Database, s: SQL): Promise<{ custom: strin
   }
 }
 
-/** One line: the access paths a plan takes, its buffers and execution time. */
+/** One line: the access paths a plan takes (bitmap index scans too), its sort, buffers, planning and execution time. */
 export function planSummary(plan: string): string {
   const paths = [...plan.matchAll(/(Index Only Scan|(?<!Bitmap )Index Scan|Bitmap Heap Scan|Seq Scan)(?: Backward)? (?:using (\S+) )?on (\w+)/g)]
     .map((m) => `${m[1].replace(' Scan', '')}${m[2] ? ` ${m[2]}` : ''}${m[3] ? ` on ${m[3]}` : ''}`)
     .filter((v, i, a) => a.indexOf(v) === i);
+  const bitmapIdx = [...plan.matchAll(/Bitmap Index Scan on (\S+)/g)].map((m) => `Bitmap Index ${m[1]}`).filter((v, i, a) => a.indexOf(v) === i);
   const exec = /Execution Time: ([\d.]+)/.exec(plan)?.[1];
+  const planning = /Planning Time: ([\d.]+)/.exec(plan)?.[1];
+  const sort = /Sort Method: ([^\n]+)/.exec(plan)?.[1];
   const buffers = /Buffers: ([^\n]+)/.exec(plan)?.[1];
-  return `${paths.join('; ')}${buffers ? `; buffers ${buffers.trim()}` : ''}${exec ? `; execution ${exec} ms` : ''}`;
+  return `${[...paths, ...bitmapIdx].join('; ')}${sort ? `; sort ${sort.trim()}` : ''}${buffers ? `; buffers ${buffers.trim()}` : ''}${planning ? `; planning ${planning} ms` : ''}${exec ? `; execution ${exec} ms` : ''}`;
 }

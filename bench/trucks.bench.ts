@@ -2,7 +2,7 @@
  * The truck board and the in/out logs at scale (issue 19): `npm run bench:trucks`.
  *
  * PostgreSQL only (TEST_DATABASE_URL, BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test):
- * creates its own database `masar_bench_trucks_<loads>` and drops it afterwards (KEEP_DB=1 keeps and
+ * creates its own database `masar_bench_trucks_<loads>` (BENCH_DB_NAME names another) and drops it afterwards (KEEP_DB=1 keeps and
  * reuses it). Options: SCALE (or SCALES) = the number of loads, `10k`, `100k` or `1m` (default
  * 1m); the trucks are a fifth of it (200,000 posted at 1m) plus 10% unposted or expired ones.
  * DURATION seconds of HTTP load per scenario (default 10), CONNECTIONS (default 10), RUNS serial
@@ -32,8 +32,9 @@ import { openDatabase, type Database, type DbOrTx } from '../apps/server/src/db/
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import * as trucksRepo from '../apps/server/src/modules/trucks/trucks.repository.ts';
 import * as loadsInOut from '../apps/server/src/modules/loads/inout.repository.ts';
+import * as loadsBoard from '../apps/server/src/modules/loads/board.repository.ts';
 import { EQUIPMENT, HUB_WEIGHTS, seed as seedLoads } from './search.bench.ts';
-import { benchServer, captureSql, plans, withDb } from './lib.ts';
+import { benchApp, captureSql, planSummary, plans, withDb } from './lib.ts';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -42,6 +43,8 @@ const fmt = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '–');
 const uid = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 const CARRIERS = 100;
 const SHIPPER = uid(1);
+/** The carrier of bench/search.bench.ts seed(): the booked (assigned) loads are its. */
+const LOAD_CARRIER = uid(3);
 
 const scaleArg = (process.env.SCALE ?? process.env.SCALES ?? '1m').toLowerCase();
 const LOADS = ({ '10k': 10_000, '100k': 100_000, '1m': 1_000_000 } as Record<string, number>)[scaleArg] ?? Number(scaleArg);
@@ -94,12 +97,16 @@ async function seedTrucks(database: Database, n: number) {
     log(`  trucks ${end.toLocaleString('en')}`);
   }
   await database.exec('drop table bench_tcities');
+  // the side tables the trucks repository keeps on every write (migration 0119), for the bulk insert
+  await trucksRepo.rebuildTruckSide(database.db);
+  await database.exec('vacuum analyze truck_destinations');
+  await database.exec('vacuum analyze trucks_posted_hourly');
   await database.exec('vacuum analyze trucks');
   await database.exec('vacuum analyze users');
 }
 
 async function openBench(): Promise<{ database: Database; cleanup: () => Promise<void>; seedS: number }> {
-  const name = `masar_bench_trucks_${LOADS}`;
+  const name = process.env.BENCH_DB_NAME ?? `masar_bench_trucks_${LOADS}`;
   const keep = !!process.env.KEEP_DB;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
@@ -164,29 +171,29 @@ const qs = (q: object) =>
 interface Scenario {
   key: string;
   label: string;
+  /** The bearer of its HTTP requests (default: the shipper). */
+  token?: string;
   /** A fresh random query (its API path and the service call the route makes). */
   next: () => { path: string; run: () => Promise<unknown> };
-}
-
-/** One line: the access paths a plan takes, its sort, its buffers and execution time. */
-function planSummary(plan: string): string {
-  const paths = [...plan.matchAll(/(Index Only Scan|(?<!Bitmap )Index Scan|Bitmap Heap Scan|Seq Scan)(?: Backward)? (?:using (\S+) )?on (\w+)/g)]
-    .map((m) => `${m[1].replace(' Scan', '')}${m[2] ? ` ${m[2]}` : ''}${m[3] ? ` on ${m[3]}` : ''}`)
-    .filter((v, i, a) => a.indexOf(v) === i);
-  const bitmapIdx = [...plan.matchAll(/Bitmap Index Scan on (\S+)/g)].map((m) => `Bitmap Index ${m[1]}`).filter((v, i, a) => a.indexOf(v) === i);
-  const exec = /Execution Time: ([\d.]+)/.exec(plan)?.[1];
-  const planning = /Planning Time: ([\d.]+)/.exec(plan)?.[1];
-  const sort = /Sort Method: ([^\n]+)/.exec(plan)?.[1];
-  const buffers = /Buffers: ([^\n]+)/.exec(plan)?.[1];
-  return `${[...paths, ...bitmapIdx].join('; ')}${sort ? `; sort ${sort.trim()}` : ''}${buffers ? `; buffers ${buffers.trim()}` : ''}${planning ? `; planning ${planning} ms` : ''}${exec ? `; execution ${exec} ms` : ''}`;
 }
 
 async function main() {
   const { database, cleanup, seedS } = await openBench();
   try {
     // a cold result cache: nothing is cached between requests
-    const { app, origin, token } = await benchServer(database, SHIPPER, { SEARCH_CACHE_TTL_MS: '0' });
+    const { app, origin, tokenFor } = await benchApp(database, { SEARCH_CACHE_TTL_MS: '0' });
+    const token = await tokenFor(SHIPPER);
+    const carrierToken = await tokenFor(LOAD_CARRIER);
     const svc = app.container.services.trucks;
+    const loadsSvc = app.container.services.loads;
+    // backhaul anchors: the carrier's booked loads delivering from now to 25 days ahead (the open loads' horizon)
+    const anchors = (
+      await database.query<{ id: string }>(
+        `select id from loads where carrier_id = $1 and status = 'assigned' and drop_at between now() and now() + interval '25 days' order by id limit 2000`,
+        [LOAD_CARRIER],
+      )
+    ).map((r) => r.id);
+    const carrierUser = { id: LOAD_CARRIER, accountType: 2, status: 2 } as unknown as Parameters<typeof loadsSvc.backhauls>[0];
 
     // the cities a user would pick: those with trucks, the busiest weighted as they are
     const cities = (
@@ -204,7 +211,17 @@ async function main() {
       limit: 20,
     });
     const inOutQ = (): InOutQuery => ({ cityId: city(), radius: 100, from: days(0, now), to: days(7, now), direction: rnd(['in', 'out'] as const), limit: 20 });
+    const backhaulQ = () => ({ loadId: rnd(anchors), equipmentType: Math.random() < 0.5 ? undefined : rnd(EQUIPMENT), limit: 20 });
     const scenarios: Scenario[] = [
+      {
+        key: 'backhauls',
+        label: 'GET /backHaulLoads: a random booked load of the carrier, radius 200 km (default), no equipment or a random one, top 20',
+        token: carrierToken,
+        next: () => {
+          const q = backhaulQ();
+          return { path: `/api/v1/backHaulLoads?${qs(q)}`, run: () => loadsSvc.backhauls(carrierUser, q.loadId, q) };
+        },
+      },
       {
         key: 'search',
         label: 'GET /searchTrucks: random origin, radius 200 km, random equipment, random date (next 7 days), nearest 20',
@@ -247,7 +264,9 @@ async function main() {
       const paths = Array.from({ length: 2000 }, () => s.next().path);
       const hammer = (c: number) =>
         new Promise<{ latencies: number[]; non2xx: number; errors: number }>((resolve, reject) => {
-          const w = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: { url: origin, paths, token, connections: c, duration } });
+          const w = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+            workerData: { url: origin, paths, token: s.token ?? token, connections: c, duration },
+          });
           w.once('message', resolve);
           w.once('error', reject);
         });
@@ -280,6 +299,23 @@ async function main() {
       ['load out page', (db) => loadsInOut.inOutPage(db, a, 'out', 20, undefined, null)],
       ['load in/out counts', (db) => loadsInOut.inOutCounts(db, a)],
       ['loads posted 24 h (ratio)', (db) => loadsInOut.postedInArea(db, a.cityId, a.radius, since)],
+      ...(['', EQUIPMENT[0]] as const).map(
+        (eq) =>
+          [
+            `backhauls (200 km, 7 days${eq ? `, ${eq}` : ', any equipment'})`,
+            (db: DbOrTx) =>
+              loadsBoard.backhaulLoads(db, {
+                cityId: hubs[0],
+                after: new Date(now),
+                until: new Date(now + 7 * 86_400_000),
+                radiusKm: 200,
+                equipmentType: eq || undefined,
+                viewerId: LOAD_CARRIER,
+                hidden: [],
+                limit: 20,
+              }),
+          ] as [string, (db: DbOrTx) => Promise<unknown>],
+      ),
     ];
     const planLines: string[] = [];
     for (const [label, fn] of statements) {

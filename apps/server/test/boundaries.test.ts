@@ -66,6 +66,8 @@ const OWNER: Record<string, string> = {
   trip_proofs: 'trips',
   vendors: 'vendors',
   trucks: 'trucks',
+  truck_destinations: 'trucks',
+  trucks_posted_hourly: 'trucks',
   account_records: 'records',
   account_record_loads: 'records',
   rate_records: 'rates',

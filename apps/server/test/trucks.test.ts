@@ -113,6 +113,26 @@ describe('search trucks', () => {
     expect(page.items[2].deadheadKm).toBeLessThanOrEqual(200);
     // without a radius: the city only
     expect((await search({ originCityId: CITY.riyadh, date: inDays(day, 1) })).items.map((i) => i.id)).toEqual([inRiyadh.id]);
+    // nearest first page by page (each city walked up to the page): the same order, no repeats
+    const second = await postTruck(truckBody({ day, originCityId: CITY.alKharj }));
+    const all = (await search({ originCityId: CITY.riyadh, radius: 200, date: inDays(day, 1), sort: 'deadhead' })).items.map((i) => i.id);
+    expect(all).toHaveLength(4);
+    expect(all).toContain(second.id);
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const p: TruckPage = await search({
+        originCityId: CITY.riyadh,
+        radius: 200,
+        date: inDays(day, 1),
+        sort: 'deadhead',
+        limit: 1,
+        ...(cursor ? { cursor } : {}),
+      });
+      paged.push(...p.items.map((i) => i.id));
+      cursor = p.nextCursor;
+    } while (cursor);
+    expect(paged).toEqual(all);
   });
 
   it('matches the destination: a truck going "anywhere" matches any; a city; a region', async () => {

@@ -35082,17 +35082,11 @@ export interface operations {
                     availableTo?: string;
                     originCityId?: number;
                     originRadiusKm?: number;
-                    /** @default false */
                     anywhere?: boolean;
-                    /** @default [] */
                     destinationCityIds?: number[];
-                    /** @default [] */
                     destinationRegionIds?: number[];
                     minRateSar?: string;
-                    /**
-                     * @default trip
-                     * @enum {string}
-                     */
+                    /** @enum {string} */
                     rateBasis?: "trip" | "km";
                     capacityKg?: number;
                     pallets?: number;

@@ -121,7 +121,15 @@ export type CreateTruckBody = z.input<typeof createTruckBody>;
 
 /** PATCH /truck/:id — any subset; destinations replace the whole list when given. */
 export const updateTruckBody = z
-  .object({ ...truckFields, ...destinationFields })
+  .object({
+    ...truckFields,
+    // no defaults here: zod 4 applies a default inside .partial(), so an edit of the rate alone
+    // would reset the rate basis to "trip" and the destinations to none (refused)
+    anywhere: z.boolean(),
+    destinationCityIds: z.array(cityId).max(TRUCK_DESTINATIONS_MAX, 'v.truckDestinations'),
+    destinationRegionIds: z.array(regionId).max(TRUCK_DESTINATIONS_MAX, 'v.truckDestinations'),
+    rateBasis: z.enum(TRUCK_RATE_BASIS),
+  })
   .partial()
   .superRefine((b, ctx) => checkTruck(b, ctx, true));
 export type UpdateTruckBody = z.input<typeof updateTruckBody>;

@@ -1,5 +1,5 @@
 import type { TruckStatus } from '@masar/shared';
-import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { money, num } from './types.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -31,3 +31,32 @@ export const trucks = pgTable('trucks', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * Trucks arriving (migration 0119): one row per destination of a posted truck not going
+ * "anywhere"; `place` = the city id, or minus the region id. Kept by modules/trucks in the
+ * transaction that changes the truck (trucks.repository.ts syncTruckSide).
+ */
+export const truckDestinations = pgTable(
+  'truck_destinations',
+  {
+    truckId: uuid('truck_id')
+      .notNull()
+      .references(() => trucks.id, { onDelete: 'cascade' }),
+    place: integer('place').notNull(),
+    availableFrom: ts('available_from').notNull(),
+    availableTo: ts('available_to').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.truckId, t.place] }), index('truck_destinations_place').on(t.place, t.availableFrom, t.truckId)],
+);
+
+/** Truck posts per origin city and hour (migration 0119; not deleted, by current posted_at): the 24 h ratio. */
+export const trucksPostedHourly = pgTable(
+  'trucks_posted_hourly',
+  {
+    cityId: integer('city_id').notNull(),
+    hour: ts('hour').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cityId, t.hour] })],
+);

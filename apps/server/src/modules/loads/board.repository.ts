@@ -250,7 +250,13 @@ export async function backhaulLoads(
   const where: SQL[] = [
     sql`l.pickup_city_id = pc.id`,
     sql`${ON_BOARD('l.')} and l.shipment_type = ${sql.raw(String(SHIPMENT_TYPE.marketplace))}`,
-    sql`l.pickup_at >= ${p.after.toISOString()}::timestamptz and l.pickup_at < ${p.until.toISOString()}::timestamptz`,
+    // without an equipment filter the window is a filter, not an index range (`+ interval '0'`):
+    // the city is then walked in the ranking's order through loads_backhaul_city (0120) and left
+    // after `limit` rows; as a range, the planner (costing an average city) read a hub's whole week
+    // from loads_board_city and sorted it (7,936 rows for Riyadh at 1M loads)
+    p.equipmentType
+      ? sql`l.pickup_at >= ${p.after.toISOString()}::timestamptz and l.pickup_at < ${p.until.toISOString()}::timestamptz`
+      : sql`l.pickup_at + interval '0' >= ${p.after.toISOString()}::timestamptz and l.pickup_at + interval '0' < ${p.until.toISOString()}::timestamptz`,
     sql`l.id <> all(array(select x.id from loads x where x.shipper_id = any(${excluded}::uuid[]) and x.status = 'posted' and x.deleted_at is null))`,
   ];
   if (p.equipmentType) where.push(sql`l.equipment_type = ${p.equipmentType}`);

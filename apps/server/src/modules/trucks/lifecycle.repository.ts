@@ -3,7 +3,7 @@ import type { TruckStatus } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { trucks } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
-import type { TruckEdit } from './trucks.repository.ts';
+import { postedKey, syncTruckSide, type TruckEdit } from './trucks.repository.ts';
 
 /**
  * The only SQL that writes `trucks.status` (issue 19: one truck lifecycle). Called by
@@ -12,12 +12,16 @@ import type { TruckEdit } from './trucks.repository.ts';
 
 /** `update trucks set status = $to, … where id = $id and status = $from`; false when the status changed meanwhile. */
 export async function transitionRow(tx: DbOrTx, id: string, from: TruckStatus, to: TruckStatus, set: TruckEdit): Promise<boolean> {
+  const before = await postedKey(tx, id);
   const rows = await tx
     .update(trucks)
     .set({ ...set, status: to, updatedAt: new Date() })
     .where(sql`${trucks.id} = ${id} and ${trucks.status} = ${from}`)
     .returning({ id: trucks.id });
-  return rows.length > 0;
+  if (!rows.length) return false;
+  // the side tables follow in the same transaction (trucks arriving, posts per city and hour)
+  await syncTruckSide(tx, id, before);
+  return true;
 }
 
 /**

@@ -20,13 +20,86 @@ export async function nextReference(db: DbOrTx): Promise<string> {
 
 export async function insertTruck(tx: DbOrTx, row: NewTruck): Promise<void> {
   await tx.insert(trucks).values(row);
+  await syncTruckSide(tx, row.id, null);
 }
 
 export async function updateTruck(tx: DbOrTx, id: string, set: TruckEdit): Promise<void> {
+  const before = await postedKey(tx, id);
   await tx
     .update(trucks)
     .set({ ...set, updatedAt: new Date() })
     .where(sql`${trucks.id} = ${id}`);
+  await syncTruckSide(tx, id, before);
+}
+
+// ---- side tables (migration 0119): kept in the transaction that changes the truck ----
+
+/** Hours of trucks_posted_hourly: posted_at truncated to the hour (UTC). */
+const HOUR_OF = (col: string) => sql.raw(`date_bin('1 hour', ${col}, timestamptz '2000-01-01 00:00:00+00')`);
+const HOUR_MS = 3_600_000;
+
+/**
+ * A truck's share of trucks_posted_hourly: its origin city and the hour of its posted_at while
+ * it is not deleted and has been posted; null otherwise. Locks the row (FOR UPDATE), so the
+ * change that follows and its side rows are the only ones in flight for this truck.
+ */
+export async function postedKey(tx: DbOrTx, id: string): Promise<{ city: number; hour: string } | null> {
+  const [r] = await queryRows<{ city: number; hour: string }>(
+    tx,
+    sql`select origin_city_id as city, ${HOUR_OF('posted_at')}::text as hour from trucks
+        where id = ${id} and status <> 'deleted' and posted_at is not null for update`,
+  );
+  return r ? { city: Number(r.city), hour: r.hour } : null;
+}
+
+/**
+ * Bring truck `id`'s side rows in line with its row, after a write in the same transaction
+ * (`before`: its postedKey before the write). truck_destinations: one row per destination city
+ * (place = id) and region (place = −id) while the truck is posted and not going "anywhere", with
+ * its window. trucks_posted_hourly: −1 in the old (city, hour), +1 in the new one, when they
+ * differ (an upsert: parallel posts to one city and hour add up exactly).
+ */
+export async function syncTruckSide(tx: DbOrTx, id: string, before: { city: number; hour: string } | null): Promise<void> {
+  await tx.execute(sql`delete from truck_destinations where truck_id = ${id}`);
+  await tx.execute(
+    sql`insert into truck_destinations (truck_id, place, available_from, available_to)
+        select t.id, p.place, t.available_from, t.available_to from trucks t
+        cross join lateral (select unnest(t.destination_city_ids) as place union select -unnest(t.destination_region_ids)) p
+        where t.id = ${id} and t.status = 'posted' and not t.anywhere`,
+  );
+  const after = await postedKey(tx, id);
+  if (before && after && before.city === after.city && before.hour === after.hour) return;
+  if (before) {
+    await tx.execute(sql`update trucks_posted_hourly set n = n - 1 where city_id = ${before.city} and hour = ${before.hour}::timestamptz`);
+  }
+  if (after) {
+    await tx.execute(
+      sql`insert into trucks_posted_hourly (city_id, hour, n) values (${after.city}, ${after.hour}::timestamptz, 1)
+          on conflict (city_id, hour) do update set n = trucks_posted_hourly.n + 1`,
+    );
+  }
+}
+
+/** Hours older than `keepHours` leave trucks_posted_hourly (the expiry job; the ratio reads the last 24 h). */
+export async function pruneHourly(tx: DbOrTx, keepHours: number): Promise<void> {
+  await tx.execute(sql`delete from trucks_posted_hourly where hour < ${new Date(Date.now() - keepHours * HOUR_MS).toISOString()}::timestamptz`);
+}
+
+/** Rebuild both side tables from `trucks` (after a bulk load that bypassed the repository: the bench). */
+export async function rebuildTruckSide(db: DbOrTx): Promise<void> {
+  await db.execute(sql`delete from truck_destinations`);
+  await db.execute(sql`delete from trucks_posted_hourly`);
+  await db.execute(
+    sql`insert into truck_destinations (truck_id, place, available_from, available_to)
+        select t.id, p.place, t.available_from, t.available_to from trucks t
+        cross join lateral (select unnest(t.destination_city_ids) as place union select -unnest(t.destination_region_ids)) p
+        where t.status = 'posted' and not t.anywhere`,
+  );
+  await db.execute(
+    sql`insert into trucks_posted_hourly (city_id, hour, n)
+        select origin_city_id, ${HOUR_OF('posted_at')}, count(*)::int from trucks
+        where status <> 'deleted' and posted_at is not null group by 1, 2`,
+  );
 }
 
 export interface TruckState {
@@ -238,13 +311,26 @@ export async function searchTruckIds(db: DbOrTx, q: SearchTrucksQuery): Promise<
     s.keys.map((k) => sql`${cols[k.col]}::text`),
     sql`, `,
   );
+  // nearest first: the circle's cities in distance order, each city's trucks read in the page's
+  // order only up to the page (a lateral walk of trucks_board_equipment / trucks_inout_origin),
+  // so the outer sort stops after the nearest cities that fill the page instead of sorting the
+  // whole circle's matches (303 cities within 200 km of Riyadh)
+  const nearest = sortName === 'deadhead' && hasOrigin;
   const rows = await queryRows<{ id: string; dist_m: number | null; cursor_key: string[] }>(
     db,
-    sql`select t.id, ${hasOrigin ? sql.raw('pc.dist_m') : sql.raw('null::float8')} as dist_m, array[${cursorKey}] as cursor_key
-        from ${from}
-        where ${sql.join(where, sql` and `)}
-        order by ${orderBy(sortName, cols)}
-        limit ${q.limit + 1}`,
+    nearest
+      ? sql`select x.id, pc.dist_m, array[pc.dist_m::text, x.available_from::text] as cursor_key
+            from (select * from ${citiesAround(q.originCityId!, q.radius)} c0 order by dist_m, id) pc
+            cross join lateral (select t.id, t.available_from from trucks t
+              where t.origin_city_id = pc.id and ${sql.join(where, sql` and `)}
+              order by t.available_from, t.id limit ${q.limit + 1}) x
+            order by pc.dist_m, x.available_from, x.id
+            limit ${q.limit + 1}`
+      : sql`select t.id, ${hasOrigin ? sql.raw('pc.dist_m') : sql.raw('null::float8')} as dist_m, array[${cursorKey}] as cursor_key
+            from ${from}
+            where ${sql.join(where, sql` and `)}
+            order by ${orderBy(sortName, cols)}
+            limit ${q.limit + 1}`,
     'trucks_search',
   );
   const more = rows.length > q.limit;
@@ -379,41 +465,56 @@ export interface TruckArea {
 }
 
 /**
- * Posted trucks on the board whose availability overlaps the window (free some time in it).
- * out: origin in the circle — trucks_board_city, one (origin_city_id, available_from) range per
- * city of the circle, bounded below by from − TRUCK_WINDOW_MAX_DAYS (a window is never longer).
- * in: going to a city of the circle or to a region one of its cities is in (a truck going
- * "anywhere" is not arriving) — the GIN indexes trucks_inbound_city / trucks_inbound_region
- * (migration 0108) on the destination arrays, ORed, with the circle as one array each.
+ * The places a circle's trucks arrive at (truck_destinations.place): its cities (id) and the
+ * regions they are in (−id). One GiST read of the circle, as an array (an InitPlan).
  */
-function truckInOut(a: TruckArea, dir: InOutDirection): { from: SQL; where: SQL[] } {
+const placesOf = (a: TruckArea) =>
+  sql`array(select distinct v.place from ${citiesAround(a.cityId, a.radius)} pc join cities c on c.id = pc.id
+        cross join lateral (values (pc.id), (-c.region_id)) v(place) where v.place is not null)`;
+
+/**
+ * Posted trucks on the board whose availability overlaps the window (free some time in it),
+ * bounded by the window: available_from from `from − TRUCK_WINDOW_MAX_DAYS` (a window is never
+ * longer) to `to`. `t` is the row source: out — trucks (origin in the circle: trucks_board_city /
+ * trucks_inout_origin, one range per city); in — truck_destinations (going to a city of the circle
+ * or a region one of its cities is in; a truck going "anywhere" has no rows: it is not arriving),
+ * one range of truck_destinations_place per place. Both carry available_from/available_to.
+ */
+function windowWhere(a: TruckArea, alias: string): SQL[] {
   const earliest = new Date(a.from.getTime() - TRUCK_WINDOW_MAX_DAYS * 86_400_000);
-  const where: SQL[] = [
-    ON_BOARD,
-    sql`t.available_from <= ${a.to.toISOString()}::timestamptz`,
-    sql`t.available_from >= ${earliest.toISOString()}::timestamptz`,
-    sql`t.available_to >= ${a.from.toISOString()}::timestamptz`,
+  const x = sql.raw(alias);
+  return [
+    sql`${x}.available_to > now()`,
+    sql`${x}.available_from <= ${a.to.toISOString()}::timestamptz`,
+    sql`${x}.available_from >= ${earliest.toISOString()}::timestamptz`,
+    sql`${x}.available_to >= ${a.from.toISOString()}::timestamptz`,
   ];
-  if (dir === 'out') return { from: sql`${citiesAround(a.cityId, a.radius)} pc join trucks t on t.origin_city_id = pc.id`, where };
-  const circle = citiesAround(a.cityId, a.radius);
-  where.push(
-    sql`(t.destination_city_ids && array(select pc.id from ${circle} pc)
-         or t.destination_region_ids && array(select distinct c.region_id from ${circle} pc join cities c on c.id = pc.id))`,
-  );
-  return { from: sql`trucks t`, where };
 }
 
-/** How many trucks match each direction, each counting at most COUNT_CAP + 1 rows. */
+/**
+ * How many trucks match each direction, each counting at most COUNT_CAP + 1 trucks. A truck going
+ * to several places of the circle counts once: at its first place of the circle (the
+ * `not exists` probes the primary key (truck_id, place)).
+ */
 export async function truckInOutCounts(db: DbOrTx, a: TruckArea): Promise<Record<InOutDirection, number>> {
-  const count = (dir: InOutDirection) => {
-    const m = truckInOut(a, dir);
-    return sql`(select count(*)::int from (select 1 from ${m.from} where ${sql.join(m.where, sql` and `)} limit ${COUNT_CAP + 1}) m)`;
-  };
-  const [r] = await queryRows<{ n_in: number; n_out: number }>(db, sql`select ${count('in')} as n_in, ${count('out')} as n_out`, 'truck_inout_count');
+  const out = sql`(select count(*)::int from (select 1 from ${citiesAround(a.cityId, a.radius)} pc join trucks t on t.origin_city_id = pc.id
+                    where t.status = 'posted' and ${sql.join(windowWhere(a, 't'), sql` and `)} limit ${COUNT_CAP + 1}) m)`;
+  const inn = sql`(with pl as (select ${placesOf(a)} as places)
+                   select count(*)::int from (select 1 from pl cross join lateral unnest(pl.places) p(place)
+                     join truck_destinations d on d.place = p.place
+                     where ${sql.join(windowWhere(a, 'd'), sql` and `)}
+                       and not exists (select 1 from truck_destinations d2 where d2.truck_id = d.truck_id and d2.place < d.place and d2.place = any(pl.places))
+                     limit ${COUNT_CAP + 1}) m)`;
+  const [r] = await queryRows<{ n_in: number; n_out: number }>(db, sql`select ${inn} as n_in, ${out} as n_out`, 'truck_inout_count');
   return { in: Number(r.n_in), out: Number(r.n_out) };
 }
 
-/** One page of truck ids in availability order (available_from, then id); keyset cursor. */
+/**
+ * One page of truck ids in availability order (available_from, then id); keyset cursor. Each
+ * place of the circle (out: each city, trucks_inout_origin; in: each city and region,
+ * truck_destinations_place) is read in that order only up to the page, the heads merged (in: a
+ * truck going to two places of the circle once).
+ */
 export async function truckInOutIds(
   db: DbOrTx,
   a: TruckArea,
@@ -421,23 +522,28 @@ export async function truckInOutIds(
   limit: number,
   cursor?: string,
 ): Promise<{ ids: string[]; nextCursor: string | null }> {
-  const m = truckInOut(a, dir);
   const tag = `truckinout:${dir}`;
+  const alias = dir === 'out' ? 't' : 'd';
+  const idCol = sql.raw(dir === 'out' ? 't.id' : 'd.truck_id');
+  const where = windowWhere(a, alias);
   if (cursor) {
     const c = decodeCursor(cursor, tag, ['timestamptz']);
-    m.where.push(sql`(t.available_from, t.id) > (${c.key[0]}::timestamptz, ${c.id}::uuid)`);
+    where.push(
+      sql`${sql.raw(alias)}.available_from >= ${c.key[0]}::timestamptz and (${sql.raw(alias)}.available_from, ${idCol}) > (${c.key[0]}::timestamptz, ${c.id}::uuid)`,
+    );
   }
-  // out: each city of the circle read in availability order only up to the page (a lateral walk
-  // of its trucks_board_city range), the cities' heads merged; in: one bitmap read of the GIN indexes
-  const pageSql = (from: SQL, where: SQL[]) =>
-    sql`select t.id, t.available_from, t.available_from::text as k from ${from} where ${sql.join(where, sql` and `)} order by t.available_from, t.id limit ${limit + 1}`;
+  const head = (source: SQL, key: SQL) =>
+    sql`select ${idCol} as id, ${sql.raw(alias)}.available_from, ${sql.raw(alias)}.available_from::text as k from ${source}
+        where ${key} and ${sql.join(where, sql` and `)} order by ${sql.raw(alias)}.available_from, ${idCol} limit ${limit + 1}`;
   const rows = await queryRows<{ id: string; k: string }>(
     db,
     dir === 'out'
       ? sql`select x.id, x.k from ${citiesAround(a.cityId, a.radius)} pc
-            cross join lateral (${pageSql(sql`trucks t`, [sql`t.origin_city_id = pc.id`, ...m.where])}) x
+            cross join lateral (${head(sql`trucks t`, sql`t.origin_city_id = pc.id and t.status = 'posted'`)}) x
             order by x.available_from, x.id limit ${limit + 1}`
-      : pageSql(m.from, m.where),
+      : sql`select distinct x.id, x.k, x.available_from from unnest(${placesOf(a)}) p(place)
+            cross join lateral (${head(sql`truck_destinations d`, sql`d.place = p.place`)}) x
+            order by x.available_from, x.id limit ${limit + 1}`,
     'truck_inout_page',
   );
   const more = rows.length > limit;
@@ -446,12 +552,20 @@ export async function truckInOutIds(
   return { ids: page.map((r) => r.id), nextCursor: more ? encodeCursor(tag, [last.k], last.id) : null };
 }
 
-/** Trucks whose origin is in the circle posted since `since` (not deleted): trucks_posted_city. */
+/**
+ * Trucks whose origin is in the circle posted since `since` (not deleted; by their current
+ * posted_at): the whole hours after `since`'s hour from trucks_posted_hourly, plus the posts of
+ * `since`'s own hour from `since` on, counted from trucks_posted_city (at most an hour of posts).
+ */
 export async function trucksPostedInArea(db: DbOrTx, cityId: number, radius: number | null | undefined, since: Date): Promise<number> {
+  const hour = new Date(Math.floor(since.getTime() / HOUR_MS) * HOUR_MS);
+  const next = new Date(hour.getTime() + HOUR_MS);
   const [r] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from ${citiesAround(cityId, radius)} pc join trucks t on t.origin_city_id = pc.id
-        where t.status <> 'deleted' and t.posted_at >= ${since.toISOString()}::timestamptz`,
+    sql`select coalesce((select sum(h.n) from ${citiesAround(cityId, radius)} pc join trucks_posted_hourly h on h.city_id = pc.id
+                          where h.hour >= ${next.toISOString()}::timestamptz), 0)::int
+             + (select count(*) from ${citiesAround(cityId, radius)} pc join trucks t on t.origin_city_id = pc.id
+                where t.status <> 'deleted' and t.posted_at >= ${since.toISOString()}::timestamptz and t.posted_at < ${next.toISOString()}::timestamptz)::int as n`,
     'truck_posted_area',
   );
   return Number(r.n);

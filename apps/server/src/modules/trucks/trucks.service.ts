@@ -454,14 +454,19 @@ export function createTrucksService(deps: { db: Db; readDb?: Db; records?: Truck
       };
     },
 
-    /** The expiry job: posted trucks whose window ended become expired (truck.expired each), in batches. */
+    /**
+     * The expiry job: posted trucks whose window ended become expired (truck.expired each), in
+     * batches; then the hours of trucks_posted_hourly the ratio no longer reads are dropped.
+     */
     async expireDue(batch = 500): Promise<number> {
       let total = 0;
       for (;;) {
         const n = await db.transaction((tx) => expireBatch(tx, batch));
         total += n;
-        if (n < batch) return total;
+        if (n < batch) break;
       }
+      await repo.pruneHourly(db, 2 * INOUT_RATIO_HOURS);
+      return total;
     },
   };
 
