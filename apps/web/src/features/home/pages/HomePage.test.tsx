@@ -24,7 +24,7 @@ const api = (method: string, path: string) => {
   return undefined;
 };
 
-/** Issue 23, spec §1: testimonials for the three audiences on home, marked as samples (features/public/content/testimonials.json). */
+/** Issue 23, spec §1: testimonials for the three audiences on home, marked as samples (apps/web/src/content/testimonials.json). */
 describe('home testimonials', () => {
   it('shows one sample testimonial for shippers, TMS users and carriers, labelled as samples', { timeout: 30_000 }, async () => {
     stubApi(api);

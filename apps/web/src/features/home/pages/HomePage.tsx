@@ -17,11 +17,11 @@ import { loadNamespaces } from '../../../i18n';
 
 /**
  * The sample testimonials for shippers, TMS users and carriers (issue 23, spec §1), with their
- * strings (`public` namespace) and quotes (features/public/content/testimonials.json): a chunk of
+ * strings (`public` namespace) and quotes (src/content/testimonials.json): a chunk of
  * their own, fetched when the section comes near the viewport, so the first visit's JavaScript and
  * requests stay within the home budget.
  */
-const HomeTestimonials = lazy(() => Promise.all([import('../../public/components/Testimonials'), loadNamespaces(['public'])]).then(([m]) => m));
+const HomeTestimonials = lazy(() => Promise.all([import('../../../components/Testimonials'), loadNamespaces(['public'])]).then(([m]) => m));
 
 /** True once `el` is within 600 px of the viewport (at once where IntersectionObserver is missing). */
 function useNear(el: RefObject<HTMLElement | null>) {

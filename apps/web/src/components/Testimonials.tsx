@@ -13,7 +13,7 @@ interface Testimonial {
 }
 
 /**
- * The testimonials, from ONE data file an operator edits (content/testimonials.json; README "Testimonials"):
+ * The testimonials, from ONE data file an operator edits (src/content/testimonials.json; README "Testimonials"):
  * each quote in English and Arabic with its audience (shippers, TMS users, carriers). The file
  * ships with samples written for the demo, and `sample: true` puts a visible "Sample
  * testimonials" label and note on the block; an operator who replaces them with real customers'
