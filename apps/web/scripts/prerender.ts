@@ -1,6 +1,7 @@
 /**
- * After `vite build`: prerender the guest home page and each role's load search in English and
- * Arabic into dist/prerender/<page>.{en,ar}.html (see src/prerender.tsx for why). The app's modules expect a
+ * After `vite build`: prerender the guest home page, each role's load search and the public city
+ * and lane pages (/city/riyadh, /city/riyadh-to-jeddah) in English and Arabic into
+ * dist/prerender/<page>.{en,ar}.html (see src/prerender.tsx for why). The app's modules expect a
  * browser, so they run under a jsdom window at 1280 px (no stored session, theme or language);
  * the server serves each page only to the visitor it was made for.
  *
@@ -12,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
+import { CITY_PAGES } from '@masar/shared';
 import { webAliases } from '../aliases.ts';
 
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,27 +61,50 @@ g.self = g.window;
  * to dist/prerender/pages.json too: the server (apps/server/src/plugins/web.ts) serves each page
  * from that list, to the same visitor, so the two cannot disagree.
  */
-const PAGES = [
+interface Page {
+  file: string;
+  path: string;
+  accountType: number | null;
+  /** The page's own title and description per language (usePageMeta), put into the shell's head by the server. */
+  head?: Partial<Record<'en' | 'ar', { title: string; description?: string }>>;
+}
+const PAGES: Page[] = [
   { file: 'home', path: '/', accountType: null },
   { file: 'load-search-1', path: '/shippers/search-shipments', accountType: 1 },
   { file: 'load-search-2', path: '/carriers/load-search', accountType: 2 },
   { file: 'load-search-3', path: '/brokers/load-search', accountType: 3 },
-] as const;
+  // issue 23: the city landing pages and the lanes between them, for guests (the sitemap's /city/… pages);
+  // their open loads are live and load in the browser, the rest of the page (title, intro, the
+  // straight-line distance, the links) is in the HTML
+  ...CITY_PAGES.map((c) => ({ file: `city-${c.slug}`, path: `/city/${c.slug}`, accountType: null })),
+  ...CITY_PAGES.flatMap((a) =>
+    CITY_PAGES.filter((b) => b !== a).map((b) => ({ file: `lane-${a.slug}-to-${b.slug}`, path: `/city/${a.slug}-to-${b.slug}`, accountType: null })),
+  ),
+];
 
 const { renderPage } = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as typeof import('../src/prerender');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
+let bytes = 0;
+const started = Date.now();
 for (const page of PAGES) {
   for (const lang of ['en', 'ar'] as const) {
     w.document.cookie = `language=${lang}; path=/`;
     // the session cookies the app reads (lib/storage.ts); the profile itself is never loaded here
     w.document.cookie = page.accountType ? `userType=${page.accountType}; path=/` : 'userType=; path=/; max-age=0';
     w.document.cookie = page.accountType ? 'uid=prerender; path=/' : 'uid=; path=/; max-age=0';
-    const html = await renderPage(page.path, lang);
+    const { html, head } = await renderPage(page.path, lang);
     writeFileSync(join(outDir, `${page.file}.${lang}.html`), html);
-    console.log(`prerendered ${page.path} (${lang}${page.accountType ? `, account type ${page.accountType}` : ''}): ${(html.length / 1024).toFixed(1)} KB`);
+    if (head) page.head = { ...page.head, [lang]: head };
+    bytes += html.length;
+    if (!page.path.startsWith('/city/'))
+      console.log(`prerendered ${page.path} (${lang}${page.accountType ? `, account type ${page.accountType}` : ''}): ${(html.length / 1024).toFixed(1)} KB`);
   }
 }
+const cityPages = PAGES.filter((p) => p.path.startsWith('/city/')).length;
+console.log(
+  `prerendered ${cityPages} city and lane pages × 2 languages; all pages ${(bytes / 1024 / 1024).toFixed(1)} MB in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 writeFileSync(join(outDir, 'pages.json'), JSON.stringify(PAGES, null, 2));
 rmSync(ssrOut, { recursive: true, force: true });
 dom.window.close();

@@ -1,5 +1,6 @@
 /**
- * Build-time prerender of the guest home page and each role's load search (issue 9, LCP ≤ 1.0 s):
+ * Build-time prerender of the guest home page and each role's load search (issue 9, LCP ≤ 1.0 s),
+ * and of the public city and city-to-city lane pages with their titles and descriptions (issue 23):
  * the pages' own components rendered to HTML once per language by scripts/prerender.ts (Vite SSR build of this
  * file, run under a jsdom window). The server puts that HTML inside `#root` of the app shell for
  * the visitor it was made for (apps/server/src/plugins/web.ts), so the page is painted with the
@@ -14,6 +15,7 @@ import { i18nReady, loadLanguage } from './i18n';
 import { App } from './app/App';
 import { preloadRoute } from './app/routes';
 import { queryClient } from './app/Providers';
+import { PageHeadSink, type PageHead } from './lib/pageMeta';
 
 /**
  * A page's HTML (the children of `#root`) in `lang`, as a visitor of `accountType` sees it before
@@ -21,15 +23,21 @@ import { queryClient } from './app/Providers';
  * (`userType`, `uid`): the caller sets them on the jsdom document; the profile stays unloaded, so
  * nothing personal is in the HTML.
  */
-export async function renderPage(path: string, lang: 'en' | 'ar'): Promise<string> {
+export async function renderPage(path: string, lang: 'en' | 'ar'): Promise<{ html: string; head: PageHead | null }> {
   await i18nReady;
   await loadLanguage(lang);
   await i18n.changeLanguage(lang);
   await preloadRoute(path);
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
-  const html = renderToString(<App Router={Router} />);
+  // a page that names itself (usePageMeta: the city and lane pages) hands its title and description here
+  let head: PageHead | null = null;
+  const html = renderToString(
+    <PageHeadSink.Provider value={(h) => (head = h)}>
+      <App Router={Router} />
+    </PageHeadSink.Provider>,
+  );
   // the render registered its (never run) queries; dropping them clears their garbage-collection
   // timers, so the build script ends by itself
   queryClient.clear();
-  return html;
+  return { html, head };
 }

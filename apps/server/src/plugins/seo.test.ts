@@ -44,4 +44,9 @@ describe('city landing pages', () => {
     for (const c of CITY_PAGES) expect(simple(byId.get(c.cityId) ?? ''), c.slug).toBe(simple(c.slug));
     expect(new Set(CITY_PAGES.map((c) => c.cityId)).size).toBe(12);
   });
+
+  it('carry their city’s centre from cities.json (the lane pages’ straight-line distance, prerendered)', () => {
+    const centre = new Map((cities as { id: number; center: number[] }[]).map((c) => [c.id, c.center]));
+    for (const c of CITY_PAGES) expect([c.lat, c.lng], c.slug).toEqual(centre.get(c.cityId));
+  });
 });

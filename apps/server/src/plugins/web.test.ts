@@ -81,8 +81,9 @@ describe('web app delivery', () => {
 describe('the prerendered guest home page', () => {
   let t: TestContext;
   const dist = mkdtempSync(join(tmpdir(), 'masar-web-'));
-  const html = `<!doctype html><html><head></head><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd34.js"></script></body></html>`;
+  const html = `<!doctype html><html><head><meta name="description" content="Masar — the Saudi freight load board" /><title>Masar | مسار</title></head><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd34.js"></script></body></html>`;
   const manifest = {
+    'src/features/public/pages/CityPage.tsx': { file: 'assets/CityPage-1.js' },
     'index.html': { file: 'assets/index-Ab12Cd34.js', imports: [] },
     'src/i18n/bundles/en.ts': { file: 'assets/en-1.js' },
     'src/i18n/bundles/ar.ts': { file: 'assets/ar-1.js' },
@@ -97,11 +98,22 @@ describe('the prerendered guest home page', () => {
     writeFileSync(join(dist, 'prerender/home.en.html'), '<h1>The Saudi freight load board</h1>');
     writeFileSync(join(dist, 'prerender/home.ar.html'), '<h1>منصة الشحن السعودية</h1>');
     writeFileSync(join(dist, 'prerender/load-search-2.en.html'), '<h2>Search shipments</h2>');
+    writeFileSync(join(dist, 'prerender/lane-riyadh-to-jeddah.en.html'), '<h1>Truck loads from Riyadh to Jeddah</h1>');
+    writeFileSync(join(dist, 'prerender/lane-riyadh-to-jeddah.ar.html'), '<h1>شحنات الشاحنات من الرياض إلى جدة</h1>');
     writeFileSync(
       join(dist, 'prerender/pages.json'),
       JSON.stringify([
         { file: 'home', path: '/', accountType: null },
         { file: 'load-search-2', path: '/carriers/load-search', accountType: 2 },
+        {
+          file: 'lane-riyadh-to-jeddah',
+          path: '/city/riyadh-to-jeddah',
+          accountType: null,
+          head: {
+            en: { title: 'Truck loads from Riyadh to Jeddah — Masar', description: 'Open loads on the Riyadh – Jeddah lane, "live"' },
+            ar: { title: 'شحنات الشاحنات من الرياض إلى جدة — Masar', description: 'الشحنات المفتوحة على مسار الرياض – جدة' },
+          },
+        },
       ]),
     );
     t = await createTestApp({ WEB_DIST: dist });
@@ -131,6 +143,23 @@ describe('the prerendered guest home page', () => {
     expect(await get('/carriers/load-search?pickupCityId=1', { cookie: 'language=en; userType=2; uid=abc' })).toContain('<div id="root"></div>');
     // a page prerendered in one language only is not served in the other
     expect(await get('/carriers/load-search', { cookie: 'language=ar; userType=2; uid=abc' })).toContain('<div id="root"></div>');
+  });
+
+  it('serves a city-to-city lane page prerendered, with its own title and description, in the reader’s language (issue 23)', async () => {
+    const en = await get('/city/riyadh-to-jeddah', { cookie: 'language=en' });
+    expect(en).toContain('<div id="root"><h1>Truck loads from Riyadh to Jeddah</h1></div>');
+    expect(en).toContain('<title>Truck loads from Riyadh to Jeddah — Masar</title>');
+    expect(en).toContain('<meta name="description" content="Open loads on the Riyadh – Jeddah lane, &quot;live&quot;" />');
+    expect(en).not.toContain('Masar | مسار');
+    expect(en).toContain('<link rel="modulepreload" crossorigin href="/assets/CityPage-1.js">');
+    const ar = await get('/city/riyadh-to-jeddah', { cookie: 'language=ar' });
+    expect(ar).toContain('<div id="root"><h1>شحنات الشاحنات من الرياض إلى جدة</h1></div>');
+    expect(ar).toContain('<title>شحنات الشاحنات من الرياض إلى جدة — Masar</title>');
+    // a page not prerendered (or with a query) keeps the shell's head and an empty root
+    const other = await get('/city/riyadh-to-mars', { cookie: 'language=en' });
+    expect(other).toContain('<title>Masar | مسار</title>');
+    expect(other).toContain('<div id="root"></div>');
+    expect(await get('/city/riyadh-to-jeddah?utm_source=x', { cookie: 'language=en' })).toContain('<div id="root"></div>');
   });
 
   it('sends a signed-in visitor of / to the landing page of their type, with no page in between', async () => {

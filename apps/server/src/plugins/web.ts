@@ -63,6 +63,8 @@ const PAGES: [RegExp, string][] = [
   [/^\/(carriers|brokers)\/load-search\/?$|^\/shippers\/search-shipments\/?$/, 'src/features/loads/pages/LoadSearchPage.tsx'],
   [/^\/login\/?$/, 'src/features/auth/pages/LoginPage.tsx'],
   [/^\/(shippers|brokers)\/my-loads\/?$|^\/carriers\/my-shipments\/?$/, 'src/features/loads/pages/MyLoadsPage.tsx'],
+  // the city and lane landing pages (issue 23), prerendered for guests
+  [/^\/city\/[a-z-]+\/?$/, 'src/features/public/pages/CityPage.tsx'],
 ];
 
 /** The reader's language as public/boot.js picks it: the `language` cookie, else Accept-Language. */
@@ -74,14 +76,32 @@ function shellLanguage(req: FastifyRequest): 'en' | 'ar' {
 /**
  * Pages prerendered at build time (dist/prerender/<file>.<lang>.html) and the visitor each was made
  * for, as the web build's scripts/prerender.ts lists them in dist/prerender/pages.json: the guest
- * home page, and each role's load search for that role (`userType` cookie, web lib/storage.ts,
- * spec §9; accountType null = a guest). Served on the bare path only: filters in the query string
- * would change the page. No list (a test dist, an older build): nothing is prerendered.
+ * home page, each role's load search for that role (`userType` cookie, web lib/storage.ts,
+ * spec §9; accountType null = a guest), and the city and lane landing pages for guests (issue 23),
+ * which bring their own title and meta description per language (`head`). Served on the bare path
+ * only: filters in the query string would change the page. No list (a test dist, an older build):
+ * nothing is prerendered.
  */
 interface PrerenderedPage {
   file: string;
   path: string;
   accountType: number | null;
+  head?: Partial<Record<'en' | 'ar', { title: string; description?: string }>>;
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The shell's `<title>` and `<meta name="description">` replaced by a prerendered page's own. */
+export function withHead(html: string, head: { title: string; description?: string } | undefined): string {
+  if (!head) return html;
+  let out = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`);
+  if (head.description) {
+    const meta = `<meta name="description" content="${escapeHtml(head.description)}" />`;
+    out = /<meta name="description"[^>]*>/.test(out)
+      ? out.replace(/<meta name="description"[^>]*>/, () => meta)
+      : out.replace('</head>', () => `  ${meta}\n  </head>`);
+  }
+  return out;
 }
 const prerenderedPages = (root: string): PrerenderedPage[] => {
   const list = join(root, 'prerender/pages.json');
@@ -140,7 +160,8 @@ export function appShell(root: string) {
     return existsSync(path) ? readFileSync(path, 'utf8') : null;
   };
   const variants = new Map<string, { raw: string; br: Buffer; gz: Buffer }>();
-  const variant = (page: string | undefined, lang: 'en' | 'ar', body: string | null) => {
+  const variant = (page: string | undefined, lang: 'en' | 'ar', pre: PrerenderedPage | undefined) => {
+    const body = pre?.file ?? null;
     const id = `${page ?? ''}|${lang}|${body ?? ''}`;
     let v = variants.get(id);
     if (!v) {
@@ -150,7 +171,7 @@ export function appShell(root: string) {
       let raw = html.replace('</head>', `${links}  </head>`);
       // the installable app's name in the reader's language (web push, issue 21; boot.js does the same on the client)
       if (lang === 'ar') raw = raw.replace('href="/manifest.webmanifest"', 'href="/manifest.ar.webmanifest"');
-      if (prerender) raw = raw.replace('<div id="root"></div>', () => `<div id="root">${prerender}</div>`);
+      if (prerender) raw = withHead(raw, pre?.head?.[lang]).replace('<div id="root"></div>', () => `<div id="root">${prerender}</div>`);
       v = { raw, br: brotliCompressSync(raw), gz: gzipSync(raw) };
       variants.set(id, v);
     }
@@ -161,7 +182,7 @@ export function appShell(root: string) {
     const [path, query] = req.url.split('?');
     const userType = userTypeOf(req);
     const pre = query ? undefined : pages.find((p) => p.path === path && p.accountType === userType);
-    const v = variant(PAGES.find(([re]) => re.test(path))?.[1], shellLanguage(req), pre?.file ?? null);
+    const v = variant(PAGES.find(([re]) => re.test(path))?.[1], shellLanguage(req), pre);
     const accept = String(req.headers['accept-encoding'] ?? '');
     reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding, cookie, accept-language').type('text/html; charset=utf-8');
     if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(v.br);

@@ -11,6 +11,8 @@ export function DigitSystemSetting() {
   const { t, i18n } = useTranslation();
   return (
     <SegmentedControl
+      // "012" names the Western digit system: it is shown in Western digits whatever the setting (e2e/digits.test.ts)
+      data-latin-digits
       size="xs"
       aria-label={t('common:prefs.digits')}
       value={digitSystem(i18n.language)}

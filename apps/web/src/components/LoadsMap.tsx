@@ -12,7 +12,7 @@ import type { Load } from '@masar/shared';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { asLang, formatMoney } from './format';
+import { asLang, formatMoney, formatNumber } from './format';
 import { laneOf } from './Lane';
 
 const markerIcon = L.icon({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41], iconAnchor: [12, 41], popupAnchor: [1, -34], shadowSize: [41, 41] });
@@ -64,10 +64,11 @@ interface Props {
 }
 
 /** A cluster of `count` loads: a round badge in the theme's readable green, named for screen readers. */
-function clusterIcon(count: number, t: (key: string, opts: Record<string, unknown>) => string) {
+function clusterIcon(count: number, t: (key: string, opts: Record<string, unknown>) => string, lang: 'en' | 'ar') {
   const label = t('map.cluster', { count });
+  // the count in the reader's digit system, as every other number (issue 23)
   return L.divIcon({
-    html: `<span aria-label="${label}" title="${label}">${count}</span>`,
+    html: `<span aria-label="${label}" title="${label}">${formatNumber(count, lang)}</span>`,
     className: 'masar-map-cluster',
     iconSize: L.point(36, 36),
   });
@@ -91,7 +92,7 @@ export function LoadsMap({ loads, hrefOf, center, height = 520 }: Props) {
         )}
         {/* Loads at one city would stack into one unreachable pile (WCAG 2.5.8): nearby markers
             merge into a numbered cluster that opens on click or Enter. */}
-        <MarkerClusterGroup chunkedLoading iconCreateFunction={(c: { getChildCount(): number }) => clusterIcon(c.getChildCount(), t)}>
+        <MarkerClusterGroup chunkedLoading iconCreateFunction={(c: { getChildCount(): number }) => clusterIcon(c.getChildCount(), t, lang)}>
           {loads.map((l) => {
             const first = l.stops[0];
             if (!first) return null;

@@ -74,9 +74,11 @@ export function PlatePreview({ value, plateType, size = 'md' }: { value: PlateVa
   const { t } = useTranslation('fleet');
   const strip = (plateType && STRIP_COLOR[plateType]) || '#ffffff';
   const fs = size === 'sm' ? 15 : 22;
-  const cell = (children: ReactNode, testId?: string) => (
+  const cell = (children: ReactNode, testId?: string, latinDigits?: boolean) => (
     <Box
       data-testid={testId}
+      // the plate's Latin row keeps Western digits, as on the metal plate (e2e/digits.test.ts)
+      data-latin-digits={latinDigits || undefined}
       style={{
         display: 'flex',
         justifyContent: 'center',
@@ -126,7 +128,7 @@ export function PlatePreview({ value, plateType, size = 'md' }: { value: PlateVa
           {cell(arabicDigits(value.digits).padEnd(4, '·'), 'plate-preview-digits-ar')}
         </Box>
         <Box style={{ borderBottom: '2px solid #111' }}>{cell(slotLetters(false), 'plate-preview-letters-ar')}</Box>
-        <Box style={{ borderInlineEnd: '2px solid #111' }}>{cell(value.digits.padEnd(4, '·'), 'plate-preview-digits-latin')}</Box>
+        <Box style={{ borderInlineEnd: '2px solid #111' }}>{cell(value.digits.padEnd(4, '·'), 'plate-preview-digits-latin', true)}</Box>
         <Box>{cell(slotLetters(true), 'plate-preview-letters-latin')}</Box>
       </Box>
       <Box

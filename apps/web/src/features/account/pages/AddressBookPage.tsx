@@ -5,6 +5,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { savedAddressInput, type SavedAddress, type SavedAddressInput } from '@masar/shared';
 import { fieldErrors, notifySuccess, showApiError } from '../../../lib/form';
+import { inDigitSystem } from '../../../lib/digits';
 import { useAddresses, useDeleteAddress, useSaveAddress } from '../api/profile';
 import { AddressFields, NationalAddressFields, detailsToBody, detailsValues, emptyDetails, type AddressDetailsValues } from '../components/AddressFields';
 
@@ -142,15 +143,16 @@ export default function AddressBookPage() {
                   <Text fw={600}>
                     <bdi>{a.label}</bdi>
                   </Text>
+                  {/* street, district and free-text addresses are shown as typed; the building number and postal code follow the digit setting (e2e/digits.test.ts) */}
                   <Text size="sm" c="dimmed">
-                    <bdi>
+                    <bdi data-latin-digits>
                       {a.addressDetails
                         ? [
-                            a.addressDetails.buildingNumber,
+                            inDigitSystem(a.addressDetails.buildingNumber),
                             a.addressDetails.streetName,
                             a.addressDetails.district,
                             a.addressDetails.region,
-                            a.addressDetails.zipCode,
+                            inDigitSystem(a.addressDetails.zipCode),
                           ].join(sep)
                         : a.address}
                     </bdi>

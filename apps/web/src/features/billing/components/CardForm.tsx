@@ -110,7 +110,7 @@ export function CardLabel({ card }: { card: Pick<SavedCard, 'brand' | 'last4' | 
       <Text span fw={600}>
         {t(`card.brand.${card.brand}`)}
       </Text>{' '}
-      <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+      <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }} data-latin-digits>
         •••• {card.last4}
       </bdi>
       {'  '}

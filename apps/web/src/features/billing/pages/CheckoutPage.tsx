@@ -157,7 +157,8 @@ export default function CheckoutPage() {
                 {t('checkout.addCard')}
               </Button>
             </Group>
-            <Text fz="xs" c="dimmed">
+            {/* the test card numbers are typed as printed, in Western digits (e2e/digits.test.ts) */}
+            <Text fz="xs" c="dimmed" data-latin-digits>
               {t('checkout.sandboxNote')}
             </Text>
           </Stack>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput, DatesProvider } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { driverInput, driverUpdate, FLEET_LIMITS, ID_LENGTHS, SALUTATIONS, type Driver } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { NumberInput } from '../../../components/NumberInput';
 import { DocumentUpload, type DocumentRef } from '../../../components/DocumentUpload';
 import { useSaveDriver } from '../api/fleet';
 import { asLang } from '../utils/format';
+import { useDatesLocale } from '../../../components/useDatesLocale';
 import { nationalityOptions } from '../utils/nationalities';
 import { opt, optNum, validateWith, type FormErrors } from '../utils/validate';
 import { apiFieldErrors } from '../../../lib/form';
@@ -46,6 +47,8 @@ function latestBirthDate() {
 export function DriverForm({ driver, onDone, onCancel }: { driver?: Driver | null; onDone: (d: Driver) => void; onCancel: () => void }) {
   const { t, i18n } = useTranslation('fleet');
   const lang = asLang(i18n.language);
+  // the calendar's years, decades and days in the reader's language and digit system (issue 23)
+  const datesLocale = useDatesLocale(lang);
   const [values, setValues] = useState<Values>(() => ({
     salutation: driver?.salutation ?? null,
     firstName: driver?.firstName ?? '',
@@ -156,18 +159,20 @@ export function DriverForm({ driver, onDone, onCancel }: { driver?: Driver | nul
           error={errors.nationality}
           data-testid="driver-nationality"
         />
-        <DateInput
-          label={t('driver.dateOfBirth')}
-          description={t('driver.dobHint', { age: FLEET_LIMITS.driverMinAge })}
-          required
-          valueFormat="YYYY-MM-DD"
-          maxDate={latestBirthDate()}
-          defaultLevel="decade"
-          value={values.dateOfBirth}
-          onChange={(v) => set('dateOfBirth', v)}
-          error={errors.dateOfBirth}
-          data-testid="driver-dob"
-        />
+        <DatesProvider settings={{ locale: datesLocale }}>
+          <DateInput
+            label={t('driver.dateOfBirth')}
+            description={t('driver.dobHint', { age: FLEET_LIMITS.driverMinAge })}
+            required
+            valueFormat="YYYY-MM-DD"
+            maxDate={latestBirthDate()}
+            defaultLevel="decade"
+            value={values.dateOfBirth}
+            onChange={(v) => set('dateOfBirth', v)}
+            error={errors.dateOfBirth}
+            data-testid="driver-dob"
+          />
+        </DatesProvider>
         {text('phone', { required: true, inputMode: 'tel', dir: 'ltr', placeholder: '05XXXXXXXX' })}
         {text('managerName')}
         {text('managerPhone', { inputMode: 'tel', dir: 'ltr', placeholder: '05XXXXXXXX' })}
@@ -176,7 +181,7 @@ export function DriverForm({ driver, onDone, onCancel }: { driver?: Driver | nul
           description: t('driver.licenceHint', { min: ID_LENGTHS.licenceMin, max: ID_LENGTHS.licenceMax }),
           inputMode: 'numeric',
         })}
-        {text('driverIdNumber', { required: true, description: t('driver.driverIdHint', { n: ID_LENGTHS.driverId }), inputMode: 'numeric' })}
+        {text('driverIdNumber', { required: true, description: t('driver.driverIdHint', { n: ID_LENGTHS.driverId, a: 1, b: 2 }), inputMode: 'numeric' })}
         <NumberInput
           label={t('driver.iqamaIssueCount')}
           description={t('driver.iqamaCountHint', { min: FLEET_LIMITS.iqamaIssueCountMin, max: FLEET_LIMITS.iqamaIssueCountMax })}

@@ -171,8 +171,13 @@ function DriverView({ d }: { d: Driver }) {
         </Field>
         <Field label={t('driver.managerName')}>{d.managerName}</Field>
         <Field label={t('driver.managerPhone')}>{d.managerPhone && <span dir="ltr">{d.managerPhone}</span>}</Field>
-        <Field label={t('driver.licenceNumber')}>{d.licenceNumber}</Field>
-        <Field label={t('driver.driverIdNumber')}>{d.driverIdNumber}</Field>
+        {/* document numbers, shown as typed and as on the documents (e2e/digits.test.ts) */}
+        <Field label={t('driver.licenceNumber')}>
+          <bdi data-latin-digits>{d.licenceNumber}</bdi>
+        </Field>
+        <Field label={t('driver.driverIdNumber')}>
+          <bdi data-latin-digits>{d.driverIdNumber}</bdi>
+        </Field>
         <Field label={t('driver.iqamaIssueCount')}>{formatNumber(d.iqamaIssueCount, lang)}</Field>
         <Field label={t('driver.companyCr')}>{d.companyCr}</Field>
         <Field label={t('driver.moiNumber')}>{d.moiNumber}</Field>

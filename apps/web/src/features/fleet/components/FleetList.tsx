@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PlatePreview } from '../../../components/PlatePicker';
 import { itemRecord, type Driver, type FleetItem, type FleetKind, type FleetRow, type Trailer, type Vehicle } from '../api/fleet';
-import { asLang, driverName, formatNumber, type Lang } from '../utils/format';
+import { asLang, driverName, formatNumber, vehicleTitle, type Lang } from '../utils/format';
 import { RowActions } from './RowActions';
 import { useEquipmentTypes } from './VehicleForm';
 import { refName } from '../../../components/reference';
@@ -63,7 +63,7 @@ function summarize(row: FleetRow, kind: FleetKind, t: TFunction<'fleet'>, lang: 
     const v = row as Vehicle;
     return {
       title: <PlatePreview value={v.plate} plateType={v.plateType} size="sm" />,
-      subtitle: [v.make, v.model, v.year].filter(Boolean).join(' '),
+      subtitle: vehicleTitle(v),
       details: (
         <Stack gap={0}>
           <Text size="sm">
@@ -79,7 +79,12 @@ function summarize(row: FleetRow, kind: FleetKind, t: TFunction<'fleet'>, lang: 
   if (kind === 'trailer') {
     const tr = row as Trailer;
     return {
-      title: <Text fw={700}>{tr.trailerNumber}</Text>,
+      // a registration number, shown as typed and as on the trailer's papers (e2e/digits.test.ts)
+      title: (
+        <Text fw={700} data-latin-digits>
+          {tr.trailerNumber}
+        </Text>
+      ),
       subtitle: eqName(tr.trailerType),
       details: (
         <Text size="sm">
@@ -103,7 +108,8 @@ function summarize(row: FleetRow, kind: FleetKind, t: TFunction<'fleet'>, lang: 
           <span dir="ltr">{d.phone}</span>
         </Text>
         <Text size="sm">
-          {t('driver.licenceShort')}: {d.licenceNumber}
+          {/* a document number, shown as typed and as on the licence (e2e/digits.test.ts) */}
+          {t('driver.licenceShort')}: <bdi data-latin-digits>{d.licenceNumber}</bdi>
         </Text>
         <Group gap={4}>
           {d.waslStatus && <WaslBadge status={d.waslStatus} reasons={d.waslReasons} />}

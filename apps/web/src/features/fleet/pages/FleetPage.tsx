@@ -26,7 +26,7 @@ import { CsvExportMenu, CsvImportButton } from '../../../components/CsvTransfer'
 import { useFleet, type FleetKind } from '../api/fleet';
 import { FleetDrawer, type DrawerState } from '../components/FleetDrawer';
 import { FleetList } from '../components/FleetList';
-import { useRoleBase } from '../utils/format';
+import { asLang, formatNumber, useRoleBase } from '../utils/format';
 
 const PAGE_SIZE = 20;
 const VIEW_KEY = 'fleetView';
@@ -37,7 +37,7 @@ const VIEW_KEY = 'fleetView';
  * Everything that defines the screen lives in the URL so it can be linked and reloaded.
  */
 export default function FleetPage() {
-  const { t } = useTranslation('fleet');
+  const { t, i18n } = useTranslation('fleet');
   const base = useRoleBase();
   const [params, setParams] = useSearchParams();
   const tab = Math.min(3, Math.max(0, Number(params.get('tab')) || 0));
@@ -91,7 +91,7 @@ export default function FleetPage() {
       {t(`tabs.${key}`)}
       {count !== undefined && (
         <Badge size="xs" variant="light" color="gray">
-          {count}
+          {formatNumber(count, asLang(i18n.language))}
         </Badge>
       )}
     </Group>

@@ -125,7 +125,7 @@ export default function TrustedDriversPage() {
                       <span dir="ltr">{d.phone}</span>
                     </Text>
                     <Text size="sm">
-                      {t('driver.licenceShort')}: {d.licenceNumber}
+                      {t('driver.licenceShort')}: <bdi data-latin-digits>{d.licenceNumber}</bdi>
                     </Text>
                   </Stack>
                   <Badge color="masar" variant="light" leftSection={<IconShieldCheck size={12} />}>

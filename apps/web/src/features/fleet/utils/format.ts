@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import type { Driver, Trailer, Vehicle } from '../api/fleet';
-import { digitSystem } from '../../../lib/digits';
+import { digits, digitSystem } from '../../../lib/digits';
 import { numberFormat } from '../../../lib/intl';
 import { formatDate } from '../../../components/format';
 
@@ -16,7 +16,8 @@ export function useRoleBase() {
 
 export const driverName = (d: Pick<Driver, 'firstName' | 'lastName'> | null | undefined) => (d ? `${d.firstName} ${d.lastName}`.trim() : '');
 
-export const vehicleTitle = (v: Pick<Vehicle, 'make' | 'model' | 'year'>) => [v.make, v.model, v.year].filter(Boolean).join(' ');
+/** "Toyota Hilux ٢٠٢٣": make and model as typed, the year in the reader's digit system (issue 23). */
+export const vehicleTitle = (v: Pick<Vehicle, 'make' | 'model' | 'year'>) => [v.make, v.model, v.year ? digits(v.year) : null].filter(Boolean).join(' ');
 
 export const trailerTitle = (t: Pick<Trailer, 'trailerNumber'>) => t.trailerNumber;
 

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Alert, Anchor, Box, Button, Center, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
@@ -13,6 +13,29 @@ import { DirArrow } from '../../../components/Lane';
 import { LoadCard } from '../../../components/LoadCard';
 import { useCitiesByIds } from '../../../components/reference';
 import { rolePaths, useRoleBase, useViewer } from '../../../components/useViewer';
+import { loadNamespaces } from '../../../i18n';
+
+/**
+ * The sample testimonials for shippers, TMS users and carriers (issue 23, spec §1), with their
+ * strings (`public` namespace) and quotes (src/content/testimonials.json): a chunk of
+ * their own, fetched when the section comes near the viewport, so the first visit's JavaScript and
+ * requests stay within the home budget.
+ */
+const HomeTestimonials = lazy(() => Promise.all([import('../../../components/Testimonials'), loadNamespaces(['public'])]).then(([m]) => m));
+
+/** True once `el` is within 600 px of the viewport (at once where IntersectionObserver is missing). */
+function useNear(el: RefObject<HTMLElement | null>) {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (near) return;
+    if (typeof IntersectionObserver === 'undefined') return setNear(true);
+    if (!el.current) return;
+    const io = new IntersectionObserver(([e]) => e?.isIntersecting && setNear(true), { rootMargin: '600px 0px' });
+    io.observe(el.current);
+    return () => io.disconnect();
+  }, [el, near]);
+  return near;
+}
 
 /** Popular Saudi lanes (city ids of the shipped reference data): Riyadh, Jeddah, Dammam, Makkah, Madinah, Abha, Tabuk. */
 const LANES: [number, number][] = [
@@ -33,6 +56,8 @@ export default function HomePage() {
   const lang = asLang(i18n.language);
   const navigate = useNavigate();
   const viewer = useViewer();
+  const testimonialsRef = useRef<HTMLDivElement>(null);
+  const testimonialsNear = useNear(testimonialsRef);
   const base = useRoleBase(viewer.accountType);
   const paths = rolePaths(base);
   const signedIn = viewer.isSignedIn && !!base;
@@ -208,6 +233,14 @@ export default function HomePage() {
             </Paper>
           ))}
         </SimpleGrid>
+
+        <Box ref={testimonialsRef} mt={48} mih={testimonialsNear ? undefined : 320}>
+          {testimonialsNear && (
+            <Suspense fallback={null}>
+              <HomeTestimonials variant="home" />
+            </Suspense>
+          )}
+        </Box>
       </Container>
     </Box>
   );

@@ -15,7 +15,8 @@ describe('About us', () => {
     renderWithApp(<InfoPage page="about" />, { dir: 'rtl', path: '/about-us' });
     const block = await screen.findByTestId('testimonials');
     expect(within(block).getByRole('heading', { level: 2, name: 'ماذا يقول عملاؤنا' })).toBeTruthy();
-    expect(block.textContent).toContain('آراء توضيحية');
+    expect(within(block).getByTestId('testimonials-sample').textContent).toBe('آراء نموذجية');
+    expect(block.textContent).toContain('نماذج توضيحية');
     expect(within(block).getAllByText(/\(توضيحي\)/)).toHaveLength(4);
   });
 

@@ -1,7 +1,7 @@
 import { Container, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../../lib/pageMeta';
-import { Testimonials } from '../components/Testimonials';
+import { Testimonials } from '../../../components/Testimonials';
 import { asLang, formatDate } from '../../../components/format';
 
 /**

@@ -8,7 +8,6 @@ import { usePageMeta } from '../../../lib/pageMeta';
 import { asLang, formatCount, formatMoney, formatNumber } from '../../../components/format';
 import { DirArrow } from '../../../components/Lane';
 import { GuestLoads } from '../components/GuestLoads';
-import { useCitiesByIds } from '../../../components/reference';
 import { CITY_LOADS_LIMIT, CITY_RADIUS_KM } from '../cityLoads';
 
 /** Mean Earth radius of PostgreSQL's earthdistance, km (the server's lib/geo.ts). */
@@ -45,7 +44,6 @@ export function Lane({ from, to }: { from: (typeof CITY_PAGES)[number]; to: (typ
   const name = (s: CitySlug) => t(`city.names.${s}`);
   const title = t('lane.title', { from: name(from.slug), to: name(to.slug) });
   usePageMeta(title, t('lane.intro', { from: name(from.slug), to: name(to.slug) }));
-  const cities = useCitiesByIds([from.cityId, to.cityId]);
   const loads = useQuery({
     queryKey: ['loads', 'lane', from.cityId, to.cityId],
     queryFn: () =>
@@ -57,9 +55,8 @@ export function Lane({ from, to }: { from: (typeof CITY_PAGES)[number]; to: (typ
   });
   const items = loads.data?.items ?? [];
   const facts = laneFacts(items);
-  const a = cities.data?.find((c) => c.id === from.cityId);
-  const b = cities.data?.find((c) => c.id === to.cityId);
-  const straight = a && b ? straightKm(a, b) : null;
+  // the city centres are constants (CITY_PAGES): the build prerenders this fact (issue 23)
+  const straight = straightKm(from, to);
   const km = (n: number) => t('lane.km', { km: formatNumber(Math.round(n), lang) });
   const fact = (label: string, value: string, testId: string) => (
     <Paper withBorder p="sm" data-testid={testId}>
@@ -88,9 +85,14 @@ export function Lane({ from, to }: { from: (typeof CITY_PAGES)[number]; to: (typ
             {fact(t('lane.openLoads'), loads.data ? formatCount(loads.data.total, loads.data.totalCapped, lang) : '…', 'lane-open')}
             {facts.roadKm !== null
               ? fact(t('lane.roadDistance'), km(facts.roadKm), 'lane-distance')
-              : fact(t('lane.straightDistance'), straight !== null ? km(straight) : '…', 'lane-distance')}
-            {fact(t('lane.medianPrice'), facts.priceSar !== null ? formatMoney(facts.priceSar, lang) : '—', 'lane-price')}
-            {fact(t('lane.medianRate'), facts.ratePerKmSar !== null ? formatMoney(facts.ratePerKmSar, lang, { decimals: 2 }) : '—', 'lane-rate')}
+              : fact(t('lane.straightDistance'), km(straight), 'lane-distance')}
+            {/* live figures: "…" until the loads have come (also in the prerendered page), "—" when there are none */}
+            {fact(t('lane.medianPrice'), facts.priceSar !== null ? formatMoney(facts.priceSar, lang) : loads.data ? '—' : '…', 'lane-price')}
+            {fact(
+              t('lane.medianRate'),
+              facts.ratePerKmSar !== null ? formatMoney(facts.ratePerKmSar, lang, { decimals: 2 }) : loads.data ? '—' : '…',
+              'lane-rate',
+            )}
           </SimpleGrid>
           <Text size="xs" c="dimmed" mt="xs">
             {t('lane.factsNote', { km: formatNumber(CITY_RADIUS_KM, lang) })}

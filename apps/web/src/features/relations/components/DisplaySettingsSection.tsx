@@ -17,7 +17,8 @@ export function DisplaySettingsSection() {
       <Group justify="space-between" wrap="wrap" gap="sm" mt="sm">
         <div>
           <Text fw={500}>{t('settings.display.digits')}</Text>
-          <Text c="dimmed" size="sm">
+          {/* shows "012" as the example of Western digits (e2e/digits.test.ts) */}
+          <Text c="dimmed" size="sm" data-latin-digits>
             {t('settings.display.digitsHint')}
           </Text>
         </div>

@@ -1,0 +1,179 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { openBrowser, type RunningServer } from './harness';
+import { seedAccountArea } from './account-data';
+import { DEMO, signIn, WAIT } from './helpers';
+
+/**
+ * Every page variant the page-wide checks visit (issue 9 axe, e2e/a11y.test.ts; issue 23 digit scan,
+ * e2e/digits.test.ts): the path, the role that opens it and what shows when it has its data.
+ * A page added here is checked by both.
+ */
+export const ROLES = ['guest', 'shipper', 'carrier'] as const;
+
+export type Role = 'guest' | 'shipper' | 'carrier';
+export interface Target {
+  name: string;
+  role: Role;
+  path: string | ((s: { loadPath: string; bookedPath: string }) => string);
+  /** What shows when the page has its data (waited for before axe runs). */
+  ready: (page: Page) => Promise<unknown>;
+}
+
+export const visible = (page: Page, selector: string) => page.locator(selector).first().waitFor({ state: 'visible', timeout: WAIT });
+/**
+ * A map is ready when its markers have stopped moving: the cluster layer adds markers in chunks and
+ * animates clusters into place, and axe run mid-animation saw two clusters overlap for a moment
+ * (target-size, once in CI at 390 px). Two samples of every marker's position 400 ms apart must agree.
+ */
+const mapSettled = async (page: Page) => {
+  await visible(page, '.leaflet-container');
+  const positions = () => page.evaluate(() => [...document.querySelectorAll('.leaflet-marker-icon')].map((e) => (e as HTMLElement).style.transform).join('|'));
+  let before = await positions();
+  for (let i = 0; i < 25; i++) {
+    await page.waitForTimeout(400);
+    const now = await positions();
+    if (now === before && now !== '') return;
+    before = now;
+  }
+};
+const accountReady = async (page: Page) => {
+  for (const s of ['[data-testid=team-invitation]', '[data-testid=business-profile]', '[data-testid=contact-info]', 'input[type=password]'])
+    await visible(page, s);
+};
+export const TARGETS: Target[] = [
+  { name: 'home', role: 'guest', path: '/', ready: (p) => visible(p, 'footer') },
+  { name: 'login', role: 'guest', path: '/login', ready: (p) => visible(p, 'input[type=password]') },
+  { name: 'signup', role: 'guest', path: '/signup', ready: (p) => visible(p, 'form') },
+  { name: 'post load', role: 'shipper', path: '/shippers/post-load', ready: (p) => visible(p, '[data-testid=post-load-submit]') },
+  { name: 'my loads', role: 'shipper', path: '/shippers/my-loads', ready: (p) => visible(p, '[data-testid^=load-row-]') },
+  { name: 'load details', role: 'shipper', path: (s) => s.loadPath, ready: (p) => visible(p, 'h4') },
+  { name: 'offers', role: 'shipper', path: '/shippers/offers', ready: (p) => visible(p, 'h2') },
+  { name: 'fleet', role: 'shipper', path: '/shippers/fleet-management', ready: (p) => visible(p, 'h2') },
+  { name: 'vendors', role: 'shipper', path: '/shippers/contact', ready: (p) => visible(p, 'h2') },
+  { name: 'csv logs', role: 'shipper', path: '/shippers/csv-logs', ready: (p) => visible(p, 'h2') },
+  // the account page with its issue 8 sections: a team invitation, business profile, contact info, the links
+  { name: 'account', role: 'shipper', path: '/shippers/account', ready: (p) => accountReady(p) },
+  { name: 'pricing', role: 'guest', path: '/pricing', ready: (p) => visible(p, '[data-testid=plan-shipper-monthly]') },
+  { name: 'faq', role: 'guest', path: '/faq', ready: (p) => visible(p, '[data-testid=faq]') },
+  { name: 'help', role: 'guest', path: '/help', ready: (p) => visible(p, '[data-testid=help-bayan-wasl]') },
+  { name: 'contact', role: 'guest', path: '/contact', ready: (p) => visible(p, '[data-testid=contact-form]') },
+  { name: 'city', role: 'guest', path: '/city/riyadh', ready: (p) => visible(p, '[data-testid=city-sign-in], [data-testid=city-no-loads]') },
+  { name: 'lane', role: 'guest', path: '/city/riyadh-to-jeddah', ready: (p) => visible(p, '[data-testid=lane-loads] a, [data-testid=lane-no-loads]') },
+  { name: 'billing', role: 'shipper', path: '/shippers/billing-and-invoice', ready: (p) => visible(p, '[data-testid=plan-card]') },
+  { name: 'checkout', role: 'shipper', path: '/shippers/checkout?plan=shipper-monthly', ready: (p) => visible(p, '[data-testid=pay]') },
+  { name: 'profile approval', role: 'shipper', path: '/shippers/profile-approval', ready: (p) => visible(p, '[data-testid=doc-letterhead]') },
+  { name: 'load search (list)', role: 'carrier', path: '/carriers/load-search', ready: (p) => visible(p, '[data-testid^=load-row-]') },
+  { name: 'load search (map)', role: 'carrier', path: '/carriers/load-search?view=map', ready: (p) => mapSettled(p) },
+  // issue 7: a booked shipment's truck and driver panel, the Bayan trips, the map of my fleet, the driver's job link
+  { name: 'booked load', role: 'carrier', path: (s) => s.bookedPath, ready: (p) => visible(p, '[data-testid=assignment-panel]') },
+  { name: 'bayan', role: 'carrier', path: '/carriers/bayan', ready: (p) => visible(p, 'h1, h2') },
+  { name: 'godsview', role: 'carrier', path: '/carriers/godsview', ready: (p) => visible(p, '.leaflet-container') },
+  { name: 'driver', role: 'guest', path: '/driver?token=invalid', ready: (p) => visible(p, '[data-testid=driver-trip-page]') },
+  // issue 8: favourites, blocked users, settings (contact, display), team members, saved cards, the address book (seeded in beforeAll)
+  { name: 'favourites', role: 'shipper', path: '/shippers/favourites', ready: (p) => visible(p, '[data-testid=relation-item]') },
+  { name: 'blocked', role: 'carrier', path: '/carriers/blocked', ready: (p) => visible(p, '[data-testid=relation-item]') },
+  { name: 'settings', role: 'carrier', path: '/carriers/setting', ready: (p) => visible(p, '[data-testid=contact-settings] input') },
+  { name: 'team', role: 'shipper', path: '/shippers/account/team', ready: (p) => visible(p, '[data-testid=team-member]') },
+  { name: 'saved cards', role: 'carrier', path: '/carriers/saved-cards', ready: (p) => visible(p, '[data-testid=saved-cards]') },
+  { name: 'address book', role: 'shipper', path: '/shippers/account/addresses', ready: (p) => visible(p, '[data-testid=address-item]') },
+  { name: 'account (carrier)', role: 'carrier', path: '/carriers/account', ready: (p) => accountReady(p) },
+  // issue 19: the capacity side — a carrier's posted trucks, a shipper's truck search
+  { name: 'post trucks', role: 'carrier', path: '/carriers/post-trucks', ready: (p) => visible(p, '[data-testid=truck-new]') },
+  { name: 'search trucks', role: 'shipper', path: '/shippers/search-trucks', ready: (p) => visible(p, '[data-testid=truck-search-form]') },
+  // tendering, in/out logs (issue 19)
+  { name: 'tendering (shipper)', role: 'shipper', path: '/shippers/tendering-shipment', ready: (p) => visible(p, '[data-testid=tender-new]') },
+  {
+    name: 'tendering (carrier)',
+    role: 'carrier',
+    path: '/carriers/tendering-shipment',
+    ready: (p) => visible(p, '[data-testid=tenders-empty], [data-testid^=tender-LD]'),
+  },
+  { name: 'truck in/out', role: 'shipper', path: '/shippers/truck-in-truck-out', ready: (p) => visible(p, 'h1, h2') },
+  { name: 'shipment in/out', role: 'carrier', path: '/carriers/shipment-in-shipment-out', ready: (p) => visible(p, 'h1, h2') },
+  // notifications (issue 21): the page (demo history gives it entries) and the preferences on the settings page
+  { name: 'notifications', role: 'shipper', path: '/shippers/notifications', ready: (p) => visible(p, '[data-testid=notification-entry]') },
+  {
+    name: 'notification preferences',
+    role: 'carrier',
+    path: '/carriers/setting',
+    // with the web push switch (issue 21), which appears once the browser's push state is read
+    ready: async (p) => {
+      await visible(p, '[data-testid=notification-preferences] [data-testid=save-notification-preferences]');
+      await visible(p, '[data-testid=push-switch]');
+    },
+  },
+  // the dashboards (issue 20)
+  { name: 'dashboard (shipper)', role: 'shipper', path: '/shippers/dashboard', ready: (p) => visible(p, '[data-testid=stat-loads_posted]') },
+  { name: 'dashboard (carrier)', role: 'carrier', path: '/carriers/dashboard', ready: (p) => visible(p, '[data-testid=stat-won]') },
+  // market rates, the rate forecast and rate-change alerts (issue 20): Riyadh (3) → Jeddah (18), the demo history's busiest lane
+  { name: 'market rates', role: 'shipper', path: '/shippers/market-rates?origin=3&destination=18', ready: (p) => visible(p, '[data-testid=rates-figure]') },
+  {
+    name: 'rate forecast',
+    role: 'guest',
+    path: '/rate-forecast?origin=3&destination=18',
+    ready: (p) => visible(p, '[data-testid=forecast-result] svg.recharts-surface'),
+  },
+  { name: 'rate alerts', role: 'carrier', path: '/carriers/rate-change-alerts', ready: (p) => visible(p, '[data-testid=alert-submit]') },
+];
+
+/** One signed-in browser context per role with `lanes` tabs each, and the paths that need the demo data (a load, a booked shipment). */
+export interface RoleBrowsers {
+  contexts: Map<Role, BrowserContext>;
+  pages: Map<Role, Page[]>;
+  state: { loadPath: string; bookedPath: string };
+  pathOf(target: Target): string;
+  close(): Promise<void>;
+}
+
+/** Seed the account area, open and sign in one context per role, and find the demo load and booked shipment. */
+export async function openRoleBrowsers(srv: RunningServer, lanes: number): Promise<RoleBrowsers> {
+  await seedAccountArea(srv.url);
+  const contexts = new Map<Role, BrowserContext>();
+  const pages = new Map<Role, Page[]>();
+  const state = { loadPath: '', bookedPath: '' };
+  for (const role of ROLES) {
+    const ctx = await openBrowser();
+    contexts.set(role, ctx);
+    const page = ctx.pages()[0] ?? (await ctx.newPage());
+    const tabs = [page];
+    while (tabs.length < lanes) tabs.push(await ctx.newPage());
+    pages.set(role, tabs);
+    if (role === 'shipper') await signIn(page, srv.url, DEMO.shipper, '/shippers/my-loads');
+    if (role === 'carrier') await signIn(page, srv.url, DEMO.carrier, '/carriers/load-search');
+  }
+  const shipper = pages.get('shipper')![0];
+  const first = shipper.locator('a[href*="/shippers/loads/"]').first();
+  await first.waitFor({ timeout: WAIT });
+  state.loadPath = (await first.getAttribute('href'))!;
+  // a shipment the demo carrier booked and has not assigned a truck to yet
+  const carrier = pages.get('carrier')![0];
+  await carrier.goto(`${srv.url}/carriers/my-shipments?tab=unassigned`);
+  const booked = carrier.locator('a[href*="/carriers/loads/"]').first();
+  await booked.waitFor({ timeout: WAIT });
+  state.bookedPath = (await booked.getAttribute('href'))!;
+  return {
+    contexts,
+    pages,
+    state,
+    pathOf: (target) => (typeof target.path === 'string' ? target.path : target.path(state)),
+    async close() {
+      for (const c of contexts.values()) await c.close();
+    },
+  };
+}
+
+/** Language and theme as the footer switches store them (cookie + local storage), and the viewport, for every tab of a role; the next load uses them. */
+export async function prefer(b: RoleBrowsers, base: string, role: Role, lang: 'en' | 'ar', theme: 'light' | 'dark', width: number) {
+  const ctx = b.contexts.get(role)!;
+  const [page, ...others] = b.pages.get(role)!;
+  await ctx.addCookies([{ name: 'language', value: lang, url: base }]);
+  if (!page.url().startsWith(base)) await page.goto(`${base}/`);
+  await page.evaluate(
+    ([l, th]) => {
+      localStorage.setItem('language', l);
+      localStorage.setItem('theme', th);
+    },
+    [lang, theme],
+  );
+  for (const tab of [page, ...others]) await tab.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+}
