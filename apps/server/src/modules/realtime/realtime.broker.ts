@@ -64,9 +64,7 @@ const authError = (code: 4 | 2 | 5, message: string): AuthenticateError => Objec
 
 export function createRealtime(opts: RealtimeOptions) {
   const mq = opts.redisUrl ? MQEmitterRedis({ connectionString: opts.redisUrl }) : undefined;
-  const persistenceConn = opts.redisUrl
-    ? new Redis(opts.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5_000})
-    : null;
+  const persistenceConn = opts.redisUrl ? new Redis(opts.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5_000 }) : null;
   const persistence = persistenceConn ? aedesPersistenceRedis({ conn: persistenceConn }) : undefined;
   const broker = new Aedes({ mq, persistence, heartbeatInterval: 30_000, connectTimeout: 10_000, maxClientsIdLength: 120 });
   /** Identity of each connected client of this instance, by client object. */
