@@ -161,6 +161,7 @@ export function createContainer(opts: {
         jwtSecret: config.jwtSecret,
         sessions,
         redisUrl: config.REDIS_URL,
+        redisKeyPrefix: config.REDIS_KEY_PREFIX,
         sweepSeconds: config.REALTIME_SWEEP_SECONDS,
         log,
       })

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import MQEmitterRedis from 'mqemitter-redis';
+import aedesPersistenceRedis from 'aedes-persistence-redis';
 import { Redis } from 'ioredis';
 import type { EventEmitter } from 'node:events';
 import { realtimeClientIdPrefix, userTopic, type RealtimeMessage } from '@masar/shared';
@@ -20,10 +21,9 @@ import { verifyAccessToken } from '../../lib/tokens.ts';
  * - Revocation: every instance re-checks its connected sessions on a sweep (one statement for
  *   all of them) every `sweepSeconds`, and at once when any instance asks (logout, suspension):
  *   a revoked session, or a suspended or deleted account, is disconnected.
- * - Several instances: with REDIS_URL the brokers share one MQTT bus (mqemitter-redis), so a
- *   message published on one instance reaches a client connected to any other. Session state
- *   stays in memory: every session is clean and every message QoS 0, so there is nothing to
- *   keep for a client that reconnects elsewhere (it re-reads its queries on reconnect).
+ * - Several instances: with REDIS_URL the brokers share one MQTT bus (mqemitter-redis) and
+ *   session state (aedes-persistence-redis 12, keys under REDIS_KEY_PREFIX + `mqtt:`), so a
+ *   message published on one instance reaches a client connected to any other.
  */
 
 /** What the broker needs of the auth module: which sessions are still live. */
@@ -39,8 +39,10 @@ interface Log {
 export interface RealtimeOptions {
   jwtSecret: string;
   sessions: RealtimeSessions;
-  /** Share one bus across instances (mqemitter-redis). */
+  /** Share one bus and session state across instances (mqemitter-redis, aedes-persistence-redis). */
   redisUrl?: string;
+  /** Prefix of the broker's session keys in Redis (REDIS_KEY_PREFIX; `mqtt:` is added). */
+  redisKeyPrefix?: string;
   /** Seconds between sweeps of the connected sessions (revoked → disconnected). */
   sweepSeconds: number;
   log: Log;
@@ -60,8 +62,9 @@ interface Identity {
 }
 
 /**
- * The cross-instance MQTT bus on Redis. Its two connections are made here, not by
- * mqemitter-redis, for two reasons:
+ * The cross-instance broker state on Redis: the MQTT bus (mqemitter-redis) and the session
+ * store (aedes-persistence-redis 12, its keys under `<prefix>mqtt:`). Their connections are made
+ * here, not by the libraries, for two reasons:
  * - `disableClientInfo`: ioredis ≥ 5.8.2 may interleave its CLIENT SETINFO handshake with the
  *   queued SUBSCRIBE and then send the INFO ready check on a connection already in subscriber
  *   mode; Redis refuses it and the connection fails (redis/ioredis#2037, open). Seen in CI as an
@@ -69,20 +72,25 @@ interface Identity {
  * - a Redis error is logged, never thrown: mqemitter-redis re-emits connection errors on an
  *   emitter with no listener, which would end the process; ioredis reconnects on its own.
  */
-function createRedisBus(url: string, log: Log) {
-  // our ioredis (6) in place of mqemitter-redis' own (5): the same client API, other type identity
+function createRedisBus(url: string, keyPrefix: string, log: Log) {
+  // our ioredis (6) in place of the libraries' own (5): the same client API, other type identity
   type Conn = NonNullable<Parameters<typeof MQEmitterRedis>[0]>['subConn'];
-  const connection = () => new Redis(url, { disableClientInfo: true, connectTimeout: 5_000 }) as unknown as Conn;
-  const bus = MQEmitterRedis({ subConn: connection(), pubConn: connection() });
-  (bus as unknown as { state: EventEmitter }).state.on('error', (err: unknown) => log.error({ err }, 'realtime: Redis bus error'));
-  return bus;
+  const connection = (extra: { keyPrefix?: string } = {}) =>
+    new Redis(url, { disableClientInfo: true, connectTimeout: 5_000, ...extra }).on('error', (err) => log.error({ err }, 'realtime: Redis connection error'));
+  const mq = MQEmitterRedis({ subConn: connection() as unknown as Conn, pubConn: connection() as unknown as Conn });
+  (mq as unknown as { state: EventEmitter }).state.on('error', (err: unknown) => log.error({ err }, 'realtime: Redis bus error'));
+  const conn = connection({ keyPrefix: `${keyPrefix}mqtt:` });
+  const persistence = aedesPersistenceRedis({ conn });
+  return { mq, persistence, conn };
 }
 
 const authError = (code: 4 | 2 | 5, message: string): AuthenticateError => Object.assign(new Error(message), { returnCode: code });
 
 export function createRealtime(opts: RealtimeOptions) {
-  const mq = opts.redisUrl ? createRedisBus(opts.redisUrl, opts.log) : undefined;
-  const broker = new Aedes({ mq, heartbeatInterval: 30_000, connectTimeout: 10_000, maxClientsIdLength: 120 });
+  const redis = opts.redisUrl ? createRedisBus(opts.redisUrl, opts.redisKeyPrefix ?? '', opts.log) : undefined;
+  const mq = redis?.mq;
+  const persistence = redis?.persistence;
+  const broker = new Aedes({ mq, persistence, heartbeatInterval: 30_000, connectTimeout: 10_000, maxClientsIdLength: 120 });
   /** Identity of each connected client of this instance, by client object. */
   const identities = new Map<Client, Identity>();
   let started = false;
@@ -190,12 +198,9 @@ export function createRealtime(opts: RealtimeOptions) {
     },
     async close(): Promise<void> {
       if (sweepTimer) clearInterval(sweepTimer);
-      if (!started) {
-        if (mq) await new Promise<void>((resolve) => mq.close(() => resolve()));
-        return;
-      }
-      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      if (started) await new Promise<void>((resolve) => broker.close(() => resolve()));
       if (mq) await new Promise<void>((resolve) => mq.close(() => resolve()));
+      if (redis) await redis.conn.quit().catch(() => redis.conn.disconnect());
     },
   };
 }
