@@ -54,6 +54,48 @@ function afterCursor(s: BoardSort, c: { key: string[]; id: string }): SQL {
   return sql`${cols[0]} ${bound} ${vals[0]} and (${sql.join([...cols, sql.raw('l.id')], sql`, `)}) ${op} (${sql.join([...vals, sql`${c.id}::uuid`], sql`, `)})`;
 }
 
+/**
+ * The order a city's loads are walked in for the per-place top-N (deadhead: one city has one
+ * distance, so its loads come in pickup order). Each has an index on (city, keys, id), or with
+ * the equipment first: loads_board_city / loads_board_equipment (pickup), and migration 0122.
+ */
+const PLACE_ORDER: Record<BoardQuery['sort'], BoardSort> = { ...SORTS, deadhead: SORTS.pickup };
+
+/**
+ * Up to this many places in the circle, a search below WIDE_RADIUS_KM reads each place's top-N
+ * (per-place walk); above it, it walks the sort's board index and keeps the circle's loads, up to
+ * WALK_CAP index rows (capped walk), and falls back to the per-place walk when that did not fill
+ * the page. Places are dense (a median 73 within 50 km, 671 within 200 km, 1,578 within 400 km of
+ * a place in the reference data), so per-place alone reads places × page rows: 54,000 at 400 km.
+ */
+export const PER_PLACE_MAX = 150;
+/** Index rows a capped walk reads at most before it gives up (then: per-place). */
+export const WALK_CAP = 4_000;
+
+/**
+ * How a search finds its page (issue 24; every path reads a bounded number of rows, not the
+ * circle's open loads):
+ * - `plain`: no pickup city; the board indexes in the sort's order (migrations 0011, 0094);
+ * - `nearest`: deadhead; the circle's places nearest first, each in pickup order up to the page:
+ *   the outer order's first key is the places' own, so it stops after the nearest places;
+ * - `perPlace`: each place's own index in the page's order, one page each, merged (migration 0122;
+ *   with an equipment filter only for newest and pickup, whose indexes lead with the equipment);
+ * - `walk`: the sort's board index, keeping the circle's loads (wide radius: uncapped, a circle of
+ *   500 km and more holds a large share of the board; below: capped at WALK_CAP rows);
+ * - `perCity`: every matching load of the circle, sorted (equipment + price or rate per km on a
+ *   small circle: the equipment's share of a few places).
+ */
+export type BoardPath = 'plain' | 'nearest' | 'perPlace' | 'walk' | 'perCity';
+
+/** The path of `q` whose circle holds `places` places (unknown: 0). */
+export function boardPathOf(q: BoardQuery, places = 0): BoardPath {
+  if (q.pickupCityId == null) return 'plain';
+  const sort = boardSortOf(q);
+  if (sort === 'deadhead') return 'nearest';
+  if ((q.radius ?? 0) >= WIDE_RADIUS_KM || places > PER_PLACE_MAX) return 'walk';
+  return !q.equipmentType || sort === 'newest' || sort === 'pickup' ? 'perPlace' : 'perCity';
+}
+
 /** The sort the board actually uses (deadhead needs a pickup city; newest without one). */
 const boardSortOf = (q: Pick<BoardQuery, 'sort' | 'pickupCityId'>) => (q.sort === 'deadhead' && q.pickupCityId == null ? 'newest' : q.sort);
 
@@ -73,7 +115,7 @@ const boardSortOf = (q: Pick<BoardQuery, 'sort' | 'pickupCityId'>) => (q.sort ==
  * (migration 0094) and keeps the loads of the circle's cities, or for deadhead reads the cities
  * nearest first, each only up to the page.
  */
-export function boardSearchSql(q: BoardQuery, hidden: readonly string[] = []): SQL {
+export function boardSearchSql(q: BoardQuery, hidden: readonly string[] = [], opts: { places?: number; path?: BoardPath } = {}): SQL {
   const hasPickup = q.pickupCityId != null;
   const sortName = boardSortOf(q);
   const sort = SORTS[sortName];
@@ -106,25 +148,37 @@ export function boardSearchSql(q: BoardQuery, hidden: readonly string[] = []): S
   const countFilter = sql.join(where, sql` and `);
   if (after) where.push(afterCursor(sort, after));
   const walk = q.limit + skip;
+  const path = opts.path ?? boardPathOf(q, opts.places);
+  const columns = sql`l.id, l.posted_at, l.pickup_at, l.price, l.rate_per_km, l.pickup_city_id`;
   let from: SQL;
-  if (wide && sortName === 'deadhead') {
-    // the circle's cities nearest first, each read in pickup order up to the page: the outer
-    // order's first key is the cities' own, so the page stops after the nearest cities
+  if (path === 'nearest') {
     from = sql`(select * from ${citiesAround(q.pickupCityId!, q.radius)} c0 order by dist_m, id) pc
-      cross join lateral (select l.id, l.posted_at, l.pickup_at, l.price, l.rate_per_km from loads l
+      cross join lateral (select ${columns} from loads l
         where l.pickup_city_id = pc.id and ${sql.join(where, sql` and `)} order by l.pickup_at, l.id limit ${walk}) l`;
     where.splice(0, where.length, sql`true`);
-  } else if (wide) {
+  } else if (path === 'perPlace') {
+    from = sql`${citiesAround(q.pickupCityId!, q.radius)} pc
+      cross join lateral (select ${columns} from loads l
+        where l.pickup_city_id = pc.id and ${sql.join(where, sql` and `)} order by ${orderBy(PLACE_ORDER[sortName], 'inner')} limit ${walk}) l`;
+    where.splice(0, where.length, sql`true`);
+  } else if (path === 'walk') {
     // walk the sort's index (loads_board_recent / _price / _rate / _pickup) and keep the circle's
-    // loads; `+ 0`: not an index condition, so the walk cannot turn into per-city reads + a sort
-    where.push(sql`l.pickup_city_id + 0 = any(array(select id from ${citiesAround(q.pickupCityId!, q.radius)} pc))`);
-    from = sql`loads l`;
+    // loads; `+ 0`: not an index condition, so the walk cannot turn into per-city reads + a sort.
+    // Below the wide radius the walk stops after WALK_CAP index rows (searchBoard then goes per place)
+    const inCircle = sql`l.pickup_city_id + 0 = any(array(select id from ${citiesAround(q.pickupCityId!, q.radius)} pc))`;
+    if (wide) {
+      where.push(inCircle);
+      from = sql`loads l`;
+    } else {
+      from = sql`(select ${columns} from loads l where ${sql.join(where, sql` and `)} order by ${orderBy(sort, 'inner')} limit ${WALK_CAP}) l`;
+      where.splice(0, where.length, inCircle);
+    }
   } else {
     from = hasPickup ? sql`${citiesAround(q.pickupCityId!, q.radius)} pc join loads l on l.pickup_city_id = pc.id` : sql`loads l`;
   }
   // the wide walk computes the deadhead for the page's rows only
   const dist =
-    wide && sortName !== 'deadhead'
+    path === 'walk'
       ? sql`(select ${GREAT_CIRCLE_M} from cities o, cities c where o.id = ${q.pickupCityId} and c.id = l.pickup_city_id)`
       : hasPickup
         ? sql`pc.dist_m`
@@ -152,6 +206,22 @@ export function boardSearchSql(q: BoardQuery, hidden: readonly string[] = []): S
  */
 const hiddenShippers = (hidden: readonly string[]) => sql`l.shipper_id <> all(${`{${hidden.join(',')}}`}::uuid[])`;
 
+/** Places within `radiusKm` of each city, by `city:radius` (reference data: it never changes while the server runs). */
+const placeCounts = new Map<string, number>();
+/** At most this many circles remembered (a few spec radius options × the places: all of them fit). */
+const PLACE_COUNTS_MAX = 50_000;
+
+/** How many places (cities of the reference data) lie within `radiusKm` of `cityId`: one GiST read, then remembered. */
+export async function placesInCircle(db: DbOrTx, cityId: number, radiusKm: number): Promise<number> {
+  const k = `${cityId}:${radiusKm}`;
+  const known = placeCounts.get(k);
+  if (known !== undefined) return known;
+  const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${citiesAround(cityId, radiusKm)} pc`, 'board_places');
+  if (placeCounts.size >= PLACE_COUNTS_MAX) placeCounts.clear();
+  placeCounts.set(k, Number(r.n));
+  return Number(r.n);
+}
+
 /**
  * Run the board search (the same function serves GET /loads and bench/search.bench.ts).
  * Returns the page's loads with deadheadKm (great-circle km from the searched pickup city to
@@ -165,10 +235,21 @@ export async function searchBoard(
   viewerId: string | null = null,
   hidden: readonly string[] = [],
 ): Promise<{ items: Load[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
-  const rows = await queryRows<LoadRow & { dist_m: number | null; total: number; cursor_key: string[] }>(db, boardSearchSql(q, hidden), 'board');
+  type Row = LoadRow & { dist_m: number | null; total: number; cursor_key: string[] };
+  const places = q.pickupCityId != null && q.radius && q.radius < WIDE_RADIUS_KM ? await placesInCircle(db, q.pickupCityId, q.radius) : 0;
+  const path = boardPathOf(q, places);
+  let rows = await queryRows<Row>(db, boardSearchSql(q, hidden, { path }), 'board');
+  // a capped walk that did not fill the page may have stopped at WALK_CAP: the places then tell
+  if (path === 'walk' && rows.length < q.limit && (q.radius ?? 0) < WIDE_RADIUS_KM) {
+    rows = await queryRows<Row>(
+      db,
+      boardSearchSql(q, hidden, { path: q.equipmentType && q.sort !== 'newest' && q.sort !== 'pickup' ? 'perCity' : 'perPlace' }),
+      'board',
+    );
+  }
   let n = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && (q.skip > 0 || q.cursor)) {
-    const c = await queryRows<{ total: number }>(db, boardSearchSql({ ...q, skip: 0, cursor: undefined, limit: 1 }, hidden), 'board');
+    const c = await queryRows<{ total: number }>(db, boardSearchSql({ ...q, skip: 0, cursor: undefined, limit: 1 }, hidden, { path }), 'board');
     n = c.length ? Number(c[0].total) : 0;
   }
   const withDeadhead = q.pickupCityId != null;

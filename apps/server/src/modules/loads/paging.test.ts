@@ -3,6 +3,9 @@ import { ACCOUNT_TYPE, SKIP_MAX, type Load } from '@masar/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/fixtures.ts';
 import { greatCircleKm } from '../../lib/geo.ts';
+import { encodeCursor } from '../../lib/cursor.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { boardSearchSql, WIDE_RADIUS_KM, type BoardPath, type BoardQuery } from './board.repository.ts';
 import { CITY, inDays, loadBody, postLoad } from './loads.testkit.ts';
 
 // Deep pages and wide-radius sorts (issue 10): keyset cursors on the board and my loads, the
@@ -120,6 +123,11 @@ describe('wide radius with every sort', () => {
     for (const [i, from] of [...cities, ...cities].entries()) {
       await postLoad(t.app, shipper.headers, loadBody({ day: d + (i % 5) / 10, from, to: i % 2 ? CITY.riyadh : CITY.dammam, price: 2000 + (i % 4) * 500 }));
     }
+    // more loads in one place than a page, in an order of price opposite to the pickup order: a
+    // per-place walk in the wrong order would miss the top ones
+    for (let i = 0; i < 6; i++) {
+      await postLoad(t.app, shipper.headers, loadBody({ day: d - 0.4 + i / 10, from: CITY.riyadh, price: 5000 - i * 300 }));
+    }
     // an unposted and a vendor-free own-vehicle load never show
     await postLoad(t.app, shipper.headers, { ...loadBody({ day: d, from: CITY.riyadh }), post: false });
     const naive = await t.database.query<{ id: string; posted_at: string; pickup_at: string; price: string; rate_per_km: string; lat: number; lng: number }>(
@@ -139,7 +147,7 @@ describe('wide radius with every sort', () => {
       ratePerKm: (a, b) => Number(b.rate_per_km) - Number(a.rate_per_km) || byId(b, a),
       deadhead: (a, b) => km(a) - km(b) || ts(a.pickup_at) - ts(b.pickup_at) || byId(a, b),
     };
-    for (const radius of [200, 500, 1000]) {
+    for (const radius of [100, 200, 500, 1000]) {
       const inCircle = naive.filter((r) => km(r) <= radius);
       expect(inCircle.length).toBeGreaterThan(3);
       for (const [sort, cmp] of Object.entries(orders)) {
@@ -152,6 +160,22 @@ describe('wide radius with every sort', () => {
           `${sort} ${radius} km in one page`,
         ).toEqual(expected);
         expect(first.total).toBe(expected.length);
+        // every way the board can read a circle gives the same page (issue 24: which one runs
+        // depends on the places in the circle; each is forced here, first page and by cursor)
+        const paths: BoardPath[] = sort === 'deadhead' ? ['nearest', 'perCity'] : radius >= WIDE_RADIUS_KM ? ['walk'] : ['perPlace', 'walk', 'perCity'];
+        for (const path of paths) {
+          const bq = { ...q, sort: sort as BoardQuery['sort'], skip: 0, pickupFrom: window(d).pickupFrom, pickupTo: window(d).pickupTo };
+          const ids: string[] = [];
+          let cursor: string | undefined;
+          for (let i = 0; i < 20; i++) {
+            const rows = await queryRows<{ id: string; cursor_key: string[] }>(t.database.db, boardSearchSql({ ...bq, cursor }, [], { path }), 'test_board');
+            ids.push(...rows.map((r) => r.id));
+            if (rows.length < bq.limit) break;
+            const last = rows[rows.length - 1];
+            cursor = encodeCursor(`board:${sort}`, last.cursor_key, last.id);
+          }
+          expect(ids, `${sort} ${radius} km, ${path}`).toEqual(expected);
+        }
       }
     }
   });
