@@ -44,6 +44,12 @@ export interface RunningServer {
    * (browser sessions survive). Resolves with the command's output; rejects on a non-zero exit.
    */
   admin(...args: string[]): Promise<string>;
+  /**
+   * Run the operator CLI beside the running server (no restart): only for a server on PostgreSQL
+   * (`startServer({ DATABASE_URL })`), where two processes share the database and the CLI's
+   * commit reaches the server's outbox drain by NOTIFY. Rejects on a non-zero exit.
+   */
+  adminLive(...args: string[]): Promise<string>;
   /** Run a TypeScript file (path from the repository root) on this server's database, as `admin` does. */
   script(file: string, ...args: string[]): Promise<string>;
 }
@@ -80,10 +86,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
   };
-  /** Stop the server (one process per PGlite data directory), run `file` with `args`, start it again on the same URL. */
-  const runStopped = async (file: string, args: string[]) => {
-    await stopChild();
-    const out = await new Promise<{ code: number | null; text: string }>((res) => {
+  /** Run `file` with `args` on the server's database and settings; resolves with its exit code and output. */
+  const runScript = (file: string, args: string[]) =>
+    new Promise<{ code: number | null; text: string }>((res) => {
       const cli = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
         cwd: ROOT,
         env: serverEnv,
@@ -94,9 +99,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       cli.stderr?.on('data', (b: Buffer) => (text += b.toString()));
       cli.on('exit', (code) => res({ code, text }));
     });
-    child = await launch(serverEnv, url);
+  const checked = (file: string, args: string[], out: { code: number | null; text: string }) => {
     if (out.code !== 0) throw new Error(`${file} ${args.join(' ')} exited with ${out.code}: ${out.text}`);
     return out.text;
+  };
+  /** Stop the server (one process per PGlite data directory), run `file` with `args`, start it again on the same URL. */
+  const runStopped = async (file: string, args: string[]) => {
+    await stopChild();
+    const out = await runScript(file, args);
+    child = await launch(serverEnv, url);
+    return checked(file, args, out);
   };
   return {
     url,
@@ -113,6 +125,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     admin(...args) {
       return runStopped('apps/server/src/cli/admin.ts', args);
+    },
+    async adminLive(...args) {
+      if (!serverEnv.DATABASE_URL) throw new Error('adminLive needs a server on PostgreSQL (DATABASE_URL)');
+      const file = 'apps/server/src/cli/admin.ts';
+      return checked(file, args, await runScript(file, args));
     },
     script(file, ...args) {
       return runStopped(file, args);
