@@ -226,6 +226,8 @@ export const envSchema = z.object({
    * service); refused when NODE_ENV=production. Off: https to public hosts only (no SSRF).
    */
   PUSH_ALLOW_PRIVATE: bool.default(false),
+  /** Days an in-app notification is kept (read or not); the daily cleanup forgets older ones. */
+  NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(180),
   /** Redis for state shared by several instances (rate-limit counters, the real-time bus); in-process when unset. */
   REDIS_URL: z.string().url().optional(),
   /** The real-time channel: MQTT over WebSocket at /mqtt from the embedded broker (issue 21; docs/realtime.md). */

@@ -131,7 +131,7 @@ export function createContainer(opts: {
   const tenders = createTendersService({ db, loads: loadLifecycle, offers, vendors: vendorAccountsOf, relations: relationsOfUser });
   const searches = createSearchesService({ db });
   // stored notifications (issue 21): the e-mail links point at the web app
-  const notifications = createNotificationsService({ db, email: gateways.email, publicUrl, log });
+  const notifications = createNotificationsService({ db, email: gateways.email, publicUrl, log, retentionDays: config.NOTIFICATION_RETENTION_DAYS });
   // web push (issue 21): the account a user acts for decides the topic they may follow
   const push = createPushService({
     db,

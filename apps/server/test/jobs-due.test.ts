@@ -14,6 +14,7 @@ import { dueForRenewal, expireEnded } from '../src/modules/billing/billing.repos
 import { stalePending } from '../src/modules/bayan/bayan.repository.ts';
 import { processingLogIds } from '../src/modules/csv/csv.repository.ts';
 import { undeliveredEvents } from '../src/modules/events/events.repository.ts';
+import { deleteNotificationsBefore } from '../src/modules/notifications/notifications.repository.ts';
 import { CITY, inDays, loadBody, postLoad } from '../src/modules/loads/loads.testkit.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { createUser, type TestUser } from './fixtures.ts';
@@ -200,6 +201,12 @@ describe('every periodic job plans an index condition on its due time (generic p
       job: 'cleanup.daily: webhook deliveries (deleteFinishedBefore)',
       run: (db) => deleteFinishedBefore(db, new Date(Date.now() - 30 * day)),
       checks: [['webhook_deliveries', 'webhook_deliveries_finished', 'created_at']],
+    },
+    // ids are UUIDv7: "created before" is a range of the primary key
+    {
+      job: 'cleanup.daily: notifications past their retention (deleteNotificationsBefore)',
+      run: (db) => db.transaction((tx) => deleteNotificationsBefore(tx, new Date(Date.now() - 180 * day), 5000)),
+      checks: [['notifications', 'notifications_pkey', 'id']],
     },
     // the sender's due set is each endpoint's pending head: the pending rows' partial index
     { job: 'webhooks ticker (claimDue)', run: (db) => claimDue(db, 20, 60), checks: [['webhook_deliveries', 'webhook_deliveries_pending_idx', null]] },

@@ -258,3 +258,42 @@ describe('preferences and e-mail', () => {
     expect(emailDueAt(t0, { lastSent: last, pendingDue: pending }, p)).toBe(pending);
   });
 });
+
+describe('retention (NOTIFICATION_RETENTION_DAYS, the daily cleanup)', () => {
+  /** A UUIDv7 made at `at` (the id's first 48 bits are its millisecond time). */
+  const idAt = (at: Date) => {
+    const hex = at.getTime().toString(16).padStart(12, '0');
+    const rnd = crypto.randomUUID().replace(/-/g, '');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${rnd.slice(0, 3)}-8${rnd.slice(3, 6)}-${rnd.slice(6, 18)}`;
+  };
+
+  it('forgets notifications older than the retention, read or not, and takes the unread ones off the count', async () => {
+    const u = await createUser(t, { accountType: ACCOUNT_TYPE.carrier });
+    const day = 86_400_000;
+    const now = new Date();
+    const made = [
+      { at: new Date(now.getTime() - 400 * day), read: false },
+      { at: new Date(now.getTime() - 200 * day), read: true },
+      { at: new Date(now.getTime() - 181 * day), read: false },
+      { at: new Date(now.getTime() - 179 * day), read: false },
+      { at: new Date(now.getTime() - 1 * day), read: true },
+    ].map((m) => ({ ...m, id: idAt(m.at) }));
+    for (const m of made) {
+      await t.database.query(
+        `insert into notifications (id, user_id, account_id, type, category, event_id, link, created_at, read_at)
+         values ($1, $2, $2, 'offer.created', 'offers', $3, '/carriers/offers', $4, $5)`,
+        [m.id, u.id, crypto.randomUUID(), m.at.toISOString(), m.read ? m.at.toISOString() : null],
+      );
+    }
+    await t.database.query(`insert into notification_counters (user_id, unread) values ($1, 3)`, [u.id]);
+    expect(await unread(u)).toBe(3);
+
+    const deleted = await t.app.container.services.notifications.cleanup(now);
+    expect(deleted).toBe(3);
+    expect((await list(u)).items.map((n) => n.id)).toEqual([made[4].id, made[3].id]);
+    // two of the three unread ones were past the retention
+    expect(await unread(u)).toBe(1);
+    // nothing more to forget
+    expect(await t.app.container.services.notifications.cleanup(now)).toBe(0);
+  });
+});

@@ -113,7 +113,7 @@ export function registerJobs(c: JobDeps) {
   });
 
   // Used and expired OTPs, ended sessions, idempotency keys past their 24 h, webhook deliveries
-  // finished more than 30 days ago.
+  // finished more than 30 days ago, notifications older than NOTIFICATION_RETENTION_DAYS.
   jobs.define({
     name: 'cleanup.daily',
     cron: '30 3 * * *',
@@ -121,6 +121,7 @@ export function registerJobs(c: JobDeps) {
       await cleanupAuth(db);
       await services.idempotency.deleteExpired();
       await services.webhooks.cleanup();
+      await services.notifications.cleanup();
     },
   });
 

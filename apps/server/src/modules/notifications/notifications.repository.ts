@@ -267,3 +267,35 @@ export async function pruneSentEmails(db: DbOrTx, before: Date, limit = 5000): P
   );
   return rows.length;
 }
+
+/**
+ * The smallest UUIDv7 of millisecond `at`: every id made at or after `at` sorts after it, every
+ * id made before sorts before it — so "created before `at`" is a primary-key range.
+ */
+export function uuidV7Floor(at: Date): string {
+  const hex = Math.max(0, Math.floor(at.getTime())).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
+}
+
+/**
+ * Forget up to `batch` notifications created before `before` (an index range on the primary key:
+ * ids are UUIDv7), read or not, and take the unread ones off their users' counters in the same
+ * statement. Returns how many were deleted.
+ */
+export async function deleteNotificationsBefore(tx: DbOrTx, before: Date, batch: number): Promise<number> {
+  const [r] = await queryRows<{ n: number }>(
+    tx,
+    sql`with gone as (
+          delete from notifications where id in (
+            select id from notifications where id < ${uuidV7Floor(before)}::uuid order by id limit ${batch} for update skip locked)
+          returning user_id, read_at is null as unread
+        ), counted as (
+          update notification_counters c set unread = greatest(0, c.unread - g.n)
+          from (select user_id, count(*)::int as n from gone where unread group by user_id) g
+          where c.user_id = g.user_id
+          returning 1
+        )
+        select (select count(*)::int from gone) as n, (select count(*) from counted) as c`,
+  );
+  return Number(r?.n ?? 0);
+}

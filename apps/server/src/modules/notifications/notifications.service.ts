@@ -186,9 +186,31 @@ function toApi(r: repo.NotificationRow): Notification {
  * The notifications of the signed-in user (a team member reads their own, not the owner's):
  * list, unread count, mark read, preferences; and the e-mail flush the job runs.
  */
-export function createNotificationsService(deps: { db: Db; email: EmailGateway; publicUrl: string; log: { error(o: unknown, m: string): void } }) {
+export function createNotificationsService(deps: {
+  db: Db;
+  email: EmailGateway;
+  publicUrl: string;
+  log: { error(o: unknown, m: string): void };
+  /** Days a notification is kept (NOTIFICATION_RETENTION_DAYS). */
+  retentionDays?: number;
+}) {
   const { db } = deps;
   return {
+    /**
+     * Daily: forget notifications created more than `retentionDays` ago (default 180), read or
+     * not, in batches of 5,000 (each its own transaction: a primary-key range, since ids are
+     * UUIDv7), taking unread ones off the counters. Returns how many were deleted.
+     */
+    async cleanup(now = new Date()): Promise<number> {
+      const before = new Date(now.getTime() - (deps.retentionDays ?? 180) * 86_400_000);
+      let total = 0;
+      for (;;) {
+        const n = await db.transaction((tx) => repo.deleteNotificationsBefore(tx, before, 5_000));
+        total += n;
+        if (n < 5_000) return total;
+      }
+    },
+
     /**
      * A page of my notifications, newest first: `limit` (default 20) after `cursor`; `unreadOnly`,
      * `category` filters. `nextCursor` is the last id when the page is full, else null; `unread`
