@@ -19,6 +19,12 @@ export interface CachedPage {
 export interface BoardCacheStore {
   get(key: string): Promise<CachedPage | null>;
   set(key: string, page: CachedPage): Promise<void>;
+  /**
+   * A store shared by several instances: claim the computation of `flight` (a version and key) for
+   * `ms`. True for the one caller that should search; the others wait for its page (single flight
+   * across instances). Absent: this process's own single flight is enough.
+   */
+  claim?(flight: string, ms: number): Promise<boolean>;
 }
 
 /** What a page costs the in-process store: its key, JSON text and shipper ids, in UTF-8 bytes. */
@@ -82,6 +88,14 @@ export function redisBoardCache(redis: Redis, prefix: string): BoardCacheStore {
         await redis.set(prefix + key, JSON.stringify(page), 'PX', ttl);
       } catch {
         // a lost write is a later miss
+      }
+    },
+    async claim(flight, ms) {
+      try {
+        return (await redis.set(`${prefix}flight:${flight}`, '1', 'PX', ms, 'NX')) === 'OK';
+      } catch {
+        // Redis away: every instance searches for itself, as without it
+        return true;
       }
     },
   };

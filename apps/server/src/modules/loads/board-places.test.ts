@@ -3,7 +3,8 @@ import { ACCOUNT_TYPE, type Load } from '@masar/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/fixtures.ts';
 import { CITY, inDays, loadBody, postLoad } from './loads.testkit.ts';
-import { memoryBoardCache, pageBytes, type BoardCacheStore } from './board-cache.ts';
+import { Redis } from 'ioredis';
+import { memoryBoardCache, pageBytes, redisBoardCache, type BoardCacheStore } from './board-cache.ts';
 import { createBoardSearch } from './board.service.ts';
 import { searchBoard, type BoardQuery } from './board.repository.ts';
 import { boardPageVersion } from './loads.repository.ts';
@@ -150,6 +151,41 @@ describe('board cache per place (issue 24)', () => {
     // the next miss (the flight is over) searches again
     await svc.searchJson(query, null);
     expect(searches).toBe(2);
+  });
+
+  // a store shared by instances (Redis): PostgreSQL's project, which runs with the real services
+  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')('30 concurrent misses on one key across three instances sharing Redis run the search once', async () => {
+    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+    try {
+      await postLoad(t.app, shipper.headers, loadBody({ day: 41, from: CITY.jeddah }));
+      const prefix = `test:board:${crypto.randomUUID()}:`;
+      let searches = 0;
+      const instance = () =>
+        createBoardSearch({
+          readDb: t.database.readDb,
+          cache: redisBoardCache(redis, prefix),
+          cacheTtlMs: 600_000,
+          hiddenFrom: () => Promise.resolve([]),
+          flightWaitMs: 10_000,
+          searchPage: async (...a) => {
+            searches++;
+            return searchBoard(...a);
+          },
+        });
+      const instances = [instance(), instance(), instance()];
+      const query = q({ pickupCityId: CITY.jeddah, radius: 100, pickupFrom: inDays(40.5), pickupTo: inDays(41.5) });
+      const pages = await Promise.all(Array.from({ length: 30 }, (_, i) => instances[i % 3].searchJson(query, null)));
+      expect(searches).toBe(1);
+      expect(new Set(pages).size).toBe(1);
+      expect((JSON.parse(pages[0]) as { items: Load[] }).items).toHaveLength(1);
+      // a write to Jeddah: the next misses (a new version) search once more, on whichever instance claims it
+      await postLoad(t.app, shipper.headers, loadBody({ day: 41, from: CITY.jeddah }));
+      const after = await Promise.all(Array.from({ length: 30 }, (_, i) => instances[i % 3].searchJson(query, null)));
+      expect(searches).toBe(2);
+      expect((JSON.parse(after[0]) as { items: Load[] }).items).toHaveLength(2);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('the owner of a load on a single-flighted page gets isMine', async () => {

@@ -2,7 +2,23 @@ import { loadListResponse } from '@masar/shared';
 import type { Db } from '../../db/client.ts';
 import * as board from './board.repository.ts';
 import * as repo from './loads.repository.ts';
-import type { BoardCacheStore } from './board-cache.ts';
+import type { BoardCacheStore, CachedPage } from './board-cache.ts';
+
+/** How long an instance's claim on a miss lasts in a shared store (a crashed searcher frees it then). */
+export const FLIGHT_CLAIM_MS = 2_000;
+/** How long another instance waits for the claimer's page before it searches itself. */
+export const FLIGHT_WAIT_MS = 500;
+
+/** The page of `key` computed under version `v`, as soon as the store has it (polled every 20 ms), or null after `waitMs`. */
+async function waitForPage(cache: BoardCacheStore, key: string, v: number, waitMs: number): Promise<CachedPage | null> {
+  const deadline = Date.now() + waitMs;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+    const p = await cache.get(key);
+    if (p && p.v === v && p.until > Date.now()) return p;
+  }
+  return null;
+}
 
 /**
  * The load board search (DESIGN §6; GET /loads) and its cache: pages read on `readDb` (the
@@ -17,6 +33,8 @@ export function createBoardSearch(deps: {
   hiddenFrom: (viewerId: string | null) => Promise<string[]>;
   searchPage?: typeof board.searchBoard;
   pageVersion?: typeof repo.boardPageVersion;
+  /** How long to wait for another instance's page (FLIGHT_WAIT_MS; tests on a busy machine give more). */
+  flightWaitMs?: number;
 }) {
   const { readDb, cache, cacheTtlMs, hiddenFrom } = deps;
   const searchPage = deps.searchPage ?? board.searchBoard;
@@ -38,7 +56,9 @@ export function createBoardSearch(deps: {
      * after SEARCH_CACHE_TTL_MS. Concurrent misses on one key and version run ONE search in this
      * process (single flight; computed for no viewer, isMine false everywhere); a viewer who owns a
      * load of the page gets it computed (isMine); so does a viewer with blocks, its hidden
-     * shippers filtered out (issue 8). Without a cache store or with a TTL of 0, every search runs the SQL.
+     * shippers filtered out (issue 8). With a shared store (Redis), misses on one key and version
+     * across instances run one search too: the first to claim it searches, the others wait up to
+     * FLIGHT_WAIT_MS for its page. Without a cache store or with a TTL of 0, every search runs the SQL.
      */
     async searchJson(q: board.BoardQuery, viewerId: string | null): Promise<string> {
       // a viewer with blocks (either way) gets its own page, never the shared cache (issue 8)
@@ -60,6 +80,12 @@ export function createBoardSearch(deps: {
       let flight = flights.get(fk);
       if (!flight) {
         flight = (async () => {
+          // another instance is searching this page under this version: wait for its page (up to
+          // FLIGHT_WAIT_MS), then search here after all (it may have died or be slow)
+          if (cache.claim && !(await cache.claim(fk, FLIGHT_CLAIM_MS))) {
+            const theirs = await waitForPage(cache, key, v, deps.flightWaitMs ?? FLIGHT_WAIT_MS);
+            if (theirs) return { data: theirs.data, shippers: theirs.shippers };
+          }
           const page = loadListResponse.parse(await searchPage(readDb, q, null));
           const data = JSON.stringify(page);
           const shippers = [...new Set(page.items.map((l) => l.shipperId))];
