@@ -1,9 +1,11 @@
 /**
  * The board's radius searches on a cache miss, randomised (issue 24): `npm run bench:radius`.
  *
- * PostgreSQL only. Uses a database seeded by bench/search.bench.ts (`KEEP_DB=1 npm run
+ * PostgreSQL (default): uses a database seeded by bench/search.bench.ts (`KEEP_DB=1 npm run
  * bench:search -- --scale 1m` leaves `masar_bench_1000000`; BENCH_DB_NAME names another, e.g.
  * the one `KEEP_DB=1 npm run bench:trucks` leaves), migrated to the current schema first.
+ * ENGINE=pglite: the embedded default, seeded in memory with SCALE loads (default 100k) by the
+ * same seed as bench:search.
  *
  * Every search draws its pickup city (weighted like the seeded traffic: the hubs above the rest),
  * radius (50, 100, 200, 300 or 400 km: below the wide path), equipment (none half the time, else
@@ -20,7 +22,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { boardPathOf, boardSearchSql, placesInCircle, searchBoard, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
-import { EQUIPMENT, HUB_WEIGHTS } from './search.bench.ts';
+import { EQUIPMENT, HUB_WEIGHTS, seed as seedLoads } from './search.bench.ts';
 import { pgUrl, planSummary, plans, withDb } from './lib.ts';
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -42,11 +44,17 @@ function rng(seed: number) {
 }
 
 async function main() {
-  const name = process.env.BENCH_DB_NAME ?? 'masar_bench_1000000';
+  const pglite = process.env.ENGINE === 'pglite';
+  const name = pglite ? 'PGlite (memory)' : (process.env.BENCH_DB_NAME ?? 'masar_bench_1000000');
   const n = Number(process.env.N ?? 600);
-  const database = await openDatabase({ databaseUrl: withDb(pgUrl, name), poolMax: 4 });
+  const database = pglite ? await openDatabase({ dataDir: 'memory://' }) : await openDatabase({ databaseUrl: withDb(pgUrl, name), poolMax: 4 });
   try {
-    await migrate(database);
+    if (pglite) {
+      const scale = Number((process.env.SCALE ?? '100000').replace(/k$/i, '000'));
+      const t0 = performance.now();
+      await seedLoads(database, scale);
+      log(`seeded ${scale.toLocaleString('en')} loads in PGlite in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    } else await migrate(database);
     const open = await database.query<{ n: number }>(`select count(*)::int as n from loads where status = 'posted' and expires_at > now()`);
     const cities = await database.query<{ id: number }>(`select distinct pickup_city_id as id from loads where status = 'posted'`);
     const weighted: number[] = [];
@@ -100,6 +108,7 @@ async function main() {
         ),
       );
     const slowest = [...times].sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.SLOWEST ?? 5));
+    if (pglite) return; // plans: PostgreSQL's prepared statements (bench/lib.ts plans)
     console.log('\nThe slowest searches, as production plans them (custom plan):');
     for (const t of slowest) {
       const path = boardPathOf(t.q, await placesInCircle(database.db, t.q.pickupCityId!, t.q.radius!));
