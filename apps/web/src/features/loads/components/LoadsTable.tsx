@@ -27,6 +27,9 @@ const SORT_OF_COLUMN: Record<string, { sort: BoardSort; desc: boolean }> = {
 };
 const COLUMN_OF_SORT = Object.fromEntries(Object.entries(SORT_OF_COLUMN).map(([col, s]) => [s.sort, col])) as Record<BoardSort, string>;
 
+/** Amounts line up at their end (logical: the left edge in Arabic). */
+const NUMERIC = new Set(['distance', 'weight', 'price', 'ratePerKm']);
+
 /** TanStack Table v9: only the sorting feature, in manual mode (the server sorts). */
 const features = tableFeatures({ rowSortingFeature });
 type LoadColumn = ColumnDef<typeof features, Load>;
@@ -183,7 +186,6 @@ export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead, onSort, densi
         verticalSpacing={compact ? 3 : 'xs'}
         horizontalSpacing={compact ? 6 : 'sm'}
         fz={compact ? 'xs' : 'sm'}
-        stickyHeader
         tabularNums
         aria-label={t('table.caption')}
         data-testid="loads-table"
@@ -200,7 +202,7 @@ export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead, onSort, densi
                   <Table.Th
                     key={h.id}
                     aria-sort={dir ? (dir === 'desc' ? 'descending' : 'ascending') : canSort ? 'none' : undefined}
-                    style={{ whiteSpace: 'nowrap' }}
+                    style={{ whiteSpace: 'nowrap', textAlign: NUMERIC.has(h.column.id) ? 'end' : undefined }}
                     data-testid={`col-${h.column.id}`}
                   >
                     {canSort ? (
@@ -248,7 +250,14 @@ export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead, onSort, densi
                 style={{ cursor: 'pointer' }}
               >
                 {row.getAllCells().map((cell) => (
-                  <Table.Td key={cell.id} style={{ whiteSpace: compact || cell.column.id !== 'lane' ? 'nowrap' : undefined, verticalAlign: 'top' }}>
+                  <Table.Td
+                    key={cell.id}
+                    style={{
+                      whiteSpace: compact || cell.column.id !== 'lane' ? 'nowrap' : undefined,
+                      verticalAlign: 'top',
+                      textAlign: NUMERIC.has(cell.column.id) ? 'end' : undefined,
+                    }}
+                  >
                     <table.FlexRender cell={cell} />
                   </Table.Td>
                 ))}
