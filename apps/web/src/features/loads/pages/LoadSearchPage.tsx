@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Center, Container, Group, Loader, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconList, IconMap } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -34,7 +34,7 @@ export default function LoadSearchPage() {
   const [params, setParams] = useSearchParams();
   const filters = parseFilters(params);
   const base = useRoleBase();
-  const paths = rolePaths(base);
+  const paths = useMemo(() => rolePaths(base), [base]);
   // carriers and brokers book a Book Now load from the board (issue 19)
   const canBook = base === '/carriers' || base === '/brokers';
   const phone = useMediaQuery(PHONE, window.matchMedia?.(PHONE).matches ?? false) ?? false;
@@ -49,6 +49,7 @@ export default function LoadSearchPage() {
   const total = q.data?.total ?? 0;
   const resultsRef = useRef<HTMLDivElement | null>(null);
   const filtersRef = useRef<HTMLDivElement | null>(null);
+  // stable, so the table's columns are not rebuilt on every render (a hover re-renders the page)
   const hrefOf = useCallback((l: Load) => paths.load(l.id), [paths]);
   const actionsOf = useCallback(
     (l: Load) =>
