@@ -118,7 +118,12 @@ export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead, onSort, densi
         enableSorting: false,
         cell: ({ row }) => tl('unit.km', { value: formatNumber(row.original.distanceKm, lang) }),
       },
-      { id: 'equipment', header: t('table.col.equipment'), enableSorting: false, cell: ({ row }) => refName(eq.data, row.original.equipmentType, lang) },
+      {
+        id: 'equipment',
+        header: t('table.col.equipment'),
+        enableSorting: false,
+        cell: ({ row }) => <Clip text={refName(eq.data, row.original.equipmentType, lang)} max={compact ? 170 : 220} />,
+      },
       { id: 'loadType', header: t('table.col.loadType'), enableSorting: false, cell: ({ row }) => tl(`loadType.${row.original.loadType}`) },
       {
         id: 'weight',
@@ -180,7 +185,9 @@ export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead, onSort, densi
     );
 
   return (
-    <Table.ScrollContainer minWidth={compact ? 1100 : 1200} type="native">
+    // positioned, so that the visually hidden head of the actions column (position: absolute) stays
+    // inside the scroll container instead of widening the page
+    <Table.ScrollContainer minWidth={compact ? 1100 : 1200} type="native" pos="relative">
       <Table
         highlightOnHover
         verticalSpacing={compact ? 3 : 'xs'}
@@ -270,6 +277,15 @@ export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead, onSort, densi
   );
 }
 
+/** A long name cut with an ellipsis at `max` px (the whole name in its tooltip), so that the columns fit the screen. */
+function Clip({ text, max }: { text: string; max: number }) {
+  return (
+    <Text component="span" fz="inherit" truncate="end" maw={max} title={text} style={{ display: 'inline-block', verticalAlign: 'bottom' }}>
+      {text}
+    </Text>
+  );
+}
+
 /** "View LD-000123, Riyadh → Jeddah": the link's name says what it opens. */
 function viewLabel(load: Load, lang: Lang, t: TFunction<'loads'>) {
   const names = laneOf(load);
@@ -356,7 +372,7 @@ function Shipper({ load, compact }: { load: Load; compact: boolean }) {
   return (
     <div>
       <Group gap={4} wrap="nowrap">
-        <span>{load.shipperCompany}</span>
+        <Clip text={load.shipperCompany} max={compact ? 160 : 220} />
         {load.shipperVerified && (
           <Tooltip label={t('table.verified')}>
             <IconRosetteDiscountCheckFilled

@@ -204,7 +204,7 @@ export default function LoadSearchPage() {
           <Box
             component="aside"
             aria-label={t('shipments:table.mapAside')}
-            style={{ flex: '0 0 34%', position: 'sticky', insetBlockStart: 'calc(4rem + var(--mantine-spacing-md))' }}
+            style={{ flex: '0 0 clamp(360px, 26%, 640px)', position: 'sticky', insetBlockStart: 'calc(4rem + var(--mantine-spacing-md))' }}
             data-testid="loads-map-aside"
           >
             {mapOf('calc(100vh - 6rem)')}
