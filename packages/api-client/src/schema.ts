@@ -6695,6 +6695,7 @@ export interface operations {
                                 /** Format: uuid */
                                 shipperId: string;
                                 shipperCompany: string;
+                                shipperVerified: boolean;
                                 carrierId: string | null;
                                 bookedPriceSar: string | null;
                                 deliveredAt: string | null;
@@ -6962,6 +6963,7 @@ export interface operations {
                             /** Format: uuid */
                             shipperId: string;
                             shipperCompany: string;
+                            shipperVerified: boolean;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             deliveredAt: string | null;
@@ -7221,6 +7223,7 @@ export interface operations {
                             /** Format: uuid */
                             shipperId: string;
                             shipperCompany: string;
+                            shipperVerified: boolean;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             deliveredAt: string | null;
@@ -7618,6 +7621,7 @@ export interface operations {
                             /** Format: uuid */
                             shipperId: string;
                             shipperCompany: string;
+                            shipperVerified: boolean;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             deliveredAt: string | null;
@@ -8011,6 +8015,7 @@ export interface operations {
                             /** Format: uuid */
                             shipperId: string;
                             shipperCompany: string;
+                            shipperVerified: boolean;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             deliveredAt: string | null;
@@ -8260,6 +8265,7 @@ export interface operations {
                             /** Format: uuid */
                             shipperId: string;
                             shipperCompany: string;
+                            shipperVerified: boolean;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             deliveredAt: string | null;
@@ -8503,6 +8509,7 @@ export interface operations {
                             /** Format: uuid */
                             shipperId: string;
                             shipperCompany: string;
+                            shipperVerified: boolean;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             deliveredAt: string | null;
@@ -8754,6 +8761,7 @@ export interface operations {
                             /** Format: uuid */
                             shipperId: string;
                             shipperCompany: string;
+                            shipperVerified: boolean;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             deliveredAt: string | null;
@@ -9022,6 +9030,7 @@ export interface operations {
                             /** Format: uuid */
                             shipperId: string;
                             shipperCompany: string;
+                            shipperVerified: boolean;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             deliveredAt: string | null;
@@ -9867,6 +9876,7 @@ export interface operations {
                                 /** Format: uuid */
                                 shipperId: string;
                                 shipperCompany: string;
+                                shipperVerified: boolean;
                                 carrierId: string | null;
                                 bookedPriceSar: string | null;
                                 deliveredAt: string | null;
@@ -34288,6 +34298,7 @@ export interface operations {
                                 /** Format: uuid */
                                 shipperId: string;
                                 shipperCompany: string;
+                                shipperVerified: boolean;
                                 carrierId: string | null;
                                 bookedPriceSar: string | null;
                                 deliveredAt: string | null;
@@ -34512,6 +34523,7 @@ export interface operations {
                                 /** Format: uuid */
                                 shipperId: string;
                                 shipperCompany: string;
+                                shipperVerified: boolean;
                                 carrierId: string | null;
                                 bookedPriceSar: string | null;
                                 deliveredAt: string | null;

@@ -61,7 +61,22 @@ interface Props {
   /** The searched pickup point and radius (km), drawn as a circle. */
   center?: { lat: number; lng: number; radiusKm?: number } | null;
   height?: number | string;
+  /** The load whose row is hovered or focused in the table beside the map: its pin is highlighted. */
+  highlightId?: string | null;
 }
+
+/**
+ * The highlighted pin (issue 23): drawn above every marker and cluster, outside the cluster group
+ * so that it shows even when its load sits inside a cluster. Decorative: the row it echoes is the
+ * accessible thing, so the pin is hidden from assistive technology and takes no clicks.
+ */
+const activeIcon = (ref: string) =>
+  L.divIcon({
+    html: `<span class="masar-map-pin-active" data-active-pin="${ref.replace(/[^A-Za-z0-9-]/g, '')}" aria-hidden="true"></span>`,
+    className: 'masar-map-pin-active-wrap',
+    iconSize: L.point(22, 22),
+    iconAnchor: L.point(11, 11),
+  });
 
 /** A cluster of `count` loads: a round badge in the theme's readable green, named for screen readers. */
 function clusterIcon(count: number, t: (key: string, opts: Record<string, unknown>) => string, lang: 'en' | 'ar') {
@@ -75,7 +90,7 @@ function clusterIcon(count: number, t: (key: string, opts: Record<string, unknow
 }
 
 /** Loads at their first pickup, the lane to their last drop, and the search circle. */
-export function LoadsMap({ loads, hrefOf, center, height = 520 }: Props) {
+export function LoadsMap({ loads, hrefOf, center, height = 520, highlightId = null }: Props) {
   const { t, i18n } = useTranslation('loads');
   const lang = asLang(i18n.language);
   const points = useMemo(() => {
@@ -124,6 +139,13 @@ export function LoadsMap({ loads, hrefOf, center, height = 520 }: Props) {
             />
           ) : null,
         )}
+        {(() => {
+          const active = highlightId ? loads.find((l) => l.id === highlightId) : undefined;
+          const first = active?.stops[0];
+          return active && first ? (
+            <Marker position={[first.lat, first.lng]} icon={activeIcon(active.referenceId)} interactive={false} keyboard={false} zIndexOffset={10_000} />
+          ) : null;
+        })()}
         <FitBounds points={points} circle={center} />
       </MapContainer>
     </div>

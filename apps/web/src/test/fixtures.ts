@@ -41,6 +41,7 @@ export const loadFixture = (over: Partial<Load> = {}): Load => ({
   createdAt: '2029-12-01T05:00:00Z',
   shipperId: '01a201b8-62ec-775a-90a3-1e19e1b5fb95',
   shipperCompany: 'Najd Foods',
+  shipperVerified: true,
   carrierId: null,
   bookedPriceSar: null,
   deliveredAt: null,

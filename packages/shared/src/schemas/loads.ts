@@ -321,6 +321,8 @@ export const loadSchema = z.object({
   createdAt: z.string(),
   shipperId: z.uuid(),
   shipperCompany: z.string(),
+  /** The shipper's account is approved (verified documents; PROFILE_STATUS.approved): the board's verification badge (issue 23). */
+  shipperVerified: z.boolean(),
   carrierId: z.uuid().nullable(),
   bookedPriceSar: moneySarOut.nullable(),
   /** When the driver completed the job (proof of drop; issue 22: closing its Bayan needs it, or the shipper's override). */

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { COUNT_CAP, FLEET_LIMITS, loadOptionsFor, SHIPMENT_TYPE, type Load, type LoadOptionsView, type StopAddressInput } from '@masar/shared';
+import { COUNT_CAP, FLEET_LIMITS, loadOptionsFor, PROFILE_STATUS, SHIPMENT_TYPE, type Load, type LoadOptionsView, type StopAddressInput } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { loadBookmarks, loadVendors } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
@@ -41,6 +41,8 @@ export const LOAD_COLUMNS = sql.raw(`
   l.load_type, l.equipment_type, l.price::text as price, l.currency, l.distance_km::float8 as distance_km,
   l.rate_per_km::text as rate_per_km, l.total_weight_kg::float8 as total_weight_kg, l.comments,
   l.pickup_at, l.drop_at, l.posted_at, l.expires_at, l.created_at, l.shipper_id, u.company_name as shipper_company,
+  -- the verification badge of the board (issue 23): a column of the users row every load query already joins
+  u.status = ${PROFILE_STATUS.approved} as shipper_verified,
   l.carrier_id, l.booked_price::text as booked_price, l.deleted_at, l.shipment_type, l.delivered_at, l.payment_received_at,
   -- More Options (issue 7): a live Bayan trip (index bayan_trips_live) and whether the assigned
   -- vehicle needs one (3.5 t+); only for assigned shipments, so board rows read nothing more
@@ -82,6 +84,7 @@ export interface LoadRow {
   created_at: Date | string;
   shipper_id: string;
   shipper_company: string;
+  shipper_verified: boolean;
   carrier_id: string | null;
   booked_price: string | null;
   deleted_at: Date | string | null;
@@ -184,6 +187,7 @@ export function toLoad(r: LoadRow, viewerId: string | null, deadheadKm?: number,
     createdAt: iso(r.created_at),
     shipperId: r.shipper_id,
     shipperCompany: r.shipper_company,
+    shipperVerified: r.shipper_verified === true,
     carrierId: r.carrier_id,
     bookedPriceSar: r.booked_price,
     deliveredAt: r.delivered_at == null ? null : iso(r.delivered_at),

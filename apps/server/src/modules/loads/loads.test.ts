@@ -263,6 +263,22 @@ describe('GET /loads (board search)', () => {
     expect(r200).not.toContain(out200.id);
   });
 
+  it("carries the shipper's verification badge and payment terms for the results table (issue 23)", async () => {
+    const d = 29;
+    const load = await postLoad(t.app, shipper.headers, loadBody({ day: d }));
+    const found = (await search(window(d))).items.find((l) => l.id === load.id);
+    // createUser makes an approved account: verified
+    expect(found?.shipperVerified).toBe(true);
+    expect(found?.shipperCompany).toBeTruthy();
+    await t.database.query('update users set status = 1 where id = $1', [shipper.id]);
+    try {
+      // another query than the first (the board cache keeps pages by query)
+      expect((await search({ ...window(d), loadType: 'FTL' })).items.find((l) => l.id === load.id)?.shipperVerified).toBe(false);
+    } finally {
+      await t.database.query('update users set status = 2 where id = $1', [shipper.id]);
+    }
+  });
+
   it('gives deadheadKm from the searched city and sorts by it', async () => {
     const d = 31;
     const kharj = await postLoad(t.app, shipper.headers, loadBody({ day: d, from: CITY.alKharj }));

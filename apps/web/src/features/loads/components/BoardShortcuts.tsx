@@ -5,8 +5,8 @@ import { IconKeyboard } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
-/** The links of the result rows (LoadCard's reference link stretches over its card). */
-const ROW = 'a.masar-card-link';
+/** The links of the result rows: the results table's reference links (LoadsTable) and LoadCard's (stretched over its card). */
+const ROW = 'a.masar-card-link, a.masar-row-link';
 
 /** The shortcuts of the board and their keys as printed (physical keys: the same on an Arabic layout). */
 export const BOARD_SHORTCUTS = [

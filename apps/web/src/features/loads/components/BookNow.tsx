@@ -22,7 +22,7 @@ export function BookNowBadge({ load }: { load: Pick<Load, 'bookNow' | 'bookNowFo
  * "Book Now" for a carrier or broker: a confirmation showing the amount (the posted price), then
  * one POST /bookNow with this confirmation's Idempotency-Key. `onBooked` runs after the booking.
  */
-export function BookNowButton({ load, onBooked, size = 'sm' }: { load: Load; onBooked?: () => void; size?: 'xs' | 'sm' | 'md' }) {
+export function BookNowButton({ load, onBooked, size = 'sm' }: { load: Load; onBooked?: () => void; size?: 'compact-xs' | 'xs' | 'sm' | 'md' }) {
   const { t, i18n } = useTranslation('loads');
   const lang = asLang(i18n.language);
   const [key, setKey] = useState<string | null>(null);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Checkbox, Collapse, Group, Paper, Select, SimpleGrid } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Box, Button, Checkbox, Collapse, Group, Paper, Select, SimpleGrid, Text } from '@mantine/core';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconChevronUp, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LOAD_TYPES, RADIUS_OPTIONS_KM, SEARCH_PICKUP_RADIUS_KM } from '@masar/shared';
 import { CitySelect } from '../../../components/CitySelect';
@@ -27,10 +27,13 @@ export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onS
   // Phones (spec §2: mobile at or below 768 px) get the filters folded away behind one button.
   const mobile = useMediaQuery(PHONE, window.matchMedia?.(PHONE).matches ?? false) ?? false;
   const [open, setOpen] = useState(false);
+  // Wider screens may fold the bar too (issue 23: more rows on screen); remembered on this device.
+  const [folded, setFolded] = useLocalStorage({ key: 'masar.searchFiltersFolded', defaultValue: false, getInitialValueInEffect: false });
+  const { t: ts } = useTranslation('shipments');
   const active = [value.pickupCityId, value.dropCityId, value.equipmentType, value.loadType, value.pickupFrom, value.bookNow].filter(Boolean).length;
 
   return (
-    <Paper withBorder p="md">
+    <Paper withBorder p={{ base: 'xs', sm: 'sm' }}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -52,8 +55,31 @@ export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onS
             {t('search.filters')}
           </Button>
         </Box>
+        {!mobile && (
+          <Box visibleFrom="sm">
+            <Group justify="space-between" mb={folded ? 0 : 'xs'} wrap="nowrap">
+              <Group gap="xs" wrap="nowrap">
+                <IconAdjustmentsHorizontal size={16} aria-hidden />
+                <Text size="sm" fw={600}>
+                  {t('search.filters')}
+                </Text>
+                {folded && active > 0 && <Badge size="sm">{active}</Badge>}
+              </Group>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                rightSection={<IconChevronUp size={14} style={{ transform: folded ? 'rotate(180deg)' : undefined }} aria-hidden />}
+                onClick={() => setFolded((f) => !f)}
+                aria-expanded={!folded}
+                data-testid="filters-fold"
+              >
+                {folded ? ts('table.showFilters') : ts('table.hideFilters')}
+              </Button>
+            </Group>
+          </Box>
+        )}
         <Box visibleFrom={mobile || open ? undefined : 'sm'}>
-          <Collapse expanded={!mobile || open}>
+          <Collapse expanded={mobile ? open : !folded}>
             <DatesProvider settings={{ locale: datesLocale, firstDayOfWeek: 0, weekendDays: [5, 6] }}>
               <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
                 <Group gap={6} wrap="nowrap" align="flex-end">

@@ -6,7 +6,7 @@ const parse = (qs: string) => parseFilters(new URLSearchParams(qs));
 describe('load search filters in the URL', () => {
   it('parses a shared link', () => {
     const f = parse(
-      'pickupCityId=3&radius=100&dropCityId=18&dropRadius=50&equipmentType=reefer_truck&loadType=LTL&pickupFrom=2026-12-01&pickupTo=2026-12-07&sort=deadhead&page=3&view=map&display=line',
+      'pickupCityId=3&radius=100&dropCityId=18&dropRadius=50&equipmentType=reefer_truck&loadType=LTL&pickupFrom=2026-12-01&pickupTo=2026-12-07&sort=deadhead&page=3&view=map&density=compact&size=50',
     );
     expect(f).toEqual({
       pickupCityId: 3,
@@ -22,11 +22,12 @@ describe('load search filters in the URL', () => {
       page: 3,
       after: null,
       view: 'map',
-      display: 'line',
+      density: 'compact',
+      pageSize: 50,
     });
   });
   it('falls back to defaults for missing or invalid values (radius only from spec §9 options)', () => {
-    const f = parse('pickupCityId=abc&radius=75&loadType=XL&sort=cheapest&page=-2&pickupFrom=01/12/2026');
+    const f = parse('pickupCityId=abc&radius=75&loadType=XL&sort=cheapest&page=-2&pickupFrom=01/12/2026&density=tiny&size=12');
     expect(f.pickupCityId).toBeNull();
     expect(f.radius).toBe(DEFAULT_RADIUS);
     expect(f.loadType).toBeNull();
@@ -34,7 +35,10 @@ describe('load search filters in the URL', () => {
     expect(f.page).toBe(1);
     expect(f.pickupFrom).toBeNull();
     expect(f.view).toBe('list');
-    expect(f.display).toBe('grid');
+    expect(f.density).toBe('comfortable');
+    // only the table's sizes (issue 23); 25 by default
+    expect(f.pageSize).toBe(25);
+    expect(PAGE_SIZE).toBe(25);
   });
   it('round-trips and leaves defaults out of the link', () => {
     const qs = 'pickupCityId=3&radius=500&dropCityId=18&dropRadius=200&loadType=FTL&sort=price&page=2';
@@ -55,6 +59,12 @@ describe('load search filters in the URL', () => {
     });
     expect(q.dropRadius).toBeUndefined();
     expect(filtersToQuery(parse('dropCityId=18')).radius).toBeUndefined();
+  });
+  it('pages by the chosen page size (25 / 50 / 100), in the link only when not the default', () => {
+    expect(filtersToQuery(parse('size=100&page=3'))).toMatchObject({ limit: 100, skip: 200 });
+    expect(filtersToQuery(parse('size=50&after=abc'))).toMatchObject({ limit: 50, cursor: 'abc' });
+    expect(filtersToParams(parse('size=50&density=compact')).toString()).toBe('density=compact&size=50');
+    expect(filtersToParams(parse('size=25&density=comfortable')).toString()).toBe('');
   });
   it('past the numbered pages, pages by the cursor (after) instead of skip', () => {
     const f = parse('sort=price&page=4&after=abc_123');

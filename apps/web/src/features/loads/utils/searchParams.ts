@@ -19,11 +19,18 @@ export interface SearchFilters {
   /** Past the numbered pages: the keyset cursor of the results to show (the API's nextCursor). */
   after: string | null;
   view: 'list' | 'map';
-  display: 'grid' | 'line';
+  /** Row height of the results table (issue 23): compact fits 20+ rows on a 1280×800 screen. */
+  density: Density;
+  /** Loads per page (issue 23): 25, 50 or 100 (the API's limit is 1…100). */
+  pageSize: PageSize;
 }
 
+export type Density = 'comfortable' | 'compact';
+export const PAGE_SIZES = [25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+
 export const DEFAULT_RADIUS = 200;
-export const PAGE_SIZE = 12;
+export const PAGE_SIZE: PageSize = 25;
 const SORTS = ['newest', 'pickup', 'price', 'ratePerKm', 'deadhead'] as const;
 
 const posInt = (v: string | null) => {
@@ -56,7 +63,8 @@ export function parseFilters(p: URLSearchParams): SearchFilters {
     page: posInt(p.get('page')) ?? 1,
     after: p.get('after') || null,
     view: p.get('view') === 'map' ? 'map' : 'list',
-    display: p.get('display') === 'line' ? 'line' : 'grid',
+    density: p.get('density') === 'compact' ? 'compact' : 'comfortable',
+    pageSize: (PAGE_SIZES as readonly number[]).includes(Number(p.get('size'))) ? (Number(p.get('size')) as PageSize) : PAGE_SIZE,
   };
 }
 
@@ -80,7 +88,8 @@ export function filtersToParams(f: SearchFilters): URLSearchParams {
   if (f.after) p.set('after', f.after);
   else if (f.page > 1) p.set('page', String(f.page));
   if (f.view !== 'list') p.set('view', f.view);
-  if (f.display !== 'grid') p.set('display', f.display);
+  if (f.density !== 'comfortable') p.set('density', f.density);
+  if (f.pageSize !== PAGE_SIZE) p.set('size', String(f.pageSize));
   return p;
 }
 
@@ -89,7 +98,7 @@ export function filtersToParams(f: SearchFilters): URLSearchParams {
  * Numbered pages go by skip (the total is capped at 1,000, so they stay within the API's skip
  * cap); past them, `after` pages by the keyset cursor.
  */
-export function filtersToQuery(f: SearchFilters, pageSize = PAGE_SIZE): QueryOf<'/api/v1/loads'> {
+export function filtersToQuery(f: SearchFilters, pageSize: number = f.pageSize): QueryOf<'/api/v1/loads'> {
   return {
     pickupCityId: f.pickupCityId ?? undefined,
     radius: f.pickupCityId ? f.radius : undefined,
@@ -118,7 +127,7 @@ export function filtersToSearch(f: SearchFilters): Record<string, string | numbe
   return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== null && v !== ''));
 }
 
-/** A saved or recent search (GET /loads' query) → the page's filters (first page, list view). */
+/** A saved or recent search (GET /loads' query) → the page's filters (first page; view, density and page size kept). */
 export function searchToFilters(s: Record<string, string | number | boolean>, base: SearchFilters = parseFilters(new URLSearchParams())): SearchFilters {
   const p = new URLSearchParams();
   for (const k of ['pickupCityId', 'radius', 'dropCityId', 'dropRadius', 'equipmentType', 'loadType', 'sort'] as const) {
@@ -129,5 +138,5 @@ export function searchToFilters(s: Record<string, string | number | boolean>, ba
   if (from) p.set('pickupFrom', from);
   if (to) p.set('pickupTo', to);
   if (s.bookNow === 'true' || s.bookNow === true) p.set('bookNow', '1');
-  return { ...parseFilters(p), view: base.view, display: base.display };
+  return { ...parseFilters(p), view: base.view, density: base.density, pageSize: base.pageSize };
 }

@@ -1,0 +1,455 @@
+import { useMemo, type MouseEvent, type ReactNode } from 'react';
+import { Anchor, Badge, Group, Paper, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
+import { functionalUpdate, rowSortingFeature, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { Link, useNavigate } from 'react-router';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { loadPriceOf, type Load } from '@masar/shared';
+import { asLang, formatDateCompact, formatMoney, formatNumber, type Lang } from '../../../components/format';
+import { DirArrow, laneOf } from '../../../components/Lane';
+import { refName, useEquipmentTypes } from '../../../components/reference';
+import type { Density, SearchFilters } from '../utils/searchParams';
+
+/** The board's sorts (GET /loads `sort`); each is one direction on the server (board.repository.ts SORTS). */
+export type BoardSort = SearchFilters['sort'];
+
+/**
+ * Which column head sorts by which server sort, and in which direction the server orders it:
+ * a head only asks the server (keyset paging stays correct); the table never reorders rows itself.
+ */
+const SORT_OF_COLUMN: Record<string, { sort: BoardSort; desc: boolean }> = {
+  age: { sort: 'newest', desc: true },
+  pickup: { sort: 'pickup', desc: false },
+  lane: { sort: 'deadhead', desc: false },
+  price: { sort: 'price', desc: true },
+  ratePerKm: { sort: 'ratePerKm', desc: true },
+};
+const COLUMN_OF_SORT = Object.fromEntries(Object.entries(SORT_OF_COLUMN).map(([col, s]) => [s.sort, col])) as Record<BoardSort, string>;
+
+/** Amounts line up at their end (logical: the left edge in Arabic). */
+const NUMERIC = new Set(['distance', 'weight', 'price', 'ratePerKm']);
+
+/** TanStack Table v9: only the sorting feature, in manual mode (the server sorts). */
+const features = tableFeatures({ rowSortingFeature });
+type LoadColumn = ColumnDef<typeof features, Load>;
+
+/** The row links (BoardShortcuts moves between them with J / K). */
+export const ROW_LINK_CLASS = 'masar-row-link';
+
+/** Age of a post: "5 min ago", "3 h ago", "2 d ago" (plurals of `shipments:table.age*`). */
+export function ageOf(postedAt: string | null, now: number, t: TFunction<'shipments'>) {
+  if (!postedAt) return '';
+  const min = Math.max(0, Math.floor((now - Date.parse(postedAt)) / 60_000));
+  if (min < 1) return t('table.ageNow');
+  if (min < 60) return t('table.ageMinutes', { count: min });
+  if (min < 24 * 60) return t('table.ageHours', { count: Math.floor(min / 60) });
+  return t('table.ageDays', { count: Math.floor(min / (24 * 60)) });
+}
+
+interface Props {
+  loads: Load[];
+  hrefOf: (l: Load) => string;
+  /** The sort in force (the server's). */
+  sort: BoardSort;
+  /** Deadhead is a sort only when the search has a pickup city. */
+  canSortDeadhead: boolean;
+  onSort: (sort: BoardSort) => void;
+  density: Density;
+  /** Phones (≤ 768 px): cards instead of the table. */
+  cards?: boolean;
+  actionsOf?: (l: Load) => ReactNode;
+  /** The load under the pointer or keyboard focus (null: none), for the map beside the table. */
+  onHover?: (id: string | null) => void;
+  /** For the age column; tests pass a fixed time. */
+  now?: number;
+}
+
+/** Clicks on these inside a row are theirs, not the row's. */
+const INTERACTIVE = 'a, button, input, select, textarea, [role="button"], [role="menuitem"]';
+
+/**
+ * The results table of the load board (issue 23): aligned columns — reference (the row's link),
+ * age of post, pickup date and window, lane with deadhead, distance, equipment, load type, weight,
+ * price, rate per km, shipper with verification and days-to-pay — sortable by the heads that map
+ * to a server sort (TanStack Table in manual sorting mode: a head asks the server, which sorts and
+ * pages by keyset). Comfortable or compact rows; on phones, compact cards.
+ * Each row's reference is a real link (click, Enter, middle-click); a click elsewhere on the row
+ * follows it too.
+ */
+export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead, onSort, density, cards, actionsOf, onHover, now: fixedNow }: Props) {
+  const { t, i18n } = useTranslation('shipments');
+  const { t: tl } = useTranslation('loads');
+  const lang = asLang(i18n.language);
+  const eq = useEquipmentTypes();
+  const navigate = useNavigate();
+  const compact = density === 'compact';
+  // ages are as of when these results arrived (the columns stay stable between renders)
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const now = useMemo(() => fixedNow ?? Date.now(), [loads, fixedNow]);
+
+  // sortable columns carry an accessor (TanStack sorts only those); the values are never sorted
+  // here (manualSorting): a head only asks the server for its sort
+  const columns = useMemo<LoadColumn[]>(
+    () => [
+      {
+        id: 'ref',
+        header: t('table.col.ref'),
+        enableSorting: false,
+        cell: ({ row }) => <RowLink load={row.original} href={hrefOf(row.original)} lang={lang} />,
+      },
+      { id: 'age', header: t('table.col.age'), accessorFn: (l) => l.postedAt, sortDescFirst: true, cell: ({ row }) => ageOf(row.original.postedAt, now, t) },
+      {
+        id: 'pickup',
+        header: t('table.col.pickup'),
+        accessorFn: (l) => l.pickupAt,
+        cell: ({ row }) => <Pickup load={row.original} lang={lang} compact={compact} />,
+      },
+      {
+        id: 'lane',
+        header: t('table.col.lane'),
+        accessorFn: (l) => l.deadheadKm ?? null,
+        enableSorting: canSortDeadhead,
+        cell: ({ row }) => <LaneCell load={row.original} lang={lang} inline={compact} nowrap={compact} />,
+      },
+      {
+        id: 'distance',
+        header: t('table.col.distance'),
+        enableSorting: false,
+        cell: ({ row }) => tl('unit.km', { value: formatNumber(row.original.distanceKm, lang) }),
+      },
+      {
+        id: 'equipment',
+        header: t('table.col.equipment'),
+        enableSorting: false,
+        cell: ({ row }) => <Clip text={refName(eq.data, row.original.equipmentType, lang)} max={compact ? 170 : 220} />,
+      },
+      { id: 'loadType', header: t('table.col.loadType'), enableSorting: false, cell: ({ row }) => tl(`loadType.${row.original.loadType}`) },
+      {
+        id: 'weight',
+        header: t('table.col.weight'),
+        enableSorting: false,
+        cell: ({ row }) => tl('unit.kg', { value: formatNumber(row.original.totalWeightKg, lang) }),
+      },
+      {
+        id: 'price',
+        header: t('table.col.price'),
+        accessorFn: (l) => Number(l.priceSar),
+        sortDescFirst: true,
+        cell: ({ row }) => <Price load={row.original} lang={lang} />,
+      },
+      {
+        id: 'ratePerKm',
+        header: t('table.col.ratePerKm'),
+        accessorFn: (l) => Number(l.ratePerKmSar),
+        sortDescFirst: true,
+        cell: ({ row }) => formatMoney(loadPriceOf(row.original).ratePerKmSar, lang, { decimals: 2 }),
+      },
+      { id: 'shipper', header: t('table.col.shipper'), enableSorting: false, cell: ({ row }) => <Shipper load={row.original} compact={compact} /> },
+      ...(actionsOf
+        ? [{ id: 'actions', header: t('table.col.actions'), enableSorting: false, cell: ({ row }) => actionsOf(row.original) } satisfies LoadColumn]
+        : []),
+    ],
+    [t, tl, lang, eq.data, hrefOf, now, compact, canSortDeadhead, actionsOf],
+  );
+
+  const sorting: SortingState = [{ id: COLUMN_OF_SORT[sort], desc: SORT_OF_COLUMN[COLUMN_OF_SORT[sort]].desc }];
+  const table = useTable({
+    features,
+    columns,
+    data: loads,
+    getRowId: (l) => l.id,
+    state: { sorting },
+    manualSorting: true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    onSortingChange: (updater) => {
+      const next = functionalUpdate(updater, sorting)[0];
+      const s = next ? SORT_OF_COLUMN[next.id] : undefined;
+      if (s && s.sort !== sort) onSort(s.sort);
+    },
+  });
+
+  const open = (e: MouseEvent, href: string) => {
+    if (e.defaultPrevented || (e.target as Element).closest(INTERACTIVE) || window.getSelection()?.toString()) return;
+    void navigate(href);
+  };
+
+  if (cards)
+    return (
+      <Stack gap={6} data-testid="loads-cards">
+        {table.getRowModel().rows.map((row, i) => (
+          <MobileCard key={row.id} load={row.original} href={hrefOf(row.original)} lang={lang} now={now} first={i === 0} actions={actionsOf?.(row.original)} />
+        ))}
+      </Stack>
+    );
+
+  return (
+    // positioned, so that the visually hidden head of the actions column (position: absolute) stays
+    // inside the scroll container instead of widening the page
+    <Table.ScrollContainer minWidth={compact ? 1100 : 1200} type="native" pos="relative">
+      <Table
+        highlightOnHover
+        verticalSpacing={compact ? 3 : 'xs'}
+        horizontalSpacing={compact ? 6 : 'sm'}
+        fz={compact ? 'xs' : 'sm'}
+        tabularNums
+        aria-label={t('table.caption')}
+        data-testid="loads-table"
+        data-density={density}
+      >
+        <Table.Thead>
+          {table.getHeaderGroups().map((hg) => (
+            <Table.Tr key={hg.id}>
+              {hg.headers.map((h) => {
+                const canSort = h.column.getCanSort();
+                const dir = h.column.getIsSorted();
+                const label = <table.FlexRender header={h} />;
+                return (
+                  <Table.Th
+                    key={h.id}
+                    aria-sort={dir ? (dir === 'desc' ? 'descending' : 'ascending') : canSort ? 'none' : undefined}
+                    style={{ whiteSpace: 'nowrap', textAlign: NUMERIC.has(h.column.id) ? 'end' : undefined }}
+                    data-testid={`col-${h.column.id}`}
+                  >
+                    {canSort ? (
+                      <UnstyledButton
+                        onClick={h.column.getToggleSortingHandler()}
+                        fz="inherit"
+                        fw={700}
+                        style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+                        data-testid={`sort-${h.column.id}`}
+                      >
+                        {label}
+                        {dir === 'desc' ? (
+                          <IconArrowDown size={14} aria-hidden />
+                        ) : dir === 'asc' ? (
+                          <IconArrowUp size={14} aria-hidden />
+                        ) : (
+                          <IconArrowsSort size={14} aria-hidden opacity={0.5} />
+                        )}
+                      </UnstyledButton>
+                    ) : h.column.id === 'actions' ? (
+                      <VisuallyHidden>{label}</VisuallyHidden>
+                    ) : (
+                      label
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Thead>
+        <Table.Tbody>
+          {table.getRowModel().rows.map((row, i) => {
+            const href = hrefOf(row.original);
+            return (
+              <Table.Tr
+                key={row.id}
+                data-testid={`load-row-${row.original.referenceId}`}
+                data-load-id={row.original.id}
+                // bench:lcp watches the first result row's paint
+                {...(i === 0 ? { elementtiming: 'first-load-row' } : {})}
+                onClick={(e) => open(e, href)}
+                onMouseEnter={() => onHover?.(row.original.id)}
+                onMouseLeave={() => onHover?.(null)}
+                onFocus={() => onHover?.(row.original.id)}
+                style={{ cursor: 'pointer' }}
+              >
+                {row.getAllCells().map((cell) => (
+                  <Table.Td
+                    key={cell.id}
+                    style={{
+                      whiteSpace: compact || cell.column.id !== 'lane' ? 'nowrap' : undefined,
+                      verticalAlign: 'top',
+                      textAlign: NUMERIC.has(cell.column.id) ? 'end' : undefined,
+                    }}
+                  >
+                    <table.FlexRender cell={cell} />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** A long name cut with an ellipsis at `max` px (the whole name in its tooltip), so that the columns fit the screen. */
+function Clip({ text, max }: { text: string; max: number }) {
+  return (
+    <Text component="span" fz="inherit" truncate="end" maw={max} title={text} style={{ display: 'inline-block', verticalAlign: 'bottom' }}>
+      {text}
+    </Text>
+  );
+}
+
+/** "View LD-000123, Riyadh → Jeddah": the link's name says what it opens. */
+function viewLabel(load: Load, lang: Lang, t: TFunction<'loads'>) {
+  const names = laneOf(load);
+  return t('action.viewLoad', { ref: load.referenceId, from: lang === 'ar' ? names.fromAr : names.fromEn, to: lang === 'ar' ? names.toAr : names.toEn });
+}
+
+function RowLink({ load, href, lang }: { load: Load; href: string; lang: Lang }) {
+  const { t } = useTranslation('loads');
+  return (
+    <Anchor component={Link} to={href} fz="inherit" ff="monospace" className={ROW_LINK_CLASS} aria-label={viewLabel(load, lang, t)}>
+      {load.referenceId}
+    </Anchor>
+  );
+}
+
+function Pickup({ load, lang, compact }: { load: Load; lang: Lang; compact: boolean }) {
+  const { t } = useTranslation('shipments');
+  const until = load.pickupLatest && load.pickupLatest !== load.pickupAt ? t('table.pickupUntil', { date: formatDateCompact(load.pickupLatest, lang) }) : null;
+  return (
+    <span title={until ?? undefined}>
+      {formatDateCompact(load.pickupAt, lang)}
+      {until && !compact && (
+        <Text component="div" fz="xs" c="dimmed">
+          {until}
+        </Text>
+      )}
+    </span>
+  );
+}
+
+/** The lane (first pickup → last drop) and, in a search from a pickup city, the deadhead: on a second line or `inline`. */
+function LaneCell({ load, lang, inline, nowrap }: { load: Load; lang: Lang; inline: boolean; nowrap: boolean }) {
+  const { t } = useTranslation('shipments');
+  const { t: tl } = useTranslation('loads');
+  const names = laneOf(load);
+  const extra = Math.max(0, load.stops.length - 2);
+  const deadhead = load.deadheadKm !== undefined ? t('table.deadhead', { km: tl('unit.km', { value: formatNumber(load.deadheadKm, lang, 1) }) }) : null;
+  return (
+    <div>
+      <Group gap={4} wrap={nowrap ? 'nowrap' : 'wrap'} fw={600} style={{ rowGap: 0 }}>
+        <span>{lang === 'ar' ? names.fromAr : names.fromEn}</span>
+        <DirArrow size={14} />
+        <span>{lang === 'ar' ? names.toAr : names.toEn}</span>
+        {extra > 0 && (
+          <Badge variant="light" color="gray" size="xs">
+            {tl('stop.more', { count: extra })}
+          </Badge>
+        )}
+        {deadhead && inline && (
+          <Text component="span" fz="inherit" fw={400} c="dimmed" data-testid="deadhead">
+            · {deadhead}
+          </Text>
+        )}
+      </Group>
+      {deadhead && !inline && (
+        <Text fz="xs" c="dimmed" data-testid="deadhead">
+          {deadhead}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+function Price({ load, lang }: { load: Load; lang: Lang }) {
+  const { t } = useTranslation('loads');
+  const p = loadPriceOf(load);
+  return (
+    <Text
+      component="span"
+      fz="inherit"
+      fw={700}
+      c="masar"
+      data-testid="load-card-price"
+      aria-label={p.agreed ? `${t('field.agreedPrice')}: ${formatMoney(p.priceSar, lang)}` : undefined}
+    >
+      {formatMoney(p.priceSar, lang)}
+    </Text>
+  );
+}
+
+function Shipper({ load, compact }: { load: Load; compact: boolean }) {
+  const { t } = useTranslation('shipments');
+  const pays = load.paymentTermsDays == null ? t('table.daysToPayNone') : t('table.daysToPay', { count: load.paymentTermsDays });
+  return (
+    <div>
+      <Group gap={4} wrap="nowrap">
+        <Clip text={load.shipperCompany} max={compact ? 160 : 220} />
+        {load.shipperVerified && (
+          <Tooltip label={t('table.verified')}>
+            <IconRosetteDiscountCheckFilled
+              size={14}
+              color="var(--mantine-primary-color-filled)"
+              aria-label={t('table.verified')}
+              role="img"
+              data-testid="shipper-verified"
+            />
+          </Tooltip>
+        )}
+        {compact && (
+          <Text component="span" fz="inherit" c="dimmed">
+            · {pays}
+          </Text>
+        )}
+      </Group>
+      {!compact && (
+        <Text fz="xs" c="dimmed">
+          {pays}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A load on a phone (≤ 768 px): four short lines — reference (the card's link, stretched over the
+ * card), age and price; the lane; date, equipment, weight, distance and rate; the shipper — so
+ * that three or more fit on a 390 × 844 screen.
+ */
+function MobileCard({ load, href, lang, now, first, actions }: { load: Load; href: string; lang: Lang; now: number; first: boolean; actions?: ReactNode }) {
+  const { t } = useTranslation('shipments');
+  const { t: tl } = useTranslation('loads');
+  const eq = useEquipmentTypes();
+  const p = loadPriceOf(load);
+  const dot = ' · ';
+  return (
+    <Paper
+      withBorder
+      p={8}
+      pos="relative"
+      data-testid={`load-row-${load.referenceId}`}
+      data-load-id={load.id}
+      {...(first ? { elementtiming: 'first-load-row' } : {})}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Anchor component={Link} to={href} fz="xs" ff="monospace" className={`masar-card-link ${ROW_LINK_CLASS}`} aria-label={viewLabel(load, lang, tl)}>
+            {load.referenceId}
+          </Anchor>
+          <Text fz="xs" c="dimmed" truncate>
+            {ageOf(load.postedAt, now, t)}
+          </Text>
+        </Group>
+        <Text fw={700} fz="sm" c="masar" data-testid="load-card-price">
+          {formatMoney(p.priceSar, lang)}
+        </Text>
+      </Group>
+      <LaneCell load={load} lang={lang} inline nowrap={false} />
+      <Text fz="xs" c="dimmed" lineClamp={1}>
+        {formatDateCompact(load.pickupAt, lang)}
+        {dot}
+        {refName(eq.data, load.equipmentType, lang)}
+        {dot}
+        {tl('unit.kg', { value: formatNumber(load.totalWeightKg, lang) })}
+        {dot}
+        {tl('unit.km', { value: formatNumber(load.distanceKm, lang) })}
+        {dot}
+        {tl('unit.perKm', { value: formatMoney(p.ratePerKmSar, lang, { decimals: 2 }) })}
+      </Text>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text fz="xs" component="div" style={{ minWidth: 0 }}>
+          <Shipper load={load} compact />
+        </Text>
+        {actions && <div className="masar-card-actions">{actions}</div>}
+      </Group>
+    </Paper>
+  );
+}
