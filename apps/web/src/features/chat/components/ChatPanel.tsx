@@ -24,7 +24,8 @@ export default function ChatPanel() {
     <Drawer
       opened={opened}
       onClose={closeChat}
-      position={rtl ? 'left' : 'right'}
+      // Mantine swaps left and right under an RTL direction: 'right' is the inline end either way
+      position="right"
       size="md"
       title={
         conversationId ? (
