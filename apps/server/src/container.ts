@@ -33,7 +33,8 @@ import { createTripsService } from './modules/trips/trips.service.ts';
 import { createTrucksService } from './modules/trucks/trucks.service.ts';
 import { accountRecordHandler, createRecordsService } from './modules/records/records.service.ts';
 import { createRatesService, laneRatesHandler } from './modules/rates/rates.service.ts';
-import { createTendersService } from './modules/tenders/tenders.service.ts';
+import { createTendersService, tendersOfLoad } from './modules/tenders/tenders.service.ts';
+import { createChatService } from './modules/chat/chat.service.ts';
 import { createSearchesService } from './modules/searches/searches.service.ts';
 import { createForecastService } from './modules/rates/forecast.service.ts';
 import { createAlertsService, rateAlertEmailHandler } from './modules/rates/alerts.service.ts';
@@ -129,6 +130,8 @@ export function createContainer(opts: {
   const trucks = createTrucksService({ db, readDb: database.readDb, records, loads });
   // tendering (issue 19): books through the offers module's booking path, posts through the loads lifecycle
   const tenders = createTendersService({ db, loads: loadLifecycle, offers, vendors: vendorAccountsOf, relations: relationsOfUser });
+  // chat about a load (issue 21): parties through the loads, offers and tenders modules; blocks and contact settings through relations
+  const chat = createChatService({ db, loads: loadLifecycle, offers: offersOfLoad, tenders: tendersOfLoad, relations });
   const searches = createSearchesService({ db });
   // stored notifications (issue 21): the e-mail links point at the web app
   const notifications = createNotificationsService({ db, email: gateways.email, publicUrl, log, retentionDays: config.NOTIFICATION_RETENTION_DAYS });
@@ -262,6 +265,7 @@ export function createContainer(opts: {
       records,
       tenders,
       searches,
+      chat,
       notifications,
       push,
       dashboards,

@@ -59,6 +59,8 @@ const OWNER: Record<string, string> = {
   contact_settings: 'relations',
   team_members: 'team',
   contact_messages: 'contact',
+  chat_conversations: 'chat',
+  chat_messages: 'chat',
   team_events: 'team',
   vehicle_positions: 'trips',
   vehicle_latest_positions: 'trips',

@@ -228,6 +228,12 @@ export const ERRORS = {
   },
   // favourites and blocked users (issue 8; spec §6 "Users may block or favourite shippers and brokers")
   USER_BLOCKED: { status: 403, en: 'Not possible: one of you blocked the other.', ar: 'غير ممكن: أحدكما حظر الآخر.' },
+  // chat (issue 21): the other side's contact settings do not let me message them
+  CHAT_NOT_ALLOWED: {
+    status: 403,
+    en: 'This user does not accept messages from you.',
+    ar: 'لا يستقبل هذا المستخدم رسائل منك.',
+  },
   RELATION_SELF: { status: 400, en: 'You cannot add yourself.', ar: 'لا يمكنك إضافة نفسك.' },
   TOO_MANY_PASSWORD_ATTEMPTS: {
     status: 429,

@@ -72,8 +72,10 @@ interface EventSpec {
   /**
    * What aggregate the event's `aggregateId` names. `contact`: a contact-form message — an
    * internal event with no account party, so it goes to no webhook (not in WEBHOOK_EVENT_TYPES).
+   * `conversation`: a chat conversation about a load (issue 21); private to its two sides, so
+   * not offered to webhooks either, and not on the load's timeline.
    */
-  aggregate: 'load' | 'account' | 'contact';
+  aggregate: 'load' | 'account' | 'contact' | 'conversation';
   /** When it is published (docs/events.md). */
   when: string;
   /** Who it is about (docs/events.md, and `recipientsOf` on the server). */
@@ -425,6 +427,39 @@ export const DOMAIN_EVENTS = {
       changePct: z.string(),
     }),
   },
+  'chat.message_sent': {
+    aggregate: 'conversation',
+    when: 'A side of a conversation about a load sends a message (stored in the same transaction). The body is not in the payload: clients read it from the API.',
+    parties: 'the other side of the conversation (shipper or broker, carrier) and the sender; team members of either side',
+    schema: z.looseObject({
+      conversationId: uuid,
+      messageId: uuid,
+      seq: z.number().int(),
+      loadId: uuid,
+      /** The load's human reference, e.g. "SHP-24-000123". */
+      referenceId: z.string(),
+      shipperId: uuid,
+      carrierId: uuid,
+      /** The side that sent it (the other side is notified). */
+      by: z.enum(['shipper', 'carrier']),
+    }),
+  },
+  'chat.read': {
+    aggregate: 'conversation',
+    when: 'A side of a conversation read up to a message (its read position moved): the read receipt.',
+    parties: 'both sides of the conversation; team members of either side',
+    schema: z.looseObject({
+      conversationId: uuid,
+      /** The side's read position after (a message seq). */
+      seq: z.number().int(),
+      loadId: uuid,
+      referenceId: z.string(),
+      shipperId: uuid,
+      carrierId: uuid,
+      /** The side that read. */
+      by: z.enum(['shipper', 'carrier']),
+    }),
+  },
   'contact.message_received': {
     aggregate: 'contact',
     when: 'A visitor sends the contact form (the e-mail to the support mailbox and the acknowledgement are sent by a handler of this event). Internal: not offered to webhooks.',
@@ -461,10 +496,13 @@ export function isEvent<E extends { type: string; data: unknown }, T extends Dom
   return (types as readonly string[]).includes(e.type);
 }
 
-/** The event types a webhook endpoint may subscribe to: those with account parties (not `contact`). */
-export type WebhookEventType = { [T in DomainEventType]: (typeof DOMAIN_EVENTS)[T]['aggregate'] extends 'contact' ? never : T }[DomainEventType];
-export const WEBHOOK_EVENT_TYPES = DOMAIN_EVENT_TYPES.filter((t) => DOMAIN_EVENTS[t].aggregate !== 'contact') as [WebhookEventType, ...WebhookEventType[]];
-export const isWebhookEvent = (t: DomainEventType): t is WebhookEventType => DOMAIN_EVENTS[t].aggregate !== 'contact';
+/** The event types a webhook endpoint may subscribe to: those with account parties (not `contact`, not a private `conversation`). */
+export type WebhookEventType = {
+  [T in DomainEventType]: (typeof DOMAIN_EVENTS)[T]['aggregate'] extends 'contact' | 'conversation' ? never : T;
+}[DomainEventType];
+const internalAggregate = (t: DomainEventType) => DOMAIN_EVENTS[t].aggregate === 'contact' || DOMAIN_EVENTS[t].aggregate === 'conversation';
+export const WEBHOOK_EVENT_TYPES = DOMAIN_EVENT_TYPES.filter((t) => !internalAggregate(t)) as [WebhookEventType, ...WebhookEventType[]];
+export const isWebhookEvent = (t: DomainEventType): t is WebhookEventType => !internalAggregate(t);
 
 /** The event types whose aggregate is a load (per-load order; the timeline). */
 export const SHIPMENT_EVENT_TYPES = DOMAIN_EVENT_TYPES.filter((t) => DOMAIN_EVENTS[t].aggregate === 'load');
@@ -488,7 +526,7 @@ export const domainEventSchema = z.discriminatedUnion(
  */
 export interface DomainEventInput {
   type: DomainEventType;
-  aggregateType: 'load' | 'account' | 'contact';
+  aggregateType: 'load' | 'account' | 'contact' | 'conversation';
   aggregateId: string;
   actorId: string | null;
   data: Record<string, unknown>;

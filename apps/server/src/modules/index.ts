@@ -28,6 +28,7 @@ import notificationsRoutes from './notifications/notifications.routes.ts';
 import dashboardsRoutes from './dashboards/dashboards.routes.ts';
 import forecastRoutes from './rates/forecast.routes.ts';
 import alertsRoutes from './rates/alerts.routes.ts';
+import chatRoutes from './chat/chat.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -60,4 +61,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(ratesRoutes);
   await app.register(forecastRoutes);
   await app.register(alertsRoutes);
+  await app.register(chatRoutes);
 }

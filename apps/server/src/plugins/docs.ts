@@ -64,6 +64,7 @@ const TAGS = [
   { name: 'files', description: 'Uploaded documents and images (PDF, JPG, PNG ≤ 5 MB).' },
   { name: 'verification', description: 'Business verification: documents, review and the operator’s decision (profile approval).' },
   { name: 'account', description: 'The account area: business profile, contact info to share, address book used by the post form.' },
+  { name: 'chat', description: 'Chat about a load between its shipper or broker and a carrier: conversations, messages, unread counts, read receipts.' },
   { name: 'team', description: 'Team members: invite colleagues by phone with a role (admin, dispatcher, viewer); invitations; leaving a team.' },
   { name: 'billing', description: 'Plans, checkout, saved cards, promo codes, wallet and VAT invoices (SAR, 15% VAT, ZATCA QR).' },
   { name: 'integrations', description: 'API keys and signed webhooks for integrators (docs/api.md).' },

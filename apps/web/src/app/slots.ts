@@ -22,6 +22,7 @@ export const featureSlots: FeatureSlots = {
   TenderTruckButton: lazy(() => tenders().then((m) => ({ default: m.TenderTruckButton }))),
   TenderLoadButton: lazy(() => tenders().then((m) => ({ default: m.TenderLoadButton }))),
   SavedSearches: lazy(() => import('../features/searches').then((m) => ({ default: m.SavedSearches }))),
+  MessageButton: lazy(() => Promise.all([import('../features/chat'), loadNamespaces(['chat'])]).then(([m]) => ({ default: m.MessageButton }))),
   NotificationPreferences: lazy(() =>
     Promise.all([import('../features/notifications'), loadNamespaces(['notifications'])]).then(([m]) => ({ default: m.NotificationPreferencesSection })),
   ),

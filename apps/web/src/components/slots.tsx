@@ -32,6 +32,8 @@ export interface SlotPropsMap {
   SavedSearches: { kind: SearchKind; filters: SearchFilters; onRun: (filters: SearchFilters) => void };
   /** notifications: the notification preferences section of the settings page. */
   NotificationPreferences: object;
+  /** chat: "Message the shipper" / "Message the carrier" about a load (`counterpartId`: the carrier, for the owner). */
+  MessageButton: { loadId: string; counterpartId?: string; to: 'shipper' | 'carrier' };
 }
 
 export type FeatureSlots = { [K in keyof SlotPropsMap]: ComponentType<SlotPropsMap[K]> };

@@ -37,10 +37,11 @@ export const PAGE_NAMESPACES = [
   'forecast',
   'alerts',
   'rates',
+  'chat',
 ] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>(
-  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations,fleet,csv,soon,trucks,tenders,searches,notifications,dashboard,forecast,alerts,rates}.json',
+  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations,fleet,csv,soon,trucks,tenders,searches,notifications,dashboard,forecast,alerts,rates,chat}.json',
 );
 const wantedPageNamespaces = new Set<PageNamespace>();
 

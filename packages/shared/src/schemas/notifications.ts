@@ -5,7 +5,7 @@ import { z } from 'zod';
  * /user/notification; docs/notifications.md). The server stores the event type and a few params;
  * the web renders the text from the i18n namespace `notifications` (key = the type).
  */
-export const NOTIFICATION_CATEGORIES = ['offers', 'shipments', 'bayan', 'trips', 'tenders', 'rates', 'account', 'billing'] as const;
+export const NOTIFICATION_CATEGORIES = ['offers', 'shipments', 'bayan', 'trips', 'tenders', 'rates', 'chat', 'account', 'billing'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 /** Delivery channels. inApp, email and push (web push, issue 21) are delivered; sms is stored for a later channel. */
 export const NOTIFICATION_CHANNELS = ['inApp', 'email', 'sms', 'push'] as const;

@@ -21,3 +21,4 @@ export * from './rates.ts';
 export * from './notifications.ts';
 export * from './dashboards.ts';
 export * from './rate-alerts.ts';
+export * from './chat.ts';

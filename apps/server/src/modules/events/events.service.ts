@@ -259,8 +259,10 @@ export async function loadTimeline(db: DbOrTx, loadId: string): Promise<LoadTime
 export type EventDelivery = ReturnType<typeof createEventDelivery>;
 
 /** Which team roles hear which events (docs/account.md "Team members"): every role sees shipments; account matters go to admins. */
-const ROLES_FOR: Record<'load' | 'account' | 'contact', readonly string[]> = {
+const ROLES_FOR: Record<'load' | 'account' | 'contact' | 'conversation', readonly string[]> = {
   load: ['admin', 'dispatcher', 'viewer'],
+  // a chat about a load: the members who see shipments
+  conversation: ['admin', 'dispatcher', 'viewer'],
   account: ['admin'],
   // a contact-form message has no account party: no one (and no webhook) receives it
   contact: [],
@@ -285,7 +287,7 @@ export async function recipientsOf(tx: DbOrTx, e: Pick<repo.OutboxEvent, 'type' 
   const d = e.data;
   const str = (v: unknown) => (typeof v === 'string' ? v : null);
   const candidates: { userId: string | null; as: Recipients['accounts'][number]['as'] }[] =
-    spec.aggregate === 'load'
+    spec.aggregate === 'load' || spec.aggregate === 'conversation'
       ? [
           { userId: str(d.shipperId), as: 'shipper' },
           { userId: str(d.carrierId), as: 'carrier' },

@@ -49,6 +49,8 @@ export const NOTIFICATION_CATALOGUE: Partial<Record<DomainEventType, CatalogueEn
   'tender.closed': { category: 'tenders', to: ['shipper'], screen: 'tenders' },
   // issue 20: the alert's own e-mail goes out from modules/rates (rate-alert-emails)
   'rate.alert_triggered': { category: 'rates', to: ['account'], screen: 'rateAlerts', ownEmail: true },
+  // issue 21 "Chat": the side that did not send it; the load's screen opens the conversation
+  'chat.message_sent': { category: 'chat', to: otherThan, screen: 'load' },
   'account.approved': { category: 'account', to: ['account'], screen: 'approval' },
   'account.rejected': { category: 'account', to: ['account'], screen: 'approval' },
   'account.suspended': { category: 'account', to: ['account'], screen: 'approval' },

@@ -116,6 +116,18 @@ export function createRelationsService(deps: { db: Db; offers: OffersOfUsers; lo
 
   return {
     /**
+     * May `viewerId` reach `ownerId` on `channel` (chat, audio, video)? `blocked` when either
+     * blocked the other; `refused` when the owner's contact settings leave the viewer out
+     * (`counterpart`: the two share a load — a booking, an offer or a tender invite); else `ok`.
+     * The chat module asks this when a conversation is opened and on every message.
+     */
+    async reach(channel: ReachChannel, ownerId: string, viewerId: string, counterpart: boolean): Promise<'ok' | 'blocked' | 'refused'> {
+      if (await repo.blockedBetween(db, ownerId, viewerId)) return 'blocked';
+      const s = await settings(ownerId);
+      return (await allows(s[channel], ownerId, viewerId, counterpart)) ? 'ok' : 'refused';
+    },
+
+    /**
      * GET /account/favourite, /account/blocked: my list, newest first, keyset-paged (`cursor` =
      * the previous page's nextCursor; BAD_REQUEST for a forged one), with each company's name,
      * account type and approval, and my count against RELATIONS_MAX.

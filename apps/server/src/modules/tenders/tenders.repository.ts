@@ -227,3 +227,13 @@ export async function inviteRows(db: DbOrTx, tenderIds: string[], carrierId?: st
         order by i.tender_id, i.position`,
   );
 }
+
+/** Was `carrierId` invited (its turn came) to a tender of `loadId`? (the chat module's parties) */
+export async function invitedOnLoad(db: DbOrTx, loadId: string, carrierId: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`select 1 from tender_invites i join tenders t on t.id = i.tender_id
+        where t.load_id = ${loadId} and i.carrier_id = ${carrierId} and i.invited_at is not null limit 1`,
+  );
+  return rows.length > 0;
+}

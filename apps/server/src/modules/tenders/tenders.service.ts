@@ -44,6 +44,11 @@ function loadRefusal(l: { status: string; expired: boolean; deleted: boolean }) 
   return 'TENDER_LOAD_NOT_OPEN' as const;
 }
 
+/** What other modules may ask of the tenders module (owned here; injected by the container): was a carrier invited to a tender of a load (chat parties, issue 21). */
+export const tendersOfLoad = {
+  invited: (db: DbOrTx, loadId: string, carrierId: string) => repo.invitedOnLoad(db, loadId, carrierId),
+};
+
 /**
  * Tendering (issue 19 "Tendering"; spec §3 offer/bid, §4 bidding). A shipper or broker tenders
  * one of its own open loads to chosen carriers (accounts, or its vendors' accounts) with a

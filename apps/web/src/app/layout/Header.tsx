@@ -17,6 +17,9 @@ const NotificationBell = lazy(() =>
   Promise.all([import('../../features/notifications/components/NotificationBell'), loadNamespaces(['notifications'])]).then(([m]) => m),
 );
 
+/** The chat button and its panel (issue 21), with their strings: loaded once a user is signed in. */
+const ChatHeaderButton = lazy(() => Promise.all([import('../../features/chat/components/ChatHeaderButton'), loadNamespaces(['chat'])]).then(([m]) => m));
+
 function isActive(pathname: string, to: string) {
   return pathname === to || pathname.startsWith(`${to}/`);
 }
@@ -106,6 +109,11 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
                 {t(`menu:${post.key}`)}
               </Button>
             ))}
+          {session.isSignedIn && type && (
+            <Suspense fallback={null}>
+              <ChatHeaderButton />
+            </Suspense>
+          )}
           {session.isSignedIn && type && (
             <Suspense fallback={null}>
               <NotificationBell base={rolePath(type, '').replace(/\/$/, '')} />

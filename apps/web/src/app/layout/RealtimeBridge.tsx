@@ -7,11 +7,14 @@ import { PROFILE_QUERY_KEY, tokenManager, useSession } from '../../lib/session';
 /** What a message of each aggregate may have changed on screen: query key prefixes (only mounted queries refetch). */
 const LOAD_KEYS = [['load'], ['myLoads'], ['offers'], ['tenders'], ['load-tracking'], ['assignment'], ['godsview'], ['dashboard']] as const;
 const ACCOUNT_KEYS = [PROFILE_QUERY_KEY, ['account'], ['billing'], ['fleet'], ['trucks'], ['dashboard']] as const;
+/** A chat conversation (issue 21): a new message or a read receipt — the panel, the thread and the header count. */
+const CONVERSATION_KEYS = [['chat']] as const;
 
 /** Re-read what a real-time hint names (docs/realtime.md): the bell always, then by aggregate. */
 export function applyRealtimeMessage(qc: QueryClient, m: RealtimeMessage): void {
   void qc.invalidateQueries({ queryKey: ['notifications'] });
-  for (const key of m.aggregateType === 'load' ? LOAD_KEYS : ACCOUNT_KEYS) void qc.invalidateQueries({ queryKey: [...key] });
+  const keys = m.aggregateType === 'load' ? LOAD_KEYS : m.aggregateType === 'conversation' ? CONVERSATION_KEYS : ACCOUNT_KEYS;
+  for (const key of keys) void qc.invalidateQueries({ queryKey: [...key] });
 }
 
 /**

@@ -6,7 +6,7 @@ export default collect(
   import.meta.glob<{ default: Record<string, unknown> }>(
     [
       '../locales/en/*.json',
-      '!../locales/en/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations,fleet,csv,soon,trucks,tenders,notifications,dashboard,forecast,alerts,rates}.json',
+      '!../locales/en/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations,fleet,csv,soon,trucks,tenders,notifications,dashboard,forecast,alerts,rates,chat}.json',
     ],
     {
       eager: true,

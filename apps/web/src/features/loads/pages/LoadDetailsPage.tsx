@@ -167,6 +167,11 @@ export default function LoadDetailsPage() {
       {(isOwner || bookedByMe) && !!load.carrierId && (ACTIVE_LOAD_STATUSES.includes(load.status) || load.status === 'completed') && (
         <Slot name="CounterpartContactCard" loadId={load.id} />
       )}
+      {isOwner && !!load.carrierId && (
+        <Group mb="md">
+          <Slot name="MessageButton" loadId={load.id} counterpartId={load.carrierId} to="carrier" />
+        </Group>
+      )}
       {/* issue 19: the booked carrier's next trip, from where this one ends */}
       {bookedByMe && ACTIVE_LOAD_STATUSES.includes(load.status) && <BackhaulsPanel loadId={load.id} hrefOf={(id) => `${base}/loads/${id}`} />}
 
@@ -209,6 +214,7 @@ export default function LoadDetailsPage() {
                       <Group gap={4} wrap="nowrap">
                         <bdi>{load.shipperCompany}</bdi>
                         {viewer.profile && !isOwner && <Slot name="RelationMenu" userId={load.shipperId} companyName={load.shipperCompany} />}
+                        {viewer.profile && !isOwner && (canBid || bookedByMe) && <Slot name="MessageButton" loadId={load.id} to="shipper" />}
                       </Group>
                       <Slot name="DaysToPayBadge" shipperId={load.shipperId} />
                     </Stack>

@@ -40,6 +40,7 @@ export function OwnerOffersPanel({ load }: { load: Load }) {
                     <bdi>{o.carrierCompany}</bdi>
                   </Text>
                   <Slot name="RelationMenu" userId={o.carrierId} companyName={o.carrierCompany} />
+                  <Slot name="MessageButton" loadId={o.loadId} counterpartId={o.carrierId} to="carrier" />
                 </Group>
                 <Text size="xs" c="dimmed">
                   <DateText value={o.updatedAt} />

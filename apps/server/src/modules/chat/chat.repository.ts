@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { queryRows } from '../../lib/sql.ts';
+
+/**
+ * All SQL of the chat module (tables chat_conversations, chat_messages, migration 0123; reads
+ * loads for the reference and users for the other company's name).
+ */
+
+export interface ConversationRow {
+  id: string;
+  load_id: string;
+  reference_id: string;
+  shipper_id: string;
+  carrier_id: string;
+  shipper_company: string;
+  carrier_company: string;
+  created_at: string;
+  last_at: string;
+  /** last_at as PostgreSQL text (microseconds), for the keyset cursor */
+  k: string;
+  last_message_id: string | null;
+  last_seq: number;
+  shipper_read_seq: number;
+  carrier_read_seq: number;
+}
+
+export interface MessageRow {
+  id: string;
+  conversation_id: string;
+  seq: number;
+  sender_id: string;
+  author_id: string;
+  body: string;
+  attachment_id: string | null;
+  created_at: string;
+}
+
+const convCols = sql`c.id, c.load_id, l.reference_id, c.shipper_id, c.carrier_id, su.company_name as shipper_company,
+  cu.company_name as carrier_company, c.created_at, c.last_at, c.last_at::text as k, c.last_message_id, c.last_seq,
+  c.shipper_read_seq, c.carrier_read_seq`;
+const convFrom = sql`chat_conversations c join loads l on l.id = c.load_id join users su on su.id = c.shipper_id join users cu on cu.id = c.carrier_id`;
+
+/** Insert the conversation of (load, shipper, carrier) unless it exists (racing opens: one row). */
+export async function insertConversation(db: DbOrTx, id: string, loadId: string, shipperId: string, carrierId: string): Promise<void> {
+  await queryRows(
+    db,
+    sql`insert into chat_conversations (id, load_id, shipper_id, carrier_id) values (${id}, ${loadId}, ${shipperId}, ${carrierId})
+        on conflict (load_id, shipper_id, carrier_id) do nothing`,
+  );
+}
+
+export async function conversationByParties(db: DbOrTx, loadId: string, shipperId: string, carrierId: string): Promise<ConversationRow | undefined> {
+  const [r] = await queryRows<ConversationRow>(
+    db,
+    sql`select ${convCols} from ${convFrom} where c.load_id = ${loadId} and c.shipper_id = ${shipperId} and c.carrier_id = ${carrierId}`,
+  );
+  return r;
+}
+
+export async function conversationById(db: DbOrTx, id: string): Promise<ConversationRow | undefined> {
+  const [r] = await queryRows<ConversationRow>(db, sql`select ${convCols} from ${convFrom} where c.id = ${id}`);
+  return r;
+}
+
+/**
+ * My conversations (either side), latest message first, keyset on (last_at, id): one index range
+ * per side (chat_conversations_shipper_idx / _carrier_idx), merged, `limit` rows.
+ */
+export async function conversationsOf(db: DbOrTx, userId: string, limit: number, after: { k: string; id: string } | null): Promise<ConversationRow[]> {
+  const page = (col: 'shipper_id' | 'carrier_id') => {
+    const side = col === 'shipper_id' ? sql`c.shipper_id` : sql`c.carrier_id`;
+    const cursor = after ? sql`and (c.last_at, c.id) < (${after.k}::timestamptz, ${after.id}::uuid)` : sql``;
+    return sql`(select c.id, c.last_at from chat_conversations c where ${side} = ${userId} ${cursor} order by c.last_at desc, c.id desc limit ${limit})`;
+  };
+  return queryRows<ConversationRow>(
+    db,
+    sql`with page as (${page('shipper_id')} union all ${page('carrier_id')})
+        select ${convCols} from page p join ${convFrom} on c.id = p.id
+        order by c.last_at desc, c.id desc limit ${limit}`,
+  );
+}
+
+export async function messagesById(db: DbOrTx, ids: string[]): Promise<MessageRow[]> {
+  if (!ids.length) return [];
+  return queryRows<MessageRow>(
+    db,
+    sql`select * from chat_messages where id in (${sql.join(
+      ids.map((i) => sql`${i}::uuid`),
+      sql`, `,
+    )})`,
+  );
+}
+
+/** A conversation's messages, newest first, before `beforeSeq` (keyset on the unique (conversation_id, seq)). */
+export async function messagesOf(db: DbOrTx, conversationId: string, limit: number, beforeSeq: number | null): Promise<MessageRow[]> {
+  return queryRows<MessageRow>(
+    db,
+    sql`select * from chat_messages where conversation_id = ${conversationId}
+        ${beforeSeq !== null ? sql`and seq < ${beforeSeq}` : sql``} order by seq desc limit ${limit}`,
+  );
+}
+
+/**
+ * Take the next seq of a conversation for a new message sent by `side` (the row lock orders racing
+ * sends): last_seq + 1, the last message, and the sender's side reads up to it.
+ */
+export async function takeSeq(tx: DbOrTx, conversationId: string, messageId: string, side: 'shipper' | 'carrier'): Promise<number> {
+  const read =
+    side === 'shipper' ? sql`shipper_read_seq = last_seq + 1, shipper_read_at = now()` : sql`carrier_read_seq = last_seq + 1, carrier_read_at = now()`;
+  const [r] = await queryRows<{ seq: number }>(
+    tx,
+    sql`update chat_conversations set last_seq = last_seq + 1, last_at = now(), last_message_id = ${messageId}, ${read}
+        where id = ${conversationId} returning last_seq as seq`,
+  );
+  return Number(r.seq);
+}
+
+export async function insertMessage(
+  tx: DbOrTx,
+  m: { id: string; conversationId: string; seq: number; senderId: string; authorId: string; body: string },
+): Promise<MessageRow> {
+  const [r] = await queryRows<MessageRow>(
+    tx,
+    sql`insert into chat_messages (id, conversation_id, seq, sender_id, author_id, body)
+        values (${m.id}, ${m.conversationId}, ${m.seq}, ${m.senderId}, ${m.authorId}, ${m.body}) returning *`,
+  );
+  return r;
+}
+
+export async function messageSeq(db: DbOrTx, conversationId: string, messageId: string): Promise<number | null> {
+  const [r] = await queryRows<{ seq: number }>(db, sql`select seq from chat_messages where id = ${messageId} and conversation_id = ${conversationId}`);
+  return r ? Number(r.seq) : null;
+}
+
+/**
+ * Move a side's read position forward to `seq`. Null when it was already there or past it
+ * (nothing written); else the position after and the conversation's last seq.
+ */
+export async function markRead(db: DbOrTx, conversationId: string, side: 'shipper' | 'carrier', seq: number): Promise<{ read: number; last: number } | null> {
+  const q =
+    side === 'shipper'
+      ? sql`update chat_conversations set shipper_read_seq = ${seq}, shipper_read_at = now()
+            where id = ${conversationId} and shipper_read_seq < ${seq} returning shipper_read_seq as read, last_seq as last`
+      : sql`update chat_conversations set carrier_read_seq = ${seq}, carrier_read_at = now()
+            where id = ${conversationId} and carrier_read_seq < ${seq} returning carrier_read_seq as read, last_seq as last`;
+  const [r] = await queryRows<{ read: number; last: number }>(db, q);
+  return r ? { read: Number(r.read), last: Number(r.last) } : null;
+}
+
+/** The header's count: unread messages and conversations of a user, read from the partial unread indexes only. */
+export async function unreadOf(db: DbOrTx, userId: string): Promise<{ unread: number; conversations: number }> {
+  const [r] = await queryRows<{ unread: string | null; conversations: string }>(
+    db,
+    sql`select sum(n) as unread, count(*) as conversations from (
+          select last_seq - shipper_read_seq as n from chat_conversations where shipper_id = ${userId} and last_seq > shipper_read_seq
+          union all
+          select last_seq - carrier_read_seq from chat_conversations where carrier_id = ${userId} and last_seq > carrier_read_seq
+        ) u`,
+  );
+  return { unread: Number(r?.unread ?? 0), conversations: Number(r?.conversations ?? 0) };
+}

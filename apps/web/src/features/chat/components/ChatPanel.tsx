@@ -1,0 +1,258 @@
+import { ActionIcon, Badge, Button, Center, Drawer, Group, Loader, ScrollArea, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconCheck, IconChecks, IconSend } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChatMessage, Conversation } from '@masar/shared';
+import { asLang, formatDate, formatNumber } from '../../../components/format';
+import { newMessageKey, useConversation, useConversations, useMarkChatRead, useMessages, useSendMessage } from '../api/chat';
+import { closeChat, openChat, showChatList, useChatPanel } from '../store';
+
+/** "99+" past 99, in the reader's digits. */
+export const unreadLabel = (n: number, lang: 'en' | 'ar') => (n > 99 ? `${formatNumber(99, lang)}+` : formatNumber(n, lang));
+
+/**
+ * The chat panel (issue 21 "Chat"): a drawer on the inline end with my conversations (unread
+ * badges) or one thread (messages oldest first, composer — Enter sends, Shift+Enter a new line —
+ * and read ticks on my messages). New messages arrive live: the real-time bridge re-reads the
+ * 'chat' queries on every conversation event.
+ */
+export default function ChatPanel() {
+  const { t, i18n } = useTranslation('chat');
+  const { opened, conversationId } = useChatPanel();
+  const rtl = i18n.dir?.() === 'rtl';
+  return (
+    <Drawer
+      opened={opened}
+      onClose={closeChat}
+      // Mantine swaps left and right under an RTL direction: 'right' is the inline end either way
+      position="right"
+      size="md"
+      title={
+        conversationId ? (
+          <Group gap="xs" wrap="nowrap">
+            <ActionIcon variant="subtle" onClick={showChatList} aria-label={t('back')} data-testid="chat-back">
+              {rtl ? <IconArrowRight size={18} /> : <IconArrowLeft size={18} />}
+            </ActionIcon>
+            <ThreadTitle id={conversationId} />
+          </Group>
+        ) : (
+          t('title')
+        )
+      }
+      data-testid="chat-panel"
+    >
+      {opened && (conversationId ? <Thread key={conversationId} id={conversationId} /> : <ConversationList />)}
+    </Drawer>
+  );
+}
+
+function ThreadTitle({ id }: { id: string }) {
+  const c = useConversation(id);
+  if (!c.data) return null;
+  return (
+    <Stack gap={0}>
+      <Text fw={600} lh={1.2}>
+        <bdi>{c.data.counterpart.companyName}</bdi>
+      </Text>
+      <Text fz="xs" c="dimmed">
+        <bdi>{c.data.referenceId}</bdi>
+      </Text>
+    </Stack>
+  );
+}
+
+function ConversationList() {
+  const { t, i18n } = useTranslation('chat');
+  const lang = asLang(i18n.language);
+  const q = useConversations(true);
+  const items = useMemo(() => q.data?.pages.flatMap((p) => p.items) ?? [], [q.data]);
+  if (q.isLoading)
+    return (
+      <Center p="md">
+        <Loader size="sm" />
+      </Center>
+    );
+  if (!items.length)
+    return (
+      <Text c="dimmed" ta="center" p="md" data-testid="chat-empty">
+        {t('empty')}
+      </Text>
+    );
+  return (
+    <Stack gap={4}>
+      {items.map((c) => (
+        <ConversationRow key={c.id} c={c} lang={lang} />
+      ))}
+      {q.hasNextPage && (
+        <Button variant="subtle" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
+          {t('more')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function ConversationRow({ c, lang }: { c: Conversation; lang: 'en' | 'ar' }) {
+  const { t } = useTranslation('chat');
+  const last = c.lastMessage;
+  return (
+    <UnstyledButton
+      onClick={() => openChat(c.id)}
+      p="xs"
+      style={{ borderRadius: 'var(--mantine-radius-sm)', border: '1px solid var(--mantine-color-default-border)' }}
+      data-testid="chat-conversation"
+      aria-label={t('openConversation', { company: c.counterpart.companyName, ref: c.referenceId, count: c.unread })}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={c.unread ? 700 : 500} truncate>
+            <bdi>{c.counterpart.companyName}</bdi>
+          </Text>
+          <Text fz="xs" c="dimmed">
+            <bdi>{c.referenceId}</bdi>
+          </Text>
+          <Text fz="sm" c="dimmed" truncate>
+            {last ? (last.mine ? t('you', { body: last.body }) : last.body) : t('noMessages')}
+          </Text>
+        </Stack>
+        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+          <Text fz="xs" c="dimmed">
+            {formatDate(c.lastAt, lang)}
+          </Text>
+          {c.unread > 0 && (
+            <Badge color="masarRed" size="sm" circle={c.unread < 10} data-testid="chat-unread">
+              {unreadLabel(c.unread, lang)}
+            </Badge>
+          )}
+        </Stack>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+function Thread({ id }: { id: string }) {
+  const { t, i18n } = useTranslation('chat');
+  const lang = asLang(i18n.language);
+  const q = useMessages(id);
+  const send = useSendMessage(id);
+  const read = useMarkChatRead(id);
+  const [text, setText] = useState('');
+  const viewport = useRef<HTMLDivElement>(null);
+  const pending = useRef<{ body: string; key: string } | null>(null);
+  // oldest first on screen; pages come newest first
+  const messages = useMemo(() => (q.data?.pages.flatMap((p) => p.items) ?? []).slice().reverse(), [q.data]);
+  const newest = messages[messages.length - 1];
+  const lastTheirs = [...messages].reverse().find((m) => !m.mine);
+
+  // reading the thread marks the other side's messages read (their ticks turn to "read")
+  const readMutate = read.mutate;
+  useEffect(() => {
+    if (lastTheirs) readMutate(lastTheirs.id);
+  }, [lastTheirs?.id, readMutate]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    viewport.current?.scrollTo?.({ top: viewport.current.scrollHeight });
+  }, [newest?.id]);
+
+  const submit = () => {
+    const body = text.trim();
+    if (!body || send.isPending) return;
+    // a retry of the same text keeps its key: the server stores it once
+    if (pending.current?.body !== body) pending.current = { body, key: newMessageKey() };
+    send.mutate(pending.current, {
+      onSuccess: () => {
+        pending.current = null;
+        setText('');
+      },
+    });
+  };
+
+  return (
+    <Stack gap="sm" style={{ height: 'calc(100dvh - 120px)' }}>
+      <ScrollArea style={{ flex: 1 }} viewportRef={viewport} data-testid="chat-thread">
+        {q.hasNextPage && (
+          <Center>
+            <Button variant="subtle" size="compact-sm" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
+              {t('earlier')}
+            </Button>
+          </Center>
+        )}
+        {q.isLoading ? (
+          <Center p="md">
+            <Loader size="sm" />
+          </Center>
+        ) : !messages.length ? (
+          <Text c="dimmed" ta="center" p="md">
+            {t('noMessages')}
+          </Text>
+        ) : (
+          <Stack gap={6} p={4}>
+            {messages.map((m) => (
+              <Bubble key={m.id} m={m} lang={lang} />
+            ))}
+          </Stack>
+        )}
+      </ScrollArea>
+      {send.error && (
+        <Text c="red" fz="sm" role="alert" data-testid="chat-error">
+          {send.error.message}
+        </Text>
+      )}
+      <Group gap="xs" wrap="nowrap" align="flex-end">
+        <Textarea
+          style={{ flex: 1 }}
+          autosize
+          minRows={1}
+          maxRows={5}
+          maxLength={2000}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+          placeholder={t('placeholder')}
+          aria-label={t('placeholder')}
+          data-testid="chat-input"
+        />
+        <ActionIcon size="lg" onClick={submit} loading={send.isPending} disabled={!text.trim()} aria-label={t('send')} data-testid="chat-send">
+          <IconSend size={18} style={{ transform: i18n.dir?.() === 'rtl' ? 'scaleX(-1)' : undefined }} />
+        </ActionIcon>
+      </Group>
+    </Stack>
+  );
+}
+
+function Bubble({ m, lang }: { m: ChatMessage; lang: 'en' | 'ar' }) {
+  const { t } = useTranslation('chat');
+  return (
+    <Stack
+      gap={2}
+      p="xs"
+      maw="85%"
+      style={{
+        alignSelf: m.mine ? 'flex-end' : 'flex-start',
+        borderRadius: 'var(--mantine-radius-md)',
+        background: m.mine ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-default-hover)',
+      }}
+      data-testid="chat-message"
+      data-mine={m.mine ? '1' : '0'}
+    >
+      <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {m.body}
+      </Text>
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        <Text fz="xs" c="dimmed">
+          {formatDate(m.createdAt, lang)}
+        </Text>
+        {m.mine &&
+          (m.read ? (
+            <IconChecks size={14} color="var(--mantine-primary-color-filled)" aria-label={t('read')} data-testid="chat-tick-read" />
+          ) : (
+            <IconCheck size={14} color="var(--mantine-color-dimmed)" aria-label={t('sent')} data-testid="chat-tick-sent" />
+          ))}
+      </Group>
+    </Stack>
+  );
+}
