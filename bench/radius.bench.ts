@@ -22,6 +22,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { boardPathOf, boardSearchSql, placesInCircle, searchBoard, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
+import { prng } from '../apps/server/src/seed/prng.ts';
 import { EQUIPMENT, HUB_WEIGHTS, seed as seedLoads } from './search.bench.ts';
 import { pgUrl, planSummary, plans, withDb } from './lib.ts';
 
@@ -30,18 +31,6 @@ const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(so
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
 const SORTS: BoardQuery['sort'][] = ['newest', 'pickup', 'price', 'ratePerKm', 'deadhead'];
 const RADII = [50, 100, 200, 300, 400];
-
-/** A deterministic generator (mulberry32), so a run can be repeated with SEED. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function main() {
   const pglite = process.env.ENGINE === 'pglite';
@@ -59,7 +48,7 @@ async function main() {
     const cities = await database.query<{ id: number }>(`select distinct pickup_city_id as id from loads where status = 'posted'`);
     const weighted: number[] = [];
     for (const { id } of cities) for (let i = 0; i < (HUB_WEIGHTS[id] ?? 1); i++) weighted.push(id);
-    const rand = rng(Number(process.env.SEED ?? 24));
+    const rand = prng(Number(process.env.SEED ?? 24));
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
     const day = 86_400_000;
     const queries: BoardQuery[] = Array.from({ length: n }, () => {
