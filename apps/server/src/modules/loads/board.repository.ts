@@ -73,8 +73,8 @@ export const PER_PLACE_MAX = 150;
 export const WALK_CAP = 4_000;
 
 /**
- * How a search finds its page (issue 24; every path reads a bounded number of rows, not the
- * circle's open loads):
+ * How a search finds its page (issue 24; all but `perCity` read a bounded number of rows, not
+ * the circle's open loads):
  * - `plain`: no pickup city; the board indexes in the sort's order (migrations 0011, 0094);
  * - `nearest`: deadhead; the circle's places nearest first, each in pickup order up to the page:
  *   the outer order's first key is the places' own, so it stops after the nearest places;
@@ -83,7 +83,8 @@ export const WALK_CAP = 4_000;
  * - `walk`: the sort's board index, keeping the circle's loads (wide radius: uncapped, a circle of
  *   500 km and more holds a large share of the board; below: capped at WALK_CAP rows);
  * - `perCity`: every matching load of the circle, sorted (equipment + price or rate per km on a
- *   small circle: the equipment's share of a few places).
+ *   small circle, or after a capped walk that found too few): unbounded, it reads every load of
+ *   that equipment in the circle; indexes (equipment, city, price / rate per km) would bound it.
  */
 export type BoardPath = 'plain' | 'nearest' | 'perPlace' | 'walk' | 'perCity';
 
