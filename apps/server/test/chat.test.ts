@@ -166,7 +166,10 @@ describe('messages', () => {
     const sl2 = await call<ConversationListResponse>('GET', `/chat/conversations?limit=1&cursor=${sl.body.data.nextCursor}`, shipper);
     expect(sl2.body.data.items).toHaveLength(1);
     expect(sl2.body.data.items[0].id).not.toBe(conv.id);
-    expect((await call('GET', '/chat/conversations?cursor=bm9wZQ', shipper)).status).toBe(400);
+    expect(await call('GET', '/chat/conversations?cursor=bm9wZQ', shipper)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    // a well-formed cursor of another list (the favourites') is refused too
+    const foreign = Buffer.from(JSON.stringify(['relations', ['2026-11-27 04:00:00.123456+00'], conv.id])).toString('base64url');
+    expect((await call('GET', `/chat/conversations?cursor=${foreign}`, shipper)).status).toBe(400);
   });
 
   it('publishes chat.message_sent with both parties, and a notification for the other side', async () => {

@@ -77,7 +77,7 @@ describe('favourites', () => {
     const p2 = await call<RelationListResponse>('GET', `/account/favourite?limit=1&cursor=${p1.body.data.nextCursor}`, shipper);
     expect(p2.body.data.items.map((e) => e.userId)).toEqual([carrier.id]);
     expect(p2.body.data.nextCursor).toBeNull();
-    expect((await call('GET', '/account/favourite?cursor=bm9wZQ', shipper)).status).toBe(400);
+    expect(await call('GET', '/account/favourite?cursor=bm9wZQ', shipper)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
 
     expect((await call<RelationStatus>('GET', `/account/relations/${carrier.id}`, shipper)).body.data).toEqual({
       userId: carrier.id,

@@ -2567,7 +2567,7 @@ export interface paths {
         };
         /**
          * My favourites, newest first
-         * @description Keyset pages: pass `nextCursor` as `cursor` (BAD_REQUEST for a forged cursor). Each entry: company name, account type, verified.
+         * @description Keyset pages: pass `nextCursor` as `cursor` (VALIDATION_FAILED on `cursor` for a forged one). Each entry: company name, account type, verified.
          */
         get: operations["getAccountFavourite"];
         put?: never;
@@ -2613,7 +2613,7 @@ export interface paths {
         };
         /**
          * My blocked users, newest first
-         * @description Keyset pages: pass `nextCursor` as `cursor` (BAD_REQUEST for a forged cursor). Each entry: company name, account type, verified.
+         * @description Keyset pages: pass `nextCursor` as `cursor` (VALIDATION_FAILED on `cursor` for a forged one). Each entry: company name, account type, verified.
          */
         get: operations["getAccountBlocked"];
         put?: never;
@@ -3643,7 +3643,7 @@ export interface paths {
         };
         /**
          * My conversations, latest message first
-         * @description Keyset pages: pass `nextCursor` as `cursor` (BAD_REQUEST for a forged cursor). Each with its last message and my unread count.
+         * @description Keyset pages: pass `nextCursor` as `cursor` (VALIDATION_FAILED on `cursor` for a forged one). Each with its last message and my unread count.
          */
         get: operations["getChatConversations"];
         put?: never;

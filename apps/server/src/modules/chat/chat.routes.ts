@@ -53,7 +53,8 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'My conversations, latest message first',
-        description: 'Keyset pages: pass `nextCursor` as `cursor` (BAD_REQUEST for a forged cursor). Each with its last message and my unread count.',
+        description:
+          'Keyset pages: pass `nextCursor` as `cursor` (VALIDATION_FAILED on `cursor` for a forged one). Each with its last message and my unread count.',
         querystring: conversationListQuery,
         response: { 200: envelope(conversationListResponse) },
       },

@@ -15,6 +15,7 @@ import {
   type SendMessageInput,
 } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
@@ -42,14 +43,14 @@ type Side = 'shipper' | 'carrier';
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 
-/** Opaque keyset cursor of the conversation list: last_at (PostgreSQL text) and id. */
-const encodeCursor = (r: repo.ConversationRow) => Buffer.from(`${r.k}|${r.id}`).toString('base64url');
-function decodeCursor(c: string | undefined): { k: string; id: string } | null {
+/** Opaque keyset cursor (lib/cursor.ts): the last row's key (PostgreSQL text, microseconds) and id. */
+const CURSOR_TAG = 'chat.conversations';
+const cursorOf = (r: repo.ConversationRow) => encodeCursor(CURSOR_TAG, [r.k], r.id);
+/** The cursor back; a forged or foreign one is a 400 VALIDATION_FAILED on `cursor`. */
+function afterCursor(c: string | undefined): { k: string; id: string } | null {
   if (!c) return null;
-  const [k, id] = Buffer.from(c, 'base64url').toString().split('|');
-  if (!k || !id || !/^[0-9a-f-]{36}$/i.test(id) || !/^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)?$/.test(k))
-    throw new AppError('BAD_REQUEST');
-  return { k, id };
+  const { key, id } = decodeCursor(c, CURSOR_TAG, ['timestamptz']);
+  return { k: key[0], id };
 }
 
 /**
@@ -178,9 +179,9 @@ export function createChatService(deps: { db: Db; loads: ChatLoads; offers: Chat
 
     /** GET /chat/conversations: mine, latest message first, keyset-paged. */
     async list(user: CurrentUser, q: ConversationListQuery): Promise<ConversationListResponse> {
-      const rows = await repo.conversationsOf(db, user.id, q.limit + 1, decodeCursor(q.cursor));
+      const rows = await repo.conversationsOf(db, user.id, q.limit + 1, afterCursor(q.cursor));
       const page = rows.slice(0, q.limit);
-      return { items: await withLast(page, user.id), nextCursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]) : null };
+      return { items: await withLast(page, user.id), nextCursor: rows.length > q.limit ? cursorOf(page[page.length - 1]) : null };
     },
 
     /** GET /chat/conversations/:id/messages: newest first; `cursor` = the previous page's nextCursor (a seq). */

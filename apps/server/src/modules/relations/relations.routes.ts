@@ -37,7 +37,8 @@ export default async function relationsRoutes(fastify: FastifyInstance) {
         schema: {
           tags,
           summary: `My ${noun}, newest first`,
-          description: 'Keyset pages: pass `nextCursor` as `cursor` (BAD_REQUEST for a forged cursor). Each entry: company name, account type, verified.',
+          description:
+            'Keyset pages: pass `nextCursor` as `cursor` (VALIDATION_FAILED on `cursor` for a forged one). Each entry: company name, account type, verified.',
           querystring: relationListQuery,
           response: { 200: envelope(relationListResponse) },
         },

@@ -17,6 +17,7 @@ import {
 } from '@masar/shared';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import * as repo from './relations.repository.ts';
@@ -70,14 +71,14 @@ function toEntry(r: repo.RelationRow): RelationEntry {
   };
 }
 
-/** Opaque keyset cursor: the last row's created_at (PostgreSQL text, microseconds) and id. */
-const encodeCursor = (r: repo.RelationRow) => Buffer.from(`${r.k}|${r.user_id}`).toString('base64url');
-function decodeCursor(c: string | undefined): { k: string; id: string } | null {
+/** Opaque keyset cursor (lib/cursor.ts): the last row's key (PostgreSQL text, microseconds) and id. */
+const CURSOR_TAG = 'relations';
+const cursorOf = (r: repo.RelationRow) => encodeCursor(CURSOR_TAG, [r.k], r.user_id);
+/** The cursor back; a forged or foreign one is a 400 VALIDATION_FAILED on `cursor`. */
+function afterCursor(c: string | undefined): { k: string; id: string } | null {
   if (!c) return null;
-  const [k, id] = Buffer.from(c, 'base64url').toString().split('|');
-  if (!k || !id || !/^[0-9a-f-]{36}$/i.test(id) || !/^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)?$/.test(k))
-    throw new AppError('BAD_REQUEST');
-  return { k, id };
+  const { key, id } = decodeCursor(c, CURSOR_TAG, ['timestamptz']);
+  return { k: key[0], id };
 }
 
 /** wa.me wants the international number as digits only (phones are saved as E.164). */
@@ -129,14 +130,14 @@ export function createRelationsService(deps: { db: Db; offers: OffersOfUsers; lo
 
     /**
      * GET /account/favourite, /account/blocked: my list, newest first, keyset-paged (`cursor` =
-     * the previous page's nextCursor; BAD_REQUEST for a forged one), with each company's name,
+     * the previous page's nextCursor; VALIDATION_FAILED for a forged one), with each company's name,
      * account type and approval, and my count against RELATIONS_MAX.
      */
     async list(user: CurrentUser, kind: RelationKind, q: RelationListQuery): Promise<RelationListResponse> {
-      const after = decodeCursor(q.cursor);
+      const after = afterCursor(q.cursor);
       const [rows, total] = await Promise.all([repo.listPage(db, kind, user.id, q.limit + 1, after), repo.countList(db, kind, user.id)]);
       const page = rows.slice(0, q.limit);
-      return { items: page.map(toEntry), nextCursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]) : null, total, max: RELATIONS_MAX };
+      return { items: page.map(toEntry), nextCursor: rows.length > q.limit ? cursorOf(page[page.length - 1]) : null, total, max: RELATIONS_MAX };
     },
 
     /**
