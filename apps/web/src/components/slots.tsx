@@ -33,7 +33,7 @@ export interface SlotPropsMap {
   /** notifications: the notification preferences section of the settings page. */
   NotificationPreferences: object;
   /** chat: "Message the shipper" / "Message the carrier" about a load (`counterpartId`: the carrier, for the owner). */
-  MessageButton: { loadId: string; counterpartId?: string; to: 'shipper' | 'carrier' };
+  MessageButton: { loadId: string; counterpartId?: string; to: 'shipper' | 'carrier'; company?: string; compact?: boolean };
 }
 
 export type FeatureSlots = { [K in keyof SlotPropsMap]: ComponentType<SlotPropsMap[K]> };

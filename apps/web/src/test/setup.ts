@@ -32,6 +32,12 @@ polyfillBrowser();
 // jsdom's scrollTo only logs "not implemented".
 window.scrollTo = () => undefined;
 
+// findBy… and waitFor give up after 1 s by default: on a loaded 2-core CI machine a page's first
+// render with its queries can take longer (a chat panel test missed its header count so). A wait
+// ends as soon as what it looks for is there, so a longer bound costs nothing when all is well.
+const { configure } = await import('@testing-library/react');
+configure({ asyncUtilTimeout: 5000 });
+
 // Strings of both languages are loaded before any test renders (the app fetches one on demand).
 const { default: i18n, loadLanguage, loadNamespaces, PAGE_NAMESPACES } = await import('../i18n');
 export {};

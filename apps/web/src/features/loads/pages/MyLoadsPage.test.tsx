@@ -1,10 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { MY_LOADS_TABS, type MyOfferState } from '@masar/shared';
+import { MY_LOADS_TABS, type Load, type MyOfferState } from '@masar/shared';
 import i18n from '../../../i18n';
 import { renderWithApp, stubApi } from '../../../test/render';
 import { loadFixture } from '../../../test/fixtures';
-import MyLoadsPage from './MyLoadsPage';
+import { SessionProvider } from '../../../lib/session';
+import Page from './MyLoadsPage';
+
+// the page reads who is looking (useViewer) from the app's session
+const MyLoadsPage = () => (
+  <SessionProvider>
+    <Page />
+  </SessionProvider>
+);
 
 afterEach(async () => {
   cleanup();
@@ -15,9 +23,10 @@ afterEach(async () => {
 const counts = Object.fromEntries(MY_LOADS_TABS.map((k) => [k, 0]));
 const capped = Object.fromEntries(MY_LOADS_TABS.map((k) => [k, false]));
 /** A my-loads API whose `offers` tab holds `load` with `state`; every other tab is empty. */
-function stubMyLoads(state?: MyOfferState) {
-  const load = loadFixture();
+function stubMyLoads(state?: MyOfferState, over: Partial<Load> = {}) {
+  const load = loadFixture(over);
   return stubApi((m, path) => {
+    if (m === 'POST' && path === '/chat/conversations') return { status: 201, body: { message: 'ok', data: { id: '01a201b8-62ec-775a-90a3-1e19e1b5fb99' } } };
     if (m !== 'GET' || !path.startsWith('/my-loads')) return undefined;
     const tab = new URLSearchParams(path.split('?')[1]).get('tab');
     const items = tab === 'offers' ? [load] : [];
@@ -78,5 +87,43 @@ describe('MyLoadsPage offers tab', () => {
     expect(state.textContent).toMatch(/Lowest.*2,100/);
     expect(state.textContent).toContain('3 offers');
     expect(within(state).getByTestId('offer-state-turn').textContent).toBe('2 wait for you');
+  });
+});
+
+/** Issue 21: chat is one click from each of my shipments that has another party. */
+describe('MyLoadsPage chat', () => {
+  const carrierId = '01a201b8-62ec-775a-90a3-1e19e1b5fb96';
+
+  it('lets a carrier message the shipper of a load it bid on, named by the company, in Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    const calls = stubMyLoads({ side: 'carrier', pending: 1, yourTurn: 0, priceSar: '1900.00', lastOfferBy: 'carrier' });
+    renderWithApp(<MyLoadsPage />, { path: '/carriers/my-shipments?tab=offers', dir: 'rtl' });
+    const button = await screen.findByTestId('message-shipper');
+    expect(button.getAttribute('aria-label')).toBe('راسل \u2068Najd Foods\u2069');
+    fireEvent.click(button);
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/chat/conversations')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/chat/conversations')!;
+    expect(post.body).toEqual({ loadId: loadFixture().id });
+  });
+
+  it('lets a shipper message the carrier that booked its load, and not on a load nobody booked', async () => {
+    const calls = stubMyLoads(
+      { side: 'shipper', pending: 1, yourTurn: 1, priceSar: '2100.00', lastOfferBy: 'carrier' },
+      { isMine: true, carrierId, status: 'unassigned' },
+    );
+    renderWithApp(<MyLoadsPage />, { path: '/shippers/my-loads?tab=offers' });
+    const button = await screen.findByTestId('message-carrier');
+    expect(button.getAttribute('aria-label')).toBe('Message the carrier');
+    fireEvent.click(button);
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path === '/chat/conversations')?.body).toEqual({ loadId: loadFixture().id, counterpartId: carrierId }),
+    );
+    cleanup();
+
+    stubMyLoads({ side: 'shipper', pending: 1, yourTurn: 1, priceSar: '2100.00', lastOfferBy: 'carrier' }, { isMine: true });
+    renderWithApp(<MyLoadsPage />, { path: '/shippers/my-loads?tab=offers' });
+    await screen.findByTestId('offer-state');
+    expect(screen.queryByTestId('message-carrier')).toBeNull();
+    expect(screen.queryByTestId('message-shipper')).toBeNull();
   });
 });

@@ -4,7 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MY_LOADS_TABS, type Load, type MyLoadsTab, type MyOfferState } from '@masar/shared';
 import { asLang, formatCount, formatMoney, type Lang } from '../../../components/format';
-import { rolePaths, useRoleBase } from '../../../components/useViewer';
+import { Slot } from '../../../components/slots';
+import { rolePaths, useRoleBase, useViewer } from '../../../components/useViewer';
 import { useMyLoads } from '../api/loads';
 import { BookmarkButton, LoadOptionsMenu } from '../components/LoadOptionsMenu';
 import { DisplayToggle } from '../components/DisplayToggle';
@@ -71,6 +72,7 @@ export default function MyLoadsPage() {
   const [params, setParams] = useSearchParams();
   const base = useRoleBase();
   const paths = rolePaths(base);
+  const viewer = useViewer();
   const tabParam = params.get('tab');
   const roleTabs = ROLE_TABS[base === '/carriers' ? 'carrier' : 'owner'];
   // a link to any tab still opens it (e.g. an old /carriers/my-shipments?tab=posted)
@@ -94,9 +96,17 @@ export default function MyLoadsPage() {
 
   // More Options shows exactly the server's load.options for me; the star bookmarks
   const offerStates = q.data?.offerStates;
+  // chat about the load with the other party: the owner with its booked carrier; a carrier with
+  // the shipper of a load it booked or bid on (the server still checks parties, blocks, settings)
+  const chatWith = (l: Load): 'shipper' | 'carrier' | null => {
+    if (l.isMine ?? viewer.profile?.id === l.shipperId) return l.carrierId ? 'carrier' : null;
+    return (viewer.profile && l.carrierId === viewer.profile.id) || offerStates?.[l.id] ? 'shipper' : null;
+  };
   const actionsOf = (l: Load) => (
     <Group gap={2} wrap="nowrap">
       {offerStates?.[l.id] && <OfferStateBadges state={offerStates[l.id]} lang={lang} />}
+      {chatWith(l) === 'carrier' && <Slot name="MessageButton" loadId={l.id} counterpartId={l.carrierId ?? undefined} to="carrier" compact />}
+      {chatWith(l) === 'shipper' && <Slot name="MessageButton" loadId={l.id} to="shipper" company={l.shipperCompany} compact />}
       <BookmarkButton load={l} />
       <LoadOptionsMenu load={l} />
     </Group>

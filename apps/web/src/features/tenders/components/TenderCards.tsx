@@ -8,6 +8,7 @@ import { Lane } from '../../../components/Lane';
 import { NumberInput } from '../../../components/NumberInput';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { isolate } from '../../../components/bidi';
+import { Slot } from '../../../components/slots';
 import { useAnswerTender, useAwardTender, useCancelTender } from '../api/tenders';
 
 const STATUS_COLOR: Record<string, string> = {
@@ -156,11 +157,14 @@ export function SentTenderCard({ tender, href }: { tender: Tender; href: string 
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    {awardable && (
-                      <Button size="xs" onClick={() => setConfirm(i)} data-testid="award">
-                        {t('invite.award')}
-                      </Button>
-                    )}
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      <Slot name="MessageButton" loadId={tender.loadId} counterpartId={i.carrierId} to="carrier" company={i.carrierCompany} compact />
+                      {awardable && (
+                        <Button size="xs" onClick={() => setConfirm(i)} data-testid="award">
+                          {t('invite.award')}
+                        </Button>
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               );
@@ -190,9 +194,12 @@ export function SentTenderCard({ tender, href }: { tender: Tender; href: string 
                   <ComplianceBadges invite={i} />
                 </Stack>
                 <Stack gap={2} align="flex-end">
-                  <Badge size="sm" variant="light" color={STATUS_COLOR[i.status]}>
-                    {t(`inviteStatus.${i.status}`)}
-                  </Badge>
+                  <Group gap={4} wrap="nowrap">
+                    <Slot name="MessageButton" loadId={tender.loadId} counterpartId={i.carrierId} to="carrier" company={i.carrierCompany} compact />
+                    <Badge size="sm" variant="light" color={STATUS_COLOR[i.status]}>
+                      {t(`inviteStatus.${i.status}`)}
+                    </Badge>
+                  </Group>
                   {i.amountSar && (
                     <Text size="sm" fw={lowest ? 700 : undefined}>
                       {formatMoney(i.amountSar, lang)}
@@ -296,6 +303,7 @@ export function ReceivedTenderCard({ tender, href }: { tender: Tender; href: str
               {t('invite.until', { at: formatDate(mine.windowEndsAt, lang) })}
             </Text>
           )}
+          <Slot name="MessageButton" loadId={tender.loadId} to="shipper" company={tender.ownerCompany} />
         </Group>
       )}
       {canAnswer && (

@@ -85,6 +85,12 @@ describe('TenderingPage', { timeout: 30_000 }, () => {
     await userEvent.click(within(lowest).getByRole('button', { name: 'Award' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Award and book' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.path.endsWith('/award'))?.body).toEqual({ inviteId: id(103) }));
+
+    // issue 21: each invitee can be messaged about the load from its row, named by its company
+    await userEvent.click(within(within(card).getByTestId('invite-2')).getByRole('button', { name: 'Message \u2068Carrier 2\u2069' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path === '/chat/conversations')?.body).toEqual({ loadId: id(2), counterpartId: id(202) }),
+    );
   });
 
   it('a carrier answers a received tender in Arabic: accept at the target rate, or counter with an amount', async () => {
@@ -99,6 +105,8 @@ describe('TenderingPage', { timeout: 30_000 }, () => {
     await screen.findByTestId('tender-SHP-26-000042');
     expect(calls.some((c) => c.path.includes('tab=received'))).toBe(true);
     expect(screen.getByTestId('answer-accept').textContent).toContain('قبول');
+    // issue 21: the invited carrier can message the shipper about the load
+    expect(screen.getByTestId('message-shipper').textContent).toBe('راسل \u2068Najd Cement\u2069');
     // a counter without an amount is refused here, in Arabic
     await userEvent.click(screen.getByTestId('answer-counter'));
     expect(await screen.findByText('أدخل مبلغك.')).toBeTruthy();
