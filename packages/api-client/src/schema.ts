@@ -6822,6 +6822,7 @@ export interface operations {
                                 shipperId: string;
                                 shipperCompany: string;
                                 shipperVerified: boolean;
+                                shipperDaysToPay: number | null;
                                 carrierId: string | null;
                                 bookedPriceSar: string | null;
                                 deliveredAt: string | null;
@@ -7090,6 +7091,7 @@ export interface operations {
                             shipperId: string;
                             shipperCompany: string;
                             shipperVerified: boolean;
+                            shipperDaysToPay: number | null;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             deliveredAt: string | null;
@@ -7350,6 +7352,7 @@ export interface operations {
                             shipperId: string;
                             shipperCompany: string;
                             shipperVerified: boolean;
+                            shipperDaysToPay: number | null;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             deliveredAt: string | null;
@@ -7748,6 +7751,7 @@ export interface operations {
                             shipperId: string;
                             shipperCompany: string;
                             shipperVerified: boolean;
+                            shipperDaysToPay: number | null;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             deliveredAt: string | null;
@@ -8142,6 +8146,7 @@ export interface operations {
                             shipperId: string;
                             shipperCompany: string;
                             shipperVerified: boolean;
+                            shipperDaysToPay: number | null;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             deliveredAt: string | null;
@@ -8392,6 +8397,7 @@ export interface operations {
                             shipperId: string;
                             shipperCompany: string;
                             shipperVerified: boolean;
+                            shipperDaysToPay: number | null;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             deliveredAt: string | null;
@@ -8636,6 +8642,7 @@ export interface operations {
                             shipperId: string;
                             shipperCompany: string;
                             shipperVerified: boolean;
+                            shipperDaysToPay: number | null;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             deliveredAt: string | null;
@@ -8888,6 +8895,7 @@ export interface operations {
                             shipperId: string;
                             shipperCompany: string;
                             shipperVerified: boolean;
+                            shipperDaysToPay: number | null;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             deliveredAt: string | null;
@@ -9157,6 +9165,7 @@ export interface operations {
                             shipperId: string;
                             shipperCompany: string;
                             shipperVerified: boolean;
+                            shipperDaysToPay: number | null;
                             carrierId: string | null;
                             bookedPriceSar: string | null;
                             deliveredAt: string | null;
@@ -10003,6 +10012,7 @@ export interface operations {
                                 shipperId: string;
                                 shipperCompany: string;
                                 shipperVerified: boolean;
+                                shipperDaysToPay: number | null;
                                 carrierId: string | null;
                                 bookedPriceSar: string | null;
                                 deliveredAt: string | null;
@@ -34425,6 +34435,7 @@ export interface operations {
                                 shipperId: string;
                                 shipperCompany: string;
                                 shipperVerified: boolean;
+                                shipperDaysToPay: number | null;
                                 carrierId: string | null;
                                 bookedPriceSar: string | null;
                                 deliveredAt: string | null;
@@ -34650,6 +34661,7 @@ export interface operations {
                                 shipperId: string;
                                 shipperCompany: string;
                                 shipperVerified: boolean;
+                                shipperDaysToPay: number | null;
                                 carrierId: string | null;
                                 bookedPriceSar: string | null;
                                 deliveredAt: string | null;

@@ -42,6 +42,7 @@ export const loadFixture = (over: Partial<Load> = {}): Load => ({
   shipperId: '01a201b8-62ec-775a-90a3-1e19e1b5fb95',
   shipperCompany: 'Najd Foods',
   shipperVerified: true,
+  shipperDaysToPay: null,
   carrierId: null,
   bookedPriceSar: null,
   deliveredAt: null,

@@ -323,6 +323,12 @@ export const loadSchema = z.object({
   shipperCompany: z.string(),
   /** The shipper's account is approved (verified documents; PROFILE_STATUS.approved): the board's verification badge (issue 23). */
   shipperVerified: z.boolean(),
+  /**
+   * The shipper's measured days-to-pay: mean days from delivery to payment received over its
+   * newest 50 paid shipments (DAYS_TO_PAY_WINDOW), one decimal; null before its first. What the
+   * shipper does, beside `paymentTermsDays`, what it states (issue 23 results table).
+   */
+  shipperDaysToPay: z.number().nullable(),
   carrierId: z.uuid().nullable(),
   bookedPriceSar: moneySarOut.nullable(),
   /** When the driver completed the job (proof of drop; issue 22: closing its Bayan needs it, or the shipper's override). */

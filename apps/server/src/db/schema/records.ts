@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Drizzle mirror of migrations/0110_account_records.sql (issue 19 fact-based record; modules/records).
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -29,5 +29,8 @@ export const accountRecords = pgTable('account_records', {
   carrierCancellations: integer('carrier_cancellations').notNull().default(0),
   shipperCompleted: integer('shipper_completed').notNull().default(0),
   shipperCancellations: integer('shipper_cancellations').notNull().default(0),
+  /** Migration 0126: mean days from delivery to payment over the newest 50 paid shipments (null: none), and how many. */
+  daysToPay: numeric('days_to_pay', { precision: 6, scale: 1 }),
+  paidShipments: integer('paid_shipments').notNull().default(0),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

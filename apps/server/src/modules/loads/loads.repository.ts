@@ -43,6 +43,8 @@ export const LOAD_COLUMNS = sql.raw(`
   l.pickup_at, l.drop_at, l.posted_at, l.expires_at, l.created_at, l.shipper_id, u.company_name as shipper_company,
   -- the verification badge of the board (issue 23): a column of the users row every load query already joins
   u.status = ${PROFILE_STATUS.approved} as shipper_verified,
+  -- the shipper's measured days-to-pay (issue 23; migration 0126): one primary-key read of its record per row shown
+  (select ar.days_to_pay::float8 from account_records ar where ar.account_id = l.shipper_id) as shipper_days_to_pay,
   l.carrier_id, l.booked_price::text as booked_price, l.deleted_at, l.shipment_type, l.delivered_at, l.payment_received_at,
   -- More Options (issue 7): a live Bayan trip (index bayan_trips_live) and whether the assigned
   -- vehicle needs one (3.5 t+); only for assigned shipments, so board rows read nothing more
@@ -85,6 +87,7 @@ export interface LoadRow {
   shipper_id: string;
   shipper_company: string;
   shipper_verified: boolean;
+  shipper_days_to_pay: number | null;
   carrier_id: string | null;
   booked_price: string | null;
   deleted_at: Date | string | null;
@@ -188,6 +191,7 @@ export function toLoad(r: LoadRow, viewerId: string | null, deadheadKm?: number,
     shipperId: r.shipper_id,
     shipperCompany: r.shipper_company,
     shipperVerified: r.shipper_verified === true,
+    shipperDaysToPay: r.shipper_days_to_pay ?? null,
     carrierId: r.carrier_id,
     bookedPriceSar: r.booked_price,
     deliveredAt: r.delivered_at == null ? null : iso(r.delivered_at),

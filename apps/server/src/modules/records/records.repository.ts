@@ -91,6 +91,22 @@ export async function bump(tx: DbOrTx, accountId: string, deltas: Partial<Record
   );
 }
 
+/**
+ * Measure a shipper's days-to-pay again (load.payment_received): the mean days from delivery to
+ * payment received over its newest `window` paid shipments (index loads_shipper_paid, ≤ `window`
+ * rows), one decimal. A recomputation, so a redelivered or replayed event writes the same values.
+ */
+export async function refreshDaysToPay(tx: DbOrTx, shipperId: string, window: number): Promise<void> {
+  await tx.execute(
+    sql`insert into account_records (account_id, days_to_pay, paid_shipments)
+        select ${shipperId}::uuid, round(avg(extract(epoch from (payment_received_at - delivered_at)) / 86400)::numeric, 1), count(*)::int
+          from (select payment_received_at, delivered_at from loads
+                 where shipper_id = ${shipperId} and payment_received_at is not null and delivered_at is not null and deleted_at is null
+                 order by payment_received_at desc limit ${window}) p
+        on conflict (account_id) do update set days_to_pay = excluded.days_to_pay, paid_shipments = excluded.paid_shipments, updated_at = now()`,
+  );
+}
+
 /** An account's counters. */
 export interface RecordRow {
   account_id: string;

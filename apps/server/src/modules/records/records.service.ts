@@ -1,4 +1,13 @@
-import { isEvent, RECORD_MIN_COMPLETED, recordPct, type AccountRecord, type CarrierRecord, type DomainEventType, type ShipperRecord } from '@masar/shared';
+import {
+  DAYS_TO_PAY_WINDOW,
+  isEvent,
+  RECORD_MIN_COMPLETED,
+  recordPct,
+  type AccountRecord,
+  type CarrierRecord,
+  type DomainEventType,
+  type ShipperRecord,
+} from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { replayEvents, type EventHandler, type OutboxEvent } from '../events/events.service.ts';
@@ -57,6 +66,7 @@ export const RECORD_EVENT_TYPES = [
   'load.bayan_closed',
   'load.cancelled',
   'load.bayan_cancelled',
+  'load.payment_received',
 ] as const satisfies readonly DomainEventType[];
 
 /** Load statuses of a booked shipment (a cancellation from one of them is a cancellation after booking). */
@@ -72,6 +82,8 @@ export async function applyRecordEvent(tx: DbOrTx, e: OutboxEvent, windows = loa
   const d = e.data;
   const carrierId = typeof d.carrierId === 'string' ? d.carrierId : null;
   if (!carrierId || carrierId === d.shipperId) return;
+  // the shipper's measured days-to-pay, shown on its loads (issue 23) and in its record
+  if (isEvent(e, 'load.payment_received')) return repo.refreshDaysToPay(tx, d.shipperId, DAYS_TO_PAY_WINDOW);
   // of the driver's steps only the arrivals at the stops are facts of the record
   if (isEvent(e, 'trip.step') && e.data.step !== 'at_pickup' && e.data.step !== 'at_drop') return;
   await repo.ensureLoad(tx, d.loadId, d.shipperId, carrierId);

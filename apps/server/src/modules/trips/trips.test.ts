@@ -363,10 +363,14 @@ describe('payment follow-through', () => {
     const payer = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
     const before = ok(await call<{ averageDays: number | null; count: number }>('GET', `/shippers/${payer.id}/days-to-pay`, carrier.headers));
     expect(before).toEqual({ shipperId: payer.id, averageDays: null, count: 0 });
+    const unpaid = await postLoad(t.app, payer.headers, loadBody());
+    expect(ok(await call<Load>('GET', `/loads/${unpaid.id}`, payer.headers)).shipperDaysToPay).toBeNull();
 
     const paidAfter = [3, 10];
+    const paid: string[] = [];
     for (const days of paidAfter) {
       const load = await postLoad(t.app, payer.headers, loadBody());
+      paid.push(load.id);
       const offer = ok(await call<{ id: string }>('POST', '/offers', carrier.headers, { loadId: load.id, priceSar: '2900' }), 201);
       ok(await call('POST', '/offerRespond', payer.headers, { offerId: offer.id, action: 'accept' }));
       // not delivered yet
@@ -381,5 +385,15 @@ describe('payment follow-through', () => {
     const after = ok(await call<{ averageDays: number; count: number }>('GET', `/shippers/${payer.id}/days-to-pay`, shipper.headers));
     expect(after.count).toBe(2);
     expect(after.averageDays).toBeCloseTo(6.5, 1);
+
+    // every load of the shipper carries the measured figure once the record's consumer ran (issue 23;
+    // the outbox drains on commit, here or in the instance's own drainer)
+    await t.app.container.services.events.drainAll();
+    const next = await postLoad(t.app, payer.headers, loadBody());
+    for (const id of [paid[0], next.id])
+      await expect.poll(async () => ok(await call<Load>('GET', `/loads/${id}`, payer.headers)).shipperDaysToPay, { timeout: 10_000 }).toBe(6.5);
+    // a replayed event measures the same again
+    await t.app.container.services.events.drainAll();
+    expect(ok(await call<Load>('GET', `/loads/${next.id}`, carrier.headers)).shipperDaysToPay).toBe(6.5);
   });
 });

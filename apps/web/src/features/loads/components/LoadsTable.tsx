@@ -367,8 +367,15 @@ function Price({ load, lang }: { load: Load; lang: Lang }) {
 }
 
 function Shipper({ load, compact }: { load: Load; compact: boolean }) {
-  const { t } = useTranslation('shipments');
-  const pays = load.paymentTermsDays == null ? t('table.daysToPayNone') : t('table.daysToPay', { count: load.paymentTermsDays });
+  const { t, i18n } = useTranslation('shipments');
+  // what the shipper does (measured over its paid shipments) before what it states (its terms)
+  const measured = load.shipperDaysToPay;
+  const pays =
+    measured != null
+      ? t('table.paidAvg', { count: measured, days: formatNumber(measured, asLang(i18n.language), 1) })
+      : load.paymentTermsDays == null
+        ? t('table.daysToPayNone')
+        : t('table.daysToPay', { count: load.paymentTermsDays });
   return (
     <div>
       <Group gap={4} wrap="nowrap">

@@ -189,6 +189,18 @@ describe('LoadsTable (issue 23)', () => {
     expect(onHover).toHaveBeenLastCalledWith(null);
   });
 
+  it('shows what a shipper measurably pays in before its stated terms, in both languages', async () => {
+    renderTable({ loads: [load(1, { shipperDaysToPay: 12.5 }), load(2, { shipperDaysToPay: 3 })] });
+    expect(screen.getByTestId('load-row-LD-001201').textContent).toContain('Pays in 12.5 days on average');
+    expect(screen.getByTestId('load-row-LD-001201').textContent).not.toContain('Pays in 30 days');
+    cleanup();
+    await i18n.changeLanguage('ar');
+    renderTable({ loads: [load(1, { shipperDaysToPay: 12.5 }), load(2, { shipperDaysToPay: 3 })] });
+    // a fraction takes the singular noun, three to ten the plural (Arabic number agreement)
+    expect(screen.getByTestId('load-row-LD-001201').textContent).toContain('يدفع خلال ١٢٫٥ يوم في المتوسط');
+    expect(screen.getByTestId('load-row-LD-001202').textContent).toContain('يدفع خلال ٣ أيام في المتوسط');
+  });
+
   it('on phones renders cards, each with its link', () => {
     renderTable({ cards: true });
     expect(screen.queryByTestId('loads-table')).toBeNull();
