@@ -213,7 +213,15 @@ export function createRealtime(opts: RealtimeOptions) {
         return done(null);
       }
       // the broker's own message: the author from the connection, never the client's bytes
-      const message: TypingMessage = { v: 1, kind: 'typing', conversationId, side: access.side, userId: access.accountId, typing: signal.typing, at: new Date().toISOString() };
+      const message: TypingMessage = {
+        v: 1,
+        kind: 'typing',
+        conversationId,
+        side: access.side,
+        userId: access.accountId,
+        typing: signal.typing,
+        at: new Date().toISOString(),
+      };
       packet.payload = Buffer.from(JSON.stringify(message));
       done(null);
     });
