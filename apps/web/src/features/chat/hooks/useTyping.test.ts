@@ -85,10 +85,15 @@ describe('my typing signals', () => {
   it('sends typing at most once per 3 s while typing, and one stop after a start', () => {
     let now = 0;
     const sent: boolean[] = [];
+    let online = false;
     const s = typingSender(
-      (t) => sent.push(t),
+      (t) => online && sent.push(t) > 0,
       () => now,
     );
+    // not connected yet: nothing sent, and the next keystroke tries again
+    s.typed();
+    s.stopped();
+    online = true;
     s.stopped();
     expect(sent).toEqual([]);
     s.typed();

@@ -10,16 +10,16 @@ export const TYPING_SHOW_MS = 5_000;
 /**
  * The composer's signals: `typed()` on every keystroke sends `typing: true` at most once per
  * TYPING_SEND_EVERY_MS; `stopped()` (sent, left the field, left the thread) sends `typing: false`
- * once, and only after a `true`.
+ * once, and only after a `true`. `send` answers false when it could not send (not connected yet):
+ * the next keystroke tries again.
  */
-export function typingSender(send: (typing: boolean) => void, now: () => number = Date.now) {
+export function typingSender(send: (typing: boolean) => boolean, now: () => number = Date.now) {
   let lastTrue: number | null = null;
   return {
     typed() {
       const t = now();
       if (lastTrue !== null && t - lastTrue < TYPING_SEND_EVERY_MS) return;
-      lastTrue = t;
-      send(true);
+      if (send(true)) lastTrue = t;
     },
     stopped() {
       if (lastTrue === null) return;
@@ -54,7 +54,7 @@ export function useTyping(conversationId: string, mySide: TypingMessage['side'] 
     };
   }, [conversationId, mySide]);
 
-  const sender = useMemo(() => typingSender((typing) => void publishTopic(conversationTypingTopic(conversationId), { typing })), [conversationId]);
+  const sender = useMemo(() => typingSender((typing) => publishTopic(conversationTypingTopic(conversationId), { typing })), [conversationId]);
   // leaving the thread (or switching conversation) is a stop
   useEffect(() => () => sender.stopped(), [sender]);
   return { theirTyping: theirs, typed: sender.typed, stopped: sender.stopped };
