@@ -46,12 +46,18 @@ describe('"is typing…" of the other side', () => {
     hear(signal('shipper', true));
     expect(result.current.theirTyping).toBe(true);
     // they keep typing: a signal every 3 s keeps it up past 5 s
-    act(() => vi.advanceTimersByTime(TYPING_SEND_EVERY_MS));
+    act(() => {
+      vi.advanceTimersByTime(TYPING_SEND_EVERY_MS);
+    });
     hear(signal('shipper', true));
-    act(() => vi.advanceTimersByTime(TYPING_SHOW_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(TYPING_SHOW_MS - 1);
+    });
     expect(result.current.theirTyping).toBe(true);
     // then silence: gone 5 s after the last signal
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current.theirTyping).toBe(false);
   });
 
@@ -62,7 +68,9 @@ describe('"is typing…" of the other side', () => {
     expect(result.current.theirTyping).toBe(false);
     // the stop's timer is gone too: a later start is not cut short by the earlier one
     hear(signal('shipper', true));
-    act(() => vi.advanceTimersByTime(TYPING_SHOW_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(TYPING_SHOW_MS - 1);
+    });
     expect(result.current.theirTyping).toBe(true);
     hear(signal('shipper', false));
 

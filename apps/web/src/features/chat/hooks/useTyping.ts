@@ -16,12 +16,12 @@ export const TYPING_SHOW_MS = 5_000;
 export function typingSender(send: (typing: boolean) => boolean, now: () => number = Date.now) {
   let lastTrue: number | null = null;
   return {
-    typed() {
+    typed: () => {
       const t = now();
       if (lastTrue !== null && t - lastTrue < TYPING_SEND_EVERY_MS) return;
       if (send(true)) lastTrue = t;
     },
-    stopped() {
+    stopped: () => {
       if (lastTrue === null) return;
       lastTrue = null;
       send(false);
