@@ -184,7 +184,13 @@ export function createRealtime(opts: RealtimeOptions) {
     inOrder(me, async () => {
       if (sub.topic === userTopic(me.userId)) return done(null, { ...sub, qos: 0 });
       const conversationId = typingTopicConversation(sub.topic);
-      const access = conversationId && opts.conversations ? await opts.conversations.typing(me, conversationId, 'follow').catch(() => null) : null;
+      const access =
+        conversationId && opts.conversations
+          ? await opts.conversations.typing(me, conversationId, 'follow').catch((err: unknown) => {
+              opts.log.error({ err }, 'realtime: typing check failed');
+              return null;
+            })
+          : null;
       done(null, access && access !== 'refused' ? { ...sub, qos: 0 } : null);
     });
   };
