@@ -7,7 +7,8 @@ import { apiResponse, dataOf, DEMO, signIn, useLanguage, WAIT } from './helpers'
  * Issue 21 "Chat", in Arabic: a carrier bids on a demo shipper's load and messages the shipper
  * from the load's page; the shipper (a second browser) sees the header's chat count go up live
  * (MQTT over WebSocket, no reload), opens the conversation and reads the message; the carrier's
- * tick turns to "read" live.
+ * tick turns to "read" live. While the shipper types a reply, the carrier sees "… is typing"
+ * (the conversation's MQTT typing topic), and it goes when the reply is sent.
  */
 describe.skipIf(!hasChromium)('chat journey (Arabic)', () => {
   let srv: RunningServer;
@@ -96,5 +97,19 @@ describe.skipIf(!hasChromium)('chat journey (Arabic)', () => {
   it('the carrier’s tick turns to read, live', async () => {
     await carrier.getByTestId('chat-message').filter({ hasText: text }).getByTestId('chat-tick-read').waitFor({ timeout: 30_000 });
     await snap(carrier, 'chat-4-carrier-read');
+  });
+
+  it('while the shipper types a reply the carrier sees "… is typing"; it goes when the reply is sent', async () => {
+    const reply = 'أهلاً، نبدأ التحميل الساعة ٨ صباحاً';
+    const typing = carrier.getByTestId('chat-typing');
+    const seen = typing.waitFor({ timeout: 30_000 });
+    const composer = shipper.getByTestId('chat-input');
+    await composer.pressSequentially(reply, { delay: 60 });
+    await seen;
+    expect(await typing.textContent()).toContain('يكتب');
+    await snap(carrier, 'chat-5-carrier-sees-typing');
+    await composer.press('Enter');
+    await carrier.getByTestId('chat-message').filter({ hasText: reply }).waitFor({ timeout: 30_000 });
+    await typing.waitFor({ state: 'detached', timeout: 30_000 });
   });
 });

@@ -45,6 +45,7 @@ import { createPushService } from './modules/notifications/notifications.push.ts
 import { createDashboardsService, dashboardsHandler } from './modules/dashboards/dashboards.service.ts';
 import { createRealtime } from './modules/realtime/realtime.broker.ts';
 import { realtimeHandler } from './modules/realtime/realtime.handler.ts';
+import { teamRoleAllows } from './modules/team/team.access.ts';
 
 /** The little a container needs to log (pino's logger, or the console in the CLI). */
 export interface Log {
@@ -163,6 +164,18 @@ export function createContainer(opts: {
     ? createRealtime({
         jwtSecret: config.jwtSecret,
         sessions,
+        // typing on a conversation's topic: the session's account (a team member acts for its owner
+        // and signals only where its role may send chat messages), then the chat module's rules;
+        // asked anew on every subscription and signal, so a revoked session or a block counts at once
+        conversations: {
+          async typing(who, conversationId, act) {
+            const acting = await sessions.sessionActing(who.sessionId);
+            if (!acting) return null;
+            const m = acting.membership;
+            const maySend = !m || teamRoleAllows(m.role, 'POST', 'chat', `/api/v1/chat/conversations/${conversationId}/messages`);
+            return chat.typingAccess({ accountId: m?.ownerId ?? who.userId, maySend }, conversationId, act);
+          },
+        },
         redisUrl: config.REDIS_URL,
         redisKeyPrefix: config.REDIS_KEY_PREFIX,
         sweepSeconds: config.REALTIME_SWEEP_SECONDS,

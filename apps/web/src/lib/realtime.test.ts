@@ -3,11 +3,18 @@ import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { userTopic, type RealtimeMessage } from '@masar/shared';
 import { applyRealtimeMessage } from '../app/layout/RealtimeBridge';
-import { BACKOFF_MAX_MS, backoffMs, startRealtime } from './realtime';
+import { BACKOFF_MAX_MS, backoffMs, followTopic, publishTopic, startRealtime } from './realtime';
 
 /** A stand-in for mqtt.connect: records the options and lets the test drive the events. */
 function fakeMqtt() {
-  const clients: (EventEmitter & { opts: Record<string, unknown>; subscribed: string[]; ended: boolean })[] = [];
+  const clients: (EventEmitter & {
+    opts: Record<string, unknown>;
+    subscribed: string[];
+    unsubscribed: string[];
+    published: [string, string, unknown][];
+    connected: boolean;
+    ended: boolean;
+  })[] = [];
   return {
     clients,
     mod: {
@@ -15,9 +22,18 @@ function fakeMqtt() {
         const c = Object.assign(new EventEmitter(), {
           opts,
           subscribed: [] as string[],
+          unsubscribed: [] as string[],
+          published: [] as [string, string, unknown][],
+          connected: false,
           ended: false,
           subscribe(t: string) {
             c.subscribed.push(t);
+          },
+          unsubscribe(t: string) {
+            c.unsubscribed.push(t);
+          },
+          publish(t: string, payload: string, o: unknown) {
+            c.published.push([t, payload, o]);
           },
           end() {
             c.ended = true;
@@ -74,6 +90,41 @@ describe('real-time client', () => {
     expect(got).toEqual([msg]);
     stop();
     expect(c.ended).toBe(true);
+  });
+
+  it('lets a feature follow another topic on the same connection, again after a reconnect, and publish on it', async () => {
+    const f = fakeMqtt();
+    const heard: unknown[] = [];
+    const profile: RealtimeMessage[] = [];
+    const stop = startRealtime({
+      uid: 'u1',
+      topic: userTopic('u1'),
+      token: async () => 'tok',
+      onMessage: (m) => profile.push(m),
+      onResync: () => undefined,
+      load: async () => f.mod as never,
+      url: 'ws://x/mqtt',
+    });
+    // followed before the connection is up: subscribed on connect
+    const unfollow = followTopic('masar/c/1/typing', (d) => heard.push(d));
+    expect(publishTopic('masar/c/1/typing', { typing: true })).toBe(false);
+    await flush();
+    const c = f.clients[0];
+    c.connected = true;
+    c.emit('connect');
+    expect(c.subscribed).toEqual([userTopic('u1'), 'masar/c/1/typing']);
+    c.emit('message', 'masar/c/1/typing', new TextEncoder().encode('{"typing":true}'));
+    expect(heard).toEqual([{ typing: true }]);
+    // the profile handler never sees a followed topic's message
+    expect(profile).toEqual([]);
+    expect(publishTopic('masar/c/1/typing', { typing: false })).toBe(true);
+    expect(c.published).toEqual([['masar/c/1/typing', '{"typing":false}', { qos: 0, retain: false }]]);
+    unfollow();
+    expect(c.unsubscribed).toEqual(['masar/c/1/typing']);
+    c.emit('message', 'masar/c/1/typing', new TextEncoder().encode('{"typing":true}'));
+    expect(heard).toHaveLength(1);
+    stop();
+    expect(publishTopic('masar/c/1/typing', { typing: true })).toBe(false);
   });
 
   it('reconnects after a drop with a fresh token and re-reads the screen, not on the first connect', async () => {

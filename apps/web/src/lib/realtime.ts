@@ -9,7 +9,44 @@ import type { MqttClient } from 'mqtt';
  *
  * Reconnects with exponential backoff (1 s doubling to 30 s, with jitter) and a fresh token each
  * time; after every reconnect `onResync` runs, since messages sent while away are not kept.
+ *
+ * Features follow further topics on the same connection with `followTopic` (a chat thread's
+ * typing topic) and publish with `publishTopic` (typing is the only publish the broker accepts);
+ * followed topics are subscribed again after every reconnect.
  */
+
+type TopicListener = (data: unknown) => void;
+/** Topics features follow on this tab's connection, with their listeners. */
+const followers = new Map<string, Set<TopicListener>>();
+/** The tab's connected client, if any. */
+let live: MqttClient | null = null;
+
+/**
+ * Hear the JSON messages of `topic` (not the profile topic) while the tab is connected, and after
+ * reconnects. Returns unfollow. A topic the broker refuses (not a party, a block) stays silent.
+ */
+export function followTopic(topic: string, listener: TopicListener): () => void {
+  let set = followers.get(topic);
+  if (!set) {
+    set = new Set();
+    followers.set(topic, set);
+    live?.subscribe(topic, { qos: 0 });
+  }
+  set.add(listener);
+  return () => {
+    const s = followers.get(topic);
+    if (!s?.delete(listener) || s.size) return;
+    followers.delete(topic);
+    live?.unsubscribe(topic);
+  };
+}
+
+/** Publish `data` as JSON on `topic` (QoS 0, not retained) when connected; false when not (nothing is queued). */
+export function publishTopic(topic: string, data: unknown): boolean {
+  if (!live?.connected) return false;
+  live.publish(topic, JSON.stringify(data), { qos: 0, retain: false });
+  return true;
+}
 
 export interface RealtimeDeps {
   uid: string;
@@ -75,14 +112,20 @@ export function startRealtime(deps: RealtimeDeps): () => void {
     client = c;
     c.on('connect', () => {
       attempt = 0;
-      c.subscribe(deps.topic, { qos: 0 });
+      if (client === c) live = c;
+      for (const topic of [deps.topic, ...followers.keys()]) c.subscribe(topic, { qos: 0 });
       if (everConnected) deps.onResync();
       everConnected = true;
     });
-    c.on('message', (_topic, payload) => {
+    c.on('message', (topic, payload) => {
       if (client !== c) return;
       try {
-        const m = realtimeMessageSchema.safeParse(JSON.parse(new TextDecoder().decode(payload)));
+        const data: unknown = JSON.parse(new TextDecoder().decode(payload));
+        if (topic !== deps.topic) {
+          for (const l of followers.get(topic) ?? []) l(data);
+          return;
+        }
+        const m = realtimeMessageSchema.safeParse(data);
         if (m.success) deps.onMessage(m.data);
       } catch {
         // not JSON: not ours
@@ -93,6 +136,7 @@ export function startRealtime(deps: RealtimeDeps): () => void {
       if ((err as { code?: number }).code === 4 && deps.onAuthRefused) void deps.onAuthRefused().catch(() => undefined);
     });
     c.on('close', () => {
+      if (live === c) live = null;
       if (client !== c) return;
       client = null;
       c.end(true);
@@ -104,6 +148,7 @@ export function startRealtime(deps: RealtimeDeps): () => void {
   return () => {
     stopped = true;
     if (timer) clearTimeout(timer);
+    if (live === client) live = null;
     client?.end(true);
     client = null;
   };

@@ -41,3 +41,49 @@ export const realtimeMessageSchema = z.object({
   at: z.string(),
 });
 export type RealtimeMessage = z.infer<typeof realtimeMessageSchema>;
+
+/*
+ * Typing in a chat conversation (issue 21 "topic ACL", chat "typing"; docs/realtime.md,
+ * docs/chat.md). The only topic a client may publish on. The two parties of a conversation (a
+ * team member acts for its owner) follow it and signal on it; the broker checks every signal
+ * (party, blocks, the other side's chat setting, the member's role), drops anything but
+ * `{ "typing": true | false }`, and passes on a message it builds itself, stamped with the
+ * author's side and account from the authenticated connection. QoS 0, never retained or stored.
+ */
+
+/** A conversation id as the API spells it (lower-case UUID): one spelling, one topic. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The typing topic of a conversation: `masar/c/<conversationId>/typing`. */
+export const conversationTypingTopic = (conversationId: string) => `masar/c/${conversationId}/typing`;
+
+/** The conversation id of a typing topic, or null when `topic` is not one (no wildcards). */
+export function typingTopicConversation(topic: string): string | null {
+  const m = /^masar\/c\/([^/]+)\/typing$/.exec(topic);
+  return m && UUID.test(m[1]) ? m[1] : null;
+}
+
+/** Largest typing signal a client may publish, in bytes (`{"typing":false}` is 16). */
+export const TYPING_SIGNAL_MAX_BYTES = 256;
+
+/**
+ * What a client publishes on a typing topic: `{ "typing": true }` while typing, `{ "typing": false }`
+ * when it stops (sent, left the field). Other keys are ignored — the broker never passes a
+ * client's bytes on, so a client cannot claim to be someone else.
+ */
+export const typingSignalSchema = z.object({ typing: z.boolean() });
+export type TypingSignal = z.infer<typeof typingSignalSchema>;
+
+/** What the parties hear on a typing topic: built by the broker, the author stamped from the connection. */
+export const typingMessageSchema = z.object({
+  v: z.literal(1),
+  kind: z.literal('typing'),
+  conversationId: z.string(),
+  /** The side that is typing, and its account (a team member types for its owner). */
+  side: z.enum(['shipper', 'carrier']),
+  userId: z.string(),
+  typing: z.boolean(),
+  /** ISO time the broker passed it on. */
+  at: z.string(),
+});
+export type TypingMessage = z.infer<typeof typingMessageSchema>;

@@ -63,6 +63,12 @@ export async function conversationById(db: DbOrTx, id: string): Promise<Conversa
   return r;
 }
 
+/** The two parties of a conversation (one primary-key read; the real-time typing check). */
+export async function conversationParties(db: DbOrTx, id: string): Promise<{ shipper_id: string; carrier_id: string } | undefined> {
+  const [r] = await queryRows<{ shipper_id: string; carrier_id: string }>(db, sql`select shipper_id, carrier_id from chat_conversations where id = ${id}`);
+  return r;
+}
+
 /**
  * My conversations (either side), latest message first, keyset on (last_at, id): one index range
  * per side (chat_conversations_shipper_idx / _carrier_idx), merged, `limit` rows.

@@ -5,7 +5,15 @@ import MQEmitterRedis from 'mqemitter-redis';
 import aedesPersistenceRedis from 'aedes-persistence-redis';
 import { Redis } from 'ioredis';
 import type { EventEmitter } from 'node:events';
-import { realtimeClientIdPrefix, userTopic, type RealtimeMessage } from '@masar/shared';
+import {
+  realtimeClientIdPrefix,
+  TYPING_SIGNAL_MAX_BYTES,
+  typingSignalSchema,
+  typingTopicConversation,
+  userTopic,
+  type RealtimeMessage,
+  type TypingMessage,
+} from '@masar/shared';
 import { verifyAccessToken } from '../../lib/tokens.ts';
 
 /*
@@ -15,9 +23,15 @@ import { verifyAccessToken } from '../../lib/tokens.ts';
  * - Sign-in: the access token is the MQTT password; a guest token, an expired or forged one, or
  *   a revoked session is refused (CONNACK 4). The client id must be `u:<userId>:…`, so nobody
  *   takes over another user's connection by reusing its id.
- * - ACL: a client subscribes only to its own profile topic (spec §3 `mqttTopic`); any other
- *   subscription is refused in the SUBACK (0x80). Clients publish nothing (the server is the only
- *   publisher; a client that tries is disconnected).
+ * - ACL (docs/realtime.md "Topics"): a client subscribes to its own profile topic (spec §3
+ *   `mqttTopic`) and to the typing topic of a conversation its account is a party of (a team
+ *   member acts for its owner; a block refuses it); any other subscription is refused in the
+ *   SUBACK (0x80). The server is the only publisher but for typing: a party may publish
+ *   `{"typing":true|false}` at QoS 0, unretained, on its conversation's typing topic; the broker
+ *   passes on a message it builds, stamped with the author from the connection. A signal that a
+ *   block, the other side's chat setting or a team role refuses is dropped; any other publish
+ *   (another topic, a stranger, a malformed payload, QoS > 0, retain, a flood) disconnects.
+ *   Every check asks the database anew (nothing cached), in the order the client sent them.
  * - Revocation: every instance re-checks its connected sessions on a sweep (one statement for
  *   all of them) every `sweepSeconds`, and at once when any instance asks (logout, suspension):
  *   a revoked session, or a suspended or deleted account, is disconnected.
@@ -31,6 +45,20 @@ export interface RealtimeSessions {
   liveSessionIds(ids: readonly string[]): Promise<Set<string>>;
 }
 
+/**
+ * What the broker needs of the chat module (through the session, for a team member): may this
+ * connection follow or signal on a conversation's typing topic? null: not a party (or the session
+ * is gone); 'refused': a party that may not now (a block; to signal, what refuses sending); else
+ * the side and account to stamp on the signal.
+ */
+export interface RealtimeConversations {
+  typing(
+    who: { userId: string; sessionId: string },
+    conversationId: string,
+    act: 'follow' | 'signal',
+  ): Promise<{ side: TypingMessage['side']; accountId: string } | 'refused' | null>;
+}
+
 interface Log {
   error(o: unknown, m: string): void;
   info(o: unknown, m: string): void;
@@ -39,6 +67,8 @@ interface Log {
 export interface RealtimeOptions {
   jwtSecret: string;
   sessions: RealtimeSessions;
+  /** Typing on conversation topics; without it only profile topics exist. */
+  conversations?: RealtimeConversations;
   /** Share one bus and session state across instances (mqemitter-redis, aedes-persistence-redis). */
   redisUrl?: string;
   /** Prefix of the broker's session keys in Redis (REDIS_KEY_PREFIX; `mqtt:` is added). */
@@ -50,6 +80,11 @@ export interface RealtimeOptions {
 
 /** The internal topic every instance listens on to sweep its connections at once. */
 const SWEEP_TOPIC = '$SYS/masar/sweep';
+/** Where a refused typing signal goes: a topic nobody may subscribe to (aedes has no "drop" answer for QoS 0). */
+const DROPPED_TOPIC = '$SYS/masar/dropped';
+/** Typing signals a connection may publish per window (the web client sends one per 3 s while typing, and one on stop). */
+const TYPING_BURST = 20;
+const TYPING_WINDOW_MS = 10_000;
 
 interface Bus {
   on(topic: string, listener: (message: unknown, done: () => void) => void): void;
@@ -59,6 +94,10 @@ interface Bus {
 interface Identity {
   userId: string;
   sessionId: string;
+  /** The typing signals of the current rate window (`TYPING_BURST` per `TYPING_WINDOW_MS`). */
+  signals: { since: number; count: number };
+  /** The client's authorizations so far: each waits for the one before (the order it sent them). */
+  queue: Promise<void>;
 }
 
 /**
@@ -82,6 +121,18 @@ function createRedisBus(url: string, keyPrefix: string, log: Log) {
   const conn = connection({ keyPrefix: `${keyPrefix}mqtt:` });
   const persistence = aedesPersistenceRedis({ conn });
   return { mq, persistence, conn };
+}
+
+/** `{"typing": boolean}` of at most TYPING_SIGNAL_MAX_BYTES, or null. */
+function parseSignal(payload: Buffer | string): { typing: boolean } | null {
+  const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  if (bytes.length > TYPING_SIGNAL_MAX_BYTES) return null;
+  try {
+    const r = typingSignalSchema.safeParse(JSON.parse(bytes.toString('utf8')));
+    return r.success ? { typing: r.data.typing } : null;
+  } catch {
+    return null;
+  }
 }
 
 const authError = (code: 4 | 2 | 5, message: string): AuthenticateError => Object.assign(new Error(message), { returnCode: code });
@@ -108,7 +159,7 @@ export function createRealtime(opts: RealtimeOptions) {
         if (!client.id.startsWith(realtimeClientIdPrefix(userId))) return done(authError(2, 'client id'), false);
         const live = await opts.sessions.liveSessionIds([sessionId]);
         if (!live.has(sessionId)) return done(authError(4, 'session'), false);
-        identities.set(client, { userId, sessionId });
+        identities.set(client, { userId, sessionId, signals: { since: 0, count: 0 }, queue: Promise.resolve() });
         done(null, true);
       })
       .catch((err: unknown) => {
@@ -116,16 +167,70 @@ export function createRealtime(opts: RealtimeOptions) {
         done(authError(5, 'unavailable'), false);
       });
   };
+  /**
+   * Run a client's authorization checks one after another, in the order it sent them: aedes
+   * handles the packets of one read concurrently, and a `typing:false` checked faster than the
+   * `typing:true` before it would leave the other side's indicator on. A SUBACK therefore also
+   * says that every publish sent before it was decided.
+   */
+  function inOrder(me: Identity, check: () => Promise<void>): void {
+    me.queue = me.queue.then(check).catch((err: unknown) => opts.log.error({ err }, 'realtime: authorization failed'));
+  }
+
   broker.authorizeSubscribe = (client, sub, done) => {
     const me = identities.get(client);
     // a refused topic is a 0x80 in the SUBACK; the connection stays
-    if (!me || sub.topic !== userTopic(me.userId)) return done(null, null);
-    done(null, { ...sub, qos: 0 });
+    if (!me) return done(null, null);
+    inOrder(me, async () => {
+      if (sub.topic === userTopic(me.userId)) return done(null, { ...sub, qos: 0 });
+      const conversationId = typingTopicConversation(sub.topic);
+      const access =
+        conversationId && opts.conversations
+          ? await opts.conversations.typing(me, conversationId, 'follow').catch((err: unknown) => {
+              opts.log.error({ err }, 'realtime: typing check failed');
+              return null;
+            })
+          : null;
+      done(null, access && access !== 'refused' ? { ...sub, qos: 0 } : null);
+    });
   };
-  broker.authorizePublish = (client, _packet, done) => {
-    // only the server publishes (client === null for the broker's own publishes)
-    if (client) return done(new Error('clients do not publish'));
-    done(null);
+  broker.authorizePublish = (client, packet, done) => {
+    // client === null: aedes replaying the will of a client of a vanished instance — nobody to check it against
+    if (!client) return done(new Error('no unchecked publishes'));
+    const me = identities.get(client);
+    const conversationId = typingTopicConversation(packet.topic);
+    // only typing, QoS 0, never retained, and a small payload; anything else disconnects
+    if (!me || !conversationId || !opts.conversations || packet.qos !== 0 || packet.retain) return done(new Error('clients publish only typing'));
+    const signal = parseSignal(packet.payload);
+    if (!signal) return done(new Error('typing payload'));
+    const now = Date.now();
+    if (now - me.signals.since > TYPING_WINDOW_MS) me.signals = { since: now, count: 0 };
+    if (++me.signals.count > TYPING_BURST) return done(new Error('typing flood'));
+    const conversations = opts.conversations;
+    inOrder(me, async () => {
+      const access = await conversations.typing(me, conversationId, 'signal').catch((err: unknown) => {
+        opts.log.error({ err }, 'realtime: typing check failed');
+        return 'refused' as const;
+      });
+      if (access === null) return done(new Error('not a party'));
+      if (access === 'refused') {
+        packet.topic = DROPPED_TOPIC;
+        packet.payload = Buffer.alloc(0);
+        return done(null);
+      }
+      // the broker's own message: the author from the connection, never the client's bytes
+      const message: TypingMessage = {
+        v: 1,
+        kind: 'typing',
+        conversationId,
+        side: access.side,
+        userId: access.accountId,
+        typing: signal.typing,
+        at: new Date().toISOString(),
+      };
+      packet.payload = Buffer.from(JSON.stringify(message));
+      done(null);
+    });
   };
   broker.on('clientDisconnect', (client) => identities.delete(client));
   broker.on('clientError', (client) => identities.delete(client));

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMessage, Conversation } from '@masar/shared';
 import { asLang, formatDate, formatNumber } from '../../../components/format';
 import { newMessageKey, useConversation, useConversations, useMarkChatRead, useMessages, useSendMessage } from '../api/chat';
+import { useTyping } from '../hooks/useTyping';
 import { closeChat, openChat, showChatList, useChatPanel } from '../store';
 
 /** "99+" past 99, in the reader's digits. */
@@ -14,7 +15,8 @@ export const unreadLabel = (n: number, lang: 'en' | 'ar') => (n > 99 ? `${format
  * The chat panel (issue 21 "Chat"): a drawer on the inline end with my conversations (unread
  * badges) or one thread (messages oldest first, composer — Enter sends, Shift+Enter a new line —
  * and read ticks on my messages). New messages arrive live: the real-time bridge re-reads the
- * 'chat' queries on every conversation event.
+ * 'chat' queries on every conversation event. The thread shows "<company> is typing…" from the
+ * conversation's typing topic and signals my typing there (useTyping).
  */
 export default function ChatPanel() {
   const { t, i18n } = useTranslation('chat');
@@ -134,6 +136,8 @@ function Thread({ id }: { id: string }) {
   const { t, i18n } = useTranslation('chat');
   const lang = asLang(i18n.language);
   const q = useMessages(id);
+  const conversation = useConversation(id).data;
+  const typing = useTyping(id, conversation?.side);
   const send = useSendMessage(id);
   const read = useMarkChatRead(id);
   const [text, setText] = useState('');
@@ -158,6 +162,7 @@ function Thread({ id }: { id: string }) {
     if (!body || send.isPending) return;
     // a retry of the same text keeps its key: the server stores it once
     if (pending.current?.body !== body) pending.current = { body, key: newMessageKey() };
+    typing.stopped();
     send.mutate(pending.current, {
       onSuccess: () => {
         pending.current = null;
@@ -192,6 +197,11 @@ function Thread({ id }: { id: string }) {
           </Stack>
         )}
       </ScrollArea>
+      {typing.theirTyping && conversation && (
+        <Text fz="xs" c="dimmed" aria-live="polite" data-testid="chat-typing">
+          {t('typing', { name: conversation.counterpart.companyName })}
+        </Text>
+      )}
       {send.error && (
         <Text c="red" fz="sm" role="alert" data-testid="chat-error">
           {send.error.message}
@@ -205,7 +215,12 @@ function Thread({ id }: { id: string }) {
           maxRows={5}
           maxLength={2000}
           value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            if (e.currentTarget.value.trim()) typing.typed();
+            else typing.stopped();
+          }}
+          onBlur={typing.stopped}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
