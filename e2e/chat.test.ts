@@ -7,7 +7,8 @@ import { apiResponse, dataOf, DEMO, signIn, useLanguage, WAIT } from './helpers'
  * Issue 21 "Chat", in Arabic: a carrier bids on a demo shipper's load and messages the shipper
  * from the load's page; the shipper (a second browser) sees the header's chat count go up live
  * (MQTT over WebSocket, no reload), opens the conversation and reads the message; the carrier's
- * tick turns to "read" live.
+ * tick turns to "read" live; a photo the carrier attaches shows as a thumbnail in the shipper's
+ * thread (uploaded through POST /files, read back with the session as a blob).
  */
 describe.skipIf(!hasChromium)('chat journey (Arabic)', () => {
   let srv: RunningServer;
@@ -96,5 +97,18 @@ describe.skipIf(!hasChromium)('chat journey (Arabic)', () => {
   it('the carrier’s tick turns to read, live', async () => {
     await carrier.getByTestId('chat-message').filter({ hasText: text }).getByTestId('chat-tick-read').waitFor({ timeout: 30_000 });
     await snap(carrier, 'chat-4-carrier-read');
+  });
+
+  it('the carrier attaches a photo; the shipper sees its thumbnail', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const uploaded = apiResponse(carrier, 'POST', '/files');
+    await carrier.locator('input[type=file]').setInputFiles({ name: 'loading-bay.png', mimeType: 'image/png', buffer: png });
+    expect((await uploaded).status()).toBe(201);
+    await carrier.getByTestId('chat-attachment-chip').filter({ hasText: 'loading-bay.png' }).waitFor({ timeout: WAIT });
+    const sent = apiResponse(carrier, 'POST', /\/chat\/conversations\/[^/]+\/messages$/);
+    await carrier.getByTestId('chat-send').click();
+    expect((await sent).status()).toBe(201);
+    await shipper.getByTestId('chat-attachment-image').waitFor({ timeout: 30_000 });
+    await snap(shipper, 'chat-5-shipper-attachment');
   });
 });
