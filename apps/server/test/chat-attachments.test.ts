@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, type ChatMessage, type Conversation, type MessageListResponse, type Offer, type UploadedFile } from '@masar/shared';
+import { vehicleBody } from '../src/modules/fleet/fleet.testkit.ts';
 import { loadBody, postLoad } from '../src/modules/loads/loads.testkit.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { createUser, multipart, PDF_MINIMAL, PNG_1X1, type TestUser } from './fixtures.ts';
@@ -162,6 +163,9 @@ describe('chat attachments', () => {
     expect([again.status, again.body.code]).toEqual([409, 'CHAT_ATTACHMENT_UNAVAILABLE']);
     const rows = await t.database.query<{ n: string }>('select count(*) as n from chat_messages where attachment_id = $1', [up.body.data.id]);
     expect(Number(rows[0].n)).toBe(1);
+    // nor does a chat attachment become a vehicle's document
+    const v = await call('POST', '/vehicles', carrier, vehicleBody({ insuranceFileIds: [up.body.data.id] }));
+    expect([v.status, v.body.code]).toEqual([400, 'INVALID_FILE']);
   });
 
   it('two racing sends of one file store one message and leave the conversation consistent', async () => {

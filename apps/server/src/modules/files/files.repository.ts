@@ -4,7 +4,7 @@ import { files } from '../../db/schema/index.ts';
 
 /** A stored file's row (table `files`, owned by the files module). */
 export type FileRow = typeof files.$inferSelect;
-export type FileRefRow = Pick<FileRow, 'id' | 'mime' | 'size' | 'name'>;
+export type FileRefRow = Pick<FileRow, 'id' | 'mime' | 'size' | 'name' | 'purpose'>;
 
 /** Insert the row of an uploaded file. */
 export async function insertFile(db: DbOrTx, row: typeof files.$inferInsert): Promise<void> {
@@ -26,9 +26,9 @@ export async function findFileById(db: DbOrTx, id: string): Promise<FileRow | un
   return row;
 }
 
-/** id, mime, size and name of those of `ids` that exist (and belong to `ownerId`, and have `purpose`, when given). */
+/** id, mime, size, name and purpose of those of `ids` that exist (and belong to `ownerId`, and have `purpose`, when given). */
 export async function findFileRefs(tx: DbOrTx, ids: string[], ownerId?: string, purpose?: string): Promise<FileRefRow[]> {
   if (ids.length === 0) return [];
   const where = and(inArray(files.id, ids), ownerId ? eq(files.ownerId, ownerId) : undefined, purpose ? eq(files.purpose, purpose) : undefined);
-  return tx.select({ id: files.id, mime: files.mime, size: files.size, name: files.name }).from(files).where(where);
+  return tx.select({ id: files.id, mime: files.mime, size: files.size, name: files.name, purpose: files.purpose }).from(files).where(where);
 }

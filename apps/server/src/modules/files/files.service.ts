@@ -80,15 +80,16 @@ export function createFilesService(deps: { db: Db; storage: StorageGateway }) {
 }
 
 /**
- * Check that every id is a file of `ownerId` (INVALID_FILE otherwise) and return their refs by
- * id. Used by fleet and vendors before they store file ids.
+ * Check that every id is a document of `ownerId` — not a chat attachment — (INVALID_FILE
+ * otherwise) and return their refs by id. Used by fleet and vendors before they store file ids.
  */
 export async function ownedFiles(tx: DbOrTx, ownerId: string, ids: string[]): Promise<Map<string, ReturnType<typeof toFileRef>>> {
   const unique = [...new Set(ids)];
   const out = new Map<string, ReturnType<typeof toFileRef>>();
   if (unique.length === 0) return out;
   const rows = await findFileRefs(tx, unique, ownerId);
-  for (const r of rows) out.set(r.id, toFileRef(r));
+  // a chat attachment is not a document (it may be WebP, and its other side can read it)
+  for (const r of rows) if (r.purpose !== 'chat-attachment') out.set(r.id, toFileRef(r));
   if (out.size !== unique.length) throw new AppError('INVALID_FILE');
   return out;
 }
