@@ -8,7 +8,9 @@ import { apiResponse, dataOf, DEMO, signIn, useLanguage, WAIT } from './helpers'
  * from the load's page; the shipper (a second browser) sees the header's chat count go up live
  * (MQTT over WebSocket, no reload), opens the conversation and reads the message; the carrier's
  * tick turns to "read" live. While the shipper types a reply, the carrier sees "… is typing"
- * (the conversation's MQTT typing topic), and it goes when the reply is sent.
+ * (the conversation's MQTT typing topic), and it goes when the reply is sent; a photo the carrier
+ * attaches shows as a thumbnail in the shipper's thread (uploaded through POST /files, read back
+ * with the session as a blob).
  */
 describe.skipIf(!hasChromium)('chat journey (Arabic)', () => {
   let srv: RunningServer;
@@ -111,5 +113,18 @@ describe.skipIf(!hasChromium)('chat journey (Arabic)', () => {
     await composer.press('Enter');
     await carrier.getByTestId('chat-message').filter({ hasText: reply }).waitFor({ timeout: 30_000 });
     await typing.waitFor({ state: 'detached', timeout: 30_000 });
+  });
+
+  it('the carrier attaches a photo; the shipper sees its thumbnail', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const uploaded = apiResponse(carrier, 'POST', '/files');
+    await carrier.locator('input[type=file]').setInputFiles({ name: 'loading-bay.png', mimeType: 'image/png', buffer: png });
+    expect((await uploaded).status()).toBe(201);
+    await carrier.getByTestId('chat-attachment-chip').filter({ hasText: 'loading-bay.png' }).waitFor({ timeout: WAIT });
+    const sent = apiResponse(carrier, 'POST', /\/chat\/conversations\/[^/]+\/messages$/);
+    await carrier.getByTestId('chat-send').click();
+    expect((await sent).status()).toBe(201);
+    await shipper.getByTestId('chat-attachment-image').waitFor({ timeout: 30_000 });
+    await snap(shipper, 'chat-6-shipper-attachment');
   });
 });

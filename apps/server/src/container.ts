@@ -132,7 +132,7 @@ export function createContainer(opts: {
   // tendering (issue 19): books through the offers module's booking path, posts through the loads lifecycle
   const tenders = createTendersService({ db, loads: loadLifecycle, offers, vendors: vendorAccountsOf, relations: relationsOfUser });
   // chat about a load (issue 21): parties through the loads, offers and tenders modules; blocks and contact settings through relations
-  const chat = createChatService({ db, loads: loadLifecycle, offers: offersOfLoad, tenders: tendersOfLoad, relations });
+  const chat = createChatService({ db, loads: loadLifecycle, offers: offersOfLoad, tenders: tendersOfLoad, relations, files });
   const searches = createSearchesService({ db });
   // stored notifications (issue 21): the e-mail links point at the web app
   const notifications = createNotificationsService({ db, email: gateways.email, publicUrl, log, retentionDays: config.NOTIFICATION_RETENTION_DAYS });

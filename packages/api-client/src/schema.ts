@@ -629,7 +629,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a document or image
-         * @description multipart/form-data with a `purpose` field (vehicle-insurance, vehicle-image, driver-iqama, driver-licence, driver-photo, vendor-document, business-document, business-logo; or ?purpose=) and one `file`. PDF, JPG or PNG by magic bytes (not name or content-type), at most 5 MB. Errors: UPLOAD_FILE_FIRST, FILE_TYPE_NOT_ALLOWED (415), FILE_TOO_LARGE (413).
+         * @description multipart/form-data with a `purpose` field (vehicle-insurance, vehicle-image, driver-iqama, driver-licence, driver-photo, vendor-document, business-document, business-logo, chat-attachment; or ?purpose=) and one `file`. PDF, JPG or PNG by magic bytes (not name or content-type) — a chat-attachment may also be WebP — at most 5 MB. Errors: UPLOAD_FILE_FIRST, FILE_TYPE_NOT_ALLOWED (415; CHAT_ATTACHMENT_TYPE_NOT_ALLOWED for a chat-attachment), FILE_TOO_LARGE (413).
          *
          *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
          */
@@ -3692,11 +3692,31 @@ export interface paths {
         put?: never;
         /**
          * Send a message
-         * @description Up to 2000 characters. Send an Idempotency-Key: a retry answers the same message. Stored, then announced to both sides over MQTT (chat.message_sent). USER_BLOCKED / CHAT_NOT_ALLOWED (403) as when opening.
+         * @description Up to 2000 characters. Send an Idempotency-Key: a retry answers the same message. Stored, then announced to both sides over MQTT (chat.message_sent, with the attachment’s name, type and size). USER_BLOCKED / CHAT_NOT_ALLOWED (403) as when opening. One attachment: upload it first with POST /files (purpose `chat-attachment`: JPEG, PNG, WebP or PDF by magic bytes, at most 5 MB) and pass its id as `attachmentId`; the text may then be empty. CHAT_ATTACHMENT_UNAVAILABLE (409) when the file is not my chat-attachment upload or was already sent.
          *
          *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
          */
         post: operations["postChatConversationsByIdMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/conversations/{id}/attachments/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a message’s attachment
+         * @description The bytes of a file sent in this conversation, for its two sides only (NOT_FOUND for anyone else, and for a file not sent here). Served with its sniffed type, `nosniff`, and as an attachment unless it is an image.
+         */
+        get: operations["getChatConversationsByIdAttachmentsByFileId"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -11228,7 +11248,7 @@ export interface operations {
     postFiles: {
         parameters: {
             query?: {
-                purpose?: "vehicle-insurance" | "vehicle-image" | "driver-iqama" | "driver-licence" | "driver-photo" | "vendor-document" | "business-document" | "business-logo";
+                purpose?: "vehicle-insurance" | "vehicle-image" | "driver-iqama" | "driver-licence" | "driver-photo" | "vendor-document" | "business-document" | "business-logo" | "chat-attachment";
             };
             header?: never;
             path?: never;
@@ -11251,7 +11271,7 @@ export interface operations {
                             mime: string;
                             size: number;
                             /** @enum {string} */
-                            purpose: "vehicle-insurance" | "vehicle-image" | "driver-iqama" | "driver-licence" | "driver-photo" | "vendor-document" | "business-document" | "business-logo";
+                            purpose: "vehicle-insurance" | "vehicle-image" | "driver-iqama" | "driver-licence" | "driver-photo" | "vendor-document" | "business-document" | "business-logo" | "chat-attachment";
                             name: string | null;
                         };
                     };
@@ -11353,7 +11373,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).); FILE_TYPE_NOT_ALLOWED (Documents must be PDF, JPG or PNG.) */
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).); FILE_TYPE_NOT_ALLOWED (Documents must be PDF, JPG or PNG.); CHAT_ATTACHMENT_TYPE_NOT_ALLOWED (An attachment must be a photo (JPG, PNG or WebP) or a PDF.) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -42681,6 +42701,15 @@ export interface operations {
                                     mine: boolean;
                                     body: string;
                                     attachmentId: string | null;
+                                    attachment: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string | null;
+                                        /** @enum {string} */
+                                        mime: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                                        size: number;
+                                        url: string;
+                                    } | null;
                                     createdAt: string;
                                     read: boolean | null;
                                 } | null;
@@ -42830,6 +42859,15 @@ export interface operations {
                                 mine: boolean;
                                 body: string;
                                 attachmentId: string | null;
+                                attachment: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string | null;
+                                    /** @enum {string} */
+                                    mime: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                                    size: number;
+                                    url: string;
+                                } | null;
                                 createdAt: string;
                                 read: boolean | null;
                             } | null;
@@ -43050,6 +43088,15 @@ export interface operations {
                                 mine: boolean;
                                 body: string;
                                 attachmentId: string | null;
+                                attachment: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string | null;
+                                    /** @enum {string} */
+                                    mime: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                                    size: number;
+                                    url: string;
+                                } | null;
                                 createdAt: string;
                                 read: boolean | null;
                             } | null;
@@ -43193,6 +43240,15 @@ export interface operations {
                                 mine: boolean;
                                 body: string;
                                 attachmentId: string | null;
+                                attachment: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string | null;
+                                    /** @enum {string} */
+                                    mime: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                                    size: number;
+                                    url: string;
+                                } | null;
                                 createdAt: string;
                                 read: boolean | null;
                             }[];
@@ -43312,7 +43368,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    body: string;
+                    /** @default  */
+                    body?: string;
+                    /** Format: uuid */
+                    attachmentId?: string;
                 };
             };
         };
@@ -43336,6 +43395,15 @@ export interface operations {
                             mine: boolean;
                             body: string;
                             attachmentId: string | null;
+                            attachment: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string | null;
+                                /** @enum {string} */
+                                mime: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                                size: number;
+                                url: string;
+                            } | null;
                             createdAt: string;
                             read: boolean | null;
                         };
@@ -43422,7 +43490,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.) */
+            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); CHAT_ATTACHMENT_UNAVAILABLE (Attach the file again: this one is not yours to send or was already sent.) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -43472,6 +43540,125 @@ export interface operations {
             };
             /** @description Error. `code` is one of: IDEMPOTENCY_KEY_REUSED (This Idempotency-Key was already used with a different request.) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getChatConversationsByIdAttachmentsByFileId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file itself, in its own content type (CSV text, PDF, JPEG or PNG). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -234,6 +234,17 @@ export const ERRORS = {
     en: 'This user does not accept messages from you.',
     ar: 'لا يستقبل هذا المستخدم رسائل منك.',
   },
+  // chat attachments (issue 21): typed by magic bytes; a file is sent once, by its uploader
+  CHAT_ATTACHMENT_TYPE_NOT_ALLOWED: {
+    status: 415,
+    en: 'An attachment must be a photo (JPG, PNG or WebP) or a PDF.',
+    ar: 'يجب أن يكون المرفق صورة (JPG أو PNG أو WebP) أو ملف PDF.',
+  },
+  CHAT_ATTACHMENT_UNAVAILABLE: {
+    status: 409,
+    en: 'Attach the file again: this one is not yours to send or was already sent.',
+    ar: 'أرفق الملف مرة أخرى: هذا الملف ليس لك أو سبق إرساله.',
+  },
   RELATION_SELF: { status: 400, en: 'You cannot add yourself.', ar: 'لا يمكنك إضافة نفسك.' },
   TOO_MANY_PASSWORD_ATTEMPTS: {
     status: 429,

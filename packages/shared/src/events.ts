@@ -429,7 +429,7 @@ export const DOMAIN_EVENTS = {
   },
   'chat.message_sent': {
     aggregate: 'conversation',
-    when: 'A side of a conversation about a load sends a message (stored in the same transaction). The body is not in the payload: clients read it from the API.',
+    when: 'A side of a conversation about a load sends a message (stored in the same transaction). The body is not in the payload: clients read it from the API; an attachment is described (name, type, size), never linked.',
     parties: 'the other side of the conversation (shipper or broker, carrier) and the sender; team members of either side',
     schema: z.looseObject({
       conversationId: uuid,
@@ -442,6 +442,11 @@ export const DOMAIN_EVENTS = {
       carrierId: uuid,
       /** The side that sent it (the other side is notified). */
       by: z.enum(['shipper', 'carrier']),
+      /**
+       * The message's attachment (issue 21): its file name, sniffed type and size in bytes; null
+       * without one. Never the bytes or a link: clients read the message from the API.
+       */
+      attachment: z.object({ name: z.string().nullable(), mime: z.string(), size: z.number().int() }).nullable().optional(),
     }),
   },
   'chat.read': {

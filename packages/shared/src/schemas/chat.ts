@@ -19,6 +19,26 @@ export const openConversationInput = z.object({
 });
 export type OpenConversationInput = z.infer<typeof openConversationInput>;
 
+/**
+ * What a chat attachment may be (issue 21): an image (JPEG, PNG, WebP) or a PDF, typed by its
+ * magic bytes (never its name or content-type), at most LIMITS.documentMaxBytes (5 MB). Uploaded
+ * through POST /files with purpose `chat-attachment`, then sent once by its uploader.
+ */
+export const CHAT_ATTACHMENT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+
+/**
+ * A message's attachment. `url` is GET /api/v1/chat/conversations/:id/attachments/:fileId (the
+ * two sides only); `name` the uploader's file name (sanitised), `size` bytes, `mime` from the bytes.
+ */
+export const chatAttachmentSchema = z.object({
+  id: z.uuid(),
+  name: z.string().nullable(),
+  mime: z.enum(CHAT_ATTACHMENT_MIME_TYPES),
+  size: z.number().int(),
+  url: z.string(),
+});
+export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
+
 export const chatMessageSchema = z.object({
   id: z.uuid(),
   conversationId: z.uuid(),
@@ -28,8 +48,10 @@ export const chatMessageSchema = z.object({
   senderId: z.uuid(),
   /** I (my account) sent it. */
   mine: z.boolean(),
+  /** Empty when the message is only an attachment. */
   body: z.string(),
   attachmentId: z.uuid().nullable(),
+  attachment: chatAttachmentSchema.nullable(),
   createdAt: z.string(),
   /** For my messages: the other side has read it (read receipt). Null for theirs. */
   read: z.boolean().nullable(),
@@ -89,11 +111,19 @@ export const messageListResponse = z.object({
 });
 export type MessageListResponse = z.infer<typeof messageListResponse>;
 
-/** POST /chat/conversations/:id/messages (Idempotency-Key). */
-export const sendMessageInput = z.object({
-  body: z.string().trim().min(1).max(CHAT_MESSAGE_MAX),
-});
+/**
+ * POST /chat/conversations/:id/messages (Idempotency-Key). `attachmentId`: a file I uploaded
+ * (POST /files, purpose `chat-attachment`) and have not sent before; the text may then be empty.
+ */
+export const sendMessageInput = z
+  .object({
+    body: z.string().trim().max(CHAT_MESSAGE_MAX).default(''),
+    attachmentId: z.uuid().optional(),
+  })
+  .refine((m) => m.body.length > 0 || m.attachmentId !== undefined, { path: ['body'], error: 'v.required' });
 export type SendMessageInput = z.infer<typeof sendMessageInput>;
+
+export const attachmentParams = z.object({ id: z.uuid(), fileId: z.uuid() });
 
 /** POST /chat/conversations/:id/read: I have read up to this message (and everything before it). */
 export const markReadInput = z.object({ messageId: z.uuid() });

@@ -375,6 +375,7 @@ export const FILE_PURPOSES = [
   'vendor-document',
   'business-document',
   'business-logo',
+  'chat-attachment',
 ] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 /** Mime types accepted (checked by magic bytes, not by name or content-type). */

@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { loads } from './loads.ts';
 
@@ -49,5 +50,11 @@ export const chatMessages = pgTable(
     attachmentId: uuid('attachment_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [unique('chat_messages_seq').on(t.conversationId, t.seq)],
+  // 0125: a file is on one message at most
+  (t) => [
+    unique('chat_messages_seq').on(t.conversationId, t.seq),
+    uniqueIndex('chat_messages_attachment_idx')
+      .on(t.attachmentId)
+      .where(sql`attachment_id is not null`),
+  ],
 );

@@ -3,8 +3,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
 
 /**
- * All SQL of the chat module (tables chat_conversations, chat_messages, migration 0123; reads
- * loads for the reference and users for the other company's name).
+ * All SQL of the chat module (tables chat_conversations, chat_messages, migrations 0123 and 0125;
+ * reads loads for the reference, users for the other company's name and files for an
+ * attachment's name, type and size).
  */
 
 export interface ConversationRow {
@@ -34,7 +35,14 @@ export interface MessageRow {
   body: string;
   attachment_id: string | null;
   created_at: string;
+  /** The attachment's file (files module), when there is one. */
+  attachment_name: string | null;
+  attachment_mime: string | null;
+  attachment_size: number | null;
 }
+
+const msgCols = sql`m.*, f.name as attachment_name, f.mime as attachment_mime, f.size as attachment_size`;
+const msgFrom = sql`chat_messages m left join files f on f.id = m.attachment_id`;
 
 const convCols = sql`c.id, c.load_id, l.reference_id, c.shipper_id, c.carrier_id, su.company_name as shipper_company,
   cu.company_name as carrier_company, c.created_at, c.last_at, c.last_at::text as k, c.last_message_id, c.last_seq,
@@ -91,7 +99,7 @@ export async function messagesById(db: DbOrTx, ids: string[]): Promise<MessageRo
   if (!ids.length) return [];
   return queryRows<MessageRow>(
     db,
-    sql`select * from chat_messages where id in (${sql.join(
+    sql`select ${msgCols} from ${msgFrom} where m.id in (${sql.join(
       ids.map((i) => sql`${i}::uuid`),
       sql`, `,
     )})`,
@@ -102,8 +110,8 @@ export async function messagesById(db: DbOrTx, ids: string[]): Promise<MessageRo
 export async function messagesOf(db: DbOrTx, conversationId: string, limit: number, beforeSeq: number | null): Promise<MessageRow[]> {
   return queryRows<MessageRow>(
     db,
-    sql`select * from chat_messages where conversation_id = ${conversationId}
-        ${beforeSeq !== null ? sql`and seq < ${beforeSeq}` : sql``} order by seq desc limit ${limit}`,
+    sql`select ${msgCols} from ${msgFrom} where m.conversation_id = ${conversationId}
+        ${beforeSeq !== null ? sql`and m.seq < ${beforeSeq}` : sql``} order by m.seq desc limit ${limit}`,
   );
 }
 
@@ -122,16 +130,27 @@ export async function takeSeq(tx: DbOrTx, conversationId: string, messageId: str
   return Number(r.seq);
 }
 
+/**
+ * Insert a message. Undefined (nothing written) when its attachment is already on a message: the
+ * unique index chat_messages_attachment_idx decides, so two racing sends of one file store one.
+ */
 export async function insertMessage(
   tx: DbOrTx,
-  m: { id: string; conversationId: string; seq: number; senderId: string; authorId: string; body: string },
-): Promise<MessageRow> {
+  m: { id: string; conversationId: string; seq: number; senderId: string; authorId: string; body: string; attachmentId: string | null },
+): Promise<Omit<MessageRow, 'attachment_name' | 'attachment_mime' | 'attachment_size'> | undefined> {
   const [r] = await queryRows<MessageRow>(
     tx,
-    sql`insert into chat_messages (id, conversation_id, seq, sender_id, author_id, body)
-        values (${m.id}, ${m.conversationId}, ${m.seq}, ${m.senderId}, ${m.authorId}, ${m.body}) returning *`,
+    sql`insert into chat_messages (id, conversation_id, seq, sender_id, author_id, body, attachment_id)
+        values (${m.id}, ${m.conversationId}, ${m.seq}, ${m.senderId}, ${m.authorId}, ${m.body}, ${m.attachmentId})
+        on conflict (attachment_id) where attachment_id is not null do nothing returning *`,
   );
   return r;
+}
+
+/** Does a message of the conversation carry file `fileId`? (index chat_messages_attachment_idx) */
+export async function hasAttachment(db: DbOrTx, conversationId: string, fileId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(db, sql`select id from chat_messages where attachment_id = ${fileId} and conversation_id = ${conversationId}`);
+  return rows.length > 0;
 }
 
 export async function messageSeq(db: DbOrTx, conversationId: string, messageId: string): Promise<number | null> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  attachmentParams,
   chatCredentialsQuery,
   chatCredentialsSchema,
   chatMessageSchema,
@@ -20,6 +21,7 @@ import {
   CHAT_MESSAGE_MAX,
 } from '@masar/shared';
 import { AppError } from '../../lib/errors.ts';
+import { extensionOf } from '../files/files.service.ts';
 
 /**
  * Chat about a load (issue 21 "Chat"; spec §1, §3, §7 GET /account/isometricUserId). Signed-in
@@ -88,7 +90,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Send a message',
-        description: `Up to ${CHAT_MESSAGE_MAX} characters. Send an Idempotency-Key: a retry answers the same message. Stored, then announced to both sides over MQTT (chat.message_sent). USER_BLOCKED / CHAT_NOT_ALLOWED (403) as when opening.`,
+        description: `Up to ${CHAT_MESSAGE_MAX} characters. Send an Idempotency-Key: a retry answers the same message. Stored, then announced to both sides over MQTT (chat.message_sent, with the attachment’s name, type and size). USER_BLOCKED / CHAT_NOT_ALLOWED (403) as when opening. One attachment: upload it first with POST /files (purpose \`chat-attachment\`: JPEG, PNG, WebP or PDF by magic bytes, at most 5 MB) and pass its id as \`attachmentId\`; the text may then be empty. CHAT_ATTACHMENT_UNAVAILABLE (409) when the file is not my chat-attachment upload or was already sent.`,
         params: conversationParams,
         body: sendMessageInput,
         response: { 201: envelope(chatMessageSchema) },
@@ -96,6 +98,32 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) =>
       reply.status(201).send({ message: message('common.ok', req.lang), data: await svc.send(app.requireUser(req), req.params.id, req.body) }),
+  );
+  app.get(
+    '/chat/conversations/:id/attachments/:fileId',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Download a message’s attachment',
+        description:
+          'The bytes of a file sent in this conversation, for its two sides only (NOT_FOUND for anyone else, and for a file not sent here). Served with its sniffed type, `nosniff`, and as an attachment unless it is an image.',
+        params: attachmentParams,
+      },
+    },
+    async (req, reply) => {
+      const { row, stream } = await svc.attachment(app.requireUser(req), req.params.id, req.params.fileId);
+      const name = row.name ?? `${row.id}.${extensionOf(row.mime)}`;
+      // a PDF opens as a download (never inline on our origin); images may show inline
+      const disposition = row.mime.startsWith('image/') ? 'inline' : 'attachment';
+      return reply
+        .header('content-type', row.mime)
+        .header('content-length', row.size)
+        .header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `${disposition}; filename="${row.id}.${extensionOf(row.mime)}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .send(stream);
+    },
   );
   app.post(
     '/chat/conversations/:id/read',

@@ -1,6 +1,7 @@
 import {
   REALTIME_PATH,
   userTopic,
+  type ChatAttachment,
   type ChatCredentials,
   type ChatMessage,
   type ChatUnread,
@@ -20,6 +21,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import { publish } from '../events/events.service.ts';
+import { ownedChatAttachment, type FilesService } from '../files/files.service.ts';
 import * as repo from './chat.repository.ts';
 
 /** The loads module's answer about a load: its owner and booked carrier (loadLifecycle.stateForOffer). */
@@ -43,6 +45,9 @@ type Side = 'shipper' | 'carrier';
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 
+/** GET /api/v1/chat/conversations/:id/attachments/:fileId: the two sides only. */
+export const chatAttachmentUrl = (conversationId: string, fileId: string) => `/api/v1/chat/conversations/${conversationId}/attachments/${fileId}`;
+
 /** Opaque keyset cursor (lib/cursor.ts): the last row's key (PostgreSQL text, microseconds) and id. */
 const CURSOR_TAG = 'chat.conversations';
 const cursorOf = (r: repo.ConversationRow) => encodeCursor(CURSOR_TAG, [r.k], r.id);
@@ -65,7 +70,15 @@ function afterCursor(c: string | undefined): { k: string; id: string } | null {
  * Unread counts are `last_seq - <side>_read_seq` of the conversation row (no scan); sending reads
  * everything before one's own message; the other side's read position is the read receipt.
  */
-export function createChatService(deps: { db: Db; loads: ChatLoads; offers: ChatOffers; tenders: ChatTenders; relations: ChatRelations }) {
+export function createChatService(deps: {
+  db: Db;
+  loads: ChatLoads;
+  offers: ChatOffers;
+  tenders: ChatTenders;
+  relations: ChatRelations;
+  /** the files module: an attachment's bytes once this module has checked the viewer is a side */
+  files: Pick<FilesService, 'openShared'>;
+}) {
   const { db } = deps;
 
   /** Is `carrierId` a carrier side of the load (booked, an offer, a tender invite)? */
@@ -97,6 +110,16 @@ export function createChatService(deps: { db: Db; loads: ChatLoads; offers: Chat
 
   function toMessage(m: repo.MessageRow, userId: string, counterpartReadSeq: number): ChatMessage {
     const isMine = m.sender_id === userId;
+    const attachment: ChatAttachment | null =
+      m.attachment_id && m.attachment_mime
+        ? {
+            id: m.attachment_id,
+            name: m.attachment_name,
+            mime: m.attachment_mime as ChatAttachment['mime'],
+            size: Number(m.attachment_size),
+            url: chatAttachmentUrl(m.conversation_id, m.attachment_id),
+          }
+        : null;
     return {
       id: m.id,
       conversationId: m.conversation_id,
@@ -105,6 +128,7 @@ export function createChatService(deps: { db: Db; loads: ChatLoads; offers: Chat
       mine: isMine,
       body: m.body,
       attachmentId: m.attachment_id,
+      attachment,
       createdAt: iso(m.created_at),
       read: isMine ? Number(m.seq) <= counterpartReadSeq : null,
     };
@@ -199,22 +223,34 @@ export function createChatService(deps: { db: Db; loads: ChatLoads; offers: Chat
 
     /**
      * POST /chat/conversations/:id/messages: store the message and publish `chat.message_sent` in
-     * one transaction. Blocks and the other side's chat setting are checked again.
+     * one transaction. Blocks and the other side's chat setting are checked again. An attachment
+     * must be a `chat-attachment` file of my account not on any message yet
+     * (CHAT_ATTACHMENT_UNAVAILABLE otherwise, also when two sends of it race).
      */
     async send(user: CurrentUser, id: string, input: SendMessageInput): Promise<ChatMessage> {
       const { c, side } = await mine(user, id);
       await mayMessage(user.id, side === 'shipper' ? c.carrier_id : c.shipper_id);
       return db.transaction(async (tx) => {
+        const file = input.attachmentId ? await ownedChatAttachment(tx, user.id, input.attachmentId) : null;
         const messageId = newId();
         const seq = await repo.takeSeq(tx, id, messageId, side);
-        const m = await repo.insertMessage(tx, {
+        const inserted = await repo.insertMessage(tx, {
           id: messageId,
           conversationId: id,
           seq,
           senderId: user.id,
           authorId: user.actorId ?? user.id,
           body: input.body,
+          attachmentId: file?.id ?? null,
         });
+        // already on a message: throwing rolls back the seq taken above
+        if (!inserted) throw new AppError('CHAT_ATTACHMENT_UNAVAILABLE');
+        const m: repo.MessageRow = {
+          ...inserted,
+          attachment_name: file?.name ?? null,
+          attachment_mime: file?.mime ?? null,
+          attachment_size: file?.size ?? null,
+        };
         await publish(tx, {
           type: 'chat.message_sent',
           aggregateType: 'conversation',
@@ -229,6 +265,8 @@ export function createChatService(deps: { db: Db; loads: ChatLoads; offers: Chat
             shipperId: c.shipper_id,
             carrierId: c.carrier_id,
             by: side,
+            // what the notification may say about it; never the bytes or a link
+            attachment: file ? { name: file.name, mime: file.mime, size: file.size } : null,
           },
         });
         return toMessage(m, user.id, Number(side === 'shipper' ? c.carrier_read_seq : c.shipper_read_seq));
@@ -291,6 +329,16 @@ export function createChatService(deps: { db: Db; loads: ChatLoads; offers: Chat
       if (reach === 'blocked') return 'refused';
       if (act === 'signal' && (reach === 'refused' || !actor.maySend)) return 'refused';
       return { side, accountId: actor.accountId };
+    },
+
+    /**
+     * GET /chat/conversations/:id/attachments/:fileId: an attachment's bytes for the two sides of
+     * the conversation whose message carries it; NOT_FOUND for anyone else, whatever the id.
+     */
+    async attachment(user: CurrentUser, id: string, fileId: string) {
+      await mine(user, id);
+      if (!(await repo.hasAttachment(db, id, fileId))) throw new AppError('NOT_FOUND');
+      return deps.files.openShared(fileId);
     },
 
     /** GET /chat/unread: the header's count. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { envelope, FILE_PURPOSES, fileSchema, idParams, LIMITS, message } from '@masar/shared';
 import { AppError } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/upload.ts';
+import { extensionOf } from './files.service.ts';
 
 /**
  * Uploads (issue 3): POST /files (multipart: `purpose` field or query, then `file`), GET
@@ -25,7 +26,7 @@ export default async function filesRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Upload a document or image',
         description:
-          'multipart/form-data with a `purpose` field (vehicle-insurance, vehicle-image, driver-iqama, driver-licence, driver-photo, vendor-document, business-document, business-logo; or ?purpose=) and one `file`. PDF, JPG or PNG by magic bytes (not name or content-type), at most 5 MB. Errors: UPLOAD_FILE_FIRST, FILE_TYPE_NOT_ALLOWED (415), FILE_TOO_LARGE (413).',
+          'multipart/form-data with a `purpose` field (vehicle-insurance, vehicle-image, driver-iqama, driver-licence, driver-photo, vendor-document, business-document, business-logo, chat-attachment; or ?purpose=) and one `file`. PDF, JPG or PNG by magic bytes (not name or content-type) — a chat-attachment may also be WebP — at most 5 MB. Errors: UPLOAD_FILE_FIRST, FILE_TYPE_NOT_ALLOWED (415; CHAT_ATTACHMENT_TYPE_NOT_ALLOWED for a chat-attachment), FILE_TOO_LARGE (413).',
         querystring: z.object({ purpose: z.enum(FILE_PURPOSES).optional() }),
         consumes: ['multipart/form-data'],
         response: { 201: envelope(fileSchema) },
@@ -48,7 +49,7 @@ export default async function filesRoutes(fastify: FastifyInstance) {
       .header('content-length', row.size)
       .header('cache-control', 'private, max-age=300')
       .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `inline; filename="${row.id}.${row.mime === 'application/pdf' ? 'pdf' : row.mime === 'image/png' ? 'png' : 'jpg'}"`)
+      .header('content-disposition', `inline; filename="${row.id}.${extensionOf(row.mime)}"`)
       .send(stream);
   });
 }

@@ -1,22 +1,34 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { FILE_MIME_TYPES, LIMITS, type FilePurpose, type UploadedFile } from '@masar/shared';
+import { CHAT_ATTACHMENT_MIME_TYPES, FILE_MIME_TYPES, LIMITS, type FilePurpose, type UploadedFile } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { findFileRefs, findOwnedFile, insertFile, type FileRefRow } from './files.repository.ts';
+import { findFileById, findFileRefs, findOwnedFile, insertFile, type FileRefRow, type FileRow } from './files.repository.ts';
 import type { StorageGateway } from '../../gateways/storage/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { replayNext } from '../../lib/tx-journal.ts';
 
 export const fileUrl = (id: string) => `/api/v1/files/${id}`;
-export const toFileRef = (f: FileRefRow) => ({ id: f.id, url: fileUrl(f.id), mime: f.mime, size: f.size });
+/** The file-name extension of a stored (sniffed) type. */
+export const extensionOf = (mime: string) => ({ 'application/pdf': 'pdf', 'image/png': 'png', 'image/webp': 'webp' })[mime] ?? 'jpg';
+export const toFileRef = (f: Pick<FileRefRow, 'id' | 'mime' | 'size'>) => ({ id: f.id, url: fileUrl(f.id), mime: f.mime, size: f.size });
 
 /**
  * Sniff the real type of an upload from its magic bytes (file-type), never from its name or
  * content-type (DESIGN §3 security). Returns the mime when it is PDF, JPEG or PNG, else null.
  */
-export async function sniffDocumentMime(data: Buffer): Promise<string | null> {
+export async function sniffDocumentMime(data: Buffer, allowed: readonly string[] = FILE_MIME_TYPES): Promise<string | null> {
   const t = await fileTypeFromBuffer(data);
-  return t && (FILE_MIME_TYPES as readonly string[]).includes(t.mime) ? t.mime : null;
+  return t && allowed.includes(t.mime) ? t.mime : null;
+}
+
+/**
+ * The types a purpose accepts and the error for any other: documents are PDF, JPG or PNG (spec
+ * §5); a chat attachment may also be a WebP photo (issue 21, as trip proofs).
+ */
+function typesOf(purpose: FilePurpose) {
+  return purpose === 'chat-attachment'
+    ? { allowed: CHAT_ATTACHMENT_MIME_TYPES, refused: 'CHAT_ATTACHMENT_TYPE_NOT_ALLOWED' as const }
+    : { allowed: FILE_MIME_TYPES, refused: 'FILE_TYPE_NOT_ALLOWED' as const };
 }
 
 /**
@@ -29,8 +41,9 @@ export function createFilesService(deps: { db: Db; storage: StorageGateway }) {
     async upload(ownerId: string, purpose: FilePurpose, data: Buffer, name: string | null): Promise<UploadedFile> {
       if (data.length === 0) throw new AppError('UPLOAD_FILE_FIRST');
       if (data.length > LIMITS.documentMaxBytes) throw new AppError('FILE_TOO_LARGE');
-      const mime = await sniffDocumentMime(data);
-      if (!mime) throw new AppError('FILE_TYPE_NOT_ALLOWED');
+      const types = typesOf(purpose);
+      const mime = await sniffDocumentMime(data, types.allowed);
+      if (!mime) throw new AppError(types.refused);
       // a same-key retry after a crash that committed the file answers that file (its id is the
       // replay key) and stores no second copy of the bytes
       const replayed = replayNext();
@@ -53,19 +66,30 @@ export function createFilesService(deps: { db: Db; storage: StorageGateway }) {
       if (!row) throw new AppError('NOT_FOUND');
       return { row, stream: await storage.get(row.storageKey) };
     },
+
+    /**
+     * Any file's row and bytes, for a module that has already decided the viewer may see it (a
+     * chat attachment: the two sides of its conversation). NOT_FOUND when it does not exist.
+     */
+    async openShared(id: string): Promise<{ row: FileRow; stream: Awaited<ReturnType<StorageGateway['get']>> }> {
+      const row = await findFileById(db, id);
+      if (!row) throw new AppError('NOT_FOUND');
+      return { row, stream: await storage.get(row.storageKey) };
+    },
   };
 }
 
 /**
- * Check that every id is a file of `ownerId` (INVALID_FILE otherwise) and return their refs by
- * id. Used by fleet and vendors before they store file ids.
+ * Check that every id is a document of `ownerId` — not a chat attachment — (INVALID_FILE
+ * otherwise) and return their refs by id. Used by fleet and vendors before they store file ids.
  */
 export async function ownedFiles(tx: DbOrTx, ownerId: string, ids: string[]): Promise<Map<string, ReturnType<typeof toFileRef>>> {
   const unique = [...new Set(ids)];
   const out = new Map<string, ReturnType<typeof toFileRef>>();
   if (unique.length === 0) return out;
   const rows = await findFileRefs(tx, unique, ownerId);
-  for (const r of rows) out.set(r.id, toFileRef(r));
+  // a chat attachment is not a document (it may be WebP, and its other side can read it)
+  for (const r of rows) if (r.purpose !== 'chat-attachment') out.set(r.id, toFileRef(r));
   if (out.size !== unique.length) throw new AppError('INVALID_FILE');
   return out;
 }
@@ -79,3 +103,15 @@ export async function fileRefs(tx: DbOrTx, ids: string[]): Promise<Map<string, R
   for (const r of rows) out.set(r.id, toFileRef(r));
   return out;
 }
+
+/**
+ * A chat attachment `ownerId` uploaded (purpose `chat-attachment`), read inside the sending
+ * transaction; CHAT_ATTACHMENT_UNAVAILABLE for any other file (someone else's, another purpose,
+ * unknown). That it was not sent before is the chat module's unique index (one message per file).
+ */
+export async function ownedChatAttachment(tx: DbOrTx, ownerId: string, id: string): Promise<Pick<FileRow, 'id' | 'mime' | 'size' | 'name'>> {
+  const [row] = await findFileRefs(tx, [id], ownerId, 'chat-attachment');
+  if (!row) throw new AppError('CHAT_ATTACHMENT_UNAVAILABLE');
+  return row;
+}
+export type FilesService = ReturnType<typeof createFilesService>;

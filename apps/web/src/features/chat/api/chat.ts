@@ -1,6 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OpenConversationInput } from '@masar/shared';
-import { idempotent, masar, unwrap } from '../../../lib/api';
+import { useEffect, useState } from 'react';
+import { CHAT_ATTACHMENT_MIME_TYPES, LIMITS, type ChatAttachment, type OpenConversationInput } from '@masar/shared';
+import { downloadFile, uploadFile } from '../../../components/transfer';
+import { idempotent, masar, unwrap, unwrapResponse } from '../../../lib/api';
 
 /**
  * Chat about a load (issue 21; /api/v1/chat/…). Every key starts with 'chat': the real-time
@@ -57,12 +59,18 @@ export function useOpenConversation() {
   });
 }
 
-/** Send a message (one Idempotency-Key per message: a retry stores it once). */
+/** Send a message (one Idempotency-Key per message: a retry stores it once), with an uploaded attachment's id. */
 export function useSendMessage(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, key }: { body: string; key: string }) =>
-      unwrap(masar.POST('/api/v1/chat/conversations/{id}/messages', { params: { path: { id } }, body: { body }, headers: idempotent(key) })),
+    mutationFn: ({ body, key, attachmentId }: { body: string; key: string; attachmentId?: string }) =>
+      unwrap(
+        masar.POST('/api/v1/chat/conversations/{id}/messages', {
+          params: { path: { id } },
+          body: attachmentId ? { body, attachmentId } : { body },
+          headers: idempotent(key),
+        }),
+      ),
     onSuccess: () => qc.invalidateQueries({ queryKey: CHAT_KEY }),
   });
 }
@@ -78,4 +86,57 @@ export function useMarkChatRead(id: string) {
       void qc.invalidateQueries({ queryKey: [...CHAT_KEY, 'conversations'] });
     },
   });
+}
+
+/** What the file picker offers; the server decides by the file's bytes. */
+export const CHAT_ATTACHMENT_ACCEPT = CHAT_ATTACHMENT_MIME_TYPES.join(',');
+/** The attachment limit in MB (a number, so the hint takes the reader's digits). */
+export const CHAT_ATTACHMENT_MAX_MB = LIMITS.documentMaxBytes / 1024 / 1024;
+const ATTACH_EXT = /\.(pdf|jpe?g|png|webp)$/i;
+
+/**
+ * Client-side check before uploading a chat attachment (an image or a PDF, at most 5 MB); the
+ * server checks again by magic bytes. Returns an error kind or null.
+ */
+export function checkChatAttachment(file: File): 'type' | 'size' | null {
+  if (!(CHAT_ATTACHMENT_MIME_TYPES as readonly string[]).includes(file.type) && !ATTACH_EXT.test(file.name)) return 'type';
+  if (file.size > LIMITS.documentMaxBytes) return 'size';
+  return null;
+}
+
+/** Upload a chat attachment (POST /files, purpose chat-attachment); its id goes with the message. */
+export function useUploadChatAttachment() {
+  return useMutation({ mutationFn: (file: File) => uploadFile(file, 'chat-attachment') });
+}
+
+const attachmentCall = (a: Pick<ChatAttachment, 'id'>, conversationId: string) =>
+  masar.GET('/api/v1/chat/conversations/{id}/attachments/{fileId}', { params: { path: { id: conversationId, fileId: a.id } }, parseAs: 'blob' });
+
+/** Save an attachment under its file name (the request carries the session, so a plain link would not do). */
+export const downloadAttachment = (a: ChatAttachment, conversationId: string) => downloadFile(attachmentCall(a, conversationId), a.name ?? a.id);
+
+/**
+ * An object URL of an image attachment for a thumbnail (fetched with the session's token),
+ * revoked when the bubble goes; null until loaded or when it cannot be read.
+ */
+export function useAttachmentImage(a: ChatAttachment | null, conversationId: string): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  const id = a && a.mime.startsWith('image/') ? a.id : null;
+  useEffect(() => {
+    if (!id || typeof URL.createObjectURL !== 'function') return;
+    let made: string | null = null;
+    let live = true;
+    unwrapResponse(attachmentCall({ id }, conversationId))
+      .then(({ data }) => {
+        if (!live || !(data instanceof Blob)) return;
+        made = URL.createObjectURL(data);
+        setUrl(made);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [id, conversationId]);
+  return url;
 }

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import i18n, { loadNamespaces } from '../../../i18n';
 import { renderWithApp, stubApi } from '../../../test/render';
 import { applyRealtimeMessage } from '../../../app/layout/RealtimeBridge';
-import { closeChat } from '../store';
+import { closeChat, openChat } from '../store';
 import ChatHeaderButton from './ChatHeaderButton';
 import MessageButton from './MessageButton';
 
@@ -28,6 +28,7 @@ const msg = (seq: number, mine: boolean, read: boolean | null, body = `message $
   mine,
   body,
   attachmentId: null,
+  attachment: null as null | { id: string; name: string | null; mime: string; size: number; url: string },
   createdAt: '2026-11-26T10:00:00.000Z',
   read,
 });
@@ -110,6 +111,105 @@ describe('chat panel', { timeout: 20_000 }, () => {
     // Shift+Enter is a new line, not a send
     await userEvent.type(screen.getByTestId('chat-input'), 'line one{Shift>}{Enter}{/Shift}');
     expect(sent).toHaveLength(1);
+  });
+
+  it('attaches a PDF: checks type and size first, uploads it as a chip, sends it without text, lists it as a link', async () => {
+    await loadNamespaces(['chat']);
+    const FILE = '0193a000-0000-7000-8000-0000000000f1';
+    const sent: { body: string; attachmentId?: string }[] = [];
+    const attachment = {
+      id: FILE,
+      name: 'rate-sheet.pdf',
+      mime: 'application/pdf',
+      size: 2_400_000,
+      url: `/api/v1/chat/conversations/${CONV}/attachments/${FILE}`,
+    };
+    const calls = stubApi((m, p, body) => {
+      if (p === '/chat/unread') return { body: { message: 'OK', data: { unread: 0, conversations: 0 } } };
+      if (m === 'GET' && p === `/chat/conversations/${CONV}`) return { body: { message: 'OK', data: conversation(0) } };
+      if (m === 'GET' && p.startsWith(`/chat/conversations/${CONV}/messages`))
+        return {
+          body: {
+            message: 'OK',
+            data: {
+              items: [...sent.map((b, i) => ({ ...msg(4 + i, true, false, b.body), attachmentId: FILE, attachment })), msg(3, false, null)],
+              nextCursor: null,
+              counterpartReadSeq: 1,
+            },
+          },
+        };
+      if (m === 'POST' && p === `/chat/conversations/${CONV}/read`) return { body: { message: 'OK', data: { conversationId: CONV, readSeq: 3, unread: 0 } } };
+      if (m === 'POST' && p === '/files')
+        return {
+          status: 201,
+          body: {
+            message: 'OK',
+            data: { id: FILE, url: `/api/v1/files/${FILE}`, mime: 'application/pdf', size: 2_400_000, purpose: 'chat-attachment', name: 'rate-sheet.pdf' },
+          },
+        };
+      if (m === 'POST' && p === `/chat/conversations/${CONV}/messages`) {
+        sent.push(body as { body: string; attachmentId?: string });
+        return { status: 201, body: { message: 'OK', data: { ...msg(4, true, false, ''), attachmentId: FILE, attachment } } };
+      }
+      return undefined;
+    });
+    renderWithApp(<ChatHeaderButton />);
+    act(() => openChat(CONV));
+    await screen.findAllByTestId('chat-message');
+    // no file, no text: nothing to send
+    expect(screen.getByTestId<HTMLButtonElement>('chat-send').disabled).toBe(true);
+
+    const user = userEvent.setup({ applyAccept: false });
+    const input = () => document.querySelector<HTMLInputElement>('input[type=file]')!;
+    await user.upload(input(), new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Attachments can be at most 5 MB.');
+    await user.upload(input(), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Attach a photo (JPG, PNG or WebP) or a PDF.');
+    expect(calls.some((c) => c.path.startsWith('/files'))).toBe(false);
+
+    const append = vi.spyOn(FormData.prototype, 'append');
+    await user.upload(input(), new File(['%PDF-1.4'], 'rate-sheet.pdf', { type: 'application/pdf' }));
+    const chip = await screen.findByTestId('chat-attachment-chip');
+    await waitFor(() => expect(chip.textContent).toContain('rate-sheet.pdf'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/files')).toHaveLength(1);
+    expect(append).toHaveBeenCalledWith('purpose', 'chat-attachment');
+    append.mockRestore();
+    await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('chat-send').disabled).toBe(false));
+
+    await user.click(screen.getByTestId('chat-send'));
+    await waitFor(() => expect(sent).toEqual([{ body: '', attachmentId: FILE }]));
+    expect(calls.find((c) => c.path.endsWith('/messages') && c.method === 'POST')!.headers['idempotency-key']).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('chat-attachment-chip')).toBeNull());
+    // the thread shows it as a link with its size
+    const link = await screen.findByTestId('chat-attachment-link');
+    expect(link.textContent).toContain('rate-sheet.pdf');
+    expect(link.textContent).toContain('2.3 MB');
+  });
+
+  it('a chip can be removed before sending', async () => {
+    await loadNamespaces(['chat']);
+    const FILE = '0193a000-0000-7000-8000-0000000000f2';
+    stubApi((m, p) => {
+      if (p === '/chat/unread') return { body: { message: 'OK', data: { unread: 0, conversations: 0 } } };
+      if (m === 'GET' && p === `/chat/conversations/${CONV}`) return { body: { message: 'OK', data: conversation(0) } };
+      if (m === 'GET' && p.startsWith(`/chat/conversations/${CONV}/messages`))
+        return { body: { message: 'OK', data: { items: [], nextCursor: null, counterpartReadSeq: 0 } } };
+      if (m === 'POST' && p === '/files')
+        return {
+          status: 201,
+          body: { message: 'OK', data: { id: FILE, url: `/api/v1/files/${FILE}`, mime: 'image/png', size: 10, purpose: 'chat-attachment', name: 'bay.png' } },
+        };
+      return undefined;
+    });
+    renderWithApp(<ChatHeaderButton />);
+    act(() => openChat(CONV));
+    const user = userEvent.setup();
+    await screen.findByTestId('chat-input');
+    await user.upload(document.querySelector<HTMLInputElement>('input[type=file]')!, new File(['png'], 'bay.png', { type: 'image/png' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove bay.png' }));
+    expect(screen.queryByTestId('chat-attachment-chip')).toBeNull();
+    expect(screen.getByTestId<HTMLButtonElement>('chat-send').disabled).toBe(true);
   });
 
   it('writes the counts in Arabic-Indic digits in Arabic', async () => {

@@ -1,12 +1,50 @@
-import { ActionIcon, Badge, Button, Center, Drawer, Group, Loader, ScrollArea, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconCheck, IconChecks, IconSend } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  CloseButton,
+  Drawer,
+  FileButton,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Textarea,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconCheck, IconChecks, IconFileTypePdf, IconPaperclip, IconPhoto, IconSend } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage, Conversation } from '@masar/shared';
+import type { ChatAttachment, ChatMessage, Conversation } from '@masar/shared';
 import { asLang, formatDate, formatNumber } from '../../../components/format';
-import { newMessageKey, useConversation, useConversations, useMarkChatRead, useMessages, useSendMessage } from '../api/chat';
+import {
+  CHAT_ATTACHMENT_ACCEPT,
+  CHAT_ATTACHMENT_MAX_MB,
+  checkChatAttachment,
+  downloadAttachment,
+  newMessageKey,
+  useAttachmentImage,
+  useConversation,
+  useConversations,
+  useMarkChatRead,
+  useMessages,
+  useSendMessage,
+  useUploadChatAttachment,
+} from '../api/chat';
 import { useTyping } from '../hooks/useTyping';
 import { closeChat, openChat, showChatList, useChatPanel } from '../store';
+
+/** A size in the reader's digits: "1.2 MB", "340 KB". */
+export const sizeLabel = (bytes: number, lang: 'en' | 'ar', t: TFunction<'chat'>) =>
+  bytes >= 1024 * 1024
+    ? t('sizeMb', { size: formatNumber(bytes / 1024 / 1024, lang, 1) })
+    : t('sizeKb', { size: formatNumber(Math.max(1, Math.round(bytes / 1024)), lang) });
 
 /** "99+" past 99, in the reader's digits. */
 export const unreadLabel = (n: number, lang: 'en' | 'ar') => (n > 99 ? `${formatNumber(99, lang)}+` : formatNumber(n, lang));
@@ -94,6 +132,9 @@ function ConversationList() {
   );
 }
 
+/** A message's text for the list, or its attachment's name when it has no text. */
+const preview = (m: ChatMessage, t: TFunction<'chat'>) => m.body || (m.attachment ? t('attachmentPreview', { name: m.attachment.name ?? '' }) : '');
+
 function ConversationRow({ c, lang }: { c: Conversation; lang: 'en' | 'ar' }) {
   const { t } = useTranslation('chat');
   const last = c.lastMessage;
@@ -114,7 +155,7 @@ function ConversationRow({ c, lang }: { c: Conversation; lang: 'en' | 'ar' }) {
             <bdi>{c.referenceId}</bdi>
           </Text>
           <Text fz="sm" c="dimmed" truncate>
-            {last ? (last.mine ? t('you', { body: last.body }) : last.body) : t('noMessages')}
+            {last ? (last.mine ? t('you', { body: preview(last, t) }) : preview(last, t)) : t('noMessages')}
           </Text>
         </Stack>
         <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
@@ -140,9 +181,13 @@ function Thread({ id }: { id: string }) {
   const typing = useTyping(id, conversation?.side);
   const send = useSendMessage(id);
   const read = useMarkChatRead(id);
+  const upload = useUploadChatAttachment();
   const [text, setText] = useState('');
+  // the uploaded file waiting to go with the next message
+  const [attached, setAttached] = useState<{ id: string; name: string; mime: string } | null>(null);
+  const [pickError, setPickError] = useState<string | null>(null);
   const viewport = useRef<HTMLDivElement>(null);
-  const pending = useRef<{ body: string; key: string } | null>(null);
+  const pending = useRef<{ body: string; key: string; attachmentId?: string } | null>(null);
   // oldest first on screen; pages come newest first
   const messages = useMemo(() => (q.data?.pages.flatMap((p) => p.items) ?? []).slice().reverse(), [q.data]);
   const newest = messages[messages.length - 1];
@@ -157,19 +202,36 @@ function Thread({ id }: { id: string }) {
     viewport.current?.scrollTo?.({ top: viewport.current.scrollHeight });
   }, [newest?.id]);
 
+  const pick = (file: File | null) => {
+    if (!file) return;
+    setPickError(null);
+    upload.reset();
+    const bad = checkChatAttachment(file);
+    if (bad) {
+      setPickError(bad === 'size' ? t('attachTooLarge', { mb: formatNumber(CHAT_ATTACHMENT_MAX_MB, lang) }) : t('attachType'));
+      return;
+    }
+    setAttached(null);
+    upload.mutate(file, { onSuccess: (f) => setAttached({ id: f.id, name: f.name ?? file.name, mime: f.mime }) });
+  };
+
+  const canSend = (!!text.trim() || !!attached) && !upload.isPending;
   const submit = () => {
     const body = text.trim();
-    if (!body || send.isPending) return;
-    // a retry of the same text keeps its key: the server stores it once
-    if (pending.current?.body !== body) pending.current = { body, key: newMessageKey() };
+    if (!canSend || send.isPending) return;
+    const attachmentId = attached?.id;
+    // a retry of the same message keeps its key: the server stores it once
+    if (pending.current?.body !== body || pending.current?.attachmentId !== attachmentId) pending.current = { body, key: newMessageKey(), attachmentId };
     typing.stopped();
     send.mutate(pending.current, {
       onSuccess: () => {
         pending.current = null;
         setText('');
+        setAttached(null);
       },
     });
   };
+  const composerError = pickError ?? upload.error?.message ?? send.error?.message;
 
   return (
     <Stack gap="sm" style={{ height: 'calc(100dvh - 120px)' }}>
@@ -192,7 +254,7 @@ function Thread({ id }: { id: string }) {
         ) : (
           <Stack gap={6} p={4}>
             {messages.map((m) => (
-              <Bubble key={m.id} m={m} lang={lang} />
+              <Bubble key={m.id} m={m} lang={lang} conversationId={id} />
             ))}
           </Stack>
         )}
@@ -202,12 +264,43 @@ function Thread({ id }: { id: string }) {
           {t('typing', { name: conversation.counterpart.companyName })}
         </Text>
       )}
-      {send.error && (
+      {composerError && (
         <Text c="red" fz="sm" role="alert" data-testid="chat-error">
-          {send.error.message}
+          {composerError}
         </Text>
       )}
+      {(attached || upload.isPending) && (
+        <Paper withBorder radius="xl" px="sm" py={4} style={{ alignSelf: 'flex-start', maxWidth: '100%' }} data-testid="chat-attachment-chip">
+          <Group gap={6} wrap="nowrap">
+            {upload.isPending ? (
+              <Loader size={14} aria-label={t('attachUploading')} />
+            ) : attached?.mime === 'application/pdf' ? (
+              <IconFileTypePdf size={16} aria-hidden />
+            ) : (
+              <IconPhoto size={16} aria-hidden />
+            )}
+            <Text fz="sm" truncate>
+              <bdi>{attached?.name ?? t('attachUploading')}</bdi>
+            </Text>
+            {attached && (
+              <CloseButton
+                size="sm"
+                onClick={() => setAttached(null)}
+                aria-label={t('attachRemove', { name: attached.name })}
+                data-testid="chat-attachment-remove"
+              />
+            )}
+          </Group>
+        </Paper>
+      )}
       <Group gap="xs" wrap="nowrap" align="flex-end">
+        <FileButton onChange={pick} accept={CHAT_ATTACHMENT_ACCEPT}>
+          {(props) => (
+            <ActionIcon {...props} size="lg" variant="subtle" disabled={upload.isPending || send.isPending} aria-label={t('attach')} data-testid="chat-attach">
+              <IconPaperclip size={18} />
+            </ActionIcon>
+          )}
+        </FileButton>
         <Textarea
           style={{ flex: 1 }}
           autosize
@@ -231,7 +324,7 @@ function Thread({ id }: { id: string }) {
           aria-label={t('placeholder')}
           data-testid="chat-input"
         />
-        <ActionIcon size="lg" onClick={submit} loading={send.isPending} disabled={!text.trim()} aria-label={t('send')} data-testid="chat-send">
+        <ActionIcon size="lg" onClick={submit} loading={send.isPending} disabled={!canSend} aria-label={t('send')} data-testid="chat-send">
           <IconSend size={18} style={{ transform: i18n.dir?.() === 'rtl' ? 'scaleX(-1)' : undefined }} />
         </ActionIcon>
       </Group>
@@ -239,7 +332,7 @@ function Thread({ id }: { id: string }) {
   );
 }
 
-function Bubble({ m, lang }: { m: ChatMessage; lang: 'en' | 'ar' }) {
+function Bubble({ m, lang, conversationId }: { m: ChatMessage; lang: 'en' | 'ar'; conversationId: string }) {
   const { t } = useTranslation('chat');
   return (
     <Stack
@@ -254,9 +347,12 @@ function Bubble({ m, lang }: { m: ChatMessage; lang: 'en' | 'ar' }) {
       data-testid="chat-message"
       data-mine={m.mine ? '1' : '0'}
     >
-      <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {m.body}
-      </Text>
+      {m.attachment && <Attachment a={m.attachment} lang={lang} conversationId={conversationId} />}
+      {m.body && (
+        <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {m.body}
+        </Text>
+      )}
       <Group gap={4} justify="flex-end" wrap="nowrap">
         <Text fz="xs" c="dimmed">
           {formatDate(m.createdAt, lang)}
@@ -268,6 +364,42 @@ function Bubble({ m, lang }: { m: ChatMessage; lang: 'en' | 'ar' }) {
             <IconCheck size={14} color="var(--mantine-color-dimmed)" aria-label={t('sent')} data-testid="chat-tick-sent" />
           ))}
       </Group>
+    </Stack>
+  );
+}
+
+/** An image as a thumbnail (click saves it), a PDF as a link with its size. */
+function Attachment({ a, lang, conversationId }: { a: ChatAttachment; lang: 'en' | 'ar'; conversationId: string }) {
+  const { t } = useTranslation('chat');
+  const src = useAttachmentImage(a, conversationId);
+  const [failed, setFailed] = useState<string | null>(null);
+  const name = a.name ?? t('attachmentUnnamed');
+  const save = () => {
+    setFailed(null);
+    downloadAttachment(a, conversationId).catch((e: Error) => setFailed(e.message));
+  };
+  return (
+    <Stack gap={2}>
+      {src ? (
+        <UnstyledButton onClick={save} aria-label={t('attachmentOpen', { name })} data-testid="chat-attachment-image">
+          <Image src={src} alt={name} maw={220} mah={220} fit="contain" radius="sm" />
+        </UnstyledButton>
+      ) : (
+        <Anchor component="button" type="button" fz="sm" onClick={save} data-testid="chat-attachment-link" ta="start">
+          <Group gap={4} wrap="nowrap">
+            {a.mime === 'application/pdf' ? <IconFileTypePdf size={16} aria-hidden /> : <IconPhoto size={16} aria-hidden />}
+            <bdi>{name}</bdi>
+            <Text span fz="xs" c="dimmed">
+              {sizeLabel(a.size, lang, t)}
+            </Text>
+          </Group>
+        </Anchor>
+      )}
+      {failed && (
+        <Text c="red" fz="xs" role="alert">
+          {failed}
+        </Text>
+      )}
     </Stack>
   );
 }
