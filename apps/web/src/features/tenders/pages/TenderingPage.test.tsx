@@ -87,7 +87,7 @@ describe('TenderingPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.path.endsWith('/award'))?.body).toEqual({ inviteId: id(103) }));
 
     // issue 21: each invitee can be messaged about the load from its row, named by its company
-    await userEvent.click(within(within(card).getByTestId('invite-2')).getByRole('button', { name: 'Message \u2068Carrier 2\u2069' }));
+    await userEvent.click(await within(within(card).getByTestId('invite-2')).findByRole('button', { name: 'Message \u2068Carrier 2\u2069' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST' && c.path === '/chat/conversations')?.body).toEqual({ loadId: id(2), counterpartId: id(202) }),
     );
@@ -106,7 +106,7 @@ describe('TenderingPage', { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.path.includes('tab=received'))).toBe(true);
     expect(screen.getByTestId('answer-accept').textContent).toContain('قبول');
     // issue 21: the invited carrier can message the shipper about the load
-    expect(screen.getByTestId('message-shipper').textContent).toBe('راسل \u2068Najd Cement\u2069');
+    expect((await screen.findByTestId('message-shipper')).textContent).toBe('راسل \u2068Najd Cement\u2069');
     // a counter without an amount is refused here, in Arabic
     await userEvent.click(screen.getByTestId('answer-counter'));
     expect(await screen.findByText('أدخل مبلغك.')).toBeTruthy();
