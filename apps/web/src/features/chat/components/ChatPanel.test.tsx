@@ -113,6 +113,24 @@ describe('chat panel', { timeout: 20_000 }, () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('offers my side’s quick replies in Arabic; one goes into the composer and is sent as it is', async () => {
+    await loadNamespaces(['chat']);
+    await i18n.changeLanguage('ar');
+    const { sent } = chatApi();
+    renderWithApp(<ChatHeaderButton />, { path: '/carriers/my-shipments', dir: 'rtl' });
+    act(() => openChat(CONV));
+    await userEvent.click(await screen.findByRole('button', { name: 'ردود سريعة' }));
+    // the carrier's questions, not the shipper's
+    expect(await screen.findByTestId('chat-quick-loadingTime')).toBeTruthy();
+    expect(screen.queryByTestId('chat-quick-plate')).toBeNull();
+    await userEvent.click(screen.getByTestId('chat-quick-ready'));
+    const input = screen.getByTestId<HTMLTextAreaElement>('chat-input');
+    expect(input.value).toBe('هل الحمولة جاهزة للتحميل؟');
+    expect(document.activeElement).toBe(input);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(sent).toEqual(['هل الحمولة جاهزة للتحميل؟']));
+  });
+
   it('attaches a PDF: checks type and size first, uploads it as a chip, sends it without text, lists it as a link', async () => {
     await loadNamespaces(['chat']);
     const FILE = '0193a000-0000-7000-8000-0000000000f1';

@@ -38,6 +38,7 @@ import {
   useUploadChatAttachment,
 } from '../api/chat';
 import { useTyping } from '../hooks/useTyping';
+import { QuickReplies } from './QuickReplies';
 import { closeChat, openChat, showChatList, useChatPanel } from '../store';
 
 /** A size in the reader's digits: "1.2 MB", "340 KB". */
@@ -187,6 +188,7 @@ function Thread({ id }: { id: string }) {
   const [attached, setAttached] = useState<{ id: string; name: string; mime: string } | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
   const viewport = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   const pending = useRef<{ body: string; key: string; attachmentId?: string } | null>(null);
   // oldest first on screen; pages come newest first
   const messages = useMemo(() => (q.data?.pages.flatMap((p) => p.items) ?? []).slice().reverse(), [q.data]);
@@ -301,7 +303,20 @@ function Thread({ id }: { id: string }) {
             </ActionIcon>
           )}
         </FileButton>
+        {conversation && (
+          <QuickReplies
+            side={conversation.side}
+            disabled={send.isPending}
+            onPick={(reply) => {
+              // into the composer, to send as it is or to finish: after what is written, if anything
+              setText((cur) => (cur.trim() ? `${cur.trimEnd()} ${reply}` : reply));
+              typing.typed();
+              input.current?.focus();
+            }}
+          />
+        )}
         <Textarea
+          ref={input}
           style={{ flex: 1 }}
           autosize
           minRows={1}
