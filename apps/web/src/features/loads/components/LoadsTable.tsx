@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { loadPriceOf, type Load } from '@masar/shared';
 import { asLang, formatDateCompact, formatMoney, formatNumber, type Lang } from '../../../components/format';
 import { DirArrow, laneOf } from '../../../components/Lane';
+import { StatusBadge } from '../../../components/LoadStatusBadge';
 import { refName, useEquipmentTypes } from '../../../components/reference';
 import type { Density, SearchFilters } from '../utils/searchParams';
 
@@ -50,11 +51,13 @@ export function ageOf(postedAt: string | null, now: number, t: TFunction<'shipme
 interface Props {
   loads: Load[];
   hrefOf: (l: Load) => string;
-  /** The sort in force (the server's). */
-  sort: BoardSort;
+  /** The sort in force (the server's); with `onSort` absent (My Shipments) no head sorts. */
+  sort?: BoardSort;
   /** Deadhead is a sort only when the search has a pickup city. */
-  canSortDeadhead: boolean;
-  onSort: (sort: BoardSort) => void;
+  canSortDeadhead?: boolean;
+  onSort?: (sort: BoardSort) => void;
+  /** A status column after the reference (My Shipments: posted, assigned, completed …). */
+  showStatus?: boolean;
   density: Density;
   /** Phones (≤ 768 px): cards instead of the table. */
   cards?: boolean;
@@ -77,7 +80,7 @@ const INTERACTIVE = 'a, button, input, select, textarea, [role="button"], [role=
  * Each row's reference is a real link (click, Enter, middle-click); a click elsewhere on the row
  * follows it too.
  */
-export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead, onSort, density, cards, actionsOf, onHover, now: fixedNow }: Props) {
+export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead = false, onSort, showStatus, density, cards, actionsOf, onHover, now: fixedNow }: Props) {
   const { t, i18n } = useTranslation('shipments');
   const { t: tl } = useTranslation('loads');
   const lang = asLang(i18n.language);
@@ -98,6 +101,16 @@ export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead, onSort, densi
         enableSorting: false,
         cell: ({ row }) => <RowLink load={row.original} href={hrefOf(row.original)} lang={lang} />,
       },
+      ...(showStatus
+        ? [
+            {
+              id: 'status',
+              header: t('table.col.status'),
+              enableSorting: false,
+              cell: ({ row }) => <StatusBadge status={row.original.status} />,
+            } satisfies LoadColumn,
+          ]
+        : []),
       { id: 'age', header: t('table.col.age'), accessorFn: (l) => l.postedAt, sortDescFirst: true, cell: ({ row }) => ageOf(row.original.postedAt, now, t) },
       {
         id: 'pickup',
@@ -150,10 +163,10 @@ export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead, onSort, densi
         ? [{ id: 'actions', header: t('table.col.actions'), enableSorting: false, cell: ({ row }) => actionsOf(row.original) } satisfies LoadColumn]
         : []),
     ],
-    [t, tl, lang, eq.data, hrefOf, now, compact, canSortDeadhead, actionsOf],
+    [t, tl, lang, eq.data, hrefOf, now, compact, canSortDeadhead, actionsOf, showStatus],
   );
 
-  const sorting: SortingState = [{ id: COLUMN_OF_SORT[sort], desc: SORT_OF_COLUMN[COLUMN_OF_SORT[sort]].desc }];
+  const sorting: SortingState = sort && onSort ? [{ id: COLUMN_OF_SORT[sort], desc: SORT_OF_COLUMN[COLUMN_OF_SORT[sort]].desc }] : [];
   const table = useTable({
     features,
     columns,
@@ -161,12 +174,13 @@ export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead, onSort, densi
     getRowId: (l) => l.id,
     state: { sorting },
     manualSorting: true,
+    enableSorting: !!onSort,
     enableSortingRemoval: false,
     enableMultiSort: false,
     onSortingChange: (updater) => {
       const next = functionalUpdate(updater, sorting)[0];
       const s = next ? SORT_OF_COLUMN[next.id] : undefined;
-      if (s && s.sort !== sort) onSort(s.sort);
+      if (s && s.sort !== sort) onSort?.(s.sort);
     },
   });
 
@@ -179,7 +193,16 @@ export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead, onSort, densi
     return (
       <Stack gap={6} data-testid="loads-cards">
         {table.getRowModel().rows.map((row, i) => (
-          <MobileCard key={row.id} load={row.original} href={hrefOf(row.original)} lang={lang} now={now} first={i === 0} actions={actionsOf?.(row.original)} />
+          <MobileCard
+            key={row.id}
+            load={row.original}
+            href={hrefOf(row.original)}
+            lang={lang}
+            now={now}
+            first={i === 0}
+            actions={actionsOf?.(row.original)}
+            showStatus={showStatus}
+          />
         ))}
       </Stack>
     );
@@ -411,7 +434,23 @@ function Shipper({ load, compact }: { load: Load; compact: boolean }) {
  * card), age and price; the lane; date, equipment, weight, distance and rate; the shipper — so
  * that three or more fit on a 390 × 844 screen.
  */
-function MobileCard({ load, href, lang, now, first, actions }: { load: Load; href: string; lang: Lang; now: number; first: boolean; actions?: ReactNode }) {
+function MobileCard({
+  load,
+  href,
+  lang,
+  now,
+  first,
+  actions,
+  showStatus,
+}: {
+  load: Load;
+  href: string;
+  lang: Lang;
+  now: number;
+  first: boolean;
+  actions?: ReactNode;
+  showStatus?: boolean;
+}) {
   const { t } = useTranslation('shipments');
   const { t: tl } = useTranslation('loads');
   const eq = useEquipmentTypes();
@@ -431,6 +470,7 @@ function MobileCard({ load, href, lang, now, first, actions }: { load: Load; hre
           <Anchor component={Link} to={href} fz="xs" ff="monospace" className={`masar-card-link ${ROW_LINK_CLASS}`} aria-label={viewLabel(load, lang, tl)}>
             {load.referenceId}
           </Anchor>
+          {showStatus && <StatusBadge status={load.status} />}
           <Text fz="xs" c="dimmed" truncate>
             {ageOf(load.postedAt, now, t)}
           </Text>

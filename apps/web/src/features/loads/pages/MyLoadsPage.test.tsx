@@ -127,3 +127,25 @@ describe('MyLoadsPage chat', () => {
     expect(screen.queryByTestId('message-shipper')).toBeNull();
   });
 });
+
+/** Issue 23: the results table serves My Shipments too, with a status column and no sorting heads. */
+describe('MyLoadsPage table display', () => {
+  it('lists my shipments in the table with their status and actions; the toggle keeps the choice in the URL', async () => {
+    stubMyLoads(
+      { side: 'shipper', pending: 1, yourTurn: 1, priceSar: '2100.00', lastOfferBy: 'carrier' },
+      { isMine: true, status: 'assigned', carrierId: '01a201b8-62ec-775a-90a3-1e19e1b5fb96' },
+    );
+    renderWithApp(<MyLoadsPage />, { path: '/shippers/my-loads?tab=offers&display=table' });
+    const table = await screen.findByTestId('loads-table');
+    const heads = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(heads.slice(0, 3)).toEqual(['Ref.', 'Status', 'Posted']);
+    // the server's sorts belong to the board: no head sorts here
+    expect(within(table).queryAllByRole('button', { name: /Posted|Price|Pickup/ })).toHaveLength(0);
+    const row = within(table).getByTestId(`load-row-${loadFixture().referenceId}`);
+    expect(within(row).getByText('Assigned')).toBeTruthy();
+    expect(await within(row).findByTestId('message-carrier')).toBeTruthy();
+    expect(within(row).getByTestId('offer-state')).toBeTruthy();
+  });
+});

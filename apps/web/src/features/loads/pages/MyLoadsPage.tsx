@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Center, Container, Group, Loader, Menu, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +9,14 @@ import { Slot } from '../../../components/slots';
 import { rolePaths, useRoleBase, useViewer } from '../../../components/useViewer';
 import { useMyLoads } from '../api/loads';
 import { BookmarkButton, LoadOptionsMenu } from '../components/LoadOptionsMenu';
-import { DisplayToggle } from '../components/DisplayToggle';
+import { DisplayToggle, type ListingDisplay } from '../components/DisplayToggle';
+import { LoadsTable } from '../components/LoadsTable';
 import { LoadList } from '../components/LoadList';
 import { LoadsPager } from '../components/LoadsPager';
 
 const PAGE_SIZE = 12;
+/** Spec §2: phones at or below 768 px get cards instead of the table. */
+const PHONE = '(max-width: 768px)';
 
 /**
  * The tabs of each role, the ones with daily work first (issue 23). Carriers never post loads, so
@@ -83,7 +87,10 @@ export default function MyLoadsPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   // past the numbered pages: the keyset cursor (the API's nextCursor)
   const after = params.get('after') || null;
-  const display = params.get('display') === 'line' ? 'line' : 'grid';
+  const displayParam = params.get('display');
+  const display: ListingDisplay = displayParam === 'line' || displayParam === 'table' ? displayParam : 'grid';
+  // the results table (issue 23) becomes cards on phones, as on the board
+  const phone = useMediaQuery(PHONE, window.matchMedia?.(PHONE).matches ?? false) ?? false;
   const q = useMyLoads(tab, PAGE_SIZE, (page - 1) * PAGE_SIZE, after);
 
   const set = (patch: Record<string, string | null>) => {
@@ -125,7 +132,7 @@ export default function MyLoadsPage() {
       <Group justify="space-between" mb="md">
         <Title order={2}>{base === '/carriers' ? t('myLoads.titleCarrier') : t('myLoads.title')}</Title>
         <Group>
-          <DisplayToggle value={display} onChange={(v) => set({ display: v === 'grid' ? null : v })} />
+          <DisplayToggle<ListingDisplay> withTable value={display} onChange={(v) => set({ display: v === 'grid' ? null : v })} />
           {paths.canPost && (
             <Button component={Link} to={paths.postLoad} leftSection={<IconPlus size={16} />} data-testid="new-load">
               {t('myLoads.postLoad')}
@@ -187,7 +194,13 @@ export default function MyLoadsPage() {
           )}
         </Stack>
       )}
-      {q.data && q.data.items.length > 0 && <LoadList loads={q.data.items} mode={display} hrefOf={(l) => paths.load(l.id)} showStatus actionsOf={actionsOf} />}
+      {q.data &&
+        q.data.items.length > 0 &&
+        (display === 'table' ? (
+          <LoadsTable loads={q.data.items} hrefOf={(l) => paths.load(l.id)} showStatus density="comfortable" cards={phone} actionsOf={actionsOf} />
+        ) : (
+          <LoadList loads={q.data.items} mode={display} hrefOf={(l) => paths.load(l.id)} showStatus actionsOf={actionsOf} />
+        ))}
       {q.data && (
         <LoadsPager
           total={total}
