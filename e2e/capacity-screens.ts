@@ -59,7 +59,8 @@ try {
     await page.addInitScript(`localStorage.setItem('theme', '${theme}')`);
     await signIn(page, srv.url, DEMO.shipper, '/shippers/my-loads');
     await page.goto(`${srv.url}/shippers/search-trucks?originCityId=${TABUK}&radius=100`);
-    await page.getByTestId('truck-card').first().waitFor({ timeout: WAIT });
+    // the results table on 1280, the truck cards on 390
+    await page.locator('[data-testid=trucks-table], [data-testid=truck-card]').first().waitFor({ timeout: WAIT });
     await shoot(page, `trucks-${suffix}.png`);
     if (width === 1280) {
       await page

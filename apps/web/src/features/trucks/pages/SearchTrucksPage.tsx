@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Center, Container, Drawer, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconSearch } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SEARCH_PICKUP_RADIUS_KM, TRUCK_SORTS, type Truck } from '@masar/shared';
@@ -14,6 +15,7 @@ import { useCitiesByIds, useEquipmentTypes } from '../../../components/reference
 import { useDatesLocale } from '../../../components/useDatesLocale';
 import { useSearchTrucks } from '../api/trucks';
 import { TruckCard } from '../components/TruckCard';
+import { TrucksTable } from '../components/TrucksTable';
 import {
   parseTruckFilters,
   searchToTruckFilters,
@@ -27,6 +29,8 @@ import {
 const TrucksMap = lazy(() => import('../components/TrucksMap').then((m) => ({ default: m.TrucksMap })));
 
 type Filters = TruckFilters;
+/** Spec §2: phones at or below 768 px get cards instead of the table. */
+const PHONE = '(max-width: 768px)';
 
 /** /shippers/search-trucks, /brokers/search-trucks: filters, the results as a list or a map, a truck's details. */
 export default function SearchTrucksPage() {
@@ -46,7 +50,10 @@ export default function SearchTrucksPage() {
     setDraft(applied);
   }
   const apply = (f: Filters) => setParams(truckFiltersToParams(f), { replace: false });
-  const [view, setView] = useState<'list' | 'map'>('list');
+  // the results table on wide screens (issue 23), the truck cards on phones, or the map
+  const [view, setView] = useState<'list' | 'table' | 'map'>('table');
+  const phone = useMediaQuery(PHONE, window.matchMedia?.(PHONE).matches ?? false) ?? false;
+  const shown = view === 'table' && phone ? 'list' : view;
   const [open, setOpen] = useState<Truck | null>(null);
   const q = useSearchTrucks(truckFiltersToQuery(applied));
   const origin = useCitiesByIds(applied.originCityId ? [applied.originCityId] : []).data?.[0];
@@ -118,9 +125,10 @@ export default function SearchTrucksPage() {
       <Group justify="flex-end" my="md">
         <SegmentedControl
           size="xs"
-          value={view}
-          onChange={(v) => setView(v === 'map' ? 'map' : 'list')}
+          value={shown}
+          onChange={(v) => setView(v === 'map' || v === 'table' ? v : 'list')}
           data={[
+            ...(phone ? [] : [{ value: 'table', label: t('search.table') }]),
             { value: 'list', label: t('search.list') },
             { value: 'map', label: t('search.map') },
           ]}
@@ -135,15 +143,24 @@ export default function SearchTrucksPage() {
         <Text c="dimmed" data-testid="truck-search-empty">
           {t('search.none')}
         </Text>
-      ) : view === 'map' ? (
+      ) : shown === 'map' ? (
         <Suspense fallback={<Loader />}>
           <TrucksMap trucks={items} center={origin ? { lat: origin.lat, lng: origin.lng, radiusKm: applied.radius } : null} onOpen={setOpen} />
         </Suspense>
       ) : (
         <Stack gap="sm" data-testid="truck-results">
-          {items.map((truck) => (
-            <TruckCard key={truck.id} truck={truck} onOpen={() => setOpen(truck)} actions={offerLoad(truck)} />
-          ))}
+          {shown === 'table' ? (
+            <TrucksTable
+              trucks={items}
+              sort={applied.sort}
+              canSortDeadhead={!!applied.originCityId}
+              onSort={(sort) => apply({ ...applied, sort })}
+              onOpen={setOpen}
+              actionsOf={offerLoad}
+            />
+          ) : (
+            items.map((truck) => <TruckCard key={truck.id} truck={truck} onOpen={() => setOpen(truck)} actions={offerLoad(truck)} />)
+          )}
           {q.hasNextPage && (
             <Button variant="default" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
               {t('search.more')}
