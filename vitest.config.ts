@@ -35,7 +35,16 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
       {
         extends: true,
-        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['apps/web/src/test/setup.ts'] },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          // vitest's 5 s default equals the findBy… bound (setup.ts): a test whose page renders
+          // slowly on a busy 2-core machine gets room, and a missing element fails with its own
+          // message instead of a timeout. Timings are never what these tests assert.
+          testTimeout: 20_000,
+        },
         resolve: { alias: webAliases },
       },
       {

@@ -1,4 +1,4 @@
-import type { Load } from '@masar/shared';
+import type { Load, Truck } from '@masar/shared';
 
 type Stop = Load['stops'][number];
 
@@ -65,5 +65,35 @@ export const loadFixture = (over: Partial<Load> = {}): Load => ({
   vendorIds: [],
   bookmarked: false,
   options: [],
+  ...over,
+});
+
+/** A posted Riyadh → Tabuk FTL truck post as the API returns it (TRK-000001, min SAR 2,500 a trip, 25,000 kg, Falcon Haulage, verified); `over` changes any field. */
+export const truckFixture = (over: Partial<Truck> = {}): Truck => ({
+  id: '01a21836-0000-7000-8000-000000000001',
+  referenceId: 'TRK-000001',
+  status: 'posted',
+  loadType: 'FTL',
+  equipmentType: 'flatbed_trailer',
+  availableFrom: '2026-11-28T08:00:00.000Z',
+  availableTo: '2026-11-30T08:00:00.000Z',
+  origin: { id: 3, nameEn: 'Riyadh', nameAr: 'الرياض', lat: 24.7, lng: 46.7 },
+  originRadiusKm: null,
+  anywhere: false,
+  destinationCities: [{ id: 1, nameEn: 'Tabuk', nameAr: 'تبوك' }],
+  destinationRegions: [],
+  minRateSar: '2500.00',
+  rateBasis: 'trip',
+  capacityKg: 25000,
+  pallets: null,
+  spaceCm: null,
+  comments: null,
+  vehicle: null,
+  ownerId: '01a21836-0000-7000-8000-000000000009',
+  company: 'Falcon Haulage',
+  verified: true,
+  postedAt: '2026-11-26T08:00:00.000Z',
+  createdAt: '2026-11-26T08:00:00.000Z',
+  isMine: false,
   ...over,
 });

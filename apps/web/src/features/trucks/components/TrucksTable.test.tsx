@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { AccountRecord, Truck } from '@masar/shared';
 import i18n, { loadNamespaces } from '../../../i18n';
+import { truckFixture } from '../../../test/fixtures';
 import { renderWithApp, stubApi } from '../../../test/render';
 import { TrucksTable } from './TrucksTable';
 
@@ -30,34 +31,8 @@ const record = (completed: number): AccountRecord => ({
         },
   asShipper: null,
 });
-const truck = (n: number, over: Partial<Truck> = {}): Truck => ({
-  id: `01a21836-0000-7000-8000-00000000000${n}`,
-  referenceId: `TRK-00000${n}`,
-  status: 'posted',
-  loadType: 'FTL',
-  equipmentType: 'flatbed_trailer',
-  availableFrom: '2026-11-28T08:00:00.000Z',
-  availableTo: '2026-11-30T08:00:00.000Z',
-  origin: { id: 3, nameEn: 'Riyadh', nameAr: 'الرياض', lat: 24.7, lng: 46.7 },
-  originRadiusKm: null,
-  anywhere: false,
-  destinationCities: [{ id: 1, nameEn: 'Tabuk', nameAr: 'تبوك' }],
-  destinationRegions: [],
-  minRateSar: '2500.00',
-  rateBasis: 'trip',
-  capacityKg: 25000,
-  pallets: null,
-  spaceCm: null,
-  comments: null,
-  vehicle: null,
-  ownerId: '01a21836-0000-7000-8000-000000000009',
-  company: 'Falcon Haulage',
-  verified: true,
-  postedAt: '2026-11-26T08:00:00.000Z',
-  createdAt: '2026-11-26T08:00:00.000Z',
-  isMine: false,
-  ...over,
-});
+const truck = (n: number, over: Partial<Truck> = {}): Truck =>
+  truckFixture({ id: `01a21836-0000-7000-8000-00000000000${n}`, referenceId: `TRK-00000${n}`, ...over });
 
 function renderTable(props: Partial<Parameters<typeof TrucksTable>[0]> = {}, dir: 'ltr' | 'rtl' = 'ltr') {
   stubApi(() => undefined);
@@ -83,7 +58,7 @@ function renderTable(props: Partial<Parameters<typeof TrucksTable>[0]> = {}, dir
 /** Issue 23: search trucks in the board's results table. */
 describe('TrucksTable', () => {
   it('lines trucks up in columns with the carrier’s record, and opens one from its reference', async () => {
-    await loadNamespaces(['trucks', 'record']);
+    await loadNamespaces(['trucks']);
     const { onOpen } = renderTable();
     const table = screen.getByTestId('trucks-table');
     expect(
@@ -106,7 +81,7 @@ describe('TrucksTable', () => {
   });
 
   it('asks the server for the sort of a head; deadhead sorts only from a pickup city', async () => {
-    await loadNamespaces(['trucks', 'record']);
+    await loadNamespaces(['trucks']);
     const { onSort } = renderTable();
     expect(screen.getByTestId('truck-col-lane').getAttribute('aria-sort')).toBe('ascending');
     fireEvent.click(screen.getByTestId('truck-sort-rate'));
@@ -120,7 +95,7 @@ describe('TrucksTable', () => {
   });
 
   it('writes Arabic-Indic digits in Arabic', async () => {
-    await loadNamespaces(['trucks', 'record']);
+    await loadNamespaces(['trucks']);
     await i18n.changeLanguage('ar');
     renderTable({}, 'rtl');
     const text = (screen.getByTestId('trucks-table').textContent ?? '').replace(/TRK-\d+/g, '');

@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
-import { Anchor, Group, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
+import { Anchor, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
+import { SortableHead } from '../../../components/SortableHead';
 import { functionalUpdate, rowSortingFeature, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { TRUCK_SORTS, Truck } from '@masar/shared';
@@ -160,42 +161,18 @@ export function TrucksTable({ trucks, sort, canSortDeadhead, onSort, onOpen, act
         <Table.Thead>
           {table.getHeaderGroups().map((hg) => (
             <Table.Tr key={hg.id}>
-              {hg.headers.map((h) => {
-                const canSort = h.column.getCanSort();
-                const dir = h.column.getIsSorted();
-                const label = <table.FlexRender header={h} />;
-                return (
-                  <Table.Th
-                    key={h.id}
-                    aria-sort={dir ? (dir === 'desc' ? 'descending' : 'ascending') : canSort ? 'none' : undefined}
-                    style={{ whiteSpace: 'nowrap', textAlign: NUMERIC.has(h.column.id) ? 'end' : undefined }}
-                    data-testid={`truck-col-${h.column.id}`}
-                  >
-                    {canSort ? (
-                      <UnstyledButton
-                        onClick={h.column.getToggleSortingHandler()}
-                        fz="inherit"
-                        fw={700}
-                        style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-                        data-testid={`truck-sort-${h.column.id}`}
-                      >
-                        {label}
-                        {dir === 'desc' ? (
-                          <IconArrowDown size={14} aria-hidden />
-                        ) : dir === 'asc' ? (
-                          <IconArrowUp size={14} aria-hidden />
-                        ) : (
-                          <IconArrowsSort size={14} aria-hidden opacity={0.5} />
-                        )}
-                      </UnstyledButton>
-                    ) : h.column.id === 'actions' ? (
-                      <VisuallyHidden>{label}</VisuallyHidden>
-                    ) : (
-                      label
-                    )}
-                  </Table.Th>
-                );
-              })}
+              {hg.headers.map((h) => (
+                <SortableHead
+                  key={h.id}
+                  id={h.column.id}
+                  label={<table.FlexRender header={h} />}
+                  dir={h.column.getIsSorted()}
+                  onSort={h.column.getCanSort() ? h.column.getToggleSortingHandler() : undefined}
+                  numeric={NUMERIC.has(h.column.id)}
+                  hidden={h.column.id === 'actions'}
+                  testIdPrefix="truck-"
+                />
+              ))}
             </Table.Tr>
           ))}
         </Table.Thead>

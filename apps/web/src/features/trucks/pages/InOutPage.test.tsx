@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Truck } from '@masar/shared';
 import i18n, { loadNamespaces } from '../../../i18n';
+import { truckFixture } from '../../../test/fixtures';
 import { renderWithApp, stubApi } from '../../../test/render';
 import InOutPage from './InOutPage';
 
@@ -13,33 +13,7 @@ afterEach(async () => {
 });
 
 const TABUK = { id: 1, nameEn: 'Tabuk', nameAr: 'تبوك', regionId: 7, lat: 28.41, lng: 36.53 };
-const truck: Truck = {
-  id: '01a21836-0000-7000-8000-000000000001',
-  referenceId: 'TRK-000001',
-  status: 'posted',
-  loadType: 'FTL',
-  equipmentType: 'flatbed_trailer',
-  availableFrom: '2026-11-28T08:00:00.000Z',
-  availableTo: '2026-11-30T08:00:00.000Z',
-  origin: { id: 3, nameEn: 'Riyadh', nameAr: 'الرياض', lat: 24.7, lng: 46.7 },
-  originRadiusKm: null,
-  anywhere: false,
-  destinationCities: [{ id: 1, nameEn: 'Tabuk', nameAr: 'تبوك' }],
-  destinationRegions: [],
-  minRateSar: '2500.00',
-  rateBasis: 'trip',
-  capacityKg: 25000,
-  pallets: null,
-  spaceCm: null,
-  comments: null,
-  vehicle: null,
-  ownerId: '01a21836-0000-7000-8000-000000000009',
-  company: 'Falcon Haulage',
-  verified: true,
-  postedAt: '2026-11-26T08:00:00.000Z',
-  createdAt: '2026-11-26T08:00:00.000Z',
-  isMine: false,
-};
+const truck = truckFixture();
 const log = (direction: string) => ({
   message: 'OK',
   data: {
