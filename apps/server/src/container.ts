@@ -2,7 +2,7 @@ import type { Agent } from 'node:https';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createGateways, type Gateways } from './gateways/index.ts';
-import { createBayanGateway } from './gateways/bayan/index.ts';
+import { BAYAN_ANSWER_HELD, createBayanGateway } from './gateways/bayan/index.ts';
 import type { BayanGateway } from './gateways/bayan/bayan.ts';
 import { createWaslGateway } from './gateways/wasl/index.ts';
 import { createRedis } from './gateways/shared-state/redis.ts';
@@ -76,7 +76,11 @@ export function createContainer(opts: {
   const log: Log = opts.log ?? { error: (o, m) => console.error(m, o), info: () => undefined };
   const baseGateways = opts.gateways ?? createGateways(config, opts.log ? (m) => opts.log!.info({}, m) : undefined);
   // Bayan's sandbox keeps its trips in the database; WASL's sandbox needs no state
-  const gateways = { ...baseGateways, bayan: opts.bayanGateway ?? createBayanGateway(config, db), wasl: createWaslGateway(config) };
+  const gateways = {
+    ...baseGateways,
+    bayan: opts.bayanGateway ?? createBayanGateway(config, db, (tripId) => log.info({ tripId }, BAYAN_ANSWER_HELD)),
+    wasl: createWaslGateway(config),
+  };
   const storage = storageFor(config);
   // state shared by several instances (rate-limit counters) when REDIS_URL is set
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : null;

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNT_TYPE, type Load } from '@masar/shared';
 import { openDatabase, PGLITE_EXTENSIONS, type Database } from '../src/db/client.ts';
 import { assign, bookedLoad, truckOf } from '../src/modules/bayan/bayan.testkit.ts';
+import { BAYAN_ANSWER_HELD } from '../src/gateways/bayan/index.ts';
 import { eventually, startChildServer, type ChildServer } from './crash-child.ts';
 import { createUser, type TestUser } from './fixtures.ts';
 import { createTestApp, createTestDatabase, ENGINE } from './helpers.ts';
@@ -87,8 +88,9 @@ async function untilFiled(s: Setup, server: ChildServer) {
   const pending = await eventually(async () => (await bayanOf(server, s.carrier, s.load.id))?.status === 'pending');
   expect(pending).toBe(true);
   if (ENGINE === 'postgres') expect(await eventually(async () => (await s.facts()).sandboxTrips.length === 1)).toBe(true);
-  // the sandbox files right after the reservation commits; the count is checked once the child is dead
-  else await new Promise((r) => setTimeout(r, 2000));
+  // PGlite: the data dir is the child's until it dies; its log says when the sandbox stored the
+  // trip and holds the answer (a fixed pause was too short on a loaded machine)
+  else expect(await eventually(async () => server.lines.some((l) => l.msg === BAYAN_ANSWER_HELD))).toBe(true);
 }
 
 const loadOf = async (server: ChildServer, who: TestUser, id: string) => {

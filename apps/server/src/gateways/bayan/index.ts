@@ -18,8 +18,15 @@ type BayanConfig = Pick<
   | 'BAYAN_TIMEOUT_MS'
 >;
 
-/** The Bayan gateway chosen by BAYAN_GATEWAY: `sandbox` (default; its trips in the database) or `http` (Elm's service). */
-export function createBayanGateway(config: BayanConfig, db: DbOrTx): BayanGateway {
+/** The log message of a held answer (crash tests wait for it in a child server's log). */
+export const BAYAN_ANSWER_HELD = 'bayan sandbox: trip filed, its answer held';
+
+/**
+ * The Bayan gateway chosen by BAYAN_GATEWAY: `sandbox` (default; its trips in the database) or
+ * `http` (Elm's service). `log`: the sandbox says when it holds a filed trip's answer
+ * (BAYAN_SANDBOX_ANSWER_DELAY_MS), so that a crash test knows the trip is filed.
+ */
+export function createBayanGateway(config: BayanConfig, db: DbOrTx, log?: (tripId: string) => void): BayanGateway {
   if (config.BAYAN_GATEWAY === 'http') {
     if (!config.BAYAN_APP_ID || !config.BAYAN_APP_KEY || !config.BAYAN_CLIENT_ID)
       throw new Error('BAYAN_GATEWAY=http needs BAYAN_APP_ID, BAYAN_APP_KEY and BAYAN_CLIENT_ID');
@@ -36,5 +43,6 @@ export function createBayanGateway(config: BayanConfig, db: DbOrTx): BayanGatewa
     fail: config.BAYAN_SANDBOX_FAIL,
     delayMs: config.BAYAN_SANDBOX_DELAY_MS,
     answerDelayMs: config.BAYAN_SANDBOX_ANSWER_DELAY_MS,
+    onAnswerHeld: log,
   });
 }

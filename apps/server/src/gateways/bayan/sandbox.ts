@@ -153,7 +153,14 @@ async function renderTripPdf(t: BayanTrip): Promise<Buffer> {
  * keeps its trips in `store`, returns trip ids (9 digits), waybill ids and 6-character waybill
  * numbers, prints a PDF, and can be told to fail or be slow (`control`).
  */
-export function createSandboxBayan(opts: { store: BayanSandboxStore; fail?: boolean; delayMs?: number; answerDelayMs?: number }): BayanSandbox {
+export function createSandboxBayan(opts: {
+  store: BayanSandboxStore;
+  fail?: boolean;
+  delayMs?: number;
+  answerDelayMs?: number;
+  /** Told when a filed trip's answer starts being held (answerDelayMs > 0): the trip is stored. */
+  onAnswerHeld?: (tripId: string) => void;
+}): BayanSandbox {
   const control: BayanSandboxControl = { fail: opts.fail ?? false, failNext: 0, delayMs: opts.delayMs ?? 0, answerDelayMs: opts.answerDelayMs ?? 0 };
   const { store } = opts;
   async function gate() {
@@ -204,7 +211,10 @@ export function createSandboxBayan(opts: { store: BayanSandboxStore; fail?: bool
       // the same idempotency key answers the trip it first filed (like the real service)
       const kept = await store.put(trip, true, o?.idempotencyKey);
       // filed, but the answer is late (crash tests: a process dying between filing and recording)
-      if (control.answerDelayMs > 0) await new Promise((r) => setTimeout(r, control.answerDelayMs));
+      if (control.answerDelayMs > 0) {
+        opts.onAnswerHeld?.(kept.tripId);
+        await new Promise((r) => setTimeout(r, control.answerDelayMs));
+      }
       return kept;
     },
     async changeVehicle(tripId, vehicle) {
