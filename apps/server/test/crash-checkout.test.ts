@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNT_TYPE } from '@masar/shared';
 import { openDatabase, PGLITE_EXTENSIONS, type Database } from '../src/db/client.ts';
+import { PAYMENT_CHARGE_HELD } from '../src/gateways/payments/index.ts';
 import { eventually, startChildServer, type ChildServer } from './crash-child.ts';
 import { createUser, type TestUser } from './fixtures.ts';
 import { createTestDatabase, ENGINE, type TestContext } from './helpers.ts';
@@ -89,8 +90,9 @@ async function checkoutCutByCrash(s: Setup) {
   const body = { purpose: 4, planCode: 'shipper-monthly', cardId: card.body.data.id };
   const inFlight = post(a, s.user, '/subscription/createIntent', body, 'checkout-1').catch(() => null);
   if (ENGINE === 'postgres') expect(await eventually(async () => (await s.facts()).intents.length === 1)).toBe(true);
-  // PGlite: the data dir is the child's; the intent commits right before the (held) charge, checked once it is dead
-  else await new Promise((r) => setTimeout(r, 2000));
+  // PGlite: the data dir is the child's; the intent commits right before the charge, whose held
+  // answer the child's log announces (checked once it is dead; a fixed pause was too short under load)
+  else expect(await eventually(async () => a.lines.some((l) => l.msg === PAYMENT_CHARGE_HELD))).toBe(true);
   await a.kill();
   expect(await inFlight).toBeNull();
   const before = await s.facts();

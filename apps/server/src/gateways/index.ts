@@ -19,7 +19,7 @@ export function createGateways(config: Config, log?: (m: string) => void): Gatew
   return {
     sms: createSmsGateway(config, log),
     routing: createGreatCircleRouting(config.ROAD_FACTOR),
-    payments: createPaymentGateway(config),
+    payments: createPaymentGateway(config, log),
     email: createEmailGateway(config),
   };
 }

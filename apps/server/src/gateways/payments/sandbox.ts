@@ -26,7 +26,9 @@ const behaviourOf = (number: string): Behaviour =>
  * (idempotent by intent id): asking again after a lost answer is how a crashed checkout is
  * reconciled (issue 22).
  */
-export function createSandboxPayments(opts: { chargeDelayMs?: number } = {}): PaymentGateway {
+export function createSandboxPayments(
+  opts: { chargeDelayMs?: number; /** Told when a charge's answer starts being held. */ onChargeHeld?: () => void } = {},
+): PaymentGateway {
   const chargeDelayMs = opts.chargeDelayMs ?? 0;
   return {
     name: 'sandbox',
@@ -35,7 +37,10 @@ export function createSandboxPayments(opts: { chargeDelayMs?: number } = {}): Pa
     },
     async charge(req: ChargeRequest): Promise<ChargeResult> {
       // PAYMENT_SANDBOX_DELAY_MS (crash tests): the answer is late
-      if (chargeDelayMs > 0) await new Promise((r) => setTimeout(r, chargeDelayMs));
+      if (chargeDelayMs > 0) {
+        opts.onChargeHeld?.();
+        await new Promise((r) => setTimeout(r, chargeDelayMs));
+      }
       const behaviour = /^tok_sbx_(ok|declined|funds|3ds)_/.exec(req.token)?.[1] as Behaviour | undefined;
       const ref = `pay_sbx_${req.intentId}`;
       if (!behaviour) return { status: 'failed', ref: null, code: 'invalid_token' };
