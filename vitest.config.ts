@@ -53,6 +53,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          // one migrated and seeded embedded database, copied by every journey's server
+          globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 240_000,
           fileParallelism: false,

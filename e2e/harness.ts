@@ -54,6 +54,37 @@ export interface RunningServer {
   script(file: string, ...args: string[]): Promise<string>;
 }
 
+/** The environment variable naming the seeded data directory every embedded-database server copies. */
+export const E2E_DATA_TEMPLATE = 'MASAR_E2E_DATA_TEMPLATE';
+
+/** The journeys' server settings, as `npm start` runs the product on its embedded database. */
+function serverDefaults(): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    // the journeys read one-time codes from the sandbox outbox, which only development opens
+    NODE_ENV: 'development',
+    DEV_OUTBOX: '1',
+    // the journeys sign in to the demo accounts, as `npm start` seeds them
+    DEMO_SEED: '1',
+  };
+}
+
+/**
+ * Migrate and seed an embedded database in `dataDir` once, as the first `npm start` does, and stop:
+ * each journey's server then starts from a copy (PGlite's migrations and the demo seed, a year of
+ * lane rates, take most of a fresh start).
+ */
+export async function seedDataTemplate(dataDir: string): Promise<void> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = await launch({ ...serverDefaults(), PORT: String(port), DATA_DIR: dataDir, WEB_DIST: join(ROOT, 'apps/web/dist') }, url);
+  child.kill('SIGTERM');
+  await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+}
+
 /**
  * Start the product as `npm start` does (built web app + API + PGlite with demo data) on a free
  * port and a temporary DATA_DIR; resolves when /api/health answers.
@@ -65,19 +96,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // Serve a copy of the built app: a rebuild while the journeys run must not swap hashed chunks under them.
   const webDist = join(dataDir, 'web-dist');
   cpSync(join(ROOT, 'apps/web/dist'), webDist, { recursive: true });
+  // An embedded database starts as a copy of the run's migrated and seeded one (e2e/global-setup.ts):
+  // the server still runs its migrations and the demo seed, which find nothing to do.
+  const template = process.env[E2E_DATA_TEMPLATE];
+  if (template && !env.DATABASE_URL && existsSync(template)) cpSync(template, join(dataDir, 'db'), { recursive: true });
   const serverEnv = {
-    ...process.env,
+    ...serverDefaults(),
     PORT: String(port),
-    HOST: '127.0.0.1',
     DATA_DIR: join(dataDir, 'db'),
     WEB_DIST: webDist,
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-    // the journeys read one-time codes from the sandbox outbox, which only development opens
-    NODE_ENV: 'development',
-    DEV_OUTBOX: '1',
-    // the journeys sign in to the demo accounts, as `npm start` seeds them
-    DEMO_SEED: '1',
     ...env,
   };
   const url = `http://127.0.0.1:${port}`;
