@@ -114,7 +114,7 @@ export function createContainer(opts: {
   const offers = createOffersService({ db, loads: loadLifecycle, relations: relationsOfUser, vendors: vendorAccountsOf, records });
   const links = createSignedLinks(config.jwtSecret);
   const vendors = createVendorsService({ db, links });
-  const files = createFilesService({ db, storage });
+  const files = createFilesService({ db, storage, log });
   const verification = createVerificationService({ db });
   const profile = createProfileService({ db });
   // the invitation SMS links to the web app (PUBLIC_URL; the product's address when unset)
