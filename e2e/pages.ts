@@ -200,7 +200,11 @@ export async function prefer(b: RoleBrowsers, base: string, role: Role, lang: 'e
 async function seedChat(base: string) {
   const { call, signInToken } = apiClient(() => base);
   const [shipper, token] = await Promise.all([signInToken(DEMO.shipper), signInToken(DEMO.carrier)]);
-  const posted = await call<{ items: { id: string; status: string; offersCount: number; bookNow?: boolean }[] }>('GET', '/my-loads?tab=posted&limit=50', shipper);
+  const posted = await call<{ items: { id: string; status: string; offersCount: number; bookNow?: boolean }[] }>(
+    'GET',
+    '/my-loads?tab=posted&limit=50',
+    shipper,
+  );
   const load = posted.items.find((l) => l.status === 'posted' && l.offersCount === 0 && !l.bookNow);
   if (!load) throw new Error('no posted demo load without offers for the chat thread');
   await call('POST', '/offers', token, { loadId: load.id, priceSar: '3500' });
@@ -209,7 +213,11 @@ async function seedChat(base: string) {
   const form = new FormData();
   form.append('purpose', 'chat-attachment');
   form.append('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), 'rate-sheet.pdf');
-  const up = await fetch(`${base}/api/v1/files`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() }, body: form });
+  const up = await fetch(`${base}/api/v1/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
+    body: form,
+  });
   if (!up.ok) throw new Error(`POST /files: ${up.status} ${await up.text()}`);
   const file = ((await up.json()) as { data: { id: string } }).data;
   await call('POST', `/chat/conversations/${conv.id}/messages`, token, { attachmentId: file.id });

@@ -125,8 +125,12 @@ describe('a team member is not notified of its own action', () => {
     return m;
   }
   const cancelledOf = async (userId: string, loadId: string) =>
-    (await t.database.query<{ n: number }>(`select count(*)::int as n from notifications where user_id = $1 and type = 'load.cancelled' and load_id = $2`, [userId, loadId]))[0]
-      .n;
+    (
+      await t.database.query<{ n: number }>(`select count(*)::int as n from notifications where user_id = $1 and type = 'load.cancelled' and load_id = $2`, [
+        userId,
+        loadId,
+      ])
+    )[0].n;
 
   it('the event names the user who acted; the owner acting notifies the member, the member acting notifies the owner and not itself', async () => {
     const owner = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });

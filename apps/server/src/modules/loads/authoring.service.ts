@@ -245,7 +245,10 @@ export function createLoadAuthoring(
     });
     if (!original) return;
     await authoring.updateLoadRow(tx, load.id, { repostedFrom: original.id });
-    await publish(tx, loadEvent('load.reposted', original.id, original.shipper_id, actingUser(user), { repostLoadId: load.id, repostReferenceId: load.referenceId }));
+    await publish(
+      tx,
+      loadEvent('load.reposted', original.id, original.shipper_id, actingUser(user), { repostLoadId: load.id, repostReferenceId: load.referenceId }),
+    );
   }
 
   return {
@@ -431,7 +434,10 @@ export function createLoadAuthoring(
         // an own-vehicle shipment is booked at once: no Book Now
         await authoring.updateLoadRow(tx, id, { shipmentType: to, ...(to === SHIPMENT_TYPE.ownVehicle ? { bookNow: false, bookNowFor: null } : {}) });
         if (to !== SHIPMENT_TYPE.marketplace) await offers.closePending(tx, id, actingUser(user));
-        await publish(tx, loadEvent('load.edited', id, user.id, actingUser(user), { audience: { from: s.shipment_type, to }, vendorIds: body.vendorIds ?? [] }));
+        await publish(
+          tx,
+          loadEvent('load.edited', id, user.id, actingUser(user), { audience: { from: s.shipment_type, to }, vendorIds: body.vendorIds ?? [] }),
+        );
         if (to === SHIPMENT_TYPE.ownVehicle) {
           const raw = await authoring.rawLoad(tx, id);
           await bookOwnVehicle(tx, user, id, raw.price, {});

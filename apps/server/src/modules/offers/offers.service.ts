@@ -163,7 +163,10 @@ export function createOffersService({
             status: 'pending',
           });
           await repo.insertEvent(tx, { id: newId(), offerId: id, byParty: 'carrier', action: 'bid', price: body.priceSar });
-          await publish(tx, offerEvent('offer.created', load.id, load.shipper_id, actingUser(user), { offerId: id, carrierId: user.id, priceSar: body.priceSar }));
+          await publish(
+            tx,
+            offerEvent('offer.created', load.id, load.shipper_id, actingUser(user), { offerId: id, carrierId: user.id, priceSar: body.priceSar }),
+          );
           return id;
         });
       } catch (e) {

@@ -36,6 +36,10 @@ import { verifyAccessToken } from '../../lib/tokens.ts';
  *   block, the other side's chat setting or a team role refuses is dropped; any other publish
  *   (another topic, a stranger, a malformed payload, QoS > 0, retain, a flood) disconnects.
  *   Every check asks the database anew (nothing cached), in the order the client sent them.
+ * - Presence (docs/realtime.md "Presence"): the broker's own, from the connections it holds. A
+ *   party follows `masar/c/<id>/presence` (the ACL of following typing) and hears the other
+ *   side's state at once, then its first connection opening and its last closing (any of the
+ *   account's users, any instance); the last-seen time is stored (account_presence).
  * - Revocation: every instance re-checks its connected sessions on a sweep (one statement for
  *   all of them) every `sweepSeconds`, and at once when any instance asks (logout, suspension):
  *   a revoked session, or a suspended or deleted account, is disconnected.
@@ -179,7 +183,13 @@ function redisPresence(conn: Redis): PresenceStore {
   return {
     async add(a, key) {
       const now = Date.now();
-      const r = await conn.multi().zremrangebyscore(k(a), '-inf', now).zadd(k(a), now + PRESENCE_LEASE_MS, key).zcard(k(a)).pexpire(k(a), PRESENCE_LEASE_MS).exec();
+      const r = await conn
+        .multi()
+        .zremrangebyscore(k(a), '-inf', now)
+        .zadd(k(a), now + PRESENCE_LEASE_MS, key)
+        .zcard(k(a))
+        .pexpire(k(a), PRESENCE_LEASE_MS)
+        .exec();
       return n(r?.[2]) === 1;
     },
     async remove(a, key) {
