@@ -10,7 +10,8 @@ import { apiResponse, dataOf, DEMO, signIn, useLanguage, WAIT } from './helpers'
  * tick turns to "read" live. While the shipper types a reply, the carrier sees "… is typing"
  * (the conversation's MQTT typing topic), and it goes when the reply is sent; a photo the carrier
  * attaches shows as a thumbnail in the shipper's thread (uploaded through POST /files, read back
- * with the session as a blob).
+ * with the session as a blob). The shipper's thread says the carrier is online («متصل الآن») while
+ * its tab is open, and when it was last seen («آخر ظهور …») once it is closed (presence topic).
  */
 describe.skipIf(!hasChromium)('chat journey (Arabic)', () => {
   let srv: RunningServer;
@@ -93,6 +94,8 @@ describe.skipIf(!hasChromium)('chat journey (Arabic)', () => {
     await snap(shipper, 'chat-2-shipper-list');
     await row.click();
     await shipper.getByTestId('chat-message').filter({ hasText: text }).waitFor({ timeout: WAIT });
+    // the carrier's tab is connected: its side is online (the conversation's presence topic)
+    await shipper.getByTestId('chat-presence').filter({ hasText: 'متصل الآن' }).waitFor({ timeout: 30_000 });
     await snap(shipper, 'chat-3-shipper-thread');
   });
 
@@ -126,5 +129,14 @@ describe.skipIf(!hasChromium)('chat journey (Arabic)', () => {
     expect((await sent).status()).toBe(201);
     await shipper.getByTestId('chat-attachment-image').waitFor({ timeout: 30_000 });
     await snap(shipper, 'chat-6-shipper-attachment');
+  });
+
+  it('the carrier closes its tab: the shipper sees when it was last seen, live', async () => {
+    await carrier.close();
+    const line = shipper.getByTestId('chat-presence').filter({ hasText: 'آخر ظهور' });
+    await line.waitFor({ timeout: 30_000 });
+    // "منذ ثانية واحدة" or "منذ ٥ ثوان"…: Arabic words, never Western digits
+    expect(await line.textContent()).toMatch(/^آخر ظهور منذ [^0-9]+$/);
+    await snap(shipper, 'chat-7-shipper-last-seen');
   });
 });

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { openBrowser, type RunningServer } from './harness';
 import { seedAccountArea } from './account-data';
-import { DEMO, signIn, WAIT } from './helpers';
+import { apiClient, DEMO, signIn, WAIT } from './helpers';
 
 /**
  * Every page variant the page-wide checks visit (issue 9 axe, e2e/a11y.test.ts; issue 23 digit scan,
@@ -114,6 +114,20 @@ export const TARGETS: Target[] = [
     ready: (p) => visible(p, '[data-testid=forecast-result] svg.recharts-surface'),
   },
   { name: 'rate alerts', role: 'carrier', path: '/carriers/rate-change-alerts', ready: (p) => visible(p, '[data-testid=alert-submit]') },
+  // the chat drawer on a thread (issue 21): the carrier's conversation about its booked shipment
+  // (seeded by openRoleBrowsers: a message and a PDF attachment), opened from the header
+  {
+    name: 'chat thread',
+    role: 'carrier',
+    path: '/carriers/blocked',
+    ready: async (p) => {
+      await visible(p, '[data-testid=relation-item]');
+      await p.getByTestId('chat-button').click();
+      await p.getByTestId('chat-conversation').first().click();
+      await visible(p, '[data-testid=chat-message]');
+      await visible(p, '[data-testid=chat-input]');
+    },
+  },
 ];
 
 /** One signed-in browser context per role with `lanes` tabs each, and the paths that need the demo data (a load, a booked shipment). */
@@ -151,6 +165,7 @@ export async function openRoleBrowsers(srv: RunningServer, lanes: number): Promi
   const booked = carrier.locator('a[href*="/carriers/loads/"]').first();
   await booked.waitFor({ timeout: WAIT });
   state.bookedPath = (await booked.getAttribute('href'))!;
+  await seedChat(srv.url);
   return {
     contexts,
     pages,
@@ -176,4 +191,34 @@ export async function prefer(b: RoleBrowsers, base: string, role: Role, lang: 'e
     [lang, theme],
   );
   for (const tab of [page, ...others]) await tab.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+}
+
+/**
+ * The "chat thread" target's conversation: the demo carrier bids on a posted load of the demo
+ * shipper (one without offers, not book-now) and writes a message and a PDF attachment.
+ */
+async function seedChat(base: string) {
+  const { call, signInToken } = apiClient(() => base);
+  const [shipper, token] = await Promise.all([signInToken(DEMO.shipper), signInToken(DEMO.carrier)]);
+  const posted = await call<{ items: { id: string; status: string; offersCount: number; bookNow?: boolean }[] }>(
+    'GET',
+    '/my-loads?tab=posted&limit=50',
+    shipper,
+  );
+  const load = posted.items.find((l) => l.status === 'posted' && l.offersCount === 0 && !l.bookNow);
+  if (!load) throw new Error('no posted demo load without offers for the chat thread');
+  await call('POST', '/offers', token, { loadId: load.id, priceSar: '3500' });
+  const conv = await call<{ id: string }>('POST', '/chat/conversations', token, { loadId: load.id });
+  await call('POST', `/chat/conversations/${conv.id}/messages`, token, { body: 'The truck is at the gate; loading starts at 8.' });
+  const form = new FormData();
+  form.append('purpose', 'chat-attachment');
+  form.append('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), 'rate-sheet.pdf');
+  const up = await fetch(`${base}/api/v1/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
+    body: form,
+  });
+  if (!up.ok) throw new Error(`POST /files: ${up.status} ${await up.text()}`);
+  const file = ((await up.json()) as { data: { id: string } }).data;
+  await call('POST', `/chat/conversations/${conv.id}/messages`, token, { attachmentId: file.id });
 }

@@ -44,6 +44,7 @@ import { createNotificationsService, notificationsHandler } from './modules/noti
 import { createPushService } from './modules/notifications/notifications.push.ts';
 import { createDashboardsService, dashboardsHandler } from './modules/dashboards/dashboards.service.ts';
 import { createRealtime } from './modules/realtime/realtime.broker.ts';
+import { createPresenceService } from './modules/realtime/presence.service.ts';
 import { realtimeHandler } from './modules/realtime/realtime.handler.ts';
 import { teamRoleAllows } from './modules/team/team.access.ts';
 
@@ -113,7 +114,7 @@ export function createContainer(opts: {
   const offers = createOffersService({ db, loads: loadLifecycle, relations: relationsOfUser, vendors: vendorAccountsOf, records });
   const links = createSignedLinks(config.jwtSecret);
   const vendors = createVendorsService({ db, links });
-  const files = createFilesService({ db, storage });
+  const files = createFilesService({ db, storage, log });
   const verification = createVerificationService({ db });
   const profile = createProfileService({ db });
   // the invitation SMS links to the web app (PUBLIC_URL; the product's address when unset)
@@ -136,7 +137,20 @@ export function createContainer(opts: {
   // tendering (issue 19): books through the offers module's booking path, posts through the loads lifecycle
   const tenders = createTendersService({ db, loads: loadLifecycle, offers, vendors: vendorAccountsOf, relations: relationsOfUser });
   // chat about a load (issue 21): parties through the loads, offers and tenders modules; blocks and contact settings through relations
-  const chat = createChatService({ db, loads: loadLifecycle, offers: offersOfLoad, tenders: tendersOfLoad, relations, files });
+  // presence (issue 21): the other side's state through the real-time module (built below; called only at request time)
+  const presence = createPresenceService({ db });
+  const chat = createChatService({
+    db,
+    loads: loadLifecycle,
+    offers: offersOfLoad,
+    tenders: tendersOfLoad,
+    relations,
+    files,
+    presence: {
+      of: async (accountId) =>
+        realtime ? realtime.presenceOf(accountId) : { online: false, lastSeenAt: (await presence.lastSeen([accountId])).get(accountId)?.toISOString() ?? null },
+    },
+  });
   const searches = createSearchesService({ db });
   // stored notifications (issue 21): the e-mail links point at the web app
   const notifications = createNotificationsService({ db, email: gateways.email, publicUrl, log, retentionDays: config.NOTIFICATION_RETENTION_DAYS });
@@ -179,6 +193,21 @@ export function createContainer(opts: {
             const maySend = !m || teamRoleAllows(m.role, 'POST', 'chat', `/api/v1/chat/conversations/${conversationId}/messages`);
             return chat.typingAccess({ accountId: m?.ownerId ?? who.userId, maySend }, conversationId, act);
           },
+        },
+        // presence on a conversation's topic (docs/realtime.md "Presence"): the session's account
+        // counts (a team member for its owner); following is the chat module's rule, asked anew
+        presence: {
+          async accountOf(who) {
+            const acting = await sessions.sessionActing(who.sessionId);
+            return acting ? (acting.membership?.ownerId ?? who.userId) : null;
+          },
+          async follow(who, conversationId) {
+            const acting = await sessions.sessionActing(who.sessionId);
+            if (!acting) return null;
+            return chat.presenceAccess(acting.membership?.ownerId ?? who.userId, conversationId);
+          },
+          lastSeen: (ids) => presence.lastSeen(ids),
+          touch: (ids) => presence.touch(ids),
         },
         redisUrl: config.REDIS_URL,
         redisKeyPrefix: config.REDIS_KEY_PREFIX,

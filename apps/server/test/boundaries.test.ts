@@ -61,6 +61,7 @@ const OWNER: Record<string, string> = {
   contact_messages: 'contact',
   chat_conversations: 'chat',
   chat_messages: 'chat',
+  account_presence: 'realtime',
   team_events: 'team',
   vehicle_positions: 'trips',
   vehicle_latest_positions: 'trips',

@@ -184,3 +184,50 @@ describe('chat attachments', () => {
     expect((await send(carrier, conv.id, {})).status).toBe(400);
   });
 });
+
+describe('chat uploads never sent are removed after 24 h (job files.unsent)', () => {
+  const row = async (id: string) => (await t.database.query<{ storage_key: string }>('select storage_key from files where id = $1', [id]))[0];
+  const bytesThere = async (key: string) =>
+    t.app.container.storage
+      .get(key)
+      .then(async (s) => {
+        for await (const _ of s) void _;
+        return true;
+      })
+      .catch(() => false);
+  const age = (id: string, hours: number) => t.database.query(`update files set created_at = now() - make_interval(hours => $2) where id = $1`, [id, hours]);
+
+  it('an old unsent upload loses its row and bytes; a sent one and a fresh one stay; sending a removed one is refused', async () => {
+    const old = (await upload(carrier, 'old.png', PNG_1X1)).body.data;
+    const fresh = (await upload(carrier, 'fresh.png', PNG_1X1)).body.data;
+    const sent = (await upload(carrier, 'sent.png', PNG_1X1)).body.data;
+    expect((await send(carrier, conv.id, { attachmentId: sent.id })).status).toBe(201);
+    // a document of another purpose is not a chat upload, whatever its age
+    const doc = (await upload(carrier, 'doc.png', PNG_1X1, undefined, 'vendor-document')).body.data;
+    await age(old.id, 25);
+    await age(sent.id, 25);
+    await age(doc.id, 25);
+    await age(fresh.id, 23);
+    const oldKey = (await row(old.id)).storage_key;
+    expect(await bytesThere(oldKey)).toBe(true);
+
+    expect(await t.app.container.services.files.removeUnsentChatAttachments({ olderThanHours: 24, batch: 1 })).toBeGreaterThanOrEqual(1);
+    expect(await row(old.id)).toBeUndefined();
+    expect(await bytesThere(oldKey)).toBe(false);
+    for (const f of [fresh, sent, doc]) {
+      const r = await row(f.id);
+      expect(r, f.name ?? '').toBeDefined();
+      expect(await bytesThere(r.storage_key)).toBe(true);
+    }
+    // the sent one is still served to the other side
+    expect((await get(shipper, `/api/v1/chat/conversations/${conv.id}/attachments/${sent.id}`)).statusCode).toBe(200);
+    // a removed upload cannot be sent any more; the fresh one still can
+    const late = await send(carrier, conv.id, { attachmentId: old.id });
+    expect([late.status, late.body.code]).toEqual([409, 'CHAT_ATTACHMENT_UNAVAILABLE']);
+    expect((await send(carrier, conv.id, { attachmentId: fresh.id })).status).toBe(201);
+    // once on a message it stays, however old
+    await age(fresh.id, 48);
+    await t.app.container.services.files.removeUnsentChatAttachments();
+    expect(await row(fresh.id)).toBeDefined();
+  });
+});

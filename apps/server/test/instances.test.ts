@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
-import { ACCOUNT_TYPE, realtimeMessageSchema, userTopic } from '@masar/shared';
+import { ACCOUNT_TYPE, presenceMessageSchema, presenceTopic, realtimeMessageSchema, userTopic, type PresenceMessage } from '@masar/shared';
 import { loadBody } from '../src/modules/loads/loads.testkit.ts';
 import { REPO_ROOT } from '../src/config.ts';
 import { multipart, vendorsCsv } from '../src/modules/csv/csv.testkit.ts';
@@ -177,6 +177,47 @@ describe.skipIf(ENGINE !== 'postgres')('two instances on one PostgreSQL, Redis a
       await expect.poll(() => heard.a.includes(id) && heard.b.includes(id), { timeout: 15_000, interval: 50 }).toBe(true);
     } finally {
       await Promise.all([onA.endAsync(true), onB.endAsync(true)]);
+    }
+  });
+
+  it('presence is right across instances: online while a connection is open on either, offline with one stored last-seen', async () => {
+    const ctx = { database, config: { jwtSecret: JWT_SECRET } } as unknown as TestContext;
+    const carrier = await createUser(ctx, { accountType: ACCOUNT_TYPE.carrier });
+    const posted = await post(a, '/loads', loadBody(), { ...owner.headers, 'idempotency-key': crypto.randomUUID() });
+    const loadId = (posted.body.data as { id: string }).id;
+    expect((await post(b, '/offers', { loadId, priceSar: '2500' }, { ...carrier.headers, 'idempotency-key': crypto.randomUUID() })).status).toBe(201);
+    const conv = (await post(a, '/chat/conversations', { loadId }, { ...carrier.headers, 'idempotency-key': crypto.randomUUID() })).body.data as { id: string };
+    const on = (i: Instance, u: TestUser, tag: string) =>
+      mqtt.connectAsync(`${i.url.replace('http', 'ws')}/mqtt`, { clientId: `u:${u.id}:${tag}`, username: u.id, password: u.accessToken, reconnectPeriod: 0 });
+    const follower = await on(a, owner, 'p');
+    const heard: PresenceMessage[] = [];
+    follower.on('message', (tp, p) => tp.endsWith('/presence') && heard.push(presenceMessageSchema.parse(JSON.parse(p.toString()))));
+    const clients = [follower];
+    try {
+      await follower.subscribeAsync(presenceTopic(conv.id));
+      await expect.poll(() => heard.length, { timeout: 10_000, interval: 50 }).toBe(1);
+      expect(heard[0]).toMatchObject({ userId: carrier.id, online: false });
+      // the carrier comes online on B: the owner's follower on A hears it
+      const cb = await on(b, carrier, 'b');
+      clients.push(cb);
+      await expect.poll(() => heard.length, { timeout: 10_000, interval: 50 }).toBe(2);
+      expect(heard[1]).toMatchObject({ userId: carrier.id, online: true });
+      // a second connection on A, then B's closes: still online (A holds one)
+      const ca = await on(a, carrier, 'a');
+      clients.push(ca);
+      await cb.endAsync();
+      const get = async (i: Instance) => {
+        const r = await fetch(`${i.url}/api/v1/chat/conversations/${conv.id}`, { headers: owner.headers });
+        return ((await r.json()) as { data: { otherSide: { online: boolean; lastSeenAt: string | null } } }).data.otherSide;
+      };
+      expect((await get(b)).online).toBe(true);
+      await ca.endAsync();
+      await expect.poll(() => heard.length, { timeout: 10_000, interval: 50 }).toBe(3);
+      expect(heard.map((h) => h.online)).toEqual([false, true, false]);
+      expect(heard[2].lastSeenAt).not.toBeNull();
+      expect(await get(b)).toEqual({ online: false, lastSeenAt: heard[2].lastSeenAt });
+    } finally {
+      await Promise.all(clients.map((c) => c.endAsync(true)));
     }
   });
 

@@ -15,6 +15,7 @@ import { stalePending } from '../src/modules/bayan/bayan.repository.ts';
 import { processingLogIds } from '../src/modules/csv/csv.repository.ts';
 import { undeliveredEvents } from '../src/modules/events/events.repository.ts';
 import { deleteNotificationsBefore } from '../src/modules/notifications/notifications.repository.ts';
+import { deleteUnsentChatAttachments } from '../src/modules/files/files.repository.ts';
 import { CITY, inDays, loadBody, postLoad } from '../src/modules/loads/loads.testkit.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { createUser, type TestUser } from './fixtures.ts';
@@ -207,6 +208,12 @@ describe('every periodic job plans an index condition on its due time (generic p
       job: 'cleanup.daily: notifications past their retention (deleteNotificationsBefore)',
       run: (db) => db.transaction((tx) => deleteNotificationsBefore(tx, new Date(Date.now() - 180 * day), 5000)),
       checks: [['notifications', 'notifications_pkey', 'id']],
+    },
+    // the unsent chat uploads' partial index (migration 0128), ranged on the upload time
+    {
+      job: 'files.unsent: chat uploads never sent (deleteUnsentChatAttachments)',
+      run: (db) => db.transaction((tx) => deleteUnsentChatAttachments(tx, new Date(Date.now() - day), 500)),
+      checks: [['files', 'files_unsent_chat_idx', 'created_at']],
     },
     // the sender's due set is each endpoint's pending head: the pending rows' partial index
     { job: 'webhooks ticker (claimDue)', run: (db) => claimDue(db, 20, 60), checks: [['webhook_deliveries', 'webhook_deliveries_pending_idx', null]] },

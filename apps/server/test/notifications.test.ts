@@ -11,6 +11,7 @@ import {
 import { signUpViaApi, uniquePhone, type SignedUpUser } from '../src/modules/auth/auth.testkit.ts';
 import { loadBody } from '../src/modules/loads/loads.testkit.ts';
 import { emailDueAt, outsideQuietHours } from '../src/modules/notifications/notifications.service.ts';
+import { newId } from '../src/lib/ids.ts';
 import { apiCaller, createUser, type TestUser } from './fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 
@@ -110,6 +111,43 @@ describe('notifications from the offer lifecycle', () => {
     );
     expect(await rows(shipper.id)).toBe(before.rows);
     expect(await unread(shipper)).toBe(before.unread);
+  });
+});
+
+describe('a team member is not notified of its own action', () => {
+  /** A user who acts for `owner` as an active team member with `role`. */
+  async function member(owner: TestUser, role: 'admin'): Promise<TestUser> {
+    const m = await createUser(t, { accountType: owner.accountType });
+    await t.database.query(
+      `insert into team_members (id, owner_id, member_user_id, phone, name, role, status, invited_by) values ($1, $2, $3, $4, 'M', $5, 'active', $2)`,
+      [newId(), owner.id, m.id, m.phone, role],
+    );
+    return m;
+  }
+  const cancelledOf = async (userId: string, loadId: string) =>
+    (
+      await t.database.query<{ n: number }>(`select count(*)::int as n from notifications where user_id = $1 and type = 'load.cancelled' and load_id = $2`, [
+        userId,
+        loadId,
+      ])
+    )[0].n;
+
+  it('the event names the user who acted; the owner acting notifies the member, the member acting notifies the owner and not itself', async () => {
+    const owner = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
+    const admin = await member(owner, 'admin');
+    // load.cancelled goes to both sides of the load: here the side that acted
+    const byOwner = ok(await call<Load>('POST', '/loads', owner.headers, loadBody()), 201);
+    ok(await call('DELETE', `/loads/${byOwner.id}`, owner.headers));
+    const byMember = ok(await call<Load>('POST', '/loads', admin.headers, loadBody()), 201);
+    ok(await call('DELETE', `/loads/${byMember.id}`, admin.headers));
+    await drain();
+    const actors = await t.database.query<{ aggregate_id: string; actor_id: string }>(
+      `select aggregate_id, actor_id from outbox_events where type = 'load.cancelled' and aggregate_id in ($1, $2)`,
+      [byOwner.id, byMember.id],
+    );
+    expect(Object.fromEntries(actors.map((r) => [r.aggregate_id, r.actor_id]))).toEqual({ [byOwner.id]: owner.id, [byMember.id]: admin.id });
+    expect([await cancelledOf(owner.id, byOwner.id), await cancelledOf(admin.id, byOwner.id)]).toEqual([0, 1]);
+    expect([await cancelledOf(owner.id, byMember.id), await cancelledOf(admin.id, byMember.id)]).toEqual([1, 0]);
   });
 });
 

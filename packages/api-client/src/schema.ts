@@ -42717,6 +42717,10 @@ export interface operations {
                                 unread: number;
                                 counterpartReadSeq: number;
                                 createdAt: string;
+                                otherSide?: {
+                                    online: boolean;
+                                    lastSeenAt: string | null;
+                                };
                             }[];
                             nextCursor: string | null;
                         };
@@ -42875,6 +42879,10 @@ export interface operations {
                             unread: number;
                             counterpartReadSeq: number;
                             createdAt: string;
+                            otherSide?: {
+                                online: boolean;
+                                lastSeenAt: string | null;
+                            };
                         };
                     };
                 };
@@ -43104,6 +43112,10 @@ export interface operations {
                             unread: number;
                             counterpartReadSeq: number;
                             createdAt: string;
+                            otherSide?: {
+                                online: boolean;
+                                lastSeenAt: string | null;
+                            };
                         };
                     };
                 };

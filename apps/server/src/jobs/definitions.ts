@@ -15,6 +15,7 @@ import type { TendersService } from '../modules/tenders/tenders.service.ts';
 import type { NotificationsService } from '../modules/notifications/notifications.service.ts';
 import type { PushService } from '../modules/notifications/notifications.push.ts';
 import type { AlertsService } from '../modules/rates/alerts.service.ts';
+import type { FilesService } from '../modules/files/files.service.ts';
 import { refreshDemoLoads } from '../seed/demo-loads.ts';
 import { seedDemoAccounts } from '../seed/demo.ts';
 import { cleanupAuth } from '../modules/auth/auth.service.ts';
@@ -43,6 +44,7 @@ export interface JobDeps {
     notifications: NotificationsService;
     push: PushService;
     rateAlerts: AlertsService;
+    files: FilesService;
   };
 }
 
@@ -123,6 +125,15 @@ export function registerJobs(c: JobDeps) {
       await services.webhooks.cleanup();
       await services.notifications.cleanup();
     },
+  });
+
+  // Chat uploads never put on a message (issue 21; docs/chat.md "Attachments"): removed 24 h
+  // after upload, row and bytes, read from the partial index of unsent uploads (migration 0128).
+  jobs.define({
+    name: 'files.unsent',
+    cron: '17 * * * *',
+    retryLimit: 2,
+    handler: async () => void (await services.files.removeUnsentChatAttachments({ olderThanHours: 24 })),
   });
 
   // The demo board's dates move forward every night, so a long-running demo never goes stale.

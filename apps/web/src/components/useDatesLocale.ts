@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import preParsePostFormat from 'dayjs/plugin/preParsePostFormat';
+import relativeTime from 'dayjs/plugin/relativeTime';
 import { digitSystem, normalizeDigits } from '../lib/digits';
 import type { Lang } from './format';
 
@@ -9,6 +10,9 @@ let arabicLoaded = false;
 // Mantine's pickers write every label and input value with dayjs(...).locale(L).format(...):
 // the locale's `postformat` (applied by this plugin) writes the digits, its `preparse` reads
 // typed Arabic-Indic or Persian digits. Four locales: language × digit system (lib/digits.ts).
+// relativeTime first: preParsePostFormat then writes the digits of "5 minutes ago" too (the chat's
+// "last seen"), which it only does for a relativeTime already there.
+dayjs.extend(relativeTime);
 dayjs.extend(preParsePostFormat);
 /** A dayjs locale with the preParsePostFormat hooks (missing from dayjs's ILocale type). */
 type Locale = ILocale & { postformat?: (s: string) => string; preparse?: (s: string) => string };

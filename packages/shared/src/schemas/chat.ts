@@ -76,6 +76,12 @@ export const conversationSchema = z.object({
   /** The seq the other side has read up to (my messages up to it show "read"). */
   counterpartReadSeq: z.number().int(),
   createdAt: z.string(),
+  /**
+   * The other side's presence (docs/chat.md "Presence"), on GET /chat/conversations/:id only:
+   * `online` when any of its users has a live real-time connection; `lastSeenAt` (ISO) when it
+   * was last seen connected, null when never. Both false/null while a block stands either way.
+   */
+  otherSide: z.object({ online: z.boolean(), lastSeenAt: z.string().nullable() }).optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

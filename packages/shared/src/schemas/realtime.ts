@@ -87,3 +87,38 @@ export const typingMessageSchema = z.object({
   at: z.string(),
 });
 export type TypingMessage = z.infer<typeof typingMessageSchema>;
+
+/*
+ * Presence in a chat conversation (issue 21 "only the server publishes, except typing and
+ * presence"; docs/realtime.md "Presence", docs/chat.md). The two parties (a team member for its
+ * owner) follow `masar/c/<conversationId>/presence`, not while a block stands; nobody publishes
+ * on it but the broker, which produces presence from the connections it holds: on a follow it
+ * answers with the other side's state, then tells when that side comes online (its first
+ * connection, any of its users) or goes offline (its last one; with the stored last-seen time).
+ */
+
+/** The presence topic of a conversation: `masar/c/<conversationId>/presence`. */
+export const presenceTopic = (conversationId: string) => `masar/c/${conversationId}/presence`;
+
+/** The conversation id of a presence topic, or null when `topic` is not one (no wildcards). */
+export function presenceTopicConversation(topic: string): string | null {
+  const m = /^masar\/c\/([^/]+)\/presence$/.exec(topic);
+  return m && UUID.test(m[1]) ? m[1] : null;
+}
+
+/** What a party hears on a presence topic: the other side's state, built by the broker. */
+export const presenceMessageSchema = z.object({
+  v: z.literal(1),
+  kind: z.literal('presence'),
+  conversationId: z.string(),
+  /** The side it is about (the other side of the follower), and its account. */
+  side: z.enum(['shipper', 'carrier']),
+  userId: z.string(),
+  /** Any of the account's users (owner or team member) has a live connection. */
+  online: z.boolean(),
+  /** ISO time it was last seen connected (going offline, or at most a minute before); null: never seen. */
+  lastSeenAt: z.string().nullable(),
+  /** ISO time the broker sent it. */
+  at: z.string(),
+});
+export type PresenceMessage = z.infer<typeof presenceMessageSchema>;

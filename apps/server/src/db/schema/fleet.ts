@@ -14,6 +14,8 @@ export const files = pgTable('files', {
   name: text('name'),
   storageKey: text('storage_key').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** 0128: when a chat attachment was put on a message; unsent ones are removed after 24 h. */
+  attachedAt: ts('attached_at'),
 });
 
 export const vendors = pgTable('vendors', {

@@ -19,6 +19,7 @@ export * from './tenders.ts';
 export * from './searches.ts';
 export * from './rates.ts';
 export * from './notifications.ts';
+export * from './presence.ts';
 export * from './dashboards.ts';
 export * from './rate-alerts.ts';
 export * from './chat.ts';

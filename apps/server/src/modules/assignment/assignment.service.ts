@@ -1,6 +1,7 @@
 import { FLEET_LIMITS, isEvent, plateFromStored, type Assignment, type LoadStatus } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
+import { actingUser } from '../auth/auth.types.ts';
 import { requireApproved } from '../../lib/access.ts';
 import { AppError, dbErrorCode } from '../../lib/errors.ts';
 import type { EventHandler } from '../events/events.service.ts';
@@ -113,7 +114,7 @@ export function createAssignmentService(deps: { db: Db }) {
         const { vehicle } = await fleetAssignment.describe(tx, { vehicleId: load.vehicle_id, driverId: null, trailerId: null });
         if (!vehicle || Number(vehicle.weightKg) >= FLEET_LIMITS.waslMinWeightKg) throw new AppError('BAYAN_REQUIRED');
         if (!load.delivered_at) throw new AppError('NOT_DELIVERED');
-        await loadLifecycle.transition(tx, loadId, 'complete', user.id, { vehicleId: load.vehicle_id });
+        await loadLifecycle.transition(tx, loadId, 'complete', actingUser(user), { vehicleId: load.vehicle_id });
       });
       return this.get(user, loadId);
     },
@@ -122,7 +123,7 @@ export function createAssignmentService(deps: { db: Db }) {
     async unassign(user: CurrentUser, loadId: string): Promise<Assignment> {
       await db.transaction(async (tx) => {
         const load = await awarded(tx, user, loadId);
-        await loadLifecycle.transition(tx, loadId, 'unassign', user.id, { vehicleId: load.vehicle_id, driverId: load.driver_id });
+        await loadLifecycle.transition(tx, loadId, 'unassign', actingUser(user), { vehicleId: load.vehicle_id, driverId: load.driver_id });
         if (load.vehicle_id) await fleetAssignment.release(tx, load.vehicle_id);
       });
       return this.get(user, loadId);

@@ -34,3 +34,10 @@ export interface CurrentUser {
   memberRole?: TeamRole;
   actorId?: string;
 }
+
+/**
+ * The user who really acts: a team member's own id when it acts for its owner, else the user's.
+ * What a domain event's `actorId` names (packages/shared events.ts): the notifications leave out
+ * that user, not the whole account, so a member's owner and other members hear of what it did.
+ */
+export const actingUser = (user: Pick<CurrentUser, 'id' | 'actorId'>): string => user.actorId ?? user.id;

@@ -41,6 +41,11 @@ export interface ChatRelations {
   reach(channel: ReachChannel, ownerId: string, viewerId: string, counterpart: boolean): Promise<'ok' | 'blocked' | 'refused'>;
 }
 
+/** The real-time module's answer: is an account online now, and when was it last seen (docs/realtime.md "Presence"). */
+export interface ChatPresence {
+  of(accountId: string): Promise<{ online: boolean; lastSeenAt: string | null }>;
+}
+
 type Side = 'shipper' | 'carrier';
 
 const iso = (v: string | Date) => new Date(v).toISOString();
@@ -78,6 +83,8 @@ export function createChatService(deps: {
   relations: ChatRelations;
   /** the files module: an attachment's bytes once this module has checked the viewer is a side */
   files: Pick<FilesService, 'openShared'>;
+  /** presence of the other side on GET /chat/conversations/:id (none: shown offline, never seen) */
+  presence?: ChatPresence;
 }) {
   const { db } = deps;
 
@@ -195,10 +202,18 @@ export function createChatService(deps: {
       return (await withLast([c!], user.id))[0];
     },
 
-    /** GET /chat/conversations/:id (NOT_FOUND unless I am a side of it). */
+    /**
+     * GET /chat/conversations/:id (NOT_FOUND unless I am a side of it), with the other side's
+     * presence (`otherSide`: online now, last seen); hidden (offline, never seen) while a block
+     * stands either way, as its presence topic is.
+     */
     async get(user: CurrentUser, id: string): Promise<Conversation> {
-      const { c } = await mine(user, id);
-      return (await withLast([c], user.id))[0];
+      const { c, side } = await mine(user, id);
+      const other = side === 'shipper' ? c.carrier_id : c.shipper_id;
+      const [conversation, reach] = await Promise.all([withLast([c], user.id).then((r) => r[0]), deps.relations.reach('chat', other, user.id, true)]);
+      const hidden = reach === 'blocked' || !deps.presence;
+      const otherSide = hidden ? { online: false, lastSeenAt: null } : await deps.presence!.of(other);
+      return { ...conversation, otherSide };
     },
 
     /** GET /chat/conversations: mine, latest message first, keyset-paged. */
@@ -329,6 +344,22 @@ export function createChatService(deps: {
       if (reach === 'blocked') return 'refused';
       if (act === 'signal' && (reach === 'refused' || !actor.maySend)) return 'refused';
       return { side, accountId: actor.accountId };
+    },
+
+    /**
+     * May `accountId` (a team member: its owner) follow the presence of a conversation's other
+     * side (issue 21; docs/realtime.md "Presence")? The rule of following typing: the two parties,
+     * not while a block stands either way. Asked by the broker on every follow and before every
+     * presence message, never cached.
+     * - null: not a party (or no such conversation); 'refused': a block;
+     * - else the other side and its account (whose presence the follower hears).
+     */
+    async presenceAccess(accountId: string, conversationId: string): Promise<{ side: Side; accountId: string } | 'refused' | null> {
+      const p = await repo.conversationParties(db, conversationId);
+      if (!p || (p.shipper_id !== accountId && p.carrier_id !== accountId)) return null;
+      const other = p.shipper_id === accountId ? { side: 'carrier' as const, accountId: p.carrier_id } : { side: 'shipper' as const, accountId: p.shipper_id };
+      if ((await deps.relations.reach('chat', other.accountId, accountId, true)) === 'blocked') return 'refused';
+      return other;
     },
 
     /**

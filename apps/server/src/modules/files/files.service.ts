@@ -1,7 +1,16 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { CHAT_ATTACHMENT_MIME_TYPES, FILE_MIME_TYPES, LIMITS, type FilePurpose, type UploadedFile } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { findFileById, findFileRefs, findOwnedFile, insertFile, type FileRefRow, type FileRow } from './files.repository.ts';
+import {
+  claimChatAttachment,
+  deleteUnsentChatAttachments,
+  findFileById,
+  findFileRefs,
+  findOwnedFile,
+  insertFile,
+  type FileRefRow,
+  type FileRow,
+} from './files.repository.ts';
 import type { StorageGateway } from '../../gateways/storage/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -35,7 +44,7 @@ function typesOf(purpose: FilePurpose) {
  * Uploaded documents and images (spec §5 "documents PDF, JPG or PNG, at most 5MB"). Only the
  * uploader can read a file or attach it to a record.
  */
-export function createFilesService(deps: { db: Db; storage: StorageGateway }) {
+export function createFilesService(deps: { db: Db; storage: StorageGateway; log?: { error(o: unknown, m: string): void } }) {
   const { db, storage } = deps;
   return {
     async upload(ownerId: string, purpose: FilePurpose, data: Buffer, name: string | null): Promise<UploadedFile> {
@@ -65,6 +74,26 @@ export function createFilesService(deps: { db: Db; storage: StorageGateway }) {
       const row = await findOwnedFile(db, ownerId, id);
       if (!row) throw new AppError('NOT_FOUND');
       return { row, stream: await storage.get(row.storageKey) };
+    },
+
+    /**
+     * The periodic clean-up of chat uploads never sent (job `files.unsent`, hourly; docs/chat.md
+     * "Attachments"): every `chat-attachment` file not on a message `olderThanHours` after its
+     * upload loses its row and then its bytes (storage gateway), in batches of `batch` read from
+     * the partial index of unsent uploads. A failed byte deletion is logged and leaves an orphan
+     * object, never a row without bytes. Returns how many files were removed.
+     */
+    async removeUnsentChatAttachments(o: { olderThanHours?: number; batch?: number } = {}): Promise<number> {
+      const before = new Date(Date.now() - (o.olderThanHours ?? 24) * 3_600_000);
+      const batch = o.batch ?? 500;
+      let removed = 0;
+      for (;;) {
+        const gone = await db.transaction((tx) => deleteUnsentChatAttachments(tx, before, batch));
+        for (const f of gone)
+          await storage.delete(f.storageKey).catch((err: unknown) => deps.log?.error({ err, fileId: f.id }, 'files: unsent upload bytes not deleted'));
+        removed += gone.length;
+        if (gone.length < batch) return removed;
+      }
     },
 
     /**
@@ -105,12 +134,14 @@ export async function fileRefs(tx: DbOrTx, ids: string[]): Promise<Map<string, R
 }
 
 /**
- * A chat attachment `ownerId` uploaded (purpose `chat-attachment`), read inside the sending
- * transaction; CHAT_ATTACHMENT_UNAVAILABLE for any other file (someone else's, another purpose,
- * unknown). That it was not sent before is the chat module's unique index (one message per file).
+ * A chat attachment `ownerId` uploaded (purpose `chat-attachment`), taken inside the sending
+ * transaction: it is marked as on a message (`attached_at`, so the clean-up of unsent uploads
+ * never deletes it); CHAT_ATTACHMENT_UNAVAILABLE for any other file (someone else's, another
+ * purpose, unknown, or deleted as unsent). That it was not sent before is the chat module's
+ * unique index (one message per file).
  */
 export async function ownedChatAttachment(tx: DbOrTx, ownerId: string, id: string): Promise<Pick<FileRow, 'id' | 'mime' | 'size' | 'name'>> {
-  const [row] = await findFileRefs(tx, [id], ownerId, 'chat-attachment');
+  const row = await claimChatAttachment(tx, ownerId, id);
   if (!row) throw new AppError('CHAT_ATTACHMENT_UNAVAILABLE');
   return row;
 }

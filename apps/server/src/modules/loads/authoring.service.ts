@@ -18,6 +18,7 @@ import {
 } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
+import { actingUser } from '../auth/auth.types.ts';
 import { requireApproved } from '../../lib/access.ts';
 import { publish } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -213,7 +214,7 @@ export function createLoadAuthoring(
 
   /** An own-vehicle shipment is booked at once (lifecycle 'book': unassigned, carrier = owner). */
   async function bookOwnVehicle(tx: DbOrTx, user: CurrentUser, id: string, price: string, data: Record<string, unknown>) {
-    await transition(tx, id, 'book', user.id, { ownVehicle: true, ...data }, { carrierId: user.id, bookedPrice: price, bookedAt: new Date() });
+    await transition(tx, id, 'book', actingUser(user), { ownVehicle: true, ...data }, { carrierId: user.id, bookedPrice: price, bookedAt: new Date() });
   }
 
   /** The pickup window's end may not be before the first pickup nor after the last drop. */
@@ -244,7 +245,10 @@ export function createLoadAuthoring(
     });
     if (!original) return;
     await authoring.updateLoadRow(tx, load.id, { repostedFrom: original.id });
-    await publish(tx, loadEvent('load.reposted', original.id, original.shipper_id, user.id, { repostLoadId: load.id, repostReferenceId: load.referenceId }));
+    await publish(
+      tx,
+      loadEvent('load.reposted', original.id, original.shipper_id, actingUser(user), { repostLoadId: load.id, repostReferenceId: load.referenceId }),
+    );
   }
 
   return {
@@ -304,7 +308,7 @@ export function createLoadAuthoring(
           d.cargo,
         );
         if (audience.length) await repo.setLoadVendors(tx, id, audience);
-        if (post) await transition(tx, id, 'post', user.id, { priceSar: body.priceSar, shipmentType: type }, { postedAt: now });
+        if (post) await transition(tx, id, 'post', actingUser(user), { priceSar: body.priceSar, shipmentType: type }, { postedAt: now });
         if (ownVehicle) await bookOwnVehicle(tx, user, id, body.priceSar, {});
         if (post) await flagRepost(tx, user, { id, referenceId }, d, body.pickupLatest ? new Date(body.pickupLatest) : null);
         // a post shows at once on the pages of its place (issue 24). Inside a caller's transaction
@@ -359,7 +363,7 @@ export function createLoadAuthoring(
           ...termColumns(body),
           ...(s.shipment_type === SHIPMENT_TYPE.ownVehicle ? {} : bookNowColumns(body, { bookNow: current.bookNow, bookNowFor: current.bookNowFor })),
         });
-        await publish(tx, loadEvent('load.edited', id, user.id, user.id, { offersReset: offersDeleted, fields: Object.keys(body) }));
+        await publish(tx, loadEvent('load.edited', id, user.id, actingUser(user), { offersReset: offersDeleted, fields: Object.keys(body) }));
         await repo.bumpBoardLoads(tx, [id], [{ cityId: current.pickupCityId, equipment: s.equipment_type }]);
       });
       return { load: await get(id, user.id), offersDeleted };
@@ -429,8 +433,11 @@ export function createLoadAuthoring(
         await repo.setLoadVendors(tx, id, audience);
         // an own-vehicle shipment is booked at once: no Book Now
         await authoring.updateLoadRow(tx, id, { shipmentType: to, ...(to === SHIPMENT_TYPE.ownVehicle ? { bookNow: false, bookNowFor: null } : {}) });
-        if (to !== SHIPMENT_TYPE.marketplace) await offers.closePending(tx, id, user.id);
-        await publish(tx, loadEvent('load.edited', id, user.id, user.id, { audience: { from: s.shipment_type, to }, vendorIds: body.vendorIds ?? [] }));
+        if (to !== SHIPMENT_TYPE.marketplace) await offers.closePending(tx, id, actingUser(user));
+        await publish(
+          tx,
+          loadEvent('load.edited', id, user.id, actingUser(user), { audience: { from: s.shipment_type, to }, vendorIds: body.vendorIds ?? [] }),
+        );
         if (to === SHIPMENT_TYPE.ownVehicle) {
           const raw = await authoring.rawLoad(tx, id);
           await bookOwnVehicle(tx, user, id, raw.price, {});
@@ -482,7 +489,7 @@ export function createLoadAuthoring(
           pickupLatestAt: latest,
           expiresAt: new Date(dates[first].getTime() + config.LOAD_EXPIRY_HOURS_AFTER_PICKUP * HOUR_MS),
         });
-        await publish(tx, loadEvent('load.dates_extended', id, user.id, user.id, data));
+        await publish(tx, loadEvent('load.dates_extended', id, user.id, actingUser(user), data));
         await repo.bumpBoardLoads(tx, [id]);
       });
       return get(id, user.id);

@@ -10,6 +10,7 @@ import {
 } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
+import { actingUser } from '../auth/auth.types.ts';
 import { requireApproved } from '../../lib/access.ts';
 import { loadTimeline } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -285,9 +286,9 @@ export function createLoadsService(deps: LoadsDeps) {
     async remove(user: CurrentUser, id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const s = await ownLoad(tx, user, id);
-        await transition(tx, id, 'cancel', user.id, { previousStatus: s.status }, { deletedAt: new Date() }, 'LOAD_NOT_EDITABLE');
-        await offers.closePending(tx, id, user.id);
-        await offers.cancelAccepted(tx, id, user.id);
+        await transition(tx, id, 'cancel', actingUser(user), { previousStatus: s.status }, { deletedAt: new Date() }, 'LOAD_NOT_EDITABLE');
+        await offers.closePending(tx, id, actingUser(user));
+        await offers.cancelAccepted(tx, id, actingUser(user));
         await repo.bumpBoardLoads(tx, [id]);
       });
     },
@@ -297,7 +298,7 @@ export function createLoadsService(deps: LoadsDeps) {
       await db.transaction(async (tx) => {
         await ownLoad(tx, user, id);
         // a posted load past its expiry counts as expired: the table refuses to unpost it
-        await transition(tx, id, 'unpost', user.id, {}, {}, 'LOAD_NOT_EDITABLE');
+        await transition(tx, id, 'unpost', actingUser(user), {}, {}, 'LOAD_NOT_EDITABLE');
         await repo.bumpBoardLoads(tx, [id]);
       });
       return get(id, user.id);
@@ -332,7 +333,7 @@ export function createLoadsService(deps: LoadsDeps) {
           tx,
           id,
           'repost',
-          user.id,
+          actingUser(user),
           { repost: true, pickupAt: firstPickup.toISOString() },
           {
             postedAt: new Date(),

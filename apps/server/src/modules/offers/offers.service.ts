@@ -1,6 +1,7 @@
 import { ACTIVE_LOAD_STATUSES, toHalalas, type AccountRecord, type DomainEventInput, type DomainEventType, type Offer, type OfferAction } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
+import { actingUser } from '../auth/auth.types.ts';
 import { requireApproved } from '../../lib/access.ts';
 import { publish } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -162,7 +163,10 @@ export function createOffersService({
             status: 'pending',
           });
           await repo.insertEvent(tx, { id: newId(), offerId: id, byParty: 'carrier', action: 'bid', price: body.priceSar });
-          await publish(tx, offerEvent('offer.created', load.id, load.shipper_id, user.id, { offerId: id, carrierId: user.id, priceSar: body.priceSar }));
+          await publish(
+            tx,
+            offerEvent('offer.created', load.id, load.shipper_id, actingUser(user), { offerId: id, carrierId: user.id, priceSar: body.priceSar }),
+          );
           return id;
         });
       } catch (e) {
@@ -195,7 +199,7 @@ export function createOffersService({
             throw new AppError(reason && reason !== 'BIDDING_CLOSED' ? reason : 'OFFER_NOT_PENDING');
           }
           if (o.last_offer_by === party) throw new AppError('NOT_YOUR_TURN');
-          const by = { actorId: user.id, party };
+          const by = { actorId: actingUser(user), party };
           if (body.action === 'reject') {
             await transitionOffer(tx, o.id, 'reject', by);
             return;
@@ -207,11 +211,11 @@ export function createOffersService({
           }
           // offer.accepted, then load.booked (the loads lifecycle), then the other bids close
           await transitionOffer(tx, o.id, 'accept', by, { priceSar: o.price });
-          if (!(await loads.book(tx, o.load_id, o.carrier_id, o.price, user.id, o.id))) {
+          if (!(await loads.book(tx, o.load_id, o.carrier_id, o.price, actingUser(user), o.id))) {
             const now = await loads.stateForOffer(tx, o.load_id, 'none');
             throw new AppError((now && closedReason(now)) || 'SHIPMENT_ALREADY_ASSIGNED');
           }
-          await closePendingOfLoad(tx, o.load_id, user.id, o.id);
+          await closePendingOfLoad(tx, o.load_id, actingUser(user), o.id);
           await loads.boardChanged(tx, o.load_id);
         });
       } catch (e) {
@@ -268,12 +272,12 @@ export function createOffersService({
             lastOfferBy: 'shipper',
             status: 'pending',
           });
-          await transitionOffer(tx, id, 'accept', { actorId: user.id, party: 'carrier' }, { priceSar: load.price, bookNow: true });
-          if (!(await loads.book(tx, load.id, user.id, load.price, user.id, id))) {
+          await transitionOffer(tx, id, 'accept', { actorId: actingUser(user), party: 'carrier' }, { priceSar: load.price, bookNow: true });
+          if (!(await loads.book(tx, load.id, user.id, load.price, actingUser(user), id))) {
             const now = await loads.stateForOffer(tx, load.id, 'none');
             throw new AppError((now && closedReason(now)) || 'SHIPMENT_ALREADY_ASSIGNED');
           }
-          await closePendingOfLoad(tx, load.id, user.id, id);
+          await closePendingOfLoad(tx, load.id, actingUser(user), id);
           await loads.boardChanged(tx, load.id);
           return id;
         });
@@ -330,7 +334,7 @@ export function createOffersService({
       if (!peek || peek.carrier_id !== user.id) throw new AppError('NOT_FOUND');
       await db.transaction(async (tx) => {
         await loads.stateForOffer(tx, peek.load_id, 'update');
-        await transitionOffer(tx, offerId, 'withdraw', { actorId: user.id, party: 'carrier' });
+        await transitionOffer(tx, offerId, 'withdraw', { actorId: actingUser(user), party: 'carrier' });
       });
       return mustGet(db, offerId);
     },

@@ -5,12 +5,16 @@ import MQEmitterRedis from 'mqemitter-redis';
 import aedesPersistenceRedis from 'aedes-persistence-redis';
 import { Redis } from 'ioredis';
 import type { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
 import {
+  presenceTopicConversation,
   realtimeClientIdPrefix,
   TYPING_SIGNAL_MAX_BYTES,
   typingSignalSchema,
   typingTopicConversation,
   userTopic,
+  presenceTopic,
+  type PresenceMessage,
   type RealtimeMessage,
   type TypingMessage,
 } from '@masar/shared';
@@ -32,6 +36,10 @@ import { verifyAccessToken } from '../../lib/tokens.ts';
  *   block, the other side's chat setting or a team role refuses is dropped; any other publish
  *   (another topic, a stranger, a malformed payload, QoS > 0, retain, a flood) disconnects.
  *   Every check asks the database anew (nothing cached), in the order the client sent them.
+ * - Presence (docs/realtime.md "Presence"): the broker's own, from the connections it holds. A
+ *   party follows `masar/c/<id>/presence` (the ACL of following typing) and hears the other
+ *   side's state at once, then its first connection opening and its last closing (any of the
+ *   account's users, any instance); the last-seen time is stored (account_presence).
  * - Revocation: every instance re-checks its connected sessions on a sweep (one statement for
  *   all of them) every `sweepSeconds`, and at once when any instance asks (logout, suspension):
  *   a revoked session, or a suspended or deleted account, is disconnected.
@@ -59,6 +67,23 @@ export interface RealtimeConversations {
   ): Promise<{ side: TypingMessage['side']; accountId: string } | 'refused' | null>;
 }
 
+/**
+ * What the broker needs for presence (docs/realtime.md "Presence"), through the session (a team
+ * member counts for its owner): the account a connection acts for, whether it may follow the
+ * presence of a conversation's other side (the same rule as following typing: the two parties,
+ * not while a block stands), and the accounts' stored last-seen times.
+ */
+export interface RealtimePresence {
+  /** The account a connection acts for (a team member: its owner); null when the session is gone. */
+  accountOf(who: { userId: string; sessionId: string }): Promise<string | null>;
+  /** null: not a party; 'refused': a block stands; else the other side and its account (whose presence it hears). */
+  follow(who: { userId: string; sessionId: string }, conversationId: string): Promise<{ side: PresenceMessage['side']; accountId: string } | 'refused' | null>;
+  /** `account_presence.last_seen_at` of these accounts (absent: never seen). */
+  lastSeen(accountIds: string[]): Promise<Map<string, Date>>;
+  /** Record these accounts as seen now (one statement); the times stored, by account. */
+  touch(accountIds: string[]): Promise<Map<string, Date>>;
+}
+
 interface Log {
   error(o: unknown, m: string): void;
   info(o: unknown, m: string): void;
@@ -69,6 +94,8 @@ export interface RealtimeOptions {
   sessions: RealtimeSessions;
   /** Typing on conversation topics; without it only profile topics exist. */
   conversations?: RealtimeConversations;
+  /** Presence on conversation topics; without it nobody follows presence. */
+  presence?: RealtimePresence;
   /** Share one bus and session state across instances (mqemitter-redis, aedes-persistence-redis). */
   redisUrl?: string;
   /** Prefix of the broker's session keys in Redis (REDIS_KEY_PREFIX; `mqtt:` is added). */
@@ -85,6 +112,12 @@ const DROPPED_TOPIC = '$SYS/masar/dropped';
 /** Typing signals a connection may publish per window (the web client sends one per 3 s while typing, and one on stop). */
 const TYPING_BURST = 20;
 const TYPING_WINDOW_MS = 10_000;
+/** The internal topic every instance listens on for an account going online or offline. */
+const PRESENCE_BUS_TOPIC = '$SYS/masar/presence';
+/** How often a connected account's last-seen time is written and its connections' lease renewed. */
+const PRESENCE_BEAT_MS = 60_000;
+/** A connection an instance stopped renewing (the instance vanished) no longer counts after this. */
+const PRESENCE_LEASE_MS = 150_000;
 
 interface Bus {
   on(topic: string, listener: (message: unknown, done: () => void) => void): void;
@@ -98,6 +131,87 @@ interface Identity {
   signals: { since: number; count: number };
   /** The client's authorizations so far: each waits for the one before (the order it sent them). */
   queue: Promise<void>;
+  /** Presence: the account it counts for (null: none, no presence), its key in the store, its open/close in order. */
+  accountId: string | null;
+  presenceKey: string;
+  presenceOps: Promise<void>;
+  /** The presence topics it follows: conversation id → the other side's account. */
+  follows: Map<string, string>;
+}
+
+/**
+ * Who is connected, across instances: each connection of an account is one entry (its key),
+ * so the account is online while it has any. In memory for one instance; on Redis with
+ * REDIS_URL (a sorted set per account, scored by the lease's end, renewed every minute by the
+ * instance holding it, so a vanished instance's connections stop counting after the lease).
+ */
+interface PresenceStore {
+  /** Count a connection; true when it is the account's first (the account comes online). */
+  add(accountId: string, key: string): Promise<boolean>;
+  /** Forget a connection; true when it was the account's last (the account goes offline). */
+  remove(accountId: string, key: string): Promise<boolean>;
+  /** Which of these accounts have a connection now. */
+  online(accountIds: string[]): Promise<Set<string>>;
+  /** Renew the leases of this instance's connections. */
+  renew(entries: [accountId: string, key: string][]): Promise<void>;
+}
+
+function memoryPresence(): PresenceStore {
+  const byAccount = new Map<string, Set<string>>();
+  return {
+    async add(a, key) {
+      const set = byAccount.get(a) ?? new Set<string>();
+      byAccount.set(a, set.add(key));
+      return set.size === 1;
+    },
+    async remove(a, key) {
+      const set = byAccount.get(a);
+      if (!set?.delete(key)) return false;
+      if (set.size === 0) byAccount.delete(a);
+      return set.size === 0;
+    },
+    async online(ids) {
+      return new Set(ids.filter((a) => byAccount.has(a)));
+    },
+    async renew() {},
+  };
+}
+
+function redisPresence(conn: Redis): PresenceStore {
+  const k = (a: string) => `presence:${a}`;
+  const n = (r: [Error | null, unknown] | undefined) => Number(r?.[1] ?? 0);
+  return {
+    async add(a, key) {
+      const now = Date.now();
+      const r = await conn
+        .multi()
+        .zremrangebyscore(k(a), '-inf', now)
+        .zadd(k(a), now + PRESENCE_LEASE_MS, key)
+        .zcard(k(a))
+        .pexpire(k(a), PRESENCE_LEASE_MS)
+        .exec();
+      return n(r?.[2]) === 1;
+    },
+    async remove(a, key) {
+      const r = await conn.multi().zrem(k(a), key).zremrangebyscore(k(a), '-inf', Date.now()).zcard(k(a)).exec();
+      return n(r?.[0]) === 1 && n(r?.[2]) === 0;
+    },
+    async online(ids) {
+      if (ids.length === 0) return new Set();
+      const p = conn.pipeline();
+      const now = Date.now();
+      for (const a of ids) p.zcount(k(a), now, '+inf');
+      const r = (await p.exec()) ?? [];
+      return new Set(ids.filter((_, i) => n(r[i]) > 0));
+    },
+    async renew(entries) {
+      if (entries.length === 0) return;
+      const p = conn.pipeline();
+      const until = Date.now() + PRESENCE_LEASE_MS;
+      for (const [a, key] of entries) p.zadd(k(a), until, key).pexpire(k(a), PRESENCE_LEASE_MS);
+      await p.exec();
+    },
+  };
 }
 
 /**
@@ -142,6 +256,10 @@ export function createRealtime(opts: RealtimeOptions) {
   const mq = redis?.mq;
   const persistence = redis?.persistence;
   const broker = new Aedes({ mq, persistence, heartbeatInterval: 30_000, connectTimeout: 10_000, maxClientsIdLength: 120 });
+  const store = redis ? redisPresence(redis.conn) : memoryPresence();
+  /** Presence work not finished yet (awaited on close). */
+  const pending = new Set<Promise<void>>();
+  let presenceTimer: NodeJS.Timeout | null = null;
   /** Identity of each connected client of this instance, by client object. */
   const identities = new Map<Client, Identity>();
   let started = false;
@@ -159,7 +277,19 @@ export function createRealtime(opts: RealtimeOptions) {
         if (!client.id.startsWith(realtimeClientIdPrefix(userId))) return done(authError(2, 'client id'), false);
         const live = await opts.sessions.liveSessionIds([sessionId]);
         if (!live.has(sessionId)) return done(authError(4, 'session'), false);
-        identities.set(client, { userId, sessionId, signals: { since: 0, count: 0 }, queue: Promise.resolve() });
+        const me: Identity = {
+          userId,
+          sessionId,
+          signals: { since: 0, count: 0 },
+          queue: Promise.resolve(),
+          accountId: null,
+          presenceKey: `${broker.id}:${randomUUID()}`,
+          presenceOps: Promise.resolve(),
+          follows: new Map(),
+        };
+        identities.set(client, me);
+        // counted before the CONNACK: a client that is connected is online (a failure is logged, not refused)
+        if (opts.presence) await connected(me, opts.presence);
         done(null, true);
       })
       .catch((err: unknown) => {
@@ -183,6 +313,12 @@ export function createRealtime(opts: RealtimeOptions) {
     if (!me) return done(null, null);
     inOrder(me, async () => {
       if (sub.topic === userTopic(me.userId)) return done(null, { ...sub, qos: 0 });
+      const presenceOf = presenceTopicConversation(sub.topic);
+      if (presenceOf) {
+        const other = opts.presence ? await mayFollow(me, opts.presence, presenceOf) : null;
+        if (other) me.follows.set(presenceOf, other.accountId);
+        return done(null, other ? { ...sub, qos: 0 } : null);
+      }
       const conversationId = typingTopicConversation(sub.topic);
       const access =
         conversationId && opts.conversations
@@ -232,8 +368,107 @@ export function createRealtime(opts: RealtimeOptions) {
       done(null);
     });
   };
-  broker.on('clientDisconnect', (client) => identities.delete(client));
-  broker.on('clientError', (client) => identities.delete(client));
+  broker.on('clientDisconnect', (client) => forget(client));
+  broker.on('clientError', (client) => forget(client));
+
+  /*
+   * Presence (docs/realtime.md "Presence"). The broker produces it from the connections it
+   * holds: an account is online while any of its connections (its own, its team members') is
+   * open on any instance. Its first connection coming and its last one going is announced on the
+   * bus; every instance passes it on to its own clients that follow a presence topic of a
+   * conversation with that account on the other side, checking the follower anew first. Going
+   * offline stores the last-seen time first, so the message and GET /chat/conversations/:id agree.
+   */
+  function track(op: () => Promise<void>, me: Identity): Promise<void> {
+    const p = (me.presenceOps = me.presenceOps.then(op).catch((err: unknown) => opts.log.error({ err }, 'realtime: presence failed')));
+    pending.add(p);
+    void p.finally(() => pending.delete(p));
+    return p;
+  }
+  function connected(me: Identity, presence: RealtimePresence): Promise<void> {
+    return track(async () => {
+      me.accountId = await presence.accountOf(me);
+      if (me.accountId && (await store.add(me.accountId, me.presenceKey))) announce({ accountId: me.accountId, online: true, lastSeenAt: null });
+    }, me);
+  }
+  function forget(client: Client): void {
+    const me = identities.get(client);
+    if (!me) return;
+    identities.delete(client);
+    const presence = opts.presence;
+    if (!presence) return;
+    void track(async () => {
+      if (!me.accountId || !(await store.remove(me.accountId, me.presenceKey))) return;
+      const seen = (await presence.touch([me.accountId])).get(me.accountId) ?? new Date();
+      announce({ accountId: me.accountId, online: false, lastSeenAt: seen.toISOString() });
+    }, me);
+  }
+  function announce(change: { accountId: string; online: boolean; lastSeenAt: string | null }): void {
+    bus.emit({ topic: PRESENCE_BUS_TOPIC, payload: JSON.stringify(change) } as { topic: string }, () => undefined);
+  }
+  /** The other side of a conversation whose presence `me` may follow now, or null. */
+  async function mayFollow(me: Identity, presence: RealtimePresence, conversationId: string) {
+    const r = await presence.follow(me, conversationId).catch((err: unknown) => {
+      opts.log.error({ err }, 'realtime: presence check failed');
+      return null;
+    });
+    return r && r !== 'refused' ? r : null;
+  }
+  /** Send one presence message to one client (QoS 0, never retained; nothing else travels on a presence topic). */
+  function tell(client: Client, conversationId: string, side: PresenceMessage['side'], accountId: string, online: boolean, lastSeenAt: string | null): void {
+    const message: PresenceMessage = { v: 1, kind: 'presence', conversationId, side, userId: accountId, online, lastSeenAt, at: new Date().toISOString() };
+    client.publish(
+      { cmd: 'publish', topic: presenceTopic(conversationId), payload: Buffer.from(JSON.stringify(message)), qos: 0, retain: false, dup: false },
+      () => undefined,
+    );
+  }
+  /** An account came or went (from any instance): tell this instance's followers of it, each checked anew. */
+  function onPresence(change: { accountId: string; online: boolean; lastSeenAt: string | null }): void {
+    const presence = opts.presence;
+    if (!presence) return;
+    for (const [client, me] of identities) {
+      for (const [conversationId, other] of me.follows) {
+        if (other !== change.accountId) continue;
+        inOrder(me, async () => {
+          const now = await mayFollow(me, presence, conversationId);
+          // a block since: it hears nothing more, and must follow again once the block is lifted
+          if (!now) return void me.follows.delete(conversationId);
+          if (me.follows.has(conversationId)) tell(client, conversationId, now.side, now.accountId, change.online, change.lastSeenAt);
+        });
+      }
+    }
+  }
+  // the answer to a follow: the other side's state now, right after the SUBACK
+  broker.on('subscribe', (subs, client) => {
+    const me = client && identities.get(client);
+    const presence = opts.presence;
+    if (!me || !presence) return;
+    for (const sub of subs) {
+      const conversationId = presenceTopicConversation(sub.topic);
+      const other = conversationId ? me.follows.get(conversationId) : undefined;
+      if (!conversationId || !other) continue;
+      inOrder(me, async () => {
+        const now = await mayFollow(me, presence, conversationId);
+        if (!now) return;
+        const [online, seen] = await Promise.all([store.online([now.accountId]), presence.lastSeen([now.accountId])]);
+        tell(client, conversationId, now.side, now.accountId, online.has(now.accountId), seen.get(now.accountId)?.toISOString() ?? null);
+      });
+    }
+  });
+  broker.on('unsubscribe', (topics, client) => {
+    const me = client && identities.get(client);
+    for (const topic of topics) {
+      const conversationId = presenceTopicConversation(topic);
+      if (me && conversationId) me.follows.delete(conversationId);
+    }
+  });
+  /** Every minute: the connected accounts' last-seen time (one statement) and their connections' leases. */
+  async function beat(): Promise<void> {
+    const mine = [...identities.values()].filter((i) => i.accountId !== null);
+    if (mine.length === 0 || !opts.presence) return;
+    await store.renew(mine.map((i) => [i.accountId!, i.presenceKey]));
+    await opts.presence.touch([...new Set(mine.map((i) => i.accountId!))]);
+  }
 
   /** Disconnect this instance's clients whose session was revoked or whose account was suspended or deleted. */
   async function sweepNow(): Promise<void> {
@@ -242,7 +477,7 @@ export function createRealtime(opts: RealtimeOptions) {
     const live = await opts.sessions.liveSessionIds([...new Set(clients.map(([, i]) => i.sessionId))]);
     for (const [client, id] of clients) {
       if (!live.has(id.sessionId)) {
-        identities.delete(client);
+        forget(client);
         client.close();
       }
     }
@@ -267,8 +502,18 @@ export function createRealtime(opts: RealtimeOptions) {
         void sweep();
         cb();
       });
+      bus.on(PRESENCE_BUS_TOPIC, (m: unknown, cb: () => void) => {
+        try {
+          onPresence(JSON.parse(String((m as { payload: unknown }).payload)) as { accountId: string; online: boolean; lastSeenAt: string | null });
+        } catch (err) {
+          opts.log.error({ err }, 'realtime: bad presence message');
+        }
+        cb();
+      });
       sweepTimer = setInterval(() => void sweep(), opts.sweepSeconds * 1000);
       sweepTimer.unref();
+      presenceTimer = setInterval(() => void beat().catch((err: unknown) => opts.log.error({ err }, 'realtime: presence beat failed')), PRESENCE_BEAT_MS);
+      presenceTimer.unref();
     },
     /** Attach one WebSocket connection (the /mqtt route). */
     handle(stream: Duplex, req: IncomingMessage): void {
@@ -297,13 +542,24 @@ export function createRealtime(opts: RealtimeOptions) {
     },
     /** Sweep this instance's connections now (tests). */
     sweep,
+    /**
+     * The presence of an account as the chat thread shows it (GET /chat/conversations/:id):
+     * online when any of its connections is open on any instance; else its stored last-seen time.
+     */
+    async presenceOf(accountId: string): Promise<{ online: boolean; lastSeenAt: string | null }> {
+      const [online, seen] = await Promise.all([store.online([accountId]), opts.presence?.lastSeen([accountId]) ?? new Map<string, Date>()]);
+      return { online: online.has(accountId), lastSeenAt: seen.get(accountId)?.toISOString() ?? null };
+    },
     /** Connected clients on this instance. */
     get connected(): number {
       return identities.size;
     },
     async close(): Promise<void> {
       if (sweepTimer) clearInterval(sweepTimer);
+      if (presenceTimer) clearInterval(presenceTimer);
       if (started) await new Promise<void>((resolve) => broker.close(() => resolve()));
+      // the closed connections' last-seen times and offline announcements
+      await Promise.allSettled([...pending]);
       if (mq) await new Promise<void>((resolve) => mq.close(() => resolve()));
       if (redis) await redis.conn.quit().catch(() => redis.conn.disconnect());
     },

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { createTenderBody, tenderAnswerBody } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
+import { actingUser } from '../auth/auth.types.ts';
 import { requireApproved } from '../../lib/access.ts';
 import { AppError, dbErrorCode } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -197,7 +198,7 @@ export function createTendersService(deps: { db: Db; loads: TenderLoads; offers:
             type: 'tender.created',
             aggregateType: 'load',
             aggregateId: load.id,
-            actorId: user.id,
+            actorId: actingUser(user),
             data: {
               tenderId: id,
               mode: body.mode,
@@ -207,10 +208,10 @@ export function createTendersService(deps: { db: Db; loads: TenderLoads; offers:
             },
           });
           const t = (await repo.tenderState(tx, id, true))!;
-          if (waterfall) await inviteNext(tx, t, user.id);
+          if (waterfall) await inviteNext(tx, t, actingUser(user));
           else
             for (const i of await repo.invitesIn(tx, id, ['waiting']))
-              await transitionInvite(tx, t, i.id, 'invite', user.id, { position: i.position }, { invitedWindowEndsAt: null });
+              await transitionInvite(tx, t, i.id, 'invite', actingUser(user), { position: i.position }, { invitedWindowEndsAt: null });
           return id;
         });
       } catch (e) {
@@ -258,11 +259,11 @@ export function createTendersService(deps: { db: Db; loads: TenderLoads; offers:
           t,
           inv.id,
           body.action,
-          user.id,
+          actingUser(user),
           { answer: body.action, ...(amount ? { amountSar: amount } : {}) },
           { amount, answered: true },
         );
-        if (t.mode === 'waterfall' && body.action !== 'accept') await inviteNext(tx, t, user.id);
+        if (t.mode === 'waterfall' && body.action !== 'accept') await inviteNext(tx, t, actingUser(user));
       });
       return get(user, id);
     },
@@ -292,19 +293,19 @@ export function createTendersService(deps: { db: Db; loads: TenderLoads; offers:
             loadId: t.load_id,
             carrierId: inv.carrier_id,
             priceSar: inv.amount,
-            actorId: user.id,
+            actorId: actingUser(user),
             tenderId: id,
           });
-          await transitionInvite(tx, t, inv.id, 'award', user.id, { amountSar: inv.amount }, {}, 'TENDER_NOT_AWARDABLE');
+          await transitionInvite(tx, t, inv.id, 'award', actingUser(user), { amountSar: inv.amount }, {}, 'TENDER_NOT_AWARDABLE');
           await transitionTender(
             tx,
             id,
             'award',
-            user.id,
+            actingUser(user),
             { inviteId: inv.id, carrierId: inv.carrier_id, amountSar: inv.amount, offerId },
             { awardedInviteId: inv.id },
           );
-          await closeOpenInvites(tx, t, user.id, 'awarded', inv.id);
+          await closeOpenInvites(tx, t, actingUser(user), 'awarded', inv.id);
         });
       } catch (e) {
         // the partial unique indexes (one accepted offer per load, one awarded invite per tender)
@@ -320,7 +321,7 @@ export function createTendersService(deps: { db: Db; loads: TenderLoads; offers:
         const t = await repo.tenderState(tx, id, true);
         if (!t || t.owner_id !== user.id) throw new AppError('NOT_FOUND');
         if (t.status !== 'open') throw new AppError('TENDER_NOT_OPEN');
-        await closeOpenInvites(tx, t, user.id, 'cancelled');
+        await closeOpenInvites(tx, t, actingUser(user), 'cancelled');
         await transitionTender(tx, id, 'cancel', user.id);
       });
       return get(user, id);

@@ -34,6 +34,7 @@ import { greatCircleKm } from '../../lib/geo.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SignedLinks } from '../../lib/signed-links.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
+import { actingUser } from '../auth/auth.types.ts';
 import type { loadLifecycle } from '../loads/loads.service.ts';
 import * as repo from './trips.repository.ts';
 import { replayNext } from '../../lib/tx-journal.ts';
@@ -527,7 +528,7 @@ export function createTripsService(deps: TripsDeps) {
         if (trip.payment_received_at) throw new AppError('PAYMENT_ALREADY_RECEIVED');
         await loads.markPaymentReceived(tx, loadId, at);
         const days = trip.delivered_at ? round1((at.getTime() - new Date(trip.delivered_at).getTime()) / 86_400_000) : null;
-        await loads.event(tx, 'load.payment_received', loadId, trip.shipper_id, user.id, { at: at.toISOString(), daysToPay: days });
+        await loads.event(tx, 'load.payment_received', loadId, trip.shipper_id, actingUser(user), { at: at.toISOString(), daysToPay: days });
       });
       return { loadId, paymentReceivedAt: at.toISOString() };
     },

@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { publish } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
+import { actingUser } from '../auth/auth.types.ts';
 import { fileRefs, ownedFiles } from '../files/files.service.ts';
 import * as repo from './verification.repository.ts';
 
@@ -86,7 +87,7 @@ export function createVerificationService(deps: { db: Db }) {
           type: 'account.documents_submitted',
           aggregateType: 'account',
           aggregateId: user.id,
-          actorId: user.id,
+          actorId: actingUser(user),
           data: { accountId: user.id },
         });
       });

@@ -38,6 +38,8 @@ import {
   useUploadChatAttachment,
 } from '../api/chat';
 import { useTyping } from '../hooks/useTyping';
+import { usePresence } from '../hooks/usePresence';
+import { PresenceLine } from './PresenceLine';
 import { QuickReplies } from './QuickReplies';
 import { closeChat, openChat, showChatList, useChatPanel } from '../store';
 
@@ -55,7 +57,8 @@ export const unreadLabel = (n: number, lang: 'en' | 'ar') => (n > 99 ? `${format
  * badges) or one thread (messages oldest first, composer — Enter sends, Shift+Enter a new line —
  * and read ticks on my messages). New messages arrive live: the real-time bridge re-reads the
  * 'chat' queries on every conversation event. The thread shows "<company> is typing…" from the
- * conversation's typing topic and signals my typing there (useTyping).
+ * conversation's typing topic and signals my typing there (useTyping); its title says whether the
+ * other side is online or when it was last seen (usePresence, PresenceLine).
  */
 export default function ChatPanel() {
   const { t, i18n } = useTranslation('chat');
@@ -89,6 +92,7 @@ export default function ChatPanel() {
 
 function ThreadTitle({ id }: { id: string }) {
   const c = useConversation(id);
+  const presence = usePresence(id, c.data?.side, c.data?.otherSide);
   if (!c.data) return null;
   return (
     <Stack gap={0}>
@@ -98,6 +102,7 @@ function ThreadTitle({ id }: { id: string }) {
       <Text fz="xs" c="dimmed">
         <bdi>{c.data.referenceId}</bdi>
       </Text>
+      <PresenceLine presence={presence} />
     </Stack>
   );
 }
