@@ -22,3 +22,4 @@ export * from './notifications.ts';
 export * from './dashboards.ts';
 export * from './rate-alerts.ts';
 export * from './chat.ts';
+export * from './calls.ts';
