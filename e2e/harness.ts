@@ -156,7 +156,7 @@ async function launch(env: NodeJS.ProcessEnv, url: string): Promise<ChildProcess
 }
 
 /** A fresh headless Chromium profile (DESIGN §5 flags). */
-export async function openBrowser(opts: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<BrowserContext> {
+export async function openBrowser(opts: { viewport?: { width: number; height: number }; locale?: string; args?: string[] } = {}): Promise<BrowserContext> {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'masar-chromium-')), {
     executablePath: CHROMIUM,
     headless: true,
@@ -170,6 +170,7 @@ export async function openBrowser(opts: { viewport?: { width: number; height: nu
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(opts.args ?? []),
     ],
   });
 }
