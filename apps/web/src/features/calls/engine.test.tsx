@@ -5,7 +5,7 @@ import type { Call, CallMessage, CallSignalMessage, CallWithIce } from '@masar/s
 import i18n, { loadNamespaces } from '../../i18n';
 import { renderWithApp } from '../../test/render';
 import { ApiError } from '../../lib/api';
-import { acceptCall, leaveCall, onCallMessage, onCallSignal, resetCallEngine, setCallDeps, startCall, toggleAudio, toggleVideo } from './engine';
+import { acceptCall, type CallDeps, leaveCall, onCallMessage, onCallSignal, resetCallEngine, setCallDeps, startCall, toggleAudio, toggleVideo } from './engine';
 import { getCallState } from './store';
 import CallLayer from './components/CallLayer';
 import CallButtons from './components/CallButtons';
@@ -132,7 +132,14 @@ beforeEach(async () => {
   getUserMedia = vi.fn(async (c: MediaStreamConstraints) => stream(Boolean(c.video)));
   stopRing = vi.fn();
   startRing = vi.fn(() => stopRing);
-  setCallDeps({ api, createPeer: (c) => new FakePeer(c) as unknown as RTCPeerConnection, getUserMedia, startRing, deviceId: 'tab-A', now: () => 1_000 });
+  setCallDeps({
+    api: api as unknown as CallDeps['api'],
+    createPeer: (c) => new FakePeer(c) as unknown as RTCPeerConnection,
+    getUserMedia: getUserMedia as unknown as CallDeps['getUserMedia'],
+    startRing: startRing as unknown as CallDeps['startRing'],
+    deviceId: 'tab-A',
+    now: () => 1_000,
+  });
 });
 afterEach(async () => {
   cleanup();
@@ -195,9 +202,9 @@ describe('the caller', () => {
     renderWithApp(<CallButtons conversationId={CONV} loadId={LOAD} counterpartId={THEM} counterpartName="Q" />);
     const audio = screen.getByRole('button', { name: 'Audio call' });
     await userEvent.click(audio);
-    await waitFor(() => expect((screen.getByTestId('call-audio') as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('call-audio').disabled).toBe(true));
     expect(screen.getByTestId('call-audio').getAttribute('aria-label')).toBe('Audio call: Not from you.');
-    expect((screen.getByTestId('call-video') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByTestId<HTMLButtonElement>('call-video').disabled).toBe(false);
   });
 });
 

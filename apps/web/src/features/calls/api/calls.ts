@@ -1,9 +1,10 @@
 import type { CallType } from '@masar/shared';
 import { idempotent, masar, unwrap } from '../../../lib/api';
 
-/** The calls endpoints (issue 21; spec §7 /meetings/v1/*): plain functions, the engine calls them. */
+/** The calls endpoints (issue 21; spec §7 /meetings/v1/*): plain functions, the call engine calls them. */
 const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
+/* eslint-disable no-restricted-syntax -- the call engine's writes run from real-time messages and WebRTC callbacks outside React (an offer, a candidate, a hang-up when the tab closes): no form and no busy state; the call store is the state */
 export const callsApi = {
   create: (conversationId: string, type: CallType, deviceId: string) =>
     unwrap(masar.POST('/api/v1/meetings/v1/meeting', { body: { conversationId, type, deviceId }, headers: idempotent(newKey()) })),
@@ -13,4 +14,5 @@ export const callsApi = {
   signal: (meetingId: string, kind: 'offer' | 'answer' | 'candidate', payload: string) =>
     unwrap(masar.POST('/api/v1/meetings/v1/signal', { body: { meetingId, kind, payload } })),
 };
+/* eslint-enable no-restricted-syntax */
 export type CallsApi = typeof callsApi;
