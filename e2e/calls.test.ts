@@ -123,6 +123,27 @@ describe.skipIf(!hasChromium)('audio call journey (Arabic)', () => {
     await expect.poll(() => mute.getAttribute('data-muted')).toBe('false');
   });
 
+  it('at 390 px the shipper minimises the call to a bar and maximises it again, both within the screen', async () => {
+    await shipper.setViewportSize({ width: 390, height: 844 });
+    await shipper.getByTestId('call-minimise').click();
+    const bar = shipper.locator('[data-testid="call-window"][data-minimised]');
+    await bar.waitFor({ timeout: WAIT });
+    const box = (await bar.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    // still connected, the timer still running in the bar
+    expect(await bar.getAttribute('data-peer-state')).toBe('connected');
+    await bar.getByTestId('call-timer').waitFor({ timeout: WAIT });
+    await snap(shipper, 'calls-4-shipper-390-minimised');
+    await shipper.getByTestId('call-maximise').click();
+    const full = shipper.locator('[data-testid="call-window"]:not([data-minimised])');
+    await full.waitFor({ timeout: WAIT });
+    const fb = (await full.boundingBox())!;
+    expect(fb.x).toBeGreaterThanOrEqual(0);
+    expect(fb.x + fb.width).toBeLessThanOrEqual(390);
+    await snap(shipper, 'calls-5-shipper-390-maximised');
+  });
+
   it('the shipper hangs up: the call ends on both sides', async () => {
     const left = apiResponse(shipper, 'DELETE', /\/meetings\/v1\/leave/);
     await shipper.getByTestId('call-hangup').click();
@@ -131,6 +152,6 @@ describe.skipIf(!hasChromium)('audio call journey (Arabic)', () => {
     await carrier.getByTestId('call-window').waitFor({ state: 'detached', timeout: 30_000 });
     // the call buttons are back
     await shipper.getByTestId('call-audio').waitFor({ timeout: WAIT });
-    await snap(carrier, 'calls-4-carrier-ended');
+    await snap(carrier, 'calls-6-carrier-ended');
   });
 });

@@ -144,7 +144,7 @@ function IncomingCall({ s }: { s: CallState }) {
 /**
  * Incoming-call dialog and the call window of this tab (issue 21 "Calls"): ringing, then
  * connecting → connected with a running timer, mute, camera on/off (video calls), minimise to a
- * bar at the bottom and maximise, hang up. Mounted by the app layout for signed-in users.
+ * bar under the header (the chat composer stays free) and maximise, hang up. Mounted by the app layout for signed-in users.
  */
 export default function CallLayer() {
   const { t } = useTranslation('calls');
@@ -198,7 +198,7 @@ export default function CallLayer() {
           role="region"
           aria-label={video ? t('videoCall') : t('audioCall')}
           pos="fixed"
-          style={{ insetBlockEnd: 72, insetInlineStart: 8, insetInlineEnd: 8, zIndex: 300, maxInlineSize: 480, marginInline: 'auto' }}
+          style={{ insetBlockStart: 72, insetInlineStart: 8, insetInlineEnd: 8, zIndex: 300, maxInlineSize: 480, marginInline: 'auto' }}
           {...attrs}
           data-minimised
         >
