@@ -100,7 +100,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // the server still runs its migrations and the demo seed, which find nothing to do.
   const template = process.env[E2E_DATA_TEMPLATE];
   if (template && !env.DATABASE_URL && existsSync(template)) cpSync(template, join(dataDir, 'db'), { recursive: true });
-  const serverEnv = {
+  const serverEnv: NodeJS.ProcessEnv = {
     ...serverDefaults(),
     PORT: String(port),
     DATA_DIR: join(dataDir, 'db'),
@@ -183,7 +183,7 @@ async function launch(env: NodeJS.ProcessEnv, url: string): Promise<ChildProcess
 }
 
 /** A fresh headless Chromium profile (DESIGN §5 flags). */
-export async function openBrowser(opts: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<BrowserContext> {
+export async function openBrowser(opts: { viewport?: { width: number; height: number }; locale?: string; args?: string[] } = {}): Promise<BrowserContext> {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'masar-chromium-')), {
     executablePath: CHROMIUM,
     headless: true,
@@ -197,6 +197,7 @@ export async function openBrowser(opts: { viewport?: { width: number; height: nu
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(opts.args ?? []),
     ],
   });
 }

@@ -9,6 +9,16 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** Root of the repository (apps/server/src → ../../..). */
 export const REPO_ROOT = resolve(here, '../../..');
 
+/** A comma list of URLs (blank entries dropped); empty when unset. */
+const urlList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean),
+  );
 const bool = z.enum(['0', '1', 'true', 'false', 'yes', 'no', '']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 /**
@@ -234,6 +244,17 @@ export const envSchema = z.object({
   REALTIME: bool.default(true),
   /** Seconds between re-checks of the connected real-time sessions (a revoked one is disconnected); logout and suspension re-check at once. */
   REALTIME_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
+  /**
+   * Calls (issue 21; docs/calls.md): STUN servers handed to the browsers, a comma list of
+   * `stun:host:port` URLs. None by default: peers on one machine or LAN need none.
+   */
+  STUN_URLS: urlList,
+  /** TURN servers (a comma list of `turn:` / `turns:` URLs, e.g. coturn); each call gets short-lived credentials for them. */
+  TURN_URLS: urlList,
+  /** coturn's `static-auth-secret` (use-auth-secret): the TURN credential is base64(HMAC-SHA1(secret, "<expiry>:<userId>")). */
+  TURN_SECRET: z.string().min(16).optional(),
+  /** How long a TURN credential is valid, in seconds. */
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   /** An S3-compatible bucket for uploaded files (several instances); local disk when unset. */
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -265,6 +286,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const cfg = { ...parsed.data, ...overrides };
+  // TURN servers without the shared secret would hand out credentials coturn refuses
+  if (cfg.TURN_URLS.length > 0 && !cfg.TURN_SECRET)
+    throw new Error('Invalid configuration:\n  TURN_SECRET: required with TURN_URLS (coturn static-auth-secret)');
   // What production refuses (issue 22), in one table: the test knobs always, the sandbox
   // gateways unless a staging server allows them (ALLOW_SANDBOX_GATEWAYS=1).
   if (cfg.NODE_ENV === 'production') {

@@ -35,6 +35,7 @@ import { accountRecordHandler, createRecordsService } from './modules/records/re
 import { createRatesService, laneRatesHandler } from './modules/rates/rates.service.ts';
 import { createTendersService, tendersOfLoad } from './modules/tenders/tenders.service.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
+import { createCallsService } from './modules/calls/calls.service.ts';
 import { createSearchesService } from './modules/searches/searches.service.ts';
 import { createForecastService } from './modules/rates/forecast.service.ts';
 import { createAlertsService, rateAlertEmailHandler } from './modules/rates/alerts.service.ts';
@@ -215,6 +216,18 @@ export function createContainer(opts: {
         log,
       })
     : null;
+  // calls about a load (issue 21): parties through the chat module, blocks and audio/video settings
+  // through relations, signalling relayed over the real-time broker, the ring time checked by a job
+  const calls = createCallsService({
+    db,
+    chat,
+    relations,
+    realtime,
+    ice: config,
+    scheduleExpiry: async (id, after) => {
+      await jobs.send('calls.expire', { id }, { singletonKey: `call:${id}`, startAfter: after });
+    },
+  });
   const events = createEventDelivery({
     db,
     handlers: [
@@ -312,6 +325,7 @@ export function createContainer(opts: {
       tenders,
       searches,
       chat,
+      calls,
       notifications,
       push,
       dashboards,

@@ -60,6 +60,8 @@ const OWNER: Record<string, string> = {
   team_members: 'team',
   contact_messages: 'contact',
   chat_conversations: 'chat',
+  calls: 'calls',
+  call_lines: 'calls',
   chat_messages: 'chat',
   account_presence: 'realtime',
   team_events: 'team',

@@ -234,6 +234,15 @@ export const ERRORS = {
     en: 'This user does not accept messages from you.',
     ar: 'لا يستقبل هذا المستخدم رسائل منك.',
   },
+  // calls (issue 21): the other side's audio / video contact setting, a line already in a call, a call already over
+  CALL_NOT_ALLOWED: {
+    status: 403,
+    en: 'This user does not accept this kind of call from you.',
+    ar: 'لا يستقبل هذا المستخدم هذا النوع من المكالمات منك.',
+  },
+  CALL_BUSY: { status: 409, en: 'One of you is already in a call. Try again later.', ar: 'أحدكما في مكالمة أخرى. حاول لاحقاً.' },
+  CALL_NOT_RINGING: { status: 409, en: 'This call is no longer ringing.', ar: 'لم تعد هذه المكالمة ترن.' },
+  CALL_NOT_ACTIVE: { status: 409, en: 'This call has ended.', ar: 'انتهت هذه المكالمة.' },
   // chat attachments (issue 21): typed by magic bytes; a file is sent once, by its uploader
   CHAT_ATTACHMENT_TYPE_NOT_ALLOWED: {
     status: 415,

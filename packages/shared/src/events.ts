@@ -68,6 +68,24 @@ const tender = <S extends z.ZodRawShape>(shape: S) => shipment({ tenderId: uuid,
 const tenderInvite = <S extends z.ZodRawShape>(shape: S) => shipment({ tenderId: uuid, inviteId: uuid, carrierId: uuid, ...shape });
 const teamMember = <S extends z.ZodRawShape>(shape: S) => account({ memberId: uuid, role: z.string(), ...shape });
 
+/**
+ * Call events (issue 21 "Calls"): the call (`callId`, the spec's meetingId), its conversation and
+ * load, the two sides' accounts, the type, and `by` — the caller's side (so the other side is
+ * the callee, who is notified of a missed call).
+ */
+const callEvent = <S extends z.ZodRawShape>(shape: S) =>
+  z.looseObject({
+    callId: uuid,
+    conversationId: uuid,
+    loadId: uuid,
+    referenceId: z.string(),
+    shipperId: uuid,
+    carrierId: uuid,
+    callType: z.enum(['AudioCall', 'VideoCall']),
+    by: z.enum(['shipper', 'carrier']),
+    ...shape,
+  });
+
 interface EventSpec {
   /**
    * What aggregate the event's `aggregateId` names. `contact`: a contact-form message — an
@@ -464,6 +482,30 @@ export const DOMAIN_EVENTS = {
       /** The side that read. */
       by: z.enum(['shipper', 'carrier']),
     }),
+  },
+  'call.created': {
+    aggregate: 'conversation',
+    when: 'A side of a conversation about a load calls the other (audio or video; issue 21 "Calls"). The call rings at most 45 s.',
+    parties: 'both sides of the conversation; team members of either side (the callee side rings)',
+    schema: callEvent({}),
+  },
+  'call.accepted': {
+    aggregate: 'conversation',
+    when: 'The called side answers a ringing call (it becomes active; `deviceId` is the tab that answered).',
+    parties: 'both sides of the conversation; team members of either side',
+    schema: callEvent({ deviceId: z.string() }),
+  },
+  'call.ended': {
+    aggregate: 'conversation',
+    when: 'A call ends: declined by the callee, or hung up by either side while active. `endedBy` is the side that ended it.',
+    parties: 'both sides of the conversation; team members of either side',
+    schema: callEvent({ reason: z.enum(['declined', 'hangup']), endedBy: z.enum(['shipper', 'carrier']) }),
+  },
+  'call.missed': {
+    aggregate: 'conversation',
+    when: 'A call was not answered: the caller hung up while it rang (`cancelled`), or nobody answered within 45 s (`timeout`). The callee side gets a "missed call" notification.',
+    parties: 'both sides of the conversation; team members of either side',
+    schema: callEvent({ reason: z.enum(['cancelled', 'timeout']) }),
   },
   'contact.message_received': {
     aggregate: 'contact',

@@ -28,6 +28,7 @@ export * from './schemas/profile.ts';
 export * from './schemas/team.ts';
 export * from './schemas/relations.ts';
 export * from './schemas/chat.ts';
+export * from './schemas/calls.ts';
 export * from './schemas/trucks.ts';
 export * from './schemas/records.ts';
 export * from './schemas/tenders.ts';

@@ -16,6 +16,7 @@ import type { NotificationsService } from '../modules/notifications/notification
 import type { PushService } from '../modules/notifications/notifications.push.ts';
 import type { AlertsService } from '../modules/rates/alerts.service.ts';
 import type { FilesService } from '../modules/files/files.service.ts';
+import type { CallsService } from '../modules/calls/calls.service.ts';
 import { refreshDemoLoads } from '../seed/demo-loads.ts';
 import { seedDemoAccounts } from '../seed/demo.ts';
 import { cleanupAuth } from '../modules/auth/auth.service.ts';
@@ -45,6 +46,7 @@ export interface JobDeps {
     push: PushService;
     rateAlerts: AlertsService;
     files: FilesService;
+    calls: CallsService;
   };
 }
 
@@ -67,6 +69,12 @@ export function registerJobs(c: JobDeps) {
   // Rate-change alerts (issue 20): every hour, each active alert's lane average of the last
   // complete Riyadh day against the day before; a crossing fires once per alert and window.
   jobs.define({ name: 'rates.alerts', cron: '11 * * * *', retryLimit: 2, handler: async () => void (await services.rateAlerts.checkDue()) });
+
+  // Calls (issue 21): an unanswered call rings at most CALL_RING_SECONDS (45 s). Each call queues
+  // its own check for just after its ring time; the minute sweep catches a check that was lost.
+  // Either marks it missed (call.missed → the callee's "missed call" notification).
+  jobs.define<{ id: string }>({ name: 'calls.expire', retryLimit: 2, handler: async () => void (await services.calls.expireDue()) });
+  jobs.define({ name: 'calls.sweep', cron: '* * * * *', retryLimit: 2, handler: async () => void (await services.calls.expireDue()) });
 
   // Subscriptions: trials and cancelled plans end with their period; renewing plans are charged
   // from a day before their end, retried 6 h apart, three times (billing.service renewDue).

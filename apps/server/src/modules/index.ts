@@ -29,6 +29,7 @@ import dashboardsRoutes from './dashboards/dashboards.routes.ts';
 import forecastRoutes from './rates/forecast.routes.ts';
 import alertsRoutes from './rates/alerts.routes.ts';
 import chatRoutes from './chat/chat.routes.ts';
+import callsRoutes from './calls/calls.routes.ts';
 
 /** Every domain module's routes, mounted under /api/v1 by app.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -62,4 +63,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(forecastRoutes);
   await app.register(alertsRoutes);
   await app.register(chatRoutes);
+  await app.register(callsRoutes);
 }

@@ -23,6 +23,7 @@ export const featureSlots: FeatureSlots = {
   TenderLoadButton: lazy(() => tenders().then((m) => ({ default: m.TenderLoadButton }))),
   SavedSearches: lazy(() => import('../features/searches').then((m) => ({ default: m.SavedSearches }))),
   MessageButton: lazy(() => Promise.all([import('../features/chat'), loadNamespaces(['chat'])]).then(([m]) => ({ default: m.MessageButton }))),
+  CallButtons: lazy(() => Promise.all([import('../features/calls'), loadNamespaces(['calls'])]).then(([m]) => ({ default: m.CallButtons }))),
   NotificationPreferences: lazy(() =>
     Promise.all([import('../features/notifications'), loadNamespaces(['notifications'])]).then(([m]) => ({ default: m.NotificationPreferencesSection })),
   ),

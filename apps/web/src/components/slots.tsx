@@ -34,6 +34,8 @@ export interface SlotPropsMap {
   NotificationPreferences: object;
   /** chat: "Message the shipper" / "Message the carrier" about a load (`counterpartId`: the carrier, for the owner). */
   MessageButton: { loadId: string; counterpartId?: string; to: 'shipper' | 'carrier'; company?: string; compact?: boolean };
+  /** calls: the audio and video call buttons of a chat thread's header. */
+  CallButtons: { conversationId: string; loadId: string; counterpartId: string; counterpartName: string };
 }
 
 export type FeatureSlots = { [K in keyof SlotPropsMap]: ComponentType<SlotPropsMap[K]> };

@@ -38,10 +38,11 @@ export const PAGE_NAMESPACES = [
   'alerts',
   'rates',
   'chat',
+  'calls',
 ] as const;
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>(
-  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations,fleet,csv,soon,trucks,tenders,searches,notifications,dashboard,forecast,alerts,rates,chat}.json',
+  './locales/*/{billing,verification,public,integrations,assignment,bayan,trips,shipments,vendors,profile,team,relations,fleet,csv,soon,trucks,tenders,searches,notifications,dashboard,forecast,alerts,rates,chat,calls}.json',
 );
 const wantedPageNamespaces = new Set<PageNamespace>();
 

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { userTopic, type RealtimeMessage } from '@masar/shared';
+import { userTopic, type CallMessage, type CallSignalMessage, type RealtimeMessage } from '@masar/shared';
 import { applyRealtimeMessage } from '../app/layout/RealtimeBridge';
 import { BACKOFF_MAX_MS, backoffMs, followTopic, publishTopic, startRealtime } from './realtime';
 
@@ -90,6 +90,42 @@ describe('real-time client', () => {
     expect(got).toEqual([msg]);
     stop();
     expect(c.ended).toBe(true);
+  });
+
+  it('hands call messages and call signals (issue 21) to onCall, not to onMessage', async () => {
+    const f = fakeMqtt();
+    const events: RealtimeMessage[] = [];
+    const calls: (CallMessage | CallSignalMessage)[] = [];
+    const stop = startRealtime({
+      uid: 'u1',
+      topic: userTopic('u1'),
+      token: async () => 'tok',
+      onMessage: (m) => events.push(m),
+      onCall: (m) => calls.push(m),
+      onResync: () => undefined,
+      load: async () => f.mod as never,
+      url: 'ws://x/mqtt',
+    });
+    await flush();
+    const c = f.clients[0];
+    c.emit('connect');
+    const call: CallMessage = {
+      v: 1,
+      kind: 'call',
+      event: 'meetingCreated',
+      meetingId: 'm1',
+      conversationId: 'c1',
+      loadId: 'l1',
+      type: 'AudioCall',
+      callerId: 'u2',
+      deviceId: null,
+      at: new Date(0).toISOString(),
+    };
+    const signal: CallSignalMessage = { v: 1, kind: 'call-signal', meetingId: 'm1', from: 'u2', signal: 'offer', payload: '{}', at: new Date(0).toISOString() };
+    for (const m of [call, signal, { ...call, event: 'somethingElse' }, msg]) c.emit('message', userTopic('u1'), new TextEncoder().encode(JSON.stringify(m)));
+    expect(calls).toEqual([call, signal]);
+    expect(events).toEqual([msg]);
+    stop();
   });
 
   it('lets a feature follow another topic on the same connection, again after a reconnect, and publish on it', async () => {

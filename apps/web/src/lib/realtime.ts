@@ -1,4 +1,14 @@
-import { REALTIME_KEEPALIVE_SECONDS, REALTIME_PATH, realtimeClientIdPrefix, realtimeMessageSchema, type RealtimeMessage } from '@masar/shared';
+import {
+  REALTIME_KEEPALIVE_SECONDS,
+  REALTIME_PATH,
+  callMessageSchema,
+  callSignalMessageSchema,
+  realtimeClientIdPrefix,
+  realtimeMessageSchema,
+  type CallMessage,
+  type CallSignalMessage,
+  type RealtimeMessage,
+} from '@masar/shared';
 import type { MqttClient } from 'mqtt';
 
 /*
@@ -54,6 +64,8 @@ export interface RealtimeDeps {
   /** The current access token (refreshed by the caller's token manager). */
   token: () => Promise<string | null>;
   onMessage: (m: RealtimeMessage) => void;
+  /** A call's state change (spec §4 events) or a WebRTC signal for my call (issue 21 "Calls"). */
+  onCall?: (m: CallMessage | CallSignalMessage) => void;
   /** After a reconnect: re-read what the screen shows. */
   onResync: () => void;
   /** The broker refused the token: let the API client refresh it before the next attempt. */
@@ -126,7 +138,11 @@ export function startRealtime(deps: RealtimeDeps): () => void {
           return;
         }
         const m = realtimeMessageSchema.safeParse(data);
-        if (m.success) deps.onMessage(m.data);
+        if (m.success) return deps.onMessage(m.data);
+        const call = callMessageSchema.safeParse(data);
+        if (call.success) return deps.onCall?.(call.data);
+        const signal = callSignalMessageSchema.safeParse(data);
+        if (signal.success) deps.onCall?.(signal.data);
       } catch {
         // not JSON: not ours
       }

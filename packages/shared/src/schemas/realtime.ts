@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOMAIN_EVENTS, type DomainEventType } from '../events.ts';
+import { CALL_EVENTS, CALL_TYPES } from './calls.ts';
 
 /**
  * The real-time channel (issue 21; spec §3 `mqttTopic`, §4 server-pushed updates): MQTT 3.1.1/5
@@ -41,6 +42,47 @@ export const realtimeMessageSchema = z.object({
   at: z.string(),
 });
 export type RealtimeMessage = z.infer<typeof realtimeMessageSchema>;
+
+/**
+ * A call's state change on a party's profile topic (issue 21 "Calls"; spec §4), sent by the
+ * realtime outbox handler beside the event hint: `event` is the spec's name (meetingCreated,
+ * joinRequestAccept, meetingEndedByHost, meetingEndedDueToNoUserPublishing, memberLeave).
+ * Like a hint it names no one: the callee reads the caller's company from GET /meetings/v1/meeting/:id.
+ * `deviceId` on joinRequestAccept is the tab that answered (the callee's other tabs stop ringing).
+ */
+export const callMessageSchema = z.object({
+  v: z.literal(1),
+  kind: z.literal('call'),
+  event: z.enum(CALL_EVENTS),
+  meetingId: z.string(),
+  conversationId: z.string(),
+  loadId: z.string(),
+  type: z.enum(CALL_TYPES),
+  /** The caller's account. */
+  callerId: z.string(),
+  deviceId: z.string().nullable(),
+  at: z.string(),
+});
+export type CallMessage = z.infer<typeof callMessageSchema>;
+
+/**
+ * A WebRTC signalling message relayed by POST /meetings/v1/signal to the other party's profile
+ * topic (issue 21): the SDP offer or answer, or an ICE candidate, JSON-encoded by the browser.
+ * Never stored; `from` is the sending account, set by the server.
+ */
+export const callSignalMessageSchema = z.object({
+  v: z.literal(1),
+  kind: z.literal('call-signal'),
+  meetingId: z.string(),
+  from: z.string(),
+  signal: z.enum(['offer', 'answer', 'candidate']),
+  payload: z.string(),
+  at: z.string(),
+});
+export type CallSignalMessage = z.infer<typeof callSignalMessageSchema>;
+
+/** Anything the server publishes on a profile topic. */
+export type ProfileTopicMessage = RealtimeMessage | CallMessage | CallSignalMessage;
 
 /*
  * Typing in a chat conversation (issue 21 "topic ACL", chat "typing"; docs/realtime.md,

@@ -23,3 +23,4 @@ export * from './presence.ts';
 export * from './dashboards.ts';
 export * from './rate-alerts.ts';
 export * from './chat.ts';
+export * from './calls.ts';

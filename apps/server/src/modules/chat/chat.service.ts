@@ -372,6 +372,32 @@ export function createChatService(deps: {
       return deps.files.openShared(fileId);
     },
 
+    /**
+     * The parties of a conversation for the calls module (issue 21 "Calls"): its load and the two
+     * sides' accounts and company names; null when there is no such conversation.
+     */
+    async callParties(id: string): Promise<{
+      id: string;
+      loadId: string;
+      referenceId: string;
+      shipperId: string;
+      carrierId: string;
+      shipperCompany: string;
+      carrierCompany: string;
+    } | null> {
+      const c = await repo.conversationById(db, id);
+      if (!c) return null;
+      return {
+        id: c.id,
+        loadId: c.load_id,
+        referenceId: c.reference_id,
+        shipperId: c.shipper_id,
+        carrierId: c.carrier_id,
+        shipperCompany: c.shipper_company,
+        carrierCompany: c.carrier_company,
+      };
+    },
+
     /** GET /chat/unread: the header's count. */
     unread: (user: CurrentUser): Promise<ChatUnread> => repo.unreadOf(db, user.id),
 

@@ -51,6 +51,8 @@ export const NOTIFICATION_CATALOGUE: Partial<Record<DomainEventType, CatalogueEn
   'rate.alert_triggered': { category: 'rates', to: ['account'], screen: 'rateAlerts', ownEmail: true },
   // issue 21 "Chat": the side that did not send it; the load's screen opens the conversation
   'chat.message_sent': { category: 'chat', to: otherThan, screen: 'load' },
+  // issue 21 "Calls": a call nobody answered (the caller hung up, or 45 s passed) — the called side; `by` is the caller's side
+  'call.missed': { category: 'chat', to: otherThan, screen: 'load' },
   'account.approved': { category: 'account', to: ['account'], screen: 'approval' },
   'account.rejected': { category: 'account', to: ['account'], screen: 'approval' },
   'account.suspended': { category: 'account', to: ['account'], screen: 'approval' },
@@ -74,6 +76,7 @@ export const PARAM_FIELDS = [
   'name',
   'changePct',
   'currentAvgSar',
+  'callType',
 ] as const;
 
 /** The path prefix of each account type's screens (apps/web routes.tsx). */

@@ -38,6 +38,7 @@ export const WHAT: Record<string, Record<Language, string>> = {
   'tender.invite_awarded': { en: 'Tender awarded to you', ar: 'تمت ترسية الطرح عليك' },
   'tender.invite_closed': { en: 'Tender bidding closed', ar: 'أُغلق الطرح' },
   'tender.closed': { en: 'Tender closed', ar: 'أُغلق الطرح' },
+  'call.missed': { en: 'Missed call', ar: 'مكالمة فائتة' },
   'account.approved': { en: 'Account approved', ar: 'تمت الموافقة على الحساب' },
   'account.rejected': { en: 'Documents rejected', ar: 'تم رفض المستندات' },
   'account.suspended': { en: 'Account suspended', ar: 'تم إيقاف الحساب' },

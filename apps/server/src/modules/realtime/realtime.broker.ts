@@ -15,7 +15,7 @@ import {
   userTopic,
   presenceTopic,
   type PresenceMessage,
-  type RealtimeMessage,
+  type ProfileTopicMessage,
   type TypingMessage,
 } from '@masar/shared';
 import { verifyAccessToken } from '../../lib/tokens.ts';
@@ -523,7 +523,7 @@ export function createRealtime(opts: RealtimeOptions) {
      * Publish `message` to each user's profile topic (QoS 0, not retained): to the clients of every
      * instance when the bus is shared. Resolves when handed to the bus.
      */
-    async publishToUsers(userIds: Iterable<string>, message: RealtimeMessage): Promise<void> {
+    async publishToUsers(userIds: Iterable<string>, message: ProfileTopicMessage): Promise<void> {
       // a process that never started the broker (the admin CLI, a test without a server) has no clients
       if (!started || broker.closed) return;
       const payload = Buffer.from(JSON.stringify(message));

@@ -1,3 +1,4 @@
+import { callEventOf, isEvent, type CallMessage } from '@masar/shared';
 import type { Db } from '../../db/client.ts';
 import { recipientsOf, type EventHandler, type OutboxEvent } from '../events/events.service.ts';
 import type { Realtime } from './realtime.broker.ts';
@@ -35,10 +36,43 @@ export function realtimeHandler(opts: { db: Db; realtime: Realtime }): EventHand
             loadId,
             at: e.createdAt.toISOString(),
           });
+          const call = callMessageOf(e);
+          if (call) await opts.realtime.publishToUsers(users, call);
         }
         if (e.type === 'account.suspended' || e.type === 'account.deleted') sweep = true;
       }
       if (sweep) opts.realtime.requestSweep();
     },
+  };
+}
+
+/**
+ * A call event as the spec's call message (issue 21 "Calls"; spec §4; docs/calls.md): the
+ * server maps the state change to the spec's name, so clients need no rule of their own —
+ * call.created → meetingCreated, call.accepted → joinRequestAccept, ended or cancelled by the
+ * caller → meetingEndedByHost, declined or ended by the callee → memberLeave, unanswered in time →
+ * meetingEndedDueToNoUserPublishing. Null for any other event.
+ */
+export function callMessageOf(e: OutboxEvent): CallMessage | null {
+  if (!isEvent(e, 'call.created', 'call.accepted', 'call.ended', 'call.missed')) return null;
+  const d = e.data;
+  const event = isEvent(e, 'call.created')
+    ? callEventOf('created', null, true)
+    : isEvent(e, 'call.accepted')
+      ? callEventOf('accepted', null, true)
+      : isEvent(e, 'call.ended')
+        ? callEventOf('ended', e.data.reason, e.data.endedBy === e.data.by)
+        : callEventOf('ended', isEvent(e, 'call.missed') ? e.data.reason : null, true);
+  return {
+    v: 1,
+    kind: 'call',
+    event,
+    meetingId: d.callId,
+    conversationId: d.conversationId,
+    loadId: d.loadId,
+    type: d.callType,
+    callerId: d.by === 'shipper' ? d.shipperId : d.carrierId,
+    deviceId: isEvent(e, 'call.accepted') ? e.data.deviceId : null,
+    at: e.createdAt.toISOString(),
   };
 }

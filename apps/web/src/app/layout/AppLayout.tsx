@@ -20,6 +20,8 @@ const ROLE_PREFIX: Record<number, string> = { 1: '/shippers', 2: '/carriers', 3:
 // spec §4 approval dialog: its code and strings come only for the one page load that shows it
 // the real-time connection and its mqtt client load after sign-in only, in their own chunks (issue 21)
 const RealtimeBridge = lazy(() => import('./RealtimeBridge').then((m) => ({ default: m.RealtimeBridge })));
+/** The incoming-call dialog and the call window (issue 21 "Calls"). */
+const CallLayer = lazy(() => Promise.all([import('../../features/calls/components/CallLayer'), loadNamespaces(['calls'])]).then(([m]) => m));
 const ApprovedDialog = lazy(() => Promise.all([import('./ApprovedDialog'), loadNamespaces(['verification'])]).then(([m]) => m));
 
 /** Spec §2: the layout switches at 768 px (mobile at or below). */
@@ -96,6 +98,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {session.isSignedIn && (
         <Suspense fallback={null}>
           <RealtimeBridge />
+        </Suspense>
+      )}
+      {session.isSignedIn && (
+        <Suspense fallback={null}>
+          <CallLayer />
         </Suspense>
       )}
     </Box>

@@ -10,6 +10,7 @@ import { MENUS, POST_ACTION, USER_MENU, type MenuItem } from '../menus';
 import { PostShipmentModal } from './PostShipmentModal';
 import { PreferenceControls } from './PreferenceControls';
 import { LazyDrawer } from '../../components/LazyOverlay';
+import { SlotsProvider } from '../../components/slots';
 import { loadNamespaces } from '../../i18n';
 
 /** The notifications bell (issue 21), with its strings: loaded once a user is signed in. */
@@ -19,6 +20,10 @@ const NotificationBell = lazy(() =>
 
 /** The chat button and its panel (issue 21), with their strings: loaded once a user is signed in. */
 const ChatHeaderButton = lazy(() => Promise.all([import('../../features/chat/components/ChatHeaderButton'), loadNamespaces(['chat'])]).then(([m]) => m));
+/** The slots the chat panel shows (it opens from the header, outside the pages' slots): the call buttons of a thread. */
+const chatSlots = {
+  CallButtons: lazy(() => Promise.all([import('../../features/calls'), loadNamespaces(['calls'])]).then(([m]) => ({ default: m.CallButtons }))),
+};
 
 function isActive(pathname: string, to: string) {
   return pathname === to || pathname.startsWith(`${to}/`);
@@ -111,7 +116,9 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
             ))}
           {session.isSignedIn && type && (
             <Suspense fallback={null}>
-              <ChatHeaderButton />
+              <SlotsProvider value={chatSlots}>
+                <ChatHeaderButton />
+              </SlotsProvider>
             </Suspense>
           )}
           {session.isSignedIn && type && (

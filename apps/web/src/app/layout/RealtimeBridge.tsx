@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { RealtimeMessage } from '@masar/shared';
+import type { CallMessage, CallSignalMessage, RealtimeMessage } from '@masar/shared';
+import { loadNamespaces } from '../../i18n';
 import { startRealtime } from '../../lib/realtime';
 import { PROFILE_QUERY_KEY, tokenManager, useSession } from '../../lib/session';
 
@@ -15,6 +16,13 @@ export function applyRealtimeMessage(qc: QueryClient, m: RealtimeMessage): void 
   void qc.invalidateQueries({ queryKey: ['notifications'] });
   const keys = m.aggregateType === 'load' ? LOAD_KEYS : m.aggregateType === 'conversation' ? CONVERSATION_KEYS : ACCOUNT_KEYS;
   for (const key of keys) void qc.invalidateQueries({ queryKey: [...key] });
+}
+
+/** The calls feature, loaded with the first call message (its own chunk); messages keep their order. */
+let calls: Promise<typeof import('../../features/calls')> | null = null;
+function toCalls(m: CallMessage | CallSignalMessage) {
+  calls ??= Promise.all([import('../../features/calls'), loadNamespaces(['calls'])]).then(([mod]) => mod);
+  void calls.then((c) => (m.kind === 'call' ? c.onCallMessage(m) : c.onCallSignal(m))).catch(() => undefined);
 }
 
 /**
@@ -33,6 +41,8 @@ export function RealtimeBridge() {
       topic,
       token: () => tokenManager.getAccessToken(),
       onMessage: (m) => applyRealtimeMessage(qc, m),
+      // calls (issue 21): the spec's call events and the WebRTC signalling
+      onCall: toCalls,
       // messages sent while away are not kept: re-read what is on screen
       onResync: () => void qc.invalidateQueries(),
       // an expired token: the profile read goes through the API client, which refreshes it

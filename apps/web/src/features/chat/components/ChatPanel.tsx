@@ -23,6 +23,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ChatAttachment, ChatMessage, Conversation } from '@masar/shared';
 import { asLang, formatDate, formatNumber } from '../../../components/format';
+import { Slot } from '../../../components/slots';
 import {
   CHAT_ATTACHMENT_ACCEPT,
   CHAT_ATTACHMENT_MAX_MB,
@@ -95,15 +96,25 @@ function ThreadTitle({ id }: { id: string }) {
   const presence = usePresence(id, c.data?.side, c.data?.otherSide);
   if (!c.data) return null;
   return (
-    <Stack gap={0}>
-      <Text fw={600} lh={1.2}>
-        <bdi>{c.data.counterpart.companyName}</bdi>
-      </Text>
-      <Text fz="xs" c="dimmed">
-        <bdi>{c.data.referenceId}</bdi>
-      </Text>
-      <PresenceLine presence={presence} />
-    </Stack>
+    <>
+      <Stack gap={0}>
+        <Text fw={600} lh={1.2}>
+          <bdi>{c.data.counterpart.companyName}</bdi>
+        </Text>
+        <Text fz="xs" c="dimmed">
+          <bdi>{c.data.referenceId}</bdi>
+        </Text>
+        <PresenceLine presence={presence} />
+      </Stack>
+      {/* audio and video calls with the other side (issue 21 "Calls"; the calls feature) */}
+      <Slot
+        name="CallButtons"
+        conversationId={id}
+        loadId={c.data.loadId}
+        counterpartId={c.data.counterpart.userId}
+        counterpartName={c.data.counterpart.companyName}
+      />
+    </>
   );
 }
 
