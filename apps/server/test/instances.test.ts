@@ -83,11 +83,14 @@ describe.skipIf(ENGINE !== 'postgres')('two instances on one PostgreSQL, Redis a
   let bothUp: Date;
   const prefix = `masar-it-${Date.now().toString(36)}:`;
   const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  let env: Record<string, string>;
+  /** Instances a test starts of its own (killed by it or in afterAll). */
+  const extra: Instance[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
     s3 = await startS3Server();
-    const env = {
+    env = {
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       DATABASE_URL: database.url!,
@@ -109,8 +112,8 @@ describe.skipIf(ENGINE !== 'postgres')('two instances on one PostgreSQL, Redis a
   }, 120_000);
 
   afterAll(async () => {
-    for (const i of [a, b]) if (i && i.child.exitCode === null) i.child.kill('SIGKILL');
-    await Promise.all([a?.exited, b?.exited]);
+    for (const i of [a, b, ...extra]) if (i && i.child.exitCode === null) i.child.kill('SIGKILL');
+    await Promise.all([a?.exited, b?.exited, ...extra.map((i) => i.exited)]);
     await s3?.close();
     await database?.close();
     if (redis.status === 'ready') {
@@ -220,6 +223,74 @@ describe.skipIf(ENGINE !== 'postgres')('two instances on one PostgreSQL, Redis a
       await Promise.all(clients.map((c) => c.endAsync(true)));
     }
   });
+
+  it('chat across instances: a client on each exchanges messages; after kill -9 of one instance its client reconnects to the other and misses nothing', async () => {
+    const ctx = { database, config: { jwtSecret: JWT_SECRET } } as unknown as TestContext;
+    const carrier = await createUser(ctx, { accountType: ACCOUNT_TYPE.carrier });
+    // a third instance of the same configuration: the one this test kills
+    const c = await startInstance('c', env);
+    extra.push(c);
+    const posted = await post(c, '/loads', loadBody(), { ...owner.headers, 'idempotency-key': crypto.randomUUID() });
+    const loadId = (posted.body.data as { id: string }).id;
+    expect((await post(a, '/offers', { loadId, priceSar: '2500' }, { ...carrier.headers, 'idempotency-key': crypto.randomUUID() })).status).toBe(201);
+    const conv = (await post(a, '/chat/conversations', { loadId }, { ...carrier.headers, 'idempotency-key': crypto.randomUUID() })).body.data as { id: string };
+    const send = async (i: Instance, u: TestUser, body: string) => {
+      const r = await post(i, `/chat/conversations/${conv.id}/messages`, { body }, { ...u.headers, 'idempotency-key': crypto.randomUUID() });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    };
+    /** The conversation's message texts, oldest first, as a client re-reads them through `i`. */
+    const history = async (i: Instance, u: TestUser) => {
+      const r = await fetch(`${i.url}/api/v1/chat/conversations/${conv.id}/messages?limit=100`, { headers: u.headers });
+      return ((await r.json()) as { data: { items: { body: string }[] } }).data.items.map((m) => m.body).reverse();
+    };
+    const hints: Record<string, number> = {};
+    const listen = async (i: Instance, u: TestUser, tag: string) => {
+      const client = await mqtt.connectAsync(`${i.url.replace('http', 'ws')}/mqtt`, {
+        clientId: `u:${u.id}:${tag}`,
+        username: u.id,
+        password: u.accessToken,
+        reconnectPeriod: 0,
+      });
+      hints[tag] = 0;
+      client.on('message', (_t, p) => {
+        const m = realtimeMessageSchema.safeParse(JSON.parse(p.toString()));
+        if (m.success && m.data.type === 'chat.message_sent' && m.data.aggregateId === conv.id) hints[tag]++;
+      });
+      await client.subscribeAsync(userTopic(u.id));
+      return client;
+    };
+    const ownerOnC = await listen(c, owner, 'owner-c');
+    const carrierOnA = await listen(a, carrier, 'carrier-a');
+    const clients = [ownerOnC, carrierOnA];
+    try {
+      // each side sends through its own instance; each client hears both messages
+      await send(a, carrier, 'Is the load ready at 8?');
+      await send(c, owner, 'Yes, gate 3.');
+      await expect.poll(() => [hints['owner-c'], hints['carrier-a']], { timeout: 15_000, interval: 50 }).toEqual([2, 2]);
+
+      // kill -9 the owner's instance: its client is cut off
+      const closed = new Promise<void>((r) => ownerOnC.once('close', () => r()));
+      c.child.kill('SIGKILL');
+      await c.exited;
+      await closed;
+      // the carrier goes on writing while the owner is away
+      await send(a, carrier, 'On my way.');
+      await send(a, carrier, 'Arriving in 20 minutes.');
+
+      // the owner's client reconnects to the surviving instance and re-reads what it shows
+      const ownerOnB = await listen(b, owner, 'owner-b');
+      clients.push(ownerOnB);
+      expect(await history(b, owner)).toEqual(['Is the load ready at 8?', 'Yes, gate 3.', 'On my way.', 'Arriving in 20 minutes.']);
+      const unread = await fetch(`${b.url}/api/v1/chat/unread`, { headers: owner.headers });
+      expect(((await unread.json()) as { data: { unread: number } }).data.unread).toBe(2);
+      // and hears the next message live on its new instance
+      await send(a, carrier, 'Here.');
+      await expect.poll(() => hints['owner-b'], { timeout: 15_000, interval: 50 }).toBe(1);
+      expect((await history(b, owner)).at(-1)).toBe('Here.');
+    } finally {
+      await Promise.all(clients.map((cl) => cl.endAsync(true)));
+    }
+  }, 150_000);
 
   it('runs a scheduled job once per slot across both instances', async () => {
     type Slot = { slot: string; n: number };
