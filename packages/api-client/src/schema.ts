@@ -3795,7 +3795,7 @@ export interface paths {
          *
          *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
          */
-        post: operations["postMeetingsV1Meeting"];
+        post: operations["createMeeting"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3815,7 +3815,7 @@ export interface paths {
          * Answer a ringing call
          * @description The called side answers from one tab (`deviceId`); the call becomes active and the caller hears joinRequestAccept. CALL_NOT_RINGING (409) when it no longer rings (answered elsewhere, cancelled, missed) or I am the caller.
          */
-        post: operations["postMeetingsV1Accept"];
+        post: operations["acceptMeeting"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3836,7 +3836,7 @@ export interface paths {
          * Leave a call: cancel, decline or hang up
          * @description While it rings the caller cancels it (missed: the other side gets a missed-call notification) and the callee declines it; while active either side ends it. Leaving an ended call answers it as it is.
          */
-        delete: operations["deleteMeetingsV1Leave"];
+        delete: operations["leaveMeeting"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3850,7 +3850,7 @@ export interface paths {
             cookie?: never;
         };
         /** One of my calls */
-        get: operations["getMeetingsV1MeetingByMeetingId"];
+        get: operations["getMeeting"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3867,7 +3867,7 @@ export interface paths {
             cookie?: never;
         };
         /** My ringing or active call, if any */
-        get: operations["getMeetingsV1Current"];
+        get: operations["getCurrentMeeting"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3889,7 +3889,7 @@ export interface paths {
          * Relay a WebRTC signalling message to the other side
          * @description An SDP offer or answer, or an ICE candidate (JSON-encoded, at most 16,000 characters), passed on to the other party’s MQTT profile topic as `{ "kind": "call-signal" }`; never stored. CALL_NOT_ACTIVE (409) once the call is over.
          */
-        post: operations["postMeetingsV1Signal"];
+        post: operations["signalMeeting"];
         delete?: never;
         options?: never;
         head?: never;
@@ -44223,7 +44223,7 @@ export interface operations {
             };
         };
     };
-    postMeetingsV1Meeting: {
+    createMeeting: {
         parameters: {
             query?: never;
             header?: never;
@@ -44446,7 +44446,7 @@ export interface operations {
             };
         };
     };
-    postMeetingsV1Accept: {
+    acceptMeeting: {
         parameters: {
             query?: never;
             header?: never;
@@ -44635,7 +44635,7 @@ export interface operations {
             };
         };
     };
-    deleteMeetingsV1Leave: {
+    leaveMeeting: {
         parameters: {
             query: {
                 meetingId: string;
@@ -44765,7 +44765,7 @@ export interface operations {
             };
         };
     };
-    getMeetingsV1MeetingByMeetingId: {
+    getMeeting: {
         parameters: {
             query?: never;
             header?: never;
@@ -44911,7 +44911,7 @@ export interface operations {
             };
         };
     };
-    getMeetingsV1Current: {
+    getCurrentMeeting: {
         parameters: {
             query?: never;
             header?: never;
@@ -45046,7 +45046,7 @@ export interface operations {
             };
         };
     };
-    postMeetingsV1Signal: {
+    signalMeeting: {
         parameters: {
             query?: never;
             header?: never;

@@ -31,6 +31,7 @@ export default async function callsRoutes(fastify: FastifyInstance) {
       config: { ...config, idempotencyReplay: true },
       schema: {
         tags,
+        operationId: 'createMeeting',
         summary: 'Call the other side of a conversation (audio or video)',
         description: `Rings the other side of the chat conversation for at most ${CALL_RING_SECONDS} s (then it is missed). Answers the call with the ICE servers for RTCPeerConnection (STUN, and TURN with a short-lived credential). NOT_FOUND (404) unless I am a side of the conversation; USER_BLOCKED (403) when either blocked the other; CALL_NOT_ALLOWED (403) when the other side’s audio or video contact setting leaves me out; CALL_BUSY (409) when a call of this conversation rings or is active, or either side is in another call.`,
         body: createCallInput,
@@ -45,6 +46,7 @@ export default async function callsRoutes(fastify: FastifyInstance) {
       config,
       schema: {
         tags,
+        operationId: 'acceptMeeting',
         summary: 'Answer a ringing call',
         description:
           'The called side answers from one tab (`deviceId`); the call becomes active and the caller hears joinRequestAccept. CALL_NOT_RINGING (409) when it no longer rings (answered elsewhere, cancelled, missed) or I am the caller.',
@@ -60,6 +62,7 @@ export default async function callsRoutes(fastify: FastifyInstance) {
       config,
       schema: {
         tags,
+        operationId: 'leaveMeeting',
         summary: 'Leave a call: cancel, decline or hang up',
         description:
           'While it rings the caller cancels it (missed: the other side gets a missed-call notification) and the callee declines it; while active either side ends it. Leaving an ended call answers it as it is.',
@@ -71,14 +74,14 @@ export default async function callsRoutes(fastify: FastifyInstance) {
   );
   app.get(
     '/meetings/v1/meeting/:meetingId',
-    { config, schema: { tags, summary: 'One of my calls', params: meetingIdQuery, response: { 200: envelope(callSchema) } } },
+    { config, schema: { tags, operationId: 'getMeeting', summary: 'One of my calls', params: meetingIdQuery, response: { 200: envelope(callSchema) } } },
     async (req) => ({ message: message('common.ok', req.lang), data: await svc.get(app.requireUser(req), req.params.meetingId) }),
   );
   app.get(
     '/meetings/v1/current',
     {
       config,
-      schema: { tags, summary: 'My ringing or active call, if any', response: { 200: envelope(currentCallSchema) } },
+      schema: { tags, operationId: 'getCurrentMeeting', summary: 'My ringing or active call, if any', response: { 200: envelope(currentCallSchema) } },
     },
     async (req) => ({ message: message('common.ok', req.lang), data: await svc.current(app.requireUser(req)) }),
   );
@@ -88,6 +91,7 @@ export default async function callsRoutes(fastify: FastifyInstance) {
       config,
       schema: {
         tags,
+        operationId: 'signalMeeting',
         summary: 'Relay a WebRTC signalling message to the other side',
         description:
           'An SDP offer or answer, or an ICE candidate (JSON-encoded, at most 16,000 characters), passed on to the other party’s MQTT profile topic as `{ "kind": "call-signal" }`; never stored. CALL_NOT_ACTIVE (409) once the call is over.',
