@@ -171,7 +171,8 @@ function ConversationRow({ c, lang }: { c: Conversation; lang: 'en' | 'ar' }) {
           <Text fz="xs" c="dimmed">
             <bdi>{c.referenceId}</bdi>
           </Text>
-          <Text fz="sm" c="dimmed" truncate>
+          {/* a message is shown as its author typed it, digits included (e2e/digits.test.ts) */}
+          <Text fz="sm" c="dimmed" truncate data-latin-digits>
             {last ? (last.mine ? t('you', { body: preview(last, t) }) : preview(last, t)) : t('noMessages')}
           </Text>
         </Stack>
@@ -379,8 +380,9 @@ function Bubble({ m, lang, conversationId }: { m: ChatMessage; lang: 'en' | 'ar'
       data-mine={m.mine ? '1' : '0'}
     >
       {m.attachment && <Attachment a={m.attachment} lang={lang} conversationId={conversationId} />}
+      {/* shown as its author typed it, digits included (e2e/digits.test.ts) */}
       {m.body && (
-        <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-latin-digits>
           {m.body}
         </Text>
       )}
