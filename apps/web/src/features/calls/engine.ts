@@ -1,4 +1,4 @@
-import { CALL_RING_SECONDS, type CallMessage, type CallSignalMessage, type CallType, type IceServer } from '@masar/shared';
+import { CALL_RING_SECONDS, type Call, type CallMessage, type CallSignalMessage, type CallType, type IceServer } from '@masar/shared';
 import { ApiError } from '../../lib/api';
 import { callsApi, type CallsApi } from './api/calls';
 import { startRing } from './ring';
@@ -51,6 +51,28 @@ let waiting: CallSignalMessage[] = [];
 
 const meetingId = () => getCallState().receiverDetails?.meetingId ?? null;
 const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : e instanceof Error ? e.message : String(e));
+
+/** The call window's state when a call opens, outgoing or incoming (spec §4: connecting, audio on, video only for a video call). */
+function openedState(call: Call, phase: 'outgoing' | 'incoming') {
+  return {
+    isOpen: true,
+    type: call.type,
+    loadId: call.loadId,
+    conversationId: call.conversationId,
+    isMaximize: true,
+    isMinimizedCall: false,
+    isConnecting: true,
+    isConnected: false,
+    userId: call.counterpart.userId,
+    startedAt: null,
+    receiverDetails: { callerName: call.counterpart.companyName, isReceiver: phase === 'incoming', meetingId: call.meetingId },
+    localAudio: true,
+    localVideo: call.type === 'VideoCall',
+    phase,
+    peerState: 'new' as const,
+    notice: null,
+  };
+}
 
 function teardown() {
   stopRing?.();
@@ -147,26 +169,7 @@ export async function startCall(opts: {
   try {
     const call = await d().api.create(opts.conversationId, opts.type, d().deviceId);
     iceServers = call.iceServers;
-    setCallState({
-      isOpen: true,
-      type: opts.type,
-      loadId: call.loadId,
-      conversationId: call.conversationId,
-      isMaximize: true,
-      isMinimizedCall: false,
-      isConnecting: true,
-      isConnected: false,
-      userId: call.counterpart.userId,
-      startedAt: null,
-      receiverDetails: { callerName: call.counterpart.companyName, isReceiver: false, meetingId: call.meetingId },
-      localAudio: true,
-      localVideo: opts.type === 'VideoCall',
-      phase: 'outgoing',
-      peerState: 'new',
-      localStream: stream,
-      remoteStream: null,
-      notice: null,
-    });
+    setCallState({ ...openedState(call, 'outgoing'), localStream: stream, remoteStream: null });
     return null;
   } catch (e) {
     for (const t of stream.getTracks()) t.stop();
@@ -251,24 +254,8 @@ export async function onCallMessage(m: CallMessage): Promise<void> {
         .catch(() => null);
       if (!call || !call.isReceiver || call.status !== 'ringing' || getCallState().phase !== 'idle') return;
       // spec §4: an incoming call opens connecting, audio on, video on only for a video call
-      setCallState({
-        isOpen: true,
-        type: call.type,
-        loadId: call.loadId,
-        conversationId: call.conversationId,
-        isMaximize: true,
-        isMinimizedCall: false,
-        isConnecting: true,
-        isConnected: false,
-        userId: call.counterpart.userId,
-        startedAt: null,
-        receiverDetails: { callerName: call.counterpart.companyName, isReceiver: true, meetingId: call.meetingId },
-        localAudio: true,
-        localVideo: call.type === 'VideoCall',
-        phase: 'incoming',
-        peerState: 'new',
-        notice: null,
-      });
+      setCallState(openedState(call, 'incoming'));
+
       stopRing = d().startRing();
       // the server misses it after the ring time; stop ringing here then even if that message is lost
       ringTimer = setTimeout(
