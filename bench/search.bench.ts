@@ -199,10 +199,15 @@ async function topUp(database: Database) {
   for (const t of ['load_bookmarks', 'load_vendors', 'bayan_trips', 'vendors', 'vehicles', 'drivers']) await database.exec(`vacuum analyze ${t}`);
 }
 
-/** The seeded database of `n` loads (reused with KEEP_DB when it holds exactly that), migrated. */
-async function openBench(engine: Engine, n: number): Promise<{ database: Database; seedS: number; cleanup: () => Promise<void> }> {
+/**
+ * The seeded database of `n` loads (reused with KEEP_DB when it holds exactly that), migrated:
+ * PostgreSQL database `masar_bench_<n>` (BENCH_DB_NAME names another seeded with this seed, e.g.
+ * bench:trucks' `masar_bench_trucks_1000000`) or a PGlite directory. Exported for
+ * bench/traffic.bench.ts.
+ */
+export async function openBench(engine: Engine, n: number): Promise<{ database: Database; seedS: number; cleanup: () => Promise<void> }> {
   const keep = !!process.env.KEEP_DB;
-  const name = `masar_bench_${n}`;
+  const name = process.env.BENCH_DB_NAME ?? `masar_bench_${n}`;
   let database: Database;
   let cleanup: () => Promise<void>;
   if (engine === 'postgres') {

@@ -9,6 +9,14 @@ export const FLIGHT_CLAIM_MS = 2_000;
 /** How long another instance waits for the claimer's page before it searches itself. */
 export const FLIGHT_WAIT_MS = 500;
 
+/**
+ * What the board cache did in this process since start: `hits` served from a cached page,
+ * `misses` that ran (or joined, `joined`) a search, `bypass` searches that skip the cache (a
+ * viewer with blocks, a viewer owning a load of the page, no cache). Counters only grow; read by
+ * bench/traffic.bench.ts (hit/miss per scenario) and available to a metrics exporter.
+ */
+export const boardCacheStats = { hits: 0, misses: 0, joined: 0, bypass: 0 };
+
 /** The page of `key` computed under version `v`, as soon as the store has it (polled every 20 ms), or null after `waitMs`. */
 async function waitForPage(cache: BoardCacheStore, key: string, v: number, waitMs: number): Promise<CachedPage | null> {
   const deadline = Date.now() + waitMs;
@@ -63,7 +71,7 @@ export function createBoardSearch(deps: {
     async searchJson(q: board.BoardQuery, viewerId: string | null): Promise<string> {
       // a viewer with blocks (either way) gets its own page, never the shared cache (issue 8)
       const hidden = await hiddenFrom(viewerId);
-      const own = async () => JSON.stringify(loadListResponse.parse(await searchPage(readDb, q, viewerId, hidden)));
+      const own = async () => (boardCacheStats.bypass++, JSON.stringify(loadListResponse.parse(await searchPage(readDb, q, viewerId, hidden))));
       if (hidden.length || !cache || cacheTtlMs <= 0) return own();
       const key = JSON.stringify(q);
       // The version and the search come from the SAME server (readDb: the replica, or the
@@ -73,12 +81,18 @@ export function createBoardSearch(deps: {
       // that page would be served as fresh until the next bump (docs/load-board.md).
       const [v, hit] = await Promise.all([pageVersion(readDb, q), cache.get(key)]);
       const mine = (shippers: string[]) => viewerId != null && shippers.includes(viewerId);
-      if (hit && hit.v === v && hit.until > Date.now()) return mine(hit.shippers) ? own() : hit.data;
+      if (hit && hit.v === v && hit.until > Date.now()) {
+        if (mine(hit.shippers)) return own();
+        boardCacheStats.hits++;
+        return hit.data;
+      }
       // A waiter joins only a flight started under the same version: no write to these places
       // committed between the two version reads, and the flight's search began after the first.
       const fk = `${v}:${key}`;
       let flight = flights.get(fk);
-      if (!flight) {
+      if (flight) boardCacheStats.joined++;
+      else {
+        boardCacheStats.misses++;
         flight = (async () => {
           // another instance is searching this page under this version: wait for its page (up to
           // FLIGHT_WAIT_MS), then search here after all (it may have died or be slow)
