@@ -79,12 +79,13 @@ export const WALK_CAP = 4_000;
  * - `nearest`: deadhead; the circle's places nearest first, each in pickup order up to the page:
  *   the outer order's first key is the places' own, so it stops after the nearest places;
  * - `perPlace`: each place's own index in the page's order, one page each, merged (migration 0122;
- *   with an equipment filter only for newest and pickup, whose indexes lead with the equipment);
+ *   with an equipment filter the indexes lead with the equipment: 0010, 0122 and, for price and
+ *   rate per km, 0129);
  * - `walk`: the sort's board index, keeping the circle's loads (wide radius: uncapped, a circle of
  *   500 km and more holds a large share of the board; below: capped at WALK_CAP rows);
- * - `perCity`: every matching load of the circle, sorted (equipment + price or rate per km on a
- *   small circle, or after a capped walk that found too few): unbounded, it reads every load of
- *   that equipment in the circle; indexes (equipment, city, price / rate per km) would bound it.
+ * - `perCity`: every matching load of the circle, sorted. Unbounded, so no search takes it since
+ *   migration 0129 (it was equipment + price or rate per km); kept as the plain statement the
+ *   other paths are checked against (paging.test.ts).
  */
 export type BoardPath = 'plain' | 'nearest' | 'perPlace' | 'walk' | 'perCity';
 
@@ -94,7 +95,7 @@ export function boardPathOf(q: BoardQuery, places = 0): BoardPath {
   const sort = boardSortOf(q);
   if (sort === 'deadhead') return 'nearest';
   if ((q.radius ?? 0) >= WIDE_RADIUS_KM || places > PER_PLACE_MAX) return 'walk';
-  return !q.equipmentType || sort === 'newest' || sort === 'pickup' ? 'perPlace' : 'perCity';
+  return 'perPlace';
 }
 
 /** The sort the board actually uses (deadhead needs a pickup city; newest without one). */
@@ -242,11 +243,7 @@ export async function searchBoard(
   let rows = await queryRows<Row>(db, boardSearchSql(q, hidden, { path }), 'board');
   // a capped walk that did not fill the page may have stopped at WALK_CAP: the places then tell
   if (path === 'walk' && rows.length < q.limit && (q.radius ?? 0) < WIDE_RADIUS_KM) {
-    rows = await queryRows<Row>(
-      db,
-      boardSearchSql(q, hidden, { path: q.equipmentType && q.sort !== 'newest' && q.sort !== 'pickup' ? 'perCity' : 'perPlace' }),
-      'board',
-    );
+    rows = await queryRows<Row>(db, boardSearchSql(q, hidden, { path: 'perPlace' }), 'board');
   }
   let n = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && (q.skip > 0 || q.cursor)) {

@@ -493,7 +493,7 @@ describe.runIf(ENGINE === 'postgres')('board search plan on PostgreSQL', () => {
       join lateral (select id, lat, lng from cities where id = (array[3,18,13,6,14,1061,31,1,15,11,10,17])[1 + g % 12] or (g % 3 = 0 and id = 1 + (g * 7) % 4500) limit 1) c on true`);
     await t.database.exec('vacuum analyze loads');
     await t.database.exec('analyze cities');
-    const { boardSearchSql } = await import('./board.repository.ts');
+    const { boardPathOf, boardSearchSql } = await import('./board.repository.ts');
     const { PgDialect } = await import('drizzle-orm/pg-core');
     const q = new PgDialect().sqlToQuery(
       boardSearchSql({
@@ -513,5 +513,19 @@ describe.runIf(ENGINE === 'postgres')('board search plan on PostgreSQL', () => {
     // either covering btree (the planner picks by statistics); never the heap, never a scan of all loads
     expect(plan, plan).toMatch(/Index Only Scan using loads_board_(equipment|city) on loads/);
     expect(plan, plan).not.toMatch(/Seq Scan on loads/);
+
+    // issue 24: equipment + price or rate per km on a small circle walks each place's own index in
+    // that order (migration 0129), one page each: no read of every flatbed of the circle + a sort
+    for (const [sort, index] of [
+      ['price', 'loads_board_equipment_price'],
+      ['ratePerKm', 'loads_board_equipment_rate'],
+    ] as const) {
+      const pq = { pickupCityId: CITY.riyadh, radius: 100, equipmentType: 'flatbed_trailer', sort, limit: 20, skip: 0 };
+      expect(boardPathOf(pq, 102)).toBe('perPlace');
+      const s = new PgDialect().sqlToQuery(boardSearchSql(pq, [], { path: boardPathOf(pq, 102) }));
+      const p = (await t.database.query<{ 'QUERY PLAN': string }>(`explain ${s.sql}`, s.params)).map((r) => r['QUERY PLAN']).join('\n');
+      expect(p, p).toMatch(new RegExp(`Index Only Scan using ${index} on loads`));
+      expect(p, p).not.toMatch(/Seq Scan on loads/);
+    }
   });
 });
