@@ -18,8 +18,12 @@ if (!hasChromium) {
   console.warn(`[e2e] skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
 }
 
-/** E2E_PORT_BASE: take ports from there upwards instead of any free one (a machine shared by several runs, each given its range). */
-let nextPort = Number(process.env.E2E_PORT_BASE) || 0;
+/**
+ * E2E_PORT_BASE: take ports from there upwards instead of any free one (a machine shared by several
+ * runs, each given its range). Journeys run two files at a time: each Vitest worker takes its own
+ * hundred ports of the range (VITEST_POOL_ID is 1, 2, …).
+ */
+let nextPort = Number(process.env.E2E_PORT_BASE) ? Number(process.env.E2E_PORT_BASE) + 100 * (Number(process.env.VITEST_POOL_ID ?? 1) - 1) : 0;
 async function freePort(): Promise<number> {
   if (nextPort) return nextPort++;
   return new Promise((res, rej) => {

@@ -130,12 +130,12 @@ describe('MyLoadsPage chat', () => {
 
 /** Issue 23: the results table serves My Shipments too, with a status column and no sorting heads. */
 describe('MyLoadsPage table display', () => {
-  it('lists my shipments in the table with their status and actions; the toggle keeps the choice in the URL', async () => {
+  it('lists my shipments in the table by default, with their status and actions', async () => {
     stubMyLoads(
       { side: 'shipper', pending: 1, yourTurn: 1, priceSar: '2100.00', lastOfferBy: 'carrier' },
       { isMine: true, status: 'assigned', carrierId: '01a201b8-62ec-775a-90a3-1e19e1b5fb96' },
     );
-    renderWithApp(<MyLoadsPage />, { path: '/shippers/my-loads?tab=offers&display=table' });
+    renderWithApp(<MyLoadsPage />, { path: '/shippers/my-loads?tab=offers' });
     const table = await screen.findByTestId('loads-table');
     const heads = within(table)
       .getAllByRole('columnheader')
@@ -147,5 +147,15 @@ describe('MyLoadsPage table display', () => {
     expect(within(row).getByText('Assigned')).toBeTruthy();
     expect(await within(row).findByTestId('message-carrier')).toBeTruthy();
     expect(within(row).getByTestId('offer-state')).toBeTruthy();
+  });
+
+  it('shows the cards when grid is chosen, and back to the table by the toggle', async () => {
+    stubMyLoads({ side: 'shipper', pending: 1, yourTurn: 1, priceSar: '2100.00', lastOfferBy: 'carrier' }, { isMine: true });
+    renderWithApp(<MyLoadsPage />, { path: '/shippers/my-loads?tab=offers&display=grid' });
+    const row = await screen.findByTestId(`load-row-${loadFixture().referenceId}`);
+    expect(screen.queryByTestId('loads-table')).toBeNull();
+    expect(within(row).getByTestId('offer-state')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Table' }));
+    expect(await screen.findByTestId('loads-table')).toBeTruthy();
   });
 });

@@ -88,7 +88,8 @@ export default function MyLoadsPage() {
   // past the numbered pages: the keyset cursor (the API's nextCursor)
   const after = params.get('after') || null;
   const displayParam = params.get('display');
-  const display: ListingDisplay = displayParam === 'line' || displayParam === 'table' ? displayParam : 'grid';
+  // the results table is the default (issue 23: a working list, as the board); grid and line stay a click away
+  const display: ListingDisplay = displayParam === 'line' || displayParam === 'grid' ? displayParam : 'table';
   // the results table (issue 23) becomes cards on phones, as on the board
   const phone = useMediaQuery(PHONE, window.matchMedia?.(PHONE).matches ?? false) ?? false;
   const q = useMyLoads(tab, PAGE_SIZE, (page - 1) * PAGE_SIZE, after);
@@ -132,7 +133,7 @@ export default function MyLoadsPage() {
       <Group justify="space-between" mb="md">
         <Title order={2}>{base === '/carriers' ? t('myLoads.titleCarrier') : t('myLoads.title')}</Title>
         <Group>
-          <DisplayToggle<ListingDisplay> withTable value={display} onChange={(v) => set({ display: v === 'grid' ? null : v })} />
+          <DisplayToggle<ListingDisplay> withTable value={display} onChange={(v) => set({ display: v === 'table' ? null : v })} />
           {paths.canPost && (
             <Button component={Link} to={paths.postLoad} leftSection={<IconPlus size={16} />} data-testid="new-load">
               {t('myLoads.postLoad')}
