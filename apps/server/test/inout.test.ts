@@ -191,11 +191,32 @@ describe('shipment in/out and the ratio', () => {
     expect(r.ratio).toBe(Math.round((2 / 3) * 100) / 100);
     // the same ratio on the shipment log; with the radius, Na'mi's truck and load count too
     expect((await loadLog({ cityId: TABUK })).ratio).toEqual(r);
-    expect((await truckLog({ cityId: TABUK, radius: 100 })).ratio).toMatchObject({ loads: 3, trucks: 4 });
+    // the 100 km figures were first read before these loads were posted: the log may show them up
+    // to INOUT_FIGURES_TTL_MS old, …/refresh reads them fresh
+    expect((await truckLog({ cityId: TABUK, radius: 100 }, '/truckInOutLogs/refresh')).ratio).toMatchObject({ loads: 3, trucks: 4 });
     // no trucks posted there: no ratio
     expect((await truckLog({ cityId: CITY.dammam })).ratio).toMatchObject({ trucks: 0, ratio: null });
     // a broker reads both logs too
     expect((await call('GET', `/loadInOutLogs?cityId=${TABUK}`, broker.headers)).status).toBe(200);
+  });
+});
+
+describe('the area figures', () => {
+  it('keeps counts and ratio for a short while, the page always fresh; /refresh reads them again for everyone', async () => {
+    const q = { cityId: TABUK, direction: 'out', from: inDays(0), to: inDays(6) };
+    const before = await truckLog(q);
+    const extra = await postTruck(truckBody({ day: 3 }));
+    const after = await truckLog(q);
+    // the page shows the new truck at once; the counts and the 24 h ratio are the ones just read
+    expect(ids(after)).toContain(extra.id);
+    expect(after.counts).toEqual(before.counts);
+    expect(after.ratio).toEqual(before.ratio);
+    const fresh = await truckLog(q, '/truckInOutLogs/refresh');
+    expect(fresh.counts.out.total).toBe(before.counts.out.total + 1);
+    expect(fresh.ratio.trucks).toBe(before.ratio.trucks + 1);
+    // the refresh replaced what was kept: the plain log now has the new figures too
+    expect((await truckLog(q)).counts).toEqual(fresh.counts);
+    ok(await call('DELETE', `/truck/${extra.id}`, carrier.headers));
   });
 });
 

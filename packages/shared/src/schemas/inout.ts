@@ -15,6 +15,12 @@ export const INOUT_DEFAULT_DAYS = 7;
 export const INOUT_WINDOW_MAX_DAYS = 31;
 /** The load-to-truck ratio looks back this many hours. */
 export const INOUT_RATIO_HOURS = 24;
+/**
+ * How old the area figures of a log may be, ms: both directions' counts and the 24 h ratio are
+ * kept this long per area and window (to the minute) and shared by every viewer without blocks;
+ * the page of trucks or loads is always read fresh, and …/refresh reads the figures fresh too.
+ */
+export const INOUT_FIGURES_TTL_MS = 30_000;
 
 /**
  * GET /truckInOutLogs and GET /loadInOutLogs (and …/refresh): `cityId` with an optional `radius`

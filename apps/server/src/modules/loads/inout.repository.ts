@@ -39,7 +39,7 @@ export async function inOutCounts(db: DbOrTx, a: AreaWindow, hidden: readonly st
     const m = matches(a, dir, hidden);
     return sql`(select count(*)::int from (select 1 from ${m.from} where ${sql.join(m.where, sql` and `)} limit ${COUNT_CAP + 1}) m)`;
   };
-  const [r] = await queryRows<{ n_in: number; n_out: number }>(db, sql`select ${count('in')} as n_in, ${count('out')} as n_out`, 'load_inout_count');
+  const [r] = await queryRows<{ n_in: number; n_out: number }>(db, sql`select ${count('in')} as n_in, ${count('out')} as n_out`, 'load_inout_count', 'generic');
   return { in: Number(r.n_in), out: Number(r.n_out) };
 }
 
@@ -74,6 +74,7 @@ export async function inOutPage(
         join users u on u.id = l.shipper_id
         order by p.at, p.id`,
     'load_inout_page',
+    'generic',
   );
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
@@ -88,6 +89,7 @@ export async function postedInArea(db: DbOrTx, cityId: number, radius: number | 
     sql`select count(*)::int as n from ${citiesAround(cityId, radius)} pc join loads l on l.pickup_city_id = pc.id
         where ${MARKETPLACE} and l.posted_at is not null and l.deleted_at is null and l.posted_at >= ${since.toISOString()}::timestamptz`,
     'load_posted_area',
+    'generic',
   );
   return Number(r.n);
 }

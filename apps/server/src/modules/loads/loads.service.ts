@@ -7,6 +7,7 @@ import {
   type Load,
   type MyLoadsTab,
   SHIPMENT_TYPE,
+  INOUT_FIGURES_TTL_MS,
 } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
@@ -14,6 +15,7 @@ import { actingUser } from '../auth/auth.types.ts';
 import { requireApproved } from '../../lib/access.ts';
 import { loadTimeline } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
+import { areaWindowKey, ttlMemo } from '../../lib/memo.ts';
 import * as authoring from './authoring.repository.ts';
 import * as board from './board.repository.ts';
 import * as repo from './loads.repository.ts';
@@ -159,6 +161,8 @@ export const toLoadMatch = (r: board.BackhaulRow): BackhaulsResponse['items'][nu
  * the demo refresh and bookmarks. No HTTP here; SQL lives in the *.repository.ts files.
  */
 export function createLoadsService(deps: LoadsDeps) {
+  /** The shipment in/out log's counts per area and window, for viewers without blocks (issue 19). */
+  const areaFigures = ttlMemo(20_000, INOUT_FIGURES_TTL_MS);
   const { db, config, offers, cache, relations } = deps;
   const readDb = deps.readDb ?? db;
   const cacheTtlMs = config.SEARCH_CACHE_TTL_MS ?? 0;
@@ -401,11 +405,16 @@ export function createLoadsService(deps: LoadsDeps) {
      * Shipment in/out (issue 19; spec §2, §7 /loadInOutLogs), asked by the trucks module through
      * its port: one page of open marketplace loads picking up in (out) or delivering to (in) the
      * circle of `a` in its window, with both directions' counts (each stops at COUNT_CAP + 1),
-     * read on `readDb`; shippers blocked either way by the viewer are left out (issue 8).
+     * read on `readDb`; shippers blocked either way by the viewer are left out (issue 8). The
+     * counts of a viewer without blocks are shared for INOUT_FIGURES_TTL_MS per area and window
+     * (to the minute) unless `fresh` (…/refresh); the page is always read.
      */
-    async inOutLog(a: inout.AreaWindow, direction: 'in' | 'out', limit: number, cursor: string | undefined, viewerId: string | null) {
+    async inOutLog(a: inout.AreaWindow, direction: 'in' | 'out', limit: number, cursor: string | undefined, viewerId: string | null, fresh = false) {
       const hidden = await hiddenFrom(viewerId);
-      const [counts, page] = await Promise.all([inout.inOutCounts(readDb, a, hidden), inout.inOutPage(readDb, a, direction, limit, cursor, viewerId, hidden)]);
+      const [counts, page] = await Promise.all([
+        hidden.length ? inout.inOutCounts(readDb, a, hidden) : areaFigures(`loads:${areaWindowKey(a)}`, () => inout.inOutCounts(readDb, a, []), fresh),
+        inout.inOutPage(readDb, a, direction, limit, cursor, viewerId, hidden),
+      ]);
       return { counts, ...page };
     },
 

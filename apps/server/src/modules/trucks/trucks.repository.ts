@@ -505,7 +505,7 @@ export async function truckInOutCounts(db: DbOrTx, a: TruckArea): Promise<Record
                      where ${sql.join(windowWhere(a, 'd'), sql` and `)}
                        and not exists (select 1 from truck_destinations d2 where d2.truck_id = d.truck_id and d2.place < d.place and d2.place = any(pl.places))
                      limit ${COUNT_CAP + 1}) m)`;
-  const [r] = await queryRows<{ n_in: number; n_out: number }>(db, sql`select ${inn} as n_in, ${out} as n_out`, 'truck_inout_count');
+  const [r] = await queryRows<{ n_in: number; n_out: number }>(db, sql`select ${inn} as n_in, ${out} as n_out`, 'truck_inout_count', 'generic');
   return { in: Number(r.n_in), out: Number(r.n_out) };
 }
 
@@ -545,6 +545,7 @@ export async function truckInOutIds(
             cross join lateral (${head(sql`truck_destinations d`, sql`d.place = p.place`)}) x
             order by x.available_from, x.id limit ${limit + 1}`,
     'truck_inout_page',
+    'generic',
   );
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
@@ -567,6 +568,7 @@ export async function trucksPostedInArea(db: DbOrTx, cityId: number, radius: num
              + (select count(*) from ${citiesAround(cityId, radius)} pc join trucks t on t.origin_city_id = pc.id
                 where t.status <> 'deleted' and t.posted_at >= ${since.toISOString()}::timestamptz and t.posted_at < ${next.toISOString()}::timestamptz)::int as n`,
     'truck_posted_area',
+    'generic',
   );
   return Number(r.n);
 }

@@ -10,6 +10,7 @@ import {
   idParams,
   inOutQuery,
   INOUT_WINDOW_MAX_DAYS,
+  INOUT_FIGURES_TTL_MS,
   loadInOutResponse,
   LOAD_TYPES,
   matchingLoadsResponse,
@@ -99,8 +100,9 @@ export default async function trucksRoutes(fastify: FastifyInstance) {
   );
 
   // Truck in/out and shipment in/out (issue 19; spec §2, §7 /truckInOutLogs, /loadInOutLogs and
-  // their /refresh). Nothing is cached, so …/refresh is the same fresh read under the spec's name.
-  const window = `Window: from–to (ISO; default now .. +7 days; at most ${INOUT_WINDOW_MAX_DAYS} days; v.dateRange, v.inoutWindow). cityId + radius (the spec's radius options; without: that city). Counts of both directions, each exact up to 1,000 (capped: "1,000+"). ratio: loads and trucks posted in the circle in the last 24 h (not deleted), loads ÷ trucks. Paging: limit and cursor (keyset). Never cached: …/refresh reads the same fresh data.`;
+  // their /refresh). The page is always read; the area figures (counts, ratio) may be up to
+  // INOUT_FIGURES_TTL_MS old, and …/refresh reads them fresh too.
+  const window = `Window: from–to (ISO; default now .. +7 days; at most ${INOUT_WINDOW_MAX_DAYS} days; v.dateRange, v.inoutWindow). cityId + radius (the spec's radius options; without: that city). Counts of both directions, each exact up to 1,000 (capped: "1,000+"). ratio: loads and trucks posted in the circle in the last 24 h (not deleted), loads ÷ trucks. Paging: limit and cursor (keyset). The page is always read fresh; the counts and the ratio may be up to ${INOUT_FIGURES_TTL_MS / 1000} s old (kept per area and window, to the minute), and …/refresh reads them fresh as well.`;
   for (const path of ['/truckInOutLogs', '/truckInOutLogs/refresh']) {
     app.get(
       path,
@@ -108,13 +110,13 @@ export default async function trucksRoutes(fastify: FastifyInstance) {
         config: { auth: 'user' },
         schema: {
           tags,
-          summary: path.endsWith('refresh') ? 'Truck in/out log, read fresh (same as /truckInOutLogs)' : 'Truck in/out log of a city',
+          summary: path.endsWith('refresh') ? 'Truck in/out log, counts and ratio read fresh' : 'Truck in/out log of a city',
           description: `direction=in: posted trucks going to a city of the circle or to a region one of its cities is in ("anywhere" is not arriving); out: posted trucks whose origin is in the circle. Both: free some time in the window (availability overlaps it), earliest first. Unposted, expired and deleted trucks never show. ${window}`,
           querystring: inOutQuery,
           response: { 200: envelope(truckInOutResponse) },
         },
       },
-      async (req) => ({ message: message('common.ok', req.lang), data: await svc.truckInOut(req.query, req.auth?.userId ?? null) }),
+      async (req) => ({ message: message('common.ok', req.lang), data: await svc.truckInOut(req.query, req.auth?.userId ?? null, path.endsWith('refresh')) }),
     );
   }
   for (const path of ['/loadInOutLogs', '/loadInOutLogs/refresh']) {
@@ -124,13 +126,13 @@ export default async function trucksRoutes(fastify: FastifyInstance) {
         config: { auth: 'user' },
         schema: {
           tags,
-          summary: path.endsWith('refresh') ? 'Shipment in/out log, read fresh (same as /loadInOutLogs)' : 'Shipment in/out log of a city',
+          summary: path.endsWith('refresh') ? 'Shipment in/out log, counts and ratio read fresh' : 'Shipment in/out log of a city',
           description: `Open marketplace loads (posted, not expired). direction=in: last drop in the circle, delivery date in the window, earliest delivery first; out: first pickup in the circle, pickup date in the window, earliest pickup first. ${window}`,
           querystring: inOutQuery,
           response: { 200: envelope(loadInOutResponse) },
         },
       },
-      async (req) => ({ message: message('common.ok', req.lang), data: await svc.loadInOut(req.query, req.auth?.userId ?? null) }),
+      async (req) => ({ message: message('common.ok', req.lang), data: await svc.loadInOut(req.query, req.auth?.userId ?? null, path.endsWith('refresh')) }),
     );
   }
 

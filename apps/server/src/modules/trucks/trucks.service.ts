@@ -4,6 +4,7 @@ import {
   formatPlate,
   INOUT_DEFAULT_DAYS,
   INOUT_RATIO_HOURS,
+  INOUT_FIGURES_TTL_MS,
   type InOutDirection,
   type InOutQuery,
   type LoadInOutResponse,
@@ -27,6 +28,7 @@ import { requireApproved } from '../../lib/access.ts';
 import { publish } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { areaWindowKey, ttlMemo } from '../../lib/memo.ts';
 import * as repo from './trucks.repository.ts';
 import { expireBatch, transition } from './lifecycle.ts';
 import type { LoadsOfArea } from './ports.ts';
@@ -121,6 +123,8 @@ export interface LoadsForTrucks {
 export function createTrucksService(deps: { db: Db; readDb?: Db; records?: TruckOwnerRecords; loads: LoadsForTrucks & LoadsOfArea }) {
   const { db } = deps;
   const readDb = deps.readDb ?? db;
+  /** The in/out logs' area figures (truck counts, the 24 h ratio), kept INOUT_FIGURES_TTL_MS per area and window (issue 19). */
+  const areaFigures = ttlMemo(20_000, INOUT_FIGURES_TTL_MS);
 
   /** The trucks of `ids` in that order; with `withRecord` each carries its owner's record (search results, details). */
   async function hydrated(via: DbOrTx, ids: { id: string; dist_m?: number | null }[], viewerId: string | null, withRecord = false): Promise<Truck[]> {
@@ -412,12 +416,12 @@ export function createTrucksService(deps: { db: Db; readDb?: Db; records?: Truck
      * (capped at COUNT_CAP) and the area's load-to-truck ratio of the last 24 h. No cache: every
      * call (and …/refresh) reads the database (the replica when there is one).
      */
-    async truckInOut(q: InOutQuery, viewerId: string | null): Promise<TruckInOutResponse> {
+    async truckInOut(q: InOutQuery, viewerId: string | null, fresh = false): Promise<TruckInOutResponse> {
       const a = { cityId: q.cityId, radius: q.radius, ...inOutWindow(q) };
       const [counts, page, ratio] = await Promise.all([
-        repo.truckInOutCounts(readDb, a),
+        areaFigures(`trucks:${areaWindowKey(a)}`, () => repo.truckInOutCounts(readDb, a), fresh),
         repo.truckInOutIds(readDb, a, q.direction, q.limit, q.cursor),
-        areaRatio(q.cityId, q.radius),
+        areaRatio(q.cityId, q.radius, fresh),
       ]);
       return {
         direction: q.direction,
@@ -440,9 +444,9 @@ export function createTrucksService(deps: { db: Db; readDb?: Db; records?: Truck
      * the circle, pickup in the window) the area, read through the loads module (its port), with
      * both counts (capped) and the same ratio.
      */
-    async loadInOut(q: InOutQuery, viewerId: string | null): Promise<LoadInOutResponse> {
+    async loadInOut(q: InOutQuery, viewerId: string | null, fresh = false): Promise<LoadInOutResponse> {
       const a = { cityId: q.cityId, radius: q.radius, ...inOutWindow(q) };
-      const [log, ratio] = await Promise.all([deps.loads.inOutLog(a, q.direction, q.limit, q.cursor, viewerId), areaRatio(q.cityId, q.radius)]);
+      const [log, ratio] = await Promise.all([deps.loads.inOutLog(a, q.direction, q.limit, q.cursor, viewerId, fresh), areaRatio(q.cityId, q.radius, fresh)]);
       return {
         direction: q.direction,
         from: a.from.toISOString(),
@@ -470,11 +474,23 @@ export function createTrucksService(deps: { db: Db; readDb?: Db; records?: Truck
     },
   };
 
-  /** The area's load-to-truck ratio: loads and trucks posted in the circle in the last INOUT_RATIO_HOURS hours. */
-  async function areaRatio(cityId: number, radius: number | undefined) {
-    const since = new Date(Date.now() - INOUT_RATIO_HOURS * 3_600_000);
-    const [loads, trucks] = await Promise.all([deps.loads.loadsPostedInArea(cityId, radius, since), repo.trucksPostedInArea(readDb, cityId, radius, since)]);
-    return { loads, trucks, ratio: trucks ? Math.round((loads / trucks) * 100) / 100 : null, hours: INOUT_RATIO_HOURS };
+  /**
+   * The area's load-to-truck ratio: loads and trucks posted in the circle in the last
+   * INOUT_RATIO_HOURS hours, kept INOUT_FIGURES_TTL_MS per area unless `fresh`.
+   */
+  function areaRatio(cityId: number, radius: number | undefined, fresh: boolean) {
+    return areaFigures(
+      `ratio:${cityId}:${radius ?? 0}`,
+      async () => {
+        const since = new Date(Date.now() - INOUT_RATIO_HOURS * 3_600_000);
+        const [loads, trucks] = await Promise.all([
+          deps.loads.loadsPostedInArea(cityId, radius, since),
+          repo.trucksPostedInArea(readDb, cityId, radius, since),
+        ]);
+        return { loads, trucks, ratio: trucks ? Math.round((loads / trucks) * 100) / 100 : null, hours: INOUT_RATIO_HOURS };
+      },
+      fresh,
+    );
   }
 
   async function publishCreated(tx: DbOrTx, user: CurrentUser, id: string, duplicateOf?: string) {
