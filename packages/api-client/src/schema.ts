@@ -2779,7 +2779,7 @@ export interface paths {
         };
         /**
          * Truck in/out log of a city
-         * @description direction=in: posted trucks going to a city of the circle or to a region one of its cities is in ("anywhere" is not arriving); out: posted trucks whose origin is in the circle. Both: free some time in the window (availability overlaps it), earliest first. Unposted, expired and deleted trucks never show. Window: from–to (ISO; default now .. +7 days; at most 31 days; v.dateRange, v.inoutWindow). cityId + radius (the spec's radius options; without: that city). Counts of both directions, each exact up to 1,000 (capped: "1,000+"). ratio: loads and trucks posted in the circle in the last 24 h (not deleted), loads ÷ trucks. Paging: limit and cursor (keyset). Never cached: …/refresh reads the same fresh data.
+         * @description direction=in: posted trucks going to a city of the circle or to a region one of its cities is in ("anywhere" is not arriving); out: posted trucks whose origin is in the circle. Both: free some time in the window (availability overlaps it), earliest first. Unposted, expired and deleted trucks never show. Window: from–to (ISO; default now .. +7 days; at most 31 days; v.dateRange, v.inoutWindow). cityId + radius (the spec's radius options; without: that city). Counts of both directions, each exact up to 1,000 (capped: "1,000+"). ratio: loads and trucks posted in the circle in the last 24 h (not deleted), loads ÷ trucks. Paging: limit and cursor (keyset). The page is always read fresh; the counts and the ratio may be up to 30 s old (kept per area and window, to the minute), and …/refresh reads them fresh as well.
          */
         get: operations["getTruckInOutLogs"];
         put?: never;
@@ -2798,8 +2798,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Truck in/out log, read fresh (same as /truckInOutLogs)
-         * @description direction=in: posted trucks going to a city of the circle or to a region one of its cities is in ("anywhere" is not arriving); out: posted trucks whose origin is in the circle. Both: free some time in the window (availability overlaps it), earliest first. Unposted, expired and deleted trucks never show. Window: from–to (ISO; default now .. +7 days; at most 31 days; v.dateRange, v.inoutWindow). cityId + radius (the spec's radius options; without: that city). Counts of both directions, each exact up to 1,000 (capped: "1,000+"). ratio: loads and trucks posted in the circle in the last 24 h (not deleted), loads ÷ trucks. Paging: limit and cursor (keyset). Never cached: …/refresh reads the same fresh data.
+         * Truck in/out log, counts and ratio read fresh
+         * @description direction=in: posted trucks going to a city of the circle or to a region one of its cities is in ("anywhere" is not arriving); out: posted trucks whose origin is in the circle. Both: free some time in the window (availability overlaps it), earliest first. Unposted, expired and deleted trucks never show. Window: from–to (ISO; default now .. +7 days; at most 31 days; v.dateRange, v.inoutWindow). cityId + radius (the spec's radius options; without: that city). Counts of both directions, each exact up to 1,000 (capped: "1,000+"). ratio: loads and trucks posted in the circle in the last 24 h (not deleted), loads ÷ trucks. Paging: limit and cursor (keyset). The page is always read fresh; the counts and the ratio may be up to 30 s old (kept per area and window, to the minute), and …/refresh reads them fresh as well.
          */
         get: operations["getTruckInOutLogsRefresh"];
         put?: never;
@@ -2819,7 +2819,7 @@ export interface paths {
         };
         /**
          * Shipment in/out log of a city
-         * @description Open marketplace loads (posted, not expired). direction=in: last drop in the circle, delivery date in the window, earliest delivery first; out: first pickup in the circle, pickup date in the window, earliest pickup first. Window: from–to (ISO; default now .. +7 days; at most 31 days; v.dateRange, v.inoutWindow). cityId + radius (the spec's radius options; without: that city). Counts of both directions, each exact up to 1,000 (capped: "1,000+"). ratio: loads and trucks posted in the circle in the last 24 h (not deleted), loads ÷ trucks. Paging: limit and cursor (keyset). Never cached: …/refresh reads the same fresh data.
+         * @description Open marketplace loads (posted, not expired). direction=in: last drop in the circle, delivery date in the window, earliest delivery first; out: first pickup in the circle, pickup date in the window, earliest pickup first. Window: from–to (ISO; default now .. +7 days; at most 31 days; v.dateRange, v.inoutWindow). cityId + radius (the spec's radius options; without: that city). Counts of both directions, each exact up to 1,000 (capped: "1,000+"). ratio: loads and trucks posted in the circle in the last 24 h (not deleted), loads ÷ trucks. Paging: limit and cursor (keyset). The page is always read fresh; the counts and the ratio may be up to 30 s old (kept per area and window, to the minute), and …/refresh reads them fresh as well.
          */
         get: operations["getLoadInOutLogs"];
         put?: never;
@@ -2838,8 +2838,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Shipment in/out log, read fresh (same as /loadInOutLogs)
-         * @description Open marketplace loads (posted, not expired). direction=in: last drop in the circle, delivery date in the window, earliest delivery first; out: first pickup in the circle, pickup date in the window, earliest pickup first. Window: from–to (ISO; default now .. +7 days; at most 31 days; v.dateRange, v.inoutWindow). cityId + radius (the spec's radius options; without: that city). Counts of both directions, each exact up to 1,000 (capped: "1,000+"). ratio: loads and trucks posted in the circle in the last 24 h (not deleted), loads ÷ trucks. Paging: limit and cursor (keyset). Never cached: …/refresh reads the same fresh data.
+         * Shipment in/out log, counts and ratio read fresh
+         * @description Open marketplace loads (posted, not expired). direction=in: last drop in the circle, delivery date in the window, earliest delivery first; out: first pickup in the circle, pickup date in the window, earliest pickup first. Window: from–to (ISO; default now .. +7 days; at most 31 days; v.dateRange, v.inoutWindow). cityId + radius (the spec's radius options; without: that city). Counts of both directions, each exact up to 1,000 (capped: "1,000+"). ratio: loads and trucks posted in the circle in the last 24 h (not deleted), loads ÷ trucks. Paging: limit and cursor (keyset). The page is always read fresh; the counts and the ratio may be up to 30 s old (kept per area and window, to the minute), and …/refresh reads them fresh as well.
          */
         get: operations["getLoadInOutLogsRefresh"];
         put?: never;
