@@ -170,7 +170,7 @@ async function main() {
       `select id, shipper_id from loads tablesample system (2) where status = 'posted' and expires_at > now() + interval '2 days' limit 20000`,
     );
     const details: Path[] = open.slice(0, 5000).map((l) => ({ path: `/api/v1/loads/${l.id}`, token: carrierToken }));
-    // the writer takes the other end of the sample: loads of the biggest shipper the details pool may share
+    // the writer takes the other end of the sample (loads of the two biggest shippers), so details seldom meet an unposted load
     // reposting needs an active plan (spec §9): the writing shippers have one
     for (const u of [OWNER_MOST, uid(2)])
       await database.query(
@@ -182,7 +182,8 @@ async function main() {
       [OWNER_MOST, ownerToken],
       [uid(2), await tokenFor(uid(2))],
     ]);
-    const writable = open.filter((l) => ownerTokens.has(l.shipper_id)).reverse();
+    // pop() takes from the end: the details pool is the first 5,000 of the sample
+    const writable = open.filter((l) => ownerTokens.has(l.shipper_id));
     const mine: Path[] = shipperTokens.flatMap((token) => ['posted', 'offers'].map((tab) => ({ path: `/api/v1/my-loads?tab=${tab}`, token })));
     const mixOf = (n: number): Path[] => {
       const parts: [Path[], number][] = [
