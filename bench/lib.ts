@@ -8,6 +8,14 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 export type Engine = 'pglite' | 'postgres';
 export const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/** A query string of `q`'s defined values (`?` not included): the benches' randomised request paths. */
+export const qs = (q: object) =>
+  new URLSearchParams(
+    Object.entries(q)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)] as [string, string]),
+  ).toString();
+
 export const withDb = (url: string, name: string) => {
   const u = new URL(url);
   u.pathname = `/${name}`;

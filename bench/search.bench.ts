@@ -39,7 +39,7 @@ import { listTrips } from '../apps/server/src/modules/bayan/bayan.repository.ts'
 import { encodeCursor } from '../apps/server/src/lib/cursor.ts';
 import type { MyLoadsTab } from '@masar/shared';
 import { preparedName } from '../apps/server/src/lib/sql.ts';
-import { benchApp, enginesToRun, pgUrl, type Engine } from './lib.ts';
+import { benchApp, enginesToRun, pgUrl, type Engine, qs } from './lib.ts';
 
 interface LoadResult {
   latencies: number[];
@@ -315,12 +315,6 @@ async function scenarios(database: Database): Promise<Scenario[]> {
   };
   const board: BoardQuery = { sort: 'newest', limit: 20, skip: 0 };
   const wide: BoardQuery = { pickupCityId: 3, radius: 1000, sort: 'newest', limit: 20, skip: 0 };
-  const qs = (q: object) =>
-    new URLSearchParams(
-      Object.entries(q)
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => [k, String(v)] as [string, string]),
-    ).toString();
   // the plan of the path searchBoard takes for the circle (issue 24: it depends on the places in it)
   const places = new Map<string, number>();
   for (const q of [radius, wide, { pickupCityId: 13, radius: 500 }])

@@ -38,7 +38,7 @@ import { Worker } from 'node:worker_threads';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { boardPathOf, boardSearchSql, placesInCircle, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
 import { boardCacheStats } from '../apps/server/src/modules/loads/board.service.ts';
-import { benchApp, pgUrl, withDb, type Engine } from './lib.ts';
+import { benchApp, pgUrl, withDb, type Engine, qs } from './lib.ts';
 import { EQUIPMENT, HUB_WEIGHTS, openBench } from './search.bench.ts';
 
 const ENGINE = (process.env.ENGINE ?? 'postgres') as Engine;
@@ -58,12 +58,6 @@ const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(so
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '–');
 const rnd = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
 const days = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
-const qs = (q: object) =>
-  new URLSearchParams(
-    Object.entries(q)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, String(v)] as [string, string]),
-  ).toString();
 
 type Path = string | { path: string; token: string };
 const SORTS = ['newest', 'pickup', 'price', 'ratePerKm', 'deadhead'] as const;

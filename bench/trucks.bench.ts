@@ -34,7 +34,7 @@ import * as trucksRepo from '../apps/server/src/modules/trucks/trucks.repository
 import * as loadsInOut from '../apps/server/src/modules/loads/inout.repository.ts';
 import * as loadsBoard from '../apps/server/src/modules/loads/board.repository.ts';
 import { EQUIPMENT, HUB_WEIGHTS, seed as seedLoads } from './search.bench.ts';
-import { benchApp, captureSql, planSummary, plans, withDb } from './lib.ts';
+import { benchApp, captureSql, planSummary, plans, withDb, qs } from './lib.ts';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -161,12 +161,6 @@ async function openBench(): Promise<{ database: Database; cleanup: () => Promise
 
 const days = (d: number, from = Date.now()) => new Date(from + d * 86_400_000).toISOString();
 const rnd = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
-const qs = (q: object) =>
-  new URLSearchParams(
-    Object.entries(q)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, String(v)] as [string, string]),
-  ).toString();
 
 interface Scenario {
   key: string;
