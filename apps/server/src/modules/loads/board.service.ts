@@ -69,20 +69,22 @@ export function createBoardSearch(deps: {
      * FLIGHT_WAIT_MS for its page. Without a cache store or with a TTL of 0, every search runs the SQL.
      */
     async searchJson(q: board.BoardQuery, viewerId: string | null): Promise<string> {
-      // a viewer with blocks (either way) gets its own page, never the shared cache (issue 8)
-      const hidden = await hiddenFrom(viewerId);
-      const own = async () => (boardCacheStats.bypass++, JSON.stringify(loadListResponse.parse(await searchPage(readDb, q, viewerId, hidden))));
-      if (hidden.length || !cache || cacheTtlMs <= 0) return own();
+      const own = async (hidden: string[]) => (boardCacheStats.bypass++, JSON.stringify(loadListResponse.parse(await searchPage(readDb, q, viewerId, hidden))));
+      if (!cache || cacheTtlMs <= 0) return own(await hiddenFrom(viewerId));
       const key = JSON.stringify(q);
       // The version and the search come from the SAME server (readDb: the replica, or the
       // primary without one). A replica replays the primary's commits in order, so a search on
       // it sees at least every write the version it read counts. A version read on the primary
       // with the search on a lagging replica would store a page older than its version, and
-      // that page would be served as fresh until the next bump (docs/load-board.md).
-      const [v, hit] = await Promise.all([pageVersion(readDb, q), cache.get(key)]);
+      // that page would be served as fresh until the next bump (docs/load-board.md). The
+      // viewer's blocks are read beside them (one round trip, not two): the version is still
+      // read before any search begins.
+      const [hidden, v, hit] = await Promise.all([hiddenFrom(viewerId), pageVersion(readDb, q), cache.get(key)]);
+      // a viewer with blocks (either way) gets its own page, never the shared cache (issue 8)
+      if (hidden.length) return own(hidden);
       const mine = (shippers: string[]) => viewerId != null && shippers.includes(viewerId);
       if (hit && hit.v === v && hit.until > Date.now()) {
-        if (mine(hit.shippers)) return own();
+        if (mine(hit.shippers)) return own(hidden);
         boardCacheStats.hits++;
         return hit.data;
       }
@@ -113,7 +115,7 @@ export function createBoardSearch(deps: {
         flights.set(fk, flight);
       }
       const page = await flight;
-      return mine(page.shippers) ? own() : page.data;
+      return mine(page.shippers) ? own(hidden) : page.data;
     },
   };
 }
