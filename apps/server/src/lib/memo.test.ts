@@ -3,12 +3,12 @@ import { areaWindowKey, ttlMemo } from './memo.ts';
 
 describe('ttlMemo (the in/out logs’ area figures)', () => {
   it('loads once for concurrent calls, keeps the value for its time to live, then loads again', async () => {
-    const memo = ttlMemo(10, 200);
+    const memo = ttlMemo(10, 2_000);
     let loads = 0;
     const load = () => new Promise<number>((r) => setTimeout(() => r(++loads), 5));
     expect(await Promise.all([memo('a', load), memo('a', load)])).toEqual([1, 1]);
     expect(await memo('a', load)).toBe(1);
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 2_200));
     expect(await memo('a', load)).toBe(2);
   });
 
