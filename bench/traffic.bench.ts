@@ -25,10 +25,9 @@
  * Figures per scenario: req/s, HTTP p50/p95/p99 ms, board cache hits/misses (boardCacheStats),
  * writes done, server CPU (this process's main thread: the server and, on PGlite, the database)
  * and PostgreSQL CPU (every `postgres` process, /proc) in % of one core, RSS. The raw-SQL anchor:
- * 100 searches of the `distinct` distribution as the board sends them (the search statement with
- * its values as literals, so planned for them like production's custom plans, then the page's
- * columns by boardRows), serial p50/p95 through the driver and, on PostgreSQL, the search
- * statements alone through `pgbench -M simple` at 1 and CONNECTIONS connections. SOAK=<minutes>
+ * 100 statements of the `distinct` distribution as the board search sends them (with their values
+ * as literals, so planned for them like production's custom plans), serial p50/p95 through the
+ * driver and, on PostgreSQL, `pgbench -M simple` at 1 and CONNECTIONS connections. SOAK=<minutes>
  * then runs the mix with 1 write/s and prints RSS each minute. Prints figures; never asserts.
  */
 import { execFileSync } from 'node:child_process';
@@ -37,7 +36,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { boardPathOf, boardRows, boardSearchSql, placesInCircle, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
+import { boardPathOf, boardSearchSql, placesInCircle, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
 import { boardCacheStats } from '../apps/server/src/modules/loads/board.service.ts';
 import { benchApp, pgUrl, withDb, type Engine, qs } from './lib.ts';
 import { EQUIPMENT, HUB_WEIGHTS, openBench } from './search.bench.ts';
@@ -303,13 +302,11 @@ async function main() {
       const { sql: text, params } = dialect.sqlToQuery(boardSearchSql(q, [], { path: boardPathOf(q, places) }));
       statements.push(text.replace(/\$(\d+)/g, (_, i) => literal(params[Number(i) - 1])));
     }
-    // serial: the search statement, then the page's columns as searchBoard reads them (boardRows)
     const serial: number[] = [];
     for (let pass = 0; pass < 3; pass++)
       for (const st of statements) {
         const t = performance.now();
-        const ids = (await database.query<{ id: string }>(st)).map((r) => r.id);
-        await boardRows(database.readDb, ids);
+        await database.query(st);
         serial.push(performance.now() - t);
       }
     serial.sort((a, b) => a - b);
@@ -326,15 +323,11 @@ async function main() {
       console.log(
         `| ${r.scenario} | ${r.connections} | ${r.writesPerS} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} / ${fmt(r.p95)} / ${fmt(r.p99)} | ${r.hits} / ${r.misses} | ${r.writes} | ${fmt(r.serverCpu, 0)} | ${fmt(r.pgCpu, 0)} | ${fmt(r.rssMb, 0)} | ${r.non2xx} |`,
       );
-    console.log(`\nRaw SQL anchor (100 board searches of the distinct distribution, values as literals: custom plans):`);
-    console.log(
-      `- serial through the driver, the search and its page's columns (boardRows), 3 passes: p50 ${fmt(pct(serial, 50), 2)} ms, p95 ${fmt(pct(serial, 95), 2)} ms`,
-    );
+    console.log(`\nRaw SQL anchor (100 board statements of the distinct distribution, values as literals: custom plans):`);
+    console.log(`- serial through the driver, 3 passes: p50 ${fmt(pct(serial, 50), 2)} ms, p95 ${fmt(pct(serial, 95), 2)} ms`);
     if (pgbench)
       for (const b of pgbench)
-        console.log(
-          `- pgbench -M simple, the search statements, ${b.clients} connection(s), ${DURATION} s: ${fmt(b.tps, 0)} statements/s, mean latency ${fmt(b.latencyMs, 2)} ms`,
-        );
+        console.log(`- pgbench -M simple, ${b.clients} connection(s), ${DURATION} s: ${fmt(b.tps, 0)} statements/s, mean latency ${fmt(b.latencyMs, 2)} ms`);
     const cold = runs.find((r) => r.scenario === 'distinct' && r.connections === 1);
     if (cold) console.log(`- API on a miss, 1 connection: p50 ${fmt(cold.p50, 2)} ms → ${fmt(cold.p50 / pct(serial, 50), 2)}× the serial SQL p50`);
 
