@@ -3,7 +3,7 @@ import { COUNT_CAP, SHIPMENT_TYPE, type Load, type SearchLoadsQuery } from '@mas
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type CursorKeyType, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { citiesAround, GREAT_CIRCLE_M, queryRows } from '../../lib/sql.ts';
-import { capped, LOAD_COLUMNS, ON_BOARD, toLoad, uuidArray, type LoadRow } from './loads.repository.ts';
+import { capped, LOAD_COLUMNS, ON_BOARD, toLoad, type LoadRow } from './loads.repository.ts';
 
 /* The load board search (DESIGN §6): GET /loads and bench/search.bench.ts. */
 
@@ -103,9 +103,8 @@ const boardSortOf = (q: Pick<BoardQuery, 'sort' | 'pickupCityId'>) => (q.sort ==
 
 /**
  * The board search as one SQL statement: open loads (status posted, expires_at in the future)
- * matching the filters, one page in the chosen order — each load's id, its deadhead distance and
- * cursor key — and the capped total; boardRows then reads the page's columns (stops, cargo, the
- * shipper). The pickup-radius path joins the cities in the
+ * matching the filters, one page in the chosen order, each with its deadhead distance and the
+ * capped total, hydrated with stops and cargo. The pickup-radius path joins the cities in the
  * circle (GiST) to the covering btrees loads_board_equipment / loads_board_city (migration 0010)
  * so that only the loads of those cities are read, index-only.
  * The total counts at most COUNT_CAP + 1 matches (an uncorrelated subquery with a LIMIT, run
@@ -188,7 +187,7 @@ export function boardSearchSql(q: BoardQuery, hidden: readonly string[] = [], op
         : sql`null::float8`;
   const filter = sql.join(where, sql` and `);
   const cursorKey = sql.raw(`array[${sort.keys.map((k) => `${k.outer}::text`).join(', ')}]`);
-  return sql`select p.id, p.dist_m, ${cursorKey} as cursor_key,
+  return sql`select ${LOAD_COLUMNS}, p.dist_m, ${cursorKey} as cursor_key,
       (select count(*)::int from (select 1 from ${countFrom} where ${countFilter} limit ${COUNT_CAP + 1}) m) as total
     from (
       select l.id, l.posted_at, l.pickup_at, l.price, l.rate_per_km, ${dist} as dist_m
@@ -197,24 +196,9 @@ export function boardSearchSql(q: BoardQuery, hidden: readonly string[] = [], op
       order by ${orderBy(sort, 'inner')}
       limit ${q.limit} offset ${skip}
     ) p
+    join loads l on l.id = p.id
+    join users u on u.id = l.shipper_id
     order by ${orderBy(sort, 'outer')}`;
-}
-
-/**
- * The board rows (LOAD_COLUMNS: the load, its stops, cargo, shipper and counts) of `ids`, the page
- * boardSearchSql found. A statement of one fixed shape, run with its generic plan (queryRows
- * 'generic'): primary-key reads whatever the ids, so it is planned once per connection. Planning
- * the page's columns inside the search statement, for every search's values, cost about as much as
- * the search itself (issue 24; docs/load-board.md). In no particular order: the caller orders them.
- */
-export async function boardRows(db: Db, ids: string[]): Promise<LoadRow[]> {
-  if (!ids.length) return [];
-  return queryRows<LoadRow>(
-    db,
-    sql`select ${LOAD_COLUMNS} from loads l join users u on u.id = l.shipper_id where l.id = any(${uuidArray(ids)}::uuid[])`,
-    'board_rows',
-    'generic',
-  );
 }
 
 /**
@@ -253,7 +237,7 @@ export async function searchBoard(
   viewerId: string | null = null,
   hidden: readonly string[] = [],
 ): Promise<{ items: Load[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
-  type Row = { id: string; dist_m: number | null; total: number; cursor_key: string[] };
+  type Row = LoadRow & { dist_m: number | null; total: number; cursor_key: string[] };
   const places = q.pickupCityId != null && q.radius && q.radius < WIDE_RADIUS_KM ? await placesInCircle(db, q.pickupCityId, q.radius) : 0;
   const path = boardPathOf(q, places);
   let rows = await queryRows<Row>(db, boardSearchSql(q, hidden, { path }), 'board');
@@ -268,20 +252,8 @@ export async function searchBoard(
   }
   const withDeadhead = q.pickupCityId != null;
   const last = rows.length === q.limit ? rows[rows.length - 1] : null;
-  // the page's columns in a second, fixed-shape statement (a load changed in between shows as it is now)
-  const byId = new Map(
-    (
-      await boardRows(
-        db,
-        rows.map((r) => r.id),
-      )
-    ).map((l) => [l.id, l]),
-  );
   return {
-    items: rows.flatMap((r) => {
-      const l = byId.get(r.id);
-      return l ? [toLoad(l, viewerId, withDeadhead ? Math.round(Number(r.dist_m ?? 0) / 100) / 10 : undefined)] : [];
-    }),
+    items: rows.map((r) => toLoad(r, viewerId, withDeadhead ? Math.round(Number(r.dist_m ?? 0) / 100) / 10 : undefined)),
     ...capped(n),
     nextCursor: last ? encodeCursor(`board:${boardSortOf(q)}`, last.cursor_key, last.id) : null,
   };
