@@ -218,6 +218,20 @@ describe('the area figures', () => {
     expect((await truckLog(q)).counts).toEqual(fresh.counts);
     ok(await call('DELETE', `/truck/${extra.id}`, carrier.headers));
   });
+
+  it('keeps the shipment log’s counts the same way (the loads module’s side)', async () => {
+    const q = { cityId: TABUK, direction: 'out', from: inDays(0), to: inDays(6) };
+    const before = await loadLog(q);
+    const extra = await postLoad(t.app, shipper.headers, loadBody({ from: TABUK, to: CITY.jeddah, day: 4 }));
+    const after = await loadLog(q);
+    expect(ids(after)).toContain(extra.id);
+    expect(after.counts).toEqual(before.counts);
+    const fresh = await loadLog(q, '/loadInOutLogs/refresh');
+    expect(fresh.counts.out.total).toBe(before.counts.out.total + 1);
+    expect(fresh.ratio.loads).toBe(before.ratio.loads + 1);
+    expect((await loadLog(q)).counts).toEqual(fresh.counts);
+    ok(await call('POST', `/loads/${extra.id}/unpost`, shipper.headers));
+  });
 });
 
 describe('validation', () => {
