@@ -69,7 +69,10 @@ export function createBoardSearch(deps: {
      * FLIGHT_WAIT_MS for its page. Without a cache store or with a TTL of 0, every search runs the SQL.
      */
     async searchJson(q: board.BoardQuery, viewerId: string | null): Promise<string> {
-      const own = async (hidden: string[]) => (boardCacheStats.bypass++, JSON.stringify(loadListResponse.parse(await searchPage(readDb, q, viewerId, hidden))));
+      const own = async (hidden: string[]) => {
+        boardCacheStats.bypass++;
+        return JSON.stringify(loadListResponse.parse(await searchPage(readDb, q, viewerId, hidden)));
+      };
       if (!cache || cacheTtlMs <= 0) return own(await hiddenFrom(viewerId));
       const key = JSON.stringify(q);
       // The version and the search come from the SAME server (readDb: the replica, or the
