@@ -27,6 +27,13 @@ describe.skipIf(!built)('web size budget', () => {
     expect(brotli, `${route} (${lang}): ${(brotli / KB).toFixed(1)} KB brotli, ${(gzip / KB).toFixed(1)} KB gzip`).toBeLessThanOrEqual(budget);
   });
 
+  // Issue 23: a first visit to home (a guest's `/`) is at most 25 JS requests; the bundler's
+  // chunking groups (apps/web/vite.config.ts) merge what every page shares.
+  it.each(['en', 'ar'] as const)('fetches the home page’s initial JS in at most 25 requests (%s)', (lang) => {
+    const files = initialJs(manifest, ROUTES.home, lang);
+    expect(files.length, files.join('\n')).toBeLessThanOrEqual(25);
+  });
+
   it('fetches only the reader’s language: each language is its own chunk, outside the entry', () => {
     for (const key of Object.values(LANGUAGE_BUNDLE)) {
       expect(manifest[key]?.isDynamicEntry, key).toBe(true);
