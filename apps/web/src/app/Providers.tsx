@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { storedLanguage } from '../i18n';
 import { ApiError } from '../lib/api';
+import { useAfterFirstPaint } from '../lib/afterPaint';
 import { digitSystem } from '../lib/digits';
 import { localizedTheme, resolveTextColors } from './theme';
 
@@ -14,7 +15,7 @@ export const queryClient = new QueryClient({ defaultOptions: { queries: { retry,
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
 /**
  * The toast container (with react-remove-scroll and the transition library) comes after the
- * first paint: `notifications.show()` writes to a store that is in the first download, and the
+ * first paint (lib/afterPaint): `notifications.show()` writes to a store that is in the first download, and the
  * container shows what the store holds once it mounts, so a toast raised earlier is not lost.
  */
 const Notifications = lazy(() => import('@mantine/notifications/container').then((m) => ({ default: m.Notifications })));
@@ -24,12 +25,15 @@ export function Providers({ children }: { children: ReactNode }) {
   const digits = digitSystem(i18n.language);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the language or the digit system changes
   const theme = useMemo(() => localizedTheme(t), [t, i18n.language, digits]);
+  const painted = useAfterFirstPaint();
   return (
     <DirectionProvider initialDirection={storedLanguage() === 'ar' ? 'rtl' : 'ltr'} detectDirection>
       <MantineProvider theme={theme} cssVariablesResolver={resolveTextColors} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-        <Suspense fallback={null}>
-          <Notifications position="top-center" />
-        </Suspense>
+        {painted && (
+          <Suspense fallback={null}>
+            <Notifications position="top-center" />
+          </Suspense>
+        )}
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>

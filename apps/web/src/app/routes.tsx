@@ -1,6 +1,8 @@
 import { loadNamespaces, type PageNamespace } from '../i18n';
 import { createElement, lazy, type ComponentType } from 'react';
 import { matchPath } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchLoadSearch } from '../features/loads/prefetch';
 
 /**
  * The route table (spec §2). `access`: 'public' (anyone), 'guest' (signed-out only: login,
@@ -244,4 +246,15 @@ export const routes: RouteDef[] = [
 export function preloadRoute(pathname: string): Promise<unknown> {
   const r = routes.find((x) => matchPath(x.path, pathname));
   return loaders.get(r?.element ?? NotFound)?.() ?? Promise.resolve();
+}
+
+/**
+ * Start the data the page of `pathname` shows first, before it renders (main.tsx, beside
+ * preloadRoute): today the board's first search (features/loads/prefetch.ts, in the entry). Only for a page the stored session may open (a role's pages for that role), so a guest sent
+ * elsewhere by the guard costs no search.
+ */
+export function prefetchRouteData(pathname: string, search: string, queryClient: QueryClient, rolePrefix: string | null): void {
+  const r = routes.find((x) => matchPath(x.path, pathname));
+  if (r?.element !== LoadSearch || !rolePrefix || !pathname.startsWith(`${rolePrefix}/`)) return;
+  void prefetchLoadSearch(queryClient, search);
 }

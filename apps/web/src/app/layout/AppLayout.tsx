@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_BREAKPOINT_PX } from '@masar/shared';
 import { loadNamespaces } from '../../i18n';
+import { useAfterFirstPaint } from '../../lib/afterPaint';
 import { useSession } from '../../lib/session';
 import { BottomBar, BOTTOM_BAR_HEIGHT } from './BottomBar';
 import { Footer } from './Footer';
@@ -36,6 +37,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const session = useSession();
   const { pathname } = useLocation();
   const banner = bannerKind(session.profile);
+  // the real-time connection and the call layer come after the first paint (lib/afterPaint)
+  const painted = useAfterFirstPaint();
   const roleBase = session.accountType ? ROLE_PREFIX[session.accountType] : null;
   const bar = mobile && session.accountType ? session.accountType : null;
   const barHeight = bar ? BOTTOM_BAR_HEIGHT : 0;
@@ -95,12 +98,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
       )}
       <BlockedDialog />
       <NotSignedInDialog />
-      {session.isSignedIn && (
+      {session.isSignedIn && painted && (
         <Suspense fallback={null}>
           <RealtimeBridge />
         </Suspense>
       )}
-      {session.isSignedIn && (
+      {session.isSignedIn && painted && (
         <Suspense fallback={null}>
           <CallLayer />
         </Suspense>

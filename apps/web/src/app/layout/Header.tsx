@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/Logo';
+import { useAfterFirstPaint } from '../../lib/afterPaint';
 import { landingOf, rolePath, useSession } from '../../lib/session';
 import { MENUS, POST_ACTION, USER_MENU, type MenuItem } from '../menus';
 import { PostShipmentModal } from './PostShipmentModal';
@@ -38,6 +39,8 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [postModal, setPostModal] = useState(false);
+  // the chat and notification buttons (their chunks and unread counts) come after the first paint
+  const painted = useAfterFirstPaint();
   const type = session.accountType;
   const items: MenuItem[] = type ? MENUS[type] : [];
   // Between the mobile breakpoint and a wide screen the primary links do not fit (Arabic labels
@@ -114,14 +117,14 @@ export function Header({ mobile, drawerOpen, onDrawer }: { mobile: boolean; draw
                 {t(`menu:${post.key}`)}
               </Button>
             ))}
-          {session.isSignedIn && type && (
+          {session.isSignedIn && type && painted && (
             <Suspense fallback={null}>
               <SlotsProvider value={chatSlots}>
                 <ChatHeaderButton />
               </SlotsProvider>
             </Suspense>
           )}
-          {session.isSignedIn && type && (
+          {session.isSignedIn && type && painted && (
             <Suspense fallback={null}>
               <NotificationBell base={rolePath(type, '').replace(/\/$/, '')} />
             </Suspense>

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangeAudienceBody, CreateLoadBody, ExtendDatesBody, MyLoadsTab, UpdateLoadBody } from '@masar/shared';
 import { idempotent, masar, unwrap, type QueryOf } from '../../../lib/api';
 
@@ -9,13 +9,15 @@ export function useLoad(id: string | undefined) {
   return useQuery({ queryKey: ['load', id], queryFn: () => unwrap(masar.GET('/api/v1/loads/{id}', { params: { path: { id: id! } } })), enabled: !!id });
 }
 
-export function useSearchLoads(query: QueryOf<'/api/v1/loads'>, enabled = true) {
-  return useQuery({
+/** GET /loads as a query (key and fetch), shared by the board page and its prefetch (../prefetch.ts). */
+export const searchLoadsQuery = (query: QueryOf<'/api/v1/loads'>) =>
+  queryOptions({
     queryKey: ['loads', 'search', query],
     queryFn: ({ signal }) => unwrap(masar.GET('/api/v1/loads', { params: { query: query }, signal })),
-    placeholderData: keepPreviousData,
-    enabled,
   });
+
+export function useSearchLoads(query: QueryOf<'/api/v1/loads'>, enabled = true) {
+  return useQuery({ ...searchLoadsQuery(query), placeholderData: keepPreviousData, enabled });
 }
 
 /** A tab of my loads: a numbered page (`skip`) or, past them, the page after `cursor` (nextCursor). */

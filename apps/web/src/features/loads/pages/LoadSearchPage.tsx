@@ -16,7 +16,7 @@ import { BookNowBadge, BookNowButton } from '../components/BookNow';
 import { BoardShortcuts } from '../components/BoardShortcuts';
 import { LoadsPager } from '../components/LoadsPager';
 import { SearchFilterBar } from '../components/SearchFilterBar';
-import { filtersToParams, filtersToQuery, filtersToSearch, parseFilters, searchToFilters, type SearchFilters } from '../utils/searchParams';
+import { boardQueryOf, filtersToParams, filtersToSearch, parseFilters, searchToFilters, type SearchFilters } from '../utils/searchParams';
 
 // Leaflet and its CSS (about 45 KB compressed) load only when a map shows (the map view, or beside the table on wide screens).
 const LoadsMap = lazy(() => import('../../../components/LoadsMap').then((m) => ({ default: m.LoadsMap })));
@@ -39,7 +39,7 @@ export default function LoadSearchPage() {
   const canBook = base === '/carriers' || base === '/brokers';
   const phone = useMediaQuery(PHONE, window.matchMedia?.(PHONE).matches ?? false) ?? false;
   const wide = useMediaQuery(WIDE, window.matchMedia?.(WIDE).matches ?? false) ?? false;
-  const q = useSearchLoads(filtersToQuery(filters, filters.view === 'map' ? 100 : filters.pageSize));
+  const q = useSearchLoads(boardQueryOf(filters));
   const pickupCity = useCitiesByIds(filters.pickupCityId ? [filters.pickupCityId] : []);
   const center = pickupCity.data?.[0];
   // the row under the pointer (or focus), highlighted on the map beside the table

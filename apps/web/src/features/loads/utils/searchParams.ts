@@ -115,6 +115,9 @@ export function filtersToQuery(f: SearchFilters, pageSize: number = f.pageSize):
   };
 }
 
+/** The board's GET /loads query for the page's filters: the map shows up to 100 pins, the list one page. */
+export const boardQueryOf = (f: SearchFilters): QueryOf<'/api/v1/loads'> => filtersToQuery(f, f.view === 'map' ? 100 : f.pageSize);
+
 /** A query date-time → its calendar day in Riyadh (UTC+3), YYYY-MM-DD. */
 const riyadhDay = (v: unknown) => {
   const t = typeof v === 'string' ? Date.parse(v) : NaN;

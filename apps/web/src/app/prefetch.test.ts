@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { prefetchRouteData } from './routes';
+import { searchLoadsQuery } from '../features/loads/api/loads';
+import { boardQueryOf, parseFilters } from '../features/loads/utils/searchParams';
+import { readFetch } from '../test/render';
+
+/**
+ * Issue 23: the board's first search starts before the page renders (main.tsx), under the page's
+ * own query key, so the page finds it and sends no second request; only for the role's own pages.
+ */
+afterEach(() => vi.unstubAllGlobals());
+
+function fakeBoard() {
+  const urls: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | Request, init?: RequestInit) => {
+      const req = await readFetch(input, init);
+      urls.push(req.url);
+      return new Response(JSON.stringify({ message: 'OK', data: { items: [{ id: 'l1' }], total: 1 } }), { status: 200 });
+    }),
+  );
+  return urls;
+}
+
+describe('prefetchRouteData', () => {
+  it("sends the load search's first query from the URL's filters and caches it under the page's key", async () => {
+    const urls = fakeBoard();
+    const qc = new QueryClient();
+    const search = '?pickupCityId=3&radius=100&sort=price&size=50&page=2';
+    prefetchRouteData('/carriers/load-search', search, qc, '/carriers');
+    const key = searchLoadsQuery(boardQueryOf(parseFilters(new URLSearchParams(search)))).queryKey;
+    await vi.waitFor(() => expect(qc.getQueryData(key)).toEqual({ items: [{ id: 'l1' }], total: 1 }));
+    const loads = urls.filter((u) => u.pathname === '/api/v1/loads');
+    expect(loads).toHaveLength(1);
+    expect(Object.fromEntries(loads[0].searchParams)).toMatchObject({ pickupCityId: '3', radius: '100', sort: 'price', limit: '50', skip: '50' });
+  });
+
+  it('the map view asks for 100 pins, as the page does', async () => {
+    const urls = fakeBoard();
+    const qc = new QueryClient();
+    prefetchRouteData('/brokers/load-search', '?view=map', qc, '/brokers');
+    await vi.waitFor(() => expect(urls.some((u) => u.pathname === '/api/v1/loads')).toBe(true));
+    expect(urls.find((u) => u.pathname === '/api/v1/loads')!.searchParams.get('limit')).toBe('100');
+  });
+
+  it("sends nothing for another role's board, a page without a prefetch, or a guest", async () => {
+    const urls = fakeBoard();
+    const qc = new QueryClient();
+    prefetchRouteData('/carriers/load-search', '', qc, '/shippers');
+    prefetchRouteData('/carriers/load-search', '', qc, null);
+    prefetchRouteData('/carriers/my-shipments', '', qc, '/carriers');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(urls).toEqual([]);
+    expect(qc.getQueryCache().getAll()).toHaveLength(0);
+  });
+});

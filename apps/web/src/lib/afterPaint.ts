@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+
+let painted = false;
+const waiting = new Set<() => void>();
+
+/**
+ * Resolves after the page's first commit has been painted: the frame after the first commit, then
+ * the next task. Everything the reader does not see at once (the real-time connection, the call
+ * layer, the toast container, the header's unread counts) waits for it, so its chunks and its work
+ * do not compete with the first render for the main thread (issue 23: the board's first row).
+ */
+function whenPainted(): Promise<void> {
+  if (painted) return Promise.resolve();
+  return new Promise((resolve) => {
+    waiting.add(resolve);
+    if (waiting.size > 1) return;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        painted = true;
+        for (const r of waiting) r();
+        waiting.clear();
+      }, 0),
+    );
+  });
+}
+
+/** false until the first commit has been painted (see whenPainted); true from then on, at once for later mounts. */
+export function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(painted);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    void whenPainted().then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return ready;
+}
