@@ -9,7 +9,7 @@ import { App } from './app/App';
 import { prefetchRouteData, preloadRoute } from './app/routes';
 import { queryClient } from './app/Providers';
 import { reloadOnceOnStaleChunk } from './lib/chunkReload';
-import { ROLE_PREFIX, tokenManager } from './lib/session';
+import { tokenManager } from './lib/session';
 import { readStoredSession } from './lib/storage';
 
 // After a deploy, a chunk of the build this tab runs may be gone: reload once, on the same URL.
@@ -22,10 +22,10 @@ const page = preloadRoute(window.location.pathname);
 // first render, rather than when the page's first query runs half a second later (issue 23: the
 // load search's first row waited for it); single-flight, the page's queries wait for this same
 // request. The page's first data (the board's first search) starts with it.
-const { userType } = readStoredSession();
-if (userType) {
+const { uid, userType } = readStoredSession();
+if (uid && userType) {
   void tokenManager.getAccessToken();
-  prefetchRouteData(window.location.pathname, window.location.search, queryClient, ROLE_PREFIX[userType as 1 | 2 | 3]);
+  prefetchRouteData(window.location.pathname, window.location.search, queryClient, { isSignedIn: true, accountType: userType });
 }
 const root = document.getElementById('root')!;
 // The first render waits for the reader's strings (one small chunk, fetched in parallel with the

@@ -15,8 +15,9 @@ export const queryClient = new QueryClient({ defaultOptions: { queries: { retry,
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
 /**
  * The toast container (with react-remove-scroll and the transition library) comes after the
- * first paint (lib/afterPaint): `notifications.show()` writes to a store that is in the first download, and the
- * container shows what the store holds once it mounts, so a toast raised earlier is not lost.
+ * first paint (lib/afterPaint): `notifications.show()` writes to a store that is in the first
+ * download, and the container shows what the store holds once it mounts, so a toast raised
+ * earlier is not lost.
  */
 const Notifications = lazy(() => import('@mantine/notifications/container').then((m) => ({ default: m.Notifications })));
 

@@ -7,9 +7,12 @@ import { readFetch } from '../test/render';
 
 /**
  * Issue 23: the board's first search starts before the page renders (main.tsx), under the page's
- * own query key, so the page finds it and sends no second request; only for the role's own pages.
+ * own query key, so the page finds it and sends no second request; only where the route guard lets
+ * the reader stay.
  */
 afterEach(() => vi.unstubAllGlobals());
+
+const carrier = { isSignedIn: true, accountType: 2 };
 
 function fakeBoard() {
   const urls: URL[] = [];
@@ -29,7 +32,7 @@ describe('prefetchRouteData', () => {
     const urls = fakeBoard();
     const qc = new QueryClient();
     const search = '?pickupCityId=3&radius=100&sort=price&size=50&page=2';
-    prefetchRouteData('/carriers/load-search', search, qc, '/carriers');
+    prefetchRouteData('/carriers/load-search', search, qc, carrier);
     const key = searchLoadsQuery(boardQueryOf(parseFilters(new URLSearchParams(search)))).queryKey;
     await vi.waitFor(() => expect(qc.getQueryData(key)).toEqual({ items: [{ id: 'l1' }], total: 1 }));
     const loads = urls.filter((u) => u.pathname === '/api/v1/loads');
@@ -40,17 +43,17 @@ describe('prefetchRouteData', () => {
   it('the map view asks for 100 pins, as the page does', async () => {
     const urls = fakeBoard();
     const qc = new QueryClient();
-    prefetchRouteData('/brokers/load-search', '?view=map', qc, '/brokers');
+    prefetchRouteData('/brokers/load-search', '?view=map', qc, { isSignedIn: true, accountType: 3 });
     await vi.waitFor(() => expect(urls.some((u) => u.pathname === '/api/v1/loads')).toBe(true));
     expect(urls.find((u) => u.pathname === '/api/v1/loads')!.searchParams.get('limit')).toBe('100');
   });
 
-  it("sends nothing for another role's board, a page without a prefetch, or a guest", async () => {
+  it('sends nothing where the guard sends the reader elsewhere (a guest, a user without an account type), nor for a page without a prefetch', async () => {
     const urls = fakeBoard();
     const qc = new QueryClient();
-    prefetchRouteData('/carriers/load-search', '', qc, '/shippers');
-    prefetchRouteData('/carriers/load-search', '', qc, null);
-    prefetchRouteData('/carriers/my-shipments', '', qc, '/carriers');
+    prefetchRouteData('/carriers/load-search', '', qc, { isSignedIn: false, accountType: null });
+    prefetchRouteData('/carriers/load-search', '', qc, { isSignedIn: true, accountType: null });
+    prefetchRouteData('/carriers/my-shipments', '', qc, carrier);
     await new Promise((r) => setTimeout(r, 20));
     expect(urls).toEqual([]);
     expect(qc.getQueryCache().getAll()).toHaveLength(0);

@@ -3,6 +3,7 @@ import { createElement, lazy, type ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchLoadSearch } from '../features/loads/prefetch';
+import { guard, type GuardSession } from './guard';
 
 /**
  * The route table (spec §2). `access`: 'public' (anyone), 'guest' (signed-out only: login,
@@ -250,11 +251,12 @@ export function preloadRoute(pathname: string): Promise<unknown> {
 
 /**
  * Start the data the page of `pathname` shows first, before it renders (main.tsx, beside
- * preloadRoute): today the board's first search (features/loads/prefetch.ts, in the entry). Only for a page the stored session may open (a role's pages for that role), so a guest sent
- * elsewhere by the guard costs no search.
+ * preloadRoute): today the board's first search (features/loads/prefetch.ts, in the entry). Only
+ * where the route guard (guard.ts, the same rule RouteGuard applies) lets `session` stay, so a
+ * reader about to be sent elsewhere costs no search.
  */
-export function prefetchRouteData(pathname: string, search: string, queryClient: QueryClient, rolePrefix: string | null): void {
+export function prefetchRouteData(pathname: string, search: string, queryClient: QueryClient, session: GuardSession): void {
   const r = routes.find((x) => matchPath(x.path, pathname));
-  if (r?.element !== LoadSearch || !rolePrefix || !pathname.startsWith(`${rolePrefix}/`)) return;
+  if (r?.element !== LoadSearch || guard(pathname, search, session, r.access) !== null) return;
   void prefetchLoadSearch(queryClient, search);
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 let painted = false;
-const waiting = new Set<() => void>();
+let firstPaint: Promise<void> | undefined;
 
 /**
  * Resolves after the page's first commit has been painted: the frame after the first commit, then
@@ -9,20 +9,10 @@ const waiting = new Set<() => void>();
  * layer, the toast container, the header's unread counts) waits for it, so its chunks and its work
  * do not compete with the first render for the main thread (issue 23: the board's first row).
  */
-function whenPainted(): Promise<void> {
-  if (painted) return Promise.resolve();
-  return new Promise((resolve) => {
-    waiting.add(resolve);
-    if (waiting.size > 1) return;
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        painted = true;
-        for (const r of waiting) r();
-        waiting.clear();
-      }, 0),
-    );
+const whenPainted = () =>
+  (firstPaint ??= new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))).then(() => {
+    painted = true;
   });
-}
 
 /** false until the first commit has been painted (see whenPainted); true from then on, at once for later mounts. */
 export function useAfterFirstPaint(): boolean {

@@ -10,6 +10,7 @@ import { loadFixture, stopFixture } from '../../../test/fixtures';
 import { stubApi } from '../../../test/render';
 import { LoadsTable } from '../components/LoadsTable';
 import LoadSearchPage from './LoadSearchPage';
+import { prefetchRouteData } from '../../../app/routes';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['loads', 'shipments']);
@@ -41,7 +42,7 @@ function Where() {
   return <output data-testid="where">{loc.pathname + loc.search}</output>;
 }
 
-function renderPage(path = '/carriers/load-search') {
+function renderPage(path = '/carriers/load-search', { prefetch = false } = {}) {
   const calls = stubApi((_m, p) => {
     if (p.startsWith('/loads?'))
       return {
@@ -51,6 +52,8 @@ function renderPage(path = '/carriers/load-search') {
     return undefined;
   });
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // as main.tsx does before the first render (issue 23)
+  if (prefetch) prefetchRouteData(new URL(path, 'http://x').pathname, new URL(path, 'http://x').search, qc, { isSignedIn: true, accountType: 2 });
   render(
     <DirectionProvider initialDirection="ltr">
       <MantineProvider theme={localizedTheme(i18n.t)}>
@@ -79,6 +82,13 @@ function renderPage(path = '/carriers/load-search') {
 const where = () => new URLSearchParams(screen.getByTestId('where').textContent.split('?')[1] ?? '');
 
 describe('load search results table (issue 23)', { timeout: 30_000 }, () => {
+  it('takes its first rows from the search main.tsx started before rendering: one request, not two', async () => {
+    const { searches } = renderPage('/carriers/load-search?sort=price&size=50', { prefetch: true });
+    expect(await screen.findByTestId('load-row-LD-001201', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(searches()).toHaveLength(1);
+    expect(searches()[0].get('limit')).toBe('50');
+  });
+
   it('shows aligned columns: reference link, age, pickup, lane, distance, equipment, type, weight, price, rate, shipper with badge and days-to-pay', async () => {
     renderPage();
     const table = await screen.findByTestId('loads-table', {}, { timeout: 15_000 });
