@@ -53,6 +53,13 @@ export const envSchema = z.object({
     .default(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /**
+   * Reuse interval of a rotated refresh token, in seconds (0 = none). Within it a retired token is
+   * answered with a new token of the same family instead of being taken for theft: the browser
+   * that sent it never received the rotation's answer (the tab reloaded or navigated while the
+   * request was in flight) and would otherwise be signed out. After it, reuse revokes the family.
+   */
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /**
    * SMS gateway: sandbox (default; writes each SMS to DATA_DIR/sms-sandbox.log and keeps an
    * outbox; the log says only "SMS to +9665…1234 written to <file>") or a real provider name.
    * Refused when NODE_ENV=production unless ALLOW_SANDBOX_GATEWAYS=1.

@@ -5,7 +5,8 @@
  *   token is still valid: keep it), falling back to guest sign-in;
  * - 401 → one refresh; a second 401 (or a failed refresh) of a signed-in user → clear
  *   everything and go home.
- * Refresh tokens rotate and a reused one revokes the whole session family on the server, so
+ * Refresh tokens rotate and a reused one revokes the whole session family on the server (after a
+ * 30 s reuse interval that covers a rotation answer lost to a reload), so
  * regeneration is single-flight, serialized across tabs (Web Locks) and skipped when another
  * request or tab already replaced the token that failed.
  * The refresh token never reaches page scripts (issue 6): the server keeps it in an HttpOnly

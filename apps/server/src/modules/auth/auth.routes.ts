@@ -100,7 +100,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Regenerate the access token',
         description:
-          'With a still-valid access token of the same session: 200 with a message containing "407" and the same token (keep it). Otherwise the refresh token is rotated: a new access token and a new refresh token (the old one is single-use; presenting it again revokes the session family). Unknown, revoked or expired refresh token: 401.',
+          'With a still-valid access token of the same session: 200 with a message containing "407" and the same token (keep it). Otherwise the refresh token is rotated: a new access token and a new refresh token (the old one is single-use: presenting it again revokes the session family, except within REFRESH_REUSE_GRACE_SECONDS (30 s) of its rotation, when it gets a new token of the same family). Unknown, revoked or expired refresh token: 401.',
         body: generateTokenBody,
         response: { 200: envelope(generateTokenResponse) },
       },

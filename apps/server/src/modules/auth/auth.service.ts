@@ -37,6 +37,7 @@ export interface AuthDeps {
     | 'jwtSecret'
     | 'ACCESS_TOKEN_TTL_SECONDS'
     | 'REFRESH_TOKEN_TTL_DAYS'
+    | 'REFRESH_REUSE_GRACE_SECONDS'
     | 'OTP_RATE_PER_PHONE_PER_MIN'
     | 'OTP_RATE_PER_PHONE_PER_HOUR'
     | 'OTP_RATE_PER_IP_PER_10MIN'
@@ -97,7 +98,8 @@ function rethrowUnique(e: unknown): never {
  *
  * Refresh tokens: 32 random bytes (base64url), stored as SHA-256 in `sessions.refresh_hash`. Each
  * rotation retires the row (rotated_at) and adds a new row to the same family; presenting a
- * retired token again is treated as theft and revokes the whole family.
+ * retired token again is treated as theft and revokes the whole family, except within
+ * REFRESH_REUSE_GRACE_SECONDS of its rotation (a lost answer, not a copy: see generateToken).
  */
 export function createAuthService(deps: AuthDeps) {
   const { db, config, sms } = deps;
@@ -352,7 +354,12 @@ export function createAuthService(deps: AuthDeps) {
       const s = await repo.findSessionByRefreshHash(db, sha256(refToken));
       if (!s || s.revokedAt) throw new AppError('UNAUTHORIZED');
       const t = now();
-      if (s.rotatedAt) {
+      // Rotated moments ago: the holder most likely never received that rotation's answer (a
+      // reload or a navigation cancelled the request after the server had answered), so it is
+      // still holding this token. Answer with a new token of the family, as Auth0's "reuse
+      // interval" and Okta's grace period do; later, reuse is theft.
+      const inGrace = (rotatedAt: Date) => t.getTime() - rotatedAt.getTime() <= config.REFRESH_REUSE_GRACE_SECONDS * 1000;
+      if (s.rotatedAt && !inGrace(s.rotatedAt)) {
         await repo.revokeFamily(db, s.familyId, t);
         throw new AppError('UNAUTHORIZED');
       }
@@ -374,11 +381,17 @@ export function createAuthService(deps: AuthDeps) {
         }
       }
       const token = await db.transaction(async (tx) => {
-        if (!(await repo.markRotated(tx, s.id, t))) return null;
+        // A token in its grace interval is already retired; it gets a sibling, the family stays
+        // whole. A fresh one is retired here: of concurrent rotations exactly one retires it, and
+        // the others (same token, same instant) are in the grace interval of that rotation.
+        if (!s.rotatedAt && !(await repo.markRotated(tx, s.id, t))) {
+          const rotatedAt = await repo.sessionRotatedAt(tx, s.id);
+          if (!rotatedAt || !inGrace(rotatedAt)) return null;
+        }
         return issueSession(tx, { userId: s.userId, accountType, familyId: s.familyId, device: s.device as Record<string, unknown> });
       });
       if (!token) {
-        // lost a race with another rotation of the same token: reuse
+        // revoked meanwhile, or the interval is off and another rotation won: reuse
         await repo.revokeFamily(db, s.familyId, t);
         throw new AppError('UNAUTHORIZED');
       }

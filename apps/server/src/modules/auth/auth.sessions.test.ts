@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './auth.routes.ts';
 import { readOtp, requestOtp, signUpViaApi, TEST_PASSWORD } from './auth.testkit.ts';
@@ -11,6 +11,9 @@ beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_PER_IP_PER_MIN: 0, OTP_RATE_PER_IP_PER_10MIN: 0, TRUST_PROXY: true });
 });
 afterAll(() => t?.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
 /** A route that takes any token (the board), and one that needs the user (profile). */
@@ -77,7 +80,10 @@ describe('the refresh-token cookie', () => {
     expect(rotated).not.toBe(u.token.refreshToken);
     const access = first.json().data.accessToken as string;
     expect((await profile(access)).statusCode).toBe(200);
-    // the old cookie is single-use: presenting it again revokes the family, and the answer clears the cookie
+    // the old cookie is single-use: presenting it again after the reuse interval revokes the
+    // family, and the answer clears the cookie
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + (t.config.REFRESH_REUSE_GRACE_SECONDS + 1) * 1000);
     const reuse = await t.app.inject({ method: 'POST', url: '/api/v1/generateToken', cookies: { [REFRESH_COOKIE]: u.token.refreshToken }, payload: {} });
     expect(reuse.statusCode).toBe(401);
     expect(cookieOf(reuse)?.value).toBe('');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -20,6 +21,7 @@ afterEach(() => {
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers });
 const me = (accessToken: string) => t.app.inject({ url: '/api/v1/accountDetails', headers: { authorization: `Bearer ${accessToken}` } });
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
 const regenerate = (refToken: string, accessToken?: string, headers: Record<string, string> = {}) =>
   post('/generateToken', accessToken ? { refToken, accessToken } : { refToken }, headers);
@@ -94,13 +96,15 @@ describe('refresh-token rotation', () => {
     expect(r2.statusCode).toBe(200);
   });
 
-  it('rejects reuse of a rotated refresh token and kills the whole family', async () => {
+  it('rejects reuse of a rotated refresh token after the reuse interval and kills the whole family', async () => {
     const u = await signUpViaApi(t.app);
     const first = (await regenerate(u.token.refreshToken)).json().data;
     const second = (await regenerate(first.refreshToken)).json().data;
     expect((await me(second.accessToken)).statusCode).toBe(200);
 
-    // an attacker replays the very first refresh token
+    // an attacker replays the very first refresh token, once its reuse interval is over
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + (t.config.REFRESH_REUSE_GRACE_SECONDS + 1) * 1000);
     const replay = await regenerate(u.token.refreshToken);
     expect(replay.statusCode).toBe(401);
     expect(replay.json().code).toBe('UNAUTHORIZED');
@@ -109,10 +113,51 @@ describe('refresh-token rotation', () => {
     expect((await me(second.accessToken)).statusCode).toBe(401);
   });
 
-  it('lets exactly one of two concurrent rotations of the same token win', async () => {
+  it('answers a token rotated moments ago (its answer was lost to a reload) with a new token of the same session family', async () => {
     const u = await signUpViaApi(t.app);
-    const [a, b] = await Promise.all([regenerate(u.token.refreshToken), regenerate(u.token.refreshToken)]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
+    // the rotation whose answer never reached the browser
+    const lost = (await regenerate(u.token.refreshToken)).json().data;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + (t.config.REFRESH_REUSE_GRACE_SECONDS - 5) * 1000);
+    const again = await regenerate(u.token.refreshToken);
+    expect(again.statusCode).toBe(200);
+    const next = again.json().data;
+    expect(next.refreshToken).not.toBe(lost.refreshToken);
+    expect((await me(next.accessToken)).statusCode).toBe(200);
+    // one family: both tokens stay good, and a logout with either ends both
+    const family = async (refToken: string) =>
+      (
+        await t.database.db
+          .select({ familyId: sessions.familyId })
+          .from(sessions)
+          .where(eq(sessions.refreshHash, sha256(refToken)))
+      )[0]?.familyId;
+    expect(await family(next.refreshToken)).toBe(await family(u.token.refreshToken));
+    expect(await family(lost.refreshToken)).toBe(await family(u.token.refreshToken));
+    const after = (await regenerate(next.refreshToken)).json().data;
+    expect((await post('/account/logout', {}, bearer(after.accessToken))).statusCode).toBe(200);
+    expect((await regenerate(lost.refreshToken)).statusCode).toBe(401);
+    expect((await regenerate(u.token.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('gives each of 20 concurrent rotations of one token a working token, and the family stays live', async () => {
+    const u = await signUpViaApi(t.app);
+    const all = await Promise.all(Array.from({ length: 20 }, () => regenerate(u.token.refreshToken)));
+    expect(all.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const tokens = all.map((r) => r.json().data as { accessToken: string; refreshToken: string });
+    expect(new Set(tokens.map((x) => x.refreshToken)).size).toBe(20);
+    for (const x of tokens.slice(0, 3)) expect((await me(x.accessToken)).statusCode).toBe(200);
+    // exactly one rotation retired the token: one retired row, twenty live ones, nothing revoked
+    const { familyId } = (
+      await t.database.db
+        .select({ familyId: sessions.familyId })
+        .from(sessions)
+        .where(eq(sessions.refreshHash, sha256(u.token.refreshToken)))
+    )[0];
+    const rows = await t.database.db.select().from(sessions).where(eq(sessions.familyId, familyId));
+    expect(rows.filter((r) => r.rotatedAt).length).toBe(1);
+    expect(rows.filter((r) => !r.rotatedAt && !r.revokedAt).length).toBe(20);
+    expect(rows.filter((r) => r.revokedAt).length).toBe(0);
   });
 
   it('answers 401 for an unknown or expired refresh token', async () => {
