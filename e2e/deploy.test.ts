@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { hasChromium, openBrowser, startServer, type RunningServer } from './harness';
-import { eventually, WAIT } from './helpers';
+import { appTookOver, eventually, WAIT } from './helpers';
 
 /**
  * Issue 22, deploys do not blank pages: a tab that runs the previous build asks for a chunk the
@@ -45,6 +45,8 @@ describe.skipIf(!hasChromium)('a deploy under an open tab', () => {
     page.on('load', () => loads++);
     await page.goto(srv.url);
     await page.locator('a[href="/login"]').first().waitFor({ timeout: WAIT });
+    // a client-side navigation, so the app's own (not the prerendered page's) link
+    await appTookOver(page);
 
     // the deploy: the login page's chunk of the build this tab runs is gone
     const assets = join(srv.dataDir, 'web-dist/assets');

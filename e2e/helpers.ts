@@ -32,6 +32,23 @@ export async function useLanguage(ctx: BrowserContext, url: string, lang: 'en' |
   await ctx.addCookies([{ name: 'language', value: lang, url }]);
 }
 
+/**
+ * Wait until the app has replaced the server's prerendered HTML (the guest home, the city pages,
+ * each role's load search: apps/web/src/prerender.tsx). Before that the page looks the same but
+ * its buttons do nothing, and its links navigate in full; a journey that clicks must wait. The
+ * sign is React's own: the first element of #root is a rendered fiber's node.
+ */
+export async function appTookOver(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const first = document.getElementById('root')?.firstElementChild;
+      return !!first && Object.keys(first).some((k) => k.startsWith('__reactFiber$'));
+    },
+    undefined,
+    { timeout: WAIT },
+  );
+}
+
 /** `<html dir lang>` as the user's browser sees it. */
 export async function htmlDir(page: Page) {
   const html = page.locator('html');

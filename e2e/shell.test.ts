@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hasChromium, openBrowser, snap, startServer, type RunningServer } from './harness';
-import { DEMO, htmlDir, signIn, WAIT } from './helpers';
+import { appTookOver, DEMO, htmlDir, signIn, WAIT } from './helpers';
 
 /** The app shell: route guard (spec §2, apps/web/src/app/guard.ts), language and theme switches, mobile bottom bar. */
 describe.skipIf(!hasChromium)('app shell', () => {
@@ -51,6 +51,7 @@ describe.skipIf(!hasChromium)('app shell', () => {
     await footer.waitFor({ timeout: WAIT });
     expect(await htmlDir(page)).toEqual({ dir: 'ltr', lang: 'en' });
 
+    await appTookOver(page);
     await footer.getByText('العربية', { exact: true }).click();
     await expect.poll(() => htmlDir(page), { timeout: WAIT }).toEqual({ dir: 'rtl', lang: 'ar' });
     // The page is in Arabic now, and stays so after a reload (cookie + local storage).
@@ -63,6 +64,7 @@ describe.skipIf(!hasChromium)('app shell', () => {
     await expect.poll(() => htmlDir(page), { timeout: WAIT }).toEqual({ dir: 'rtl', lang: 'ar' });
     await snap(page, 'shell-2-home-ar');
 
+    await appTookOver(page);
     await page.locator('footer').getByText('English', { exact: true }).click();
     await expect.poll(() => htmlDir(page), { timeout: WAIT }).toEqual({ dir: 'ltr', lang: 'en' });
 
@@ -83,6 +85,8 @@ describe.skipIf(!hasChromium)('app shell', () => {
     expect(await htmlDir(page)).toEqual({ dir: 'rtl', lang: 'ar' });
     expect(await page.getByRole('button', { name: 'الوضع الداكن' }).count()).toBeGreaterThan(0);
 
+    // the switch is a button of the app, not of the prerendered page it replaces
+    await appTookOver(page);
     await footer.getByText('English', { exact: true }).click();
     await expect.poll(() => htmlDir(page), { timeout: WAIT }).toEqual({ dir: 'ltr', lang: 'en' });
     await page.reload();

@@ -23,24 +23,27 @@ const page = preloadRoute(window.location.pathname);
 // load search's first row waited for it); single-flight, the page's queries wait for this same
 // request. The page's first data (the board's first search) starts with it.
 const { uid, userType } = readStoredSession();
+let prefetched = false;
 if (uid && userType) {
   void tokenManager.getAccessToken();
-  prefetchRouteData(window.location.pathname, window.location.search, queryClient, { isSignedIn: true, accountType: userType });
+  prefetched = prefetchRouteData(window.location.pathname, window.location.search, queryClient, { isSignedIn: true, accountType: userType });
 }
 const root = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
 // The first render waits for the reader's strings (one small chunk, fetched in parallel with the
 // page's). Over the server's prerendered HTML (the guest home page, src/prerender.tsx) it also
 // waits for the page's chunk, so the same page replaces it in one commit, never the loader.
-void Promise.all([i18nReady, root.firstElementChild ? page.catch(() => null) : null]).then(() =>
-  // A transition: the first render (0.5 s of script on a slow machine) yields to the browser every
-  // few milliseconds, so the token and the first search started above are sent and answered
-  // meanwhile, and the first commit already holds the board's rows. The prerendered HTML stays
-  // on screen until that commit.
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  ),
-);
+void Promise.all([i18nReady, root.firstElementChild ? page.catch(() => null) : null]).then(() => {
+  // With the page's first data under way: a transition. The first render (0.5 s of script on a
+  // slow machine) yields to the browser every few milliseconds, so the token and the first search
+  // started above are sent and answered meanwhile, and the first commit already holds the board's
+  // rows; the prerendered HTML stays on screen until that commit. Without data to wait for, the
+  // sooner commit wins: until it, a click on the prerendered page (a button, the language switch)
+  // does nothing.
+  if (prefetched) startTransition(() => createRoot(root).render(app));
+  else createRoot(root).render(app);
+});

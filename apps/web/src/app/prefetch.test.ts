@@ -32,7 +32,7 @@ describe('prefetchRouteData', () => {
     const urls = fakeBoard();
     const qc = new QueryClient();
     const search = '?pickupCityId=3&radius=100&sort=price&size=50&page=2';
-    prefetchRouteData('/carriers/load-search', search, qc, carrier);
+    expect(prefetchRouteData('/carriers/load-search', search, qc, carrier)).toBe(true);
     const key = searchLoadsQuery(boardQueryOf(parseFilters(new URLSearchParams(search)))).queryKey;
     await vi.waitFor(() => expect(qc.getQueryData(key)).toEqual({ items: [{ id: 'l1' }], total: 1 }));
     const loads = urls.filter((u) => u.pathname === '/api/v1/loads');
@@ -51,9 +51,9 @@ describe('prefetchRouteData', () => {
   it('sends nothing where the guard sends the reader elsewhere (a guest, a user without an account type), nor for a page without a prefetch', async () => {
     const urls = fakeBoard();
     const qc = new QueryClient();
-    prefetchRouteData('/carriers/load-search', '', qc, { isSignedIn: false, accountType: null });
-    prefetchRouteData('/carriers/load-search', '', qc, { isSignedIn: true, accountType: null });
-    prefetchRouteData('/carriers/my-shipments', '', qc, carrier);
+    expect(prefetchRouteData('/carriers/load-search', '', qc, { isSignedIn: false, accountType: null })).toBe(false);
+    expect(prefetchRouteData('/carriers/load-search', '', qc, { isSignedIn: true, accountType: null })).toBe(false);
+    expect(prefetchRouteData('/carriers/my-shipments', '', qc, carrier)).toBe(false);
     await new Promise((r) => setTimeout(r, 20));
     expect(urls).toEqual([]);
     expect(qc.getQueryCache().getAll()).toHaveLength(0);

@@ -253,10 +253,11 @@ export function preloadRoute(pathname: string): Promise<unknown> {
  * Start the data the page of `pathname` shows first, before it renders (main.tsx, beside
  * preloadRoute): today the board's first search (features/loads/prefetch.ts, in the entry). Only
  * where the route guard (guard.ts, the same rule RouteGuard applies) lets `session` stay, so a
- * reader about to be sent elsewhere costs no search.
+ * reader about to be sent elsewhere costs no search. True when a request was started.
  */
-export function prefetchRouteData(pathname: string, search: string, queryClient: QueryClient, session: GuardSession): void {
+export function prefetchRouteData(pathname: string, search: string, queryClient: QueryClient, session: GuardSession): boolean {
   const r = routes.find((x) => matchPath(x.path, pathname));
-  if (r?.element !== LoadSearch || guard(pathname, search, session, r.access) !== null) return;
+  if (r?.element !== LoadSearch || guard(pathname, search, session, r.access) !== null) return false;
   void prefetchLoadSearch(queryClient, search);
+  return true;
 }

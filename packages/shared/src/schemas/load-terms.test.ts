@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { changeAudienceBody, createLoadBody, extendDatesBody, searchLoadsQuery, stopAddressInput, type CreateLoadBody } from './loads.ts';
 import { VALIDATION_MESSAGES } from '../messages.ts';
 
-const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+// One clock for the whole file: a pickup window "at" the first pickup must not drift a millisecond past it.
+const NOW = Date.now();
+const inHours = (h: number) => new Date(NOW + h * 3_600_000).toISOString();
 
 function validLoad(over: Partial<CreateLoadBody> = {}): CreateLoadBody {
   return {
