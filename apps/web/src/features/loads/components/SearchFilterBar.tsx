@@ -81,7 +81,7 @@ export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onS
         <Box visibleFrom={mobile || open ? undefined : 'sm'}>
           <Collapse expanded={mobile ? open : !folded}>
             <DatesProvider settings={{ locale: datesLocale, firstDayOfWeek: 0, weekendDays: [5, 6] }}>
-              <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="sm">
                 <Group gap={6} wrap="nowrap" align="flex-end">
                   <CitySelect
                     label={t('search.pickupCity')}
@@ -137,19 +137,20 @@ export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onS
                     data-testid="search-load-type"
                   />
                 </Group>
-                <Group gap={6} wrap="nowrap" align="flex-end">
-                  <DatePickerInput
-                    type="range"
-                    label={t('search.pickupDates')}
-                    placeholder={t('search.anyDate')}
-                    value={range}
-                    onChange={([from, to]) => set({ pickupFrom: from ? from.slice(0, 10) : null, pickupTo: to ? to.slice(0, 10) : null })}
-                    clearable
-                    allowSingleDateInRange
-                    valueFormat="DD/MM/YYYY"
-                    style={{ flex: 1 }}
-                    data-testid="search-dates"
-                  />
+                <DatePickerInput
+                  type="range"
+                  label={t('search.pickupDates')}
+                  placeholder={t('search.anyDate')}
+                  value={range}
+                  onChange={([from, to]) => set({ pickupFrom: from ? from.slice(0, 10) : null, pickupTo: to ? to.slice(0, 10) : null })}
+                  clearable
+                  allowSingleDateInRange
+                  valueFormat="DD/MM/YYYY"
+                  data-testid="search-dates"
+                />
+                {/* a cell of their own, always the row's last (the search button at the end of the bar): beside the
+                    dates they squeezed the date field and cut the button's label at 1280 px */}
+                <Group gap="sm" wrap="nowrap" align="flex-end" justify="flex-end" style={{ gridColumn: '-2 / -1' }}>
                   <Checkbox
                     label={t('bookNow.filter')}
                     checked={draft.bookNow}
@@ -157,7 +158,7 @@ export function SearchFilterBar({ value, onSearch }: { value: SearchFilters; onS
                     mb={8}
                     data-testid="search-book-now"
                   />
-                  <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="search-submit">
+                  <Button type="submit" leftSection={<IconSearch size={16} />} style={{ flexShrink: 0 }} data-testid="search-submit">
                     {t('search.submit')}
                   </Button>
                 </Group>
