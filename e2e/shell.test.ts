@@ -14,6 +14,15 @@ describe.skipIf(!hasChromium)('app shell', () => {
     return ctx.pages()[0] ?? ctx.newPage();
   }
   const path = (page: Page) => new URL(page.url()).pathname;
+  /**
+   * The guest home is the app's (not the prerendered page's) and its latest loads are shown: they
+   * arrive a second or two in and push the footer down, so a click aimed at the footer before that
+   * can land where the footer was.
+   */
+  const homeSettled = async (page: Page) => {
+    await appTookOver(page);
+    await page.locator('[data-testid^=load-row-]').first().waitFor({ timeout: WAIT });
+  };
   const landsOn = (page: Page, p: string) => page.waitForURL((u) => u.pathname === p, { timeout: WAIT });
 
   beforeAll(async () => {
@@ -51,7 +60,7 @@ describe.skipIf(!hasChromium)('app shell', () => {
     await footer.waitFor({ timeout: WAIT });
     expect(await htmlDir(page)).toEqual({ dir: 'ltr', lang: 'en' });
 
-    await appTookOver(page);
+    await homeSettled(page);
     await footer.getByText('العربية', { exact: true }).click();
     await expect.poll(() => htmlDir(page), { timeout: WAIT }).toEqual({ dir: 'rtl', lang: 'ar' });
     // The page is in Arabic now, and stays so after a reload (cookie + local storage).
@@ -64,7 +73,7 @@ describe.skipIf(!hasChromium)('app shell', () => {
     await expect.poll(() => htmlDir(page), { timeout: WAIT }).toEqual({ dir: 'rtl', lang: 'ar' });
     await snap(page, 'shell-2-home-ar');
 
-    await appTookOver(page);
+    await homeSettled(page);
     await page.locator('footer').getByText('English', { exact: true }).click();
     await expect.poll(() => htmlDir(page), { timeout: WAIT }).toEqual({ dir: 'ltr', lang: 'en' });
 
@@ -86,7 +95,7 @@ describe.skipIf(!hasChromium)('app shell', () => {
     expect(await page.getByRole('button', { name: 'الوضع الداكن' }).count()).toBeGreaterThan(0);
 
     // the switch is a button of the app, not of the prerendered page it replaces
-    await appTookOver(page);
+    await homeSettled(page);
     await footer.getByText('English', { exact: true }).click();
     await expect.poll(() => htmlDir(page), { timeout: WAIT }).toEqual({ dir: 'ltr', lang: 'en' });
     await page.reload();
