@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { hasChromium, openBrowser, startServer, type RunningServer } from './harness';
+import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../apps/server/src/modules/auth/auth.routes.ts';
 import { DEMO, signIn, WAIT } from './helpers';
 
 /**
@@ -23,7 +24,7 @@ describe.skipIf(!hasChromium)('a reload during a token regeneration', () => {
     await srv?.stop();
   });
 
-  const refreshCookie = async () => (await ctx.cookies(`${srv.url}/api/v1/generateToken`)).find((c) => c.name === 'masar_rt')?.value;
+  const refreshCookie = async () => (await ctx.cookies(`${srv.url}${REFRESH_COOKIE_PATH}`)).find((c) => c.name === REFRESH_COOKIE)?.value;
 
   it('keeps the carrier signed in on the same page, with a working session', async () => {
     const page = ctx.pages()[0] ?? (await ctx.newPage());
@@ -32,15 +33,15 @@ describe.skipIf(!hasChromium)('a reload during a token regeneration', () => {
     expect(held).toBeTruthy();
 
     // the regeneration whose answer was lost: the server rotates, the browser never hears of it
-    const lost = await fetch(`${srv.url}/api/v1/generateToken`, {
+    const lost = await fetch(`${srv.url}${REFRESH_COOKIE_PATH}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `masar_rt=${held}` },
+      headers: { 'content-type': 'application/json', cookie: `${REFRESH_COOKIE}=${held}` },
       body: '{}',
     });
     expect(lost.status).toBe(200);
     expect(await refreshCookie()).toBe(held);
 
-    const regenerated = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/generateToken', { timeout: WAIT });
+    const regenerated = page.waitForResponse((r) => new URL(r.url()).pathname === REFRESH_COOKIE_PATH, { timeout: WAIT });
     await page.reload();
     expect((await regenerated).status()).toBe(200);
     await expect.poll(() => page.locator('[data-testid^=load-row-]').count(), { timeout: WAIT }).toBeGreaterThan(0);
@@ -49,7 +50,7 @@ describe.skipIf(!hasChromium)('a reload during a token regeneration', () => {
     const next = await refreshCookie();
     expect(next).toBeTruthy();
     expect(next).not.toBe(held);
-    const again = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/generateToken', { timeout: WAIT });
+    const again = page.waitForResponse((r) => new URL(r.url()).pathname === REFRESH_COOKIE_PATH, { timeout: WAIT });
     await page.goto(`${srv.url}/carriers/my-shipments`);
     expect((await again).status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe('/carriers/my-shipments');

@@ -193,12 +193,16 @@ export async function markRotated(db: DbOrTx, id: string, now: Date): Promise<bo
   return rows.length > 0;
 }
 
-/** When a live (not revoked) session row was retired by rotation; null when it was not, or is revoked. */
-export async function sessionRotatedAt(db: DbOrTx, id: string): Promise<Date | null> {
+/**
+ * When a live (not revoked) session row was retired by rotation, locking the row for the rest of
+ * the transaction (as markRotated does); null when it was not retired, or is revoked.
+ */
+export async function lockRotatedAt(db: DbOrTx, id: string): Promise<Date | null> {
   const rows = await db
     .select({ rotatedAt: sessions.rotatedAt })
     .from(sessions)
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    .for('update')
     .limit(1);
   return rows[0]?.rotatedAt ?? null;
 }

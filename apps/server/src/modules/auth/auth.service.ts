@@ -381,11 +381,11 @@ export function createAuthService(deps: AuthDeps) {
         }
       }
       const token = await db.transaction(async (tx) => {
-        // A token in its grace interval is already retired; it gets a sibling, the family stays
-        // whole. A fresh one is retired here: of concurrent rotations exactly one retires it, and
-        // the others (same token, same instant) are in the grace interval of that rotation.
-        if (!s.rotatedAt && !(await repo.markRotated(tx, s.id, t))) {
-          const rotatedAt = await repo.sessionRotatedAt(tx, s.id);
+        // A fresh token is retired here: of concurrent rotations exactly one retires it. Any other
+        // (a token retired moments ago, or the loser of that race) re-reads its row under lock and
+        // gets a sibling while still in the interval; a logout since then leaves it nothing.
+        if (s.rotatedAt || !(await repo.markRotated(tx, s.id, t))) {
+          const rotatedAt = await repo.lockRotatedAt(tx, s.id);
           if (!rotatedAt || !inGrace(rotatedAt)) return null;
         }
         return issueSession(tx, { userId: s.userId, accountType, familyId: s.familyId, device: s.device as Record<string, unknown> });

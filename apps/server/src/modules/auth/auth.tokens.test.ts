@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -21,8 +20,12 @@ afterEach(() => {
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers });
 const me = (accessToken: string) => t.app.inject({ url: '/api/v1/accountDetails', headers: { authorization: `Bearer ${accessToken}` } });
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
+/** The session family of an access token's session row (its `sid`). */
+const familyOf = async (accessToken: string) => {
+  const { sid } = decodeJwt(accessToken) as { sid: string };
+  return (await t.database.db.select({ familyId: sessions.familyId }).from(sessions).where(eq(sessions.id, sid)))[0].familyId;
+};
 const regenerate = (refToken: string, accessToken?: string, headers: Record<string, string> = {}) =>
   post('/generateToken', accessToken ? { refToken, accessToken } : { refToken }, headers);
 
@@ -125,15 +128,8 @@ describe('refresh-token rotation', () => {
     expect(next.refreshToken).not.toBe(lost.refreshToken);
     expect((await me(next.accessToken)).statusCode).toBe(200);
     // one family: both tokens stay good, and a logout with either ends both
-    const family = async (refToken: string) =>
-      (
-        await t.database.db
-          .select({ familyId: sessions.familyId })
-          .from(sessions)
-          .where(eq(sessions.refreshHash, sha256(refToken)))
-      )[0]?.familyId;
-    expect(await family(next.refreshToken)).toBe(await family(u.token.refreshToken));
-    expect(await family(lost.refreshToken)).toBe(await family(u.token.refreshToken));
+    expect(await familyOf(next.accessToken)).toBe(await familyOf(u.token.accessToken));
+    expect(await familyOf(lost.accessToken)).toBe(await familyOf(u.token.accessToken));
     const after = (await regenerate(next.refreshToken)).json().data;
     expect((await post('/account/logout', {}, bearer(after.accessToken))).statusCode).toBe(200);
     expect((await regenerate(lost.refreshToken)).statusCode).toBe(401);
@@ -148,12 +144,7 @@ describe('refresh-token rotation', () => {
     expect(new Set(tokens.map((x) => x.refreshToken)).size).toBe(20);
     for (const x of tokens.slice(0, 3)) expect((await me(x.accessToken)).statusCode).toBe(200);
     // exactly one rotation retired the token: one retired row, twenty live ones, nothing revoked
-    const { familyId } = (
-      await t.database.db
-        .select({ familyId: sessions.familyId })
-        .from(sessions)
-        .where(eq(sessions.refreshHash, sha256(u.token.refreshToken)))
-    )[0];
+    const familyId = await familyOf(u.token.accessToken);
     const rows = await t.database.db.select().from(sessions).where(eq(sessions.familyId, familyId));
     expect(rows.filter((r) => r.rotatedAt).length).toBe(1);
     expect(rows.filter((r) => !r.rotatedAt && !r.revokedAt).length).toBe(20);
