@@ -18,7 +18,7 @@
  * and needs no change to the results table.
  */
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { CHROMIUM, startServer } from '../e2e/harness.ts';
+import { CHROMIUM, CHROMIUM_ARGS, startServer } from '../e2e/harness.ts';
 import { DEMO, signIn } from '../e2e/helpers.ts';
 
 const RUNS = Number(process.env.RUNS ?? 7);
@@ -131,15 +131,7 @@ const srv = await startServer();
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
 });
 try {
   console.log(`LCP on loopback, headless Chromium, ${RUNS} runs, languages ${LANGS.join(', ')}; first row = ${ROW_SELECTOR}`);

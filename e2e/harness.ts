@@ -186,23 +186,36 @@ async function launch(env: NodeJS.ProcessEnv, url: string): Promise<ChildProcess
   }
 }
 
-/** A fresh headless Chromium profile (DESIGN §5 flags). */
+/**
+ * Flags of every headless Chromium the journeys and benches start (DESIGN §5): no sandbox (root in
+ * a container), no GPU, no QUIC, and none of the browser's own background work, which on a 2-core
+ * machine takes CPU from the page under test. Chromium 156 also loads the omnibox popup's WebUI
+ * (chrome://omnibox-popup.top-chrome, a Lit app in a renderer of its own) in every new window:
+ * about 0.9 s of script per browser context in a Chrome trace taken while the load search loaded,
+ * which moved the load search's first row from ≈1.55 s to ≈2.0 s (issue 23, `npm run bench:lcp`;
+ * each of the features below alone is worth most of it). A user's browser pays that once per
+ * window, not per page load; the journeys open a context per test. CHROMIUM_DISABLE_FEATURES
+ * replaces the list (e.g. `none` to measure with it).
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  `--disable-features=${process.env.CHROMIUM_DISABLE_FEATURES ?? 'WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup'}`,
+];
+
+/** A fresh headless Chromium profile (CHROMIUM_ARGS). */
 export async function openBrowser(opts: { viewport?: { width: number; height: number }; locale?: string; args?: string[] } = {}): Promise<BrowserContext> {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'masar-chromium-')), {
     executablePath: CHROMIUM,
     headless: true,
     viewport: opts.viewport ?? { width: 1280, height: 900 },
     locale: opts.locale ?? 'en-US',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...(opts.args ?? []),
-    ],
+    args: [...CHROMIUM_ARGS, ...(opts.args ?? [])],
   });
 }
 
