@@ -42,9 +42,21 @@ describe.skipIf(!hasChromium)('a reload during a token regeneration', () => {
     expect(await refreshCookie()).toBe(held);
 
     const regenerated = page.waitForResponse((r) => new URL(r.url()).pathname === REFRESH_COOKIE_PATH, { timeout: WAIT });
+    // counts what public/boot.js hands the app (window.__masarBootToken), before any page script runs
+    await page.addInitScript({
+      content: `Object.defineProperty(window, '__masarBootToken', { configurable: true, get() { return this.__held; }, set(v) { if (v) window.__bootRegenerations = (window.__bootRegenerations || 0) + 1; this.__held = v; } });`,
+    });
+    const regenerations: string[] = [];
+    const count = (r: { url(): string }) => void (new URL(r.url()).pathname === REFRESH_COOKIE_PATH && regenerations.push(r.url()));
+    page.on('request', count);
     await page.reload();
     expect((await regenerated).status()).toBe(200);
     await expect.poll(() => page.locator('[data-testid^=load-row-]').count(), { timeout: WAIT }).toBeGreaterThan(0);
+    page.off('request', count);
+    // one regeneration per page load, and public/boot.js sent it (issue 23: while the modules were
+    // still on their way); the app adopted its answer instead of asking again
+    expect(regenerations).toHaveLength(1);
+    expect(await page.evaluate('window.__bootRegenerations')).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/carriers/load-search');
     // the browser holds a new token of the session, and it works on the next page too
     const next = await refreshCookie();

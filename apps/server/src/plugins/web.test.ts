@@ -88,6 +88,13 @@ describe('the prerendered guest home page', () => {
     'src/i18n/bundles/en.ts': { file: 'assets/en-1.js' },
     'src/i18n/bundles/ar.ts': { file: 'assets/ar-1.js' },
     'src/features/home/pages/HomePage.tsx': { file: 'assets/HomePage-1.js' },
+    'src/features/loads/pages/LoadSearchPage.tsx': { file: 'assets/LoadSearchPage-1.js', imports: ['_Table-1.js'] },
+    '_Table-1.js': { file: 'assets/Table-1.js' },
+    'src/app/slots.ts': { file: 'assets/slots-1.js', imports: ['index.html'] },
+    'src/i18n/locales/en/shipments.json': { file: 'assets/shipments-en.js' },
+    'src/i18n/locales/ar/shipments.json': { file: 'assets/shipments-ar.js' },
+    'src/i18n/locales/en/rates.json': { file: 'assets/rates-en.js' },
+    '../../node_modules/openapi-fetch/dist/index.mjs': { file: 'assets/dist-1.js' },
   };
 
   beforeAll(async () => {
@@ -176,6 +183,33 @@ describe('the prerendered guest home page', () => {
     // no or an unknown type (a user who has not chosen one yet): the page itself
     expect((await t.app.inject({ url: '/', headers: { cookie: 'userType=9' } })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/' })).statusCode).toBe(200);
+  });
+
+  it('preloads what the load search asks for before its first render: the page with its imports, its slots, its strings in the reader’s language and the API client (issue 23)', async () => {
+    const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const en = links(await get('/carriers/load-search', { cookie: 'language=en; userType=2; uid=abc' }));
+    expect(en).toEqual(
+      expect.arrayContaining([
+        '/assets/en-1.js',
+        '/assets/dist-1.js',
+        '/assets/LoadSearchPage-1.js',
+        '/assets/Table-1.js',
+        '/assets/slots-1.js',
+        '/assets/shipments-en.js',
+        '/assets/rates-en.js',
+      ]),
+    );
+    // the entry is index.html's own script, never preloaded twice; the other language's strings are not fetched
+    expect(en).not.toContain('/assets/index-Ab12Cd34.js');
+    expect(en).not.toContain('/assets/shipments-ar.js');
+    expect(new Set(en).size).toBe(en.length);
+    const ar = links(await get('/carriers/load-search', { cookie: 'language=ar; userType=2; uid=abc' }));
+    expect(ar).toContain('/assets/shipments-ar.js');
+    expect(ar).not.toContain('/assets/shipments-en.js');
+    // every page gets the API client; a page without slots does not get the slots chunk
+    const home = links(await get('/', { cookie: 'language=en' }));
+    expect(home).toContain('/assets/dist-1.js');
+    expect(home).not.toContain('/assets/slots-1.js');
   });
 
   it('gives every other path the empty shell', async () => {

@@ -56,16 +56,30 @@ interface ManifestChunk {
 
 /**
  * The page module behind a path (keys of the Vite manifest), for the pages a first visit most
- * often opens: home, the load search of each role, login, my loads. Other paths get no page preload.
+ * often opens: home, the load search of each role, login, my loads, with what the page's loader
+ * in apps/web/src/app/routes.tsx requests beside it: its page strings (`namespaces`, i18n
+ * PAGE_NAMESPACES, one chunk per language) and the panels other features lend it (`slots`).
+ * Other paths get no page preload.
  */
-const PAGES: [RegExp, string][] = [
-  [/^\/$/, 'src/features/home/pages/HomePage.tsx'],
-  [/^\/(carriers|brokers)\/load-search\/?$|^\/shippers\/search-shipments\/?$/, 'src/features/loads/pages/LoadSearchPage.tsx'],
-  [/^\/login\/?$/, 'src/features/auth/pages/LoginPage.tsx'],
-  [/^\/(shippers|brokers)\/my-loads\/?$|^\/carriers\/my-shipments\/?$/, 'src/features/loads/pages/MyLoadsPage.tsx'],
+const PAGES: { path: RegExp; page: string; namespaces?: string[]; slots?: boolean }[] = [
+  { path: /^\/$/, page: 'src/features/home/pages/HomePage.tsx' },
+  {
+    path: /^\/(carriers|brokers)\/load-search\/?$|^\/shippers\/search-shipments\/?$/,
+    page: 'src/features/loads/pages/LoadSearchPage.tsx',
+    namespaces: ['shipments', 'searches', 'rates'],
+    slots: true,
+  },
+  { path: /^\/login\/?$/, page: 'src/features/auth/pages/LoginPage.tsx' },
+  { path: /^\/(shippers|brokers)\/my-loads\/?$|^\/carriers\/my-shipments\/?$/, page: 'src/features/loads/pages/MyLoadsPage.tsx', namespaces: ['shipments'] },
   // the city and lane landing pages (issue 23), prerendered for guests
-  [/^\/city\/[a-z-]+\/?$/, 'src/features/public/pages/CityPage.tsx'],
+  { path: /^\/city\/[a-z-]+\/?$/, page: 'src/features/public/pages/CityPage.tsx', namespaces: ['public'] },
 ];
+/**
+ * Chunks every page asks for as soon as the entry runs, outside the entry's static imports: the
+ * API client (apps/web/src/lib/api.ts imports openapi-fetch lazily to keep it out of the budgeted
+ * entry). Preloaded so the first API call does not wait for one more download after the entry ran.
+ */
+const EAGER = ['../../node_modules/openapi-fetch/dist/index.mjs'];
 
 /** The reader's language as public/boot.js picks it: the `language` cookie, else Accept-Language. */
 function shellLanguage(req: FastifyRequest): 'en' | 'ar' {
@@ -160,12 +174,19 @@ export function appShell(root: string) {
     return existsSync(path) ? readFileSync(path, 'utf8') : null;
   };
   const variants = new Map<string, { raw: string; br: Buffer; gz: Buffer }>();
-  const variant = (page: string | undefined, lang: 'en' | 'ar', pre: PrerenderedPage | undefined) => {
+  const variant = (page: (typeof PAGES)[number] | undefined, lang: 'en' | 'ar', pre: PrerenderedPage | undefined) => {
     const body = pre?.file ?? null;
-    const id = `${page ?? ''}|${lang}|${body ?? ''}`;
+    const id = `${page?.page ?? ''}|${lang}|${body ?? ''}`;
     let v = variants.get(id);
     if (!v) {
-      const files = [...new Set([...filesOf(`src/i18n/bundles/${lang}.ts`), ...(page ? filesOf(page) : [])])];
+      const keys = [
+        `src/i18n/bundles/${lang}.ts`,
+        ...EAGER,
+        ...(page
+          ? [page.page, ...(page.slots ? ['src/app/slots.ts'] : []), ...(page.namespaces ?? []).map((ns) => `src/i18n/locales/${lang}/${ns}.json`)]
+          : []),
+      ];
+      const files = [...new Set(keys.flatMap(filesOf))];
       const links = files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('');
       const prerender = body ? prerendered(body, lang) : null;
       let raw = html.replace('</head>', `${links}  </head>`);
@@ -182,7 +203,11 @@ export function appShell(root: string) {
     const [path, query] = req.url.split('?');
     const userType = userTypeOf(req);
     const pre = query ? undefined : pages.find((p) => p.path === path && p.accountType === userType);
-    const v = variant(PAGES.find(([re]) => re.test(path))?.[1], shellLanguage(req), pre);
+    const v = variant(
+      PAGES.find((p) => p.path.test(path)),
+      shellLanguage(req),
+      pre,
+    );
     const accept = String(req.headers['accept-encoding'] ?? '');
     reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding, cookie, accept-language').type('text/html; charset=utf-8');
     if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(v.br);

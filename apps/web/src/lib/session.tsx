@@ -23,6 +23,34 @@ function emit(e: SessionEvent) {
   for (const l of listeners) l(e);
 }
 
+declare global {
+  interface Window {
+    /** POST /generateToken as public/boot.js sent it for a signed-in reader, before the modules ran. */
+    __masarBootToken?: Promise<Response>;
+  }
+}
+
+const regenerateCall = (accessToken: string | null) => masar.POST('/api/v1/generateToken', { body: accessToken ? { accessToken } : {}, headers: noAuth });
+
+/**
+ * The regeneration public/boot.js started at page load, in the shape of the client's own call
+ * (`{ response, data }` or `{ response, error }`), handed out once: the first regeneration of a
+ * page without a token adopts it instead of sending the same request again after the modules have
+ * loaded (issue 23). null when boot.js sent none or it was taken already. It was sent outside the
+ * cross-tab lock (webLock): two tabs loading at once present the same refresh token, and the server
+ * answers the second within its reuse interval with a token of the same session (tokens.ts).
+ */
+export function bootRegeneration(): ReturnType<typeof regenerateCall> | null {
+  const sent = typeof window === 'undefined' ? undefined : window.__masarBootToken;
+  if (!sent) return null;
+  window.__masarBootToken = undefined;
+  return sent.then(async (response) => {
+    const body: unknown = await response.json().catch(() => undefined);
+    // the same union openapi-fetch resolves to: data on 2xx, error otherwise
+    return (response.ok ? { response, data: body } : { response, error: body }) as Awaited<ReturnType<typeof regenerateCall>>;
+  });
+}
+
 export const tokenManager = createTokenManager({
   store: {
     token: () => readStoredSession().token,
@@ -31,7 +59,7 @@ export const tokenManager = createTokenManager({
   },
   // eslint-disable-next-line no-restricted-syntax -- session layer: the API client's own guest sign-in, not a user's write
   guestSignIn: async () => (await unwrap(masar.POST('/api/v1/guest/signIn', { body: guestSignInBody(), headers: noAuth }))).token,
-  generateToken: (accessToken) => unwrapEnvelope(masar.POST('/api/v1/generateToken', { body: accessToken ? { accessToken } : {}, headers: noAuth })),
+  generateToken: (accessToken) => unwrapEnvelope((accessToken ? null : bootRegeneration()) ?? regenerateCall(accessToken)),
   isUser: () => readStoredSession().uid !== null,
   onSessionLost: () => emit({ type: 'lost' }),
   lock: webLock,
