@@ -197,6 +197,7 @@ async function launch(env: NodeJS.ProcessEnv, url: string): Promise<ChildProcess
  * window, not per page load; the journeys open a context per test. CHROMIUM_DISABLE_FEATURES
  * replaces the list (e.g. `none` to measure with it).
  */
+const disabledFeatures = process.env.CHROMIUM_DISABLE_FEATURES ?? 'WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup';
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -205,7 +206,7 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  `--disable-features=${process.env.CHROMIUM_DISABLE_FEATURES ?? 'WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup'}`,
+  ...(disabledFeatures === 'none' ? [] : [`--disable-features=${disabledFeatures}`]),
 ];
 
 /** A fresh headless Chromium profile (CHROMIUM_ARGS). */
