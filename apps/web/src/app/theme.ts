@@ -138,6 +138,10 @@ export function localizedTheme(t: TFunction): MantineThemeOverride {
         Notification: { defaultProps: { closeButtonProps } },
         // A table wider than a phone scrolls in its container; keyboard users reach it (WCAG 2.1.1)
         TableScrollContainer: { defaultProps: { type: 'native', tabIndex: 0 } },
+        // Mantine 9's Combobox keeps a closed dropdown's options mounted (hidden): six of them were
+        // about 450 of the load search's 4,500 components on its first render (issue 23). Mantine sets
+        // aria-controls only while a dropdown is open, so nothing points at the missing list.
+        Select: { defaultProps: { comboboxProps: { keepMounted: false } } },
       },
     }),
   );

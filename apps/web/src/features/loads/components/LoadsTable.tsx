@@ -1,5 +1,5 @@
-import { useMemo, type MouseEvent, type ReactNode } from 'react';
-import { Anchor, Badge, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { startTransition, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
 import { SortableHead } from '../../../components/SortableHead';
 import { functionalUpdate, rowSortingFeature, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { loadPriceOf, type Load } from '@masar/shared';
 import { asLang, formatDateCompact, formatMoney, formatNumber, type Lang } from '../../../components/format';
+import { HoverTooltip } from '../../../components/HoverTooltip';
 import { DirArrow, laneOf } from '../../../components/Lane';
 import { StatusBadge } from '../../../components/LoadStatusBadge';
 import { refName, useEquipmentTypes } from '../../../components/reference';
@@ -67,6 +68,41 @@ interface Props {
   onHover?: (id: string | null) => void;
   /** For the age column; tests pass a fixed time. */
   now?: number;
+}
+
+/**
+ * The class list Mantine's Table.Td gives a cell of this table (no column borders). Cells are
+ * plain `<td>`s: 12 Table.Td components per row were a tenth of the load search's first render
+ * (issue 23); LoadsTable.test.tsx holds the two to the same classes.
+ */
+export const TD_CLASS = `${Table.classes.td} mantine-Table-td`;
+
+/** The shortest row of each layout, in px (compact rows are 26–27 px, comfortable 64, cards about 100). */
+const MIN_ROW_PX = { compact: 24, comfortable: 56, cards: 80 } as const;
+
+/**
+ * How many rows the table's first commit renders: as many as the screen can show, the rest in a
+ * second, interruptible render after that commit has been painted. The first rows of a search are
+ * what a dispatcher waits for (issue 23: painted within 1.0 s), and rows below the fold cost as much
+ * to render as those above it. Later result sets (paging, sorting) render whole.
+ *
+ * @param total rows in the result set
+ * @param layout which row layout is shown (sets the shortest row height)
+ * @returns the number of rows to render now
+ */
+function useRowsShown(total: number, layout: keyof typeof MIN_ROW_PX): number {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (all) return;
+    let live = true;
+    // the frame after this commit, then the next task: that frame has been painted
+    const frame = requestAnimationFrame(() => setTimeout(() => live && startTransition(() => setAll(true)), 0));
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+    };
+  }, [all]);
+  return all ? total : Math.min(total, Math.ceil(window.innerHeight / MIN_ROW_PX[layout]));
 }
 
 /** Clicks on these inside a row are theirs, not the row's. */
@@ -185,6 +221,9 @@ export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead = false, onSor
     },
   });
 
+  const shown = useRowsShown(loads.length, cards ? 'cards' : density);
+  const rows = table.getRowModel().rows.slice(0, shown);
+
   const open = (e: MouseEvent, href: string) => {
     if (e.defaultPrevented || (e.target as Element).closest(INTERACTIVE) || window.getSelection()?.toString()) return;
     void navigate(href);
@@ -193,7 +232,7 @@ export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead = false, onSor
   if (cards)
     return (
       <Stack gap={6} data-testid="loads-cards">
-        {table.getRowModel().rows.map((row, i) => (
+        {rows.map((row, i) => (
           <MobileCard
             key={row.id}
             load={row.original}
@@ -240,7 +279,7 @@ export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead = false, onSor
           ))}
         </Table.Thead>
         <Table.Tbody>
-          {table.getRowModel().rows.map((row, i) => {
+          {rows.map((row, i) => {
             const href = hrefOf(row.original);
             return (
               <Table.Tr
@@ -256,8 +295,9 @@ export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead = false, onSor
                 style={{ cursor: 'pointer' }}
               >
                 {row.getAllCells().map((cell) => (
-                  <Table.Td
+                  <td
                     key={cell.id}
+                    className={TD_CLASS}
                     style={{
                       whiteSpace: compact || cell.column.id !== 'lane' ? 'nowrap' : undefined,
                       verticalAlign: 'top',
@@ -265,7 +305,7 @@ export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead = false, onSor
                     }}
                   >
                     <table.FlexRender cell={cell} />
-                  </Table.Td>
+                  </td>
                 ))}
               </Table.Tr>
             );
@@ -276,12 +316,18 @@ export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead = false, onSor
   );
 }
 
-/** A long name cut with an ellipsis at `max` px (the whole name in its tooltip), so that the columns fit the screen. */
+/*
+ * The cells below are plain elements styled by global.css (masar-cell-*): Mantine's Text and Group
+ * cost a theme lookup and a style resolution each, several times per row, on the render that
+ * paints the first rows (issue 23). The cards for phones keep Mantine's components.
+ */
+
+/** A long name cut with an ellipsis at `max` px (the whole name in its title), so that the columns fit the screen. */
 function Clip({ text, max }: { text: string; max: number }) {
   return (
-    <Text component="span" fz="inherit" truncate="end" maw={max} title={text} style={{ display: 'inline-block', verticalAlign: 'bottom' }}>
+    <span className="masar-cell-clip" title={text} style={{ maxWidth: `calc(${max / 16}rem * var(--mantine-scale))` }}>
       {text}
-    </Text>
+    </span>
   );
 }
 
@@ -306,11 +352,7 @@ function Pickup({ load, lang, compact }: { load: Load; lang: Lang; compact: bool
   return (
     <span title={until ?? undefined}>
       {formatDateCompact(load.pickupAt, lang)}
-      {until && !compact && (
-        <Text component="div" fz="xs" c="dimmed">
-          {until}
-        </Text>
-      )}
+      {until && !compact && <div className="masar-cell-note">{until}</div>}
     </span>
   );
 }
@@ -324,7 +366,7 @@ function LaneCell({ load, lang, inline, nowrap }: { load: Load; lang: Lang; inli
   const deadhead = load.deadheadKm !== undefined ? t('table.deadhead', { km: tl('unit.km', { value: formatNumber(load.deadheadKm, lang, 1) }) }) : null;
   return (
     <div>
-      <Group gap={4} wrap={nowrap ? 'nowrap' : 'wrap'} fw={600} style={{ rowGap: 0 }}>
+      <div className="masar-cell-line masar-cell-lane" data-nowrap={nowrap || undefined}>
         <span>{lang === 'ar' ? names.fromAr : names.fromEn}</span>
         <DirArrow size={14} />
         <span>{lang === 'ar' ? names.toAr : names.toEn}</span>
@@ -334,15 +376,15 @@ function LaneCell({ load, lang, inline, nowrap }: { load: Load; lang: Lang; inli
           </Badge>
         )}
         {deadhead && inline && (
-          <Text component="span" fz="inherit" fw={400} c="dimmed" data-testid="deadhead">
+          <span className="masar-cell-dimmed" style={{ fontWeight: 400 }} data-testid="deadhead">
             · {deadhead}
-          </Text>
+          </span>
         )}
-      </Group>
+      </div>
       {deadhead && !inline && (
-        <Text fz="xs" c="dimmed" data-testid="deadhead">
+        <div className="masar-cell-note" data-testid="deadhead">
           {deadhead}
-        </Text>
+        </div>
       )}
     </div>
   );
@@ -352,16 +394,13 @@ function Price({ load, lang }: { load: Load; lang: Lang }) {
   const { t } = useTranslation('loads');
   const p = loadPriceOf(load);
   return (
-    <Text
-      component="span"
-      fz="inherit"
-      fw={700}
-      c="masar"
+    <span
+      className="masar-cell-price"
       data-testid="load-card-price"
       aria-label={p.agreed ? `${t('field.agreedPrice')}: ${formatMoney(p.priceSar, lang)}` : undefined}
     >
       {formatMoney(p.priceSar, lang)}
-    </Text>
+    </span>
   );
 }
 
@@ -377,10 +416,10 @@ function Shipper({ load, compact }: { load: Load; compact: boolean }) {
         : t('table.daysToPay', { count: load.paymentTermsDays });
   return (
     <div>
-      <Group gap={4} wrap="nowrap">
+      <div className="masar-cell-line" data-nowrap>
         <Clip text={load.shipperCompany} max={compact ? 160 : 220} />
         {load.shipperVerified && (
-          <Tooltip label={t('table.verified')}>
+          <HoverTooltip label={t('table.verified')}>
             <IconRosetteDiscountCheckFilled
               size={14}
               color="var(--mantine-primary-color-filled)"
@@ -388,19 +427,11 @@ function Shipper({ load, compact }: { load: Load; compact: boolean }) {
               role="img"
               data-testid="shipper-verified"
             />
-          </Tooltip>
+          </HoverTooltip>
         )}
-        {compact && (
-          <Text component="span" fz="inherit" c="dimmed">
-            · {pays}
-          </Text>
-        )}
-      </Group>
-      {!compact && (
-        <Text fz="xs" c="dimmed">
-          {pays}
-        </Text>
-      )}
+        {compact && <span className="masar-cell-dimmed">· {pays}</span>}
+      </div>
+      {!compact && <div className="masar-cell-note">{pays}</div>}
     </div>
   );
 }

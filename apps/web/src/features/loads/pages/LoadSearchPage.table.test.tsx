@@ -1,14 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { DirectionProvider, MantineProvider, Table } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import i18n from '../../../i18n';
 import { localizedTheme } from '../../../app/theme';
 import { loadFixture, stopFixture } from '../../../test/fixtures';
 import { stubApi } from '../../../test/render';
-import { LoadsTable } from '../components/LoadsTable';
+import { LoadsTable, TD_CLASS } from '../components/LoadsTable';
 import LoadSearchPage from './LoadSearchPage';
 import { prefetchRouteData } from '../../../app/routes';
 
@@ -184,6 +184,48 @@ describe('LoadsTable (issue 23)', () => {
     onSort.mockClear();
     fireEvent.click(screen.getByTestId('sort-age'));
     expect(onSort).not.toHaveBeenCalled();
+  });
+
+  it("styles its plain cells as Mantine's Table.Td would, so that the columns keep Mantine's spacing", () => {
+    render(
+      <MantineProvider>
+        <Table>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Td data-testid="mantine-td" />
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </MantineProvider>,
+    );
+    expect(screen.getByTestId('mantine-td').className).toBe(TD_CLASS);
+    cleanup();
+    renderTable();
+    const cells = screen.getByTestId('load-row-LD-001201').querySelectorAll('td');
+    expect(cells.length).toBeGreaterThan(10);
+    for (const td of cells) expect(td.className).toBe(TD_CLASS);
+  });
+
+  it('paints a screenful of rows first and the rest of the page right after (issue 23: first rows within 1.0 s)', async () => {
+    const loads = Array.from({ length: 60 }, (_, i) => load(i));
+    renderTable({ loads });
+    const rows = () => document.querySelectorAll('[data-testid^=load-row-]').length;
+    // jsdom's window is 768 px high: 14 comfortable rows of at least 56 px fill it
+    expect(rows()).toBe(Math.ceil(window.innerHeight / 56));
+    expect(screen.getByTestId('load-row-LD-001200')).toBeTruthy();
+    await waitFor(() => expect(rows()).toBe(60));
+    // in order, the first rows unchanged
+    expect([...document.querySelectorAll('[data-testid^=load-row-]')].map((r) => r.getAttribute('data-testid'))).toEqual(
+      loads.map((l) => `load-row-${l.referenceId}`),
+    );
+  });
+
+  it("shows the verified shipper's tooltip on hover (mounted on the first hover, not with every row)", async () => {
+    renderTable();
+    const badge = within(screen.getByTestId('load-row-LD-001201')).getByTestId('shipper-verified');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.mouseEnter(badge);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Verified shipper');
   });
 
   it('ages, an unverified shipper without terms, and the row hover', () => {
