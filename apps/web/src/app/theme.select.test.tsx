@@ -27,6 +27,7 @@ describe('theme: closed selects (issue 23, the first render of the board)', () =
     fireEvent.click(input);
     const options = await screen.findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['50 km', '100 km', '200 km']);
+    expect(options.map((o) => o.getAttribute('aria-selected'))).toEqual(['false', 'true', 'false']);
     fireEvent.click(options[2]);
     expect((input as HTMLInputElement).value).toBe('200 km');
   });

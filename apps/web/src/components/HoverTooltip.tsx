@@ -1,7 +1,7 @@
-import { cloneElement, useState, type ReactElement } from 'react';
+import { cloneElement, useState, type FocusEvent, type MouseEvent, type ReactElement } from 'react';
 import { Tooltip } from '@mantine/core';
 
-type Trigger = ReactElement<{ onMouseEnter?: () => void; onFocus?: () => void }>;
+type Trigger = ReactElement<{ onMouseEnter?: (e: MouseEvent) => void; onFocus?: (e: FocusEvent) => void }>;
 
 /**
  * A Mantine Tooltip that is mounted on the first hover or focus of its target, and open from then
@@ -20,6 +20,16 @@ export function HoverTooltip({ label, children }: { label: string; children: Tri
         {children}
       </Tooltip>
     );
-  const arm = () => setArmed(true);
-  return cloneElement(children, { onMouseEnter: arm, onFocus: arm });
+  // the target's own handlers still run
+  const { onMouseEnter, onFocus } = children.props;
+  return cloneElement(children, {
+    onMouseEnter: (e: MouseEvent) => {
+      onMouseEnter?.(e);
+      setArmed(true);
+    },
+    onFocus: (e: FocusEvent) => {
+      onFocus?.(e);
+      setArmed(true);
+    },
+  });
 }

@@ -73,7 +73,7 @@ interface Props {
 /**
  * The class list Mantine's Table.Td gives a cell of this table (no column borders). Cells are
  * plain `<td>`s: 12 Table.Td components per row were a tenth of the load search's first render
- * (issue 23); LoadsTable.test.tsx holds the two to the same classes.
+ * (issue 23); LoadSearchPage.table.test.tsx holds the two to the same classes.
  */
 export const TD_CLASS = `${Table.classes.td} mantine-Table-td`;
 
@@ -93,7 +93,6 @@ const MIN_ROW_PX = { compact: 24, comfortable: 56, cards: 80 } as const;
 function useRowsShown(total: number, layout: keyof typeof MIN_ROW_PX): number {
   const [all, setAll] = useState(false);
   useEffect(() => {
-    if (all) return;
     let live = true;
     // the frame after this commit, then the next task: that frame has been painted
     const frame = requestAnimationFrame(() => setTimeout(() => live && startTransition(() => setAll(true)), 0));
@@ -101,7 +100,7 @@ function useRowsShown(total: number, layout: keyof typeof MIN_ROW_PX): number {
       live = false;
       cancelAnimationFrame(frame);
     };
-  }, [all]);
+  }, []);
   return all ? total : Math.min(total, Math.ceil(window.innerHeight / MIN_ROW_PX[layout]));
 }
 
@@ -325,7 +324,7 @@ export function LoadsTable({ loads, hrefOf, sort, canSortDeadhead = false, onSor
 /** A long name cut with an ellipsis at `max` px (the whole name in its title), so that the columns fit the screen. */
 function Clip({ text, max }: { text: string; max: number }) {
   return (
-    <span className="masar-cell-clip" title={text} style={{ maxWidth: `calc(${max / 16}rem * var(--mantine-scale))` }}>
+    <span className="masar-cell-clip" title={text} style={{ maxInlineSize: `calc(${max / 16}rem * var(--mantine-scale))` }}>
       {text}
     </span>
   );
