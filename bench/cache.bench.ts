@@ -19,7 +19,7 @@
 import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { memoryBoardCache } from '../apps/server/src/modules/loads/board-cache.ts';
+import { memoryBoardCache } from '../apps/server/src/lib/page-cache.ts';
 import { createBoardSearch } from '../apps/server/src/modules/loads/board.service.ts';
 import { searchBoard, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
 import { boardPageVersion, bumpBoardLoads } from '../apps/server/src/modules/loads/loads.repository.ts';

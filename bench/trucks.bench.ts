@@ -14,11 +14,15 @@
  * city, a tenth two cities, the rest a region. All inserted with generate_series.
  *
  * Scenarios (each request draws a random city, equipment, date and direction from a pool, so
- * nothing is served twice from a cache; the truck board has no result cache and the board's
- * cache is off, SEARCH_CACHE_TTL_MS=0):
+ * nothing is served twice from a cache; the boards' page cache is off, SEARCH_CACHE_TTL_MS=0, but
+ * for searchPooled):
  * - search: GET /searchTrucks, origin + radius 200 km + equipment + date, nearest first;
  * - truckInOut: GET /truckInOutLogs, a city, radius 100 km, 7 days from now, in or out;
- * - loadInOut: GET /loadInOutLogs, the same.
+ * - loadInOut: GET /loadInOutLogs, the same;
+ * - searchPooled: GET /searchTrucks on a second server with the page cache on (SEARCH_CACHE_TTL_MS,
+ *   default 5000): POOL (500) searches of the "search" kind drawn once and asked at random, with
+ *   WRITES (1) truck writes a second in the background (unpost through the API, repost 5 s later);
+ *   prints the cache's hits and misses.
  * Figures: server time p50/p95 (the service call the route makes, in process, serial), HTTP
  * p50/p95 and req/s at 1 and CONNECTIONS connections (autocannon in a worker thread). Then the
  * EXPLAIN (ANALYZE, BUFFERS) of each main statement as production runs it (custom plan) and its
@@ -31,6 +35,7 @@ import type { InOutQuery, SearchTrucksQuery } from '@masar/shared';
 import { openDatabase, type Database, type DbOrTx } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import * as trucksRepo from '../apps/server/src/modules/trucks/trucks.repository.ts';
+import { truckCacheStats } from '../apps/server/src/modules/trucks/trucks.service.ts';
 import * as loadsInOut from '../apps/server/src/modules/loads/inout.repository.ts';
 import * as loadsBoard from '../apps/server/src/modules/loads/board.repository.ts';
 import { EQUIPMENT, HUB_WEIGHTS, seed as seedLoads } from './search.bench.ts';
@@ -169,6 +174,10 @@ interface Scenario {
   token?: string;
   /** A fresh random query (its API path and the service call the route makes). */
   next: () => { path: string; run: () => Promise<unknown> };
+  /** The server its HTTP requests go to (default: the one with the page cache off). */
+  origin?: string;
+  /** Started before its HTTP runs (background writes); the returned function stops it. */
+  during?: () => () => void;
 }
 
 async function main() {
@@ -179,6 +188,9 @@ async function main() {
     const token = await tokenFor(SHIPPER);
     const carrierToken = await tokenFor(LOAD_CARRIER);
     const svc = app.container.services.trucks;
+    // the product as deployed: the boards' page cache on (SEARCH_CACHE_TTL_MS default), jobs off
+    const cached = await benchApp(database, { SEARCH_CACHE_TTL_MS: process.env.SEARCH_CACHE_TTL_MS ?? '5000' });
+    const cachedSvc = cached.app.container.services.trucks;
     const loadsSvc = app.container.services.loads;
     // backhaul anchors: the carrier's booked loads delivering from now to 25 days ahead (the open loads' horizon)
     const anchors = (
@@ -242,6 +254,59 @@ async function main() {
         },
       },
     ];
+    // popular searches: a pool of POOL searches drawn once (the hubs weighted as above), asked
+    // at random, with WRITES truck writes a second in the background (a random posted truck of a
+    // hub unposted through the API, reposted 5 s later): each bumps its origin's versions
+    const POOL = Number(process.env.POOL ?? 500);
+    const WRITES = Number(process.env.WRITES ?? 1);
+    const pool = Array.from({ length: POOL }, searchQ);
+    const writable = (
+      await database.query<{ id: string; owner_id: string }>(
+        `select id, owner_id from trucks where status = 'posted' and available_to > now() + interval '1 day' and origin_city_id = any($1::int[]) order by random() limit 2000`,
+        [hubs],
+      )
+    ).map((r) => ({ id: r.id, owner: r.owner_id }));
+    const ownerTokens = new Map<string, string>();
+    const writeStats = { done: 0, failed: 0 };
+    const truckWrites = () => {
+      if (!WRITES) return () => {};
+      const post = async (id: string, owner: string, action: 'unpost' | 'repost') => {
+        if (!ownerTokens.has(owner)) ownerTokens.set(owner, await cached.tokenFor(owner));
+        const r = await fetch(`${cached.origin}/api/v1/truck/${id}/${action}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${ownerTokens.get(owner)}` },
+        });
+        if (r.ok) writeStats.done++;
+        else writeStats.failed++;
+      };
+      const timers = new Set<NodeJS.Timeout>();
+      const tick = setInterval(() => {
+        const w = writable.pop();
+        if (!w) return;
+        void post(w.id, w.owner, 'unpost').then(() => {
+          const back = setTimeout(() => {
+            timers.delete(back);
+            void post(w.id, w.owner, 'repost').then(() => writable.unshift(w));
+          }, 5000);
+          timers.add(back);
+        });
+      }, 1000 / WRITES);
+      return () => {
+        clearInterval(tick);
+        for (const x of timers) clearTimeout(x);
+      };
+    };
+    scenarios.push({
+      key: 'searchPooled',
+      label: `GET /searchTrucks with the page cache on (TTL ${process.env.SEARCH_CACHE_TTL_MS ?? 5000} ms): ${POOL} searches of the "search" kind asked at random, ${WRITES} truck write(s)/s in the background`,
+      origin: cached.origin,
+      during: truckWrites,
+      next: () => {
+        const q = rnd(pool);
+        return { path: `/api/v1/searchTrucks?${qs(q)}`, run: () => cachedSvc.searchJson(q, null) };
+      },
+    });
+    const cacheLines: string[] = [];
     const runs = Number(process.env.RUNS ?? 200);
     const duration = Number(process.env.DURATION ?? 10);
     const connections = Number(process.env.CONNECTIONS ?? 10);
@@ -262,14 +327,21 @@ async function main() {
       const hammer = (c: number) =>
         new Promise<{ latencies: number[]; non2xx: number; errors: number }>((resolve, reject) => {
           const w = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-            workerData: { url: origin, paths, token: s.token ?? token, connections: c, duration },
+            workerData: { url: s.origin ?? origin, paths, token: s.token ?? token, connections: c, duration },
           });
           w.once('message', resolve);
           w.once('error', reject);
         });
       log(`${s.key}: ${runs} serial runs done; HTTP 1 connection, then ${connections}, ${duration} s each…`);
+      const stop = s.during?.();
+      const stats0 = { ...truckCacheStats };
       const one = await hammer(1);
       const many = await hammer(connections);
+      stop?.();
+      if (s.origin)
+        cacheLines.push(
+          `  ${s.key} (HTTP, both runs): ${truckCacheStats.hits - stats0.hits} hits, ${truckCacheStats.misses - stats0.misses} misses, ${truckCacheStats.joined - stats0.joined} joined, ${truckCacheStats.bypass - stats0.bypass} bypassed; truck writes ${writeStats.done} (failed ${writeStats.failed})`,
+        );
       const l1 = one.latencies.sort((a, b) => a - b);
       const ln = many.latencies.sort((a, b) => a - b);
       rows.push([
@@ -282,6 +354,7 @@ async function main() {
       ]);
     }
     await app.close();
+    await cached.app.close();
 
     // the main statements, with the values of one random query each
     const a = { cityId: hubs[0], radius: 100, from: new Date(now), to: new Date(now + 7 * 86_400_000) };
@@ -334,6 +407,7 @@ async function main() {
     console.log(line(head));
     console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
     for (const r of rows) console.log(line(r));
+    if (cacheLines.length) console.log(`\nTruck board page cache:\n${cacheLines.join('\n')}`);
     console.log(`\nPlans (EXPLAIN ANALYZE, BUFFERS; city ${hubs[0]}, 7 days; custom = production, generic = after 5 executions):`);
     console.log(planLines.join('\n'));
   } finally {

@@ -6,7 +6,7 @@ import { BAYAN_ANSWER_HELD, createBayanGateway } from './gateways/bayan/index.ts
 import type { BayanGateway } from './gateways/bayan/bayan.ts';
 import { createWaslGateway } from './gateways/wasl/index.ts';
 import { createRedis } from './gateways/shared-state/redis.ts';
-import { memoryBoardCache, redisBoardCache } from './modules/loads/board-cache.ts';
+import { memoryBoardCache, redisBoardCache } from './lib/page-cache.ts';
 import { storageFor } from './gateways/storage/index.ts';
 import { registerJobs } from './jobs/definitions.ts';
 import { createJobRunner } from './jobs/runner.ts';
@@ -134,7 +134,7 @@ export function createContainer(opts: {
   });
   const assignment = createAssignmentService({ db });
   // truck posts; backhauls, the shipment in/out log and the load side of the ratio through the loads service (issue 19)
-  const trucks = createTrucksService({ db, readDb: database.readDb, records, loads });
+  const trucks = createTrucksService({ db, readDb: database.readDb, records, loads, cache: boardCache, cacheTtlMs: config.SEARCH_CACHE_TTL_MS });
   // tendering (issue 19): books through the offers module's booking path, posts through the loads lifecycle
   const tenders = createTendersService({ db, loads: loadLifecycle, offers, vendors: vendorAccountsOf, relations: relationsOfUser });
   // chat about a load (issue 21): parties through the loads, offers and tenders modules; blocks and contact settings through relations

@@ -73,6 +73,7 @@ const OWNER: Record<string, string> = {
   trucks: 'trucks',
   truck_destinations: 'trucks',
   trucks_posted_hourly: 'trucks',
+  truck_board_versions: 'trucks',
   account_records: 'records',
   account_record_loads: 'records',
   rate_records: 'rates',

@@ -2759,7 +2759,7 @@ export interface paths {
         };
         /**
          * Search the truck board
-         * @description Posted trucks whose window has not ended. originCityId + radius: the truck’s origin within radius km (great-circle from the city centre; without radius: that city). destinationCityId: trucks going there (that city or its region named, or anywhere). equipmentType, loadType, date (available some time in the 24 h from it), minCapacityKg. Sorts: deadhead (nearest origin first, then earliest; date without an origin), date (earliest availability), rate (lowest minimum rate). Each item has deadheadKm when originCityId is given. Paging: limit and cursor (keyset); no total is counted.
+         * @description Posted trucks whose window has not ended. originCityId + radius: the truck’s origin within radius km (great-circle from the city centre; without radius: that city). destinationCityId: trucks going there (that city or its region named, or anywhere). equipmentType, loadType, date (available some time in the 24 h from it), minCapacityKg. Sorts: deadhead (nearest origin first, then earliest; date without an origin), date (earliest availability), rate (lowest minimum rate). Each item has deadheadKm when originCityId is given. Paging: limit and cursor (keyset); no total is counted. Pages are cached up to SEARCH_CACHE_TTL_MS under the versions of the truck origins they cover: a truck write shows at once.
          */
         get: operations["getSearchTrucks"];
         put?: never;

@@ -1,5 +1,5 @@
 import type { TruckStatus } from '@masar/shared';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { money, num } from './types.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -59,4 +59,21 @@ export const trucksPostedHourly = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.cityId, t.hour] })],
+);
+
+/**
+ * Truck board versions per origin place and equipment (migration 0130, issue 19): as
+ * board_versions for the load board, counted by the trucks' origin cities. The truck search cache
+ * keys a page on the sum of the rows it covers (lib/place-versions.ts).
+ */
+export const truckBoardVersions = pgTable(
+  'truck_board_versions',
+  {
+    kind: smallint('kind').notNull(),
+    equipment: text('equipment').notNull(),
+    y: integer('y').notNull(),
+    x: integer('x').notNull(),
+    v: bigint('v', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.equipment, t.y, t.x] })],
 );

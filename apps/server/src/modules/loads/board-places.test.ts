@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/fixtures.ts';
 import { CITY, inDays, loadBody, postLoad } from './loads.testkit.ts';
 import { Redis } from 'ioredis';
-import { memoryBoardCache, pageBytes, redisBoardCache, type BoardCacheStore } from './board-cache.ts';
+import { memoryBoardCache, pageBytes, redisBoardCache, type BoardCacheStore } from '../../lib/page-cache.ts';
 import { createBoardSearch } from './board.service.ts';
 import { searchBoard, type BoardQuery } from './board.repository.ts';
 import { boardPageVersion } from './loads.repository.ts';
@@ -199,7 +199,7 @@ describe('board cache per place (issue 24)', () => {
 });
 
 describe('memory board cache bound in bytes', () => {
-  const page = (data: string) => ({ v: 1, data, shippers: ['00000000-0000-0000-0000-000000000001'], until: Date.now() + 60_000 });
+  const page = (data: string) => ({ v: 1, data, owners: ['00000000-0000-0000-0000-000000000001'], until: Date.now() + 60_000 });
 
   it('keeps the total serialized size under the bound, dropping the least recently used first', async () => {
     const bound = 10_000;

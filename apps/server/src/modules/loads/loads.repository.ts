@@ -3,6 +3,7 @@ import { COUNT_CAP, FLEET_LIMITS, loadOptionsFor, PROFILE_STATUS, SHIPMENT_TYPE,
 import type { DbOrTx } from '../../db/client.ts';
 import { loadBookmarks, loadVendors } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { bumpPlaceVersions, placeVersion, placesSql, type BoardPlace } from '../../lib/place-versions.ts';
 
 /**
  * The loads module's row shape and the reads every part of it shares (issue 18 split the module
@@ -424,47 +425,10 @@ export async function repostReport(db: DbOrTx, limit: number) {
 // ---------------------------------------------------------------------------------------------
 // Board versions per pickup place and equipment (migration 0102, issue 24; the search cache keys on them)
 
-/** Grid cell sizes in degrees of board_versions kinds 1, 2, 3 (kind 0: a city, 9: the whole board). */
-export const BOARD_CELL_DEG = { 1: 0.5, 2: 2, 3: 8 } as const;
+export type { BoardPlace } from '../../lib/place-versions.ts';
 
-/**
- * Which rows a radius search covers: the finest grid whose cells over the circle's bounding box
- * stay few (at most ~60 rows to sum, whatever the radius), or the whole board beyond 2,000 km.
- */
-export function boardCellKind(radiusKm: number): 1 | 2 | 3 | 9 {
-  if (radiusKm <= 150) return 1;
-  if (radiusKm <= 600) return 2;
-  if (radiusKm <= 2000) return 3;
-  return 9;
-}
-
-/** The places (pickup city, equipment) of a load, to bump the old ones too when an edit moves it. */
-export interface BoardPlace {
-  cityId: number;
-  equipment: string;
-}
-
-/**
- * Bump the board version of every place in `places` (rows of pickup_city_id, equipment): its
- * city, its cells at every grid size and the whole board, each for '' (every equipment) and for
- * its equipment. Call it in the transaction of every write that changes what the board shows
- * (post, book, cancel, unpost, repost, edit, expire), as that transaction's LAST statement: the
- * rows' locks are then held only until commit, and they are taken in primary-key order (the
- * insert's ORDER BY), so two writers bumping overlapping places never wait on each other in a cycle.
- */
-async function bumpPlaces(tx: DbOrTx, places: SQL): Promise<void> {
-  await tx.execute(sql`insert into board_versions (kind, equipment, y, x, v)
-    select distinct k.kind, e.equipment,
-        case when k.kind in (1, 2, 3) then floor(c.lat / k.size)::int else 0 end as y,
-        case k.kind when 0 then c.id when 9 then 0 else floor(c.lng / k.size)::int end as x,
-        1::bigint
-      from (${places}) p(city_id, eq)
-      join cities c on c.id = p.city_id
-      cross join (values (0, 0::float8), (1, ${BOARD_CELL_DEG[1]}::float8), (2, ${BOARD_CELL_DEG[2]}::float8), (3, ${BOARD_CELL_DEG[3]}::float8), (9, 0::float8)) k(kind, size)
-      cross join lateral (values (''), (p.eq)) e(equipment)
-      order by 1, 2, 3, 4
-    on conflict (kind, equipment, y, x) do update set v = board_versions.v + 1`);
-}
+/** Bump the load board's places (`(pickup_city_id, equipment)` rows): see bumpPlaceVersions, the LAST statement of the write's transaction. */
+const bumpPlaces = (tx: DbOrTx, places: SQL) => bumpPlaceVersions(tx, 'board_versions', places);
 
 /**
  * Bump the places of `loadIds` as they are now in this transaction, plus `before` (the places an
@@ -472,11 +436,7 @@ async function bumpPlaces(tx: DbOrTx, places: SQL): Promise<void> {
  */
 export async function bumpBoardLoads(tx: DbOrTx, loadIds: string[], before: BoardPlace[] = []): Promise<void> {
   if (!loadIds.length && !before.length) return;
-  await bumpPlaces(
-    tx,
-    sql`select pickup_city_id, equipment_type from loads where id = any(${uuidArray(loadIds)}::uuid[])
-      union select city_id, eq from jsonb_to_recordset(${JSON.stringify(before.map((b) => ({ city_id: b.cityId, eq: b.equipment })))}::jsonb) as b(city_id int, eq text)`,
-  );
+  await bumpPlaces(tx, sql`select pickup_city_id, equipment_type from loads where id = any(${uuidArray(loadIds)}::uuid[]) union ${placesSql(before)}`);
 }
 
 /** Bump the places of every load of `shipperIds` (the demo refresh moves all their dates). */
@@ -485,38 +445,9 @@ export async function bumpBoardShippers(tx: DbOrTx, shipperIds: string[]): Promi
   await bumpPlaces(tx, sql`select distinct pickup_city_id, equipment_type from loads where shipper_id = any(${uuidArray(shipperIds)}::uuid[])`);
 }
 
-/**
- * The version of the places a board search covers, for equipment `equipment` ('' = any): the sum
- * of their counters, which only grow, so it changes exactly when a write bumped one of them.
- * - no pickup city: the whole board (kind 9);
- * - a pickup city without radius: that city (kind 0);
- * - a radius: the cells of boardCellKind(radius) over the circle's bounding box (kind 9 beyond).
- *   The box is conservative: latitude ± r / 111 km (a degree is 111.32 km on the search's sphere)
- *   plus 1%, longitude ± that over cos(the box's latitude farthest from the equator). Every city
- *   whose great-circle distance is within r lies in it (cities are in Saudi Arabia and its
- *   neighbours: the box never crosses ±180° or a pole). One index range read of O(cells) rows.
- */
-export async function boardPageVersion(db: DbOrTx, q: { pickupCityId?: number; radius?: number; equipmentType?: string }): Promise<number> {
-  const eq = q.equipmentType ?? '';
-  const kind = q.pickupCityId == null ? 9 : q.radius ? boardCellKind(q.radius) : 0;
-  let query: SQL;
-  if (kind === 9) query = sql`select coalesce(sum(v), 0)::text as v from board_versions where kind = 9 and equipment = ${eq} and y = 0 and x = 0`;
-  else if (kind === 0)
-    query = sql`select coalesce(sum(v), 0)::text as v from board_versions where kind = 0 and equipment = ${eq} and y = 0 and x = ${q.pickupCityId}`;
-  else {
-    const size = BOARD_CELL_DEG[kind];
-    const dLat = (q.radius! / 111) * 1.01;
-    query = sql`select coalesce(sum(b.v), 0)::text as v
-      from cities o
-      cross join lateral (select ${dLat}::float8 / cos(radians(least(89.0, abs(o.lat) + ${dLat}::float8))) as d) lng
-      join board_versions b on b.kind = ${kind} and b.equipment = ${eq}
-        and b.y between floor((o.lat - ${dLat}::float8) / ${size}::float8)::int and floor((o.lat + ${dLat}::float8) / ${size}::float8)::int
-        and b.x between floor((o.lng - lng.d) / ${size}::float8)::int and floor((o.lng + lng.d) / ${size}::float8)::int
-      where o.id = ${q.pickupCityId}`;
-  }
-  const [r] = await queryRows<{ v: string }>(db, query, 'board_version');
-  return Number(r.v);
-}
+/** The version of the load board's places a search covers (its pickup city and radius, its equipment): see placeVersion. */
+export const boardPageVersion = (db: DbOrTx, q: { pickupCityId?: number; radius?: number; equipmentType?: string }): Promise<number> =>
+  placeVersion(db, 'board_versions', { cityId: q.pickupCityId, radius: q.radius, equipment: q.equipmentType });
 
 /** What the lane rate index (modules/rates) records of a booked load: one row, deleted loads too. */
 export interface RateFactsRow {

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { RoutingGateway } from '../../gateways/routing/routing.ts';
-import type { BoardCacheStore } from './board-cache.ts';
+import type { BoardCacheStore } from '../../lib/page-cache.ts';
 
 /* What the loads module is given (LoadsDeps) and asks of other modules (injected by the container). */
 

@@ -12,9 +12,25 @@ import * as lifecycleRepo from './lifecycle.repository.ts';
  * table (TRUCK_TRANSITIONS) where `action` leads (refused → `refuse`); writes the status with a
  * conditional update (STATUS_CHANGED when it lost a race); publishes the action's event
  * (`truck.posted`, `truck.unposted`, `truck.expired`, `truck.deleted`) with `status: {from, to}`
- * in the same transaction. Returns the new status.
+ * in the same transaction; then bumps the truck board's versions of its place (the truck search
+ * cache, migration 0130) as its last write. Returns the new status.
  */
 export async function transition(
+  tx: DbOrTx,
+  truckId: string,
+  action: TruckAction,
+  actorId: string | null,
+  data: Record<string, unknown> = {},
+  set: repo.TruckEdit = {},
+  refuse: ErrorCode = 'TRUCK_NOT_EDITABLE',
+): Promise<TruckStatus> {
+  const to = await change(tx, truckId, action, actorId, data, set, refuse);
+  await repo.bumpTruckBoard(tx, [truckId]);
+  return to;
+}
+
+/** transition() without the bump: the expiry batch bumps all its trucks' places in one statement (one lock order). */
+async function change(
   tx: DbOrTx,
   truckId: string,
   action: TruckAction,
@@ -39,9 +55,10 @@ export async function transition(
   return to;
 }
 
-/** The expiry job's batch: posted trucks whose window ended become `expired` (truck.expired each). */
+/** The expiry job's batch: posted trucks whose window ended become `expired` (truck.expired each), their places bumped once. */
 export async function expireBatch(tx: DbOrTx, limit: number): Promise<number> {
   const due = await lifecycleRepo.dueForExpiry(tx, limit);
-  for (const id of due) await transition(tx, id, 'expire', null);
+  for (const id of due) await change(tx, id, 'expire', null);
+  await repo.bumpTruckBoard(tx, due);
   return due.length;
 }

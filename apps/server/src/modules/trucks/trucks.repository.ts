@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { trucks } from '../../db/schema/index.ts';
 import { type CursorKeyType, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { citiesAround, queryRows } from '../../lib/sql.ts';
+import { bumpPlaceVersions, placesSql, placeVersion, type BoardPlace } from '../../lib/place-versions.ts';
 
 /* Truck posts (issue 19): rows, the truck board search and matching with loads. The status
  * column is written only by lifecycle.repository.ts (through lifecycle.ts transition()). */
@@ -23,14 +24,36 @@ export async function insertTruck(tx: DbOrTx, row: NewTruck): Promise<void> {
   await syncTruckSide(tx, row.id, null);
 }
 
+/** An edit (never the status): the side rows follow, and the truck board's places, old and new, are bumped. */
 export async function updateTruck(tx: DbOrTx, id: string, set: TruckEdit): Promise<void> {
   const before = await postedKey(tx, id);
+  const [was] = await queryRows<{ city_id: number; eq: string }>(tx, sql`select origin_city_id as city_id, equipment_type as eq from trucks where id = ${id}`);
   await tx
     .update(trucks)
     .set({ ...set, updatedAt: new Date() })
     .where(sql`${trucks.id} = ${id}`);
   await syncTruckSide(tx, id, before);
+  await bumpTruckBoard(tx, [id], was ? [{ cityId: Number(was.city_id), equipment: was.eq }] : []);
 }
+
+/**
+ * Bump the truck board's versions (migration 0130) of the origin places of `truckIds` as they are
+ * now in this transaction, plus `before` (the places an edit moved them from): once per
+ * transaction, as its last write (lib/place-versions.ts bumpPlaceVersions). Every write that
+ * changes what the truck board shows calls it: edits here, status changes in lifecycle.ts.
+ */
+export async function bumpTruckBoard(tx: DbOrTx, truckIds: string[], before: BoardPlace[] = []): Promise<void> {
+  if (!truckIds.length && !before.length) return;
+  await bumpPlaceVersions(
+    tx,
+    'truck_board_versions',
+    sql`select origin_city_id, equipment_type from trucks where id = any(${`{${truckIds.join(',')}}`}::uuid[]) union ${placesSql(before)}`,
+  );
+}
+
+/** The version of the truck board's places a search covers (its origin city and radius, its equipment; lib/place-versions.ts). */
+export const truckBoardVersion = (db: DbOrTx, q: Pick<SearchTrucksQuery, 'originCityId' | 'radius' | 'equipmentType'>): Promise<number> =>
+  placeVersion(db, 'truck_board_versions', { cityId: q.originCityId, radius: q.radius, equipment: q.equipmentType });
 
 // ---- side tables (migration 0119): kept in the transaction that changes the truck ----
 

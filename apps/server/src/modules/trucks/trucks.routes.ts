@@ -28,6 +28,7 @@ import {
   truckFiltersResponse,
   truckInOutResponse,
   truckPage,
+  type TruckPage,
   truckSchema,
   updateTruckBody,
 } from '@masar/shared';
@@ -91,12 +92,17 @@ export default async function trucksRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Search the truck board',
         description:
-          'Posted trucks whose window has not ended. originCityId + radius: the truck’s origin within radius km (great-circle from the city centre; without radius: that city). destinationCityId: trucks going there (that city or its region named, or anywhere). equipmentType, loadType, date (available some time in the 24 h from it), minCapacityKg. Sorts: deadhead (nearest origin first, then earliest; date without an origin), date (earliest availability), rate (lowest minimum rate). Each item has deadheadKm when originCityId is given. Paging: limit and cursor (keyset); no total is counted.',
+          'Posted trucks whose window has not ended. originCityId + radius: the truck’s origin within radius km (great-circle from the city centre; without radius: that city). destinationCityId: trucks going there (that city or its region named, or anywhere). equipmentType, loadType, date (available some time in the 24 h from it), minCapacityKg. Sorts: deadhead (nearest origin first, then earliest; date without an origin), date (earliest availability), rate (lowest minimum rate). Each item has deadheadKm when originCityId is given. Paging: limit and cursor (keyset); no total is counted. Pages are cached up to SEARCH_CACHE_TTL_MS under the versions of the truck origins they cover: a truck write shows at once.',
         querystring: searchTrucksQuery,
         response: { 200: envelope(truckPage) },
       },
     },
-    async (req) => ({ message: message('common.ok', req.lang), data: await svc.search(req.query, req.auth?.userId ?? null) }),
+    // the page's JSON comes serialized (validated by truckPage) once per cached page, and is sent
+    // as is (a string with a JSON content type skips the typed serializer), as GET /loads does
+    async (req, reply) => {
+      const body = `{"message":${JSON.stringify(message('common.ok', req.lang))},"data":${await svc.searchJson(req.query, req.auth?.userId ?? null)}}`;
+      return reply.type('application/json; charset=utf-8').send(body as unknown as { message: string; data: TruckPage });
+    },
   );
 
   // Truck in/out and shipment in/out (issue 19; spec §2, §7 /truckInOutLogs, /loadInOutLogs and

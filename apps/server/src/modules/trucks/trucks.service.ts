@@ -20,6 +20,7 @@ import {
   type AccountRecord,
   type Truck,
   type TruckPage,
+  truckPage,
   type updateTruckBody,
 } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -29,6 +30,7 @@ import { publish } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { areaWindowKey, ttlMemo } from '../../lib/memo.ts';
+import { pageFlights, pageUntil, type BoardCacheStore, type PageCacheStats } from '../../lib/page-cache.ts';
 import * as repo from './trucks.repository.ts';
 import { expireBatch, transition } from './lifecycle.ts';
 import type { LoadsOfArea } from './ports.ts';
@@ -120,9 +122,25 @@ export interface LoadsForTrucks {
   ): Promise<BackhaulsResponse>;
 }
 
-export function createTrucksService(deps: { db: Db; readDb?: Db; records?: TruckOwnerRecords; loads: LoadsForTrucks & LoadsOfArea }) {
+/** What the truck board's cache did in this process since start (PageCacheStats; bench/trucks.bench.ts reads it). */
+export const truckCacheStats: PageCacheStats = { hits: 0, misses: 0, joined: 0, bypass: 0 };
+
+/** Keys of truck board pages in the boards' shared page store (the load board's keys start with `{`). */
+const TRUCK_PAGE_KEY = 'trucks:';
+
+export function createTrucksService(deps: {
+  db: Db;
+  readDb?: Db;
+  records?: TruckOwnerRecords;
+  loads: LoadsForTrucks & LoadsOfArea;
+  /** The boards' page store (lib/page-cache.ts; shared with the load board) and how long a page lives (SEARCH_CACHE_TTL_MS; 0: no cache). */
+  cache?: BoardCacheStore;
+  cacheTtlMs?: number;
+}) {
   const { db } = deps;
   const readDb = deps.readDb ?? db;
+  const cacheTtlMs = deps.cacheTtlMs ?? 0;
+  const serve = deps.cache && cacheTtlMs > 0 ? pageFlights(deps.cache, truckCacheStats) : null;
   /** The in/out logs' area figures (truck counts, the 24 h ratio), kept INOUT_FIGURES_TTL_MS per area and window (issue 19). */
   const areaFigures = ttlMemo(20_000, INOUT_FIGURES_TTL_MS);
 
@@ -146,6 +164,12 @@ export function createTrucksService(deps: { db: Db; readDb?: Db; records?: Truck
       const record = records?.get(r.owner_id);
       return [record ? { ...t, record } : t];
     });
+  }
+
+  /** One page of the truck board for `viewerId` (isMine), uncached. */
+  async function search(q: SearchTrucksQuery, viewerId: string | null): Promise<TruckPage> {
+    const { ids, nextCursor } = await repo.searchTruckIds(readDb, q);
+    return { items: await hydrated(readDb, ids, viewerId, true), nextCursor };
   }
 
   /** A truck as `viewerId` may see it: posted ones for anyone signed in, the others only for the owner (spec §4). */
@@ -359,9 +383,47 @@ export function createTrucksService(deps: { db: Db; readDb?: Db; records?: Truck
     },
 
     /** The truck board (GET /searchTrucks), read on the replica when there is one. */
-    async search(q: SearchTrucksQuery, viewerId: string | null): Promise<TruckPage> {
-      const { ids, nextCursor } = await repo.searchTruckIds(readDb, q);
-      return { items: await hydrated(readDb, ids, viewerId, true), nextCursor };
+    search,
+
+    /**
+     * The truck board search as the JSON text of GET /searchTrucks' `data` (validated by
+     * truckPage), from the boards' page cache (lib/page-cache.ts) when SEARCH_CACHE_TTL_MS > 0.
+     * Fresh by construction, as the load board's: the version of the truck origins the search
+     * covers (its origin city, the grid cells around its circle, or the whole board; for its
+     * equipment; migration 0130) is read first, and a page is served only if it was computed under
+     * that version. Every truck write (post, edit, unpost, repost, delete, expire) bumps its
+     * origin's versions in its transaction, so a truck changed before this search began is never
+     * returned; a write elsewhere leaves the page cached. A page also stops 1 s before the first
+     * end of window among its trucks, and after the TTL: the owners' names, verification, vehicle
+     * and record may be that old. Concurrent misses on one key run one search (single flight); the
+     * owner of a truck on the page gets it computed for itself (isMine).
+     */
+    async searchJson(q: SearchTrucksQuery, viewerId: string | null): Promise<string> {
+      const own = async () => {
+        truckCacheStats.bypass++;
+        return JSON.stringify(truckPage.parse(await search(q, viewerId)));
+      };
+      if (!serve || !deps.cache) return own();
+      const key = TRUCK_PAGE_KEY + JSON.stringify(q);
+      const [v, hit] = await Promise.all([repo.truckBoardVersion(readDb, q), deps.cache.get(key)]);
+      return serve({
+        key,
+        v,
+        hit,
+        viewerId,
+        own,
+        compute: async () => {
+          const page = truckPage.parse(await search(q, null));
+          return {
+            data: JSON.stringify(page),
+            owners: [...new Set(page.items.map((t) => t.ownerId))],
+            until: pageUntil(
+              cacheTtlMs,
+              page.items.map((t) => t.availableTo),
+            ),
+          };
+        },
+      });
     },
 
     /** Posted trucks matching my posted load (its owner only), by deadhead then rate per km. */

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_TYPE, type CreateTruckBody, type Truck, type TruckPage } from '@masar/shared';
+import { createTestApp, type TestContext } from './helpers.ts';
+import { apiCaller, createUser, type TestUser } from './fixtures.ts';
+import { CITY, inDays } from '../src/modules/loads/loads.testkit.ts';
+import { truckCacheStats } from '../src/modules/trucks/trucks.service.ts';
+
+// The truck board's page cache (issue 19; migration 0130, lib/page-cache.ts): pages are served
+// from the cache until a truck write in the places they cover bumps their version; writes
+// elsewhere leave them cached; the owner of a truck on a cached page still gets isMine. Runs on
+// PGlite and PostgreSQL, with a TTL long enough that only the versions can make a page go.
+
+let t: TestContext;
+let carrier: TestUser;
+let other: TestUser;
+let shipper: TestUser;
+const { call, ok } = apiCaller(() => t);
+
+beforeAll(async () => {
+  t = await createTestApp({ JOBS: false, SEARCH_CACHE_TTL_MS: 600_000 });
+  carrier = await createUser(t, { accountType: ACCOUNT_TYPE.carrier, companyName: 'Cached Haulage' });
+  other = await createUser(t, { accountType: ACCOUNT_TYPE.carrier });
+  shipper = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
+});
+afterAll(() => t?.close());
+
+/** A truck free from day `day` for two days, from `originCityId` to anywhere, reefer trailer, 20 t. */
+const truckBody = (day: number, originCityId: number, over: Partial<CreateTruckBody> = {}): CreateTruckBody => ({
+  loadType: 'FTL',
+  equipmentType: 'reefer_trailer',
+  availableFrom: inDays(day),
+  availableTo: inDays(day + 2),
+  originCityId,
+  anywhere: true,
+  minRateSar: '2000',
+  rateBasis: 'trip',
+  capacityKg: 20_000,
+  ...over,
+});
+const postTruck = async (body: CreateTruckBody, user = carrier): Promise<Truck> => ok(await call<Truck>('POST', '/truck', user.headers, body), 201);
+/** The ids on a page of the truck board for `user`, and how many searches the cache served (hits) or ran (misses) for it. */
+const search = async (q: Record<string, string | number>, user = shipper) => {
+  const before = { ...truckCacheStats };
+  const qs = new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  const page = ok(await call<TruckPage>('GET', `/searchTrucks?${qs}`, user.headers));
+  return {
+    page,
+    ids: page.items.map((i) => i.id),
+    hit: truckCacheStats.hits - before.hits === 1,
+    miss: truckCacheStats.misses - before.misses === 1,
+  };
+};
+
+describe('truck board cache (issue 19)', () => {
+  it('serves a repeated search from the cache; a post elsewhere keeps it, a post in its circle shows at once', async () => {
+    const day = 5;
+    const q = { originCityId: CITY.riyadh, radius: 100, date: inDays(day), equipmentType: 'reefer_trailer', limit: 50 };
+    const a = await postTruck(truckBody(day, CITY.riyadh));
+    const first = await search(q);
+    expect(first.miss).toBe(true);
+    expect(first.ids).toEqual([a.id]);
+    const again = await search(q);
+    expect(again.hit).toBe(true);
+    expect(again.ids).toEqual([a.id]);
+    // a truck in Jeddah (another place): the Riyadh page stays cached
+    await postTruck(truckBody(day, CITY.jeddah));
+    expect((await search(q)).hit).toBe(true);
+    // a truck in Al Kharj, inside the 100 km circle but another city: the page is computed again and has it
+    const b = await postTruck(truckBody(day, CITY.alKharj));
+    const after = await search(q);
+    expect(after.miss).toBe(true);
+    expect(new Set(after.ids)).toEqual(new Set([a.id, b.id]));
+  });
+
+  it('an edit that moves a truck, an unpost and a repost show on cached pages at once', async () => {
+    const day = 8;
+    const riyadh = { originCityId: CITY.riyadh, date: inDays(day), limit: 50 };
+    const dammam = { originCityId: CITY.dammam, date: inDays(day), limit: 50 };
+    const truck = await postTruck(truckBody(day, CITY.riyadh));
+    expect((await search(riyadh)).ids).toContain(truck.id);
+    expect((await search(dammam)).ids).not.toContain(truck.id);
+    expect((await search(riyadh)).hit).toBe(true);
+    expect((await search(dammam)).hit).toBe(true);
+    // moved to Dammam: gone from Riyadh's cached page, on Dammam's
+    ok(await call<Truck>('PATCH', `/truck/${truck.id}`, carrier.headers, { originCityId: CITY.dammam }));
+    expect((await search(riyadh)).ids).not.toContain(truck.id);
+    expect((await search(dammam)).ids).toContain(truck.id);
+    // unposted: gone at once; reposted: back at once
+    expect((await search(dammam)).hit).toBe(true);
+    ok(await call<Truck>('POST', `/truck/${truck.id}/unpost`, carrier.headers));
+    expect((await search(dammam)).ids).not.toContain(truck.id);
+    ok(await call<Truck>('POST', `/truck/${truck.id}/repost`, carrier.headers));
+    expect((await search(dammam)).ids).toContain(truck.id);
+    // an edit of its equipment: gone from the reefer page of Dammam
+    const reefers = { ...dammam, equipmentType: 'reefer_trailer' };
+    expect((await search(reefers)).ids).toContain(truck.id);
+    ok(await call<Truck>('PATCH', `/truck/${truck.id}`, carrier.headers, { equipmentType: 'flatbed_trailer' }));
+    expect((await search(reefers)).ids).not.toContain(truck.id);
+  });
+
+  it("answers a truck's owner with isMine from a cached page, and never gives another viewer the owner's page", async () => {
+    const day = 11;
+    const q = { originCityId: CITY.jeddah, date: inDays(day), limit: 50 };
+    const truck = await postTruck(truckBody(day, CITY.jeddah));
+    const cached = await search(q, shipper);
+    expect(cached.page.items.find((i) => i.id === truck.id)?.isMine).toBe(false);
+    const mine = await search(q, carrier);
+    expect(mine.page.items.find((i) => i.id === truck.id)?.isMine).toBe(true);
+    const theirs = await search(q, other);
+    expect(theirs.hit).toBe(true);
+    expect(theirs.page.items.find((i) => i.id === truck.id)?.isMine).toBe(false);
+  });
+
+  it('the expiry job bumps the places of the trucks it expires', async () => {
+    const day = 14;
+    const q = { originCityId: CITY.dammam, radius: 50, equipmentType: 'reefer_trailer', limit: 50, sort: 'date' };
+    const truck = await postTruck(truckBody(day, CITY.dammam));
+    expect((await search(q)).ids).toContain(truck.id);
+    // its window ends behind the cache's back (as time would, but before the page's own end)
+    await t.database.query(`update trucks set available_from = now() - interval '2 days', available_to = now() - interval '1 minute' where id = $1`, [
+      truck.id,
+    ]);
+    expect((await search(q)).hit).toBe(true);
+    expect(await t.app.container.services.trucks.expireDue()).toBeGreaterThanOrEqual(1);
+    const after = await search(q);
+    expect(after.miss).toBe(true);
+    expect(after.ids).not.toContain(truck.id);
+  });
+});
