@@ -47,6 +47,12 @@ export interface Database {
 
 export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm };
 
+/** Each PostgreSQL pool's sibling for generic plans (openDatabase). */
+const genericPools = new WeakMap<pg.Pool, pg.Pool>();
+
+/** The pool that runs `pool`'s statements with their generic plans (plan_cache_mode=force_generic_plan), if openDatabase made one. */
+export const genericPoolOf = (pool: pg.Pool): pg.Pool | undefined => genericPools.get(pool);
+
 /**
  * Open the database: PostgreSQL when `databaseUrl` is given, else embedded PGlite persisted in
  * `dataDir/pglite` (or in memory when `dataDir` is 'memory://'). One process per data
@@ -59,7 +65,21 @@ export async function openDatabase(opts: { databaseUrl?: string; readUrl?: strin
     // to a generic plan after five executions when its estimated cost looks no worse, and for the
     // board search that plan filters the equipment row by row (12 ms instead of 5 ms at 1M loads,
     // issue 10). Unnamed statements (every other query) are planned per execution anyway.
-    const open = (connectionString: string) => new pg.Pool({ connectionString, max: opts.poolMax ?? 10, options: '-c plan_cache_mode=force_custom_plan' });
+    // Statements whose plan does not depend on their values (queryRows' plan 'generic': my loads,
+    // the in/out logs, rates) run on a smaller second pool whose sessions keep PostgreSQL's
+    // generic plans (plan_cache_mode=force_generic_plan): planned once per connection, with no
+    // switch of the session's mode around each execution (two round trips saved per call).
+    // Connections open on demand: a process that never runs one opens none.
+    const open = (connectionString: string) => {
+      const custom = new pg.Pool({ connectionString, max: opts.poolMax ?? 10, options: '-c plan_cache_mode=force_custom_plan' });
+      const generic = new pg.Pool({
+        connectionString,
+        max: Math.max(2, Math.ceil((opts.poolMax ?? 10) / 2)),
+        options: '-c plan_cache_mode=force_generic_plan',
+      });
+      genericPools.set(custom, generic);
+      return custom;
+    };
     const pool = open(opts.databaseUrl);
     // numeric → JS number is done per column in the schema; keep timestamps as Date.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -93,7 +113,7 @@ export async function openDatabase(opts: { databaseUrl?: string; readUrl?: strin
       },
       listen: (channel, fn) => listenPg(opts.databaseUrl!, channel, fn),
       close: async () => {
-        await Promise.all([pool.end(), readPool?.end()]);
+        await Promise.all([pool, readPool].flatMap((p) => (p ? [p.end(), genericPools.get(p)?.end()] : [])));
       },
     };
   }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { DbOrTx } from '../db/client.ts';
+import { genericPoolOf, type DbOrTx } from '../db/client.ts';
 
 const dialect = new PgDialect();
 
@@ -13,8 +13,9 @@ const dialect = new PgDialect();
  * it (DESIGN §6: about 4 ms). The pool plans named statements for their values on every
  * execution (plan_cache_mode=force_custom_plan, db/client.ts: the board's plan depends on them);
  * `plan: 'generic'` runs one whose plan does not (my loads: owner-index ranges whatever the
- * owner) with its generic plan, planned once per connection and then reused — the session's
- * plan_cache_mode is switched around the execution on the same connection. PGlite runs it as
+ * owner) with its generic plan, planned once per connection and then reused: on the pool's
+ * generic-plan sibling (db/client.ts genericPoolOf), or, for a pool opened elsewhere, with the
+ * session's plan_cache_mode switched around the execution on one connection. PGlite runs it as
  * is. Cast numerics (::float8, ::int) in SQL: drivers return numeric and bigint as strings.
  */
 export async function queryRows<T>(db: DbOrTx, query: SQL, prepareAs?: string, plan: 'custom' | 'generic' = 'custom'): Promise<T[]> {
@@ -24,6 +25,8 @@ export async function queryRows<T>(db: DbOrTx, query: SQL, prepareAs?: string, p
       const q = dialect.sqlToQuery(query);
       const named = { name: preparedName(prepareAs, q.sql), text: q.sql, values: q.params };
       if (plan === 'custom') return (await client.query(named)).rows as T[];
+      const generic = genericPoolOf(client);
+      if (generic) return (await generic.query(named)).rows as T[];
       const conn = await client.connect();
       let ok = false;
       try {

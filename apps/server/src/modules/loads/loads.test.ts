@@ -479,6 +479,22 @@ describe.runIf(ENGINE === 'postgres')('board search plan on PostgreSQL', () => {
     expect(rows[0].plan_cache_mode).toBe('force_custom_plan');
   });
 
+  it("runs queryRows' generic statements on sessions that keep generic plans, without switching the main pool's mode", async () => {
+    const { queryRows } = await import('../../lib/sql.ts');
+    const { sql } = await import('drizzle-orm');
+    // the statement reports the mode of the session it ran on
+    const mode = () =>
+      queryRows<{ mode: string; n: number }>(t.database.db, sql`select current_setting('plan_cache_mode') as mode, ${7}::int as n`, 'mode_probe', 'generic');
+    for (let i = 0; i < 3; i++) expect(await mode()).toEqual([{ mode: 'force_generic_plan', n: 7 }]);
+    const custom = await queryRows<{ mode: string }>(
+      t.database.db,
+      sql`select current_setting('plan_cache_mode') as mode, ${7}::int as n`,
+      'mode_probe',
+      'custom',
+    );
+    expect(custom[0].mode).toBe('force_custom_plan');
+  });
+
   it('uses the cities GiST and the covering loads btree, no sequential scan on loads', async () => {
     // 60,000 open loads over the 400 biggest-ranked cities plus random others, then ANALYZE
     await t.database.exec(`
