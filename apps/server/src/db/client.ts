@@ -113,7 +113,8 @@ export async function openDatabase(opts: { databaseUrl?: string; readUrl?: strin
       },
       listen: (channel, fn) => listenPg(opts.databaseUrl!, channel, fn),
       close: async () => {
-        await Promise.all([pool, readPool].flatMap((p) => (p ? [p.end(), genericPools.get(p)?.end()] : [])));
+        const pools = [pool, readPool].flatMap((p) => (p ? [p, genericPools.get(p)] : [])).filter((p): p is pg.Pool => !!p);
+        await Promise.all(pools.map((p) => p.end()));
       },
     };
   }
