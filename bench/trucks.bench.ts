@@ -266,6 +266,13 @@ async function main() {
         [hubs],
       )
     ).map((r) => ({ id: r.id, owner: r.owner_id }));
+    // reposting needs an active plan (spec §9): the writing carriers have one
+    for (const owner of new Set(writable.map((w) => w.owner)))
+      await database.query(
+        `insert into subscriptions (id, user_id, plan_code, plan_name, active) select gen_random_uuid(), $1, 'bench', 'Bench plan', true
+         where not exists (select 1 from subscriptions where user_id = $1 and plan_code = 'bench')`,
+        [owner],
+      );
     const ownerTokens = new Map<string, string>();
     const writeStats = { done: 0, failed: 0 };
     const truckWrites = () => {

@@ -95,6 +95,7 @@ export async function placeVersion(
         and b.x between floor((o.lng - lng.d) / ${size}::float8)::int and floor((o.lng + lng.d) / ${size}::float8)::int
       where o.id = ${q.cityId}`;
   }
-  const [r] = await queryRows<{ v: string }>(db, query, table === 'board_versions' ? 'board_version' : 'truck_board_version');
+  // read before every search, hit or miss: primary-key ranges whatever the values, so the generic plan, made once per connection
+  const [r] = await queryRows<{ v: string }>(db, query, table === 'board_versions' ? 'board_version' : 'truck_board_version', 'generic');
   return Number(r.v);
 }

@@ -242,26 +242,20 @@ export async function loadCurrentUser(
   userId: string,
   sessionId?: string,
 ): Promise<(CurrentUser & { sessionActive: boolean; membership: TeamMembership | null }) | null> {
-  const rows = await db
-    .select({
-      id: users.id,
-      accountType: users.accountType,
-      status: users.status,
-      isFirstTimeApproved: users.isFirstTimeApproved,
-      companyName: users.companyName,
-      activeSubscriptionId: sql<
-        string | null
-      >`(select ${subscriptions.id} from ${subscriptions} where ${and(eq(subscriptions.userId, users.id), PLAN_IN_FORCE)} limit 1)`,
-      membership: sql<TeamMembership | null>`(select json_build_object('id', tm.id, 'ownerId', tm.owner_id, 'role', tm.role) from team_members tm where tm.member_user_id = "users"."id" and tm.status = 'active')`,
-      sessionActive: sessionId
-        ? sql<boolean>`exists(select 1 from ${sessions} where ${and(eq(sessions.id, sessionId), eq(sessions.userId, users.id), isNull(sessions.revokedAt))})`
-        : sql<boolean>`true`,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  const r = rows[0];
-  return r ? { ...r, accountType: r.accountType as AccountType } : null;
+  // every request on a signed-in route asks: a named statement with its generic plan (primary-key
+  // lookups whatever the ids), planned once per connection instead of on every request
+  const rows = await queryRows<CurrentUser & { sessionActive: boolean; membership: TeamMembership | null }>(
+    db,
+    sql`select u.id, u.account_type as "accountType", u.status, u.is_first_time_approved as "isFirstTimeApproved", u.company_name as "companyName",
+          (select subscriptions.id from subscriptions where subscriptions.user_id = u.id and ${PLAN_IN_FORCE} limit 1) as "activeSubscriptionId",
+          (select json_build_object('id', tm.id, 'ownerId', tm.owner_id, 'role', tm.role) from team_members tm
+            where tm.member_user_id = u.id and tm.status = 'active') as membership,
+          ${sessionId ? sql`exists(select 1 from sessions s where s.id = ${sessionId} and s.user_id = u.id and s.revoked_at is null)` : sql`true`} as "sessionActive"
+        from users u where u.id = ${userId} limit 1`,
+    sessionId ? 'current_user_session' : 'current_user',
+    'generic',
+  );
+  return rows[0] ?? null;
 }
 
 /** True while the session `id` exists and is not revoked (every authenticated request asks). */
@@ -287,6 +281,8 @@ export async function sessionActing(db: DbOrTx, id: string): Promise<{ membershi
         left join team_members tm on tm.member_user_id = s.user_id and tm.status = 'active'
         left join users o on o.id = tm.owner_id
         where s.id = ${id} and s.revoked_at is null`,
+    'session_acting',
+    'generic',
   );
   const r = rows[0];
   if (!r) return null;

@@ -128,6 +128,9 @@ export async function recordsOf(db: DbOrTx, accountIds: string[]): Promise<Map<s
     sql`select account_id, carrier_completed, pickups_measured, pickups_on_time, deliveries_measured, deliveries_on_time,
                carrier_cancellations, shipper_completed, shipper_cancellations
         from account_records where account_id = any(${`{${accountIds.join(',')}}`}::uuid[])`,
+    // read with every truck page and every offer list: primary keys, the generic plan
+    'records_of',
+    'generic',
   );
   return new Map(rows.map((r) => [r.account_id, r]));
 }
