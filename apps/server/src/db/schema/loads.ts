@@ -1,6 +1,6 @@
 import type { BookNowFor, LoadStatus, OfferStatus, StopAddressInput } from '@masar/shared';
 import { bigint, boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { money, num } from './types.ts';
+import { money, num, placeVersionsTable } from './types.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -117,17 +117,7 @@ export const offerEvents = pgTable('offer_events', {
  * touched loads picked up in a city (kind 0), a grid cell (kinds 1–3) or anywhere (kind 9), for
  * one equipment type or '' for all. The search cache keys a page on the sum of the rows it covers.
  */
-export const boardVersions = pgTable(
-  'board_versions',
-  {
-    kind: smallint('kind').notNull(),
-    equipment: text('equipment').notNull(),
-    y: integer('y').notNull(),
-    x: integer('x').notNull(),
-    v: bigint('v', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.kind, t.equipment, t.y, t.x] })],
-);
+export const boardVersions = placeVersionsTable('board_versions');
 
 /** The vendors (and their accounts) a vendor shipment is offered to (migration 0082). */
 export const loadVendors = pgTable(

@@ -1,6 +1,6 @@
 import type { TruckStatus } from '@masar/shared';
-import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { money, num } from './types.ts';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { money, num, placeVersionsTable } from './types.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -66,14 +66,4 @@ export const trucksPostedHourly = pgTable(
  * board_versions for the load board, counted by the trucks' origin cities. The truck search cache
  * keys a page on the sum of the rows it covers (lib/place-versions.ts).
  */
-export const truckBoardVersions = pgTable(
-  'truck_board_versions',
-  {
-    kind: smallint('kind').notNull(),
-    equipment: text('equipment').notNull(),
-    y: integer('y').notNull(),
-    x: integer('x').notNull(),
-    v: bigint('v', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.kind, t.equipment, t.y, t.x] })],
-);
+export const truckBoardVersions = placeVersionsTable('truck_board_versions');

@@ -1,5 +1,5 @@
 import { normalizeMoney } from '@masar/shared';
-import { customType } from 'drizzle-orm/pg-core';
+import { bigint, customType, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 
 /**
  * numeric(12,2) money in SAR read and written as its exact decimal text ("1500.00"), never a
@@ -18,3 +18,21 @@ export const num = customType<{ data: number; driverData: string | number; confi
   fromDriver: (v) => (typeof v === 'number' ? v : Number(v)),
   toDriver: (v) => String(v),
 });
+
+/**
+ * A table of versions per place and equipment (kind, equipment, y, x → v; migrations 0102, 0130):
+ * board_versions (the load board) and truck_board_versions (the truck board) have this one shape,
+ * read and bumped by lib/place-versions.ts.
+ */
+export const placeVersionsTable = <N extends string>(name: N) =>
+  pgTable(
+    name,
+    {
+      kind: smallint('kind').notNull(),
+      equipment: text('equipment').notNull(),
+      y: integer('y').notNull(),
+      x: integer('x').notNull(),
+      v: bigint('v', { mode: 'number' }).notNull().default(0),
+    },
+    (t) => [primaryKey({ columns: [t.kind, t.equipment, t.y, t.x] })],
+  );

@@ -15,21 +15,14 @@ import * as lifecycleRepo from './lifecycle.repository.ts';
  * in the same transaction; then bumps the truck board's versions of its place (the truck search
  * cache, migration 0130) as its last write. Returns the new status.
  */
-export async function transition(
-  tx: DbOrTx,
-  truckId: string,
-  action: TruckAction,
-  actorId: string | null,
-  data: Record<string, unknown> = {},
-  set: repo.TruckEdit = {},
-  refuse: ErrorCode = 'TRUCK_NOT_EDITABLE',
-): Promise<TruckStatus> {
-  const to = await change(tx, truckId, action, actorId, data, set, refuse);
+export async function transition(...args: Parameters<typeof change>): Promise<TruckStatus> {
+  const to = await change(...args);
+  const [tx, truckId] = args;
   await repo.bumpTruckBoard(tx, [truckId]);
   return to;
 }
 
-/** transition() without the bump: the expiry batch bumps all its trucks' places in one statement (one lock order). */
+/** transition() without the bump (the same arguments): the expiry batch bumps all its trucks' places in one statement (one lock order). */
 async function change(
   tx: DbOrTx,
   truckId: string,
