@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 
 /*
  * A cache of search result pages for the boards (issues 10, 24: the load board; issue 19: the
- * truck board), keyed on the versions of the places a search covers (lib/place-versions.ts), so a
+ * truck board), keyed on the versions of the places a search covers (db/place-versions.ts), so a
  * write invalidates only the pages it can change. Pages are stored serialized: a hit is sent as is.
  */
 

@@ -2,7 +2,7 @@
 -- board_versions (0102), counted per truck ORIGIN place: a write to a truck post (post, edit,
 -- unpost, repost, delete, expire) bumps, as the last statement of its transaction, the rows of its
 -- origin city (old and new on an edit) at every kind, for '' and for its equipment. A cached page
--- of GET /searchTrucks records the sum of the rows its search covers (lib/place-versions.ts).
+-- of GET /searchTrucks records the sum of the rows its search covers (db/place-versions.ts).
 create table truck_board_versions (
   kind smallint not null check (kind in (0, 1, 2, 3, 9)),
   equipment text not null,

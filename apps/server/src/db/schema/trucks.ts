@@ -64,6 +64,6 @@ export const trucksPostedHourly = pgTable(
 /**
  * Truck board versions per origin place and equipment (migration 0130, issue 19): as
  * board_versions for the load board, counted by the trucks' origin cities. The truck search cache
- * keys a page on the sum of the rows it covers (lib/place-versions.ts).
+ * keys a page on the sum of the rows it covers (db/place-versions.ts).
  */
 export const truckBoardVersions = placeVersionsTable('truck_board_versions');

@@ -22,7 +22,7 @@ export const num = customType<{ data: number; driverData: string | number; confi
 /**
  * A table of versions per place and equipment (kind, equipment, y, x → v; migrations 0102, 0130):
  * board_versions (the load board) and truck_board_versions (the truck board) have this one shape,
- * read and bumped by lib/place-versions.ts.
+ * read and bumped by db/place-versions.ts.
  */
 export const placeVersionsTable = <N extends string>(name: N) =>
   pgTable(

@@ -3,7 +3,7 @@ import { COUNT_CAP, FLEET_LIMITS, loadOptionsFor, PROFILE_STATUS, SHIPMENT_TYPE,
 import type { DbOrTx } from '../../db/client.ts';
 import { loadBookmarks, loadVendors } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { bumpPlaceVersions, placeVersion, placesSql, type BoardPlace } from '../../lib/place-versions.ts';
+import { bumpPlaceVersions, placeVersion, placesSql, type BoardPlace } from '../../db/place-versions.ts';
 
 /**
  * The loads module's row shape and the reads every part of it shares (issue 18 split the module
@@ -425,7 +425,7 @@ export async function repostReport(db: DbOrTx, limit: number) {
 // ---------------------------------------------------------------------------------------------
 // Board versions per pickup place and equipment (migration 0102, issue 24; the search cache keys on them)
 
-export type { BoardPlace } from '../../lib/place-versions.ts';
+export type { BoardPlace } from '../../db/place-versions.ts';
 
 /** Bump the load board's places (`(pickup_city_id, equipment)` rows): see bumpPlaceVersions, the LAST statement of the write's transaction. */
 const bumpPlaces = (tx: DbOrTx, places: SQL) => bumpPlaceVersions(tx, 'board_versions', places);

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { trucks } from '../../db/schema/index.ts';
 import { type CursorKeyType, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { citiesAround, queryRows } from '../../lib/sql.ts';
-import { bumpPlaceVersions, placesSql, placeVersion, type BoardPlace } from '../../lib/place-versions.ts';
+import { bumpPlaceVersions, placesSql, placeVersion, type BoardPlace } from '../../db/place-versions.ts';
 
 /* Truck posts (issue 19): rows, the truck board search and matching with loads. The status
  * column is written only by lifecycle.repository.ts (through lifecycle.ts transition()). */
@@ -39,7 +39,7 @@ export async function updateTruck(tx: DbOrTx, id: string, set: TruckEdit): Promi
 /**
  * Bump the truck board's versions (migration 0130) of the origin places of `truckIds` as they are
  * now in this transaction, plus `before` (the places an edit moved them from): once per
- * transaction, as its last write (lib/place-versions.ts bumpPlaceVersions). Every write that
+ * transaction, as its last write (db/place-versions.ts bumpPlaceVersions). Every write that
  * changes what the truck board shows calls it: edits here, status changes in lifecycle.ts.
  */
 export async function bumpTruckBoard(tx: DbOrTx, truckIds: string[], before: BoardPlace[] = []): Promise<void> {
@@ -51,7 +51,7 @@ export async function bumpTruckBoard(tx: DbOrTx, truckIds: string[], before: Boa
   );
 }
 
-/** The version of the truck board's places a search covers (its origin city and radius, its equipment; lib/place-versions.ts). */
+/** The version of the truck board's places a search covers (its origin city and radius, its equipment; db/place-versions.ts). */
 export const truckBoardVersion = (db: DbOrTx, q: Pick<SearchTrucksQuery, 'originCityId' | 'radius' | 'equipmentType'>): Promise<number> =>
   placeVersion(db, 'truck_board_versions', { cityId: q.originCityId, radius: q.radius, equipment: q.equipmentType });
 

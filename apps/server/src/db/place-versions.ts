@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
-import { queryRows } from './sql.ts';
+import type { DbOrTx } from './client.ts';
+import { queryRows } from '../lib/sql.ts';
 
 /*
  * Versions per place and equipment (migrations 0102 and 0130; issues 24 and 19): how many board
