@@ -144,6 +144,20 @@ export function pageUntil(ttlMs: number, expiries: (string | null | undefined)[]
   return Math.min(Date.now() + ttlMs, firstExpiry);
 }
 
+/** A search page as a cache stores it: its JSON, the distinct owners of its items, and until when it may be served (pageUntil of their expiries). */
+export function storedPage<I>(
+  page: { items: I[] },
+  ttlMs: number,
+  ownerOf: (item: I) => string,
+  expiryOf: (item: I) => string | null | undefined,
+): Omit<CachedPage, 'v'> {
+  return {
+    data: JSON.stringify(page),
+    owners: [...new Set(page.items.map(ownerOf))],
+    until: pageUntil(ttlMs, page.items.map(expiryOf)),
+  };
+}
+
 /** What a page cache serves one request from: the key, the version read first, the stored page read beside it. */
 export interface PageRequest {
   key: string;

@@ -14,9 +14,8 @@ const dialect = new PgDialect();
  * execution (plan_cache_mode=force_custom_plan, db/client.ts: the board's plan depends on them);
  * `plan: 'generic'` runs one whose plan does not (my loads: owner-index ranges whatever the
  * owner) with its generic plan, planned once per connection and then reused: on the pool's
- * generic-plan sibling (db/client.ts genericPoolOf), or, for a pool opened elsewhere, with the
- * session's plan_cache_mode switched around the execution on one connection. PGlite runs it as
- * is. Cast numerics (::float8, ::int) in SQL: drivers return numeric and bigint as strings.
+ * generic-plan sibling (db/client.ts genericPoolOf), whose sessions run force_generic_plan.
+ * PGlite runs it as is. Cast numerics (::float8, ::int) in SQL: drivers return numeric and bigint as strings.
  */
 export async function queryRows<T>(db: DbOrTx, query: SQL, prepareAs?: string, plan: 'custom' | 'generic' = 'custom'): Promise<T[]> {
   if (prepareAs) {
@@ -25,20 +24,8 @@ export async function queryRows<T>(db: DbOrTx, query: SQL, prepareAs?: string, p
       const q = dialect.sqlToQuery(query);
       const named = { name: preparedName(prepareAs, q.sql), text: q.sql, values: q.params };
       if (plan === 'custom') return (await client.query(named)).rows as T[];
-      const generic = genericPoolOf(client);
-      if (generic) return (await generic.query(named)).rows as T[];
-      const conn = await client.connect();
-      let ok = false;
-      try {
-        // on the one connection: mode, execution, mode back (three short round trips)
-        await conn.query('set plan_cache_mode = force_generic_plan');
-        const r = await conn.query(named).finally(() => conn.query('set plan_cache_mode = force_custom_plan'));
-        ok = true;
-        return r.rows as T[];
-      } finally {
-        // a connection whose mode could not be restored is not returned to the pool
-        conn.release(!ok);
-      }
+      // the pool's generic-plan sibling (every pool comes from openDatabase, which makes one)
+      return (await (genericPoolOf(client) ?? client).query(named)).rows as T[];
     }
   }
   const r = await db.execute<Record<string, unknown>>(query);

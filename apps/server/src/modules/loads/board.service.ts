@@ -2,7 +2,7 @@ import { loadListResponse } from '@masar/shared';
 import type { Db } from '../../db/client.ts';
 import * as board from './board.repository.ts';
 import * as repo from './loads.repository.ts';
-import { FLIGHT_WAIT_MS, pageFlights, pageUntil, type BoardCacheStore, type PageCacheStats } from '../../lib/page-cache.ts';
+import { FLIGHT_WAIT_MS, pageFlights, storedPage, type BoardCacheStore, type PageCacheStats } from '../../lib/page-cache.ts';
 
 export { FLIGHT_CLAIM_MS, FLIGHT_WAIT_MS } from '../../lib/page-cache.ts';
 
@@ -71,17 +71,13 @@ export function createBoardSearch(deps: {
         hit,
         viewerId,
         own: () => own(hidden),
-        compute: async () => {
-          const page = loadListResponse.parse(await searchPage(readDb, q, null));
-          return {
-            data: JSON.stringify(page),
-            owners: [...new Set(page.items.map((l) => l.shipperId))],
-            until: pageUntil(
-              cacheTtlMs,
-              page.items.map((l) => l.expiresAt),
-            ),
-          };
-        },
+        compute: async () =>
+          storedPage(
+            loadListResponse.parse(await searchPage(readDb, q, null)),
+            cacheTtlMs,
+            (l) => l.shipperId,
+            (l) => l.expiresAt,
+          ),
       });
     },
   };

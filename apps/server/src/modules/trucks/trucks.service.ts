@@ -30,7 +30,7 @@ import { publish } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { areaWindowKey, ttlMemo } from '../../lib/memo.ts';
-import { pageFlights, pageUntil, type BoardCacheStore, type PageCacheStats } from '../../lib/page-cache.ts';
+import { pageFlights, storedPage, type BoardCacheStore, type PageCacheStats } from '../../lib/page-cache.ts';
 import * as repo from './trucks.repository.ts';
 import { expireBatch, transition } from './lifecycle.ts';
 import type { LoadsOfArea } from './ports.ts';
@@ -412,17 +412,13 @@ export function createTrucksService(deps: {
         hit,
         viewerId,
         own,
-        compute: async () => {
-          const page = truckPage.parse(await search(q, null));
-          return {
-            data: JSON.stringify(page),
-            owners: [...new Set(page.items.map((t) => t.ownerId))],
-            until: pageUntil(
-              cacheTtlMs,
-              page.items.map((t) => t.availableTo),
-            ),
-          };
-        },
+        compute: async () =>
+          storedPage(
+            truckPage.parse(await search(q, null)),
+            cacheTtlMs,
+            (t) => t.ownerId,
+            (t) => t.availableTo,
+          ),
       });
     },
 
