@@ -111,6 +111,32 @@ describe('truck board cache (issue 19)', () => {
     expect(theirs.page.items.find((i) => i.id === truck.id)?.isMine).toBe(false);
   });
 
+  it('30 parallel posts beside an expiry batch in the same places all commit, each counted once, and show on the cached page', async () => {
+    const day = 17;
+    const q = { originCityId: CITY.riyadh, radius: 100, date: inDays(day), limit: 100, sort: 'date' };
+    // 30 trucks whose windows end behind the cache's back: the expiry batch bumps their places in one statement
+    const due = await Promise.all(Array.from({ length: 30 }, (_, i) => postTruck(truckBody(day, i % 2 ? CITY.riyadh : CITY.alKharj))));
+    await t.database.query(
+      `update trucks set available_from = now() - interval '2 days', available_to = now() - interval '1 minute' where id = any($1::uuid[])`,
+      [`{${due.map((d) => d.id).join(',')}}`],
+    );
+    expect((await search(q)).ids).toEqual([]);
+    const version = async () =>
+      Number(
+        (await t.database.query<{ v: string }>(`select v::text as v from truck_board_versions where kind = 9 and equipment = '' and y = 0 and x = 0`))[0].v,
+      );
+    const before = await version();
+    const [posted, expired] = await Promise.all([
+      Promise.all(Array.from({ length: 30 }, (_, i) => call<Truck>('POST', '/truck', carrier.headers, truckBody(day, i % 2 ? CITY.riyadh : CITY.alKharj)))),
+      t.app.container.services.trucks.expireDue(),
+    ]);
+    expect(posted.map((r) => r.status)).toEqual(Array(30).fill(201));
+    expect(expired).toBeGreaterThanOrEqual(30);
+    // one bump per post, one for the whole expiry batch (fewer than 500 due: one batch)
+    expect(await version()).toBe(before + 31);
+    expect(new Set((await search(q)).ids)).toEqual(new Set(posted.map((r) => r.body.data.id)));
+  });
+
   it('the expiry job bumps the places of the trucks it expires', async () => {
     const day = 14;
     const q = { originCityId: CITY.dammam, radius: 50, equipmentType: 'reefer_trailer', limit: 50, sort: 'date' };
