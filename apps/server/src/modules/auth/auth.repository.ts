@@ -207,23 +207,45 @@ export async function lockRotatedAt(db: DbOrTx, id: string): Promise<Date | null
   return rows[0]?.rotatedAt ?? null;
 }
 
-/** Revoke every refresh token of a family (logout, theft detection). */
-export async function revokeFamily(db: DbOrTx, familyId: string, now: Date, logoutInfo?: unknown): Promise<void> {
-  await db
-    .update(sessions)
-    .set(logoutInfo === undefined ? { revokedAt: now } : { revokedAt: now, logoutInfo })
-    .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+/**
+ * Run a revoking UPDATE until a pass revokes nothing; returns the rows revoked.
+ *
+ * A rotation in flight (generateToken) holds a row lock on the session it rotates and inserts
+ * the successor in the same transaction. The first pass waits on that lock and revokes the old
+ * row, but the successor committed after the pass's snapshot was taken, so it stays live: a
+ * logout or password change raced by a refresh left one working token. The next pass is a new
+ * statement (READ COMMITTED: a new snapshot) and revokes it. A rotation that starts after a pass
+ * finds its row revoked and issues nothing, so the passes end.
+ */
+async function revokeUntilQuiet(pass: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (let n = await pass(); n > 0; n = await pass()) total += n;
+  return total;
 }
 
-/** Revoke all of a user's sessions, except one family when given (change password). */
+/** Revoke every refresh token of a family (logout, theft detection), including one a racing rotation adds. */
+export async function revokeFamily(db: DbOrTx, familyId: string, now: Date, logoutInfo?: unknown): Promise<void> {
+  await revokeUntilQuiet(async () => {
+    const revoked = await db
+      .update(sessions)
+      .set(logoutInfo === undefined ? { revokedAt: now } : { revokedAt: now, logoutInfo })
+      .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return revoked.length;
+  });
+}
+
+/** Revoke all of a user's sessions, except one family when given (change password), including one a racing rotation adds. */
 export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, exceptFamilyId?: string): Promise<number> {
   const cond = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
-  const revoked = await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(exceptFamilyId ? and(cond, ne(sessions.familyId, exceptFamilyId)) : cond)
-    .returning({ id: sessions.id });
-  return revoked.length;
+  return revokeUntilQuiet(async () => {
+    const revoked = await db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(exceptFamilyId ? and(cond, ne(sessions.familyId, exceptFamilyId)) : cond)
+      .returning({ id: sessions.id });
+    return revoked.length;
+  });
 }
 
 /**

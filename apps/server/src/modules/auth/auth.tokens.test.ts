@@ -29,6 +29,33 @@ const familyOf = async (accessToken: string) => {
 const regenerate = (refToken: string, accessToken?: string, headers: Record<string, string> = {}) =>
   post('/generateToken', accessToken ? { refToken, accessToken } : { refToken }, headers);
 
+/**
+ * Keep `n` chains of refresh-token rotations going from `refreshToken` (each chain rotates the
+ * token its last answer gave) until `stop()`; a chain also ends at its first refused rotation.
+ * `stop()` waits for the requests in flight and returns each chain's last tokens.
+ */
+function rotating(refreshToken: string, n: number) {
+  let done = false;
+  const chain = async () => {
+    let last = { accessToken: '', refreshToken };
+    while (!done) {
+      const r = await regenerate(last.refreshToken);
+      if (r.statusCode !== 200) break;
+      last = r.json().data;
+    }
+    return last;
+  };
+  const chains = Promise.all(Array.from({ length: n }, chain));
+  return {
+    stop: async () => {
+      done = true;
+      return chains;
+    },
+  };
+}
+const liveInFamily = async (familyId: string) =>
+  (await t.database.db.select().from(sessions).where(eq(sessions.familyId, familyId))).filter((r) => !r.revokedAt).length;
+
 describe('access tokens', () => {
   it('answers 406 TOKEN_EXPIRED for an expired access token and 401 for a forged one', async () => {
     const u = await signUpViaApi(t.app);
@@ -151,6 +178,22 @@ describe('refresh-token rotation', () => {
     expect(rows.filter((r) => r.revokedAt).length).toBe(0);
   });
 
+  it('leaves no live token in a family whose logout raced 20 chains of rotations (a rotation in flight added none)', async () => {
+    for (let round = 0; round < 3; round++) {
+      const u = await signUpViaApi(t.app);
+      const familyId = await familyOf(u.token.accessToken);
+      const chains = rotating(u.token.refreshToken, 20);
+      await new Promise((r) => setTimeout(r, 30 + round * 40));
+      expect((await post('/account/logout', {}, bearer(u.token.accessToken))).statusCode).toBe(200);
+      const last = await chains.stop();
+      expect(await liveInFamily(familyId)).toBe(0);
+      for (const x of last.slice(0, 5)) {
+        expect((await regenerate(x.refreshToken)).statusCode).toBe(401);
+        if (x.accessToken) expect((await me(x.accessToken)).statusCode).toBe(401);
+      }
+    }
+  });
+
   it('answers 401 for an unknown or expired refresh token', async () => {
     expect((await regenerate('not-a-token')).statusCode).toBe(401);
     const u = await signUpViaApi(t.app);
@@ -246,6 +289,23 @@ describe('passwords', () => {
     expect((await regenerate(other.refreshToken)).statusCode).toBe(401);
     expect((await post('/account/signIn', { phone: u.phone, password: TEST_PASSWORD })).statusCode).toBe(401);
     expect((await post('/account/signIn', { phone: u.phone, password: 'Newpass@1' })).statusCode).toBe(200);
+  });
+
+  it('signs out a session that was refreshing while the password changed (20 chains of rotations)', async () => {
+    const u = await signUpViaApi(t.app);
+    const other = (await post('/account/signIn', { phone: u.phone, password: TEST_PASSWORD })).json().data.token;
+    const familyId = await familyOf(other.accessToken);
+    const chains = rotating(other.refreshToken, 20);
+    await new Promise((r) => setTimeout(r, 30));
+    const ok = await post(
+      '/account/changePassword',
+      { oldPassword: TEST_PASSWORD, newPassword: 'Newpass@1', confirmPassword: 'Newpass@1' },
+      bearer(u.token.accessToken),
+    );
+    expect(ok.statusCode).toBe(200);
+    await chains.stop();
+    expect(await liveInFamily(familyId)).toBe(0);
+    expect((await me(u.token.accessToken)).statusCode).toBe(200);
   });
 
   it('resets a forgotten password with an SMS code and signs out everywhere', async () => {
