@@ -24,16 +24,19 @@ export async function insertTruck(tx: DbOrTx, row: NewTruck): Promise<void> {
   await syncTruckSide(tx, row.id, null);
 }
 
-/** An edit (never the status): the side rows follow, and the truck board's places, old and new, are bumped. */
-export async function updateTruck(tx: DbOrTx, id: string, set: TruckEdit): Promise<void> {
+/**
+ * An edit (never the status) of a truck the caller has locked (truckState with `lock`), whose
+ * board place was `was` (its origin city and equipment then): the side rows follow, and the truck
+ * board's places, old and new, are bumped.
+ */
+export async function updateTruck(tx: DbOrTx, id: string, set: TruckEdit, was: BoardPlace): Promise<void> {
   const before = await postedKey(tx, id);
-  const [was] = await queryRows<{ city_id: number; eq: string }>(tx, sql`select origin_city_id as city_id, equipment_type as eq from trucks where id = ${id}`);
   await tx
     .update(trucks)
     .set({ ...set, updatedAt: new Date() })
     .where(sql`${trucks.id} = ${id}`);
   await syncTruckSide(tx, id, before);
-  await bumpTruckBoard(tx, [id], was ? [{ cityId: Number(was.city_id), equipment: was.eq }] : []);
+  await bumpTruckBoard(tx, [id], [was]);
 }
 
 /**
@@ -134,16 +137,31 @@ export interface TruckState {
   ended: boolean;
   available_from: Date;
   available_to: Date;
+  /** where the truck board lists it: origin city and equipment */
+  place: BoardPlace;
 }
 
 /** A truck's state, locked FOR UPDATE when `lock`. */
 export async function truckState(db: DbOrTx, id: string, lock = false): Promise<TruckState | null> {
-  const [r] = await queryRows<Omit<TruckState, 'available_from' | 'available_to'> & { available_from: string; available_to: string }>(
+  type Row = Omit<TruckState, 'available_from' | 'available_to' | 'place'> & {
+    available_from: string;
+    available_to: string;
+    origin_city_id: number;
+    equipment_type: string;
+  };
+  const [r] = await queryRows<Row>(
     db,
-    sql`select id, owner_id, reference_id, status, available_to <= now() as ended, available_from, available_to
+    sql`select id, owner_id, reference_id, status, available_to <= now() as ended, available_from, available_to, origin_city_id, equipment_type
         from trucks where id = ${id}${lock ? sql` for update` : sql``}`,
   );
-  return r ? { ...r, available_from: new Date(r.available_from), available_to: new Date(r.available_to) } : null;
+  if (!r) return null;
+  const { origin_city_id, equipment_type, ...rest } = r;
+  return {
+    ...rest,
+    available_from: new Date(r.available_from),
+    available_to: new Date(r.available_to),
+    place: { cityId: Number(origin_city_id), equipment: equipment_type },
+  };
 }
 
 /** The full row of a truck (duplicate). */

@@ -306,7 +306,7 @@ export function createTrucksService(deps: {
         if (b.trailerId !== undefined) put('trailerId', b.trailerId, 'trailerId');
         if (b.comments !== undefined) put('comments', b.comments, 'comments');
         if (!fields.length) return;
-        await repo.updateTruck(tx, id, set);
+        await repo.updateTruck(tx, id, set, s.place);
         await publish(tx, {
           type: 'truck.edited',
           aggregateType: 'account',
