@@ -1,11 +1,18 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { webAliases } from './apps/web/aliases.ts';
 
 const serverProject = (engine: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
     name: `server-${engine}`,
+    // One module graph per worker, not per file: every file imported the whole server again
+    // (643 s of the run's import phase). The non-browser projects went from 1,244 s to 812 s on
+    // 2026-11-28. Safe because no server test mocks a module or stubs the environment, every
+    // file builds its own app and database (createTestApp) and closes them, and the server's
+    // module-level caches hold reference data, which is the same in every test database.
+    isolate: false,
     include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB_ENGINE: engine },
@@ -14,6 +21,32 @@ const serverProject = (engine: 'pglite' | 'postgres') => ({
     hookTimeout: 120_000,
   },
 });
+
+/**
+ * Files that run a minute or more on the 2-core CI machine (the run of 2026-11-28: the axe sweep
+ * 538 s as one file, mobile 116 s, digits 102 s, keyboard 66 s; the kill -9 suites 30–124 s).
+ * They start first in their project: a fresh clone has no timings cached, so Vitest orders by
+ * file size, and the axe sweep (a short file) started last and ran alone for 265 s while the other
+ * worker had nothing left. Order only; every file still runs.
+ */
+const LONG_FIRST = [/\/e2e\/a11y-/, /\/e2e\/mobile\./, /\/e2e\/digits\./, /\/e2e\/keyboard\./, /\/apps\/server\/test\/crash-/];
+
+/** Vitest's order (groups, then projects, then cached timings or size), with LONG_FIRST at the head of each project. */
+class LongFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = LONG_FIRST.findIndex((re) => re.test(f.moduleId));
+      return i < 0 ? LONG_FIRST.length : i;
+    };
+    const block = (f: TestSpecification) => `${f.project.config.sequence.groupOrder}:${f.project.name}`;
+    const at = new Map(sorted.map((f, i) => [f, i]));
+    // blocks keep their place (the first index of their project); within one, the long files lead
+    const first = new Map<string, number>();
+    for (const f of sorted) if (!first.has(block(f))) first.set(block(f), at.get(f)!);
+    return [...sorted].sort((a, b) => first.get(block(a))! - first.get(block(b))! || rank(a) - rank(b) || at.get(a)! - at.get(b)!);
+  }
+}
 
 /**
  * One `vitest run` runs everything: shared unit tests, server integration tests on PGlite and —
@@ -30,6 +63,7 @@ const serverProject = (engine: 'pglite' | 'postgres') => ({
  */
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongFirstSequencer },
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },

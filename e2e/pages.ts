@@ -4,7 +4,7 @@ import { seedAccountArea } from './account-data';
 import { apiClient, DEMO, signIn, WAIT } from './helpers';
 
 /**
- * Every page variant the page-wide checks visit (issue 9 axe, e2e/a11y.test.ts; issue 23 digit scan,
+ * Every page variant the page-wide checks visit (issue 9 axe, e2e/a11y.ts; issue 23 digit scan,
  * e2e/digits.test.ts): the path, the role that opens it and what shows when it has its data.
  * A page added here is checked by both.
  */

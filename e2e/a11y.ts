@@ -11,8 +11,10 @@ import { openRoleBrowsers, prefer, ROLES, TARGETS, type RoleBrowsers, type Targe
  * Issue 9: axe-core over the product's pages in English and Arabic, light and dark, desktop
  * (1280 px) and phone (390 px). Any serious or critical violation fails, so new screens stay
  * clean. Every combination runs on one signed-in browser context per role; the per-page counts
- * are written to e2e/artifacts/a11y-report.json for people to read.
+ * are written to e2e/artifacts/a11y-report-<width>.json for people to read.
  *
+ * One test file per width (a11y-desktop.test.ts, a11y-phone.test.ts), so the two halves of the
+ * sweep run side by side: as one file it was the last journey to finish, alone, for 4–5 minutes.
  * A11Y_WIDTHS=1280 (comma-separated) narrows the run when iterating locally; so does
  * A11Y_PAGES=help,contact,city (target names, comma-separated).
  *
@@ -39,49 +41,50 @@ interface Finding {
   samples: string[];
 }
 
-describe.skipIf(!hasChromium)('accessibility (axe-core)', () => {
-  let srv: RunningServer;
-  let browsers: RoleBrowsers;
-  const findings: Finding[] = [];
+/** The sweep at one viewport width (px): en and ar, light and dark. */
+export function a11ySweep(width: number) {
+  describe.skipIf(!hasChromium || !WIDTHS.includes(width))(`accessibility (axe-core) at ${width} px`, () => {
+    let srv: RunningServer;
+    let browsers: RoleBrowsers;
+    const findings: Finding[] = [];
 
-  beforeAll(async () => {
-    srv = await startServer();
-    browsers = await openRoleBrowsers(srv, LANES);
-  });
+    beforeAll(async () => {
+      srv = await startServer();
+      browsers = await openRoleBrowsers(srv, LANES);
+    });
 
-  afterAll(async () => {
-    mkdirSync(join(ROOT, 'e2e/artifacts'), { recursive: true });
-    writeFileSync(join(ROOT, 'e2e/artifacts/a11y-report.json'), JSON.stringify(findings, null, 1));
-    await browsers?.close();
-    await srv?.stop();
-  });
+    afterAll(async () => {
+      mkdirSync(join(ROOT, 'e2e/artifacts'), { recursive: true });
+      writeFileSync(join(ROOT, `e2e/artifacts/a11y-report-${width}.json`), JSON.stringify(findings, null, 1));
+      await browsers?.close();
+      await srv?.stop();
+    });
 
-  /** Load one page in a tab, wait for its data and settled colours, and run axe on it. */
-  async function check(page: Page, target: Target, lang: 'en' | 'ar', theme: 'light' | 'dark', width: number): Promise<Finding> {
-    const path = browsers.pathOf(target);
-    await page.goto(`${srv.url}${path}`, { waitUntil: 'networkidle' });
-    await target.ready(page);
-    expect(await page.locator('html').getAttribute('lang')).toBe(lang);
-    expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(theme);
-    // let transitions (fade-ins, skeletons) finish so colours are final
-    await page.waitForTimeout(400);
-    for (const frame of page.frames()) await frame.evaluate(AXE_SOURCE);
-    const result = await new AxeBuilder({ page, axeSource: 'void 0' })
-      .setLegacyMode(true)
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    const bad = result.violations.filter((v) => SERIOUS.has(v.impact ?? ''));
-    return {
-      page: target.name,
-      lang,
-      theme,
-      width,
-      rules: Object.fromEntries(bad.map((v) => [v.id, v.nodes.length])),
-      samples: bad.flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`)),
-    };
-  }
+    /** Load one page in a tab, wait for its data and settled colours, and run axe on it. */
+    async function check(page: Page, target: Target, lang: 'en' | 'ar', theme: 'light' | 'dark', width: number): Promise<Finding> {
+      const path = browsers.pathOf(target);
+      await page.goto(`${srv.url}${path}`, { waitUntil: 'networkidle' });
+      await target.ready(page);
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(theme);
+      // let transitions (fade-ins, skeletons) finish so colours are final
+      await page.waitForTimeout(400);
+      for (const frame of page.frames()) await frame.evaluate(AXE_SOURCE);
+      const result = await new AxeBuilder({ page, axeSource: 'void 0' })
+        .setLegacyMode(true)
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      const bad = result.violations.filter((v) => SERIOUS.has(v.impact ?? ''));
+      return {
+        page: target.name,
+        lang,
+        theme,
+        width,
+        rules: Object.fromEntries(bad.map((v) => [v.id, v.nodes.length])),
+        samples: bad.flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`)),
+      };
+    }
 
-  for (const width of WIDTHS) {
     for (const { lang, theme } of COMBOS) {
       it(`has no serious or critical violation at ${width} px, ${lang}, ${theme}`, async () => {
         for (const role of ROLES) await prefer(browsers, srv.url, role, lang, theme, width);
@@ -100,5 +103,5 @@ describe.skipIf(!hasChromium)('accessibility (axe-core)', () => {
         expect(failures.length, `serious/critical axe violations:\n${summary}`).toBe(0);
       });
     }
-  }
-});
+  });
+}
