@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { PROFILE_STATUS, type AccountType, type TeamRole } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from './auth.types.ts';
@@ -11,6 +11,7 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type OtpRow = typeof otps.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+type NewSessionRow = typeof sessions.$inferInsert;
 
 // ── users ────────────────────────────────────────────────────────────────────────────────────
 
@@ -208,44 +209,37 @@ export async function lockRotatedAt(db: DbOrTx, id: string): Promise<Date | null
 }
 
 /**
- * Run a revoking UPDATE until a pass revokes nothing; returns the rows revoked.
+ * Revoke the live sessions matching `where`, setting `set` beside revoked_at; returns how many.
  *
- * A rotation in flight (generateToken) holds a row lock on the session it rotates and inserts
- * the successor in the same transaction. The first pass waits on that lock and revokes the old
- * row, but the successor committed after the pass's snapshot was taken, so it stays live: a
- * logout or password change raced by a refresh left one working token. The next pass is a new
- * statement (READ COMMITTED: a new snapshot) and revokes it. A rotation that starts after a pass
- * finds its row revoked and issues nothing, so the passes end.
+ * Runs in passes until a pass revokes nothing. A rotation in flight (generateToken) holds a row
+ * lock on the session it rotates and inserts the successor in the same transaction. The first
+ * pass waits on that lock and revokes the old row, but the successor committed after the pass's
+ * snapshot was taken, so it stays live: a logout or password change raced by a refresh left one
+ * working token. The next pass is a new statement (READ COMMITTED: a new snapshot) and revokes
+ * it. A rotation that starts after a pass finds its row revoked and issues nothing, so the passes end.
  */
-async function revokeUntilQuiet(pass: () => Promise<number>): Promise<number> {
+async function revokeSessions(db: DbOrTx, where: SQL | undefined, set: Partial<NewSessionRow>): Promise<number> {
   let total = 0;
-  for (let n = await pass(); n > 0; n = await pass()) total += n;
-  return total;
+  for (;;) {
+    const revoked = await db
+      .update(sessions)
+      .set(set)
+      .where(and(where, isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    if (!revoked.length) return total;
+    total += revoked.length;
+  }
 }
 
 /** Revoke every refresh token of a family (logout, theft detection), including one a racing rotation adds. */
 export async function revokeFamily(db: DbOrTx, familyId: string, now: Date, logoutInfo?: unknown): Promise<void> {
-  await revokeUntilQuiet(async () => {
-    const revoked = await db
-      .update(sessions)
-      .set(logoutInfo === undefined ? { revokedAt: now } : { revokedAt: now, logoutInfo })
-      .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    return revoked.length;
-  });
+  await revokeSessions(db, eq(sessions.familyId, familyId), logoutInfo === undefined ? { revokedAt: now } : { revokedAt: now, logoutInfo });
 }
 
 /** Revoke all of a user's sessions, except one family when given (change password), including one a racing rotation adds. */
 export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, exceptFamilyId?: string): Promise<number> {
-  const cond = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
-  return revokeUntilQuiet(async () => {
-    const revoked = await db
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(exceptFamilyId ? and(cond, ne(sessions.familyId, exceptFamilyId)) : cond)
-      .returning({ id: sessions.id });
-    return revoked.length;
-  });
+  const mine = eq(sessions.userId, userId);
+  return revokeSessions(db, exceptFamilyId ? and(mine, ne(sessions.familyId, exceptFamilyId)) : mine, { revokedAt: now });
 }
 
 /**
