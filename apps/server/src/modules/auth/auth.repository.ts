@@ -217,18 +217,26 @@ export async function lockRotatedAt(db: DbOrTx, id: string): Promise<Date | null
  * snapshot was taken, so it stays live: a logout or password change raced by a refresh left one
  * working token. The next pass is a new statement (READ COMMITTED: a new snapshot) and revokes
  * it. A rotation that starts after a pass finds its row revoked and issues nothing, so the passes end.
+ *
+ * The passes run in one transaction (a savepoint inside the caller's): a process killed between
+ * two passes leaves nothing revoked, so the caller's session still works and a retried logout
+ * revokes the whole family. Committed pass by pass, the first pass's commit revoked the caller's
+ * own session, a successor raced in stayed live, and no retry could reach it (401).
+ * crash-logout.test.ts kills the server (SIGKILL) while the second pass waits.
  */
 async function revokeSessions(db: DbOrTx, where: SQL | undefined, set: Partial<NewSessionRow>): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const revoked = await db
-      .update(sessions)
-      .set(set)
-      .where(and(where, isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    if (!revoked.length) return total;
-    total += revoked.length;
-  }
+  return db.transaction(async (tx) => {
+    let total = 0;
+    for (;;) {
+      const revoked = await tx
+        .update(sessions)
+        .set(set)
+        .where(and(where, isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      if (!revoked.length) return total;
+      total += revoked.length;
+    }
+  });
 }
 
 /** Revoke every refresh token of a family (logout, theft detection), including one a racing rotation adds. */
