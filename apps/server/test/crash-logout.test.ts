@@ -36,8 +36,8 @@ describe.skipIf(ENGINE !== 'postgres')('a logout killed (SIGKILL) between its re
       'select id, family_id from sessions where user_id = $1',
       [user.id],
     );
-    const insertSession = (c: pg.Client | typeof database, id: string) =>
-      c.query(`insert into sessions (id, family_id, user_id, refresh_hash, expires_at) values ($1, $2, $3, $4, now() + interval '1 day')`, [
+    const insertSession = (run: (text: string, values: unknown[]) => Promise<unknown>, id: string) =>
+      run(`insert into sessions (id, family_id, user_id, refresh_hash, expires_at) values ($1, $2, $3, $4, now() + interval '1 day')`, [
         id,
         family,
         user.id,
@@ -45,7 +45,7 @@ describe.skipIf(ENGINE !== 'postgres')('a logout killed (SIGKILL) between its re
       ]);
     // a second live row of the family (a sibling issued in the reuse interval): the first pass waits on it too
     const sessionD = newId();
-    await insertSession(database, sessionD);
+    await insertSession((text, values) => database.query(text, values), sessionD);
 
     const client = async () => {
       const c = new pg.Client({ connectionString: database.url });
@@ -59,7 +59,7 @@ describe.skipIf(ENGINE !== 'postgres')('a logout killed (SIGKILL) between its re
     const sessionB = newId();
     await rotation.query('begin');
     await rotation.query('select 1 from sessions where id = $1 for update', [sessionA]);
-    await insertSession(rotation, sessionB);
+    await insertSession((text, values) => rotation.query(text, values), sessionB);
     const sibling = await client();
     await sibling.query('begin');
     await sibling.query('select 1 from sessions where id = $1 for update', [sessionD]);
