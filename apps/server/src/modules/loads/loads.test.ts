@@ -543,5 +543,40 @@ describe.runIf(ENGINE === 'postgres')('board search plan on PostgreSQL', () => {
       expect(p, p).toMatch(new RegExp(`Index Only Scan using ${index} on loads`));
       expect(p, p).not.toMatch(/Seq Scan on loads/);
     }
+
+    // issue 24: the per-place and nearest statements run with their generic plan (BOARD_PLAN),
+    // planned once per connection: that plan must still walk each place's own index in the page's
+    // order, whatever the values (here planned for none of them: force_generic_plan)
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: (t.database as { url?: string }).url });
+    await client.connect();
+    try {
+      await client.query('set plan_cache_mode = force_generic_plan');
+      const cases: [Parameters<typeof boardSearchSql>[0], RegExp][] = [
+        [{ pickupCityId: CITY.riyadh, radius: 100, sort: 'newest', limit: 20, skip: 0 }, /Index Only Scan using loads_board_city_recent on loads/],
+        [
+          { pickupCityId: CITY.riyadh, radius: 100, equipmentType: 'flatbed_trailer', sort: 'price', limit: 20, skip: 0 },
+          /Index Only Scan using loads_board_equipment_price on loads/,
+        ],
+        [
+          { pickupCityId: CITY.riyadh, radius: 200, equipmentType: 'box_trailer', sort: 'deadhead', limit: 20, skip: 0 },
+          /Index Only Scan using loads_board_(equipment|city) on loads/,
+        ],
+      ];
+      for (const [i, [gq, index]] of cases.entries()) {
+        const path = boardPathOf(gq, 102);
+        expect(['perPlace', 'nearest']).toContain(path);
+        const s = new PgDialect().sqlToQuery(boardSearchSql(gq, [], { path }));
+        await client.query(`prepare generic_${i} as ${s.sql}`);
+        const literals = s.params.map((v) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`));
+        const p = (await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) execute generic_${i}(${literals.join(', ')})`)).rows
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+        expect(p, p).toMatch(index);
+        expect(p, p).not.toMatch(/Seq Scan on loads|Sort Method: external/);
+      }
+    } finally {
+      await client.end();
+    }
   });
 });
