@@ -130,9 +130,20 @@ describe('wide radius with every sort', () => {
     }
     // an unposted and a vendor-free own-vehicle load never show
     await postLoad(t.app, shipper.headers, { ...loadBody({ day: d, from: CITY.riyadh }), post: false });
-    const naive = await t.database.query<{ id: string; posted_at: string; pickup_at: string; price: string; rate_per_km: string; lat: number; lng: number }>(
-      `select l.id, l.posted_at::text, l.pickup_at::text, l.price::text, l.rate_per_km::text, c.lat, c.lng
-       from loads l join cities c on c.id = l.pickup_city_id
+    const naive = await t.database.query<{
+      id: string;
+      posted_at: string;
+      pickup_at: string;
+      price: string;
+      rate_per_km: string;
+      lat: number;
+      lng: number;
+      drop_city_id: number;
+      dlat: number;
+      dlng: number;
+    }>(
+      `select l.id, l.posted_at::text, l.pickup_at::text, l.price::text, l.rate_per_km::text, c.lat, c.lng, l.drop_city_id, dc.lat as dlat, dc.lng as dlng
+       from loads l join cities c on c.id = l.pickup_city_id join cities dc on dc.id = l.drop_city_id
        where l.status = 'posted' and l.shipment_type = 1 and l.expires_at > now() and l.pickup_at between $1 and $2`,
       [window(d).pickupFrom, window(d).pickupTo],
     );
@@ -147,17 +158,26 @@ describe('wide radius with every sort', () => {
       ratePerKm: (a, b) => Number(b.rate_per_km) - Number(a.rate_per_km) || byId(b, a),
       deadhead: (a, b) => km(a) - km(b) || ts(a.pickup_at) - ts(b.pickup_at) || byId(a, b),
     };
-    for (const radius of [100, 200, 500, 1000]) {
-      const inCircle = naive.filter((r) => km(r) <= radius);
+    // a lane: the drop city exact, or a drop circle (issue 24: a filter on the pickup side's rows)
+    const [dammam] = await t.database.query<{ lat: number; lng: number }>('select lat, lng from cities where id = $1', [CITY.dammam]);
+    const drops = [
+      { q: {}, keep: () => true },
+      { q: { dropCityId: CITY.dammam }, keep: (r: (typeof naive)[number]) => Number(r.drop_city_id) === CITY.dammam },
+      { q: { dropCityId: CITY.dammam, dropRadius: 100 }, keep: (r: (typeof naive)[number]) => greatCircleKm(dammam.lat, dammam.lng, r.dlat, r.dlng) <= 100 },
+    ];
+    for (const [radius, drop] of [100, 200, 500, 1000]
+      .flatMap((r) => drops.map((dr, i) => [r, dr, i] as const))
+      .filter(([r, , i]) => i === 0 || r === 200 || r === 500)) {
+      const inCircle = naive.filter((r) => km(r) <= radius && drop.keep(r));
       expect(inCircle.length).toBeGreaterThan(3);
       for (const [sort, cmp] of Object.entries(orders)) {
         const expected = [...inCircle].sort(cmp).map((r) => r.id);
-        const q = { pickupCityId: CITY.riyadh, radius, sort, limit: 3, ...window(d) };
-        expect(await allPages('loads', q), `${sort} ${radius} km by cursor`).toEqual(expected);
+        const q = { pickupCityId: CITY.riyadh, radius, sort, limit: 3, ...window(d), ...drop.q };
+        expect(await allPages('loads', q), `${sort} ${radius} km ${JSON.stringify(drop.q)} by cursor`).toEqual(expected);
         const first = await page('loads', { ...q, limit: 100 });
         expect(
           first.items.map((l) => l.id),
-          `${sort} ${radius} km in one page`,
+          `${sort} ${radius} km ${JSON.stringify(drop.q)} in one page`,
         ).toEqual(expected);
         expect(first.total).toBe(expected.length);
         // every way the board can read a circle gives the same page (issue 24: which one runs
@@ -174,7 +194,7 @@ describe('wide radius with every sort', () => {
             const last = rows[rows.length - 1];
             cursor = encodeCursor(`board:${sort}`, last.cursor_key, last.id);
           }
-          expect(ids, `${sort} ${radius} km, ${path}`).toEqual(expected);
+          expect(ids, `${sort} ${radius} km ${JSON.stringify(drop.q)}, ${path}`).toEqual(expected);
         }
       }
     }
