@@ -15,6 +15,8 @@
  * - `page1`: the unfiltered board, page 1, any sort, 20/25/50 per page;
  * - `deep`: pages 2–8 of distinct searches by the cursor the API handed out;
  * - `wide`: 1,000 km around a random city, any sort, ± equipment;
+ * - `lane`: a `distinct` search with a drop city by hub weight: half as the home page sends it (200 km
+ *   on both sides), half with the drop city exact or 100–300 km; every request a new search (not in the mix);
  * - `details`: GET /loads/:id of a random open load (signed in as the carrier);
  * - `mine`: GET /my-loads, posted or offers tab, as one of 20 shippers;
  * - `mix`: pooled 40, distinct 15, page1 10, deep 10, wide 5, details 15, mine 5 (per 100 requests).
@@ -147,6 +149,18 @@ async function main() {
       const q = { pickupCityId: rnd(weighted), radius: 1000, equipmentType: Math.random() < 0.3 ? rnd(EQUIPMENT) : undefined, sort: rnd(SORTS) };
       return `/api/v1/loads?${qs(q)}`;
     });
+    // lanes: pickup and drop city by hub weight, 200 km on both sides as the home page sends, or
+    // any radius with the drop city exact or 100–300 km; every request a new search
+    const lane: Path[] = Array.from({ length: 20_000 }, () => {
+      const home = Math.random() < 0.5;
+      const q = {
+        ...randomSearch(weighted),
+        ...(home ? { radius: 200 } : {}),
+        dropCityId: rnd(weighted),
+        dropRadius: home ? 200 : rnd([0, 100, 200, 300]) || undefined,
+      };
+      return `/api/v1/loads?${qs(q)}`;
+    });
     // deep pages: follow the cursor the API hands out from page 1 of distinct searches
     const deep: Path[] = [];
     for (let i = 0; deep.length < 600 && i < 400; i++) {
@@ -207,11 +221,14 @@ async function main() {
       { key: 'page1', paths: page1 },
       { key: 'deep', paths: deep, inOrder: true },
       { key: 'wide', paths: wide },
+      { key: 'lane', paths: lane, inOrder: true },
       { key: 'details', paths: details },
       { key: 'mine', paths: mine },
       { key: 'mix', paths: mixOf(100_000), inOrder: true },
     ].filter((s) => !ONLY || ONLY.includes(s.key));
-    log(`pools: pooled ${pooled.length}, distinct ${distinct.length}, deep ${deep.length}, wide ${wide.length}, details ${details.length}`);
+    log(
+      `pools: pooled ${pooled.length}, distinct ${distinct.length}, deep ${deep.length}, wide ${wide.length}, lane ${lane.length}, details ${details.length}`,
+    );
 
     // background writes: unpost a random open load of the biggest shipper, repost it 5 s later
     let writeRate = 0;
