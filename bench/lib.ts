@@ -74,6 +74,38 @@ export async function enginesToRun(): Promise<Engine[]> {
   return engines;
 }
 
+/** The JWT secret of every bench server (in process, or a child process: bench:traffic SERVER=child). */
+export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+/** The environment of a bench server: production mode, with every outside gateway configured and never called. */
+export const benchEnv = (env: Record<string, string> = {}): Record<string, string | undefined> => ({
+  ...process.env,
+  NODE_ENV: 'production',
+  // production refuses every sandbox gateway; the benches call none of them
+  PAYMENT_GATEWAY: 'moyasar',
+  PAYMENT_SECRET_KEY: 'sk_bench',
+  PAYMENT_PUBLISHABLE_KEY: 'pk_bench',
+  PUBLIC_URL: 'https://bench.masar.example',
+  BAYAN_GATEWAY: 'http',
+  BAYAN_APP_ID: 'bench',
+  BAYAN_APP_KEY: 'bench',
+  BAYAN_CLIENT_ID: 'bench',
+  WASL_GATEWAY: 'http',
+  WASL_APP_ID: 'bench',
+  WASL_APP_KEY: 'bench',
+  SMS_GATEWAY: 'unifonic',
+  SMS_API_KEY: 'bench',
+  EMAIL_GATEWAY: 'smtp',
+  SMTP_URL: 'smtp://bench:bench@mail.bench.masar.example:587',
+  LOG_LEVEL: 'silent',
+  DEMO_SEED: '0',
+  BENCH: '1',
+  JOBS: '0',
+  WEB_DIST: '/nonexistent',
+  DATABASE_URL: '',
+  ...env,
+});
+
 /**
  * The product's HTTP server over a bench database, as production runs it (NODE_ENV production with
  * placeholder gateway credentials, no jobs, no demo seed, silent log), listening on a free
@@ -84,36 +116,7 @@ export async function benchApp(database: Database, env: Record<string, string> =
   const { buildApp } = await import('../apps/server/src/app.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { signAccessToken } = await import('../apps/server/src/lib/tokens.ts');
-  const config = loadConfig(
-    {
-      ...process.env,
-      NODE_ENV: 'production',
-      // production refuses every sandbox gateway; the benches call none of them
-      PAYMENT_GATEWAY: 'moyasar',
-      PAYMENT_SECRET_KEY: 'sk_bench',
-      PAYMENT_PUBLISHABLE_KEY: 'pk_bench',
-      PUBLIC_URL: 'https://bench.masar.example',
-      BAYAN_GATEWAY: 'http',
-      BAYAN_APP_ID: 'bench',
-      BAYAN_APP_KEY: 'bench',
-      BAYAN_CLIENT_ID: 'bench',
-      WASL_GATEWAY: 'http',
-      WASL_APP_ID: 'bench',
-      WASL_APP_KEY: 'bench',
-      SMS_GATEWAY: 'unifonic',
-      SMS_API_KEY: 'bench',
-      EMAIL_GATEWAY: 'smtp',
-      SMTP_URL: 'smtp://bench:bench@mail.bench.masar.example:587',
-      LOG_LEVEL: 'silent',
-      DEMO_SEED: '0',
-      BENCH: '1',
-      JOBS: '0',
-      WEB_DIST: '/nonexistent',
-      DATABASE_URL: '',
-      ...env,
-    },
-    { jwtSecret: 'bench-secret-bench-secret-bench-secret-0123' },
-  );
+  const config = loadConfig(benchEnv(env), { jwtSecret: BENCH_JWT_SECRET });
   const app = await buildApp({ config, database, logger: false });
   // BENCH_PORT: a fixed port (a shared machine's port range); default any free one
   await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) });

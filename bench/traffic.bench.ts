@@ -30,9 +30,11 @@
  * 100 statements of the `distinct` distribution as the board search sends them (with their values
  * as literals, so planned for them like production's custom plans), serial p50/p95 through the
  * driver and, on PostgreSQL, `pgbench -M simple` at 1 and CONNECTIONS connections. SOAK=<minutes>
- * then runs the mix with 1 write/s and prints RSS each minute. Prints figures; never asserts.
+ * then runs the mix with 1 write/s and prints RSS each minute. SERVER=child (PostgreSQL) runs the
+ * server as its own process (apps/server/src/main.ts, production mode): server CPU and RSS are then
+ * that process's alone (hits and misses are not read). Prints figures; never asserts.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +42,7 @@ import { Worker } from 'node:worker_threads';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { boardPathOf, boardSearchSql, placesInCircle, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
 import { boardCacheStats } from '../apps/server/src/modules/loads/board.service.ts';
-import { benchApp, pgUrl, withDb, type Engine, qs } from './lib.ts';
+import { BENCH_JWT_SECRET, benchApp, benchEnv, pgUrl, withDb, type Engine, qs } from './lib.ts';
 import { EQUIPMENT, HUB_WEIGHTS, openBench } from './search.bench.ts';
 
 const ENGINE = (process.env.ENGINE ?? 'postgres') as Engine;
@@ -117,12 +119,59 @@ interface Run {
   rssMb: number;
 }
 
+/** A process's RSS in MB and its CPU seconds (user + system, every thread), from /proc. */
+function procStats(pid: number): { rssMb: number; cpuS: number } {
+  const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { rssMb: rss, cpuS: (Number(f[11]) + Number(f[12])) / 100 };
+}
+
+/**
+ * SERVER=child: the product's own entry point (apps/server/src/main.ts) in a process of its own, as
+ * production starts it (its jobs on unless JOBS=0), on the bench database: its RSS and CPU are then
+ * the server's alone, not shared with autocannon and the URL pools (PostgreSQL only).
+ */
+async function startChild(databaseUrl: string, jobsOn: boolean): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const env = benchEnv({ DATABASE_URL: databaseUrl, JWT_SECRET: BENCH_JWT_SECRET, JOBS: jobsOn ? '1' : '0', PORT: String(port), HOST: '127.0.0.1' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const origin = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error('the child server exited');
+    if (
+      await fetch(`${origin}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i > 1200) throw new Error('the child server did not start in 2 minutes');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    origin,
+    pid: child.pid!,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 async function main() {
   const { database, cleanup } = await openBench(ENGINE, N);
   const jobsOn = process.env.JOBS !== '0';
-  const { app, origin, tokenFor } = await benchApp(database, { JOBS: jobsOn ? '1' : '0' });
+  const inChild = process.env.SERVER === 'child';
+  if (inChild && ENGINE !== 'postgres') throw new Error('SERVER=child needs ENGINE=postgres');
+  // in process: the server itself; with SERVER=child: only the token signer (jobs off, no traffic)
+  const { app, origin: ownOrigin, tokenFor } = await benchApp(database, { JOBS: jobsOn && !inChild ? '1' : '0' });
   // as main.ts does: the durable jobs (expiry every minute, the outbox, maintenance) on the same pool
-  if (jobsOn) await app.container.jobs.start();
+  if (jobsOn && !inChild) await app.container.jobs.start();
+  const child = inChild ? await startChild(withDb(pgUrl, process.env.BENCH_DB_NAME ?? `masar_bench_${N}`), jobsOn) : null;
+  const origin = child?.origin ?? ownOrigin;
+  if (child) log(`server: child process ${child.pid} at ${origin}`);
   try {
     const cityIds = (await database.query<{ id: number }>('select id from cities order by id')).map((c) => Number(c.id));
     const weighted = cityIds.flatMap((id) => Array.from({ length: HUB_WEIGHTS[id] ?? 1 }, () => id));
@@ -263,7 +312,14 @@ async function main() {
       // an in-order pool resumes where its last run stopped: a URL of `distinct` is asked once
       const start = s.inOrder ? (cursors.get(s.key) ?? 0) : 0;
       const paths = s.inOrder ? [...s.paths.slice(start), ...s.paths.slice(0, start)] : s.paths;
-      const before = { ...boardCacheStats, writes, cpu: process.threadCpuUsage(), pg: ENGINE === 'postgres' ? postgresCpuS() : 0, t: performance.now() };
+      const before = {
+        ...boardCacheStats,
+        writes,
+        cpu: process.threadCpuUsage(),
+        childCpu: child ? procStats(child.pid).cpuS : 0,
+        pg: ENGINE === 'postgres' ? postgresCpuS() : 0,
+        t: performance.now(),
+      };
       const r = await new Promise<{ latencies: number[]; total: number; non2xx: number; errors: number; seconds: number }>((res, rej) => {
         const w = new Worker(new URL('./load-worker.mjs', import.meta.url), {
           // board searches as the carrier (a signed-in user; the cache serves every viewer without blocks)
@@ -285,12 +341,13 @@ async function main() {
         p95: pct(lat, 95),
         p99: pct(lat, 99),
         non2xx: r.non2xx + r.errors,
-        hits: boardCacheStats.hits - before.hits,
-        misses: boardCacheStats.misses - before.misses + (boardCacheStats.bypass - before.bypass),
+        // the child's cache counters are its own (not read): hits and misses show as –
+        hits: child ? NaN : boardCacheStats.hits - before.hits,
+        misses: child ? NaN : boardCacheStats.misses - before.misses + (boardCacheStats.bypass - before.bypass),
         writes: writes - before.writes,
-        serverCpu: ((cpu.user + cpu.system) / 1e6 / wall) * 100,
+        serverCpu: child ? ((procStats(child.pid).cpuS - before.childCpu) / wall) * 100 : ((cpu.user + cpu.system) / 1e6 / wall) * 100,
         pgCpu: ENGINE === 'postgres' ? ((postgresCpuS() - before.pg) / wall) * 100 : NaN,
-        rssMb: process.memoryUsage().rss / 2 ** 20,
+        rssMb: child ? procStats(child.pid).rssMb : process.memoryUsage().rss / 2 ** 20,
       };
     };
 
@@ -338,7 +395,7 @@ async function main() {
     console.log('| --- | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |');
     for (const r of runs)
       console.log(
-        `| ${r.scenario} | ${r.connections} | ${r.writesPerS} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} / ${fmt(r.p95)} / ${fmt(r.p99)} | ${r.hits} / ${r.misses} | ${r.writes} | ${fmt(r.serverCpu, 0)} | ${fmt(r.pgCpu, 0)} | ${fmt(r.rssMb, 0)} | ${r.non2xx} |`,
+        `| ${r.scenario} | ${r.connections} | ${r.writesPerS} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} / ${fmt(r.p95)} / ${fmt(r.p99)} | ${fmt(r.hits, 0)} / ${fmt(r.misses, 0)} | ${r.writes} | ${fmt(r.serverCpu, 0)} | ${fmt(r.pgCpu, 0)} | ${fmt(r.rssMb, 0)} | ${r.non2xx} |`,
       );
     console.log(`\nRaw SQL anchor (100 board statements of the distinct distribution, values as literals: custom plans):`);
     console.log(`- serial through the driver, 3 passes: p50 ${fmt(pct(serial, 50), 2)} ms, p95 ${fmt(pct(serial, 95), 2)} ms`);
@@ -359,6 +416,7 @@ async function main() {
     stopWriter = true;
     await writer;
   } finally {
+    await child?.stop();
     await app.close();
     await cleanup();
   }
