@@ -29,10 +29,12 @@
  * and PostgreSQL CPU (every `postgres` process, /proc) in % of one core, RSS. The raw-SQL anchor:
  * 100 statements of the `distinct` distribution as the board search sends them (with their values
  * as literals, so planned for them like production's custom plans), serial p50/p95 through the
- * driver and, on PostgreSQL, `pgbench -M simple` at 1 and CONNECTIONS connections. SOAK=<minutes>
- * then runs the mix with 1 write/s and prints RSS each minute. SERVER=child (PostgreSQL) runs the
+ * driver and, on PostgreSQL, `pgbench -M simple` at 1 and CONNECTIONS connections. SOAK=<n> then
+ * runs the mix n more times, DURATION s each (DURATION=60: minutes), with 1 write/s, and prints
+ * RSS after each. SERVER=child (PostgreSQL) runs the
  * server as its own process (apps/server/src/main.ts, production mode): server CPU and RSS are then
- * that process's alone (hits and misses are not read). Prints figures; never asserts.
+ * that process's alone (hits and misses are not read); CHILD_NODE_FLAGS (space-separated) gives it
+ * Node/V8 flags, e.g. "--max-semi-space-size=16 --max-old-space-size=384". Prints figures; never asserts.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -135,7 +137,8 @@ function procStats(pid: number): { rssMb: number; cpuS: number } {
 async function startChild(databaseUrl: string, jobsOn: boolean): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const env = benchEnv({ DATABASE_URL: databaseUrl, JWT_SECRET: BENCH_JWT_SECRET, JOBS: jobsOn ? '1' : '0', PORT: String(port), HOST: '127.0.0.1' });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const flags = process.env.CHILD_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/server/src/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
@@ -407,10 +410,12 @@ async function main() {
 
     if (SOAK > 0) {
       const mix = scenarios.find((s) => s.key === 'mix')!;
-      console.log(`\nSoak: the mix for ${SOAK} min at ${CONNECTIONS} connections, 1 write/s`);
+      console.log(`\nSoak: the mix ${SOAK} × ${DURATION} s at ${CONNECTIONS} connections, 1 write/s`);
+      const soakStart = performance.now();
       for (let m = 1; m <= SOAK; m++) {
         const r = await runOne({ ...mix }, CONNECTIONS, 1);
-        console.log(`- minute ${m}: ${fmt(r.rps, 0)} req/s, p95 ${fmt(r.p95)} ms, RSS ${fmt(r.rssMb, 0)} MB`);
+        const min = (performance.now() - soakStart) / 60_000;
+        console.log(`- run ${m}, ${fmt(min, 1)} min: ${fmt(r.rps, 0)} req/s, p95 ${fmt(r.p95)} ms, RSS ${fmt(r.rssMb, 0)} MB`);
       }
     }
     stopWriter = true;
