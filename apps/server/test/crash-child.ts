@@ -106,3 +106,31 @@ export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 90_000, ev
   }
   return last;
 }
+
+/** A database the crash tests watch from a connection of their own. */
+interface Watched {
+  query<T>(text: string, values?: unknown[]): Promise<T[]>;
+}
+
+/** Whether a backend of the current database waits on a lock (a request the test holds up). */
+export const someoneWaitsOnLock = async (database: Watched): Promise<boolean> =>
+  (
+    await database.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and state = 'active'`,
+    )
+  )[0].n > 0;
+
+/**
+ * Wait (up to 60 s) until no other backend of the current database is inside a transaction: the
+ * killed server's backends have ended and rolled back. Returns whether that happened.
+ */
+export const orphansRolledBack = (database: Watched): Promise<boolean> =>
+  eventually(
+    async () =>
+      (
+        await database.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`,
+        )
+      )[0].n === 0,
+    60_000,
+  );

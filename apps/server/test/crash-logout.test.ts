@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE } from '@masar/shared';
-import { eventually, startChildServer, type ChildServer } from './crash-child.ts';
+import { eventually, orphansRolledBack, someoneWaitsOnLock, startChildServer, type ChildServer } from './crash-child.ts';
 import { createUser } from './fixtures.ts';
 import { createTestApp, createTestDatabase, ENGINE } from './helpers.ts';
 import { newId } from '../src/lib/ids.ts';
@@ -76,17 +76,16 @@ describe.skipIf(ENGINE !== 'postgres')('a logout killed (SIGKILL) between its re
     const inFlight = logout(a)
       .then(async (r) => (answered = `${r.status} ${await r.text()}`))
       .catch(() => null);
-    const waitingOn = async (xid?: string) =>
+    // the backends waiting on transaction `xid`'s row locks
+    const waitingOn = async (xid: string) =>
       (
         await database.query<{ n: number }>(
-          xid
-            ? `select count(*)::int as n from pg_locks where locktype = 'transactionid' and not granted and transactionid::text = $1`
-            : `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and state = 'active'`,
-          xid ? [xid] : [],
+          `select count(*)::int as n from pg_locks where locktype = 'transactionid' and not granted and transactionid::text = $1`,
+          [xid],
         )
       )[0].n > 0;
     // the first pass waits on the rows held; its snapshot holds A and D, not the uncommitted successor
-    expect(await eventually(async () => answered ?? (await waitingOn()), 120_000)).toBe(true);
+    expect(await eventually(async () => answered ?? (await someoneWaitsOnLock(database)), 120_000)).toBe(true);
     await rotation.query('commit');
     // the successor is committed now: hold it, so that the second pass waits on it
     const successor = await client();
@@ -103,17 +102,7 @@ describe.skipIf(ENGINE !== 'postgres')('a logout killed (SIGKILL) between its re
     await database.query(`select pg_terminate_backend(pid) from pg_locks where locktype = 'transactionid' and not granted and transactionid::text = $1`, [xid]);
     await successor.query('rollback');
     // the orphaned backends end and roll back
-    expect(
-      await eventually(
-        async () =>
-          (
-            await database.query<{ n: number }>(
-              `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`,
-            )
-          )[0].n === 0,
-        60_000,
-      ),
-    ).toBe(true);
+    expect(await orphansRolledBack(database)).toBe(true);
     const revoked = async () =>
       Object.fromEntries(
         (

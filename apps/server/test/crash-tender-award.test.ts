@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, type Tender } from '@masar/shared';
-import { eventually, startChildServer, type ChildServer } from './crash-child.ts';
+import { eventually, orphansRolledBack, someoneWaitsOnLock, startChildServer, type ChildServer } from './crash-child.ts';
 import { apiCaller, createUser, type TestUser } from './fixtures.ts';
 import { createTestApp, createTestDatabase, ENGINE, type TestContext } from './helpers.ts';
 import { inDays, loadBody, postLoad } from '../src/modules/loads/loads.testkit.ts';
@@ -82,29 +82,13 @@ describe.skipIf(ENGINE !== 'postgres')('a tender award killed (SIGKILL) mid-tran
       .then(async (r) => (answered = `${r.status} ${await r.text()}`))
       .catch(() => null);
     // watched from another connection (pg_stat_activity is a snapshot inside the holder's transaction)
-    const waiting = async () =>
-      (
-        await database.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and state = 'active'`,
-        )
-      )[0].n > 0;
-    expect(await eventually(async () => answered ?? (await waiting()), 120_000)).toBe(true);
+    expect(await eventually(async () => answered ?? (await someoneWaitsOnLock(database)), 120_000)).toBe(true);
     // the booking is written inside the open transaction: the load row is locked by it
     await a.kill();
     expect(await inFlight).toBeNull();
     await holder.query('rollback');
     // the orphaned backend finds its client gone and rolls back
-    expect(
-      await eventually(
-        async () =>
-          (
-            await database.query<{ n: number }>(
-              `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`,
-            )
-          )[0].n === 0,
-        60_000,
-      ),
-    ).toBe(true);
+    expect(await orphansRolledBack(database)).toBe(true);
     expect(await facts()).toEqual(before);
 
     // a new server: the award happens once, in full
