@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { afterAll } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 
 /**
@@ -134,3 +135,20 @@ export const orphansRolledBack = (database: Watched): Promise<boolean> =>
       )[0].n === 0,
     60_000,
   );
+
+/** The JWT secret of createTestApp's users, for child servers that must accept their tokens. */
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+/**
+ * The child servers and the clean-ups of a crash test file: after all its tests, every server is
+ * killed (SIGKILL) and the clean-ups run last first.
+ */
+export function crashHarness(): { servers: ChildServer[]; cleanups: (() => Promise<void>)[] } {
+  const servers: ChildServer[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const s of servers) await s.kill();
+    for (const c of cleanups.reverse()) await c();
+  });
+  return { servers, cleanups };
+}

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE } from '@masar/shared';
-import { eventually, orphansRolledBack, someoneWaitsOnLock, startChildServer, type ChildServer } from './crash-child.ts';
+import { crashHarness, eventually, orphansRolledBack, someoneWaitsOnLock, startChildServer, TEST_JWT_SECRET, type ChildServer } from './crash-child.ts';
 import { createUser } from './fixtures.ts';
 import { createTestApp, createTestDatabase, ENGINE } from './helpers.ts';
 import { newId } from '../src/lib/ids.ts';
@@ -17,13 +17,8 @@ import { newId } from '../src/lib/ids.ts';
  * live out of reach of any retry.) PostgreSQL only: the test holds locks from other connections
  * while the child server runs.
  */
-const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
-const servers: ChildServer[] = [];
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.kill();
-  for (const c of cleanups.reverse()) await c();
-});
+const JWT_SECRET = TEST_JWT_SECRET;
+const { servers, cleanups } = crashHarness();
 
 describe.skipIf(ENGINE !== 'postgres')('a logout killed (SIGKILL) between its revoking passes', () => {
   it('revokes nothing, and a retry on a new server revokes the family with the successor', async () => {

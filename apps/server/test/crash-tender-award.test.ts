@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, type Tender } from '@masar/shared';
-import { eventually, orphansRolledBack, someoneWaitsOnLock, startChildServer, type ChildServer } from './crash-child.ts';
+import { crashHarness, eventually, orphansRolledBack, someoneWaitsOnLock, startChildServer, TEST_JWT_SECRET, type ChildServer } from './crash-child.ts';
 import { apiCaller, createUser, type TestUser } from './fixtures.ts';
 import { createTestApp, createTestDatabase, ENGINE, type TestContext } from './helpers.ts';
 import { inDays, loadBody, postLoad } from '../src/modules/loads/loads.testkit.ts';
@@ -16,13 +16,8 @@ import { inDays, loadBody, postLoad } from '../src/modules/loads/loads.testkit.t
  * (the test needs a second connection holding a lock while the child server runs; a PGlite data
  * directory has one process at a time).
  */
-const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
-const servers: ChildServer[] = [];
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.kill();
-  for (const c of cleanups.reverse()) await c();
-});
+const JWT_SECRET = TEST_JWT_SECRET;
+const { servers, cleanups } = crashHarness();
 
 describe.skipIf(ENGINE !== 'postgres')('a tender award killed (SIGKILL) mid-transaction', () => {
   it('leaves no booking at all, and a retry on a new server books it once', async () => {
