@@ -36,7 +36,7 @@
  * that process's alone (hits and misses are not read); CHILD_NODE_FLAGS (space-separated) gives it
  * Node/V8 flags, e.g. "--max-semi-space-size=16 --max-old-space-size=384". Prints figures; never asserts.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +44,7 @@ import { Worker } from 'node:worker_threads';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { boardPathOf, boardSearchSql, placesInCircle, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
 import { boardCacheStats } from '../apps/server/src/modules/loads/board.service.ts';
+import { startChildServer } from '../apps/server/test/crash-child.ts';
 import { BENCH_JWT_SECRET, benchApp, benchEnv, pgUrl, withDb, type Engine, qs } from './lib.ts';
 import { EQUIPMENT, HUB_WEIGHTS, openBench } from './search.bench.ts';
 
@@ -71,20 +72,17 @@ const RADII = [50, 100, 150, 200, 300, 500];
 
 /** CPU seconds (user + system) of every process whose name starts with `postgres` (Linux /proc). */
 function postgresCpuS(): number {
-  let ticks = 0;
+  let s = 0;
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
-      const f = stat.slice(close + 2).split(' ');
-      ticks += Number(f[11]) + Number(f[12]); // utime, stime (fields 14 and 15)
+      const p = procCpu(pid);
+      if (p.name.startsWith('postgres')) s += p.cpuS;
     } catch {
       // the process ended while we read
     }
   }
-  return ticks / 100; // USER_HZ
+  return s;
 }
 
 /** A random board search of the `distinct` distribution. */
@@ -121,47 +119,16 @@ interface Run {
   rssMb: number;
 }
 
-/** A process's RSS in MB and its CPU seconds (user + system, every thread), from /proc. */
-function procStats(pid: number): { rssMb: number; cpuS: number } {
-  const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+/** A process's name and CPU seconds (user + system, every thread), from /proc/<pid>/stat (Linux). */
+function procCpu(pid: number | string): { name: string; cpuS: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { rssMb: rss, cpuS: (Number(f[11]) + Number(f[12])) / 100 };
+  const close = stat.lastIndexOf(')');
+  const f = stat.slice(close + 2).split(' ');
+  return { name: stat.slice(stat.indexOf('(') + 1, close), cpuS: (Number(f[11]) + Number(f[12])) / 100 }; // utime, stime (fields 14 and 15)
 }
 
-/**
- * SERVER=child: the product's own entry point (apps/server/src/main.ts) in a process of its own, as
- * production starts it (its jobs on unless JOBS=0), on the bench database: its RSS and CPU are then
- * the server's alone, not shared with autocannon and the URL pools (PostgreSQL only).
- */
-async function startChild(databaseUrl: string, jobsOn: boolean): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const env = benchEnv({ DATABASE_URL: databaseUrl, JWT_SECRET: BENCH_JWT_SECRET, JOBS: jobsOn ? '1' : '0', PORT: String(port), HOST: '127.0.0.1' });
-  const flags = process.env.CHILD_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/server/src/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error('the child server exited');
-    if (
-      await fetch(`${origin}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 1200) throw new Error('the child server did not start in 2 minutes');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    origin,
-    pid: child.pid!,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+/** A process's resident memory in MB, from /proc/<pid>/status. */
+const procRssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 
 async function main() {
   const { database, cleanup } = await openBench(ENGINE, N);
@@ -172,9 +139,26 @@ async function main() {
   const { app, origin: ownOrigin, tokenFor } = await benchApp(database, { JOBS: jobsOn && !inChild ? '1' : '0' });
   // as main.ts does: the durable jobs (expiry every minute, the outbox, maintenance) on the same pool
   if (jobsOn && !inChild) await app.container.jobs.start();
-  const child = inChild ? await startChild(withDb(pgUrl, process.env.BENCH_DB_NAME ?? `masar_bench_${N}`), jobsOn) : null;
-  const origin = child?.origin ?? ownOrigin;
-  if (child) log(`server: child process ${child.pid} at ${origin}`);
+  // SERVER=child: the product's own entry point (main.ts) in a process of its own, as production
+  // starts it (its jobs on unless JOBS=0): its RSS and CPU are the server's alone, not shared with
+  // autocannon and the URL pools
+  const child = inChild
+    ? await startChildServer(
+        Object.fromEntries(
+          Object.entries(
+            benchEnv({
+              DATABASE_URL: withDb(pgUrl, process.env.BENCH_DB_NAME ?? `masar_bench_${N}`),
+              JWT_SECRET: BENCH_JWT_SECRET,
+              JOBS: jobsOn ? '1' : '0',
+              LOG_LEVEL: 'info',
+            }),
+          ).filter((e): e is [string, string] => e[1] !== undefined),
+        ),
+        { nodeFlags: process.env.CHILD_NODE_FLAGS?.split(' ').filter(Boolean) },
+      )
+    : null;
+  const origin = child?.url ?? ownOrigin;
+  if (child) log(`server: child process ${child.child.pid} at ${origin}`);
   try {
     const cityIds = (await database.query<{ id: number }>('select id from cities order by id')).map((c) => Number(c.id));
     const weighted = cityIds.flatMap((id) => Array.from({ length: HUB_WEIGHTS[id] ?? 1 }, () => id));
@@ -319,7 +303,7 @@ async function main() {
         ...boardCacheStats,
         writes,
         cpu: process.threadCpuUsage(),
-        childCpu: child ? procStats(child.pid).cpuS : 0,
+        childCpu: child ? procCpu(child.child.pid!).cpuS : 0,
         pg: ENGINE === 'postgres' ? postgresCpuS() : 0,
         t: performance.now(),
       };
@@ -348,9 +332,9 @@ async function main() {
         hits: child ? NaN : boardCacheStats.hits - before.hits,
         misses: child ? NaN : boardCacheStats.misses - before.misses + (boardCacheStats.bypass - before.bypass),
         writes: writes - before.writes,
-        serverCpu: child ? ((procStats(child.pid).cpuS - before.childCpu) / wall) * 100 : ((cpu.user + cpu.system) / 1e6 / wall) * 100,
+        serverCpu: child ? ((procCpu(child.child.pid!).cpuS - before.childCpu) / wall) * 100 : ((cpu.user + cpu.system) / 1e6 / wall) * 100,
         pgCpu: ENGINE === 'postgres' ? ((postgresCpuS() - before.pg) / wall) * 100 : NaN,
-        rssMb: child ? procStats(child.pid).rssMb : process.memoryUsage().rss / 2 ** 20,
+        rssMb: child ? procRssMb(child.child.pid!) : process.memoryUsage().rss / 2 ** 20,
       };
     };
 

@@ -4,8 +4,10 @@ import { afterAll } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 
 /**
- * A real server process (apps/server/src/main.ts) for crash tests (issue 22): started on a free
- * port with `env`, ready once it listens and its job worker runs; `kill()` is kill -9.
+ * A real server process (apps/server/src/main.ts) for crash tests (issue 22) and bench:traffic's
+ * SERVER=child: started on a free port with `env` (LOG_LEVEL info at least: readiness is read from
+ * its log) and `nodeFlags` before the entry point, ready once it listens and its job worker runs;
+ * `kill()` is kill -9.
  */
 export interface ChildServer {
   url: string;
@@ -28,9 +30,9 @@ const freePort = () =>
     s.on('error', reject);
   });
 
-export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+export async function startChildServer(env: Record<string, string>, opts: { nodeFlags?: string[] } = {}): Promise<ChildServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...(opts.nodeFlags ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,
