@@ -65,8 +65,10 @@ describe.runIf(ENGINE === 'postgres')('a real streaming replica', () => {
   let replica: Replica | null = null;
   let t: TestContext | null = null;
   let standby: pg.Client | null = null;
+  let primaryUrl = '';
   beforeAll(async () => {
     const primary = await createTestDatabase();
+    primaryUrl = primary.url!;
     replica = await startReplica(primary.url!);
     if ('skip' in replica) {
       console.warn(`streaming replica test skipped: ${replica.skip}`);
@@ -84,7 +86,7 @@ describe.runIf(ENGINE === 'postgres')('a real streaming replica', () => {
     if (replica && !('skip' in replica)) replica.stop();
   });
 
-  it('serves the board from the replica, fresh by its own version once it has replayed a write', async (ctx) => {
+  it('serves the board from the replica, fresh by its own version once it has replayed a write', { timeout: 600_000 }, async (ctx) => {
     if (!t || !standby) return ctx.skip();
     const app = t.app;
     expect((await standby.query<{ r: boolean }>('select pg_is_in_recovery() as r')).rows[0].r).toBe(true);
@@ -96,8 +98,28 @@ describe.runIf(ENGINE === 'postgres')('a real streaming replica', () => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json<{ data: { items: Load[] } }>().data.items.map((l) => l.id);
     };
+    // The replica replays the whole cluster's WAL, so while the other worker's files create,
+    // migrate and drop their databases it can lag by tens of seconds (CI saw more than 30 s).
+    // Wait for it to have replayed the primary's position; only then is the board's answer the
+    // product's: a page computed before the replay stops being served when its TTL ends.
+    const replayed = async () => {
+      const primary = new pg.Client({ connectionString: primaryUrl });
+      await primary.connect();
+      try {
+        const [{ lsn }] = (await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows;
+        await expect
+          .poll(async () => (await standby!.query<{ ok: boolean }>('select pg_last_wal_replay_lsn() >= $1::pg_lsn as ok', [lsn])).rows[0].ok, {
+            timeout: 240_000,
+            interval: 200,
+          })
+          .toBe(true);
+      } finally {
+        await primary.end();
+      }
+    };
     // the post reaches the replica by streaming (and the cached empty page is replaced: a new
     // post does not bump the version; the page's TTL ends)
+    await replayed();
     await expect.poll(boardIds, { timeout: 30_000, interval: 200 }).toContain(load.id);
     // replay paused: the unpost commits on the primary, the replica still shows the load — with
     // its own (older) version, so the page it caches is the replica's, never stored as newer
@@ -113,6 +135,7 @@ describe.runIf(ENGINE === 'postgres')('a real streaming replica', () => {
       await standby.query('select pg_wal_replay_resume()');
     }
     // replayed: the replica's version moved with the unpost, so the cached page is not served
+    await replayed();
     await expect.poll(boardIds, { timeout: 30_000, interval: 100 }).not.toContain(load.id);
   });
 });
