@@ -366,14 +366,23 @@ async function main() {
     // the main statements, with the values of one random query each
     const a = { cityId: hubs[0], radius: 100, from: new Date(now), to: new Date(now + 7 * 86_400_000) };
     const since = new Date(now - 86_400_000);
+    // the densest circle among the cities asked (loadsInOut walks the date-ordered index there)
+    const [dense] = await database.query<{ id: number; n: number }>(
+      `select o.id, count(*)::int as n from cities o join cities c on earth_distance(ll_to_earth(o.lat, o.lng), ll_to_earth(c.lat, c.lng)) <= 100000
+       where o.id = any($1::int[]) group by o.id order by n desc, o.id limit 1`,
+      [cities],
+    );
+    const aDense = { ...a, cityId: Number(dense.id) };
     const statements: [string, (db: DbOrTx) => Promise<unknown>][] = [
       ['truck search (radius 200 + equipment + date)', (db) => trucksRepo.searchTruckIds(db, { ...searchQ(), originCityId: hubs[0] })],
       ['truck in page', (db) => trucksRepo.truckInOutIds(db, a, 'in', 20)],
       ['truck out page', (db) => trucksRepo.truckInOutIds(db, a, 'out', 20)],
       ['truck in/out counts', (db) => trucksRepo.truckInOutCounts(db, a)],
       ['trucks posted 24 h (ratio)', (db) => trucksRepo.trucksPostedInArea(db, a.cityId, a.radius, since)],
-      ['load in page', (db) => loadsInOut.inOutPage(db, a, 'in', 20, undefined, null)],
-      ['load out page', (db) => loadsInOut.inOutPage(db, a, 'out', 20, undefined, null)],
+      ['load in page (per place)', (db) => loadsInOut.inOutRows(db, a, 'in', 20, null, [], 'perPlace')],
+      ['load out page (per place)', (db) => loadsInOut.inOutRows(db, a, 'out', 20, null, [], 'perPlace')],
+      [`load in page (walk: city ${dense.id}, ${dense.n} places)`, (db) => loadsInOut.inOutRows(db, aDense, 'in', 20, null, [], 'walk')],
+      [`load out page (walk: city ${dense.id}, ${dense.n} places)`, (db) => loadsInOut.inOutRows(db, aDense, 'out', 20, null, [], 'walk')],
       ['load in/out counts', (db) => loadsInOut.inOutCounts(db, a)],
       ['loads posted 24 h (ratio)', (db) => loadsInOut.postedInArea(db, a.cityId, a.radius, since)],
       ...(['', EQUIPMENT[0]] as const).map(

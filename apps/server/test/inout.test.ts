@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, type CreateTruckBody, type LoadInOutResponse, type Truck, type TruckInOutResponse } from '@masar/shared';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { createTestApp, ENGINE, type TestContext } from './helpers.ts';
 import { apiCaller, createUser, type TestUser } from './fixtures.ts';
 import { CITY, inDays, loadBody, postLoad } from '../src/modules/loads/loads.testkit.ts';
+import { PER_PLACE_MAX, placesInCircle } from '../src/modules/loads/board.repository.ts';
+import { inOutRows, inOutRowsSql } from '../src/modules/loads/inout.repository.ts';
 
 // Truck in/out and shipment in/out logs (issue 19; spec §2, §7 /truckInOutLogs, /loadInOutLogs,
 // …/refresh): the window's boundaries, the radius, the direction, the load-to-truck ratio,
@@ -198,6 +200,84 @@ describe('shipment in/out and the ratio', () => {
     expect((await truckLog({ cityId: CITY.dammam })).ratio).toMatchObject({ trucks: 0, ratio: null });
     // a broker reads both logs too
     expect((await call('GET', `/loadInOutLogs?cityId=${TABUK}`, broker.headers)).status).toBe(200);
+  });
+});
+
+describe('shipment in/out of a dense circle', () => {
+  // Abha: 882 reference places within 100 km (Asir's villages), more than PER_PLACE_MAX, so the
+  // log walks the board's date-ordered index and keeps the circle's loads instead of reading each
+  // place; pages must be the same as per place, boundaries and cursors included.
+  const ABHA = 15;
+  const KHAMIS_MUSHAYT = 62;
+  const AHAD_RIFAYDAH = 65;
+
+  it.runIf(ENGINE === 'postgres')(
+    'the walk’s generic plan (as production runs it) reads the date-ordered index in order, index-only, and sorts no loads',
+    async () => {
+      const pg = (await import('pg')).default;
+      const { PgDialect } = await import('drizzle-orm/pg-core');
+      const client = new pg.Client({ connectionString: (t.database as { url?: string }).url });
+      await client.connect();
+      try {
+        await client.query('set plan_cache_mode = force_generic_plan');
+        const a = { cityId: ABHA, radius: 100, from: new Date(), to: new Date(Date.now() + 7 * 86_400_000) };
+        for (const [dir, index] of [
+          ['out', 'loads_board_pickup'],
+          ['in', 'loads_board_drop_time'],
+        ] as const) {
+          const s = new PgDialect().sqlToQuery(inOutRowsSql(a, dir, 20, null, [], 'walk'));
+          await client.query(`prepare walk_${dir} as ${s.sql}`);
+          const literals = s.params.map((v) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`));
+          const plan = (await client.query<{ 'QUERY PLAN': string }>(`explain (costs off) execute walk_${dir}(${literals.join(', ')})`)).rows
+            .map((r) => r['QUERY PLAN'])
+            .join('\n');
+          expect(plan, plan).toMatch(new RegExp(`Index Only Scan using ${index} on loads`));
+          expect(plan, plan).not.toMatch(/Seq Scan on loads|Bitmap Heap Scan on loads/);
+        }
+      } finally {
+        await client.end();
+      }
+    },
+  );
+
+  it('walks the date-ordered index: the same loads in the same order, page by page, as per place', async () => {
+    expect(await placesInCircle(t.database.db, ABHA, 100)).toBeGreaterThan(PER_PLACE_MAX);
+    // earliest of all and in the window, but neither picking up nor delivering in the circle: the walk reads it and drops it
+    await postLoad(t.app, shipper.headers, loadBody({ from: CITY.riyadh, to: CITY.jeddah, day: 0.5 }));
+    const out1 = await postLoad(t.app, shipper.headers, loadBody({ from: ABHA, to: CITY.riyadh, day: 1 }));
+    const out2 = await postLoad(t.app, shipper.headers, loadBody({ from: KHAMIS_MUSHAYT, to: CITY.jeddah, day: 2 }));
+    const out3 = await postLoad(t.app, shipper.headers, loadBody({ from: AHAD_RIFAYDAH, to: CITY.dammam, day: 3 }));
+    const in1 = await postLoad(t.app, shipper.headers, loadBody({ from: CITY.riyadh, to: ABHA, day: 1.5 }));
+    const in2 = await postLoad(t.app, shipper.headers, loadBody({ from: CITY.jeddah, to: AHAD_RIFAYDAH, day: 2.5 }));
+    // after the window, and unposted: never
+    await postLoad(t.app, shipper.headers, loadBody({ from: ABHA, to: CITY.riyadh, day: 9 }));
+    const gone = await postLoad(t.app, shipper.headers, loadBody({ from: ABHA, to: CITY.riyadh, day: 1.2 }));
+    ok(await call('POST', `/loads/${gone.id}/unpost`, shipper.headers));
+
+    const expected = { out: [out1.id, out2.id, out3.id], in: [in1.id, in2.id] };
+    for (const direction of ['out', 'in'] as const) {
+      const q = { cityId: ABHA, radius: 100, direction };
+      expect(ids(await loadLog(q))).toEqual(expected[direction]);
+      // one and two a page: every page but the last is the walk's (it fills limit + 1), the last falls back to per place
+      for (const limit of [1, 2]) {
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await loadLog({ ...q, limit, cursor });
+          seen.push(...ids(page));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor);
+        expect(seen).toEqual(expected[direction]);
+      }
+      // the walk alone, and per place alone, give the same first rows
+      const a = { cityId: ABHA, radius: 100, from: new Date(), to: new Date(Date.now() + 7 * 86_400_000) };
+      const walk = await inOutRows(t.database.db, a, direction, 1, null, [], 'walk');
+      const perPlace = await inOutRows(t.database.db, a, direction, 1, null, [], 'perPlace');
+      expect(walk.map((r) => r.id)).toEqual(expected[direction].slice(0, 2));
+      expect(perPlace.map((r) => r.id)).toEqual(walk.map((r) => r.id));
+    }
+    // the window's end: out3 picks up on day 3
+    expect(ids(await loadLog({ cityId: ABHA, radius: 100, direction: 'out', to: inDays(2.5), limit: 1 }))).toEqual([out1.id]);
   });
 });
 

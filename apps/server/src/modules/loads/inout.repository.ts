@@ -3,6 +3,7 @@ import { COUNT_CAP, SHIPMENT_TYPE, type InOutDirection, type Load } from '@masar
 import type { DbOrTx } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { citiesAround, queryRows } from '../../lib/sql.ts';
+import { PER_PLACE_MAX, WALK_CAP, placesInCircle } from './board.repository.ts';
 import { LOAD_COLUMNS, ON_BOARD, toLoad, type LoadRow } from './loads.repository.ts';
 
 /* Shipment in/out (issue 19; spec §2 shipment in/out, §7 /loadInOutLogs): open marketplace loads
@@ -45,8 +46,16 @@ export async function inOutCounts(db: DbOrTx, a: AreaWindow, hidden: readonly st
 
 /**
  * One page of the log in date order (pickup for out, delivery for in), then id; keyset cursor.
- * Each city of the circle is read in that order only up to the page (a lateral walk of its index
- * range), then the cities' heads are merged: a hub's week of loads is never read and sorted whole.
+ * Two ways to find it, chosen by the number of places in the circle (as the load board's
+ * per-place and capped walk, board.repository.ts):
+ * - up to PER_PLACE_MAX places, each place is read in that order only up to the page (a lateral
+ *   walk of its index range: loads_board_city, loads_board_drop_at), then the heads are merged:
+ *   a hub's week of loads is never read and sorted whole;
+ * - above it (a dense circle: ~850–970 places within 100 km of some towns of Makkah and Asir),
+ *   per place costs one index descent a place, most of them empty (18–23 ms at 1M loads), so the
+ *   board's date-ordered index is walked instead (loads_board_pickup, loads_board_drop_time:
+ *   migration 0131), keeping the circle's loads, at most WALK_CAP index rows; a walk that did not
+ *   fill the page (a sparse circle, or the window's end) is answered per place after all.
  */
 export async function inOutPage(
   db: DbOrTx,
@@ -57,29 +66,67 @@ export async function inOutPage(
   viewerId: string | null,
   hidden: readonly string[] = [],
 ): Promise<{ items: Load[]; nextCursor: string | null }> {
-  const m = matches(a, dir, hidden);
   const tag = `loadinout:${dir}`;
-  if (cursor) {
-    const c = decodeCursor(cursor, tag, ['timestamptz']);
-    m.where.push(sql`${m.at} >= ${c.key[0]}::timestamptz and (${m.at}, l.id) > (${c.key[0]}::timestamptz, ${c.id}::uuid)`);
-  }
-  const rows = await queryRows<LoadRow & { k: string }>(
-    db,
-    sql`select ${LOAD_COLUMNS}, p.k
-        from (select x.id, x.at, x.k from ${citiesAround(a.cityId, a.radius)} pc
-              cross join lateral (select l.id, ${m.at} as at, ${m.at}::text as k from loads l
-                where ${m.col} = pc.id and ${sql.join(m.where, sql` and `)} order by ${m.at}, l.id limit ${limit + 1}) x
-              order by x.at, x.id limit ${limit + 1}) p
-        join loads l on l.id = p.id
-        join users u on u.id = l.shipper_id
-        order by p.at, p.id`,
-    'load_inout_page',
-    'generic',
-  );
+  const after = cursor ? decodeCursor(cursor, tag, ['timestamptz']) : null;
+  const places = a.radius ? await placesInCircle(db, a.cityId, a.radius) : 1;
+  let rows = places > PER_PLACE_MAX ? await inOutRows(db, a, dir, limit, after, hidden, 'walk') : [];
+  if (rows.length <= limit) rows = await inOutRows(db, a, dir, limit, after, hidden, 'perPlace');
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];
   return { items: page.map((r) => toLoad(r, viewerId)), nextCursor: more ? encodeCursor(tag, [last.k], last.id) : null };
+}
+
+/** Up to `limit + 1` rows of the log after `after`, hydrated, by one of inOutPage's two ways (exported for bench:trucks' plans and tests). */
+export async function inOutRows(
+  db: DbOrTx,
+  a: AreaWindow,
+  dir: InOutDirection,
+  limit: number,
+  after: { key: string[]; id: string } | null,
+  hidden: readonly string[],
+  path: InOutPath,
+): Promise<(LoadRow & { k: string })[]> {
+  return queryRows<LoadRow & { k: string }>(
+    db,
+    inOutRowsSql(a, dir, limit, after, hidden, path),
+    path === 'walk' ? 'load_inout_walk' : 'load_inout_page',
+    'generic',
+  );
+}
+
+/** inOutPage's two ways: each place's index up to the page, or the date-ordered walk of a dense circle. */
+export type InOutPath = 'perPlace' | 'walk';
+
+/** The statement of inOutRows (its generic plan is checked in test/inout.test.ts). */
+export function inOutRowsSql(
+  a: AreaWindow,
+  dir: InOutDirection,
+  limit: number,
+  after: { key: string[]; id: string } | null,
+  hidden: readonly string[],
+  path: InOutPath,
+): SQL {
+  const m = matches(a, dir, hidden);
+  if (after) m.where.push(sql`${m.at} >= ${after.key[0]}::timestamptz and (${m.at}, l.id) > (${after.key[0]}::timestamptz, ${after.id}::uuid)`);
+  const filter = sql.join(m.where, sql` and `);
+  // walk: the date-ordered index from the window's start (or the cursor), the circle a hashed
+  // set probed on each row (`+ 0`: never an index condition, so it stays one ordered walk)
+  const ids =
+    path === 'walk'
+      ? sql`select x.id, x.at, x.k from (select l.id, ${m.at} as at, ${m.at}::text as k, ${m.col} as place from loads l
+              where ${filter} order by ${m.at}, l.id limit ${WALK_CAP}) x
+            where x.place + 0 = any(array(select id from ${citiesAround(a.cityId, a.radius)} pc))
+            order by x.at, x.id limit ${limit + 1}`
+      : sql`select x.id, x.at, x.k from ${citiesAround(a.cityId, a.radius)} pc
+              cross join lateral (select l.id, ${m.at} as at, ${m.at}::text as k from loads l
+                where ${m.col} = pc.id and ${filter} order by ${m.at}, l.id limit ${limit + 1}) x
+              order by x.at, x.id limit ${limit + 1}`;
+  return sql`select ${LOAD_COLUMNS}, p.k
+      from (${ids}) p
+      join loads l on l.id = p.id
+      join users u on u.id = l.shipper_id
+      order by p.at, p.id`;
 }
 
 /** Marketplace loads whose first pickup is in the circle, posted since `since` (not deleted): loads_posted_city. */
