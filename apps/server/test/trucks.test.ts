@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, type CreateTruckBody, type Truck, type TruckPage } from '@masar/shared';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { createTestApp, ENGINE, type TestContext } from './helpers.ts';
 import { apiCaller, createUser, type TestUser } from './fixtures.ts';
 import { CITY, inDays, loadBody, postLoad } from '../src/modules/loads/loads.testkit.ts';
 import { DUE_FOR_EXPIRY_SQL } from '../src/modules/trucks/lifecycle.repository.ts';
+import { searchTrucksSql } from '../src/modules/trucks/trucks.repository.ts';
 
 // Truck posts (issue 19): post, edit, unpost/repost/duplicate/delete, the truck board search by
 // radius and destination ("anywhere"), unposted trucks hidden from TMS users, the expiry job and
@@ -229,6 +230,32 @@ describe('expiry', () => {
     });
     expect(plan, plan).toMatch(/trucks_posted_expiry/);
     expect(plan, plan).toMatch(/Index Cond: \(available_to <= now\(\)\)/);
+  });
+});
+
+describe.runIf(ENGINE === 'postgres')('the truck board’s plans on PostgreSQL', () => {
+  it('nearest first runs its generic plan: each city’s trucks_board_equipment range in the page’s order, index-only', async () => {
+    const { PgDialect } = await import('drizzle-orm/pg-core');
+    const q = { originCityId: CITY.riyadh, radius: 200, equipmentType: 'flatbed_trailer', date: inDays(3), sort: 'deadhead', limit: 20 } as const;
+    const built = searchTrucksSql(q);
+    expect(built.plan).toBe('generic');
+    expect(searchTrucksSql({ ...q, sort: 'rate' }).plan).toBe('custom');
+    const s = new PgDialect().sqlToQuery(built.query);
+    const literals = s.params.map((v) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`));
+    const plan = await t.database.session(async (c) => {
+      await c.exec('set plan_cache_mode = force_generic_plan');
+      try {
+        await c.exec(`prepare nearest_trucks as ${s.sql}`);
+        return (await c.query<Record<string, string>>(`explain (costs off) execute nearest_trucks(${literals.join(', ')})`))
+          .map((r) => Object.values(r)[0])
+          .join('\n');
+      } finally {
+        await c.exec('deallocate nearest_trucks');
+        await c.exec('reset plan_cache_mode');
+      }
+    });
+    expect(plan, plan).toMatch(/Index Only Scan using trucks_board_equipment on trucks/);
+    expect(plan, plan).not.toMatch(/Seq Scan on trucks|trucks_inout_origin/);
   });
 });
 

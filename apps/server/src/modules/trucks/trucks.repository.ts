@@ -326,6 +326,23 @@ const ON_BOARD = sql.raw(`t.status = 'posted' and t.available_to > now()`);
  * never counts the whole set.
  */
 export async function searchTruckIds(db: DbOrTx, q: SearchTrucksQuery): Promise<{ ids: { id: string; dist_m: number | null }[]; nextCursor: string | null }> {
+  const { query, sortName, plan } = searchTrucksSql(q);
+  const rows = await queryRows<{ id: string; dist_m: number | null; cursor_key: string[] }>(db, query, 'trucks_search', plan);
+  const more = rows.length > q.limit;
+  const page = more ? rows.slice(0, q.limit) : rows;
+  return {
+    ids: page.map((r) => ({ id: r.id, dist_m: r.dist_m == null ? null : Number(r.dist_m) })),
+    nextCursor: more ? cursorOf(sortName, page[page.length - 1]) : null,
+  };
+}
+
+/**
+ * The statement of searchTruckIds, its sort and how it is planned: nearest first walks each
+ * city's index in the page's order whatever the values (migration 0132 put the id in
+ * trucks_board_equipment's key), so its generic plan is as good as a custom one and is planned
+ * once per connection (test/trucks.test.ts explains it); the other sorts plan for their values.
+ */
+export function searchTrucksSql(q: SearchTrucksQuery): { query: SQL; sortName: keyof typeof SORTS; plan: 'custom' | 'generic' } {
   const hasOrigin = q.originCityId != null;
   const sortName = q.sort === 'deadhead' && !hasOrigin ? 'date' : q.sort;
   const cols: Record<string, SQL> = {
@@ -360,29 +377,20 @@ export async function searchTruckIds(db: DbOrTx, q: SearchTrucksQuery): Promise<
   // so the outer sort stops after the nearest cities that fill the page instead of sorting the
   // whole circle's matches (303 cities within 200 km of Riyadh)
   const nearest = sortName === 'deadhead' && hasOrigin;
-  const rows = await queryRows<{ id: string; dist_m: number | null; cursor_key: string[] }>(
-    db,
-    nearest
-      ? sql`select x.id, pc.dist_m, array[pc.dist_m::text, x.available_from::text] as cursor_key
-            from (select * from ${citiesAround(q.originCityId!, q.radius)} c0 order by dist_m, id) pc
-            cross join lateral (select t.id, t.available_from from trucks t
-              where t.origin_city_id = pc.id and ${sql.join(where, sql` and `)}
-              order by t.available_from, t.id limit ${q.limit + 1}) x
-            order by pc.dist_m, x.available_from, x.id
-            limit ${q.limit + 1}`
-      : sql`select t.id, ${hasOrigin ? sql.raw('pc.dist_m') : sql.raw('null::float8')} as dist_m, array[${cursorKey}] as cursor_key
-            from ${from}
-            where ${sql.join(where, sql` and `)}
-            order by ${orderBy(sortName, cols)}
-            limit ${q.limit + 1}`,
-    'trucks_search',
-  );
-  const more = rows.length > q.limit;
-  const page = more ? rows.slice(0, q.limit) : rows;
-  return {
-    ids: page.map((r) => ({ id: r.id, dist_m: r.dist_m == null ? null : Number(r.dist_m) })),
-    nextCursor: more ? cursorOf(sortName, page[page.length - 1]) : null,
-  };
+  const query = nearest
+    ? sql`select x.id, pc.dist_m, array[pc.dist_m::text, x.available_from::text] as cursor_key
+          from (select * from ${citiesAround(q.originCityId!, q.radius)} c0 order by dist_m, id) pc
+          cross join lateral (select t.id, t.available_from from trucks t
+            where t.origin_city_id = pc.id and ${sql.join(where, sql` and `)}
+            order by t.available_from, t.id limit ${q.limit + 1}) x
+          order by pc.dist_m, x.available_from, x.id
+          limit ${q.limit + 1}`
+    : sql`select t.id, ${hasOrigin ? sql.raw('pc.dist_m') : sql.raw('null::float8')} as dist_m, array[${cursorKey}] as cursor_key
+          from ${from}
+          where ${sql.join(where, sql` and `)}
+          order by ${orderBy(sortName, cols)}
+          limit ${q.limit + 1}`;
+  return { query, sortName, plan: nearest ? 'generic' : 'custom' };
 }
 
 /** My trucks (newest first), by tab: all (but deleted), posted (still open), unposted, expired (incl. posted past their window). */
