@@ -360,7 +360,7 @@ async function main() {
     const statements: string[] = [];
     for (const q of distinctQueries.slice(0, 100)) {
       const places = q.pickupCityId && q.radius ? await placesInCircle(database.db, q.pickupCityId, q.radius) : undefined;
-      const { sql: text, params } = dialect.sqlToQuery(boardSearchSql(q, [], { path: boardPathOf(q, places) }));
+      const { sql: text, params } = dialect.sqlToQuery(boardSearchSql(q, [], { path: boardPathOf(q, places), plan: 'custom' }));
       statements.push(text.replace(/\$(\d+)/g, (_, i) => literal(params[Number(i) - 1])));
     }
     const serial: number[] = [];

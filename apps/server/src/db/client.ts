@@ -69,13 +69,17 @@ export async function openDatabase(opts: { databaseUrl?: string; readUrl?: strin
     // the in/out logs, rates) run on a smaller second pool whose sessions keep PostgreSQL's
     // generic plans (plan_cache_mode=force_generic_plan): planned once per connection, with no
     // switch of the session's mode around each execution (two round trips saved per call).
-    // Connections open on demand: a process that never runs one opens none.
+    // Those sessions also run without parallel workers (max_parallel_workers_per_gather=0): every
+    // statement there reads a bounded index range, and a generic plan that launches workers for
+    // one (the board's newest-first walk, planned without its values) paid 3-4 ms of worker
+    // start-up for a 4,000-row walk (issue 24). Connections open on demand: a process that never
+    // runs one opens none.
     const open = (connectionString: string) => {
       const custom = new pg.Pool({ connectionString, max: opts.poolMax ?? 10, options: '-c plan_cache_mode=force_custom_plan' });
       const generic = new pg.Pool({
         connectionString,
         max: Math.max(2, Math.ceil((opts.poolMax ?? 10) / 2)),
-        options: '-c plan_cache_mode=force_generic_plan',
+        options: '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0',
       });
       genericPools.set(custom, generic);
       return custom;

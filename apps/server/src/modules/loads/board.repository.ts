@@ -115,9 +115,14 @@ const boardSortOf = (q: Pick<BoardQuery, 'sort' | 'pickupCityId'>) => (q.sort ==
  * Paging: `skip` (≤ SKIP_MAX) or `cursor` (keyset after the previous page's last row: reads only
  * the page at any depth). A wide radius (≥ WIDE_RADIUS_KM) walks an index in the sort's order
  * (migration 0094) and keeps the loads of the circle's cities, or for deadhead reads the cities
- * nearest first, each only up to the page.
+ * nearest first, each only up to the page. `opts.plan`: the plan the statement is built for
+ * (default boardPlanOf; bench:traffic's raw-SQL anchor builds every statement for a custom plan).
  */
-export function boardSearchSql(q: BoardQuery, hidden: readonly string[] = [], opts: { places?: number; path?: BoardPath } = {}): SQL {
+export function boardSearchSql(
+  q: BoardQuery,
+  hidden: readonly string[] = [],
+  opts: { places?: number; path?: BoardPath; plan?: 'custom' | 'generic' } = {},
+): SQL {
   const hasPickup = q.pickupCityId != null;
   const sortName = boardSortOf(q);
   const sort = SORTS[sortName];
@@ -134,8 +139,16 @@ export function boardSearchSql(q: BoardQuery, hidden: readonly string[] = [], op
   const where: SQL[] = [sql`${ON_BOARD('l.')} and l.shipment_type = ${sql.raw(String(SHIPMENT_TYPE.marketplace))}`];
   if (q.equipmentType) where.push(sql`l.equipment_type = ${q.equipmentType}`);
   if (q.loadType) where.push(sql`l.load_type = ${q.loadType}`);
-  if (q.pickupFrom) where.push(sql`l.pickup_at >= ${q.pickupFrom}::timestamptz`);
-  if (q.pickupTo) where.push(sql`l.pickup_at <= ${q.pickupTo}::timestamptz`);
+  // A capped walk (generic plan: boardPlanOf) in another order than pickup's keeps the pickup window a filter on the rows it walks
+  // (`+ interval '0'`: not an index condition), so its generic plan cannot trade the walk for a
+  // range of loads_board_pickup and a sort of the whole window (issue 24: 5-7 ms custom against
+  // 54-108 ms generic for a window of a few days at 1M loads)
+  const path0 = opts.path ?? boardPathOf(q, opts.places);
+  const pickupAt = sql.raw(
+    path0 === 'walk' && (opts.plan ?? boardPlanOf(path0, q)) === 'generic' && sortName !== 'pickup' ? `(l.pickup_at + interval '0')` : 'l.pickup_at',
+  );
+  if (q.pickupFrom) where.push(sql`${pickupAt} >= ${q.pickupFrom}::timestamptz`);
+  if (q.pickupTo) where.push(sql`${pickupAt} <= ${q.pickupTo}::timestamptz`);
   // Book Now loads only (issue 19): a filter on the rows the board's indexes already narrowed
   if (q.bookNow) where.push(sql`l.book_now`);
   // issue 8: shippers hidden from the viewer by a block (either way); absent for everyone else,
@@ -160,7 +173,7 @@ export function boardSearchSql(q: BoardQuery, hidden: readonly string[] = [], op
   const countFilter = sql.join(where, sql` and `);
   if (after) where.push(afterCursor(sort, after));
   const walk = q.limit + skip;
-  const path = opts.path ?? boardPathOf(q, opts.places);
+  const path = path0;
   const columns = sql`l.id, l.posted_at, l.pickup_at, l.price, l.rate_per_km, l.pickup_city_id, l.drop_city_id`;
   let from: SQL;
   if (path === 'nearest') {
@@ -241,11 +254,23 @@ export async function placesInCircle(db: DbOrTx, cityId: number, radiusKm: numbe
  * planning, planned once per connection instead of on every miss. At 1M loads, random searches
  * (pickup city by hub weight, 50–500 km, ± equipment, ± pickup window, any sort), page 1, cost on
  * average 6.6 ms generic against 8.1 ms custom (perPlace) and 5.7 against 7.9 ms (nearest),
- * planning included; cursor pages and drop cities are no worse generic. A `walk`'s generic plan
- * does not keep to the sort's index (72 ms against 10.7), so it keeps the custom plan (issue 24;
- * docs/load-board.md).
+ * planning included; cursor pages and drop cities are no worse generic. A `walk` runs its generic
+ * plan too since its pickup window became a filter on the walked rows (boardSearchSql) and the
+ * generic pool runs without parallel workers (db/client.ts): 80 random walks at 1M, mean plan +
+ * execution 6.9 ms generic against 10.7 ms custom before (72 ms generic before: the window's
+ * range of loads_board_pickup sorted whole, or a parallel walk) (issue 24; docs/load-board.md).
  */
-const BOARD_PLAN: Record<BoardPath, 'custom' | 'generic'> = { plain: 'custom', nearest: 'generic', perPlace: 'generic', walk: 'custom', perCity: 'custom' };
+const BOARD_PLAN: Record<BoardPath, 'custom' | 'generic'> = { plain: 'custom', nearest: 'generic', perPlace: 'generic', walk: 'generic', perCity: 'custom' };
+
+/**
+ * The plan of `q`'s statement on `path`: BOARD_PLAN, but an uncapped walk (a wide radius, ≥
+ * WIDE_RADIUS_KM) keeps its custom plan: planned without its values, it left the sort's index
+ * for some of them (30 random 500 km walks at 1M: mean 245 ms generic against 11.5 ms custom);
+ * so does a walk with a drop city (bench:traffic's lane searches were 15% slower generic).
+ */
+export function boardPlanOf(path: BoardPath, q: Pick<BoardQuery, 'radius' | 'dropCityId'>): 'custom' | 'generic' {
+  return path === 'walk' && ((q.radius ?? 0) >= WIDE_RADIUS_KM || q.dropCityId != null) ? 'custom' : BOARD_PLAN[path];
+}
 
 /**
  * Run the board search (the same function serves GET /loads and bench/search.bench.ts).
@@ -263,7 +288,7 @@ export async function searchBoard(
   type Row = LoadRow & { dist_m: number | null; total: number; cursor_key: string[] };
   const places = q.pickupCityId != null && q.radius && q.radius < WIDE_RADIUS_KM ? await placesInCircle(db, q.pickupCityId, q.radius) : 0;
   const path = boardPathOf(q, places);
-  const run = <T>(p: BoardPath, query: BoardQuery) => queryRows<T>(db, boardSearchSql(query, hidden, { path: p }), 'board', BOARD_PLAN[p]);
+  const run = <T>(p: BoardPath, query: BoardQuery) => queryRows<T>(db, boardSearchSql(query, hidden, { path: p }), 'board', boardPlanOf(p, query));
   let rows = await run<Row>(path, q);
   // a capped walk that did not fill the page may have stopped at WALK_CAP: the places then tell
   if (path === 'walk' && rows.length < q.limit && (q.radius ?? 0) < WIDE_RADIUS_KM) {

@@ -575,6 +575,29 @@ describe.runIf(ENGINE === 'postgres')('board search plan on PostgreSQL', () => {
         expect(p, p).toMatch(index);
         expect(p, p).not.toMatch(/Seq Scan on loads|Sort Method: external/);
       }
+      // a capped walk (more than PER_PLACE_MAX places) runs its generic plan too, on the generic
+      // pool's sessions (no parallel workers): it walks the sort's index, the pickup window a
+      // filter on the walked rows, never the window's range of loads_board_pickup sorted whole
+      await client.query('set max_parallel_workers_per_gather = 0');
+      const walks: [Parameters<typeof boardSearchSql>[0], RegExp][] = [
+        [
+          { pickupCityId: CITY.riyadh, radius: 300, sort: 'price', pickupFrom: inDays(1), pickupTo: inDays(4), limit: 20, skip: 0 },
+          /Index Only Scan using loads_board_price on loads/,
+        ],
+        [{ pickupCityId: CITY.riyadh, radius: 300, sort: 'newest', limit: 20, skip: 0 }, /Index Only Scan using loads_board_recent on loads/],
+      ];
+      for (const [i, [gq, index]] of walks.entries()) {
+        expect(boardPathOf(gq, 400)).toBe('walk');
+        const s = new PgDialect().sqlToQuery(boardSearchSql(gq, [], { path: 'walk' }));
+        expect(s.sql).toMatch(gq.pickupFrom ? /\(l\.pickup_at \+ interval '0'\) >=/ : /./);
+        await client.query(`prepare walk_${i} as ${s.sql}`);
+        const literals = s.params.map((v) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`));
+        const p = (await client.query<{ 'QUERY PLAN': string }>(`explain (costs off) execute walk_${i}(${literals.join(', ')})`)).rows
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+        expect(p, p).toMatch(index);
+        expect(p, p).not.toMatch(/Seq Scan on loads|Gather|using loads_board_pickup on loads/);
+      }
     } finally {
       await client.end();
     }
