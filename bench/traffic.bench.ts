@@ -27,8 +27,9 @@
  * Figures per scenario: req/s, HTTP p50/p95/p99 ms, board cache hits/misses (boardCacheStats),
  * writes done, server CPU (this process's main thread: the server and, on PGlite, the database)
  * and PostgreSQL CPU (every `postgres` process, /proc) in % of one core, RSS. The raw-SQL anchor:
- * 100 statements of the `distinct` distribution as the board search sends them (with their values
- * as literals, so planned for them like production's custom plans), serial p50/p95 through the
+ * 100 statements of the `distinct` distribution as the board search builds them for a custom plan
+ * (with their values as literals, so planned for them; production runs per-place, nearest and
+ * capped walks with their generic plans, boardPlanOf), serial p50/p95 through the
  * driver and, on PostgreSQL, `pgbench -M simple` at 1 and CONNECTIONS connections. SOAK=<n> then
  * runs the mix n more times, DURATION s each (DURATION=60: minutes), with 1 write/s, and prints
  * RSS after each. SERVER=child (PostgreSQL) runs the
