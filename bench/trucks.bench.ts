@@ -379,10 +379,16 @@ async function main() {
       ['truck out page', (db) => trucksRepo.truckInOutIds(db, a, 'out', 20)],
       ['truck in/out counts', (db) => trucksRepo.truckInOutCounts(db, a)],
       ['trucks posted 24 h (ratio)', (db) => trucksRepo.trucksPostedInArea(db, a.cityId, a.radius, since)],
-      ['load in page (per place)', (db) => loadsInOut.inOutRows(db, a, 'in', 20, null, [], 'perPlace')],
-      ['load out page (per place)', (db) => loadsInOut.inOutRows(db, a, 'out', 20, null, [], 'perPlace')],
-      [`load in page (walk: city ${dense.id}, ${dense.n} places)`, (db) => loadsInOut.inOutRows(db, aDense, 'in', 20, null, [], 'walk')],
-      [`load out page (walk: city ${dense.id}, ${dense.n} places)`, (db) => loadsInOut.inOutRows(db, aDense, 'out', 20, null, [], 'walk')],
+      ['load in page (per place)', (db) => loadsInOut.inOutRows(db, { a, dir: 'in', limit: 20, after: null, hidden: [], path: 'perPlace' })],
+      ['load out page (per place)', (db) => loadsInOut.inOutRows(db, { a, dir: 'out', limit: 20, after: null, hidden: [], path: 'perPlace' })],
+      [
+        `load in page (walk: city ${dense.id}, ${dense.n} places)`,
+        (db) => loadsInOut.inOutRows(db, { a: aDense, dir: 'in', limit: 20, after: null, hidden: [], path: 'walk' }),
+      ],
+      [
+        `load out page (walk: city ${dense.id}, ${dense.n} places)`,
+        (db) => loadsInOut.inOutRows(db, { a: aDense, dir: 'out', limit: 20, after: null, hidden: [], path: 'walk' }),
+      ],
       ['load in/out counts', (db) => loadsInOut.inOutCounts(db, a)],
       ['loads posted 24 h (ratio)', (db) => loadsInOut.postedInArea(db, a.cityId, a.radius, since)],
       ...(['', EQUIPMENT[0]] as const).map(

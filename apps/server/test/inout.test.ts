@@ -225,7 +225,7 @@ describe('shipment in/out of a dense circle', () => {
           ['out', 'loads_board_pickup'],
           ['in', 'loads_board_drop_time'],
         ] as const) {
-          const s = new PgDialect().sqlToQuery(inOutRowsSql(a, dir, 20, null, [], 'walk'));
+          const s = new PgDialect().sqlToQuery(inOutRowsSql({ a, dir, limit: 20, after: null, hidden: [], path: 'walk' }));
           await client.query(`prepare walk_${dir} as ${s.sql}`);
           const literals = s.params.map((v) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`));
           const plan = (await client.query<{ 'QUERY PLAN': string }>(`explain (costs off) execute walk_${dir}(${literals.join(', ')})`)).rows
@@ -271,8 +271,8 @@ describe('shipment in/out of a dense circle', () => {
       }
       // the walk alone, and per place alone, give the same first rows
       const a = { cityId: ABHA, radius: 100, from: new Date(), to: new Date(Date.now() + 7 * 86_400_000) };
-      const walk = await inOutRows(t.database.db, a, direction, 1, null, [], 'walk');
-      const perPlace = await inOutRows(t.database.db, a, direction, 1, null, [], 'perPlace');
+      const walk = await inOutRows(t.database.db, { a, dir: direction, limit: 1, after: null, hidden: [], path: 'walk' });
+      const perPlace = await inOutRows(t.database.db, { a, dir: direction, limit: 1, after: null, hidden: [], path: 'perPlace' });
       expect(walk.map((r) => r.id)).toEqual(expected[direction].slice(0, 2));
       expect(perPlace.map((r) => r.id)).toEqual(walk.map((r) => r.id));
     }

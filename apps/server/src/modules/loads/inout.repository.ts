@@ -69,44 +69,35 @@ export async function inOutPage(
   const tag = `loadinout:${dir}`;
   const after = cursor ? decodeCursor(cursor, tag, ['timestamptz']) : null;
   const places = a.radius ? await placesInCircle(db, a.cityId, a.radius) : 1;
-  let rows = places > PER_PLACE_MAX ? await inOutRows(db, a, dir, limit, after, hidden, 'walk') : [];
-  if (rows.length <= limit) rows = await inOutRows(db, a, dir, limit, after, hidden, 'perPlace');
+  const q = { a, dir, limit, after, hidden };
+  let rows = places > PER_PLACE_MAX ? await inOutRows(db, { ...q, path: 'walk' }) : [];
+  if (rows.length <= limit) rows = await inOutRows(db, { ...q, path: 'perPlace' });
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];
   return { items: page.map((r) => toLoad(r, viewerId)), nextCursor: more ? encodeCursor(tag, [last.k], last.id) : null };
 }
 
-/** Up to `limit + 1` rows of the log after `after`, hydrated, by one of inOutPage's two ways (exported for bench:trucks' plans and tests). */
-export async function inOutRows(
-  db: DbOrTx,
-  a: AreaWindow,
-  dir: InOutDirection,
-  limit: number,
-  after: { key: string[]; id: string } | null,
-  hidden: readonly string[],
-  path: InOutPath,
-): Promise<(LoadRow & { k: string })[]> {
-  return queryRows<LoadRow & { k: string }>(
-    db,
-    inOutRowsSql(a, dir, limit, after, hidden, path),
-    path === 'walk' ? 'load_inout_walk' : 'load_inout_page',
-    'generic',
-  );
-}
-
 /** inOutPage's two ways: each place's index up to the page, or the date-ordered walk of a dense circle. */
 export type InOutPath = 'perPlace' | 'walk';
 
+/** One statement of inOutPage: up to `limit + 1` rows of the log after `after` (a decoded cursor), by `path`. */
+export interface InOutRowsQuery {
+  a: AreaWindow;
+  dir: InOutDirection;
+  limit: number;
+  after: { key: string[]; id: string } | null;
+  hidden: readonly string[];
+  path: InOutPath;
+}
+
+/** The rows of `q`, hydrated (exported for bench:trucks' plans and tests). */
+export async function inOutRows(db: DbOrTx, q: InOutRowsQuery): Promise<(LoadRow & { k: string })[]> {
+  return queryRows<LoadRow & { k: string }>(db, inOutRowsSql(q), q.path === 'walk' ? 'load_inout_walk' : 'load_inout_page', 'generic');
+}
+
 /** The statement of inOutRows (its generic plan is checked in test/inout.test.ts). */
-export function inOutRowsSql(
-  a: AreaWindow,
-  dir: InOutDirection,
-  limit: number,
-  after: { key: string[]; id: string } | null,
-  hidden: readonly string[],
-  path: InOutPath,
-): SQL {
+export function inOutRowsSql({ a, dir, limit, after, hidden, path }: InOutRowsQuery): SQL {
   const m = matches(a, dir, hidden);
   if (after) m.where.push(sql`${m.at} >= ${after.key[0]}::timestamptz and (${m.at}, l.id) > (${after.key[0]}::timestamptz, ${after.id}::uuid)`);
   const filter = sql.join(m.where, sql` and `);
