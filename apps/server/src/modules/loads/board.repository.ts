@@ -139,13 +139,13 @@ export function boardSearchSql(
   const where: SQL[] = [sql`${ON_BOARD('l.')} and l.shipment_type = ${sql.raw(String(SHIPMENT_TYPE.marketplace))}`];
   if (q.equipmentType) where.push(sql`l.equipment_type = ${q.equipmentType}`);
   if (q.loadType) where.push(sql`l.load_type = ${q.loadType}`);
-  // A capped walk (generic plan: boardPlanOf) in another order than pickup's keeps the pickup window a filter on the rows it walks
-  // (`+ interval '0'`: not an index condition), so its generic plan cannot trade the walk for a
+  // A capped walk (generic plan: boardPlanOf) in another order than pickup's keeps the pickup
+  // window a filter on the rows it walks (`+ interval '0'`: not an index condition), so its generic plan cannot trade the walk for a
   // range of loads_board_pickup and a sort of the whole window (issue 24: 5-7 ms custom against
   // 54-108 ms generic for a window of a few days at 1M loads)
-  const path0 = opts.path ?? boardPathOf(q, opts.places);
+  const path = opts.path ?? boardPathOf(q, opts.places);
   const pickupAt = sql.raw(
-    path0 === 'walk' && (opts.plan ?? boardPlanOf(path0, q)) === 'generic' && sortName !== 'pickup' ? `(l.pickup_at + interval '0')` : 'l.pickup_at',
+    path === 'walk' && (opts.plan ?? boardPlanOf(path, q)) === 'generic' && sortName !== 'pickup' ? `(l.pickup_at + interval '0')` : 'l.pickup_at',
   );
   if (q.pickupFrom) where.push(sql`${pickupAt} >= ${q.pickupFrom}::timestamptz`);
   if (q.pickupTo) where.push(sql`${pickupAt} <= ${q.pickupTo}::timestamptz`);
@@ -173,7 +173,6 @@ export function boardSearchSql(
   const countFilter = sql.join(where, sql` and `);
   if (after) where.push(afterCursor(sort, after));
   const walk = q.limit + skip;
-  const path = path0;
   const columns = sql`l.id, l.posted_at, l.pickup_at, l.price, l.rate_per_km, l.pickup_city_id, l.drop_city_id`;
   let from: SQL;
   if (path === 'nearest') {
