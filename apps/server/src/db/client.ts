@@ -74,12 +74,18 @@ export async function openDatabase(opts: { databaseUrl?: string; readUrl?: strin
     // one (the board's newest-first walk, planned without its values) paid 3-4 ms of worker
     // start-up for a 4,000-row walk (issue 24). Connections open on demand: a process that never
     // runs one opens none.
+    // Both run without JIT compilation (jit=off). PostgreSQL compiles a statement whose estimated
+    // cost passes jit_above_cost (100,000), and estimates of statements over a million loads pass
+    // it while they read a bounded index range: a generic plan prices `limit $1 offset $2` as if
+    // it skipped a tenth of the table. The board's capped walk at 1M loads then took 84 ms, of
+    // which LLVM took 80; 3.3 ms without (issue 24, docs/load-board.md). No statement of the
+    // product runs long enough for compiled expressions to pay back their compilation.
     const open = (connectionString: string) => {
-      const custom = new pg.Pool({ connectionString, max: opts.poolMax ?? 10, options: '-c plan_cache_mode=force_custom_plan' });
+      const custom = new pg.Pool({ connectionString, max: opts.poolMax ?? 10, options: '-c plan_cache_mode=force_custom_plan -c jit=off' });
       const generic = new pg.Pool({
         connectionString,
         max: Math.max(2, Math.ceil((opts.poolMax ?? 10) / 2)),
-        options: '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0',
+        options: '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0 -c jit=off',
       });
       genericPools.set(custom, generic);
       return custom;
