@@ -17,7 +17,7 @@
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { loadReferenceData } from '../apps/server/src/db/seed/reference.ts';
-import { boardSearchSql, searchBoard, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
+import { boardCircles, boardSearchSql, searchBoard, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
 import { hiddenIds } from '../apps/server/src/modules/relations/relations.repository.ts';
 import { preparedName } from '../apps/server/src/lib/sql.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
@@ -107,7 +107,7 @@ async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: num
 
 /** EXPLAIN ANALYZE of the named prepared statement's 7th execution in one pooled session (the plan production runs). */
 async function plan7(database: Database, q: BoardQuery, hidden: string[]): Promise<string> {
-  const { sql: text, params } = new PgDialect().sqlToQuery(boardSearchSql(q, hidden));
+  const { sql: text, params } = new PgDialect().sqlToQuery(boardSearchSql(q, hidden, await boardCircles(database.db, q)));
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
   const client = await pool.connect();
   try {

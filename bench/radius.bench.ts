@@ -21,7 +21,7 @@
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { boardPathOf, boardSearchSql, placesInCircle, searchBoard, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
+import { boardCircles, boardPathOf, boardSearchSql, searchBoard, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
 import { prng } from '../apps/server/src/seed/prng.ts';
 import { EQUIPMENT, HUB_WEIGHTS, seed as seedLoads } from './search.bench.ts';
 import { pgUrl, planSummary, plans, withDb } from './lib.ts';
@@ -100,8 +100,9 @@ async function main() {
     if (pglite) return; // plans: PostgreSQL's prepared statements (bench/lib.ts plans)
     console.log('\nThe slowest searches, as production plans them (custom plan):');
     for (const t of slowest) {
-      const path = boardPathOf(t.q, await placesInCircle(database.db, t.q.pickupCityId!, t.q.radius!));
-      const p = await plans(database, boardSearchSql(t.q, [], { path }));
+      const circles = await boardCircles(database.db, t.q);
+      const path = boardPathOf(t.q, circles.circle?.n);
+      const p = await plans(database, boardSearchSql(t.q, [], { path, ...circles }));
       console.log(
         `- ${path}: ${t.q.sort}, city ${t.q.pickupCityId}, ${t.q.radius} km${t.q.equipmentType ? `, ${t.q.equipmentType}` : ''}${t.q.pickupFrom ? ', window' : ''}: ${fmt(t.ms)} ms, ${t.items} rows; ${planSummary(p.custom)}`,
       );

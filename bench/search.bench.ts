@@ -33,7 +33,7 @@ import type { SQL } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { loadReferenceData } from '../apps/server/src/db/seed/reference.ts';
-import { boardPathOf, boardSearchSql, placesInCircle, searchBoard, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
+import { boardCircles, boardPathOf, boardSearchSql, searchBoard, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
 import { myLoads } from '../apps/server/src/modules/loads/my-loads.repository.ts';
 import { listTrips } from '../apps/server/src/modules/bayan/bayan.repository.ts';
 import { encodeCursor } from '../apps/server/src/lib/cursor.ts';
@@ -316,16 +316,18 @@ async function scenarios(database: Database): Promise<Scenario[]> {
   const board: BoardQuery = { sort: 'newest', limit: 20, skip: 0 };
   const wide: BoardQuery = { pickupCityId: 3, radius: 1000, sort: 'newest', limit: 20, skip: 0 };
   // the plan of the path searchBoard takes for the circle (issue 24: it depends on the places in it)
-  const places = new Map<string, number>();
-  for (const q of [radius, wide, { pickupCityId: 13, radius: 500 }])
-    places.set(`${q.pickupCityId}:${q.radius}`, await placesInCircle(database.db, q.pickupCityId!, q.radius!));
+  const circles = new Map<string, Awaited<ReturnType<typeof boardCircles>>>();
+  for (const q of [radius, wide, { pickupCityId: 13, radius: 500 }]) circles.set(`${q.pickupCityId}:${q.radius}`, await boardCircles(database.db, q));
   const boardScenario = (key: string, label: string, q: BoardQuery): Scenario => ({
     key,
     label,
     path: `/loads?${qs(q)}`,
     as: null,
     sql: (d) => searchBoard(d.db, q),
-    plan: boardSearchSql(q, [], { path: boardPathOf(q, places.get(`${q.pickupCityId}:${q.radius}`)) }),
+    plan: (() => {
+      const c = circles.get(`${q.pickupCityId}:${q.radius}`) ?? {};
+      return boardSearchSql(q, [], { path: boardPathOf(q, c.circle?.n), ...c });
+    })(),
     prepareAs: 'board',
   });
   const mine = (key: string, label: string, owner: string, tab: MyLoadsTab = 'posted', cursor?: string): Scenario => ({

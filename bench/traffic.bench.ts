@@ -43,7 +43,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { boardPathOf, boardSearchSql, placesInCircle, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
+import { boardCircles, boardPathOf, boardSearchSql, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
 import { boardCacheStats } from '../apps/server/src/modules/loads/board.service.ts';
 import { startChildServer } from '../apps/server/test/crash-child.ts';
 import { BENCH_JWT_SECRET, benchApp, benchEnv, pgUrl, withDb, type Engine, qs } from './lib.ts';
@@ -360,8 +360,8 @@ async function main() {
     const dialect = new PgDialect();
     const statements: string[] = [];
     for (const q of distinctQueries.slice(0, 100)) {
-      const places = q.pickupCityId && q.radius ? await placesInCircle(database.db, q.pickupCityId, q.radius) : undefined;
-      const { sql: text, params } = dialect.sqlToQuery(boardSearchSql(q, [], { path: boardPathOf(q, places), plan: 'custom' }));
+      const circles = await boardCircles(database.db, q);
+      const { sql: text, params } = dialect.sqlToQuery(boardSearchSql(q, [], { path: boardPathOf(q, circles.circle?.n), plan: 'custom', ...circles }));
       statements.push(text.replace(/\$(\d+)/g, (_, i) => literal(params[Number(i) - 1])));
     }
     const serial: number[] = [];
@@ -455,7 +455,8 @@ function runPgbench(statements: string[]): { clients: number; tps: number; laten
           url.username || 'postgres',
           url.pathname.slice(1),
         ],
-        { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 },
+        // the sessions as the product's pools open them (db/client.ts: no JIT compilation)
+        { encoding: 'utf8', maxBuffer: 64 * 2 ** 20, env: { ...process.env, PGOPTIONS: '-c jit=off' } },
       );
       const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
       const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1]);

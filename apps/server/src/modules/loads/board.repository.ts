@@ -121,9 +121,12 @@ const boardSortOf = (q: Pick<BoardQuery, 'sort' | 'pickupCityId'>) => (q.sort ==
 export function boardSearchSql(
   q: BoardQuery,
   hidden: readonly string[] = [],
-  opts: { places?: number; path?: BoardPath; plan?: 'custom' | 'generic' } = {},
+  opts: { circle?: Circle; dropCircle?: Circle; path?: BoardPath; plan?: 'custom' | 'generic' } = {},
 ): SQL {
   const hasPickup = q.pickupCityId != null;
+  const circle = opts.circle;
+  if (hasPickup && !circle) throw new Error('boardSearchSql: a pickup city needs its circle (circleOf)');
+  if (q.dropCityId != null && q.dropRadius && !opts.dropCircle) throw new Error('boardSearchSql: a drop radius needs its circle (circleOf)');
   const sortName = boardSortOf(q);
   const sort = SORTS[sortName];
   const after = q.cursor
@@ -143,7 +146,7 @@ export function boardSearchSql(
   // window a filter on the rows it walks (`+ interval '0'`: not an index condition), so its generic plan cannot trade the walk for a
   // range of loads_board_pickup and a sort of the whole window (issue 24: 5-7 ms custom against
   // 54-108 ms generic for a window of a few days at 1M loads)
-  const path = opts.path ?? boardPathOf(q, opts.places);
+  const path = opts.path ?? boardPathOf(q, circle?.n);
   const pickupAt = sql.raw(
     path === 'walk' && (opts.plan ?? boardPlanOf(path, q)) === 'generic' && sortName !== 'pickup' ? `(l.pickup_at + interval '0')` : 'l.pickup_at',
   );
@@ -159,29 +162,24 @@ export function boardSearchSql(
   // the planner from turning the IN into a join). As a join, the planner drove the search from the
   // drop side: every open load delivering into the circle, read from the heap and sorted (114k
   // rows, 2.6 s for Riyadh 200 km → Jeddah 200 km at 1M loads, the home page's lane search).
-  const drop =
-    q.dropCityId == null
-      ? null
-      : q.dropRadius
-        ? sql`coalesce(l.drop_city_id in (select id from ${citiesAround(q.dropCityId, q.dropRadius)} dc), false)`
-        : sql`l.drop_city_id = ${q.dropCityId}`;
+  const drop = q.dropCityId == null ? null : q.dropRadius ? inCircle(sql`l.drop_city_id`, opts.dropCircle!) : sql`l.drop_city_id = ${q.dropCityId}`;
   if (drop) where.push(drop);
   // the capped walk below keeps it outside, beside the circle: its cap then counts the index rows it reads
   const wide = hasPickup && (q.radius ?? 0) >= WIDE_RADIUS_KM;
   // the count always takes the per-city path, before the cursor: it stops at COUNT_CAP + 1 rows in any order
-  const countFrom = hasPickup ? sql`${citiesAround(q.pickupCityId!, q.radius)} pc join loads l on l.pickup_city_id = pc.id` : sql`loads l`;
+  const countFrom = circle ? sql`${circleRows(circle)} pc(id, dist_m) join loads l on l.pickup_city_id = pc.id` : sql`loads l`;
   const countFilter = sql.join(where, sql` and `);
   if (after) where.push(afterCursor(sort, after));
   const walk = q.limit + skip;
   const columns = sql`l.id, l.posted_at, l.pickup_at, l.price, l.rate_per_km, l.pickup_city_id, l.drop_city_id`;
   let from: SQL;
   if (path === 'nearest') {
-    from = sql`(select * from ${citiesAround(q.pickupCityId!, q.radius)} c0 order by dist_m, id) pc
+    from = sql`(select * from ${circleRows(circle!)} c0(id, dist_m) order by dist_m, id) pc
       cross join lateral (select ${columns} from loads l
         where l.pickup_city_id = pc.id and ${sql.join(where, sql` and `)} order by l.pickup_at, l.id limit ${walk}) l`;
     where.splice(0, where.length, sql`true`);
   } else if (path === 'perPlace') {
-    from = sql`${citiesAround(q.pickupCityId!, q.radius)} pc
+    from = sql`${circleRows(circle!)} pc(id, dist_m)
       cross join lateral (select ${columns} from loads l
         where l.pickup_city_id = pc.id and ${sql.join(where, sql` and `)} order by ${orderBy(PLACE_ORDER[sortName], 'inner')} limit ${walk}) l`;
     where.splice(0, where.length, sql`true`);
@@ -189,17 +187,17 @@ export function boardSearchSql(
     // walk the sort's index (loads_board_recent / _price / _rate / _pickup) and keep the circle's
     // loads; `+ 0`: not an index condition, so the walk cannot turn into per-city reads + a sort.
     // Below the wide radius the walk stops after WALK_CAP index rows (searchBoard then goes per place)
-    const inCircle = sql`l.pickup_city_id + 0 = any(array(select id from ${citiesAround(q.pickupCityId!, q.radius)} pc))`;
+    const inPickup = inCircle(sql`l.pickup_city_id`, circle!);
     if (wide) {
-      where.push(inCircle);
+      where.push(inPickup);
       from = sql`loads l`;
     } else {
       const inner = where.filter((w) => w !== drop);
       from = sql`(select ${columns} from loads l where ${sql.join(inner, sql` and `)} order by ${orderBy(sort, 'inner')} limit ${WALK_CAP}) l`;
-      where.splice(0, where.length, inCircle, ...(drop ? [drop] : []));
+      where.splice(0, where.length, inPickup, ...(drop ? [drop] : []));
     }
   } else {
-    from = hasPickup ? sql`${citiesAround(q.pickupCityId!, q.radius)} pc join loads l on l.pickup_city_id = pc.id` : sql`loads l`;
+    from = circle ? sql`${circleRows(circle)} pc(id, dist_m) join loads l on l.pickup_city_id = pc.id` : sql`loads l`;
   }
   // the wide walk computes the deadhead for the page's rows only
   const dist =
@@ -231,21 +229,91 @@ export function boardSearchSql(
  */
 const hiddenShippers = (hidden: readonly string[]) => sql`l.shipper_id <> all(${`{${hidden.join(',')}}`}::uuid[])`;
 
-/** Places within `radiusKm` of each city, by `city:radius` (reference data: it never changes while the server runs). */
-const placeCounts = new Map<string, number>();
-/** At most this many circles remembered (a few spec radius options × the places: all of them fit). */
-const PLACE_COUNTS_MAX = 50_000;
-
-/** How many places (cities of the reference data) lie within `radiusKm` of `cityId`: one GiST read, then remembered. */
-export async function placesInCircle(db: DbOrTx, cityId: number, radiusKm: number): Promise<number> {
-  const k = `${cityId}:${radiusKm}`;
-  const known = placeCounts.get(k);
-  if (known !== undefined) return known;
-  const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${citiesAround(cityId, radiusKm)} pc`, 'board_places');
-  if (placeCounts.size >= PLACE_COUNTS_MAX) placeCounts.clear();
-  placeCounts.set(k, Number(r.n));
-  return Number(r.n);
+/**
+ * A circle of places as the board statement takes it (issue 24): the ids of the cities within
+ * the radius and their great-circle metres from the centre, nearest first (ties by id), each as
+ * ONE PostgreSQL array literal (`{3,18,…}`, `{0,10234.5,…}`: float8's shortest exact text), so
+ * the statement's text and its prepared name do not change with the circle. Read once per
+ * `city:radius` through the cities GiST (citiesAround: the same test, in PostgreSQL, as before)
+ * and remembered: the reference places never change while the server runs. Before, every board
+ * statement found its circle twice (the page and the capped count: a GiST read and the
+ * great-circle test of every candidate place, 2 × 7 ms on PGlite for 500 km).
+ */
+export interface Circle {
+  /** places in the circle */
+  n: number;
+  ids: string;
+  dists: string;
 }
+
+/** Remembered circles by `city:radius`, least recently used first (a Map keeps insertion order). */
+const circles = new Map<string, Circle>();
+let circleBytes = 0;
+/**
+ * The remembered circles' literals hold at most this many characters in all (≈ 8 MB; a 500 km
+ * circle is ≈ 2,000 places, ≈ 35 KB): the hub circles that most searches ask for stay, a rare one
+ * is read again (one GiST read, ≈ 1 ms on PostgreSQL).
+ */
+export const CIRCLES_MAX_CHARS = 4_000_000;
+let circlesMaxChars = CIRCLES_MAX_CHARS;
+
+/** The remembered circles (count and characters held) and, for tests, a smaller bound (returns the previous one). */
+export const circleCache = {
+  stats: () => ({ circles: circles.size, chars: circleBytes }),
+  keys: () => [...circles.keys()],
+  bound(chars: number): number {
+    const was = circlesMaxChars;
+    circlesMaxChars = chars;
+    return was;
+  },
+};
+
+/** The circle of `radiusKm` around `cityId` (no radius: the city alone, distance 0). */
+export async function circleOf(db: DbOrTx, cityId: number, radiusKm: number | null | undefined): Promise<Circle> {
+  if (!radiusKm) return { n: 1, ids: `{${Number(cityId)}}`, dists: '{0}' };
+  const k = `${cityId}:${radiusKm}`;
+  const known = circles.get(k);
+  if (known) {
+    circles.delete(k);
+    circles.set(k, known);
+    return known;
+  }
+  const [r] = await queryRows<{ n: number; ids: string; dists: string }>(
+    db,
+    sql`select count(*)::int as n, coalesce(array_agg(pc.id order by pc.dist_m, pc.id)::text, '{}') as ids,
+          coalesce(array_agg(pc.dist_m order by pc.dist_m, pc.id)::text, '{}') as dists
+        from ${citiesAround(cityId, radiusKm)} pc`,
+    'board_circle',
+  );
+  const c = { n: Number(r.n), ids: r.ids, dists: r.dists };
+  const size = c.ids.length + c.dists.length;
+  for (const [old, v] of circles) {
+    if (circleBytes + size <= circlesMaxChars) break;
+    circles.delete(old);
+    circleBytes -= v.ids.length + v.dists.length;
+  }
+  if (size <= circlesMaxChars) {
+    circles.set(k, c);
+    circleBytes += size;
+  }
+  return c;
+}
+
+/** How many places (cities of the reference data) lie within `radiusKm` of `cityId` (circleOf). */
+export async function placesInCircle(db: DbOrTx, cityId: number, radiusKm: number): Promise<number> {
+  return (await circleOf(db, cityId, radiusKm)).n;
+}
+
+/** SQL: the circle's places as rows `(id, dist_m)` (a table expression; alias it). */
+export const circleRows = (c: Circle): SQL => sql`unnest(${c.ids}::int[], ${c.dists}::float8[])`;
+
+/**
+ * SQL: `col` is a place of the circle, probed in a hash of its ids built once per statement (a
+ * hashed SubPlan; the coalesce keeps the planner from turning the IN into a join). Not an index
+ * condition, and O(1) per row: `= any(array)` compares every row with every id of the circle
+ * (a linear scan, as PostgreSQL hashes only a constant array, never a generic plan's parameter).
+ */
+export const inCircle = (col: SQL, c: Circle): SQL => sql`coalesce(${col} in (select unnest(${c.ids}::int[])), false)`;
 
 /**
  * How each path's statement is planned (queryRows). `perPlace` and `nearest` walk each place's own
@@ -278,6 +346,18 @@ export function boardPlanOf(path: BoardPath, q: Pick<BoardQuery, 'radius' | 'dro
  * COUNT_CAP, else COUNT_CAP with totalCapped. The statement is prepared (see queryRows), planned
  * for its values or once per connection by its path (BOARD_PLAN; plan_cache_mode, db/client.ts).
  */
+/** The circles a board search reads: around its pickup city and, with a drop radius, its drop city (circleOf). */
+export async function boardCircles(
+  db: DbOrTx,
+  q: Pick<BoardQuery, 'pickupCityId' | 'radius' | 'dropCityId' | 'dropRadius'>,
+): Promise<{ circle?: Circle; dropCircle?: Circle }> {
+  const [circle, dropCircle] = await Promise.all([
+    q.pickupCityId != null ? circleOf(db, q.pickupCityId, q.radius) : undefined,
+    q.dropCityId != null && q.dropRadius ? circleOf(db, q.dropCityId, q.dropRadius) : undefined,
+  ]);
+  return { circle, dropCircle };
+}
+
 export async function searchBoard(
   db: Db,
   q: BoardQuery,
@@ -285,9 +365,10 @@ export async function searchBoard(
   hidden: readonly string[] = [],
 ): Promise<{ items: Load[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   type Row = LoadRow & { dist_m: number | null; total: number; cursor_key: string[] };
-  const places = q.pickupCityId != null && q.radius && q.radius < WIDE_RADIUS_KM ? await placesInCircle(db, q.pickupCityId, q.radius) : 0;
-  const path = boardPathOf(q, places);
-  const run = <T>(p: BoardPath, query: BoardQuery) => queryRows<T>(db, boardSearchSql(query, hidden, { path: p }), 'board', boardPlanOf(p, query));
+  const { circle, dropCircle } = await boardCircles(db, q);
+  const path = boardPathOf(q, circle?.n);
+  const run = <T>(p: BoardPath, query: BoardQuery) =>
+    queryRows<T>(db, boardSearchSql(query, hidden, { path: p, circle, dropCircle }), 'board', boardPlanOf(p, query));
   let rows = await run<Row>(path, q);
   // a capped walk that did not fill the page may have stopped at WALK_CAP: the places then tell
   if (path === 'walk' && rows.length < q.limit && (q.radius ?? 0) < WIDE_RADIUS_KM) {

@@ -5,7 +5,7 @@ import { createUser, type TestUser } from '../../../test/fixtures.ts';
 import { greatCircleKm } from '../../lib/geo.ts';
 import { encodeCursor } from '../../lib/cursor.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { boardSearchSql, WIDE_RADIUS_KM, type BoardPath, type BoardQuery } from './board.repository.ts';
+import { boardCircles, boardSearchSql, WIDE_RADIUS_KM, type BoardPath, type BoardQuery } from './board.repository.ts';
 import { CITY, inDays, loadBody, postLoad } from './loads.testkit.ts';
 
 // Deep pages and wide-radius sorts (issue 10): keyset cursors on the board and my loads, the
@@ -191,7 +191,11 @@ describe('wide radius with every sort', () => {
           const ids: string[] = [];
           let cursor: string | undefined;
           for (let i = 0; i < 20; i++) {
-            const rows = await queryRows<{ id: string; cursor_key: string[] }>(t.database.db, boardSearchSql({ ...bq, cursor }, [], { path }), 'test_board');
+            const rows = await queryRows<{ id: string; cursor_key: string[] }>(
+              t.database.db,
+              boardSearchSql({ ...bq, cursor }, [], { path, ...(await boardCircles(t.database.db, bq)) }),
+              'test_board',
+            );
             ids.push(...rows.map((r) => r.id));
             if (rows.length < bq.limit) break;
             const last = rows[rows.length - 1];
