@@ -250,9 +250,9 @@ export interface Circle {
 const circles = new Map<string, Circle>();
 let circleBytes = 0;
 /**
- * The remembered circles' literals hold at most this many characters in all (≈ 8 MB; a 500 km
- * circle is ≈ 2,000 places, ≈ 35 KB): the hub circles that most searches ask for stay, a rare one
- * is read again (one GiST read, ≈ 1 ms on PostgreSQL).
+ * The remembered circles' literals hold at most this many characters in all (≈ 4 MB: digits are
+ * one byte each in V8; a 500 km circle is ≈ 2,000 places, ≈ 35 KB): the hub circles that most
+ * searches ask for stay, a rare one is read again (one GiST read, ≈ 1 ms on PostgreSQL).
  */
 export const CIRCLES_MAX_CHARS = 4_000_000;
 let circlesMaxChars = CIRCLES_MAX_CHARS;
