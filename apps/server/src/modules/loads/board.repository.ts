@@ -248,7 +248,7 @@ export interface Circle {
 
 /** Remembered circles by `city:radius`, least recently used first (a Map keeps insertion order). */
 const circles = new Map<string, Circle>();
-let circleBytes = 0;
+let circleChars = 0;
 /**
  * The remembered circles' literals hold at most this many characters in all (≈ 4 MB: digits are
  * one byte each in V8; a 500 km circle is ≈ 2,000 places, ≈ 35 KB): the hub circles that most
@@ -259,7 +259,7 @@ let circlesMaxChars = CIRCLES_MAX_CHARS;
 
 /** The remembered circles (count and characters held) and, for tests, a smaller bound (returns the previous one). */
 export const circleCache = {
-  stats: () => ({ circles: circles.size, chars: circleBytes }),
+  stats: () => ({ circles: circles.size, chars: circleChars }),
   keys: () => [...circles.keys()],
   bound(chars: number): number {
     const was = circlesMaxChars;
@@ -288,13 +288,13 @@ export async function circleOf(db: DbOrTx, cityId: number, radiusKm: number | nu
   const c = { n: Number(r.n), ids: r.ids, dists: r.dists };
   const size = c.ids.length + c.dists.length;
   for (const [old, v] of circles) {
-    if (circleBytes + size <= circlesMaxChars) break;
+    if (circleChars + size <= circlesMaxChars) break;
     circles.delete(old);
-    circleBytes -= v.ids.length + v.dists.length;
+    circleChars -= v.ids.length + v.dists.length;
   }
   if (size <= circlesMaxChars) {
     circles.set(k, c);
-    circleBytes += size;
+    circleChars += size;
   }
   return c;
 }

@@ -101,8 +101,9 @@ export function inOutRowsSql({ a, dir, limit, after, hidden, path }: InOutRowsQu
   const m = matches(a, dir, hidden);
   if (after) m.where.push(sql`${m.at} >= ${after.key[0]}::timestamptz and (${m.at}, l.id) > (${after.key[0]}::timestamptz, ${after.id}::uuid)`);
   const filter = sql.join(m.where, sql` and `);
-  // walk: the date-ordered index from the window's start (or the cursor), the circle a hashed
-  // set probed on each row (`+ 0`: never an index condition, so it stays one ordered walk)
+  // walk: the date-ordered index from the window's start (or the cursor), the circle's array
+  // compared with each row (`+ 0`: never an index condition, so it stays one ordered walk; a
+  // linear `= any`, not a hash: the board's inCircle was measured neutral here, docs/load-board.md)
   const ids =
     path === 'walk'
       ? sql`select x.id, x.at, x.k from (select l.id, ${m.at} as at, ${m.at}::text as k, ${m.col} as place from loads l
