@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { genericPoolOf, type DbOrTx } from '../db/client.ts';
+import { pgliteNamedQuery } from '../db/pglite-prepared.ts';
 
 const dialect = new PgDialect();
 
@@ -15,7 +17,8 @@ const dialect = new PgDialect();
  * `plan: 'generic'` runs one whose plan does not (my loads: owner-index ranges whatever the
  * owner) with its generic plan, planned once per connection and then reused: on the pool's
  * generic-plan sibling (db/client.ts genericPoolOf), whose sessions run force_generic_plan.
- * PGlite runs it as is. Cast numerics (::float8, ::int) in SQL: drivers return numeric and bigint as strings.
+ * PGlite prepares it too, under the same name and with the same plan choice, when `db` is the
+ * database itself (db/pglite-prepared.ts); in a transaction it runs as is. Cast numerics (::float8, ::int) in SQL: drivers return numeric and bigint as strings.
  */
 export async function queryRows<T>(db: DbOrTx, query: SQL, prepareAs?: string, plan: 'custom' | 'generic' = 'custom'): Promise<T[]> {
   if (prepareAs) {
@@ -26,6 +29,11 @@ export async function queryRows<T>(db: DbOrTx, query: SQL, prepareAs?: string, p
       if (plan === 'custom') return (await client.query(named)).rows as T[];
       // the pool's generic-plan sibling (every pool comes from openDatabase, which makes one)
       return (await (genericPoolOf(client) ?? client).query(named)).rows as T[];
+    }
+    // embedded PGlite, outside a transaction: the same named statement, plan and rows (db/pglite-prepared.ts)
+    if (client instanceof PGlite) {
+      const q = dialect.sqlToQuery(query);
+      return pgliteNamedQuery<T>(client, preparedName(prepareAs, q.sql), q.sql, q.params, plan);
     }
   }
   const r = await db.execute<Record<string, unknown>>(query);
