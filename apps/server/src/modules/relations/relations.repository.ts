@@ -11,6 +11,7 @@ import { queryRows } from '../../lib/sql.ts';
 /**
  * The users hidden from `viewerId` (a block either way: those I blocked ∪ those who blocked me).
  * Two index reads: the primary key (blocker_id, …) and user_blocks_blocked_idx (blocked_id, …).
+ * Prepared as `hidden_ids` (generic plan; on PGlite one protocol round trip instead of six).
  */
 export async function hiddenIds(db: DbOrTx, viewerId: string): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
@@ -18,6 +19,10 @@ export async function hiddenIds(db: DbOrTx, viewerId: string): Promise<string[]>
     sql`select blocked_id as id from user_blocks where blocker_id = ${viewerId}
         union
         select blocker_id from user_blocks where blocked_id = ${viewerId}`,
+    // every board search of a signed-in viewer reads it (board.service.ts): prepared, and its
+    // generic plan (the two index reads whatever the viewer) planned once per connection
+    'hidden_ids',
+    'generic',
   );
   return rows.map((r) => r.id);
 }
