@@ -4,8 +4,8 @@
  *
  * The server in process (benchApp: production mode, the page cache on, jobs off) over the search
  * bench's PGlite seed (100,000 loads by default, SCALE=10k|100k|1m, reused with KEEP_DB=1). WARM
- * random `distinct` searches (bench:traffic's distribution: pickup city by hub weight, 50–500 km,
- * equipment half the time, a pickup window a third, any sort) warm the buffers and the prepared
+ * random `distinct` searches (randomDistinctSearch, bench:traffic's distribution: pickup city by
+ * hub weight, 50–500 km, equipment half the time, a pickup window a third, any sort) warm the buffers and the prepared
  * statements, then MISSES more are sent one at a time through `app.inject` with a carrier's token:
  * every one a new search, so a cache miss. Each PGlite protocol call is timed and named by its
  * prepared statement (`board`, `board_circle`, … from `preparedName`), or by its text when it runs
@@ -21,17 +21,13 @@
 import { createRequire } from 'node:module';
 import type { PGlite } from '@electric-sql/pglite';
 import { benchApp, qs } from './lib.ts';
-import { EQUIPMENT, HUB_WEIGHTS, openBench } from './search.bench.ts';
+import { HUB_WEIGHTS, openBench, randomDistinctSearch } from './search.bench.ts';
 
 const scaleArg = (process.env.SCALE ?? '100k').toLowerCase();
 const N = ({ '10k': 10_000, '100k': 100_000, '1m': 1_000_000 } as Record<string, number>)[scaleArg] ?? Number(scaleArg);
 const WARM = Number(process.env.WARM ?? 300);
 const MISSES = Number(process.env.MISSES ?? 300);
 const CARRIER = '00000000-0000-7000-8000-000000000003';
-const SORTS = ['newest', 'pickup', 'price', 'ratePerKm', 'deadhead'] as const;
-const RADII = [50, 100, 150, 200, 300, 500];
-const rnd = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
-const days = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 const pct = (a: number[], p: number) => {
   const s = [...a].sort((x, y) => x - y);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
@@ -122,20 +118,7 @@ async function main() {
     const token = await tokenFor(CARRIER);
     const cityIds = (await database.query<{ id: number }>('select id from cities order by id')).map((c) => Number(c.id));
     const weighted = cityIds.flatMap((id) => Array.from({ length: HUB_WEIGHTS[id] ?? 1 }, () => id));
-    const url = () => {
-      const q: Record<string, unknown> = {
-        pickupCityId: rnd(weighted),
-        radius: rnd(RADII),
-        equipmentType: Math.random() < 0.5 ? rnd(EQUIPMENT) : undefined,
-        sort: rnd(SORTS),
-        limit: 20,
-      };
-      if (Math.random() < 1 / 3) {
-        const from = Math.floor(Math.random() * 20);
-        Object.assign(q, { pickupFrom: days(from), pickupTo: days(from + 1 + Math.floor(Math.random() * 7)) });
-      }
-      return `/api/v1/loads?${qs(q)}`;
-    };
+    const url = () => `/api/v1/loads?${qs(randomDistinctSearch(weighted))}`;
     const get = async () => {
       const r = await app.inject({ url: url(), headers: { authorization: `Bearer ${token}` } });
       if (r.statusCode !== 200) throw new Error(`${r.statusCode} ${r.body}`);

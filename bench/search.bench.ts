@@ -90,6 +90,33 @@ export const EQUIPMENT = [
   'tipper',
   'car_carrier',
 ];
+
+/** The board's sorts, as the API takes them. */
+export const BOARD_SORTS = ['newest', 'pickup', 'price', 'ratePerKm', 'deadhead'] as const;
+const DISTINCT_RADII = [50, 100, 150, 200, 300, 500];
+const pick = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
+const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+
+/**
+ * A random board search of bench:traffic's `distinct` distribution (also bench:miss): the pickup
+ * city drawn from `weighted` (city ids, repeated by weight), 50–500 km, an equipment type half
+ * the time, a pickup window of 1–7 days within the next 20 a third of the time, any sort, page 1.
+ */
+export function randomDistinctSearch(weighted: number[]): BoardQuery {
+  const q: BoardQuery = {
+    pickupCityId: pick(weighted),
+    radius: pick(DISTINCT_RADII),
+    equipmentType: Math.random() < 0.5 ? pick(EQUIPMENT) : undefined,
+    sort: pick(BOARD_SORTS),
+    limit: 20,
+    skip: 0,
+  };
+  if (Math.random() < 1 / 3) {
+    const from = Math.floor(Math.random() * 20);
+    Object.assign(q, { pickupFrom: inDays(from), pickupTo: inDays(from + 1 + Math.floor(Math.random() * 7)) });
+  }
+  return q;
+}
 const uid = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 const OWNER_MOST = uid(1);
 const OWNER_10K = uid(2);

@@ -43,11 +43,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { boardCircles, boardPathOf, boardSearchSql, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
+import { boardCircles, boardPathOf, boardSearchSql } from '../apps/server/src/modules/loads/board.repository.ts';
 import { boardCacheStats } from '../apps/server/src/modules/loads/board.service.ts';
 import { startChildServer } from '../apps/server/test/crash-child.ts';
 import { BENCH_JWT_SECRET, benchApp, benchEnv, pgUrl, withDb, type Engine, qs } from './lib.ts';
-import { EQUIPMENT, HUB_WEIGHTS, openBench } from './search.bench.ts';
+import { BOARD_SORTS as SORTS, EQUIPMENT, HUB_WEIGHTS, openBench, randomDistinctSearch as randomSearch } from './search.bench.ts';
 
 const ENGINE = (process.env.ENGINE ?? 'postgres') as Engine;
 const scaleArg = (process.env.SCALE ?? (ENGINE === 'pglite' ? '100k' : '1m')).toLowerCase();
@@ -65,11 +65,8 @@ const log = (s: string) => process.stderr.write(`${s}\n`);
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '–');
 const rnd = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
-const days = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 
 type Path = string | { path: string; token: string };
-const SORTS = ['newest', 'pickup', 'price', 'ratePerKm', 'deadhead'] as const;
-const RADII = [50, 100, 150, 200, 300, 500];
 
 /** CPU seconds (user + system) of every process whose name starts with `postgres` (Linux /proc). */
 function postgresCpuS(): number {
@@ -84,23 +81,6 @@ function postgresCpuS(): number {
     }
   }
   return s;
-}
-
-/** A random board search of the `distinct` distribution. */
-function randomSearch(weighted: number[]): BoardQuery {
-  const q: BoardQuery = {
-    pickupCityId: rnd(weighted),
-    radius: rnd(RADII),
-    equipmentType: Math.random() < 0.5 ? rnd(EQUIPMENT) : undefined,
-    sort: rnd(SORTS),
-    limit: 20,
-    skip: 0,
-  };
-  if (Math.random() < 1 / 3) {
-    const from = Math.floor(Math.random() * 20);
-    Object.assign(q, { pickupFrom: days(from), pickupTo: days(from + 1 + Math.floor(Math.random() * 7)) });
-  }
-  return q;
 }
 
 interface Run {
