@@ -20,7 +20,7 @@
  */
 import { createRequire } from 'node:module';
 import type { PGlite } from '@electric-sql/pglite';
-import { benchApp, qs } from './lib.ts';
+import { benchApp, percentile, qs } from './lib.ts';
 import { HUB_WEIGHTS, openBench, randomDistinctSearch } from './search.bench.ts';
 
 const scaleArg = (process.env.SCALE ?? '100k').toLowerCase();
@@ -28,10 +28,7 @@ const N = ({ '10k': 10_000, '100k': 100_000, '1m': 1_000_000 } as Record<string,
 const WARM = Number(process.env.WARM ?? 300);
 const MISSES = Number(process.env.MISSES ?? 300);
 const CARRIER = '00000000-0000-7000-8000-000000000003';
-const pct = (a: number[], p: number) => {
-  const s = [...a].sort((x, y) => x - y);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
+const pct = percentile;
 const fmt = (n: number, d = 2) => n.toFixed(d);
 
 /** The Node `fs` module object Emscripten's NODEFS calls (a property read per call, so a wrapper sees them). */
