@@ -31,14 +31,13 @@ import { loadReferenceData } from '../apps/server/src/db/seed/reference.ts';
 import * as repo from '../apps/server/src/modules/dashboards/dashboards.repository.ts';
 import { periodRange } from '../apps/server/src/modules/dashboards/dashboards.service.ts';
 import type { DashboardPeriod } from '@masar/shared';
-import { benchServer, captureSql, plans, planSummary, withDb } from './lib.ts';
+import { benchServer, captureSql, plans, planSummary, scaleOf, withDb } from './lib.ts';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const log = (s: string) => process.stderr.write(`${s}\n`);
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 const fmt = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '–');
 const uid = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
-const scaleOf = (s: string) => ({ '10k': 10_000, '100k': 100_000, '1m': 1_000_000 })[s.toLowerCase()] ?? Number(s);
 
 const LOADS = scaleOf(process.env.SCALE ?? '1m');
 const BIG = scaleOf(process.env.BIG ?? '100k');

@@ -15,7 +15,7 @@
  *   publishes: the commit's NOTIFY reaches this instance over LISTEN.
  * Prints p50 / p95 / max in milliseconds; never asserts timings.
  */
-import { enginesToRun, freshDatabase, percentile, pgUrl, withDb } from './lib.ts';
+import { enginesToRun, freshDatabase, percentile as pct, pgUrl, withDb } from './lib.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createContainer } from '../apps/server/src/container.ts';
@@ -26,7 +26,6 @@ const EVENTS = Number(process.env.EVENTS ?? 300);
 const JOBS_N = Number(process.env.JOBS_N ?? 100);
 const DB_NAME = 'masar_bench_jobs';
 
-const pct = percentile;
 const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms | p95 ${pct(xs, 95).toFixed(1)} ms | max ${Math.max(...xs).toFixed(1)} ms (n=${xs.length})`;
 
 async function run(engine: 'pglite' | 'postgres') {

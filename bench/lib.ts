@@ -8,13 +8,17 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 export type Engine = 'pglite' | 'postgres';
 export const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** A query string of `q`'s defined values (`?` not included): the benches' randomised request paths. */
 /** The `p`th percentile (0–100) of `xs` (nearest rank on a sorted copy; NaN when empty). */
 export const percentile = (xs: readonly number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN;
 };
 
+/** A bench's scale: `10k`, `100k` or `1m` (any case), else the number itself (NaN or 0 when neither). */
+export const scaleOf = (s: string): number =>
+  (({ '10k': 10_000, '100k': 100_000, '1m': 1_000_000 }) as Record<string, number>)[s.trim().toLowerCase()] ?? Number(s);
+
+/** A query string of `q`'s defined values (`?` not included): the benches' randomised request paths. */
 export const qs = (q: object) =>
   new URLSearchParams(
     Object.entries(q)

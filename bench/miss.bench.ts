@@ -20,15 +20,13 @@
  */
 import { createRequire } from 'node:module';
 import type { PGlite } from '@electric-sql/pglite';
-import { benchApp, percentile, qs } from './lib.ts';
+import { benchApp, percentile as pct, qs, scaleOf } from './lib.ts';
 import { HUB_WEIGHTS, openBench, randomDistinctSearch } from './search.bench.ts';
 
-const scaleArg = (process.env.SCALE ?? '100k').toLowerCase();
-const N = ({ '10k': 10_000, '100k': 100_000, '1m': 1_000_000 } as Record<string, number>)[scaleArg] ?? Number(scaleArg);
+const N = scaleOf(process.env.SCALE ?? '100k');
 const WARM = Number(process.env.WARM ?? 300);
 const MISSES = Number(process.env.MISSES ?? 300);
 const CARRIER = '00000000-0000-7000-8000-000000000003';
-const pct = percentile;
 const fmt = (n: number, d = 2) => n.toFixed(d);
 
 /** The Node `fs` module object Emscripten's NODEFS calls (a property read per call, so a wrapper sees them). */

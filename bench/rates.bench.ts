@@ -28,7 +28,7 @@ import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { loadReferenceData } from '../apps/server/src/db/seed/reference.ts';
 import * as ratesRepo from '../apps/server/src/modules/rates/rates.repository.ts';
-import { benchServer, captureSql, plans, planSummary, withDb } from './lib.ts';
+import { benchServer, captureSql, plans, planSummary, scaleOf, withDb } from './lib.ts';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -53,9 +53,8 @@ const EQUIPMENT = [
   'tipper',
   'car_carrier',
 ];
-const scaleArg = (process.env.SCALE ?? '1m').toLowerCase();
-const N = ({ '10k': 10_000, '100k': 100_000, '1m': 1_000_000 } as Record<string, number>)[scaleArg] ?? Number(scaleArg);
-if (!N) throw new Error(`SCALE takes 100k or 1m (got ${scaleArg})`);
+const N = scaleOf(process.env.SCALE ?? '1m');
+if (!N) throw new Error(`SCALE takes 100k or 1m (got ${process.env.SCALE})`);
 
 async function seed(database: Database) {
   await loadReferenceData(database.db);

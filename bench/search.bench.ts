@@ -94,8 +94,10 @@ export const EQUIPMENT = [
 /** The board's sorts, as the API takes them. */
 export const BOARD_SORTS = ['newest', 'pickup', 'price', 'ratePerKm', 'deadhead'] as const;
 const DISTINCT_RADII = [50, 100, 150, 200, 300, 500];
-const pick = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
-const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+/** One element of `a`, uniformly at random. */
+export const pick = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
+/** The ISO instant `d` days from now. */
+const days = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 
 /**
  * A random board search of bench:traffic's `distinct` distribution (also bench:miss): the pickup
@@ -113,7 +115,7 @@ export function randomDistinctSearch(weighted: number[]): BoardQuery {
   };
   if (Math.random() < 1 / 3) {
     const from = Math.floor(Math.random() * 20);
-    Object.assign(q, { pickupFrom: inDays(from), pickupTo: inDays(from + 1 + Math.floor(Math.random() * 7)) });
+    Object.assign(q, { pickupFrom: days(from), pickupTo: days(from + 1 + Math.floor(Math.random() * 7)) });
   }
   return q;
 }
@@ -320,8 +322,6 @@ interface Scenario {
   plan: SQL | null;
   prepareAs: string | null;
 }
-
-const days = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 
 /** The keyset cursor of the row at `depth` in a newest-first order (the 100,000th load…), as the API would hand it out. */
 async function cursorAt(database: Database, tag: string, sql: string, depth: number): Promise<string | undefined> {

@@ -46,12 +46,11 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { boardCircles, boardPathOf, boardSearchSql } from '../apps/server/src/modules/loads/board.repository.ts';
 import { boardCacheStats } from '../apps/server/src/modules/loads/board.service.ts';
 import { startChildServer } from '../apps/server/test/crash-child.ts';
-import { BENCH_JWT_SECRET, benchApp, benchEnv, pgUrl, withDb, type Engine, qs } from './lib.ts';
-import { BOARD_SORTS as SORTS, EQUIPMENT, HUB_WEIGHTS, openBench, randomDistinctSearch as randomSearch } from './search.bench.ts';
+import { BENCH_JWT_SECRET, benchApp, benchEnv, percentile as pct, pgUrl, scaleOf, withDb, type Engine, qs } from './lib.ts';
+import { BOARD_SORTS as SORTS, EQUIPMENT, HUB_WEIGHTS, openBench, pick as rnd, randomDistinctSearch as randomSearch } from './search.bench.ts';
 
 const ENGINE = (process.env.ENGINE ?? 'postgres') as Engine;
-const scaleArg = (process.env.SCALE ?? (ENGINE === 'pglite' ? '100k' : '1m')).toLowerCase();
-const N = ({ '10k': 10_000, '100k': 100_000, '1m': 1_000_000 } as Record<string, number>)[scaleArg] ?? Number(scaleArg);
+const N = scaleOf(process.env.SCALE ?? (ENGINE === 'pglite' ? '100k' : '1m'));
 const DURATION = Number(process.env.DURATION ?? 20);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const POOL = Number(process.env.POOL ?? 500);
@@ -62,9 +61,7 @@ const uid = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, '0'
 const OWNER_MOST = uid(1);
 const CARRIER = uid(3);
 const log = (s: string) => process.stderr.write(`${s}\n`);
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '–');
-const rnd = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
 
 type Path = string | { path: string; token: string };
 

@@ -39,7 +39,7 @@ import { truckCacheStats } from '../apps/server/src/modules/trucks/trucks.servic
 import * as loadsInOut from '../apps/server/src/modules/loads/inout.repository.ts';
 import * as loadsBoard from '../apps/server/src/modules/loads/board.repository.ts';
 import { EQUIPMENT, HUB_WEIGHTS, seed as seedLoads } from './search.bench.ts';
-import { benchApp, captureSql, planSummary, plans, withDb, qs } from './lib.ts';
+import { benchApp, captureSql, planSummary, plans, scaleOf, withDb, qs } from './lib.ts';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -51,8 +51,8 @@ const SHIPPER = uid(1);
 /** The carrier of bench/search.bench.ts seed(): the booked (assigned) loads are its. */
 const LOAD_CARRIER = uid(3);
 
-const scaleArg = (process.env.SCALE ?? process.env.SCALES ?? '1m').toLowerCase();
-const LOADS = ({ '10k': 10_000, '100k': 100_000, '1m': 1_000_000 } as Record<string, number>)[scaleArg] ?? Number(scaleArg);
+const scaleArg = process.env.SCALE ?? process.env.SCALES ?? '1m';
+const LOADS = scaleOf(scaleArg);
 if (!LOADS) throw new Error(`SCALE takes 10k, 100k or 1m (got ${scaleArg})`);
 const TRUCKS = Math.floor(LOADS / 5);
 
