@@ -13,8 +13,13 @@ import type { Redis } from 'ioredis';
 export interface CachedPage {
   /** The version of the page's places read BEFORE the search ran (so the page is at least as new as v). */
   v: number;
-  /** JSON text of the response's data, validated by its response schema, computed for no viewer (isMine false everywhere). */
-  data: string;
+  /**
+   * The JSON text of the response's data in UTF-8, validated by its response schema, computed for
+   * no viewer (isMine false everywhere). Bytes, not a JS string: a page with Arabic names is a
+   * two-byte string in V8 (about twice its UTF-8 size, on the collected heap, encoded again on
+   * every send); a Buffer is its exact size, outside the V8 heap, and is written as is.
+   */
+  data: Buffer;
   /** The owners of its items (the loads' shippers, the trucks' carriers): a viewer among them needs isMine and is answered without the cache. */
   owners: string[];
   /** Epoch ms: the TTL, or the first expiry among the page's items if sooner. */
@@ -34,7 +39,13 @@ export interface BoardCacheStore {
 }
 
 /** What a page costs the in-process store: its key, JSON text and owner ids, in UTF-8 bytes. */
-export const pageBytes = (key: string, page: CachedPage) => Buffer.byteLength(key) + Buffer.byteLength(page.data) + 40 * page.owners.length + 64;
+export const pageBytes = (key: string, page: CachedPage) => Buffer.byteLength(key) + page.data.length + 40 * page.owners.length + 64;
+
+const CLOSE = Buffer.from('}');
+
+/** A board's response body, `{"message":…,"data":…}`, from the page's UTF-8 JSON (sent as is: no serializer, no encoding). */
+export const envelopeBytes = (message: string, data: Buffer): Buffer =>
+  Buffer.concat([Buffer.from(`{"message":${JSON.stringify(message)},"data":`), data, CLOSE]);
 
 /**
  * An in-process LRU bounded by the total size of its pages (`maxBytes`, pageBytes) and by their
@@ -75,16 +86,20 @@ export function memoryBoardCache(max: number, maxBytes = 64 * 1024 * 1024): Boar
  * Pages in Redis under `prefix` + key, expiring with the page (every key has a TTL of at most
  * SEARCH_CACHE_TTL_MS, so a Redis with `maxmemory-policy volatile-lru` or `allkeys-lru` evicts
  * them first and they never pile up). A Redis error is a miss (the database answers; the version
- * check, not Redis, is what keeps results fresh).
+ * check, not Redis, is what keeps results fresh). A value is one line of JSON, `{v, owners, until}`
+ * (JSON.stringify never writes a raw newline), a newline, then the page's UTF-8 bytes; a value in
+ * another shape (an older release's) is a miss.
  */
 export function redisBoardCache(redis: Redis, prefix: string): BoardCacheStore {
   return {
     async get(key) {
       try {
-        const s = await redis.get(prefix + key);
-        const page = s ? (JSON.parse(s) as CachedPage) : null;
-        // a page stored by an older release (no owners) is a miss
-        return page && Array.isArray(page.owners) ? page : null;
+        const b = await redis.getBuffer(prefix + key);
+        const nl = b ? b.indexOf(10) : -1;
+        if (!b || nl < 0) return null;
+        const meta = JSON.parse(b.subarray(0, nl).toString()) as Partial<Omit<CachedPage, 'data'>>;
+        if (typeof meta.v !== 'number' || typeof meta.until !== 'number' || !Array.isArray(meta.owners)) return null;
+        return { v: meta.v, owners: meta.owners, until: meta.until, data: b.subarray(nl + 1) };
       } catch {
         return null;
       }
@@ -93,7 +108,8 @@ export function redisBoardCache(redis: Redis, prefix: string): BoardCacheStore {
       const ttl = page.until - Date.now();
       if (ttl <= 0) return;
       try {
-        await redis.set(prefix + key, JSON.stringify(page), 'PX', ttl);
+        const meta = JSON.stringify({ v: page.v, owners: page.owners, until: page.until });
+        await redis.set(prefix + key, Buffer.concat([Buffer.from(`${meta}\n`), page.data]), 'PX', ttl);
       } catch {
         // a lost write is a later miss
       }
@@ -144,7 +160,7 @@ export function pageUntil(ttlMs: number, expiries: (string | null | undefined)[]
   return Math.min(Date.now() + ttlMs, firstExpiry);
 }
 
-/** A search page as a cache stores it: its JSON, the distinct owners of its items, and until when it may be served (pageUntil of their expiries). */
+/** A search page as a cache stores it: its JSON in UTF-8, the distinct owners of its items, and until when it may be served (pageUntil of their expiries). */
 export function storedPage<I>(
   page: { items: I[] },
   ttlMs: number,
@@ -152,7 +168,7 @@ export function storedPage<I>(
   expiryOf: (item: I) => string | null | undefined,
 ): Omit<CachedPage, 'v'> {
   return {
-    data: JSON.stringify(page),
+    data: Buffer.from(JSON.stringify(page)),
     owners: [...new Set(page.items.map(ownerOf))],
     until: pageUntil(ttlMs, page.items.map(expiryOf)),
   };
@@ -168,8 +184,8 @@ export interface PageRequest {
   viewerId: string | null;
   /** The search for no viewer: its JSON, its items' owners, until when it may be served. */
   compute: () => Promise<Omit<CachedPage, 'v'>>;
-  /** The search for this viewer (isMine set), uncached: a viewer who owns an item of the page. */
-  own: () => Promise<string>;
+  /** The search for this viewer (isMine set), uncached, as UTF-8 JSON: a viewer who owns an item of the page. */
+  own: () => Promise<Buffer>;
 }
 
 /**
@@ -182,8 +198,8 @@ export interface PageRequest {
  * committed between the two version reads, and the flight's search began after the first.
  */
 export function pageFlights(cache: BoardCacheStore, stats: PageCacheStats, flightWaitMs = FLIGHT_WAIT_MS) {
-  const flights = new Map<string, Promise<{ data: string; owners: string[] }>>();
-  return async function serve(r: PageRequest): Promise<string> {
+  const flights = new Map<string, Promise<{ data: Buffer; owners: string[] }>>();
+  return async function serve(r: PageRequest): Promise<Buffer> {
     const mine = (owners: string[]) => r.viewerId != null && owners.includes(r.viewerId);
     if (r.hit && r.hit.v === r.v && r.hit.until > Date.now()) {
       if (mine(r.hit.owners)) return r.own();

@@ -35,7 +35,7 @@ function countingBoard(store: BoardCacheStore = memoryBoardCache(1000)) {
       return searchBoard(...a);
     },
   });
-  const ids = async (q: BoardQuery) => (JSON.parse(await svc.searchJson(q, null)) as { items: Load[] }).items.map((l) => l.id);
+  const ids = async (q: BoardQuery) => (JSON.parse((await svc.searchJson(q, null)).toString()) as { items: Load[] }).items.map((l) => l.id);
   return { svc, calls, ids };
 }
 const q = (over: Partial<BoardQuery>): BoardQuery => ({ sort: 'newest', limit: 100, skip: 0, ...over });
@@ -146,8 +146,8 @@ describe('board cache per place (issue 24)', () => {
     const query = q({ pickupCityId: CITY.riyadh, radius: 300, pickupFrom: inDays(39.5), pickupTo: inDays(40.5) });
     const pages = await Promise.all(Array.from({ length: 30 }, () => svc.searchJson(query, null)));
     expect(searches).toBe(1);
-    expect(new Set(pages).size).toBe(1);
-    expect((JSON.parse(pages[0]) as { items: Load[] }).items).toHaveLength(1);
+    expect(new Set(pages.map(String)).size).toBe(1);
+    expect((JSON.parse(pages[0].toString()) as { items: Load[] }).items).toHaveLength(1);
     // the next miss (the flight is over) searches again
     await svc.searchJson(query, null);
     expect(searches).toBe(2);
@@ -176,30 +176,51 @@ describe('board cache per place (issue 24)', () => {
       const query = q({ pickupCityId: CITY.jeddah, radius: 100, pickupFrom: inDays(40.5), pickupTo: inDays(41.5) });
       const pages = await Promise.all(Array.from({ length: 30 }, (_, i) => instances[i % 3].searchJson(query, null)));
       expect(searches).toBe(1);
-      expect(new Set(pages).size).toBe(1);
-      expect((JSON.parse(pages[0]) as { items: Load[] }).items).toHaveLength(1);
+      expect(new Set(pages.map(String)).size).toBe(1);
+      expect((JSON.parse(pages[0].toString()) as { items: Load[] }).items).toHaveLength(1);
       // a write to Jeddah: the next misses (a new version) search once more, on whichever instance claims it
       await postLoad(t.app, shipper.headers, loadBody({ day: 41, from: CITY.jeddah }));
       const after = await Promise.all(Array.from({ length: 30 }, (_, i) => instances[i % 3].searchJson(query, null)));
       expect(searches).toBe(2);
-      expect((JSON.parse(after[0]) as { items: Load[] }).items).toHaveLength(2);
+      expect((JSON.parse(after[0].toString()) as { items: Load[] }).items).toHaveLength(2);
     } finally {
       redis.disconnect();
     }
   });
+
+  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
+    'Redis keeps a page byte for byte, Arabic included, and a value of an older release is a miss',
+    async () => {
+      const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+      try {
+        const prefix = `test:board:${crypto.randomUUID()}:`;
+        const store = redisBoardCache(redis, prefix);
+        const data = Buffer.from(JSON.stringify({ items: [{ cityNameAr: 'جدة\nالبلد' }] }));
+        await store.set('k', { v: 3, data, owners: [shipper.id], until: Date.now() + 60_000 });
+        const got = await store.get('k');
+        expect(got).toMatchObject({ v: 3, owners: [shipper.id] });
+        expect(got!.data.equals(data)).toBe(true);
+        // the shape stored before pages were bytes: one JSON object with data as a string
+        await redis.set(`${prefix}old`, JSON.stringify({ v: 3, data: '{"items":[]}', owners: [], until: Date.now() + 60_000 }), 'PX', 60_000);
+        expect(await store.get('old')).toBeNull();
+      } finally {
+        redis.disconnect();
+      }
+    },
+  );
 
   it('the owner of a load on a single-flighted page gets isMine', async () => {
     const load = await postLoad(t.app, shipper.headers, loadBody({ day: 45, from: CITY.riyadh }));
     const { svc } = countingBoard();
     const query = q({ pickupCityId: CITY.riyadh, pickupFrom: inDays(44.5), pickupTo: inDays(45.5) });
     const [anon, owner] = await Promise.all([svc.searchJson(query, null), svc.searchJson(query, shipper.id)]);
-    expect((JSON.parse(anon) as { items: Load[] }).items.find((l) => l.id === load.id)?.isMine).toBe(false);
-    expect((JSON.parse(owner) as { items: Load[] }).items.find((l) => l.id === load.id)?.isMine).toBe(true);
+    expect((JSON.parse(anon.toString()) as { items: Load[] }).items.find((l) => l.id === load.id)?.isMine).toBe(false);
+    expect((JSON.parse(owner.toString()) as { items: Load[] }).items.find((l) => l.id === load.id)?.isMine).toBe(true);
   });
 });
 
 describe('memory board cache bound in bytes', () => {
-  const page = (data: string) => ({ v: 1, data, owners: ['00000000-0000-0000-0000-000000000001'], until: Date.now() + 60_000 });
+  const page = (data: string) => ({ v: 1, data: Buffer.from(data), owners: ['00000000-0000-0000-0000-000000000001'], until: Date.now() + 60_000 });
 
   it('keeps the total serialized size under the bound, dropping the least recently used first', async () => {
     const bound = 10_000;

@@ -33,7 +33,7 @@ export function createBoardSearch(deps: {
     search: async (q: board.BoardQuery, viewerId: string | null) => searchPage(readDb, q, viewerId, await hiddenFrom(viewerId)),
 
     /**
-     * The board search as the JSON text of GET /loads' `data` ({ items, total, totalCapped },
+     * The board search as the UTF-8 JSON text of GET /loads' `data` ({ items, total, totalCapped },
      * validated by loadListResponse), serialized once per cached page. Fresh by construction: the
      * version of the page's places (its pickup city, the grid cells around its circle, or the
      * whole board; for its equipment) is read first and a cached page is served only if it was
@@ -48,10 +48,10 @@ export function createBoardSearch(deps: {
      * across instances run one search too: the first to claim it searches, the others wait up to
      * FLIGHT_WAIT_MS for its page. Without a cache store or with a TTL of 0, every search runs the SQL.
      */
-    async searchJson(q: board.BoardQuery, viewerId: string | null): Promise<string> {
+    async searchJson(q: board.BoardQuery, viewerId: string | null): Promise<Buffer> {
       const own = async (hidden: string[]) => {
         boardCacheStats.bypass++;
-        return JSON.stringify(loadListResponse.parse(await searchPage(readDb, q, viewerId, hidden)));
+        return Buffer.from(JSON.stringify(loadListResponse.parse(await searchPage(readDb, q, viewerId, hidden))));
       };
       if (!cache || !serve || cacheTtlMs <= 0) return own(await hiddenFrom(viewerId));
       const key = JSON.stringify(q);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelopeBytes } from '../../lib/page-cache.ts';
 import {
   loadTimelineResponse,
   ACCOUNT_TYPE,
@@ -70,10 +71,10 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(loadListResponse) },
       },
     },
-    // The page's JSON comes serialized (and validated by loadListResponse) once per cached page;
-    // Fastify sends a string with a JSON content type as is, so the typed serializer is skipped.
+    // The page's JSON comes serialized in UTF-8 (and validated by loadListResponse) once per cached
+    // page; Fastify sends a Buffer as is, so the typed serializer is skipped.
     async (req, reply) => {
-      const body = `{"message":${JSON.stringify(message('common.ok', req.lang))},"data":${await svc.searchJson(req.query, req.auth?.userId ?? null)}}`;
+      const body = envelopeBytes(message('common.ok', req.lang), await svc.searchJson(req.query, req.auth?.userId ?? null));
       return reply.type('application/json; charset=utf-8').send(body as unknown as { message: string; data: z.infer<typeof loadListResponse> });
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelopeBytes } from '../../lib/page-cache.ts';
 import {
   ACCOUNT_TYPE,
   backhaulQuery,
@@ -97,10 +98,10 @@ export default async function trucksRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(truckPage) },
       },
     },
-    // the page's JSON comes serialized (validated by truckPage) once per cached page, and is sent
-    // as is (a string with a JSON content type skips the typed serializer), as GET /loads does
+    // the page's JSON comes serialized in UTF-8 (validated by truckPage) once per cached page, and
+    // is sent as is (a Buffer skips the typed serializer), as GET /loads does
     async (req, reply) => {
-      const body = `{"message":${JSON.stringify(message('common.ok', req.lang))},"data":${await svc.searchJson(req.query, req.auth?.userId ?? null)}}`;
+      const body = envelopeBytes(message('common.ok', req.lang), await svc.searchJson(req.query, req.auth?.userId ?? null));
       return reply.type('application/json; charset=utf-8').send(body as unknown as { message: string; data: TruckPage });
     },
   );

@@ -386,7 +386,7 @@ export function createTrucksService(deps: {
     search,
 
     /**
-     * The truck board search as the JSON text of GET /searchTrucks' `data` (validated by
+     * The truck board search as the UTF-8 JSON text of GET /searchTrucks' `data` (validated by
      * truckPage), from the boards' page cache (lib/page-cache.ts) when SEARCH_CACHE_TTL_MS > 0.
      * Fresh by construction, as the load board's: the version of the truck origins the search
      * covers (its origin city, the grid cells around its circle, or the whole board; for its
@@ -398,10 +398,10 @@ export function createTrucksService(deps: {
      * and record may be that old. Concurrent misses on one key run one search (single flight); the
      * owner of a truck on the page gets it computed for itself (isMine).
      */
-    async searchJson(q: SearchTrucksQuery, viewerId: string | null): Promise<string> {
+    async searchJson(q: SearchTrucksQuery, viewerId: string | null): Promise<Buffer> {
       const own = async () => {
         truckCacheStats.bypass++;
-        return JSON.stringify(truckPage.parse(await search(q, viewerId)));
+        return Buffer.from(JSON.stringify(truckPage.parse(await search(q, viewerId))));
       };
       if (!serve || !deps.cache) return own();
       const key = TRUCK_PAGE_KEY + JSON.stringify(q);
