@@ -31,8 +31,8 @@
  * (with their values as literals, so planned for them; production runs per-place, nearest and
  * capped walks with their generic plans, boardPlanOf), serial p50/p95 through the
  * driver and, on PostgreSQL, `pgbench -M simple` at 1 and CONNECTIONS connections. SOAK=<n> then
- * runs the mix n more times, DURATION s each (DURATION=60: minutes), with 1 write/s, and prints
- * RSS after each. SERVER=child (PostgreSQL) runs the
+ * runs the mix n more times, SOAK_DURATION (default DURATION) s each (60: minutes), with 1 write/s,
+ * and prints RSS after each. SERVER=child (PostgreSQL) runs the
  * server as its own process (apps/server/src/main.ts, production mode): server CPU and RSS are then
  * that process's alone (hits and misses are not read); CHILD_NODE_FLAGS (space-separated) gives it
  * Node/V8 flags, e.g. "--max-semi-space-size=16 --max-old-space-size=384". Prints figures; never asserts.
@@ -56,6 +56,7 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const POOL = Number(process.env.POOL ?? 500);
 const WRITES = (process.env.WRITES ?? '1,5').split(',').map(Number);
 const SOAK = Number(process.env.SOAK ?? 0);
+const SOAK_DURATION = Number(process.env.SOAK_DURATION ?? DURATION);
 const ONLY = process.env.ONLY?.split(',');
 const uid = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 const OWNER_MOST = uid(1);
@@ -271,7 +272,7 @@ async function main() {
     })();
 
     const cursors = new Map<string, number>();
-    const runOne = async (s: (typeof scenarios)[number], connections: number, writesPerS: number): Promise<Run> => {
+    const runOne = async (s: (typeof scenarios)[number], connections: number, writesPerS: number, duration = DURATION): Promise<Run> => {
       if (!s.paths.length) throw new Error(`scenario ${s.key} has no URLs (too few loads seeded?)`);
       writeRate = writesPerS;
       // an in-order pool resumes where its last run stopped: a URL of `distinct` is asked once
@@ -288,7 +289,7 @@ async function main() {
       const r = await new Promise<{ latencies: number[]; total: number; non2xx: number; errors: number; seconds: number }>((res, rej) => {
         const w = new Worker(new URL('./load-worker.mjs', import.meta.url), {
           // board searches as the carrier (a signed-in user; the cache serves every viewer without blocks)
-          workerData: { url: origin, paths, inOrder: s.inOrder, token: carrierToken, connections, duration: DURATION },
+          workerData: { url: origin, paths, inOrder: s.inOrder, token: carrierToken, connections, duration },
         });
         w.once('message', res);
         w.once('error', rej);
@@ -372,10 +373,10 @@ async function main() {
 
     if (SOAK > 0) {
       const mix = scenarios.find((s) => s.key === 'mix')!;
-      console.log(`\nSoak: the mix ${SOAK} × ${DURATION} s at ${CONNECTIONS} connections, 1 write/s`);
+      console.log(`\nSoak: the mix ${SOAK} × ${SOAK_DURATION} s at ${CONNECTIONS} connections, 1 write/s`);
       const soakStart = performance.now();
       for (let m = 1; m <= SOAK; m++) {
-        const r = await runOne({ ...mix }, CONNECTIONS, 1);
+        const r = await runOne({ ...mix }, CONNECTIONS, 1, SOAK_DURATION);
         const min = (performance.now() - soakStart) / 60_000;
         console.log(`- run ${m}, ${fmt(min, 1)} min: ${fmt(r.rps, 0)} req/s, p95 ${fmt(r.p95)} ms, RSS ${fmt(r.rssMb, 0)} MB`);
       }
