@@ -34,8 +34,9 @@
  * runs the mix n more times, SOAK_DURATION (default DURATION) s each (60: minutes), with 1 write/s,
  * and prints RSS after each. SERVER=child (PostgreSQL) runs the
  * server as its own process (apps/server/src/main.ts, production mode): server CPU and RSS are then
- * that process's alone (hits and misses are not read); CHILD_NODE_FLAGS (space-separated) gives it
- * Node/V8 flags, e.g. "--max-semi-space-size=16 --max-old-space-size=384". Prints figures; never asserts.
+ * that process's alone (hits and misses are not read), with the product's V8 flags (package.json
+ * config.nodeFlags, as `npm start` passes them); CHILD_NODE_FLAGS (space-separated) gives it other
+ * Node/V8 flags instead, e.g. "" for V8's defaults. Prints figures; never asserts.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -133,7 +134,9 @@ async function main() {
             }),
           ).filter((e): e is [string, string] => e[1] !== undefined),
         ),
-        { nodeFlags: process.env.CHILD_NODE_FLAGS?.split(' ').filter(Boolean) },
+        // the product's own V8 flags (package.json config.nodeFlags, as `npm start` and `npm run serve`
+        // pass them) unless CHILD_NODE_FLAGS says otherwise
+        { nodeFlags: (process.env.CHILD_NODE_FLAGS ?? process.env.npm_package_config_nodeFlags)?.split(' ').filter(Boolean) },
       )
     : null;
   const origin = child?.url ?? ownOrigin;
