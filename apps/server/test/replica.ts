@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 
 /** A streaming replica (hot standby) of the test PostgreSQL, or why there is none. */
-export type Replica = { port: number; urlOf(primaryUrl: string): string; stop(): void } | { skip: string };
+export type Replica = { port: number; urlOf(primaryUrl: string): string; log(): string; stop(): Promise<void> } | { skip: string };
+
+/** Prefix of the physical replication slots this helper creates (one per replica). */
+const SLOT_PREFIX = 'masar_test_replica_';
 
 /**
  * Make a real streaming replica of the PostgreSQL at `primaryUrl` for the read-replica tests
@@ -14,6 +17,13 @@ export type Replica = { port: number; urlOf(primaryUrl: string): string; stop():
  * primary to accept replication connections from 127.0.0.1 (pg_hba `host replication …`,
  * wal_level ≥ replica, max_wal_senders > 0; `.ci/run` allows it) and the server's own
  * binaries under /usr/lib/postgresql/<major>/bin. Anything missing: `{ skip: reason }`.
+ *
+ * The replica streams through a physical replication slot (pg_basebackup -C -S), so the primary
+ * keeps every WAL segment until the replica has it. Without one (Debian: wal_keep_size = 0) the
+ * other test workers' CREATE DATABASE … TEMPLATE, which WAL-logs whole databases, made the primary
+ * recycle segments the lagging replica still needed; it then never caught up (CI, stop 42). A slot
+ * left by a killed run is dropped on the next start (inactive `masar_test_replica_%`), and
+ * `stop()` drops its own.
  */
 export async function startReplica(primaryUrl: string): Promise<Replica> {
   const admin = new pg.Client({ connectionString: primaryUrl });
@@ -31,6 +41,8 @@ export async function startReplica(primaryUrl: string): Promise<Replica> {
     if (r.wal === 'minimal' || Number(r.senders) < 1) return { skip: `the primary has wal_level=${r.wal}, max_wal_senders=${r.senders}` };
     if (!r.host?.startsWith('127.0.0.1')) return { skip: `the primary is not on 127.0.0.1 (${r.host})` };
     port = Number(r.port);
+    // a slot from a run that was killed before stop() would hold WAL on the primary for ever
+    await admin.query(`select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name like $1 and not active`, [`${SLOT_PREFIX}%`]);
   } finally {
     await admin.end();
   }
@@ -44,14 +56,46 @@ export async function startReplica(primaryUrl: string): Promise<Replica> {
   const pgUid = root ? Number(String(pgUser!.stdout).trim()) : -1;
   if (root) chownSync(dir, pgUid, statSync('/').gid);
   const replicaPort = 20000 + Math.floor(Math.random() * 20000);
+  const slot = `${SLOT_PREFIX}${process.pid}_${replicaPort}`;
   const backup = spawnSync(
-    ...as(join(bin, 'pg_basebackup'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-D', dir, '-R', '-X', 'stream', '-c', 'fast']),
+    ...as(join(bin, 'pg_basebackup'), [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-U',
+      'postgres',
+      '-D',
+      dir,
+      '-R',
+      '-X',
+      'stream',
+      '-C',
+      '-S',
+      slot,
+      '-c',
+      'fast',
+    ]),
     {
       encoding: 'utf8',
     },
   );
+  // slots are the cluster's, not a database's: drop it from the maintenance database, since the
+  // test's own database is gone by the time the replica stops
+  const maintenance = new URL(primaryUrl);
+  maintenance.pathname = '/postgres';
+  const dropSlot = async () => {
+    const c = new pg.Client({ connectionString: maintenance.toString() });
+    await c.connect();
+    try {
+      await c.query('select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = $1', [slot]);
+    } finally {
+      await c.end();
+    }
+  };
   if (backup.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
+    await dropSlot();
     return { skip: `pg_basebackup failed (does pg_hba.conf allow replication from 127.0.0.1?): ${backup.stderr.trim().split('\n').pop()}` };
   }
   // Debian keeps postgresql.conf and pg_hba.conf in /etc, outside the data directory that
@@ -67,6 +111,7 @@ export async function startReplica(primaryUrl: string): Promise<Replica> {
   if (start.status !== 0) {
     const log = existsSync(join(dir, 'replica.log')) ? readFileSync(join(dir, 'replica.log'), 'utf8').trim().split('\n').slice(-3).join(' / ') : '';
     rmSync(dir, { recursive: true, force: true });
+    await dropSlot();
     return { skip: `the replica did not start: ${start.stderr.trim() || start.stdout.trim()} ${log}` };
   }
   return {
@@ -76,9 +121,11 @@ export async function startReplica(primaryUrl: string): Promise<Replica> {
       u.port = String(replicaPort);
       return u.toString();
     },
-    stop: () => {
+    log: () => (existsSync(join(dir, 'replica.log')) ? readFileSync(join(dir, 'replica.log'), 'utf8').trim().split('\n').slice(-20).join('\n') : ''),
+    stop: async () => {
       execFileSync(...as(join(bin, 'pg_ctl'), ['-D', dir, '-m', 'immediate', '-w', 'stop']), { stdio: 'ignore' });
       rmSync(dir, { recursive: true, force: true });
+      await dropSlot();
     },
   };
 }

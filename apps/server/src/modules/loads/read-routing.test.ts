@@ -83,7 +83,7 @@ describe.runIf(ENGINE === 'postgres')('a real streaming replica', () => {
   afterAll(async () => {
     await standby?.end();
     await t?.close();
-    if (replica && !('skip' in replica)) replica.stop();
+    if (replica && !('skip' in replica)) await replica.stop();
   });
 
   it('serves the board from the replica, fresh by its own version once it has replayed a write', { timeout: 600_000 }, async (ctx) => {
@@ -105,14 +105,20 @@ describe.runIf(ENGINE === 'postgres')('a real streaming replica', () => {
     const replayed = async () => {
       const primary = new pg.Client({ connectionString: primaryUrl });
       await primary.connect();
+      let lsn = '';
       try {
-        const [{ lsn }] = (await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows;
+        [{ lsn }] = (await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows;
         await expect
           .poll(async () => (await standby!.query<{ ok: boolean }>('select pg_last_wal_replay_lsn() >= $1::pg_lsn as ok', [lsn])).rows[0].ok, {
             timeout: 240_000,
             interval: 200,
           })
           .toBe(true);
+      } catch (e) {
+        // say why: the standby's replay position and the tail of its log (a missing WAL segment, a conflict)
+        const [pos] = (await standby!.query<{ lsn: string | null }>('select pg_last_wal_replay_lsn()::text as lsn')).rows;
+        const log = replica && !('skip' in replica) ? replica.log() : '';
+        throw new Error(`the replica did not replay ${lsn} in time (it is at ${pos.lsn}); replica.log:\n${log}`, { cause: e });
       } finally {
         await primary.end();
       }
