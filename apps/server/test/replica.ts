@@ -104,12 +104,14 @@ export async function startReplica(primaryUrl: string): Promise<Replica> {
   writeFileSync(join(dir, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 trust\n');
   writeFileSync(join(dir, 'pg_ident.conf'), '');
   if (root) for (const f of ['postgresql.conf', 'pg_hba.conf', 'pg_ident.conf']) chownSync(join(dir, f), pgUid, statSync(dir).gid);
+  const logTail = (lines: number) =>
+    existsSync(join(dir, 'replica.log')) ? readFileSync(join(dir, 'replica.log'), 'utf8').trim().split('\n').slice(-lines) : [];
   const opts = `-p ${replicaPort} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c hot_standby=on -c hot_standby_feedback=on`;
   const start = spawnSync(...as(join(bin, 'pg_ctl'), ['-D', dir, '-o', opts, '-l', join(dir, 'replica.log'), '-w', '-t', '120', 'start']), {
     encoding: 'utf8',
   });
   if (start.status !== 0) {
-    const log = existsSync(join(dir, 'replica.log')) ? readFileSync(join(dir, 'replica.log'), 'utf8').trim().split('\n').slice(-3).join(' / ') : '';
+    const log = logTail(3).join(' / ');
     rmSync(dir, { recursive: true, force: true });
     await dropSlot();
     return { skip: `the replica did not start: ${start.stderr.trim() || start.stdout.trim()} ${log}` };
@@ -121,7 +123,7 @@ export async function startReplica(primaryUrl: string): Promise<Replica> {
       u.port = String(replicaPort);
       return u.toString();
     },
-    log: () => (existsSync(join(dir, 'replica.log')) ? readFileSync(join(dir, 'replica.log'), 'utf8').trim().split('\n').slice(-20).join('\n') : ''),
+    log: () => logTail(20).join('\n'),
     stop: async () => {
       execFileSync(...as(join(bin, 'pg_ctl'), ['-D', dir, '-m', 'immediate', '-w', 'stop']), { stdio: 'ignore' });
       rmSync(dir, { recursive: true, force: true });
