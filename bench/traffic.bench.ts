@@ -67,14 +67,19 @@ const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '–');
 
 type Path = string | { path: string; token: string };
 
-/** CPU seconds (user + system) of every process whose name starts with `postgres` (Linux /proc). */
+/**
+ * CPU seconds (user + system) of every process whose name starts with `postgres` (Linux /proc),
+ * with the CPU of the postmaster's ended children (its cutime + cstime): a backend that exits
+ * during a run (the seed's connections, a closed pool) keeps its seconds in the sum, which would
+ * otherwise fall and give a negative CPU %.
+ */
 function postgresCpuS(): number {
   let s = 0;
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const p = procCpu(pid);
-      if (p.name.startsWith('postgres')) s += p.cpuS;
+      if (p.name.startsWith('postgres')) s += p.cpuS + p.childrenS;
     } catch {
       // the process ended while we read
     }
@@ -99,12 +104,16 @@ interface Run {
   rssMb: number;
 }
 
-/** A process's name and CPU seconds (user + system, every thread), from /proc/<pid>/stat (Linux). */
-function procCpu(pid: number | string): { name: string; cpuS: number } {
+/** A process's name, CPU seconds (user + system, every thread) and its ended children's, from /proc/<pid>/stat (Linux). */
+function procCpu(pid: number | string): { name: string; cpuS: number; childrenS: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const close = stat.lastIndexOf(')');
   const f = stat.slice(close + 2).split(' ');
-  return { name: stat.slice(stat.indexOf('(') + 1, close), cpuS: (Number(f[11]) + Number(f[12])) / 100 }; // utime, stime (fields 14 and 15)
+  return {
+    name: stat.slice(stat.indexOf('(') + 1, close),
+    cpuS: (Number(f[11]) + Number(f[12])) / 100, // utime, stime (fields 14 and 15)
+    childrenS: (Number(f[13]) + Number(f[14])) / 100, // cutime, cstime of waited-for children (fields 16 and 17)
+  };
 }
 
 /** A process's resident memory in MB, from /proc/<pid>/status. */
