@@ -313,6 +313,14 @@ export async function openBench(engine: Engine, n: number): Promise<{ database: 
       log(`[pglite] reusing ${dir}`);
       return { database, seedS: NaN, cleanup };
     }
+    if (keep) {
+      // a kept directory without bench_meta is a seed that stopped part-way (rows in, secondary
+      // indexes dropped): start again from an empty directory, as PostgreSQL starts from a new database
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+      database = await openDatabase({ dataDir: dir });
+    }
   }
   log(`[${engine}] seeding ${n.toLocaleString('en')} loads…`);
   const t0 = performance.now();
