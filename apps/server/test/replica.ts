@@ -84,11 +84,22 @@ export async function startReplica(primaryUrl: string): Promise<Replica> {
   // test's own database is gone by the time the replica stops
   const maintenance = new URL(primaryUrl);
   maintenance.pathname = '/postgres';
+  // The primary's walsender notices a stopped replica a moment later and holds the slot until then
+  // (dropping an active slot throws): wait up to 10 s for it to let go. A slot still held after
+  // that is left to the next start's cleanup rather than failing the test that stopped it.
   const dropSlot = async () => {
     const c = new pg.Client({ connectionString: maintenance.toString() });
     await c.connect();
     try {
-      await c.query('select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = $1', [slot]);
+      for (let i = 0; i < 50; i++) {
+        const [r] = (await c.query<{ active: boolean }>('select active from pg_replication_slots where slot_name = $1', [slot])).rows;
+        if (!r) return;
+        if (!r.active) {
+          await c.query('select pg_drop_replication_slot($1)', [slot]);
+          return;
+        }
+        await new Promise((done) => setTimeout(done, 200));
+      }
     } finally {
       await c.end();
     }
