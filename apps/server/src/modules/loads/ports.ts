@@ -1,3 +1,4 @@
+import type { Load } from '@masar/shared';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { RoutingGateway } from '../../gateways/routing/routing.ts';
@@ -23,6 +24,15 @@ export interface LoadsDeps {
   cache?: BoardCacheStore;
   /** Blocks between users (modules/relations; issue 8): hidden loads on the board and in details. */
   relations?: BlocksOfViewer;
+}
+
+/**
+ * What the authoring use cases (use-cases/*.ts: create, edit, duplicate, audience, dates) are
+ * given: the loads module's dependencies they touch, and `get`, which reads a load back as
+ * `viewerId` sees it (`via`: inside the caller's transaction) — loads.service's read.
+ */
+export interface AuthoringDeps extends Pick<LoadsDeps, 'db' | 'config' | 'routing' | 'offers' | 'vendors'> {
+  get: (id: string, viewerId: string | null, via?: DbOrTx) => Promise<Load>;
 }
 
 /** What the loads module asks of the relations module (which owns user_blocks; injected by the container). */
