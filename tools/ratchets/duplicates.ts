@@ -6,10 +6,10 @@
  * fewer fail too, asking for `npm run ratchets:update`, so the count only goes down.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 export interface DuplicatesBaseline {
   comment?: string;
@@ -39,30 +39,29 @@ interface JscpdReport {
 const jscpdBin = () => createRequire(import.meta.url).resolve('jscpd/run-jscpd.js');
 
 /**
- * Runs jscpd with `config` (a .jscpd.json) in `cwd`; `paths` (relative to cwd) replace the
- * config's own when given. File names in the answer are relative to cwd.
+ * Runs jscpd with `config` (a .jscpd.json, whose `path` folders are relative to its own folder)
+ * in `cwd`; `paths` (relative to cwd) replace the config's folders when given (a fixture tree).
+ * Its ignore patterns match paths relative to cwd. File names in the answer are relative to cwd.
  */
 export function measureDuplicates({ cwd, config, paths }: { cwd: string; config: string; paths?: string[] }): DuplicatesMeasure {
   const out = mkdtempSync(join(tmpdir(), 'masar-jscpd-'));
   try {
-    const args = [
-      jscpdBin(),
-      '--config',
-      config,
-      '--reporters',
-      'json',
-      '--output',
-      out,
-      '--absolute',
-      '--silent',
-      '--no-tips',
-      '--no-colors',
-      ...(paths ?? []),
-    ];
+    const args = [jscpdBin(), '--config', resolve(config), '--reporters', 'json', '--output', out, '--silent', '--no-tips', '--no-colors', ...(paths ?? [])];
     const run = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', env: { ...process.env, JSCPD_NO_TIPS: '1' } });
     if (run.status !== 0) throw new Error(`jscpd exited with ${run.status ?? run.signal}: ${run.stderr || run.stdout}`);
     const report = JSON.parse(readFileSync(join(out, 'jscpd-report.json'), 'utf8')) as JscpdReport;
-    const at = (f: { name: string; start: number; end: number }) => `${relative(cwd, f.name).split('\\').join('/')}:${f.start}-${f.end}`;
+    // jscpd names a file relative to the scanned folder it was found in (`--absolute` would make the
+    // ignore patterns match absolute paths, so that `**/fixtures/**` hides a fixture tree): find the folder again
+    const scanned = paths ?? (JSON.parse(readFileSync(resolve(config), 'utf8')) as { path?: string[] }).path ?? ['.'];
+    const local = (name: string) => {
+      const base = scanned.find((p) => existsSync(resolve(cwd, p, name)));
+      return base === undefined
+        ? name
+        : relative(cwd, resolve(cwd, base, name))
+            .split('\\')
+            .join('/');
+    };
+    const at = (f: { name: string; start: number; end: number }) => `${local(f.name)}:${f.start}-${f.end}`;
     const { clones, duplicatedLines, sources } = report.statistics.total;
     return { clones, duplicatedLines, sources, list: report.duplicates.map((d) => ({ lines: d.lines, first: at(d.firstFile), second: at(d.secondFile) })) };
   } finally {

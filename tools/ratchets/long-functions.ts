@@ -126,7 +126,7 @@ const functionNameRule: Rule.RuleModule = {
     const { max } = (context.options[0] ?? { max: MAX_LINES }) as { max: number };
     const visit = (fn: Node) => {
       if (fn.loc!.end.line - fn.loc!.start.line + 1 <= max) return;
-      context.report({ node: reportedNode(fn), messageId: 'name', data: { name: functionName(fn, context.sourceCode as never) } });
+      context.report({ node: reportedNode(fn), messageId: 'name', data: { name: functionName(fn, context.sourceCode) } });
     };
     return { FunctionDeclaration: visit, FunctionExpression: visit, ArrowFunctionExpression: visit };
   },
@@ -152,7 +152,7 @@ export async function measureLongFunctions({ cwd, paths = SOURCES, ignores = IGN
       { ignores },
       {
         files: ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'],
-        languageOptions: { parser: tseslint.parser as never, parserOptions: { ecmaFeatures: { jsx: true } } },
+        languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
         // the source's own eslint-disable comments name rules this run does not load, and must not hide a long function
         linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off' },
         plugins: { ratchets: { rules: { 'function-name': functionNameRule } } },
