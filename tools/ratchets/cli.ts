@@ -43,7 +43,7 @@ const run = chosen.length ? chosen : CHECKS;
 let failed = false;
 const UPDATE_HINT = 'the baseline is looser than the tree: run `npm run ratchets:update` and commit the baseline, so it stays tight';
 
-function report(name: string, started: number, failures: string[], stale: string[], notes: string[] = []) {
+function report(name: string, started: number, failures: string[], stale: string[], notes: string[] = [], details: string[] = []) {
   const secs = ((performance.now() - started) / 1000).toFixed(1);
   const ok = !failures.length && !stale.length;
   console.log(`${ok ? '✓' : '✗'} ratchet ${name} (${secs} s)`);
@@ -51,6 +51,7 @@ function report(name: string, started: number, failures: string[], stale: string
   for (const f of failures) console.log(`  FAIL ${f}`);
   for (const s of stale) console.log(`  UPDATE ${s}`);
   if (stale.length && !failures.length) console.log(`  → ${UPDATE_HINT}`);
+  for (const d of details) console.log(`    ${d}`);
   if (!ok) failed = true;
 }
 
@@ -95,8 +96,9 @@ if (run.includes('duplicates')) {
   } else {
     const { failures, stale } = checkDuplicates(current, baseline);
     const notes = [`${current.clones} clones, ${current.duplicatedLines} duplicated lines in ${current.sources} files (jscpd, .jscpd.json)`];
-    if (failures.length) notes.push(...current.list.map((c) => `clone of ${c.lines} lines: ${c.first} ~ ${c.second}`));
-    report('duplicates', t, failures, stale, notes);
+    // the baseline is a count: list every clone, the new one among them (`duplicates --change` names it)
+    const details = failures.length ? current.list.map((c) => `clone of ${c.lines} lines: ${c.first} ~ ${c.second}`) : [];
+    report('duplicates', t, failures, stale, notes, details);
   }
 }
 

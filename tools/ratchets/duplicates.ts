@@ -76,7 +76,9 @@ export function checkDuplicates(current: { clones: number; duplicatedLines: numb
   for (const k of ['clones', 'duplicatedLines'] as const) {
     const label = k === 'clones' ? 'clones' : 'duplicated lines';
     if (current[k] > baseline[k])
-      failures.push(`${current[k]} ${label}, the baseline allows ${baseline[k]}: remove the new duplication (the list below says where)`);
+      failures.push(
+        `${current[k]} ${label}, the baseline allows ${baseline[k]}: remove the new duplication (every clone is listed below; 'duplicates --change --base main' shows what a branch added)`,
+      );
     else if (current[k] < baseline[k]) stale.push(`${current[k]} ${label}, fewer than the baseline's ${baseline[k]}`);
   }
   return { failures, stale };
