@@ -29,7 +29,7 @@ const serverProject = (engine: 'pglite' | 'postgres') => ({
  * file size, and the axe sweep (a short file) started last and ran alone for 265 s while the other
  * worker had nothing left. Order only; every file still runs.
  */
-const LONG_FIRST = [/\/e2e\/a11y-/, /\/e2e\/mobile\./, /\/e2e\/digits\./, /\/e2e\/keyboard\./, /\/apps\/server\/test\/crash-/];
+const LONG_FIRST = [/\/e2e\/a11y-/, /\/e2e\/keyboard\./, /\/e2e\/mobile\./, /\/apps\/server\/test\/crash-/];
 
 /** Vitest's order (groups, then projects, then cached timings or size), with LONG_FIRST at the head of each project. */
 class LongFirstSequencer extends BaseSequencer {
@@ -63,6 +63,8 @@ class LongFirstSequencer extends BaseSequencer {
  */
 export default defineConfig({
   test: {
+    // the default output, then the ten slowest files (tools/vitest/slowest-reporter.ts)
+    reporters: ['default', './tools/vitest/slowest-reporter.ts'],
     sequence: { sequencer: LongFirstSequencer },
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [

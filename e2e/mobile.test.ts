@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hasChromium, openBrowser, startServer, type RunningServer } from './harness';
-import { seedAccountArea } from './account-data';
 import { DEMO, signIn, WAIT } from './helpers';
 import ar from '../apps/web/src/i18n/locales/ar/menu.json';
 import en from '../apps/web/src/i18n/locales/en/menu.json';
@@ -9,47 +8,13 @@ import en from '../apps/web/src/i18n/locales/en/menu.json';
 const MENU = { en, ar };
 
 /**
- * Issue 9, mobile (≤ 768 px) rough edges on a 390 px phone, in English and Arabic:
- * - no page scrolls sideways: wide tables scroll inside their own container or are cards;
+ * Issue 9, mobile (≤ 768 px) rough edges on a 390 px phone, in English and Arabic (that no page
+ * scrolls sideways is checked by the page sweep, e2e/a11y.ts, on the pages it loads anyway):
  * - the bottom bar's five labels fit (none cut off);
  * - a success toast opens below the header, so the burger and the user menu stay usable;
  * - a "coming soon" page says what is coming and links to screens that exist.
  */
 type Role = 'guest' | 'shipper' | 'carrier';
-const PAGES: { role: Role; path: string }[] = [
-  { role: 'guest', path: '/' },
-  { role: 'guest', path: '/pricing' },
-  { role: 'shipper', path: '/shippers/my-loads' },
-  { role: 'shipper', path: '/shippers/offers' },
-  { role: 'shipper', path: '/shippers/fleet-management' },
-  { role: 'shipper', path: '/shippers/fleet-management?tab=1' },
-  { role: 'shipper', path: '/shippers/contact' },
-  { role: 'shipper', path: '/shippers/csv-logs' },
-  { role: 'shipper', path: '/shippers/bayan' },
-  { role: 'shipper', path: '/shippers/billing-and-invoice' },
-  { role: 'shipper', path: '/shippers/account/integrations' },
-  { role: 'shipper', path: '/shippers/godsview' },
-  { role: 'shipper', path: '/shippers/dashboard' },
-  { role: 'carrier', path: '/carriers/load-search' },
-  { role: 'carrier', path: '/carriers/my-shipments' },
-  { role: 'carrier', path: '/carriers/offers' },
-  { role: 'carrier', path: '/carriers/bayan' },
-  { role: 'carrier', path: '/carriers/fleet-management' },
-  // issue 8 screens, with a favourite, a block, a team, saved cards and an address each (seedAccountArea)
-  { role: 'shipper', path: '/shippers/favourites' },
-  { role: 'shipper', path: '/shippers/blocked' },
-  { role: 'shipper', path: '/shippers/setting' },
-  { role: 'shipper', path: '/shippers/account' },
-  { role: 'shipper', path: '/shippers/account/team' },
-  { role: 'shipper', path: '/shippers/account/addresses' },
-  { role: 'shipper', path: '/shippers/saved-cards' },
-  { role: 'carrier', path: '/carriers/favourites' },
-  { role: 'carrier', path: '/carriers/blocked' },
-  { role: 'carrier', path: '/carriers/setting' },
-  { role: 'carrier', path: '/carriers/account' },
-  { role: 'carrier', path: '/carriers/account/team' },
-  { role: 'carrier', path: '/carriers/saved-cards' },
-];
 
 describe.skipIf(!hasChromium)('mobile layout at 390 px', () => {
   let srv: RunningServer;
@@ -58,7 +23,6 @@ describe.skipIf(!hasChromium)('mobile layout at 390 px', () => {
 
   beforeAll(async () => {
     srv = await startServer();
-    await seedAccountArea(srv.url);
     for (const role of ['guest', 'shipper', 'carrier'] as const) {
       const ctx = await openBrowser({ viewport: { width: 390, height: 844 } });
       contexts.set(role, ctx);
@@ -84,19 +48,6 @@ describe.skipIf(!hasChromium)('mobile layout at 390 px', () => {
   }
 
   for (const lang of ['en', 'ar'] as const) {
-    it(`no page scrolls sideways (${lang})`, async () => {
-      const wide: string[] = [];
-      for (const { role, path } of PAGES) {
-        const page = await open(role, lang, path);
-        const { scroll, client } = await page.evaluate(() => ({
-          scroll: document.scrollingElement!.scrollWidth,
-          client: document.scrollingElement!.clientWidth,
-        }));
-        if (scroll > client) wide.push(`${path}: ${scroll} > ${client}`);
-      }
-      expect(wide, 'pages wider than the phone').toEqual([]);
-    });
-
     it(`bottom bar labels fit and the first shortcut is a working screen (${lang})`, async () => {
       for (const role of ['shipper', 'carrier'] as const) {
         const page = await open(role, lang, role === 'shipper' ? '/shippers/my-loads' : '/carriers/load-search');

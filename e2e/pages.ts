@@ -4,9 +4,9 @@ import { seedAccountArea } from './account-data';
 import { apiClient, DEMO, signIn, WAIT } from './helpers';
 
 /**
- * Every page variant the page-wide checks visit (issue 9 axe, e2e/a11y.ts; issue 23 digit scan,
- * e2e/digits.test.ts): the path, the role that opens it and what shows when it has its data.
- * A page added here is checked by both.
+ * Every page variant the page sweep visits (e2e/a11y.ts: issue 9 axe, the issue 23 digit scan and
+ * the issue 9 phone layout check, one page load for all three): the path, the role that opens it
+ * and what shows when it has its data. A page added to TARGETS is checked by all three.
  */
 export const ROLES = ['guest', 'shipper', 'carrier'] as const;
 
@@ -17,7 +17,14 @@ export interface Target {
   path: string | ((s: { loadPath: string; bookedPath: string }) => string);
   /** What shows when the page has its data (waited for before axe runs). */
   ready: (page: Page) => Promise<unknown>;
+  /**
+   * The checks this page is visited for; all three when absent. `axe`: every language, theme and
+   * width; `digits`: Arabic, light, both widths; `layout` (nothing wider than the phone): 390 px, light,
+   * English and Arabic.
+   */
+  checks?: readonly Check[];
 }
+export type Check = 'axe' | 'digits' | 'layout';
 
 export const visible = (page: Page, selector: string) => page.locator(selector).first().waitFor({ state: 'visible', timeout: WAIT });
 /**
@@ -129,6 +136,52 @@ export const TARGETS: Target[] = [
     },
   },
 ];
+
+/** An open picker's calendar (Mantine's popover dropdown) after a click on the field `field`. */
+const openPicker = async (page: Page, ready: string, field: string) => {
+  await visible(page, ready);
+  await page.locator(field).first().click();
+  await visible(page, '.mantine-Popover-dropdown:visible');
+};
+/** Pickers open: what a page shows only after a click (issue 23: "the birth-date picker"). */
+export const PICKERS: Target[] = [
+  {
+    name: 'post load (pickup date picker)',
+    role: 'shipper',
+    path: '/shippers/post-load',
+    ready: (p) => openPicker(p, '[data-testid=post-load-submit]', '[data-testid=stop-0-date]'),
+    checks: ['digits'],
+  },
+  {
+    name: 'new driver (birth date picker)',
+    role: 'shipper',
+    path: '/shippers/fleet-management?open=driver:new&mode=edit',
+    ready: (p) => openPicker(p, '[data-testid=driver-dob]', '[data-testid=driver-dob]'),
+    checks: ['digits'],
+  },
+];
+
+const heading = (p: Page) => visible(p, 'main h1, main h2');
+/**
+ * Pages checked only for the phone layout (issue 9: no page scrolls sideways at 390 px), beside
+ * TARGETS: the other role's side of a screen, and screens the axe sweep does not load.
+ */
+export const LAYOUT_ONLY: Target[] = (
+  [
+    ['shipper', '/shippers/fleet-management?tab=1'],
+    ['shipper', '/shippers/bayan'],
+    ['shipper', '/shippers/account/integrations'],
+    ['shipper', '/shippers/godsview'],
+    ['shipper', '/shippers/blocked'],
+    ['shipper', '/shippers/setting'],
+    ['shipper', '/shippers/saved-cards'],
+    ['carrier', '/carriers/my-shipments'],
+    ['carrier', '/carriers/offers'],
+    ['carrier', '/carriers/fleet-management'],
+    ['carrier', '/carriers/favourites'],
+    ['carrier', '/carriers/account/team'],
+  ] as const
+).map(([role, path]) => ({ name: `${path} (layout)`, role, path, ready: heading, checks: ['layout'] as const }));
 
 /** One signed-in browser context per role with `lanes` tabs each, and the paths that need the demo data (a load, a booked shipment). */
 export interface RoleBrowsers {

@@ -1,7 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hasChromium, startServer, type RunningServer } from './harness';
-import { openRoleBrowsers, prefer, ROLES, TARGETS, visible, type RoleBrowsers, type Target } from './pages';
 
 /**
  * Issue 23, "one digit system everywhere on a page": every page the accessibility check visits
@@ -26,34 +23,10 @@ import { openRoleBrowsers, prefer, ROLES, TARGETS, visible, type RoleBrowsers, t
  * Invisible formatting characters (bidi isolates, word joiners) are dropped first, and radio and
  * checkbox inputs are skipped (their value is never shown).
  *
- * DIGITS_WIDTHS=1280 and DIGITS_PAGES=home,login (target names) narrow the run, like the a11y knobs;
- * DIGITS_LANES (default 3) tabs per role scan at once.
+ * The scan runs inside the page sweep (e2e/a11y.ts) on each page it loads in Arabic, light theme, at
+ * both widths, so a page is loaded once for axe, digits and layout; A11Y_WIDTHS and A11Y_PAGES
+ * narrow it.
  */
-const WIDTHS = (process.env.DIGITS_WIDTHS ?? '1280,390').split(',').map(Number);
-const ONLY = process.env.DIGITS_PAGES ? new Set(process.env.DIGITS_PAGES.split(',').map((s) => s.trim())) : null;
-const LANES = Math.max(1, Number(process.env.DIGITS_LANES ?? 3));
-
-/** An open picker's calendar (Mantine's popover dropdown) after a click on the field `field`. */
-const openPicker = async (page: Page, ready: string, field: string) => {
-  await visible(page, ready);
-  await page.locator(field).first().click();
-  await visible(page, '.mantine-Popover-dropdown:visible');
-};
-/** Pickers open: what a page shows only after a click (issue 23: "the birth-date picker"). */
-const PICKERS: Target[] = [
-  {
-    name: 'post load (pickup date picker)',
-    role: 'shipper',
-    path: '/shippers/post-load',
-    ready: (p) => openPicker(p, '[data-testid=post-load-submit]', '[data-testid=stop-0-date]'),
-  },
-  {
-    name: 'new driver (birth date picker)',
-    role: 'shipper',
-    path: '/shippers/fleet-management?open=driver:new&mode=edit',
-    ready: (p) => openPicker(p, '[data-testid=driver-dob]', '[data-testid=driver-dob]'),
-  },
-];
 
 export const ALLOWED: [string, RegExp][] = [
   ['code', /\b[A-Z]{2,5}(?:-\d+)+\b/g],
@@ -77,7 +50,7 @@ interface Seen {
 }
 
 /** Every visible text with a Western digit on the page: text nodes, input values and placeholders. */
-async function westernDigitTexts(page: Page): Promise<Seen[]> {
+export async function westernDigitTexts(page: Page): Promise<Seen[]> {
   return page.evaluate(() => {
     const out: { text: string; where: string }[] = [];
     const where = (el: Element) => {
@@ -108,42 +81,8 @@ async function westernDigitTexts(page: Page): Promise<Seen[]> {
   });
 }
 
-describe.skipIf(!hasChromium)('one digit system per page (Arabic, Arabic-Indic digits)', () => {
-  let srv: RunningServer;
-  let browsers: RoleBrowsers;
-
-  beforeAll(async () => {
-    srv = await startServer();
-    browsers = await openRoleBrowsers(srv, LANES);
-  });
-
-  afterAll(async () => {
-    await browsers?.close();
-    await srv?.stop();
-  });
-
-  async function scan(page: Page, target: Target): Promise<string[]> {
-    await page.goto(`${srv.url}${browsers.pathOf(target)}`, { waitUntil: 'networkidle' });
-    await target.ready(page);
-    expect(await page.locator('html').getAttribute('lang')).toBe('ar');
-    await page.waitForTimeout(300);
-    const leaks = (await westernDigitTexts(page)).filter((s) => leakIn(s.text));
-    return [...new Map(leaks.map((l) => [`${l.where}|${l.text}`, `${target.name}: ${l.where}: "${l.text}"`])).values()];
-  }
-
-  for (const width of WIDTHS) {
-    it(`shows no Western digit outside Latin text and codes at ${width} px`, async () => {
-      for (const role of ROLES) {
-        await prefer(browsers, srv.url, role, 'ar', 'light', width);
-        await browsers.pages.get(role)![0].evaluate(() => localStorage.setItem('digits', 'arab'));
-      }
-      const queue = [...TARGETS, ...PICKERS].filter((x) => !ONLY || ONLY.has(x.name));
-      const leaks: string[] = [];
-      const lane = async (n: number) => {
-        for (let target = queue.shift(); target; target = queue.shift()) leaks.push(...(await scan(browsers.pages.get(target.role)![n], target)));
-      };
-      await Promise.all(Array.from({ length: LANES }, (_, n) => lane(n)));
-      expect(leaks, `Western digits on Arabic pages:\n${leaks.join('\n')}`).toEqual([]);
-    });
-  }
-});
+/** The Western-digit leaks on the page as "page: element: text" lines, one per distinct element and text. */
+export async function digitLeaks(page: Page, name: string): Promise<string[]> {
+  const leaks = (await westernDigitTexts(page)).filter((s) => leakIn(s.text));
+  return [...new Map(leaks.map((l) => [`${l.where}|${l.text}`, `${name}: ${l.where}: "${l.text}"`])).values()];
+}
