@@ -97,6 +97,15 @@ export default tseslint.config(
             "CallExpression[callee.name='unwrap'][arguments.0.callee.object.name='masar'][arguments.0.callee.property.name=/^(POST|PUT|PATCH|DELETE)$/]:not(Property[key.name='mutationFn'] *)",
           message: 'Make API writes inside a useMutation `mutationFn` (TanStack Query), not inline.',
         },
+        {
+          // ...and the busy state of a write is that mutation's `isPending` (issue 51): no hand-made
+          // `const [busy, setBusy] = useState(false)` set around an await. Several writes: combine their
+          // isPending; follow-up work that must keep the button busy (a cache refresh) goes in the
+          // mutation's own `onSuccess`, which the mutation awaits.
+          selector:
+            "VariableDeclarator[id.type='ArrayPattern']:matches([init.callee.name='useState'], [init.callee.property.name='useState']):matches([id.elements.0.name=/^(is)?(busy|saving|submitting|sending|working)/i], [id.elements.1.name=/^set(is)?(busy|saving|submitting|sending|working)/i])",
+          message: 'A write’s busy state is its mutation’s `isPending` (useMutation, TanStack Query), not a hand-made useState flag.',
+        },
       ],
     },
   },

@@ -34,7 +34,6 @@ export function CsvImportButton({ types, onImported }: { types: CsvImportType[];
   const upload = useMutation({ mutationFn: (form: FormData) => unwrap(masar.POST('/api/v1/csv/import', { middleware: [withForm(form)] })) });
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [logId, setLogId] = useState<string | null>(null);
 
   const close = () => {
@@ -47,7 +46,6 @@ export function CsvImportButton({ types, onImported }: { types: CsvImportType[];
   const submit = async () => {
     if (!file) return setError(t('import.fileFirst'));
     if (!isCsvFile(file)) return setError(t('import.csvOnly'));
-    setBusy(true);
     setError(null);
     try {
       const form = new FormData();
@@ -59,8 +57,6 @@ export function CsvImportButton({ types, onImported }: { types: CsvImportType[];
       onImported?.(id);
     } catch (e) {
       setError(e instanceof ApiError || e instanceof Error ? e.message : t('error'));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -132,7 +128,7 @@ export function CsvImportButton({ types, onImported }: { types: CsvImportType[];
               <Button variant="default" onClick={close}>
                 {t('cancel')}
               </Button>
-              <Button onClick={() => void submit()} loading={busy} data-testid="csv-import-submit">
+              <Button onClick={() => void submit()} loading={upload.isPending} data-testid="csv-import-submit">
                 {t('import.submit')}
               </Button>
             </Group>

@@ -40,14 +40,12 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const update = useMutation({ mutationFn: (body: BodyOf<'/api/v1/account', 'patch'>) => unwrap(masar.PATCH('/api/v1/account', { body })) });
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { firstName: profile.firstName, lastName: profile.lastName, companyName: profile.companyName, email: profile.email },
     validate: zodValidate(updateProfileBody),
   });
   const save = form.onSubmit(async (values) => {
-    setBusy(true);
     try {
       const updated = await update.mutateAsync(updateProfileBody.parse(values));
       queryClient.setQueryData(PROFILE_QUERY_KEY, updated);
@@ -55,8 +53,6 @@ function ProfileCard({ profile }: { profile: Profile }) {
       setEditing(false);
     } catch (e) {
       showApiError(e, form, { EMAIL_EXISTS: 'email' });
-    } finally {
-      setBusy(false);
     }
   });
 
@@ -94,7 +90,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
               <Button variant="default" onClick={() => setEditing(false)}>
                 {t('common:actions.cancel')}
               </Button>
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={update.isPending}>
                 {t('common:actions.save')}
               </Button>
             </Group>
@@ -170,22 +166,18 @@ function ChangePasswordCard() {
   const change = useMutation({
     mutationFn: (body: BodyOf<'/api/v1/account/changePassword', 'post'>) => unwrap(masar.POST('/api/v1/account/changePassword', { body })),
   });
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
     validate: zodValidate(changePasswordBody),
   });
   const submit = form.onSubmit(async (values) => {
-    setBusy(true);
     try {
       await change.mutateAsync(values);
       notifySuccess(t('password.changed'));
       form.reset();
     } catch (e) {
       showApiError(e, form, { WRONG_PASSWORD: 'oldPassword', PASSWORDS_DO_NOT_MATCH: 'confirmPassword' });
-    } finally {
-      setBusy(false);
     }
   });
   return (
@@ -210,7 +202,7 @@ function ChangePasswordCard() {
             key={form.key('confirmPassword')}
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={change.isPending}>
               {t('password.submit')}
             </Button>
           </Group>

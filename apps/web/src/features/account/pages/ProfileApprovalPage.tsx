@@ -95,16 +95,12 @@ export default function ProfileApprovalPage() {
   const qc = useQueryClient();
   const { data, isLoading } = useQuery({ queryKey: KEY, queryFn: () => unwrap(masar.GET('/api/v1/profile-approval')) });
   const submitAll = useMutation({ mutationFn: () => unwrap(masar.POST('/api/v1/profile-approval/submit')) });
-  const [busy, setBusy] = useState(false);
   const submit = async () => {
-    setBusy(true);
     try {
       qc.setQueryData(KEY, await submitAll.mutateAsync());
       notifySuccess(t('sent'));
     } catch (e) {
       showApiError(e);
-    } finally {
-      setBusy(false);
     }
   };
   const locked = data?.state === 'pending_approval' || data?.state === 'approved';
@@ -143,7 +139,7 @@ export default function ProfileApprovalPage() {
           ))}
           {!locked && (
             <Group>
-              <Button onClick={() => void submit()} disabled={!data.canSubmit} loading={busy} data-testid="verification-submit">
+              <Button onClick={() => void submit()} disabled={!data.canSubmit} loading={submitAll.isPending} data-testid="verification-submit">
                 {t('submit')}
               </Button>
               {!data.canSubmit && <Text fz="sm">{t('needRequired')}</Text>}

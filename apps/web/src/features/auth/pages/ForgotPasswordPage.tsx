@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
@@ -14,19 +13,15 @@ import { PhoneInput } from '../components/PhoneInput';
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
   const forgotPassword = useMutation(authMutations.forgotPassword);
   const form = useForm({ mode: 'controlled', initialValues: { phone: '' }, validate: zodValidate(forgotPasswordBody) });
   const submit = form.onSubmit(async (values) => {
     const { phone } = forgotPasswordBody.parse(values);
-    setBusy(true);
     try {
       const { otpId } = await forgotPassword.mutateAsync(phone);
       void navigate(`/reset-password?${new URLSearchParams({ phone, otpId }).toString()}`);
     } catch (e) {
       showApiError(e, form, { NOT_REGISTERED: 'phone', RATE_LIMITED: 'phone' });
-    } finally {
-      setBusy(false);
     }
   });
   return (
@@ -42,7 +37,7 @@ export default function ForgotPasswordPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <PhoneInput {...form.getInputProps('phone')} key={form.key('phone')} autoFocus />
-          <Button type="submit" fullWidth loading={busy}>
+          <Button type="submit" fullWidth loading={forgotPassword.isPending}>
             {t('forgot.submit')}
           </Button>
         </Stack>

@@ -23,10 +23,12 @@ export default function LoginPage() {
   const { t } = useTranslation('auth');
   const session = useSession();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
   const signInPassword = useMutation(authMutations.signInPassword);
   const signInOtp = useMutation(authMutations.signInOtp);
   const sendOtp = useMutation(authMutations.sendOtp);
+  // "send again" on the code step has its own mutation: it does not make the sign-in busy
+  const resendOtp = useMutation(authMutations.sendOtp);
+  const busy = signInPassword.isPending || sendOtp.isPending || signInOtp.isPending;
   const [otpState, setOtpState] = useState<{ phone: string; otpId: string } | null>(null);
   const [otpError, setOtpError] = useState<string | null>(null);
 
@@ -40,44 +42,35 @@ export default function LoginPage() {
 
   const submitPassword = pwd.onSubmit(async (values) => {
     const body = passwordForm.parse(values);
-    setBusy(true);
     try {
       done(await signInPassword.mutateAsync({ phone: body.phone, password: body.password }));
     } catch (e) {
       showApiError(e, pwd, { INVALID_CREDENTIALS: 'password', NOT_REGISTERED: 'phone' });
-    } finally {
-      setBusy(false);
     }
   });
 
-  const sendCode = async (phone: string) => {
-    const r = await sendOtp.mutateAsync({ phone, purpose: 'login' });
+  const sendCode = async (phone: string, send = sendOtp) => {
+    const r = await send.mutateAsync({ phone, purpose: 'login' });
     setOtpState({ phone, otpId: r.otpId });
     setOtpError(null);
   };
 
   const submitPhone = byOtp.onSubmit(async (values) => {
     const { phone } = phoneForm.parse(values);
-    setBusy(true);
     try {
       await sendCode(phone);
     } catch (e) {
       showApiError(e, byOtp, { NOT_REGISTERED: 'phone', RATE_LIMITED: 'phone' });
-    } finally {
-      setBusy(false);
     }
   });
 
   const submitOtp = async (otp: string) => {
     if (!otpState || busy) return;
-    setBusy(true);
     try {
       done(await signInOtp.mutateAsync({ phone: otpState.phone, otpId: otpState.otpId, otp }));
     } catch (e) {
       if (e instanceof ApiError && e.status >= 400 && e.status < 500) setOtpError(e.message);
       else showApiError(e);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -127,7 +120,7 @@ export default function LoginPage() {
               error={otpError}
               submitLabel={t('login.submit')}
               onSubmit={(otp) => void submitOtp(otp)}
-              onResend={() => sendCode(otpState.phone).catch((e) => showApiError(e))}
+              onResend={() => sendCode(otpState.phone, resendOtp).catch((e) => showApiError(e))}
               onBack={() => setOtpState(null)}
             />
           ) : (

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Input, PasswordInput, PinInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -16,7 +15,6 @@ export default function ResetPasswordPage() {
   const [params, setParams] = useSearchParams();
   const phone = params.get('phone') ?? '';
   const otpId = params.get('otpId') ?? '';
-  const [busy, setBusy] = useState(false);
   const resetPassword = useMutation(authMutations.resetPassword);
   const forgotPassword = useMutation(authMutations.forgotPassword);
   const validate = zodValidate(resetPasswordBody);
@@ -41,15 +39,12 @@ export default function ResetPasswordPage() {
 
   const submit = form.onSubmit(async (values) => {
     const body = resetPasswordBody.parse({ ...values, phone, otpId });
-    setBusy(true);
     try {
       await resetPassword.mutateAsync(body);
       notifySuccess(t('reset.done'));
       void navigate('/login', { replace: true });
     } catch (e) {
       showApiError(e, form, { INVALID_OTP: 'otp', OTP_EXPIRED: 'otp', OTP_ATTEMPTS_EXCEEDED: 'otp', INVALID_RESET_TOKEN: 'otp' });
-    } finally {
-      setBusy(false);
     }
   });
 
@@ -107,7 +102,7 @@ export default function ResetPasswordPage() {
             {...form.getInputProps('confirmPassword')}
             key={form.key('confirmPassword')}
           />
-          <Button type="submit" fullWidth loading={busy}>
+          <Button type="submit" fullWidth loading={resetPassword.isPending}>
             {t('reset.submit')}
           </Button>
         </Stack>

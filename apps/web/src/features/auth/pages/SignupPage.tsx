@@ -44,9 +44,11 @@ export default function SignupPage() {
   const { t } = useTranslation('auth');
   const session = useSession();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
   const sendOtp = useMutation(authMutations.sendOtp);
   const signUp = useMutation(authMutations.signUp);
+  // "send again" on the code step has its own mutation: it does not make the sign-up busy
+  const resendOtp = useMutation(authMutations.sendOtp);
+  const busy = sendOtp.isPending || signUp.isPending;
   const [otp, setOtp] = useState<{ otpId: string; body: z.output<typeof detailsSchema> } | null>(null);
   const [otpError, setOtpError] = useState<string | null>(null);
 
@@ -57,24 +59,20 @@ export default function SignupPage() {
     validate: (v) => validateDetails(toBody(v)),
   });
 
-  const sendCode = async (phone: string) => (await sendOtp.mutateAsync({ phone, purpose: 'signup' })).otpId;
+  const sendCode = async (phone: string, send = sendOtp) => (await send.mutateAsync({ phone, purpose: 'signup' })).otpId;
 
   const submitDetails = form.onSubmit(async (values) => {
     const body = detailsSchema.parse(toBody(values));
-    setBusy(true);
     try {
       setOtp({ otpId: await sendCode(body.phone), body });
       setOtpError(null);
     } catch (e) {
       showApiError(e, form, { PHONE_EXISTS: 'phone', RATE_LIMITED: 'phone' });
-    } finally {
-      setBusy(false);
     }
   });
 
   const verify = async (code: string) => {
     if (!otp || busy) return;
-    setBusy(true);
     try {
       const { confirmPassword: _c, ...body } = otp.body;
       const r = await signUp.mutateAsync({ ...body, otpId: otp.otpId, otp: code });
@@ -86,8 +84,6 @@ export default function SignupPage() {
         showApiError(e, form, { EMAIL_EXISTS: 'email', PHONE_EXISTS: 'phone' });
       } else if (e instanceof ApiError && e.status >= 400 && e.status < 500) setOtpError(e.message);
       else showApiError(e);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -113,7 +109,7 @@ export default function SignupPage() {
           onSubmit={(code) => void verify(code)}
           onResend={async () => {
             try {
-              const otpId = await sendCode(otp.body.phone);
+              const otpId = await sendCode(otp.body.phone, resendOtp);
               setOtp({ ...otp, otpId });
             } catch (e) {
               showApiError(e);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,9 +14,13 @@ export function WaybillConfigForm() {
   const { t } = useTranslation('bayan');
   const qc = useQueryClient();
   const { data } = useWaybillConfig();
-  const [busy, setBusy] = useState(false);
   const saveConfig = useMutation({
     mutationFn: (body: BodyOf<'/api/v1/account/waybill-config', 'put'>) => unwrap(masar.PUT('/api/v1/account/waybill-config', { body })),
+    // awaited by the mutation: Save stays busy until the saved config is read again
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: BAYAN.config });
+      notifySuccess(t('config.saved'));
+    },
   });
   const form = useForm<{ senderName: string; senderPhone: string; senderAddress: string; senderCityId: number | null }>({
     mode: 'controlled',
@@ -33,15 +37,10 @@ export function WaybillConfigForm() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data]);
   const save = form.onSubmit(async (values) => {
-    setBusy(true);
     try {
       await saveConfig.mutateAsync(waybillConfigSchema.parse(values));
-      await qc.invalidateQueries({ queryKey: BAYAN.config });
-      notifySuccess(t('config.saved'));
     } catch (e) {
       showApiError(e, form);
-    } finally {
-      setBusy(false);
     }
   });
   return (
@@ -67,7 +66,7 @@ export function WaybillConfigForm() {
             />
           </Group>
           <Group justify="flex-end">
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={saveConfig.isPending}>
               {t('config.save')}
             </Button>
           </Group>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Badge, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
@@ -17,9 +16,7 @@ import { BILLING } from '../api';
  */
 export function CardForm({ onSaved }: { onSaved?: (card: SavedCard) => void }) {
   const { t } = useTranslation('billing');
-  const add = useMutation({ mutationFn: (body: BodyOf<'/api/v1/paymentMethod', 'post'>) => unwrap(masar.POST('/api/v1/paymentMethod', { body })) });
   const qc = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { number: '', holderName: '', expMonth: '' as number | string, expYear: '' as number | string, cvc: '', makeDefault: false },
@@ -27,18 +24,21 @@ export function CardForm({ onSaved }: { onSaved?: (card: SavedCard) => void }) {
     validate: (v) => zodValidate(cardAddBody)({ ...v, expMonth: Number(v.expMonth) || 0, expYear: Number(v.expYear) || 0 }),
     transformValues: (v) => ({ ...v, expMonth: Number(v.expMonth) || 0, expYear: Number(v.expYear) || 0 }),
   });
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const card = await add.mutateAsync(cardAddBody.parse(values));
+  const add = useMutation({
+    mutationFn: (body: BodyOf<'/api/v1/paymentMethod', 'post'>) => unwrap(masar.POST('/api/v1/paymentMethod', { body })),
+    // awaited by the mutation: Save stays busy until the card list is fresh
+    onSuccess: async (card) => {
       notifySuccess(t('card.saved'));
       form.reset();
       await qc.invalidateQueries({ queryKey: BILLING.cards });
       onSaved?.(card);
+    },
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await add.mutateAsync(cardAddBody.parse(values));
     } catch (e) {
       showApiError(e, form);
-    } finally {
-      setBusy(false);
     }
   });
   return (
@@ -93,7 +93,7 @@ export function CardForm({ onSaved }: { onSaved?: (card: SavedCard) => void }) {
           </Text>
         </Group>
         <Group>
-          <Button type="submit" loading={busy} data-testid="card-save">
+          <Button type="submit" loading={add.isPending} data-testid="card-save">
             {t('card.save')}
           </Button>
         </Group>

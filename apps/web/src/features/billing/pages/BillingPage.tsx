@@ -27,18 +27,20 @@ function PlanCard() {
   const qc = useQueryClient();
   const { data: sub, isLoading } = useSubscription();
   const [asking, setAsking] = useState(false);
-  const cancelPlan = useMutation({ mutationFn: () => unwrap(masar.PATCH('/api/v1/cancelSubscription')) });
-  const [busy, setBusy] = useState(false);
-  const cancel = async () => {
-    setBusy(true);
-    try {
-      await cancelPlan.mutateAsync();
+  const cancelPlan = useMutation({
+    mutationFn: () => unwrap(masar.PATCH('/api/v1/cancelSubscription')),
+    // awaited by the mutation: the dialog's button stays busy until the subscription and profile are fresh
+    onSuccess: async () => {
       notifySuccess(t('billing.cancelText'));
       await Promise.all([qc.invalidateQueries({ queryKey: BILLING.subscription }), qc.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })]);
+    },
+  });
+  const cancel = async () => {
+    try {
+      await cancelPlan.mutateAsync();
     } catch (e) {
       showApiError(e);
     } finally {
-      setBusy(false);
       setAsking(false);
     }
   };
@@ -93,7 +95,7 @@ function PlanCard() {
           <Button variant="default" onClick={() => setAsking(false)}>
             {t('billing.keep')}
           </Button>
-          <Button color="red" onClick={() => void cancel()} loading={busy} data-testid="cancel-confirm">
+          <Button color="red" onClick={() => void cancel()} loading={cancelPlan.isPending} data-testid="cancel-confirm">
             {t('billing.cancel')}
           </Button>
         </Group>
@@ -133,27 +135,26 @@ function WalletCard() {
   const recharge_ = useMutation({
     mutationFn: ({ body, key }: { body: BodyOf<'/api/v1/subscription/createIntent', 'post'>; key: string }) =>
       unwrap(masar.POST('/api/v1/subscription/createIntent', { body, headers: idempotent(key) })),
-  });
-  const [busy, setBusy] = useState(false);
-  const chosen = cardId ?? cards.find((c) => c.isDefault && !c.lastChargeFailedAt)?.id ?? null;
-  const recharge = async () => {
-    if (!chosen) return;
-    setBusy(true);
-    try {
-      const intent = await recharge_.mutateAsync({
-        body: { purpose: PAYMENT_PURPOSE.walletRecharge, amountSar: String(amount), cardId: chosen },
-        key: newPaymentKey(),
-      });
+    // awaited by the mutation: Recharge stays busy until the bank's page opens or the balance is fresh
+    onSuccess: async (intent) => {
       if (intent.status === 'requires_action' && intent.actionUrl) {
         window.location.assign(intent.actionUrl);
         return;
       }
       notifySuccess(t('confirm.done'));
       await qc.invalidateQueries({ queryKey: BILLING.wallet });
+    },
+  });
+  const chosen = cardId ?? cards.find((c) => c.isDefault && !c.lastChargeFailedAt)?.id ?? null;
+  const recharge = async () => {
+    if (!chosen) return;
+    try {
+      await recharge_.mutateAsync({
+        body: { purpose: PAYMENT_PURPOSE.walletRecharge, amountSar: String(amount), cardId: chosen },
+        key: newPaymentKey(),
+      });
     } catch (e) {
       showApiError(e);
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -176,7 +177,7 @@ function WalletCard() {
           data={cards.map((c) => ({ value: c.id, label: `${t(`card.brand.${c.brand}`)} •••• ${c.last4}` }))}
           w={200}
         />
-        <Button onClick={() => void recharge()} loading={busy} disabled={!chosen}>
+        <Button onClick={() => void recharge()} loading={recharge_.isPending} disabled={!chosen}>
           {t('billing.recharge')}
         </Button>
       </Group>

@@ -49,8 +49,19 @@ export default function CheckoutPage() {
   const createIntent = useMutation({
     mutationFn: ({ body, key }: { body: BodyOf<'/api/v1/subscription/createIntent', 'post'>; key: string }) =>
       unwrap(masar.POST('/api/v1/subscription/createIntent', { body, headers: idempotent(key) })),
+    // awaited by the mutation: Pay stays busy until the bank's page opens or the plan and profile are fresh
+    onSuccess: async (intent) => {
+      if (intent.status === 'requires_action' && intent.actionUrl) {
+        const url = new URL(intent.actionUrl, window.location.origin);
+        if (url.origin === window.location.origin) void navigate(`${url.pathname}${url.search}`);
+        else window.location.assign(intent.actionUrl);
+        return;
+      }
+      notifySuccess(t('confirm.done'));
+      await Promise.all([qc.invalidateQueries({ queryKey: ['billing'] }), qc.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })]);
+      void navigate(`${base}/billing-and-invoice`);
+    },
   });
-  const [busy, setBusy] = useState(false);
   // one key per attempt: kept until the body changes, so a retry of the same payment reuses it
   const [attempt, setAttempt] = useState(() => ({ key: newPaymentKey(), body: '' }));
 
@@ -100,18 +111,8 @@ export default function CheckoutPage() {
     const text = JSON.stringify(body);
     const key = attempt.body === text ? attempt.key : newPaymentKey();
     setAttempt({ key, body: text });
-    setBusy(true);
     try {
-      const intent = await createIntent.mutateAsync({ body, key });
-      if (intent.status === 'requires_action' && intent.actionUrl) {
-        const url = new URL(intent.actionUrl, window.location.origin);
-        if (url.origin === window.location.origin) void navigate(`${url.pathname}${url.search}`);
-        else window.location.assign(intent.actionUrl);
-        return;
-      }
-      notifySuccess(t('confirm.done'));
-      await Promise.all([qc.invalidateQueries({ queryKey: ['billing'] }), qc.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })]);
-      void navigate(`${base}/billing-and-invoice`);
+      await createIntent.mutateAsync({ body, key });
     } catch (e) {
       // a refused payment is over: the next click is a new attempt
       setAttempt({ key: newPaymentKey(), body: '' });
@@ -121,8 +122,6 @@ export default function CheckoutPage() {
         void qc.invalidateQueries({ queryKey: BILLING.cards });
       }
       showApiError(e);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -194,7 +193,7 @@ export default function CheckoutPage() {
                 </Button>
               )}
             </Group>
-            <Button size="md" mt="md" onClick={() => void pay()} loading={busy} disabled={!chosen} data-testid="pay">
+            <Button size="md" mt="md" onClick={() => void pay()} loading={createIntent.isPending} disabled={!chosen} data-testid="pay">
               {t('checkout.pay', { amount: formatMoney(totals.totalSar, lang) })}
             </Button>
             {!chosen && (

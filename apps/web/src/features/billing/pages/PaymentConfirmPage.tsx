@@ -35,19 +35,15 @@ export default function PaymentConfirmPage() {
     mutationFn: ({ id, outcome }: { id: string; outcome?: 'approve' | 'decline' }) =>
       unwrap(masar.POST('/api/v1/payments/intents/{id}/confirm', { params: { path: { id } }, body: outcome ? { outcome } : {} })),
   });
-  const [busy, setBusy] = useState(false);
   const started = useRef(false);
 
   const confirm = async (outcome?: 'approve' | 'decline') => {
-    setBusy(true);
     try {
       await confirmIntent.mutateAsync({ id, outcome });
       setResult({ ok: true, message: t('confirm.done') });
       await Promise.all([qc.invalidateQueries({ queryKey: ['billing'] }), qc.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })]);
     } catch (e) {
       setResult({ ok: false, message: e instanceof ApiError ? e.message : t('confirm.failed') });
-    } finally {
-      setBusy(false);
     }
   };
   // a real acquirer sent the payer back here: check at once
@@ -82,10 +78,10 @@ export default function PaymentConfirmPage() {
             <>
               <Text>{t('confirm.sandboxText', { amount: intent ? formatMoney(intent.totalSar, lang) : '…' })}</Text>
               <Group>
-                <Button onClick={() => void confirm('approve')} loading={busy} data-testid="3ds-approve">
+                <Button onClick={() => void confirm('approve')} loading={confirmIntent.isPending} data-testid="3ds-approve">
                   {t('confirm.approve')}
                 </Button>
-                <Button variant="default" onClick={() => void confirm('decline')} loading={busy} data-testid="3ds-decline">
+                <Button variant="default" onClick={() => void confirm('decline')} loading={confirmIntent.isPending} data-testid="3ds-decline">
                   {t('confirm.decline')}
                 </Button>
               </Group>

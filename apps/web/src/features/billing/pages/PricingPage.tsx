@@ -7,10 +7,10 @@ import { useNavigate } from 'react-router';
 import { AUDIENCE_OF, TRIAL_DAYS, VAT_RATE, type PlanView } from '@masar/shared';
 import { asLang, formatMoney, formatPercent } from '../../../components/format';
 import { useRoleBase, useViewer } from '../../../components/useViewer';
-import { masar, unwrap, type BodyOf } from '../../../lib/api';
+import { masar, unwrap } from '../../../lib/api';
 import { notifySuccess, showApiError } from '../../../lib/form';
 import { PROFILE_QUERY_KEY } from '../../../lib/session';
-import { BILLING, isPlanCode, usePlans, useSubscription } from '../api';
+import { BILLING, isPlanCode, usePlans, useSubscription, type PlanCode } from '../api';
 
 type Audience = PlanView['audience'];
 
@@ -90,22 +90,23 @@ export default function PricingPage() {
   const shown = mine ?? audience;
   const { data: plans, isLoading } = usePlans(i18n.language);
   const { data: subscription } = useSubscription(isSignedIn);
-  const [busy, setBusy] = useState<string | null>(null);
-  const trial = useMutation({ mutationFn: (body: BodyOf<'/api/v1/subscription/trial', 'post'>) => unwrap(masar.POST('/api/v1/subscription/trial', { body })) });
+  const trial = useMutation({
+    mutationFn: ({ planCode }: { planCode: PlanCode; trialDays: number }) => unwrap(masar.POST('/api/v1/subscription/trial', { body: { planCode } })),
+    // awaited by the mutation: the plan's button stays busy until the subscription and profile are fresh
+    onSuccess: async (_, { trialDays }) => {
+      notifySuccess(t('pricing.trialStarted', { days: trialDays }));
+      await Promise.all([qc.invalidateQueries({ queryKey: BILLING.subscription }), qc.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })]);
+      void navigate(`${base}/billing-and-invoice`);
+    },
+  });
 
   const startTrial = async (plan: PlanView) => {
     const planCode = plan.code;
     if (!isPlanCode(planCode)) return;
-    setBusy(plan.code);
     try {
-      await trial.mutateAsync({ planCode });
-      notifySuccess(t('pricing.trialStarted', { days: plan.trialDays }));
-      await Promise.all([qc.invalidateQueries({ queryKey: BILLING.subscription }), qc.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })]);
-      void navigate(`${base}/billing-and-invoice`);
+      await trial.mutateAsync({ planCode, trialDays: plan.trialDays });
     } catch (e) {
       showApiError(e);
-    } finally {
-      setBusy(null);
     }
   };
   const subscribe = (plan: PlanView) => void navigate(isSignedIn ? `${base}/checkout?plan=${plan.code}` : '/signup');
@@ -142,7 +143,7 @@ export default function PricingPage() {
                     key={p.code}
                     plan={p}
                     current={subscription?.planCode === p.code && subscription.active && !subscription.trial}
-                    busy={busy === p.code}
+                    busy={trial.isPending && trial.variables.planCode === p.code}
                     onTrial={canTrial ? () => void startTrial(p) : undefined}
                     onSubscribe={() => subscribe(p)}
                   />

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { PlanView, SavedCard, Subscription } from '@masar/shared';
 import i18n from '../../../i18n';
 import { SessionProvider } from '../../../lib/session';
-import { renderWithApp, stubApi } from '../../../test/render';
+import { readFetch, renderWithApp, stubApi } from '../../../test/render';
 import BillingPage from './BillingPage';
 import CheckoutPage from './CheckoutPage';
 
@@ -160,6 +160,41 @@ describe('BillingPage', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('card-default-0007')).toBeNull();
     expect(screen.getByTestId('saved-cards-link').getAttribute('href')).toBe('/carriers/saved-cards');
     expect(screen.getByText('Your VAT invoices appear here after your first payment.')).toBeTruthy();
+  });
+
+  it('a wallet recharge keeps its button busy until the balance is read again (the mutation awaits its onSuccess)', async () => {
+    let balance = '50.00';
+    const calls = stubApi((method, path) => {
+      if (method === 'GET' && path === '/subscription') return ok(null);
+      if (method === 'GET' && path === '/paymentMethod') return ok({ items: [visa] });
+      if (method === 'GET' && path === '/wallet') return ok({ balanceSar: balance, entries: [] });
+      if (method === 'GET' && path.startsWith('/invoices')) return ok({ items: [] });
+      if (method === 'POST' && path === '/subscription/createIntent') {
+        balance = '150.00';
+        return ok({ id: '01a201c4-0000-7000-8000-0000000000b1', status: 'succeeded', actionUrl: null });
+      }
+      return undefined;
+    });
+    // hold the wallet's read after the payment until the test lets it through
+    const stub = globalThis.fetch;
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    vi.stubGlobal('fetch', async (input: Request, init?: RequestInit) => {
+      const { method, url } = await readFetch(input, init);
+      if (method === 'GET' && url.pathname.endsWith('/wallet') && calls.some((c) => c.path === '/subscription/createIntent')) await held;
+      return stub(input, init);
+    });
+    renderWithApp(inShell(<BillingPage />), { path: '/carriers/billing-and-invoice' });
+    expect(await screen.findByTestId('wallet-balance')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toMatch(/SAR\s50$/));
+    const recharge = screen.getByRole('button', { name: 'Recharge' });
+    await waitFor(() => expect(recharge.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(recharge);
+    expect(await screen.findByText('Payment successful.')).toBeTruthy();
+    expect(recharge.getAttribute('data-loading')).toBe('true');
+    release();
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toMatch(/SAR\s150$/));
+    await waitFor(() => expect(recharge.hasAttribute('data-loading')).toBe(false));
   });
 
   it('/saved-cards lists the cards in Arabic, makes another the renewal card and removes one', async () => {

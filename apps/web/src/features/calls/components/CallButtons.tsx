@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconPhone, IconVideo } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CallType } from '@masar/shared';
 import { startCall } from '../engine';
@@ -18,13 +19,13 @@ export default function CallButtons(props: { conversationId: string; loadId: str
   const { t } = useTranslation('calls');
   const { phase } = useCallState();
   const [refused, setRefused] = useState<Partial<Record<CallType, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const call = async (type: CallType) => {
-    setBusy(true);
-    const code = await startCall({ ...props, type });
-    setBusy(false);
-    if (code && REFUSALS.has(code)) setRefused((r) => ({ ...r, [type]: getCallState().notice ?? t('refused') }));
-  };
+  // the microphone (and camera), then POST /meetings/v1/meeting: both buttons stay off while it runs
+  const call = useMutation({
+    mutationFn: (type: CallType) => startCall({ ...props, type }),
+    onSuccess: (code, type) => {
+      if (code && REFUSALS.has(code)) setRefused((r) => ({ ...r, [type]: getCallState().notice ?? t('refused') }));
+    },
+  });
   const button = (type: CallType) => {
     const reason = refused[type];
     const label = type === 'AudioCall' ? t('startAudio') : t('startVideo');
@@ -33,8 +34,8 @@ export default function CallButtons(props: { conversationId: string; loadId: str
         <ActionIcon
           variant="subtle"
           size="lg"
-          onClick={() => void call(type)}
-          disabled={Boolean(reason) || phase !== 'idle' || busy}
+          onClick={() => call.mutate(type)}
+          disabled={Boolean(reason) || phase !== 'idle' || call.isPending}
           aria-label={reason ? `${label}: ${reason}` : label}
           data-testid={type === 'AudioCall' ? 'call-audio' : 'call-video'}
         >

@@ -71,26 +71,27 @@ function ApiKeysCard() {
   const qc = useQueryClient();
   const { data: keys = [] } = useQuery({ queryKey: KEYS, queryFn: () => unwrap(masar.GET('/api/v1/api-keys')).then((d) => d.items) });
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
-  const [busy, setBusy] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const createKey = useMutation({ mutationFn: (body: BodyOf<'/api/v1/api-keys', 'post'>) => unwrap(masar.POST('/api/v1/api-keys', { body })) });
-  const revokeKey = useMutation({ mutationFn: (id: string) => unwrap(masar.DELETE('/api/v1/api-keys/{id}', { params: { path: { id } } })) });
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: '', scopes: ['loads:read'] as string[], ratePerMinute: 120 },
     validate: zodValidate(apiKeyCreateBody),
   });
-  const create = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const k = await createKey.mutateAsync(apiKeyCreateBody.parse(values));
+  const createKey = useMutation({
+    mutationFn: (body: BodyOf<'/api/v1/api-keys', 'post'>) => unwrap(masar.POST('/api/v1/api-keys', { body })),
+    // awaited by the mutation: the form's button stays busy until the key list is fresh
+    onSuccess: async (k) => {
       setCreated(k);
       form.reset();
       await qc.invalidateQueries({ queryKey: KEYS });
+    },
+  });
+  const revokeKey = useMutation({ mutationFn: (id: string) => unwrap(masar.DELETE('/api/v1/api-keys/{id}', { params: { path: { id } } })) });
+  const create = form.onSubmit(async (values) => {
+    try {
+      await createKey.mutateAsync(apiKeyCreateBody.parse(values));
     } catch (e) {
       showApiError(e, form);
-    } finally {
-      setBusy(false);
     }
   });
   const revoke = async () => {
@@ -132,7 +133,7 @@ function ApiKeysCard() {
             </SimpleGrid>
           </Checkbox.Group>
           <Group>
-            <Button type="submit" loading={busy} leftSection={<IconPlus size={16} />}>
+            <Button type="submit" loading={createKey.isPending} leftSection={<IconPlus size={16} />}>
               {t('keys.create')}
             </Button>
           </Group>
@@ -290,9 +291,7 @@ function WebhooksCard() {
   const qc = useQueryClient();
   const { data: hooks = [] } = useQuery({ queryKey: HOOKS, queryFn: () => unwrap(masar.GET('/api/v1/webhooks')).then((d) => d.items) });
   const [created, setCreated] = useState<(WebhookEndpoint & { secret: string }) | null>(null);
-  const [busy, setBusy] = useState(false);
   const [log, setLog] = useState<WebhookEndpoint | null>(null);
-  const createHook = useMutation({ mutationFn: (body: BodyOf<'/api/v1/webhooks', 'post'>) => unwrap(masar.POST('/api/v1/webhooks', { body })) });
   const patchHook = useMutation({
     mutationFn: ({ id, active }: { id: string; active: boolean }) =>
       unwrap(masar.PATCH('/api/v1/webhooks/{id}', { params: { path: { id } }, body: { active } })),
@@ -303,17 +302,20 @@ function WebhooksCard() {
     initialValues: { url: '', description: '', events: ['offer.created', 'offer.accepted', 'load.booked'] as string[] },
     validate: zodValidate(webhookCreateBody),
   });
-  const create = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const body = webhookCreateBody.parse({ ...values, description: values.description || undefined });
-      setCreated(await createHook.mutateAsync(body));
+  const createHook = useMutation({
+    mutationFn: (body: BodyOf<'/api/v1/webhooks', 'post'>) => unwrap(masar.POST('/api/v1/webhooks', { body })),
+    // awaited by the mutation: the form's button stays busy until the endpoint list is fresh
+    onSuccess: async (hook) => {
+      setCreated(hook);
       form.reset();
       await qc.invalidateQueries({ queryKey: HOOKS });
+    },
+  });
+  const create = form.onSubmit(async (values) => {
+    try {
+      await createHook.mutateAsync(webhookCreateBody.parse({ ...values, description: values.description || undefined }));
     } catch (e) {
       showApiError(e, form);
-    } finally {
-      setBusy(false);
     }
   });
   const setActive = async (h: WebhookEndpoint, active: boolean) => {
@@ -360,7 +362,7 @@ function WebhooksCard() {
             </SimpleGrid>
           </Checkbox.Group>
           <Group>
-            <Button type="submit" loading={busy} leftSection={<IconPlus size={16} />}>
+            <Button type="submit" loading={createHook.isPending} leftSection={<IconPlus size={16} />}>
               {t('hooks.create')}
             </Button>
           </Group>

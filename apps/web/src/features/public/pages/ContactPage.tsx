@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Anchor, Button, Container, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -40,17 +40,13 @@ export default function ContactPage() {
     mutationFn: ({ body, key }: { body: BodyOf<'/api/v1/contact', 'post'>; key: string }) =>
       unwrap(masar.POST('/api/v1/contact', { body, headers: idempotent(key) })),
   });
-  const [busy, setBusy] = useState(false);
   const submit = form.onSubmit(async (values) => {
-    setBusy(true);
     try {
       await send.mutateAsync({ body: contactBody.parse({ ...values, phone: values.phone.trim() || undefined }), key: key.current });
       key.current = newKey();
       void navigate('/thank-you');
     } catch (err) {
       showApiError(err, form);
-    } finally {
-      setBusy(false);
     }
   });
 
@@ -132,7 +128,7 @@ export default function ContactPage() {
               <Text size="xs" c="dimmed">
                 {t('contact.privacy')}
               </Text>
-              <Button type="submit" loading={busy} data-testid="contact-submit">
+              <Button type="submit" loading={send.isPending} data-testid="contact-submit">
                 {t('contact.send')}
               </Button>
             </Stack>

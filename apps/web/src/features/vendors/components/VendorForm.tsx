@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { ActionIcon, Button, Divider, Group, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
@@ -150,7 +151,8 @@ export function VendorForm({
   const [values, setValues] = useState<Values>(() => initial(vendor));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // the page's save (its own mutation, a notification, closing the drawer) as one mutation: its isPending is the button's loading state
+  const save = useMutation({ mutationFn: onSubmit });
   const regions = useRegions();
   const equipment = useEquipmentTypes();
   const set = <K extends keyof Values>(k: K, v: Values[K]) => setValues((x) => ({ ...x, [k]: v }));
@@ -168,14 +170,11 @@ export function VendorForm({
       return;
     }
     setErrors({});
-    setBusy(true);
     try {
-      await onSubmit(vendor ? { id: vendor.id, body: vendorUpdate.parse(payload) } : { body: vendorInput.parse(payload) });
+      await save.mutateAsync(vendor ? { id: vendor.id, body: vendorUpdate.parse(payload) } : { body: vendorInput.parse(payload) });
     } catch (e) {
       setErrors(apiFieldErrors(e, { VENDOR_EMAIL_EXISTS: 'email', EMAIL_EXISTS: 'email', VENDOR_PHONE_EXISTS: 'phone', PHONE_EXISTS: 'phone' }, lang));
       setFormError(e instanceof Error ? e.message : t('error'));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -215,7 +214,7 @@ export function VendorForm({
       error={formError}
       submitLabel={submitLabel}
       submitTestId="vendor-submit"
-      loading={busy}
+      loading={save.isPending}
       cancelLabel={t('cancel')}
       onCancel={onCancel}
     >
