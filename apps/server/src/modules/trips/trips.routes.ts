@@ -1,8 +1,9 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ZodApp } from '../../lib/zod-app.ts';
 import {
   daysToPaySchema,
   driverJobSchema,
@@ -49,8 +50,6 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
   shipmentRoutes(app, svc);
 }
 
-/** The Fastify instance with the zod type provider, as the routes register on it. */
-type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 const driverTags = ['trips'];
 
 /** The driver of the request's trip session token (TRIP_SESSION_INVALID without one). */
@@ -60,7 +59,7 @@ const driverOf = (svc: TripsService, req: FastifyRequest) => {
 };
 
 /** The driver's trip session, jobs and steps. */
-function driverRoutes(app: Api, svc: TripsService) {
+function driverRoutes(app: ZodApp, svc: TripsService) {
   const perIp = app.config.AUTH_RATE_PER_IP_PER_MIN > 0 ? { max: app.config.AUTH_RATE_PER_IP_PER_MIN, timeWindow: 60_000 } : false;
   app.post(
     '/driver/trip/session',
@@ -116,7 +115,7 @@ function driverRoutes(app: Api, svc: TripsService) {
 }
 
 /** Proofs of pickup and drop: the driver's upload, the parties' download. */
-function proofRoutes(app: Api, svc: TripsService) {
+function proofRoutes(app: ZodApp, svc: TripsService) {
   app.post(
     '/driver/trip/proofs',
     {
@@ -177,7 +176,7 @@ function proofRoutes(app: Api, svc: TripsService) {
 }
 
 /** Tracking (fleet area: API keys with fleet:read / fleet:write): positions in, a vehicle's trail, godsview. */
-function trackingRoutes(app: Api, svc: TripsService) {
+function trackingRoutes(app: ZodApp, svc: TripsService) {
   // The driver's job page posts a position once a minute: a token that posts far more is a runaway
   // page or someone replaying a leaked link. Keyed by a hash of the token (never the token itself);
   // requests without a trip token (API keys, signed-in owners) are limited by their key's budget.
@@ -242,7 +241,7 @@ function trackingRoutes(app: Api, svc: TripsService) {
 }
 
 /** A shipment's tracking and payment follow-through. */
-function shipmentRoutes(app: Api, svc: TripsService) {
+function shipmentRoutes(app: ZodApp, svc: TripsService) {
   const loadTags = ['loads'];
   app.get(
     '/loads/:id/tracking',

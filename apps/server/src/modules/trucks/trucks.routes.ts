@@ -1,6 +1,7 @@
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ZodApp } from '../../lib/zod-app.ts';
 import { envelopeBytes } from '../../lib/page-cache.ts';
 import {
   ACCOUNT_TYPE,
@@ -52,13 +53,11 @@ export default async function trucksRoutes(fastify: FastifyInstance) {
   matchingRoutes(app, svc);
 }
 
-/** The Fastify instance with the zod type provider, as the routes register on it. */
-type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 const tags = ['trucks'];
 const truckData = { 200: envelope(truckSchema) };
 
 /** Post a truck; my truck posts. */
-function myTruckRoutes(app: Api, svc: TrucksService) {
+function myTruckRoutes(app: ZodApp, svc: TrucksService) {
   app.post(
     '/truck',
     {
@@ -98,7 +97,7 @@ function myTruckRoutes(app: Api, svc: TrucksService) {
 }
 
 /** The truck board, the in/out logs and the board's filters. */
-function truckBoardRoutes(app: Api, svc: TrucksService) {
+function truckBoardRoutes(app: ZodApp, svc: TrucksService) {
   app.get(
     '/searchTrucks',
     {
@@ -178,7 +177,7 @@ function truckBoardRoutes(app: Api, svc: TrucksService) {
 }
 
 /** One truck: details, and the owner's edit, delete, unpost, repost and duplicate. */
-function truckRoutes(app: Api, svc: TrucksService) {
+function truckRoutes(app: ZodApp, svc: TrucksService) {
   app.get(
     '/truck/:id',
     {
@@ -260,7 +259,7 @@ function truckRoutes(app: Api, svc: TrucksService) {
 }
 
 /** Matching both ways (my truck's loads and backhauls, my load's trucks). */
-function matchingRoutes(app: Api, svc: TrucksService) {
+function matchingRoutes(app: ZodApp, svc: TrucksService) {
   app.get(
     '/truck/:id/matching-loads',
     {
