@@ -53,13 +53,15 @@ export const SUBSCRIPTION_TRANSITIONS: readonly Transition<SubscriptionStatus, S
   { action: 'expire', from: ['trialing', 'active', 'past_due', 'cancelled'], to: 'expired', by: 'renewal job: a trial or a plan set to end, past its period' },
 ];
 
+/** The table's row of `action`: each subscription action has one (one `to`, whatever its `from`), so batch forms need no per-row target. */
+export const subscriptionTransitionOf = (action: SubscriptionAction): Transition<SubscriptionStatus, SubscriptionAction> =>
+  SUBSCRIPTION_TRANSITIONS.find((t) => t.action === action)!;
+
 /** The status `action` leads a subscription to from `from`, or null when SUBSCRIPTION_TRANSITIONS does not allow it. */
 export function subscriptionTransition(from: SubscriptionStatus, action: SubscriptionAction): SubscriptionStatus | null {
-  const t = SUBSCRIPTION_TRANSITIONS.find((x) => x.action === action && x.from.includes(from));
-  return t ? t.to : null;
+  const { from: allowed, to } = subscriptionTransitionOf(action);
+  return allowed.includes(from) ? to : null;
 }
 
 /** Statuses from which `action` is allowed (for the batch updates' guard: `status in (...)`). */
-export function subscriptionStatusesAllowing(action: SubscriptionAction): readonly SubscriptionStatus[] {
-  return SUBSCRIPTION_TRANSITIONS.filter((t) => t.action === action).flatMap((t) => t.from);
-}
+export const subscriptionStatusesAllowing = (action: SubscriptionAction): readonly SubscriptionStatus[] => subscriptionTransitionOf(action).from;

@@ -2,6 +2,7 @@ import {
   SUBSCRIPTION_ACTION_EVENT,
   subscriptionStatusesAllowing,
   subscriptionTransition,
+  subscriptionTransitionOf,
   type ErrorCode,
   type SubscriptionAction,
   type SubscriptionStatus,
@@ -12,9 +13,6 @@ import { billingEvent, subData } from './billing.shared.ts';
 import * as lifecycleRepo from './lifecycle.repository.ts';
 
 export type { SubscriptionTransitionSet } from './lifecycle.repository.ts';
-
-/** Where the table's batch actions lead (each of their `from` statuses leads to the one `to`). */
-const targetOf = (action: SubscriptionAction): SubscriptionStatus => subscriptionTransition(subscriptionStatusesAllowing(action)[0], action)!;
 
 /**
  * THE status change of one subscription (issue 51: one lifecycle, as loads'). Inside the caller's
@@ -50,7 +48,7 @@ export async function transition(
 
 /** A new plan replaces the user's live one (lifecycle 'replace', no event: the new plan's subscription.started says it). */
 export async function replaceLive(tx: DbOrTx, userId: string): Promise<void> {
-  await lifecycleRepo.endLive(tx, userId, subscriptionStatusesAllowing('replace'), targetOf('replace'));
+  await lifecycleRepo.endLive(tx, userId, subscriptionStatusesAllowing('replace'), subscriptionTransitionOf('replace').to);
 }
 
 /**
@@ -58,7 +56,7 @@ export async function replaceLive(tx: DbOrTx, userId: string): Promise<void> {
  * become `expired`, a subscription.expired each, in the caller's transaction. Returns how many.
  */
 export async function expireBatch(tx: DbOrTx): Promise<number> {
-  const rows = await lifecycleRepo.expireEnded(tx, subscriptionStatusesAllowing('expire'), targetOf('expire'));
+  const rows = await lifecycleRepo.expireEnded(tx, subscriptionStatusesAllowing('expire'), subscriptionTransitionOf('expire').to);
   for (const r of rows) await billingEvent(tx, SUBSCRIPTION_ACTION_EVENT.expire, r.userId, subData(r.id, r.planCode, r.endsAt));
   return rows.length;
 }
