@@ -140,6 +140,7 @@ describe('one lifecycle: who writes loads.status and offers.status', () => {
   it('only the lifecycle modules call the status-writing repositories', () => {
     const callers = server.filter((f) => /lifecycle\.repository\.ts'/.test(f.text)).map((f) => f.path);
     expect(callers.sort()).toEqual([
+      'apps/server/src/modules/billing/lifecycle.ts',
       'apps/server/src/modules/loads/lifecycle.ts',
       'apps/server/src/modules/offers/lifecycle.ts',
       'apps/server/src/modules/tenders/lifecycle.ts',
@@ -157,6 +158,20 @@ describe('one lifecycle: who writes loads.status and offers.status', () => {
   it('only trucks/lifecycle.repository.ts writes trucks.status (through transition() in trucks/lifecycle.ts)', () => {
     const hits = statusWriters(server, 'trucks');
     expect([...new Set(hits.map((h) => h.path))]).toEqual(['apps/server/src/modules/trucks/lifecycle.repository.ts']);
+  });
+});
+
+describe('one lifecycle: who writes subscriptions.status', () => {
+  it('the scanner fires on a subscription status write outside billing/lifecycle.repository.ts', () => {
+    const elsewhere = (text: string): Source => ({ path: 'apps/server/src/modules/billing/billing.repository.ts', text });
+    expect(statusWriters([elsewhere("tx.update(subscriptions).set({ active: false, status: 'cancelled' }).where(x)")], 'subscriptions')).toHaveLength(1);
+    expect(statusWriters([elsewhere("sql`update subscriptions set status = 'expired' where id = ${id}`")], 'subscriptions')).toHaveLength(1);
+    expect(statusWriters([elsewhere('db.update(subscriptions).set({ lastRenewalAt: now }).where(eq(subscriptions.status, s))')], 'subscriptions')).toEqual([]);
+  });
+
+  it('only billing/lifecycle.repository.ts writes subscriptions.status (through billing/lifecycle.ts, SUBSCRIPTION_TRANSITIONS)', () => {
+    const hits = statusWriters(server, 'subscriptions');
+    expect([...new Set(hits.map((h) => h.path))]).toEqual(['apps/server/src/modules/billing/lifecycle.repository.ts']);
   });
 });
 

@@ -59,7 +59,7 @@ export interface Hit {
  * Statements that write the `status` column of `table`: SQL `update <table> [alias] set … status =`
  * (in the set list, before `where`) and drizzle `.update(<table>).set({ … status … })`.
  */
-export function statusWriters(files: Source[], table: 'loads' | 'offers' | 'trucks' | 'tenders' | 'tender_invites'): Hit[] {
+export function statusWriters(files: Source[], table: 'loads' | 'offers' | 'trucks' | 'tenders' | 'tender_invites' | 'subscriptions'): Hit[] {
   const hits: Hit[] = [];
   const sqlRe = new RegExp(`\\bupdate\\s+${table}\\b(?:\\s+(?!set\\b)\\w+)?\\s+set\\b([\\s\\S]*?)(?:\\bwhere\\b|\\bfrom\\b|\\breturning\\b|\`|;)`, 'gi');
   const drizzleRe = new RegExp(`\\.update\\(\\s*${table}\\s*\\)\\s*\\.set\\(`, 'g');
