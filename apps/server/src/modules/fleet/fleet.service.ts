@@ -5,7 +5,6 @@ import { AppError } from '../../lib/errors.ts';
 import * as repo from './fleet.repository.ts';
 import type { FleetDeps } from './deps.ts';
 import type { DriverIn, DriverUpd, TrailerIn, TrailerUpd, VehicleIn, VehicleUpd } from './fleet.shared.ts';
-import { assignDriver } from './use-cases/assign-driver.ts';
 import { bulkInsertFleet } from './use-cases/bulk-insert-fleet.ts';
 import { createDriver } from './use-cases/create-driver.ts';
 import { createTrailer } from './use-cases/create-trailer.ts';
@@ -13,7 +12,6 @@ import { createVehicle } from './use-cases/create-vehicle.ts';
 import { getDriver } from './use-cases/get-driver.ts';
 import { getTrailer } from './use-cases/get-trailer.ts';
 import { getVehicle } from './use-cases/get-vehicle.ts';
-import { linkTrailer } from './use-cases/link-trailer.ts';
 import { listDrivers } from './use-cases/list-drivers.ts';
 import { listFleet } from './use-cases/list-fleet.ts';
 import { listTrailers } from './use-cases/list-trailers.ts';
@@ -23,6 +21,7 @@ import { registerVehicleWasl } from './use-cases/register-vehicle-wasl.ts';
 import { sendDriverLinkSms } from './use-cases/send-driver-link-sms.ts';
 import { setDriverState } from './use-cases/set-driver-state.ts';
 import { setTrailerState } from './use-cases/set-trailer-state.ts';
+import { setVehiclePart } from './use-cases/set-vehicle-part.ts';
 import { setVehicleState } from './use-cases/set-vehicle-state.ts';
 import { signDriverLink } from './use-cases/sign-driver-link.ts';
 import { trustDriver } from './use-cases/trust-driver.ts';
@@ -112,8 +111,8 @@ export function createFleetService(deps: FleetDeps) {
     deleteVehicle: (user: CurrentUser, id: string) => setVehicleState(deps, user, id, 'deleted'),
     suspendVehicle: (user: CurrentUser, id: string) => setVehicleState(deps, user, id, 'suspended'),
     activateVehicle: (user: CurrentUser, id: string) => setVehicleState(deps, user, id, 'active'),
-    assignDriver: (user: CurrentUser, id: string, driverId: string | null) => assignDriver(deps, user, id, driverId),
-    linkTrailer: (user: CurrentUser, id: string, trailerId: string | null) => linkTrailer(deps, user, id, trailerId),
+    assignDriver: (user: CurrentUser, id: string, driverId: string | null) => setVehiclePart(deps, user, id, 'driver', driverId),
+    linkTrailer: (user: CurrentUser, id: string, trailerId: string | null) => setVehiclePart(deps, user, id, 'trailer', trailerId),
     forAssignment: (user: CurrentUser) => vehiclesForAssignment(deps, user),
     registerVehicleWasl: (user: CurrentUser, id: string) => registerVehicleWasl(deps, user, id),
     registerDriverWasl: (user: CurrentUser, id: string) => registerDriverWasl(deps, user, id),

@@ -269,13 +269,20 @@ export async function checkVehicleRefs(tx: DbOrTx, user: CurrentUser, b: Partial
 }
 
 // ---------- state changes ----------
+/** What setting state `S` answers: null for a delete, the item `T` otherwise. */
+export type StateAnswer<S extends FleetState, T> = S extends 'deleted' ? null : T;
 /**
  * Set an item's state in one transaction (`change` checks and writes); a deleted item answers
  * null, any other state the item as `view` reads it after the commit.
  */
-export async function changeState<T>(db: Db, to: FleetState, change: (tx: DbOrTx) => Promise<void>, view: () => Promise<T>): Promise<T | null> {
+export async function changeState<S extends FleetState, T>(
+  db: Db,
+  to: S,
+  change: (tx: DbOrTx) => Promise<void>,
+  view: () => Promise<T>,
+): Promise<StateAnswer<S, T>> {
   await db.transaction(change);
-  return to === 'deleted' ? null : view();
+  return (to === 'deleted' ? null : await view()) as StateAnswer<S, T>;
 }
 
 // ---------- WASL ----------

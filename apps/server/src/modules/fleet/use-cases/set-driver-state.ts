@@ -2,7 +2,7 @@ import type { Driver } from '@masar/shared';
 import type { CurrentUser } from '../../auth/auth.types.ts';
 import type { FleetDeps } from '../deps.ts';
 import * as repo from '../fleet.repository.ts';
-import { changeState, mustDriver, type FleetState } from '../fleet.shared.ts';
+import { changeState, mustDriver, type FleetState, type StateAnswer } from '../fleet.shared.ts';
 import { getDriver } from './get-driver.ts';
 
 export type SetDriverStateDeps = Pick<FleetDeps, 'db'>;
@@ -13,9 +13,7 @@ export type SetDriverStateDeps = Pick<FleetDeps, 'db'>;
  * kills the driver's job links and trip tokens for good (issue 22). Answers the driver, or null
  * when deleted. Errors: NOT_FOUND.
  */
-export function setDriverState(deps: SetDriverStateDeps, user: CurrentUser, id: string, to: 'deleted'): Promise<null>;
-export function setDriverState(deps: SetDriverStateDeps, user: CurrentUser, id: string, to: 'active' | 'suspended'): Promise<Driver>;
-export function setDriverState(deps: SetDriverStateDeps, user: CurrentUser, id: string, to: FleetState): Promise<Driver | null> {
+export function setDriverState<S extends FleetState>(deps: SetDriverStateDeps, user: CurrentUser, id: string, to: S): Promise<StateAnswer<S, Driver>> {
   return changeState(
     deps.db,
     to,

@@ -2,7 +2,7 @@ import type { Trailer } from '@masar/shared';
 import type { CurrentUser } from '../../auth/auth.types.ts';
 import type { FleetDeps } from '../deps.ts';
 import * as repo from '../fleet.repository.ts';
-import { changeState, mustTrailer, type FleetState } from '../fleet.shared.ts';
+import { changeState, mustTrailer, type FleetState, type StateAnswer } from '../fleet.shared.ts';
 import { getTrailer } from './get-trailer.ts';
 
 export type SetTrailerStateDeps = Pick<FleetDeps, 'db'>;
@@ -11,9 +11,7 @@ export type SetTrailerStateDeps = Pick<FleetDeps, 'db'>;
  * DELETE /trailers/:id, POST /trailers/:id/suspend | activate. Deleting is soft and unlinks the
  * trailer from its vehicle. Answers the trailer, or null when deleted. Errors: NOT_FOUND.
  */
-export function setTrailerState(deps: SetTrailerStateDeps, user: CurrentUser, id: string, to: 'deleted'): Promise<null>;
-export function setTrailerState(deps: SetTrailerStateDeps, user: CurrentUser, id: string, to: 'active' | 'suspended'): Promise<Trailer>;
-export function setTrailerState(deps: SetTrailerStateDeps, user: CurrentUser, id: string, to: FleetState): Promise<Trailer | null> {
+export function setTrailerState<S extends FleetState>(deps: SetTrailerStateDeps, user: CurrentUser, id: string, to: S): Promise<StateAnswer<S, Trailer>> {
   return changeState(
     deps.db,
     to,

@@ -3,7 +3,7 @@ import { AppError } from '../../../lib/errors.ts';
 import type { CurrentUser } from '../../auth/auth.types.ts';
 import type { FleetDeps } from '../deps.ts';
 import * as repo from '../fleet.repository.ts';
-import { changeState, mustVehicle, type FleetState } from '../fleet.shared.ts';
+import { changeState, mustVehicle, type FleetState, type StateAnswer } from '../fleet.shared.ts';
 import { getVehicle } from './get-vehicle.ts';
 
 export type SetVehicleStateDeps = Pick<FleetDeps, 'db'>;
@@ -13,9 +13,7 @@ export type SetVehicleStateDeps = Pick<FleetDeps, 'db'>;
  * neither suspended nor deleted (VEHICLE_BUSY); deleting is soft and frees its driver and
  * trailer. Answers the vehicle, or null when deleted. Errors: NOT_FOUND, VEHICLE_BUSY.
  */
-export function setVehicleState(deps: SetVehicleStateDeps, user: CurrentUser, id: string, to: 'deleted'): Promise<null>;
-export function setVehicleState(deps: SetVehicleStateDeps, user: CurrentUser, id: string, to: 'active' | 'suspended'): Promise<Vehicle>;
-export function setVehicleState(deps: SetVehicleStateDeps, user: CurrentUser, id: string, to: FleetState): Promise<Vehicle | null> {
+export function setVehicleState<S extends FleetState>(deps: SetVehicleStateDeps, user: CurrentUser, id: string, to: S): Promise<StateAnswer<S, Vehicle>> {
   return changeState(
     deps.db,
     to,
