@@ -34,7 +34,7 @@ import {
   type WaslResultView,
 } from '@masar/shared';
 import type { CurrentUser } from '../auth/auth.types.ts';
-import { FLEET_ROLES } from './fleet.service.ts';
+import { FLEET_ROLES, type FleetService } from './fleet.service.ts';
 
 const auth = { auth: 'user' as const, roles: FLEET_ROLES };
 const tags = ['fleet'];
@@ -119,14 +119,8 @@ function registerFleetResource<Q extends z.ZodType, L extends z.ZodType, In exte
   }));
 }
 
-/**
- * Fleet management (issue 3; spec §2, §3, §4, §5, §7 /vehicles /trailers /drivers). Role and
- * ownership rules: fleet.service.ts and docs/fleet.md.
- */
-export default async function fleetRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const svc = app.container.services.fleet;
-
+/** The fleet table (tabs across kinds). */
+function fleetTableRoutes(app: FleetApp, svc: FleetService) {
   app.get(
     '/fleet',
     {
@@ -142,8 +136,10 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
     },
     async (req) => ({ message: message('common.ok', req.lang), data: await svc.fleet(app.requireUser(req), req.query) }),
   );
+}
 
-  // ---------- WASL (issue 7) ----------
+/** WASL registration of a vehicle or a driver (issue 7). */
+function waslRoutes(app: FleetApp, svc: FleetService) {
   const waslMsg = (s: string) => (s === 'verified' ? 'fleet.waslVerified' : s === 'not_required' ? 'fleet.waslNotRequired' : 'fleet.waslNotVerified');
   const waslRoute = (path: string, summary: string, description: string, register: (user: CurrentUser, id: string) => Promise<WaslResultView>) =>
     app.post(
@@ -166,8 +162,10 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
     'Answers the driver’s WASL status: verified, or not_verified with WASL’s reasons. Errors: NOT_FOUND, FLEET_ITEM_SUSPENDED, WASL_UNAVAILABLE.',
     svc.registerDriverWasl,
   );
+}
 
-  // ---------- vehicles ----------
+/** Vehicles: CRUD and state, vehicles for assignment, their driver and trailer. */
+function vehicleRoutes(app: FleetApp, svc: FleetService) {
   registerFleetResource(app, {
     path: '/vehicles',
     noun: 'vehicle',
@@ -240,8 +238,10 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
     partId: (b) => b.trailerId,
     set: svc.linkTrailer,
   });
+}
 
-  // ---------- trailers ----------
+/** Trailers: CRUD and state. */
+function trailerRoutes(app: FleetApp, svc: FleetService) {
   registerFleetResource(app, {
     path: '/trailers',
     noun: 'trailer',
@@ -260,8 +260,10 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
       activate: svc.activateTrailer,
     },
   });
+}
 
-  // ---------- drivers ----------
+/** Drivers: CRUD and state, the driver's job link and its SMS. */
+function driverRoutes(app: FleetApp, svc: FleetService) {
   registerFleetResource(app, {
     path: '/drivers',
     noun: 'driver',
@@ -280,7 +282,6 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
       activate: svc.activateDriver,
     },
   });
-  const driverData = { 200: envelope(driverSchema) };
   app.get(
     '/drivers/:id/link',
     {
@@ -310,8 +311,10 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
     },
     async (req) => ({ message: message('fleet.linkSent', req.lang), data: await svc.sendDriverLinkSms(app.requireUser(req), req.params.id, req.lang) }),
   );
+}
 
-  // ---------- trusted drivers ----------
+/** Trusted drivers (drivers of my own fleet). */
+function trustedDriverRoutes(app: FleetApp, svc: FleetService) {
   app.get(
     '/trusted-drivers',
     {
@@ -328,7 +331,7 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/trusted-drivers',
-    { config: auth, schema: { tags, summary: 'Mark one of my drivers as trusted', body: trustedDriverBody, response: driverData } },
+    { config: auth, schema: { tags, summary: 'Mark one of my drivers as trusted', body: trustedDriverBody, response: { 200: envelope(driverSchema) } } },
     async (req) => ({ message: message('fleet.statusUpdated', req.lang), data: await svc.trust(app.requireUser(req), req.body.driverId) }),
   );
   app.delete(
@@ -339,4 +342,20 @@ export default async function fleetRoutes(fastify: FastifyInstance) {
       return { message: message('fleet.statusUpdated', req.lang), data: null };
     },
   );
+}
+
+/**
+ * Fleet management (issue 3; spec §2, §3, §4, §5, §7 /vehicles /trailers /drivers). Role and
+ * ownership rules: fleet.service.ts and docs/fleet.md.
+ */
+export default async function fleetRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const svc = app.container.services.fleet;
+  // registration order is the OpenAPI document's order
+  fleetTableRoutes(app, svc);
+  waslRoutes(app, svc);
+  vehicleRoutes(app, svc);
+  trailerRoutes(app, svc);
+  driverRoutes(app, svc);
+  trustedDriverRoutes(app, svc);
 }
