@@ -1,5 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { ACCOUNT_TYPE, CALL_ACTION_EVENT, CALL_ACTIONS, CALL_STATUSES, CALL_TRANSITIONS, callTransition, type Call, type CallAction, type CallWithIce, type Conversation } from '@masar/shared';
+import {
+  ACCOUNT_TYPE,
+  CALL_ACTION_EVENT,
+  CALL_ACTIONS,
+  CALL_STATUSES,
+  CALL_TRANSITIONS,
+  callTransition,
+  type Call,
+  type CallAction,
+  type CallWithIce,
+  type Conversation,
+} from '@masar/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../src/db/client.ts';
@@ -41,7 +52,8 @@ const eventsIn = (tx: DbOrTx, id: string) =>
   queryRows<{ type: string; data: Record<string, unknown> }>(tx, sql`select type, data from outbox_events where data->>'callId' = ${id} order by seq`);
 const eventsOf = (id: string) => eventsIn(db(), id);
 /** What each action's caller sends: the typed event contract refuses call.accepted without deviceId, call.ended without endedBy. */
-const dataOf = (action: CallAction) => (action === 'answer' ? { deviceId: 'tab-1' } : action === 'decline' || action === 'hangup' ? { endedBy: 'carrier' } : {});
+const dataOf = (action: CallAction) =>
+  action === 'answer' ? { deviceId: 'tab-1' } : action === 'decline' || action === 'hangup' ? { endedBy: 'carrier' } : {};
 const answer = { answeredBy: '', answeredDeviceId: 'tab-1' };
 
 describe('calls: racing transitions of one ringing call', () => {
@@ -55,7 +67,7 @@ describe('calls: racing transitions of one ringing call', () => {
     expect(rs.filter((r) => r.status !== 200).map((r) => r.body.code)).toEqual(Array(19).fill('CALL_NOT_RINGING'));
     expect(await statusOf(c.meetingId)).toBe('active');
     const accepted = (await eventsOf(c.meetingId)).filter((e) => e.type === 'call.accepted');
-    expect(accepted.map((e) => e.data.deviceId)).toEqual([won[0].body.data!.answeredDeviceId]);
+    expect(accepted.map((e) => e.data.deviceId)).toEqual([won[0].body.data.answeredDeviceId]);
     ok(await call<Call>('DELETE', `/meetings/v1/leave?meetingId=${c.meetingId}`, shipper.headers));
     expect(await statusOf(c.meetingId)).toBe('ended');
   });
@@ -84,7 +96,7 @@ describe('calls: every (status × action) through transitionCall()', () => {
     id = (await ring()).meetingId;
   });
   afterAll(async () => {
-    await t.database.query(`update calls set status = 'ended' where id = $1`, [id]);
+    await t.database.query(`update calls set status = 'ended', ended_at = now() where id = $1`, [id]);
     await t.database.query('delete from call_lines where call_id = $1', [id]);
   });
 
@@ -93,7 +105,10 @@ describe('calls: every (status × action) through transitionCall()', () => {
       const to = callTransition(from, action);
       it(`${from} --${action}--> ${to ?? 'refused'}`, async () => {
         // a test fixture: the server itself writes a call's status only through transitionCall()
-        await t.database.query('update calls set status = $1 where id = $2', [from, id]);
+        await t.database.query(`update calls set status = $1, ended_at = case when $1 in ('ringing', 'active') then null else now() end where id = $2`, [
+          from,
+          id,
+        ]);
         const before = (await eventsOf(id)).length;
         if (to) {
           await expect(

@@ -1,11 +1,4 @@
-import {
-  BAYAN_TRIP_LOAD_ACTION,
-  LOAD_ACTION_EVENT,
-  bayanTripTransition,
-  type BayanTripAction,
-  type BayanTripStatus,
-  type ErrorCode,
-} from '@masar/shared';
+import { BAYAN_TRIP_LOAD_ACTION, LOAD_ACTION_EVENT, bayanTripTransition, type BayanTripAction, type BayanTripStatus, type ErrorCode } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { BayanTripRow } from './bayan.repository.ts';
