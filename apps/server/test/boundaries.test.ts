@@ -168,15 +168,15 @@ describe('one lifecycle: who writes loads.status, offers.status and the other li
     expect([...new Set(hits.map((h) => h.path))]).toEqual(['apps/server/src/modules/trucks/lifecycle.repository.ts']);
   });
 
-  it('only calls/lifecycle.repository.ts writes calls.status (through transitionCall() in calls/lifecycle.ts)', () => {
-    const hits = statusWriters(server, 'calls');
-    expect([...new Set(hits.map((h) => h.path))]).toEqual(['apps/server/src/modules/calls/lifecycle.repository.ts']);
-  });
-
-  it('only bayan/lifecycle.repository.ts writes bayan_trips.status (through transitionTrip() in bayan/lifecycle.ts)', () => {
-    const hits = statusWriters(server, 'bayan_trips');
-    expect([...new Set(hits.map((h) => h.path))]).toEqual(['apps/server/src/modules/bayan/lifecycle.repository.ts']);
-  });
+  // issue 51: every status by a transition table
+  for (const [table, module, apply] of [
+    ['calls', 'calls', 'transitionCall()'],
+    ['bayan_trips', 'bayan', 'transitionTrip()'],
+  ] as const)
+    it(`only ${module}/lifecycle.repository.ts writes ${table}.status (through ${apply} in ${module}/lifecycle.ts)`, () => {
+      const hits = statusWriters(server, table);
+      expect([...new Set(hits.map((h) => h.path))]).toEqual([`apps/server/src/modules/${module}/lifecycle.repository.ts`]);
+    });
 });
 
 describe('one owner per table', () => {
