@@ -2,7 +2,7 @@ import { BAYAN_TRIP_LOAD_ACTION, LOAD_ACTION_EVENT, bayanTripTransition, type Ba
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { BayanTripRow } from './bayan.repository.ts';
-import type { BayanLoads } from './bayan.service.ts';
+import type { BayanLoads } from './ports.ts';
 import * as lifecycleRepo from './lifecycle.repository.ts';
 
 export type { TripTransitionSet } from './lifecycle.repository.ts';
