@@ -18,12 +18,11 @@ import {
   Table,
   Tabs,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconDots, IconEdit, IconEye, IconLink, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconDots, IconEdit, IconEye, IconLink, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { paymentTermDays, VENDOR_STATUSES, VENDOR_USER_TYPES, type Vendor } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -33,6 +32,7 @@ import { useDeleteVendor, useShareLink, useSaveVendor, useVendor, useVendorReque
 import { VendorForm } from '../components/VendorForm';
 import { isolate } from '../../../components/bidi';
 import { digits } from '../../../lib/digits';
+import { SearchBox } from '../../../components/SearchBox';
 
 const PAGE_SIZE = 20;
 const STATUS_COLOR: Record<string, string> = { verified: 'masar', not_verified: 'red', pending_approval: 'yellow', request_submitted: 'blue' };
@@ -261,17 +261,14 @@ export default function VendorsPage() {
       </Tabs>
 
       <Group gap="xs" mb="md" wrap="wrap">
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('search')}
-          aria-label={t('search')}
+        <SearchBox
+          label={t('search')}
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
+          onChange={(v) => {
+            setSearch(v);
             setPage(1);
           }}
-          style={{ flex: '1 1 14rem' }}
-          data-testid="vendor-search"
+          testId="vendor-search"
         />
         <Select
           placeholder={t('field.userType')}
