@@ -37,6 +37,7 @@ import { NumberInput } from '../../../components/NumberInput';
 import { asLang, formatDate, formatNumber } from '../../../components/format';
 import { masar, unwrap, type BodyOf } from '../../../lib/api';
 import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
+import { TableHead } from '../../../components/TableHead';
 
 const KEYS = ['integrations', 'api-keys'];
 const HOOKS = ['integrations', 'webhooks'];
@@ -123,23 +124,6 @@ function CreateForm({
   );
 }
 
-/** A table's header row: the column titles, then a hidden "actions" title over the buttons. */
-function HeadRow({ titles }: { titles: string[] }) {
-  const { t } = useTranslation('integrations');
-  return (
-    <Table.Thead>
-      <Table.Tr>
-        {titles.map((title) => (
-          <Table.Th key={title}>{title}</Table.Th>
-        ))}
-        <Table.Th>
-          <VisuallyHidden>{t('actions')}</VisuallyHidden>
-        </Table.Th>
-      </Table.Tr>
-    </Table.Thead>
-  );
-}
-
 /** Runs a write; a failure is shown, a success may be told and is followed by `then` (a refresh). */
 async function attempt(write: () => Promise<unknown>, success?: string, then?: () => Promise<unknown>) {
   try {
@@ -219,7 +203,10 @@ function ApiKeysCard() {
       ) : (
         <Table.ScrollContainer minWidth={640} mt="lg">
           <Table verticalSpacing="sm" data-testid="api-keys-table">
-            <HeadRow titles={[t('keys.name'), t('keys.key'), t('keys.scopes'), t('keys.lastUsed'), t('keys.uses')]} />
+            <TableHead
+              titles={[t('keys.name'), t('keys.key'), t('keys.scopes'), t('keys.lastUsed'), t('keys.uses')]}
+              last={<VisuallyHidden>{t('actions')}</VisuallyHidden>}
+            />
             <Table.Tbody>
               {keys.map((k) => (
                 <Table.Tr key={k.id}>
@@ -297,7 +284,10 @@ function DeliveryLog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose
       ) : (
         <Table.ScrollContainer minWidth={640}>
           <Table verticalSpacing="xs" data-testid="deliveries-table">
-            <HeadRow titles={[t('hooks.event'), t('hooks.status'), t('hooks.attempts'), t('hooks.lastAnswer'), t('hooks.created')]} />
+            <TableHead
+              titles={[t('hooks.event'), t('hooks.status'), t('hooks.attempts'), t('hooks.lastAnswer'), t('hooks.created')]}
+              last={<VisuallyHidden>{t('actions')}</VisuallyHidden>}
+            />
             <Table.Tbody>
               {items.map((d) => (
                 <Table.Tr key={d.id}>

@@ -33,6 +33,7 @@ import { VendorForm } from '../components/VendorForm';
 import { isolate } from '../../../components/bidi';
 import { digits } from '../../../lib/digits';
 import { SearchBox } from '../../../components/SearchBox';
+import { TableHead } from '../../../components/TableHead';
 
 const PAGE_SIZE = 20;
 const STATUS_COLOR: Record<string, string> = { verified: 'masar', not_verified: 'red', pending_approval: 'yellow', request_submitted: 'blue' };
@@ -323,17 +324,10 @@ export default function VendorsPage() {
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table highlightOnHover verticalSpacing="sm" data-testid="vendors-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('field.companyName')}</Table.Th>
-                <Table.Th>{t('field.vendorName')}</Table.Th>
-                <Table.Th>{t('field.phone')}</Table.Th>
-                <Table.Th>{t('field.email')}</Table.Th>
-                <Table.Th>{t('field.userType')}</Table.Th>
-                <Table.Th>{t('field.status')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              titles={[t('field.companyName'), t('field.vendorName'), t('field.phone'), t('field.email'), t('field.userType'), t('field.status')]}
+              last={null}
+            />
             <Table.Tbody>
               {list.data.items.map((v) => (
                 <Table.Tr key={v.id} data-testid={`vendor-row-${v.id}`}>
