@@ -69,31 +69,27 @@ export const USER_MENU = (p: string): MenuItem[] => [
   { key: 'notifications', to: `${p}/notifications` },
 ];
 
+type BarItem = MenuItem & { icon: 'dashboard' | 'loads' | 'post' | 'drivers' | 'forecast' | 'search' | 'truck' | 'offers' };
+const shipperLikeBar = (p: '/shippers' | '/brokers'): BarItem[] => [
+  { key: 'myLoads', to: `${p}/my-loads`, icon: 'loads' },
+  { key: 'postLoad', to: `${p}/post-load`, icon: 'post' },
+  { key: 'trustedDrivers', to: `${p}/trusted-drivers`, icon: 'drivers' },
+  { key: 'rateForecast', to: `${p}/rate-forecast`, icon: 'forecast' },
+  { key: 'dashboard', to: `${p}/dashboard`, icon: 'dashboard' },
+];
+
 /** Mobile bottom bar (spec §2: my loads, post load, trusted drivers, rate forecast, dashboard). */
-export const BOTTOM_BAR: Record<AccountType, (MenuItem & { icon: 'dashboard' | 'loads' | 'post' | 'drivers' | 'forecast' | 'search' | 'truck' | 'offers' })[]> =
-  {
-    1: [
-      { key: 'myLoads', to: '/shippers/my-loads', icon: 'loads' },
-      { key: 'postLoad', to: '/shippers/post-load', icon: 'post' },
-      { key: 'trustedDrivers', to: '/shippers/trusted-drivers', icon: 'drivers' },
-      { key: 'rateForecast', to: '/shippers/rate-forecast', icon: 'forecast' },
-      { key: 'dashboard', to: '/shippers/dashboard', icon: 'dashboard' },
-    ],
-    3: [
-      { key: 'myLoads', to: '/brokers/my-loads', icon: 'loads' },
-      { key: 'postLoad', to: '/brokers/post-load', icon: 'post' },
-      { key: 'trustedDrivers', to: '/brokers/trusted-drivers', icon: 'drivers' },
-      { key: 'rateForecast', to: '/brokers/rate-forecast', icon: 'forecast' },
-      { key: 'dashboard', to: '/brokers/dashboard', icon: 'dashboard' },
-    ],
-    2: [
-      { key: 'loadSearch', to: '/carriers/load-search', icon: 'search' },
-      { key: 'myShipments', to: '/carriers/my-shipments', icon: 'loads' },
-      { key: 'offers', to: '/carriers/offers', icon: 'offers' },
-      { key: 'postTrucks', to: '/carriers/post-trucks', icon: 'truck' },
-      { key: 'dashboard', to: '/carriers/dashboard', icon: 'dashboard' },
-    ],
-  };
+export const BOTTOM_BAR: Record<AccountType, BarItem[]> = {
+  1: shipperLikeBar('/shippers'),
+  3: shipperLikeBar('/brokers'),
+  2: [
+    { key: 'loadSearch', to: '/carriers/load-search', icon: 'search' },
+    { key: 'myShipments', to: '/carriers/my-shipments', icon: 'loads' },
+    { key: 'offers', to: '/carriers/offers', icon: 'offers' },
+    { key: 'postTrucks', to: '/carriers/post-trucks', icon: 'truck' },
+    { key: 'dashboard', to: '/carriers/dashboard', icon: 'dashboard' },
+  ],
+};
 
 /** Footer "solutions" and company links for visitors (public pages). */
 export const FOOTER_LINKS = {

@@ -67,69 +67,55 @@ export function AccountRecordSummary({
         />
       </Group>
     );
-  if (c)
-    return (
-      <Wrap {...wrapProps} data-testid="account-record">
-        <Figure
-          icon={icon(IconPackage)}
-          label={t('completed', { count: c.completed, n: n(c.completed) })}
-          help={t('completedHelp')}
-          testId="record-completed"
-          expanded={expanded}
-        />
-        <Figure
-          icon={icon(IconClockCheck)}
-          label={t('onTimePickup', { value: pct(c.onTimePickupPct) })}
-          help={t('onTimePickupHelp', { count: c.pickupsMeasured, n: n(c.pickupsMeasured) })}
-          testId="record-pickup"
-          expanded={expanded}
-        />
-        <Figure
-          icon={icon(IconClockCheck)}
-          label={t('onTimeDelivery', { value: pct(c.onTimeDeliveryPct) })}
-          help={t('onTimeDeliveryHelp', { count: c.deliveriesMeasured, n: n(c.deliveriesMeasured) })}
-          testId="record-delivery"
-          expanded={expanded}
-        />
-        <Figure
-          icon={icon(IconX)}
-          label={t('cancellations', { count: c.cancellationsAfterBooking, n: n(c.cancellationsAfterBooking) })}
-          help={t('cancellationsCarrierHelp')}
-          testId="record-cancellations"
-          expanded={expanded}
-        />
-        <Figure
-          icon={icon(IconShieldCheck)}
-          label={t('wasl', { value: pct(c.waslVerifiedPct) })}
-          help={t('waslHelp', { verified: n(c.waslVerifiedVehicles), vehicles: n(c.vehicles), count: c.vehicles })}
-          testId="record-wasl"
-          expanded={expanded}
-        />
-      </Wrap>
-    );
+  // each figure: icon, label, help, test id
+  const figures: [typeof IconPackage, string, string, string][] = c
+    ? [
+        [IconPackage, t('completed', { count: c.completed, n: n(c.completed) }), t('completedHelp'), 'record-completed'],
+        [
+          IconClockCheck,
+          t('onTimePickup', { value: pct(c.onTimePickupPct) }),
+          t('onTimePickupHelp', { count: c.pickupsMeasured, n: n(c.pickupsMeasured) }),
+          'record-pickup',
+        ],
+        [
+          IconClockCheck,
+          t('onTimeDelivery', { value: pct(c.onTimeDeliveryPct) }),
+          t('onTimeDeliveryHelp', { count: c.deliveriesMeasured, n: n(c.deliveriesMeasured) }),
+          'record-delivery',
+        ],
+        [
+          IconX,
+          t('cancellations', { count: c.cancellationsAfterBooking, n: n(c.cancellationsAfterBooking) }),
+          t('cancellationsCarrierHelp'),
+          'record-cancellations',
+        ],
+        [
+          IconShieldCheck,
+          t('wasl', { value: pct(c.waslVerifiedPct) }),
+          t('waslHelp', { verified: n(c.waslVerifiedVehicles), vehicles: n(c.vehicles), count: c.vehicles }),
+          'record-wasl',
+        ],
+      ]
+    : [
+        [IconPackage, t('completed', { count: s!.completed, n: n(s!.completed) }), t('shippedHelp'), 'record-completed'],
+        [
+          IconCash,
+          s!.daysToPay === null ? t('daysToPayNone') : t('daysToPay', { value: formatNumber(s!.daysToPay, lang, 1) }),
+          t('daysToPayHelp', { count: s!.paidShipments, n: n(s!.paidShipments) }),
+          'record-days-to-pay',
+        ],
+        [
+          IconX,
+          t('cancellations', { count: s!.cancellationsAfterBooking, n: n(s!.cancellationsAfterBooking) }),
+          t('cancellationsShipperHelp'),
+          'record-cancellations',
+        ],
+      ];
   return (
     <Wrap {...wrapProps} data-testid="account-record">
-      <Figure
-        icon={icon(IconPackage)}
-        label={t('completed', { count: s!.completed, n: n(s!.completed) })}
-        help={t('shippedHelp')}
-        testId="record-completed"
-        expanded={expanded}
-      />
-      <Figure
-        icon={icon(IconCash)}
-        label={s!.daysToPay === null ? t('daysToPayNone') : t('daysToPay', { value: formatNumber(s!.daysToPay, lang, 1) })}
-        help={t('daysToPayHelp', { count: s!.paidShipments, n: n(s!.paidShipments) })}
-        testId="record-days-to-pay"
-        expanded={expanded}
-      />
-      <Figure
-        icon={icon(IconX)}
-        label={t('cancellations', { count: s!.cancellationsAfterBooking, n: n(s!.cancellationsAfterBooking) })}
-        help={t('cancellationsShipperHelp')}
-        testId="record-cancellations"
-        expanded={expanded}
-      />
+      {figures.map(([I, label, help, testId]) => (
+        <Figure key={testId} icon={icon(I)} label={label} help={help} testId={testId} expanded={expanded} />
+      ))}
     </Wrap>
   );
 }

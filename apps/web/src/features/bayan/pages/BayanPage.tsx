@@ -13,6 +13,7 @@ import { showApiError } from '../../../lib/form';
 import { BAYAN, fetchBayanPage, type BayanFilters } from '../api';
 import { BayanStatusBadge } from '../components/BayanStatusBadge';
 import { WaybillConfigForm } from '../components/WaybillConfigForm';
+import { TableHead } from '../../../components/TableHead';
 
 /**
  * /bayan (spec §2, §7 `/bayan/list`): the user's Bayan trips with filters (status, date range,
@@ -75,18 +76,10 @@ export default function BayanPage() {
         ) : (
           <Table.ScrollContainer minWidth={800}>
             <Table striped data-testid="bayan-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('col.waybill')}</Table.Th>
-                  <Table.Th>{t('col.shipment')}</Table.Th>
-                  <Table.Th>{t('col.lane')}</Table.Th>
-                  <Table.Th>{t('col.vehicle')}</Table.Th>
-                  <Table.Th>{t('col.driver')}</Table.Th>
-                  <Table.Th>{t('col.status')}</Table.Th>
-                  <Table.Th>{t('col.created')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead
+                titles={[t('col.waybill'), t('col.shipment'), t('col.lane'), t('col.vehicle'), t('col.driver'), t('col.status'), t('col.created')]}
+                last={null}
+              />
               <Table.Tbody>
                 {items.map((b) => (
                   <Table.Tr key={b.id}>

@@ -19,6 +19,24 @@ const InvoiceView = lazy(() => import('../components/InvoiceView'));
 
 const STATUS_COLOR: Record<SubscriptionStatus, string> = { trialing: 'blue', active: 'masar', past_due: 'orange', cancelled: 'gray', expired: 'gray' };
 
+/** Asks before the plan is cancelled (at the end of its period). */
+function CancelPlanDialog({ opened, onClose, onConfirm, busy }: { opened: boolean; onClose: () => void; onConfirm: () => void; busy: boolean }) {
+  const { t } = useTranslation('billing');
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('billing.cancelTitle')}>
+      <Text mb="md">{t('billing.cancelText')}</Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {t('billing.keep')}
+        </Button>
+        <Button color="red" onClick={onConfirm} loading={busy} data-testid="cancel-confirm">
+          {t('billing.cancel')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
 function PlanCard() {
   const { t, i18n } = useTranslation('billing');
   const { accountType } = useViewer();
@@ -89,17 +107,7 @@ function PlanCard() {
           )}
         </Stack>
       )}
-      <Modal opened={asking} onClose={() => setAsking(false)} title={t('billing.cancelTitle')}>
-        <Text mb="md">{t('billing.cancelText')}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setAsking(false)}>
-            {t('billing.keep')}
-          </Button>
-          <Button color="red" onClick={() => void cancel()} loading={cancelPlan.isPending} data-testid="cancel-confirm">
-            {t('billing.cancel')}
-          </Button>
-        </Group>
-      </Modal>
+      <CancelPlanDialog opened={asking} onClose={() => setAsking(false)} onConfirm={() => void cancel()} busy={cancelPlan.isPending} />
     </Card>
   );
 }

@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { CsvExportMenu, CsvImportButton } from '../../../components/CsvTransfer';
 import { useCsvLog, useCsvLogs, useRetryRows, type CsvFailedRow, type CsvLog } from '../api/csv';
 import { asLang, formatDate } from '../../../components/format';
+import { TableHead } from '../../../components/TableHead';
 
 const STATUS_COLOR: Record<string, string> = { processing: 'blue', completed: 'masar', failed: 'masarRed' };
 
@@ -67,18 +68,10 @@ export default function CsvLogsPage() {
       ) : (
         <Table.ScrollContainer minWidth={720}>
           <Table striped highlightOnHover data-testid="csv-logs-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('logs.type')}</Table.Th>
-                <Table.Th>{t('logs.file')}</Table.Th>
-                <Table.Th>{t('logs.uploadedAt')}</Table.Th>
-                <Table.Th>{t('logs.processing')}</Table.Th>
-                <Table.Th>{t('logs.succeeded')}</Table.Th>
-                <Table.Th>{t('logs.failed')}</Table.Th>
-                <Table.Th>{t('logs.status')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              titles={[t('logs.type'), t('logs.file'), t('logs.uploadedAt'), t('logs.processing'), t('logs.succeeded'), t('logs.failed'), t('logs.status')]}
+              last={null}
+            />
             <Table.Tbody>
               {logs.data.items.map((l) => (
                 <Table.Tr key={l.id} data-testid={`csv-log-${l.id}`}>

@@ -10,8 +10,8 @@ import { useSaveDriver } from '../api/fleet';
 import { asLang } from '../utils/format';
 import { useDatesLocale } from '../../../components/useDatesLocale';
 import { nationalityOptions } from '../utils/nationalities';
-import { opt, optNum, validateWith, type FormErrors } from '../utils/validate';
-import { apiFieldErrors } from '../../../lib/form';
+import { opt, optNum } from '../utils/validate';
+import { useFormErrors } from '../hooks/useFormErrors';
 import { FormShell } from '../../../components/FormShell';
 
 interface Values {
@@ -67,8 +67,7 @@ export function DriverForm({ driver, onDone, onCancel }: { driver?: Driver | nul
     iqama: files(driver?.iqamaFiles),
     licence: files(driver?.licenceFiles),
   }));
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, formError, setFormError, check, fail } = useFormErrors(lang, t('form.fixErrors'), t('error'));
   const save = useSaveDriver();
   const nationalities = useMemo(() => nationalityOptions(lang), [lang]);
   const set = <K extends keyof Values>(k: K, v: Values[K]) => setValues((s) => ({ ...s, [k]: v }));
@@ -93,13 +92,7 @@ export function DriverForm({ driver, onDone, onCancel }: { driver?: Driver | nul
       iqamaFileIds: values.iqama.map((f) => f.id),
       licenceFileIds: values.licence.map((f) => f.id),
     };
-    const checked = validateWith(driver ? driverUpdate : driverInput, payload, lang);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setFormError(t('form.fixErrors'));
-      return;
-    }
-    setErrors({});
+    if (!check(driver ? driverUpdate : driverInput, payload)) return;
     try {
       const saved = driver
         ? await save.mutateAsync({ id: driver.id, body: driverUpdate.parse(payload) })
@@ -107,8 +100,7 @@ export function DriverForm({ driver, onDone, onCancel }: { driver?: Driver | nul
       notifications.show({ color: 'masar', message: t('driver.saved') });
       onDone(saved);
     } catch (e) {
-      setErrors(apiFieldErrors(e, { MOI_EXISTS: 'moiNumber', DRIVER_EXISTS: 'driverIdNumber', PHONE_EXISTS: 'phone' }));
-      setFormError(e instanceof Error ? e.message : t('error'));
+      fail(e, { MOI_EXISTS: 'moiNumber', DRIVER_EXISTS: 'driverIdNumber', PHONE_EXISTS: 'phone' });
     }
   };
 

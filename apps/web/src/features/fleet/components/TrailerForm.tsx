@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../components/NumberInput';
 import { useSaveTrailer } from '../api/fleet';
 import { asLang } from '../utils/format';
-import { optNum, validateWith, type FormErrors } from '../utils/validate';
+import { optNum } from '../utils/validate';
+import { useFormErrors } from '../hooks/useFormErrors';
 import { useEquipmentTypes } from './VehicleForm';
-import { apiFieldErrors } from '../../../lib/form';
 import { FormShell } from '../../../components/FormShell';
 import { formatNumber } from '../../../components/format';
 import { refName } from '../../../components/reference';
@@ -34,8 +34,7 @@ export function TrailerForm({ trailer, onDone, onCancel }: { trailer?: Trailer |
     capacityKg: trailer?.capacityKg ?? '',
     supportedVehicleTypes: trailer?.supportedVehicleTypes ?? [],
   }));
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, formError, setFormError, check, fail } = useFormErrors(lang, t('form.fixErrors'), t('error'));
   const equipment = useEquipmentTypes();
   const save = useSaveTrailer();
   const set = <K extends keyof Values>(k: K, v: Values[K]) => setValues((s) => ({ ...s, [k]: v }));
@@ -49,13 +48,7 @@ export function TrailerForm({ trailer, onDone, onCancel }: { trailer?: Trailer |
   const submit = async () => {
     setFormError(null);
     const payload = { ...values, lengthCm: optNum(values.lengthCm), breadthCm: optNum(values.breadthCm), capacityKg: optNum(values.capacityKg) };
-    const checked = validateWith(trailer ? trailerUpdate : trailerInput, payload, lang);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setFormError(t('form.fixErrors'));
-      return;
-    }
-    setErrors({});
+    if (!check(trailer ? trailerUpdate : trailerInput, payload)) return;
     try {
       const saved = trailer
         ? await save.mutateAsync({ id: trailer.id, body: trailerUpdate.parse(payload) })
@@ -63,10 +56,30 @@ export function TrailerForm({ trailer, onDone, onCancel }: { trailer?: Trailer |
       notifications.show({ color: 'masar', message: t('trailer.saved') });
       onDone(saved);
     } catch (e) {
-      setErrors(apiFieldErrors(e, { DUPLICATE_TRAILER_NUMBER: 'trailerNumber' }));
-      setFormError(e instanceof Error ? e.message : t('error'));
+      fail(e, { DUPLICATE_TRAILER_NUMBER: 'trailerNumber' });
     }
   };
+
+  /** A required measure (length, breadth, capacity) with its allowed range as the hint. */
+  const measure = (
+    k: 'lengthCm' | 'breadthCm' | 'capacityKg',
+    hint: string,
+    min: number,
+    max: number,
+    testId: string,
+    extra: { thousandSeparator?: string } = {},
+  ) => (
+    <NumberInput
+      label={t(`trailer.${k}`)}
+      description={t(`trailer.${hint}`, { min: formatNumber(min, lang), max: formatNumber(max, lang) })}
+      required
+      {...extra}
+      value={values[k]}
+      onChange={(v) => set(k, v)}
+      error={errors[k]}
+      data-testid={testId}
+    />
+  );
 
   return (
     <FormShell
@@ -99,43 +112,11 @@ export function TrailerForm({ trailer, onDone, onCancel }: { trailer?: Trailer |
           error={errors.trailerType}
           data-testid="trailer-type"
         />
-        <NumberInput
-          label={t('trailer.lengthCm')}
-          description={t('trailer.lengthHint', {
-            min: formatNumber(FLEET_LIMITS.trailerLengthMinCm, lang),
-            max: formatNumber(FLEET_LIMITS.trailerLengthMaxCm, lang),
-          })}
-          required
-          value={values.lengthCm}
-          onChange={(v) => set('lengthCm', v)}
-          error={errors.lengthCm}
-          data-testid="trailer-length"
-        />
-        <NumberInput
-          label={t('trailer.breadthCm')}
-          description={t('trailer.breadthHint', {
-            min: formatNumber(FLEET_LIMITS.trailerBreadthMinCm, lang),
-            max: formatNumber(FLEET_LIMITS.trailerBreadthMaxCm, lang),
-          })}
-          required
-          value={values.breadthCm}
-          onChange={(v) => set('breadthCm', v)}
-          error={errors.breadthCm}
-          data-testid="trailer-breadth"
-        />
-        <NumberInput
-          label={t('trailer.capacityKg')}
-          description={t('trailer.capacityHint', {
-            min: formatNumber(FLEET_LIMITS.trailerCapacityMinKg, lang),
-            max: formatNumber(FLEET_LIMITS.trailerCapacityMaxKg, lang),
-          })}
-          required
-          thousandSeparator=","
-          value={values.capacityKg}
-          onChange={(v) => set('capacityKg', v)}
-          error={errors.capacityKg}
-          data-testid="trailer-capacity"
-        />
+        {measure('lengthCm', 'lengthHint', FLEET_LIMITS.trailerLengthMinCm, FLEET_LIMITS.trailerLengthMaxCm, 'trailer-length')}
+        {measure('breadthCm', 'breadthHint', FLEET_LIMITS.trailerBreadthMinCm, FLEET_LIMITS.trailerBreadthMaxCm, 'trailer-breadth')}
+        {measure('capacityKg', 'capacityHint', FLEET_LIMITS.trailerCapacityMinKg, FLEET_LIMITS.trailerCapacityMaxKg, 'trailer-capacity', {
+          thousandSeparator: ',',
+        })}
         <MultiSelect
           label={t('trailer.supportedVehicleTypes')}
           searchable

@@ -11,8 +11,8 @@ import { DocumentUpload, type DocumentRef } from '../../../components/DocumentUp
 import { EMPTY_PLATE, PlatePicker, type PlateValue } from '../../../components/PlatePicker';
 import { useDriverOptions, useTrailerOptions, useSaveVehicle, useVehicleLink } from '../api/fleet';
 import { asLang, driverName, useRoleBase } from '../utils/format';
-import { opt, optNum, validateWith, type FormErrors } from '../utils/validate';
-import { apiFieldErrors } from '../../../lib/form';
+import { opt, optNum } from '../utils/validate';
+import { useFormErrors } from '../hooks/useFormErrors';
 import { FormShell } from '../../../components/FormShell';
 import { formatNumber } from '../../../components/format';
 
@@ -79,8 +79,7 @@ export function VehicleForm({ vehicle, onDone, onCancel }: { vehicle?: Vehicle |
   const { t, i18n } = useTranslation('fleet');
   const lang = asLang(i18n.language);
   const [values, setValues] = useState<Values>(() => initial(vehicle));
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, formError, setFormError, check, fail } = useFormErrors(lang, t('form.fixErrors'), t('error'));
   const equipment = useEquipmentTypes();
   const drivers = useDriverOptions();
   const trailers = useTrailerOptions();
@@ -114,13 +113,7 @@ export function VehicleForm({ vehicle, onDone, onCancel }: { vehicle?: Vehicle |
       imageFileIds: values.images.map((f) => f.id),
       ...(editing ? {} : { driverId: values.driverId ?? undefined, trailerId: values.trailerId ?? undefined }),
     };
-    const checked = validateWith(editing ? vehicleUpdate : vehicleInput, payload, lang);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setFormError(t('form.fixErrors'));
-      return;
-    }
-    setErrors({});
+    if (!check(editing ? vehicleUpdate : vehicleInput, payload)) return;
     try {
       const saved = vehicle
         ? await save.mutateAsync({ id: vehicle.id, body: vehicleUpdate.parse(payload) })
@@ -139,14 +132,12 @@ export function VehicleForm({ vehicle, onDone, onCancel }: { vehicle?: Vehicle |
       notifications.show({ color: 'masar', message: t('vehicle.saved') });
       onDone(saved);
     } catch (e) {
-      const fe = apiFieldErrors(e, {
+      fail(e, {
         DUPLICATE_PLATE: 'plate',
         DRIVER_ALREADY_ASSIGNED: 'driverId',
         TRAILER_ALREADY_LINKED: 'trailerId',
         INVALID_VENDOR: 'vendorId',
       });
-      setErrors(fe);
-      setFormError(e instanceof Error ? e.message : t('error'));
     }
   };
 

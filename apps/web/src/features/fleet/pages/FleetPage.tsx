@@ -1,24 +1,7 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Menu,
-  Pagination,
-  SegmentedControl,
-  Select,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Center, Container, Group, Loader, Menu, Pagination, SegmentedControl, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconLayoutGrid, IconList, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconLayoutGrid, IconList, IconPlus, IconUsers } from '@tabler/icons-react';
 import { AVAILABILITIES, FLEET_STATES, WASL_STATUSES } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -27,6 +10,7 @@ import { useFleet, type FleetKind } from '../api/fleet';
 import { FleetDrawer, type DrawerState } from '../components/FleetDrawer';
 import { FleetList } from '../components/FleetList';
 import { asLang, formatNumber, useRoleBase } from '../utils/format';
+import { SearchBox } from '../../../components/SearchBox';
 
 const PAGE_SIZE = 20;
 const VIEW_KEY = 'fleetView';
@@ -146,15 +130,7 @@ export default function FleetPage() {
       </Tabs>
 
       <Group gap="xs" mb="md" align="flex-end" wrap="wrap">
-        <TextInput
-          placeholder={t('filters.search')}
-          aria-label={t('filters.search')}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          style={{ flex: '1 1 14rem' }}
-          data-testid="fleet-search"
-        />
+        <SearchBox label={t('filters.search')} value={search} onChange={setSearch} testId="fleet-search" />
         <Select
           aria-label={t('filters.state')}
           placeholder={t('filters.state')}

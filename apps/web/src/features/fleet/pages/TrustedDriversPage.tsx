@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Center, Container, Group, Loader, Pagination, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Container, Group, Loader, Pagination, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconArrowBackUp, IconSearch, IconShieldCheck, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { masar, unwrap } from '../../../lib/api';
 import { asLang, driverName, useRoleBase } from '../utils/format';
 import { NATIONALITIES_BY_VALUE } from '../utils/nationalities';
+import { SearchBox } from '../../../components/SearchBox';
 
 const PAGE_SIZE = 24;
 
@@ -67,17 +68,14 @@ export default function TrustedDriversPage() {
         {t('trusted.intro')}
       </Text>
       <Group gap="xs" mb="md" align="flex-end" wrap="wrap">
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('trusted.search')}
-          aria-label={t('trusted.search')}
+        <SearchBox
+          label={t('trusted.search')}
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
+          onChange={(v) => {
+            setSearch(v);
             setPage(1);
           }}
-          style={{ flex: '1 1 14rem' }}
-          data-testid="trusted-search"
+          testId="trusted-search"
         />
         <Select
           placeholder={t('trusted.pick')}

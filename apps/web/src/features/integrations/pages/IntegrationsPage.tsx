@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Badge,
@@ -37,6 +37,7 @@ import { NumberInput } from '../../../components/NumberInput';
 import { asLang, formatDate, formatNumber } from '../../../components/format';
 import { masar, unwrap, type BodyOf } from '../../../lib/api';
 import { notifySuccess, showApiError, zodValidate } from '../../../lib/form';
+import { TableHead } from '../../../components/TableHead';
 
 const KEYS = ['integrations', 'api-keys'];
 const HOOKS = ['integrations', 'webhooks'];
@@ -64,6 +65,78 @@ function SecretOnce({ label, value, note }: { label: string; value: string; note
     </Alert>
   );
 }
+
+/** A card's heading: its icon, title and one-line intro. */
+function CardHead({ icon: Icon, title, intro }: { icon: typeof IconKey; title: string; intro: string }) {
+  return (
+    <>
+      <Group gap="xs" mb="xs">
+        <Icon size={20} aria-hidden />
+        <Title order={2} fz="h3">
+          {title}
+        </Title>
+      </Group>
+      <Text c="dimmed" fz="sm" mb="md">
+        {intro}
+      </Text>
+    </>
+  );
+}
+
+/** A create form: two fields side by side (children), a required choice of options (scopes, events), the submit button. */
+function CreateForm({
+  onSubmit,
+  children,
+  label,
+  inputProps,
+  options,
+  optionLabel,
+  busy,
+  submit,
+}: {
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+  label: string;
+  inputProps: ReturnType<ReturnType<typeof useForm>['getInputProps']>;
+  options: readonly string[];
+  optionLabel: (o: string) => string;
+  busy: boolean;
+  submit: string;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm" mt="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>{children}</SimpleGrid>
+        <Checkbox.Group label={label} withAsterisk {...inputProps}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} mt="xs">
+            {options.map((o) => (
+              <Checkbox key={o} value={o} label={optionLabel(o)} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+        <Group>
+          <Button type="submit" loading={busy} leftSection={<IconPlus size={16} />}>
+            {submit}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Runs a write; a failure is shown, a success may be told and is followed by `then` (a refresh). */
+async function attempt(write: () => Promise<unknown>, success?: string, then?: () => Promise<unknown>) {
+  try {
+    await write();
+    if (success) notifySuccess(success);
+    await then?.();
+  } catch (e) {
+    showApiError(e);
+  }
+}
+
+const scopeLabel = (s: string) => `scope.${s.replace(':', '_')}`;
+const eventLabel = (e: string) => `event.${e.replace('.', '_')}`;
 
 function ApiKeysCard() {
   const { t, i18n } = useTranslation('integrations');
@@ -109,36 +182,20 @@ function ApiKeysCard() {
 
   return (
     <Card withBorder radius="lg" padding="lg">
-      <Group gap="xs" mb="xs">
-        <IconKey size={20} aria-hidden />
-        <Title order={2} fz="h3">
-          {t('keys.title')}
-        </Title>
-      </Group>
-      <Text c="dimmed" fz="sm" mb="md">
-        {t('keys.intro')}
-      </Text>
+      <CardHead icon={IconKey} title={t('keys.title')} intro={t('keys.intro')} />
       {created && <SecretOnce label={t('keys.createdTitle', { name: created.name })} value={created.key} note={t('keys.createdNote')} />}
-      <form onSubmit={create} noValidate>
-        <Stack gap="sm" mt="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('keys.name')} placeholder={t('keys.namePlaceholder')} withAsterisk {...form.getInputProps('name')} />
-            <NumberInput label={t('keys.rate')} min={1} max={6000} {...form.getInputProps('ratePerMinute')} />
-          </SimpleGrid>
-          <Checkbox.Group label={t('keys.scopes')} withAsterisk {...form.getInputProps('scopes')}>
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} mt="xs">
-              {API_KEY_SCOPES.map((s) => (
-                <Checkbox key={s} value={s} label={t(`scope.${s.replace(':', '_')}`)} />
-              ))}
-            </SimpleGrid>
-          </Checkbox.Group>
-          <Group>
-            <Button type="submit" loading={createKey.isPending} leftSection={<IconPlus size={16} />}>
-              {t('keys.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <CreateForm
+        onSubmit={create}
+        label={t('keys.scopes')}
+        inputProps={form.getInputProps('scopes')}
+        options={API_KEY_SCOPES}
+        optionLabel={(s) => t(scopeLabel(s))}
+        busy={createKey.isPending}
+        submit={t('keys.create')}
+      >
+        <TextInput label={t('keys.name')} placeholder={t('keys.namePlaceholder')} withAsterisk {...form.getInputProps('name')} />
+        <NumberInput label={t('keys.rate')} min={1} max={6000} {...form.getInputProps('ratePerMinute')} />
+      </CreateForm>
       {keys.length === 0 ? (
         <Text mt="lg" c="dimmed">
           {t('keys.empty')}
@@ -146,18 +203,10 @@ function ApiKeysCard() {
       ) : (
         <Table.ScrollContainer minWidth={640} mt="lg">
           <Table verticalSpacing="sm" data-testid="api-keys-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('keys.name')}</Table.Th>
-                <Table.Th>{t('keys.key')}</Table.Th>
-                <Table.Th>{t('keys.scopes')}</Table.Th>
-                <Table.Th>{t('keys.lastUsed')}</Table.Th>
-                <Table.Th>{t('keys.uses')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              titles={[t('keys.name'), t('keys.key'), t('keys.scopes'), t('keys.lastUsed'), t('keys.uses')]}
+              last={<VisuallyHidden>{t('actions')}</VisuallyHidden>}
+            />
             <Table.Tbody>
               {keys.map((k) => (
                 <Table.Tr key={k.id}>
@@ -171,7 +220,7 @@ function ApiKeysCard() {
                     <Group gap={4}>
                       {k.scopes.map((s) => (
                         <Badge key={s} variant="light" size="sm">
-                          {t(`scope.${s.replace(':', '_')}`)}
+                          {t(scopeLabel(s))}
                         </Badge>
                       ))}
                     </Group>
@@ -223,15 +272,7 @@ function DeliveryLog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose
     queryKey: [...HOOKS, endpoint.id, 'deliveries'],
     queryFn: () => unwrap(masar.GET('/api/v1/webhooks/{id}/deliveries', { params: { path: { id: endpoint.id }, query: { limit: 50 } } })).then((d) => d.items),
   });
-  const resend = async (d: WebhookDelivery) => {
-    try {
-      await resendOne.mutateAsync(d.id);
-      notifySuccess(t('hooks.resent'));
-      await refetch();
-    } catch (e) {
-      showApiError(e);
-    }
-  };
+  const resend = (d: WebhookDelivery) => attempt(() => resendOne.mutateAsync(d.id), t('hooks.resent'), refetch);
   const color = { pending: 'yellow', succeeded: 'masar', failed: 'masarRed' } as const;
   return (
     <Modal opened onClose={onClose} title={t('hooks.logTitle')} size="xl">
@@ -243,22 +284,14 @@ function DeliveryLog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose
       ) : (
         <Table.ScrollContainer minWidth={640}>
           <Table verticalSpacing="xs" data-testid="deliveries-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('hooks.event')}</Table.Th>
-                <Table.Th>{t('hooks.status')}</Table.Th>
-                <Table.Th>{t('hooks.attempts')}</Table.Th>
-                <Table.Th>{t('hooks.lastAnswer')}</Table.Th>
-                <Table.Th>{t('hooks.created')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              titles={[t('hooks.event'), t('hooks.status'), t('hooks.attempts'), t('hooks.lastAnswer'), t('hooks.created')]}
+              last={<VisuallyHidden>{t('actions')}</VisuallyHidden>}
+            />
             <Table.Tbody>
               {items.map((d) => (
                 <Table.Tr key={d.id}>
-                  <Table.Td>{t(`event.${d.eventType.replace('.', '_')}`)}</Table.Td>
+                  <Table.Td>{t(eventLabel(d.eventType))}</Table.Td>
                   <Table.Td>
                     <Badge color={color[d.status]} variant="light">
                       {t(`hooks.st_${d.status}`)}
@@ -318,56 +351,26 @@ function WebhooksCard() {
       showApiError(e, form);
     }
   });
-  const setActive = async (h: WebhookEndpoint, active: boolean) => {
-    try {
-      await patchHook.mutateAsync({ id: h.id, active });
-      await qc.invalidateQueries({ queryKey: HOOKS });
-    } catch (e) {
-      showApiError(e);
-    }
-  };
-  const remove = async (h: WebhookEndpoint) => {
-    try {
-      await deleteHook.mutateAsync(h.id);
-      notifySuccess(t('hooks.deleted'));
-      await qc.invalidateQueries({ queryKey: HOOKS });
-    } catch (e) {
-      showApiError(e);
-    }
-  };
+  const refresh = () => qc.invalidateQueries({ queryKey: HOOKS });
+  const setActive = (h: WebhookEndpoint, active: boolean) => attempt(() => patchHook.mutateAsync({ id: h.id, active }), undefined, refresh);
+  const remove = (h: WebhookEndpoint) => attempt(() => deleteHook.mutateAsync(h.id), t('hooks.deleted'), refresh);
 
   return (
     <Card withBorder radius="lg" padding="lg">
-      <Group gap="xs" mb="xs">
-        <IconWebhook size={20} aria-hidden />
-        <Title order={2} fz="h3">
-          {t('hooks.title')}
-        </Title>
-      </Group>
-      <Text c="dimmed" fz="sm" mb="md">
-        {t('hooks.intro')}
-      </Text>
+      <CardHead icon={IconWebhook} title={t('hooks.title')} intro={t('hooks.intro')} />
       {created && <SecretOnce label={t('hooks.createdTitle')} value={created.secret} note={t('hooks.createdNote')} />}
-      <form onSubmit={create} noValidate>
-        <Stack gap="sm" mt="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('hooks.url')} placeholder="https://tms.example.sa/masar" withAsterisk dir="ltr" {...form.getInputProps('url')} />
-            <TextInput label={t('hooks.description')} {...form.getInputProps('description')} />
-          </SimpleGrid>
-          <Checkbox.Group label={t('hooks.events')} withAsterisk {...form.getInputProps('events')}>
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} mt="xs">
-              {WEBHOOK_EVENT_TYPES.map((e) => (
-                <Checkbox key={e} value={e} label={t(`event.${e.replace('.', '_')}`)} />
-              ))}
-            </SimpleGrid>
-          </Checkbox.Group>
-          <Group>
-            <Button type="submit" loading={createHook.isPending} leftSection={<IconPlus size={16} />}>
-              {t('hooks.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <CreateForm
+        onSubmit={create}
+        label={t('hooks.events')}
+        inputProps={form.getInputProps('events')}
+        options={WEBHOOK_EVENT_TYPES}
+        optionLabel={(e) => t(eventLabel(e))}
+        busy={createHook.isPending}
+        submit={t('hooks.create')}
+      >
+        <TextInput label={t('hooks.url')} placeholder="https://tms.example.sa/masar" withAsterisk dir="ltr" {...form.getInputProps('url')} />
+        <TextInput label={t('hooks.description')} {...form.getInputProps('description')} />
+      </CreateForm>
       {hooks.length === 0 ? (
         <Text mt="lg" c="dimmed">
           {t('hooks.empty')}
@@ -389,7 +392,7 @@ function WebhooksCard() {
                   <Group gap={4}>
                     {h.events.map((e) => (
                       <Badge key={e} size="sm" variant="light">
-                        {t(`event.${e.replace('.', '_')}`)}
+                        {t(eventLabel(e))}
                       </Badge>
                     ))}
                   </Group>

@@ -18,12 +18,11 @@ import {
   Table,
   Tabs,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconDots, IconEdit, IconEye, IconLink, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconDots, IconEdit, IconEye, IconLink, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { paymentTermDays, VENDOR_STATUSES, VENDOR_USER_TYPES, type Vendor } from '@masar/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -33,6 +32,8 @@ import { useDeleteVendor, useShareLink, useSaveVendor, useVendor, useVendorReque
 import { VendorForm } from '../components/VendorForm';
 import { isolate } from '../../../components/bidi';
 import { digits } from '../../../lib/digits';
+import { SearchBox } from '../../../components/SearchBox';
+import { TableHead } from '../../../components/TableHead';
 
 const PAGE_SIZE = 20;
 const STATUS_COLOR: Record<string, string> = { verified: 'masar', not_verified: 'red', pending_approval: 'yellow', request_submitted: 'blue' };
@@ -261,17 +262,14 @@ export default function VendorsPage() {
       </Tabs>
 
       <Group gap="xs" mb="md" wrap="wrap">
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('search')}
-          aria-label={t('search')}
+        <SearchBox
+          label={t('search')}
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
+          onChange={(v) => {
+            setSearch(v);
             setPage(1);
           }}
-          style={{ flex: '1 1 14rem' }}
-          data-testid="vendor-search"
+          testId="vendor-search"
         />
         <Select
           placeholder={t('field.userType')}
@@ -326,17 +324,10 @@ export default function VendorsPage() {
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table highlightOnHover verticalSpacing="sm" data-testid="vendors-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('field.companyName')}</Table.Th>
-                <Table.Th>{t('field.vendorName')}</Table.Th>
-                <Table.Th>{t('field.phone')}</Table.Th>
-                <Table.Th>{t('field.email')}</Table.Th>
-                <Table.Th>{t('field.userType')}</Table.Th>
-                <Table.Th>{t('field.status')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              titles={[t('field.companyName'), t('field.vendorName'), t('field.phone'), t('field.email'), t('field.userType'), t('field.status')]}
+              last={null}
+            />
             <Table.Tbody>
               {list.data.items.map((v) => (
                 <Table.Tr key={v.id} data-testid={`vendor-row-${v.id}`}>
