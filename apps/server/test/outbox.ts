@@ -1,28 +1,16 @@
+import { eventsAfter } from '../src/modules/events/events.repository.ts';
 import type { EventHandler, OutboxEvent } from '../src/modules/events/events.service.ts';
 import type { TestContext } from './helpers.ts';
 
-/** The outbox rows a `select * from outbox_events …` query answers, as the drain hands them to a handler. */
+/**
+ * The outbox events a `select * from outbox_events …` query picks, in publish order, read as the
+ * drain hands them to a handler (the repository's replay read, so one row mapping serves both).
+ */
 export async function outboxEvents(t: TestContext, query: string, params: unknown[] = []): Promise<OutboxEvent[]> {
-  const rows = await t.database.query<{
-    id: string;
-    seq: string;
-    type: OutboxEvent['type'];
-    aggregate_type: string;
-    aggregate_id: string;
-    actor_id: string | null;
-    data: Record<string, unknown>;
-    created_at: string;
-  }>(query, params);
-  return rows.map((r) => ({
-    id: r.id,
-    seq: Number(r.seq),
-    type: r.type,
-    aggregateType: r.aggregate_type,
-    aggregateId: r.aggregate_id,
-    actorId: r.actor_id,
-    data: r.data,
-    createdAt: new Date(r.created_at),
-  }));
+  const rows = await t.database.query<{ id: string; type: string }>(query, params);
+  const ids = new Set(rows.map((r) => r.id));
+  const types = [...new Set(rows.map((r) => r.type))];
+  return (await eventsAfter(t.database.db, 0, types, 1_000_000)).filter((e) => ids.has(e.id));
 }
 
 /** Hand `events` to `handler` again in one transaction, as a drainer killed before its commit does. */
