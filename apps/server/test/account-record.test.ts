@@ -6,6 +6,7 @@ import { assign, bookedLoad, readyVehicle } from '../src/modules/assignment/assi
 import { CITY, inDays, postLoad } from '../src/modules/loads/loads.testkit.ts';
 import { accountRecordHandler, deliveryWindowEnd, pickupWindowEnd } from '../src/modules/records/records.service.ts';
 import type { OutboxEvent } from '../src/modules/events/events.service.ts';
+import { outboxEvents, redeliver } from './outbox.ts';
 
 /**
  * Issue 19 "Fact-based record" (docs/account-record.md): shipments driven through the lifecycle
@@ -140,31 +141,14 @@ describe('the fact-based record from shipment events (issue 19)', () => {
 
   it('counts a redelivered event once', async () => {
     const before = await counters(carrier.id);
-    const rows = await t.database.query<{
-      id: string;
-      seq: string;
-      type: OutboxEvent['type'];
-      aggregate_type: string;
-      aggregate_id: string;
-      actor_id: string | null;
-      data: Record<string, unknown>;
-      created_at: string;
-    }>(`select * from outbox_events where type in ('load.completed', 'trip.step', 'load.booked') and data->>'carrierId' = $1 order by seq`, [carrier.id]);
+    const rows = await outboxEvents(
+      t,
+      `select * from outbox_events where type in ('load.completed', 'trip.step', 'load.booked') and data->>'carrierId' = $1 order by seq`,
+      [carrier.id],
+    );
     expect(rows.length).toBeGreaterThan(10);
     // the handler gets every one of them again (a drainer killed before its commit hands them over again)
-    await t.database.db.transaction(async (tx) => {
-      for (const r of rows)
-        await accountRecordHandler.handle(tx, {
-          id: r.id,
-          seq: Number(r.seq),
-          type: r.type,
-          aggregateType: r.aggregate_type,
-          aggregateId: r.aggregate_id,
-          actorId: r.actor_id,
-          data: r.data,
-          createdAt: new Date(r.created_at),
-        });
-    });
+    await redeliver(t, accountRecordHandler, rows);
     expect(await counters(carrier.id)).toEqual(before);
   });
 

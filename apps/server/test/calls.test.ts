@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import mqtt, { type MqttClient } from 'mqtt';
+import { type MqttClient } from 'mqtt';
 import {
   ACCOUNT_TYPE,
   callMessageSchema,
@@ -14,8 +14,9 @@ import {
 import { loadBody } from '../src/modules/loads/loads.testkit.ts';
 import { turnCredential } from '../src/modules/calls/ice.ts';
 import { newId } from '../src/lib/ids.ts';
-import { apiCaller, createUser, type TestUser } from './fixtures.ts';
+import { apiCaller, createUser, loadConversation, type TestUser } from './fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
+import { listenForMqtt, mqttClients } from './mqtt.ts';
 
 /**
  * Calls about a load (issue 21 "Calls"; docs/calls.md), on PGlite and PostgreSQL, over a real
@@ -32,19 +33,12 @@ let stranger: TestUser;
 let conv: Conversation;
 let loadId: string;
 const { call, ok } = apiCaller(() => t);
-const open: MqttClient[] = [];
+const { connect: connectBare, closeAll } = mqttClients(() => url);
 
+/** A client of `u` that already follows its profile topic. */
 const connect = async (u: { id: string; accessToken: string }) => {
-  const c = await mqtt.connectAsync(url, {
-    clientId: `u:${u.id}:${Math.random().toString(36).slice(2, 8)}`,
-    username: u.id,
-    password: u.accessToken,
-    reconnectPeriod: 0,
-    connectTimeout: 5_000,
-    keepalive: 30,
-  });
+  const c = await connectBare(u);
   await c.subscribeAsync(`masar/u/${u.id}`);
-  open.push(c);
   return c;
 };
 /** The call and call-signal messages a client hears on its profile topic. */
@@ -80,17 +74,14 @@ const eventsOf = (id: string) =>
 
 beforeAll(async () => {
   t = await createTestApp({ REALTIME_SWEEP_SECONDS: 3600 });
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `${address.replace('http', 'ws')}/mqtt`;
+  url = await listenForMqtt(t);
   shipper = await createUser(t, { accountType: ACCOUNT_TYPE.shipper, companyName: 'Najd Foods' });
   carrier = await createUser(t, { accountType: ACCOUNT_TYPE.carrier, companyName: 'Qassim Haulage' });
   stranger = await createUser(t, { accountType: ACCOUNT_TYPE.carrier });
-  loadId = ok<{ id: string }>(await call('POST', '/loads', shipper.headers, loadBody()), 201).id;
-  ok(await call('POST', '/offers', carrier.headers, { loadId, priceSar: '2500' }), 201);
-  conv = ok<Conversation>(await call('POST', '/chat/conversations', carrier.headers, { loadId }), 201);
+  ({ loadId, conv } = await loadConversation(t, shipper, carrier));
 });
 afterAll(async () => {
-  await Promise.all(open.map((c) => c.endAsync(true).catch(() => undefined)));
+  await closeAll();
   await t?.close();
 });
 

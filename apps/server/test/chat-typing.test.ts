@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import mqtt, { type IClientPublishOptions, type MqttClient } from 'mqtt';
+import { type IClientPublishOptions, type MqttClient } from 'mqtt';
 import { ACCOUNT_TYPE, conversationTypingTopic, typingMessageSchema, userTopic, type Conversation, type TypingMessage } from '@masar/shared';
-import { loadBody } from '../src/modules/loads/loads.testkit.ts';
 import { newId } from '../src/lib/ids.ts';
-import { apiCaller, createUser, type TestUser } from './fixtures.ts';
+import { apiCaller, createTeamMember, createUser, loadConversation, type TestUser } from './fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
+import { listenForMqtt, mqttClients, until, closed } from './mqtt.ts';
 
 /**
  * Typing on a conversation's MQTT topic (issue 21 "topic ACL", chat "typing"; docs/realtime.md),
@@ -25,20 +25,7 @@ let stranger: TestUser;
 let conv: Conversation;
 let topic: string;
 const { call, ok } = apiCaller(() => t);
-const open: MqttClient[] = [];
-
-const connect = async (u: { id: string; accessToken: string }) => {
-  const c = await mqtt.connectAsync(url, {
-    clientId: `u:${u.id}:${Math.random().toString(36).slice(2, 8)}`,
-    username: u.id,
-    password: u.accessToken,
-    reconnectPeriod: 0,
-    connectTimeout: 5_000,
-    keepalive: 30,
-  });
-  open.push(c);
-  return c;
-};
+const { connect, closeAll } = mqttClients(() => url);
 /** The typing messages a client hears, parsed with the shared schema, with the packet's retain flag. */
 const inbox = (c: MqttClient) => {
   const got: { msg: TypingMessage; retain: boolean }[] = [];
@@ -47,43 +34,25 @@ const inbox = (c: MqttClient) => {
   });
   return got;
 };
-const until = async (what: () => boolean, ms = 5_000) => {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
-const closed = (c: MqttClient) => new Promise<void>((r) => (c.disconnected || !c.connected ? r() : c.once('close', () => r())));
 const signal = (c: MqttClient, typing: unknown, o: IClientPublishOptions = {}, to = topic) => c.publish(to, JSON.stringify({ typing }), { qos: 0, ...o });
 /** Every publish `c` sent before this is decided once its SUBACK is back (the broker checks a client's packets in order). */
 const decided = (c: MqttClient, u: TestUser) => c.subscribeAsync(userTopic(u.id));
 
 /** A user who acts for `owner` as a team member with `role`. */
-async function member(owner: TestUser, role: 'admin' | 'viewer'): Promise<TestUser> {
-  const m = await createUser(t, { accountType: owner.accountType });
-  await t.database.query(
-    `insert into team_members (id, owner_id, member_user_id, phone, name, role, status, invited_by) values ($1, $2, $3, $4, 'M', $5, 'active', $2)`,
-    [newId(), owner.id, m.id, m.phone, role],
-  );
-  return m;
-}
+const member = (owner: TestUser, role: 'admin' | 'viewer') => createTeamMember(t, owner, role);
 
 beforeAll(async () => {
   t = await createTestApp({ REALTIME_SWEEP_SECONDS: 3600 });
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `${address.replace('http', 'ws')}/mqtt`;
+  url = await listenForMqtt(t);
   shipper = await createUser(t, { accountType: ACCOUNT_TYPE.shipper, companyName: 'Najd Foods' });
   carrier = await createUser(t, { accountType: ACCOUNT_TYPE.carrier, companyName: 'Qassim Haulage' });
   stranger = await createUser(t, { accountType: ACCOUNT_TYPE.carrier });
-  const load = ok<{ id: string }>(await call('POST', '/loads', shipper.headers, loadBody()), 201);
-  ok(await call('POST', '/offers', carrier.headers, { loadId: load.id, priceSar: '2500' }), 201);
-  conv = ok<Conversation>(await call('POST', '/chat/conversations', carrier.headers, { loadId: load.id }), 201);
+  ({ conv } = await loadConversation(t, shipper, carrier));
   topic = conversationTypingTopic(conv.id);
   expect(topic).toBe(`masar/c/${conv.id}/typing`);
 });
 afterAll(async () => {
-  await Promise.all(open.map((c) => c.endAsync(true).catch(() => undefined)));
+  await closeAll();
   await t?.close();
 });
 

@@ -6,6 +6,7 @@ import { signUpViaApi, uniquePhone } from '../src/modules/auth/auth.testkit.ts';
 import { CITY, loadBody, postLoad } from '../src/modules/loads/loads.testkit.ts';
 import { dashboardsHandler, periodRange, riyadhDay, statistic } from '../src/modules/dashboards/dashboards.service.ts';
 import type { OutboxEvent } from '../src/modules/events/events.service.ts';
+import { outboxEvents, redeliver } from './outbox.ts';
 
 /**
  * Issue 20 "Dashboards" (docs/dashboards.md): the statistics move with real lifecycle events driven
@@ -177,30 +178,9 @@ describe('the dashboards from lifecycle events', () => {
 
   it('counts a redelivered event once, and the backfill rebuilds the same aggregates', async () => {
     const snapshot = await allRows();
-    const rows = await t.database.query<{
-      id: string;
-      seq: string;
-      type: OutboxEvent['type'];
-      aggregate_type: string;
-      aggregate_id: string;
-      actor_id: string | null;
-      data: Record<string, unknown>;
-      created_at: string;
-    }>(`select * from outbox_events where aggregate_type = 'load' order by seq`);
+    const rows = await outboxEvents(t, `select * from outbox_events where aggregate_type = 'load' order by seq`);
     expect(rows.length).toBeGreaterThan(20);
-    await t.database.db.transaction(async (tx) => {
-      for (const r of rows)
-        await dashboardsHandler.handle(tx, {
-          id: r.id,
-          seq: Number(r.seq),
-          type: r.type,
-          aggregateType: r.aggregate_type,
-          aggregateId: r.aggregate_id,
-          actorId: r.actor_id,
-          data: r.data,
-          createdAt: new Date(r.created_at),
-        });
-    });
+    await redeliver(t, dashboardsHandler, rows);
     expect(await allRows()).toBe(snapshot);
 
     const svc = t.app.container.services.dashboards;

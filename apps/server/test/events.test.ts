@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { ACCOUNT_TYPE, DOMAIN_EVENTS, LOAD_ACTION_EVENT, OFFER_ACTION_EVENT, TRIP_STEPS, type DomainEventType, type Load } from '@masar/shared';
 import { createTestApp, type TestContext } from './helpers.ts';
-import { createUser, multipart, PNG_1X1, type TestUser } from './fixtures.ts';
+import { createTeamMember, createUser, multipart, PNG_1X1, type TestUser } from './fixtures.ts';
 import { assign, bookedLoad, post, truckOf } from '../src/modules/bayan/bayan.testkit.ts';
 import { postLoad } from '../src/modules/loads/loads.testkit.ts';
 import { EventPayloadError, publish, recipientsOf } from '../src/modules/events/events.service.ts';
@@ -135,11 +135,7 @@ describe('account events and recipients', () => {
   });
 
   it('recipients come from the parties only: the shipper, the carrier, and their team members as their role allows', async () => {
-    const member = await createUser(t, { accountType: ACCOUNT_TYPE.carrier });
-    await t.database.query(
-      `insert into team_members (id, owner_id, member_user_id, phone, name, role, status, invited_by) values ($1, $2, $3, $4, 'M', 'viewer', 'active', $2)`,
-      [newId(), carrier.id, member.id, member.phone],
-    );
+    const member = await createTeamMember(t, carrier, 'viewer');
     const r = await recipientsOf(t.database.db, { type: 'load.booked', data: { shipperId: shipper.id, carrierId: carrier.id, someoneId: newId() } });
     expect(r.accounts).toEqual([
       { userId: shipper.id, as: 'shipper' },

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_TYPE, PROFILE_STATUS, type AccountType } from '@masar/shared';
+import { ACCOUNT_TYPE, PROFILE_STATUS, type AccountType, type Conversation } from '@masar/shared';
 import { sessions, subscriptions, users } from '../src/db/schema/index.ts';
 import { newId } from '../src/lib/ids.ts';
 import { signAccessToken } from '../src/lib/tokens.ts';
+import { loadBody } from '../src/modules/loads/loads.testkit.ts';
 import type { TestContext } from './helpers.ts';
 
 export interface TestUser {
@@ -77,6 +78,25 @@ export function apiCaller(ctx: () => Pick<TestContext, 'app'>) {
     return r.body.data;
   };
   return { call, ok };
+}
+
+/** A user (of `owner`'s account type) who acts for `owner` as an active team member with `role`. */
+export async function createTeamMember(t: TestContext, owner: TestUser, role: 'admin' | 'viewer'): Promise<TestUser> {
+  const m = await createUser(t, { accountType: owner.accountType });
+  await t.database.query(
+    `insert into team_members (id, owner_id, member_user_id, phone, name, role, status, invited_by) values ($1, $2, $3, $4, 'M', $5, 'active', $2)`,
+    [newId(), owner.id, m.id, m.phone, role],
+  );
+  return m;
+}
+
+/** `shipper` posts a load, `carrier` offers on it and opens the conversation about it (through the API). */
+export async function loadConversation(t: TestContext, shipper: TestUser, carrier: TestUser): Promise<{ loadId: string; conv: Conversation }> {
+  const { call, ok } = apiCaller(() => t);
+  const loadId = ok<{ id: string }>(await call('POST', '/loads', shipper.headers, loadBody()), 201).id;
+  ok(await call('POST', '/offers', carrier.headers, { loadId, priceSar: '2500' }), 201);
+  const conv = ok<Conversation>(await call('POST', '/chat/conversations', carrier.headers, { loadId }), 201);
+  return { loadId, conv };
 }
 
 /** A 1×1 PNG: a proof photo, a logo or a document scan in upload tests. */

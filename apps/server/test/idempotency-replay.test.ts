@@ -196,6 +196,22 @@ const CASES: Case[] = [
   },
 ];
 
+/**
+ * POST `payload` to `url` as `who` under Idempotency-Key `key` (expects 201), then leave the key as
+ * a request killed after its commit does (no response kept, lease over) and send it again: answers
+ * both responses.
+ */
+const createdThenCrashed = async (who: TestUser, url: string, key: string, payload: object) => {
+  const send = () => t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { ...who.headers, 'idempotency-key': key }, payload });
+  const first = await send();
+  expect(first.statusCode, first.body).toBe(201);
+  await t.database.query(
+    `update idempotency_keys set status_code = null, content_type = null, response_body = null, lease_until = now() - interval '1 second' where scope = $1 and key = $2`,
+    [who.id, key],
+  );
+  return { first, retry: await send() };
+};
+
 describe('a keyed request that committed and died is replayed by its retry', () => {
   it.each(CASES)('POST $route answers the first body again and writes once', async (c) => {
     const { who, body, url = c.route, contentType, anonymous } = await c.request();
@@ -300,21 +316,10 @@ describe('a keyed request that committed and died is replayed by its retry', () 
   });
 
   it('a webhook endpoint replayed after a crash answers the same secret, the one it signs with', async () => {
-    const key = 'replay-webhook-secret';
-    const send = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/webhooks',
-        headers: { ...carrier.headers, 'idempotency-key': key },
-        payload: { url: 'https://hooks.example.com/secret', events: ['offer.created'] },
-      });
-    const first = await send();
-    expect(first.statusCode, first.body).toBe(201);
-    await t.database.query(
-      `update idempotency_keys set status_code = null, content_type = null, response_body = null, lease_until = now() - interval '1 second' where scope = $1 and key = $2`,
-      [carrier.id, key],
-    );
-    const retry = await send();
+    const { first, retry } = await createdThenCrashed(carrier, '/webhooks', 'replay-webhook-secret', {
+      url: 'https://hooks.example.com/secret',
+      events: ['offer.created'],
+    });
     expect(retry.statusCode, retry.body).toBe(201);
     const { id, secret } = retry.json<{ data: { id: string; secret: string } }>().data;
     expect(secret).toBe(first.json().data.secret);
@@ -323,21 +328,7 @@ describe('a keyed request that committed and died is replayed by its retry', () 
   });
 
   it('POST /api-keys stays out of replay: the key is kept only hashed, so a crashed create answers 409 until the key expires', async () => {
-    const key = 'replay-api-key';
-    const send = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/api-keys',
-        headers: { ...carrier.headers, 'idempotency-key': key },
-        payload: { name: 'TMS', scopes: ['loads:read'] },
-      });
-    const first = await send();
-    expect(first.statusCode, first.body).toBe(201);
-    await t.database.query(
-      `update idempotency_keys set status_code = null, content_type = null, response_body = null, lease_until = now() - interval '1 second' where scope = $1 and key = $2`,
-      [carrier.id, key],
-    );
-    const retry = await send();
+    const { retry } = await createdThenCrashed(carrier, '/api-keys', 'replay-api-key', { name: 'TMS', scopes: ['loads:read'] });
     expect(retry.statusCode).toBe(409);
     expect(retry.json()).toMatchObject({ code: 'IDEMPOTENCY_IN_PROGRESS' });
   });

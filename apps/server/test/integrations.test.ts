@@ -1,10 +1,10 @@
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, type ApiKeyCreated, type Load, type WebhookDelivery, type WebhookEventPayload } from '@masar/shared';
 import { loadBody } from '../src/modules/loads/loads.testkit.ts';
 import { signatureHeader, verifySignature } from '../src/modules/webhooks/webhooks.sign.ts';
 import { apiCaller, createUser, type TestUser } from './fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
+import { eventually, webhookReceiver } from './webhook-receiver.ts';
 
 let t: TestContext;
 let shipper: TestUser;
@@ -103,31 +103,8 @@ describe('webhook signatures', () => {
 });
 
 /** A receiver that records what arrives and can be switched to failing. */
-function receiver() {
-  const got: { headers: Record<string, string>; body: string }[] = [];
-  let failing = false;
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      got.push({ headers: req.headers as Record<string, string>, body });
-      res.writeHead(failing ? 503 : 200).end(failing ? 'down for maintenance' : 'ok');
-    });
-  });
-  return {
-    got,
-    setFailing: (f: boolean) => (failing = f),
-    start: () => new Promise<string>((r) => server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`))),
-    stop: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
-const until = async (cond: () => boolean | Promise<boolean>, ms = 15_000) => {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+const receiver = () => webhookReceiver((headers, body) => ({ headers, body }), 'down for maintenance');
+const until = eventually;
 
 describe('webhooks', () => {
   it('refuses http and private hosts unless allowed', async () => {

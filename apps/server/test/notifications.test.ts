@@ -11,8 +11,7 @@ import {
 import { signUpViaApi, uniquePhone, type SignedUpUser } from '../src/modules/auth/auth.testkit.ts';
 import { loadBody } from '../src/modules/loads/loads.testkit.ts';
 import { emailDueAt, outsideQuietHours } from '../src/modules/notifications/notifications.service.ts';
-import { newId } from '../src/lib/ids.ts';
-import { apiCaller, createUser, type TestUser } from './fixtures.ts';
+import { apiCaller, createTeamMember, createUser, type TestUser } from './fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 
 /**
@@ -116,14 +115,7 @@ describe('notifications from the offer lifecycle', () => {
 
 describe('a team member is not notified of its own action', () => {
   /** A user who acts for `owner` as an active team member with `role`. */
-  async function member(owner: TestUser, role: 'admin'): Promise<TestUser> {
-    const m = await createUser(t, { accountType: owner.accountType });
-    await t.database.query(
-      `insert into team_members (id, owner_id, member_user_id, phone, name, role, status, invited_by) values ($1, $2, $3, $4, 'M', $5, 'active', $2)`,
-      [newId(), owner.id, m.id, m.phone, role],
-    );
-    return m;
-  }
+  const member = (owner: TestUser, role: 'admin') => createTeamMember(t, owner, role);
   const cancelledOf = async (userId: string, loadId: string) =>
     (
       await t.database.query<{ n: number }>(`select count(*)::int as n from notifications where user_id = $1 and type = 'load.cancelled' and load_id = $2`, [

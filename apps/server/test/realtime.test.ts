@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import mqtt, { type MqttClient } from 'mqtt';
+import { type MqttClient } from 'mqtt';
 import { ACCOUNT_TYPE, realtimeMessageSchema, userTopic, type Load, type Offer, type RealtimeMessage } from '@masar/shared';
 import { loadBody } from '../src/modules/loads/loads.testkit.ts';
 import { signAccessToken } from '../src/lib/tokens.ts';
 import { apiCaller, createUser, type TestUser } from './fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
+import { listenForMqtt, mqttClients, until, closed } from './mqtt.ts';
 
 /**
  * The real-time channel (issue 21; docs/realtime.md), on PGlite and PostgreSQL, over a real
@@ -18,45 +19,23 @@ let url: string;
 let shipper: TestUser;
 let carrier: TestUser;
 const { call, ok } = apiCaller(() => t);
-const open: MqttClient[] = [];
-
-const connect = async (u: { id: string; accessToken: string }, o: { clientId?: string; password?: string } = {}) => {
-  const c = await mqtt.connectAsync(url, {
-    clientId: o.clientId ?? `u:${u.id}:${Math.random().toString(36).slice(2, 8)}`,
-    username: u.id,
-    password: o.password ?? u.accessToken,
-    reconnectPeriod: 0,
-    connectTimeout: 5_000,
-    keepalive: 30,
-  });
-  open.push(c);
-  return c;
-};
+const { connect, closeAll } = mqttClients(() => url);
 /** The messages a client hears on its own topic, parsed with the shared schema. */
 const inbox = (c: MqttClient) => {
   const got: { msg: RealtimeMessage; at: number }[] = [];
   c.on('message', (_topic, payload) => got.push({ msg: realtimeMessageSchema.parse(JSON.parse(payload.toString())), at: Date.now() }));
   return got;
 };
-const until = async (what: () => boolean, ms = 5_000) => {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
-const closed = (c: MqttClient) => new Promise<void>((r) => (c.disconnected || !c.connected ? r() : c.once('close', () => r())));
 
 beforeAll(async () => {
   // the job worker runs: the outbox drain wakes on the commit's NOTIFY, as in production
   t = await createTestApp({ REALTIME_SWEEP_SECONDS: 3600 });
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `${address.replace('http', 'ws')}/mqtt`;
+  url = await listenForMqtt(t);
   shipper = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
   carrier = await createUser(t, { accountType: ACCOUNT_TYPE.carrier });
 });
 afterAll(async () => {
-  await Promise.all(open.map((c) => c.endAsync(true).catch(() => undefined)));
+  await closeAll();
   await t?.close();
 });
 

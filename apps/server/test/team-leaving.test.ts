@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, type ApiKey, type ApiKeyCreated, type Load, type TeamMember, type WebhookEventPayload } from '@masar/shared';
@@ -7,6 +6,7 @@ import { signUpViaApi, uniquePhone, type SignedUpUser } from '../src/modules/aut
 import { loadBody } from '../src/modules/loads/loads.testkit.ts';
 import { apiCaller, createUser, type TestUser } from './fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
+import { eventually, webhookReceiver } from './webhook-receiver.ts';
 
 /**
  * Leaving means leaving (issue 22), on PGlite and PostgreSQL: a removed (or leaving) team member's
@@ -40,31 +40,8 @@ async function member(role: 'admin' | 'dispatcher' | 'viewer'): Promise<{ user: 
 }
 
 /** A receiver that records what arrives and can be switched to failing. */
-function receiver() {
-  const got: WebhookEventPayload[] = [];
-  let failing = false;
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      got.push(JSON.parse(body) as WebhookEventPayload);
-      res.writeHead(failing ? 503 : 200).end(failing ? 'down' : 'ok');
-    });
-  });
-  return {
-    got,
-    setFailing: (f: boolean) => (failing = f),
-    start: () => new Promise<string>((r) => server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`))),
-    stop: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
-const until = async (cond: () => boolean | Promise<boolean>, ms = 15_000) => {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+const receiver = () => webhookReceiver((_headers, body) => JSON.parse(body) as WebhookEventPayload);
+const until = eventually;
 /** The owner posts a load and the carrier offers on it: one offer.created event for the owner's endpoints. */
 async function offerEvent(): Promise<string> {
   const load = ok(await call<Load>('POST', '/loads', h(owner), loadBody()), 201);
