@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
-import { fileRefs, ownedFiles } from '../files/files.service.ts';
+import type { FileLookups } from '../files/files.service.ts';
 import * as repo from './profile.repository.ts';
 
 const LOGO_MIMES = new Set(['image/png', 'image/jpeg']);
@@ -44,8 +44,9 @@ export const contactSharesOf = (db: DbOrTx, userId: string) => repo.findContactS
  * contact info to share with the other party of a booking, and the address book the post form
  * picks stops from. Everything here belongs to the signed-in user; another user's address is 404.
  */
-export function createProfileService(deps: { db: Db }) {
+export function createProfileService(deps: { db: Db; files: Pick<FileLookups, 'fileRefs' | 'ownedFiles'> }) {
   const { db } = deps;
+  const { fileRefs, ownedFiles } = deps.files;
 
   /** The city's lat/lng; VALIDATION_FAILED (cityId / districtId) when the city is unknown or the district is not in it. */
   async function place(tx: DbOrTx, cityId: number, districtId: number | null | undefined) {

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import { AppError, dbErrorCode } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { ownedFiles } from '../files/files.service.ts';
+import type { FileLookups } from '../files/files.service.ts';
 import * as repo from './vendors.repository.ts';
 import type { SignedLinks } from '../../lib/signed-links.ts';
 
@@ -132,8 +132,9 @@ export const vendorAccountsOf = {
   isVerifiedVendor: (db: DbOrTx, ownerId: string, userId: string) => repo.isVerifiedVendorAccount(db, ownerId, userId),
 };
 
-export function createVendorsService(deps: { db: Db; links: SignedLinks }) {
+export function createVendorsService(deps: { db: Db; links: SignedLinks; files: Pick<FileLookups, 'ownedFiles'> }) {
   const { db } = deps;
+  const { ownedFiles } = deps.files;
   async function must(tx: DbOrTx, user: CurrentUser, id: string, forUpdate = false) {
     const v = await repo.getVendor(tx, user.id, id, forUpdate);
     if (!v) throw new AppError('NOT_FOUND');

@@ -12,7 +12,7 @@ import { publish } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import { actingUser } from '../auth/auth.types.ts';
-import { fileRefs, ownedFiles } from '../files/files.service.ts';
+import type { FileLookups } from '../files/files.service.ts';
 import * as repo from './verification.repository.ts';
 
 /**
@@ -20,8 +20,9 @@ import * as repo from './verification.repository.ts';
  * documents, sends them for review, and the operator's decision (npm run admin -- approve |
  * reject --reason …) is recorded here next to the account status the auth module keeps.
  */
-export function createVerificationService(deps: { db: Db }) {
+export function createVerificationService(deps: { db: Db; files: Pick<FileLookups, 'fileRefs' | 'ownedFiles'> }) {
   const { db } = deps;
+  const { fileRefs, ownedFiles } = deps.files;
 
   async function status(userId: string, accountType: number, accountApproved = false): Promise<Verification> {
     const [docs, review] = await Promise.all([repo.documentsOf(db, userId), repo.reviewOf(db, userId)]);
