@@ -65,7 +65,7 @@ async function run(engine: 'pglite' | 'postgres') {
           aggregateType: 'account',
           aggregateId: accountId,
           actorId: null,
-          data: { accountId, seq: i },
+          data: { accountId },
         });
       });
       const committed = performance.now();
@@ -87,7 +87,7 @@ async function run(engine: 'pglite' | 'postgres') {
               aggregateType: 'account',
               aggregateId: accountId,
               actorId: null,
-              data: { accountId, seq: i },
+              data: { accountId },
             });
           });
           const committed = performance.now();

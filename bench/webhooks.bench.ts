@@ -59,7 +59,14 @@ async function run(engine: Engine) {
       const done = new Promise<void>((r) => (notify = r));
       let id = '';
       await database.db.transaction(async (tx) => {
-        id = await publish(tx, { type: 'load.posted', aggregateType: 'load', aggregateId: loadId, actorId: userId, data: { shipperId: userId, seq: i } });
+        // no load row behind loadId: publish cannot read the parties, so the payload names them (and the status change load.posted requires)
+        id = await publish(tx, {
+          type: 'load.posted',
+          aggregateType: 'load',
+          aggregateId: loadId,
+          actorId: userId,
+          data: { loadId, referenceId: `SHP-26-B${String(i).padStart(5, '0')}`, shipperId: userId, status: { from: 'unposted', to: 'posted' } },
+        });
       });
       const committed = performance.now();
       while (!arrived.has(id)) await done;

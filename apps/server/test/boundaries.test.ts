@@ -111,12 +111,19 @@ for (const [name, v] of Object.entries(schema)) if (isTable(v)) tables.set(name,
 
 const fake = (text: string): Source => ({ path: 'apps/server/src/modules/x/x.repository.ts', text });
 
-describe('one lifecycle: who writes loads.status and offers.status', () => {
+describe('one lifecycle: who writes loads.status, offers.status and the other lifecycle tables', () => {
   it('the scanner finds SQL and drizzle status writes, and ignores status in a where clause', () => {
     expect(statusWriters([fake("sql`update loads set status = 'expired', updated_at = now() where id = ${id}`")], 'loads')).toHaveLength(1);
     expect(statusWriters([fake("sql`update loads l set carrier_id = 1, status = 'x' where l.id = ${id}`")], 'loads')).toHaveLength(1);
     expect(statusWriters([fake('tx.update(offers).set({ ...set, status: to }).where(x)')], 'offers')).toHaveLength(1);
     expect(statusWriters([fake('const p = [sql`status = ${s}`]; sql`update offers set ${sql.join(p)} where id = ${id}`')], 'offers')).toHaveLength(1);
+    // calls and Bayan trips (issue 51): SQL with a fragment of the set list, drizzle on the schema export (bayanTrips)
+    expect(statusWriters([fake("sql`update calls set status = 'active', answered_at = now() where id = ${id}`")], 'calls')).toHaveLength(1);
+    expect(statusWriters([fake('sql`update calls set status = ${to}, ${stamp} where id = ${id} and status = ${from}`')], 'calls')).toHaveLength(1);
+    expect(statusWriters([fake("tx.update(bayanTrips).set({ ...patch, status: 'closed', updatedAt: new Date() })")], 'bayan_trips')).toHaveLength(1);
+    expect(statusWriters([fake("sql`update bayan_trips b set status = 'cancelled' where b.id = ${id}`")], 'bayan_trips')).toHaveLength(1);
+    expect(statusWriters([fake('tx.update(bayanTrips).set({ attempts: 1, lastError }).where(sql`status = ${s}`)')], 'bayan_trips')).toEqual([]);
+    expect(statusWriters([fake("sql`update calls set ended_at = now() where status = 'ringing'`")], 'calls')).toEqual([]);
     expect(statusWriters([fake("sql`update loads set price = 1 where status = 'posted'`")], 'loads')).toEqual([]);
     expect(statusWriters([fake('tx.update(loads).set({ price }).where(sql`status = ${s}`)')], 'loads')).toEqual([]);
     expect(
@@ -140,6 +147,9 @@ describe('one lifecycle: who writes loads.status and offers.status', () => {
   it('only the lifecycle modules call the status-writing repositories', () => {
     const callers = server.filter((f) => /lifecycle\.repository\.ts'/.test(f.text)).map((f) => f.path);
     expect(callers.sort()).toEqual([
+      'apps/server/src/modules/bayan/lifecycle.ts',
+      'apps/server/src/modules/billing/lifecycle.ts',
+      'apps/server/src/modules/calls/lifecycle.ts',
       'apps/server/src/modules/loads/lifecycle.ts',
       'apps/server/src/modules/offers/lifecycle.ts',
       'apps/server/src/modules/tenders/lifecycle.ts',
@@ -157,6 +167,30 @@ describe('one lifecycle: who writes loads.status and offers.status', () => {
   it('only trucks/lifecycle.repository.ts writes trucks.status (through transition() in trucks/lifecycle.ts)', () => {
     const hits = statusWriters(server, 'trucks');
     expect([...new Set(hits.map((h) => h.path))]).toEqual(['apps/server/src/modules/trucks/lifecycle.repository.ts']);
+  });
+
+  // issue 51: every status by a transition table
+  for (const [table, module, apply] of [
+    ['calls', 'calls', 'transitionCall()'],
+    ['bayan_trips', 'bayan', 'transitionTrip()'],
+  ] as const)
+    it(`only ${module}/lifecycle.repository.ts writes ${table}.status (through ${apply} in ${module}/lifecycle.ts)`, () => {
+      const hits = statusWriters(server, table);
+      expect([...new Set(hits.map((h) => h.path))]).toEqual([`apps/server/src/modules/${module}/lifecycle.repository.ts`]);
+    });
+});
+
+describe('one lifecycle: who writes subscriptions.status', () => {
+  it('the scanner fires on a subscription status write outside billing/lifecycle.repository.ts', () => {
+    const elsewhere = (text: string): Source => ({ path: 'apps/server/src/modules/billing/billing.repository.ts', text });
+    expect(statusWriters([elsewhere("tx.update(subscriptions).set({ active: false, status: 'cancelled' }).where(x)")], 'subscriptions')).toHaveLength(1);
+    expect(statusWriters([elsewhere("sql`update subscriptions set status = 'expired' where id = ${id}`")], 'subscriptions')).toHaveLength(1);
+    expect(statusWriters([elsewhere('db.update(subscriptions).set({ lastRenewalAt: now }).where(eq(subscriptions.status, s))')], 'subscriptions')).toEqual([]);
+  });
+
+  it('only billing/lifecycle.repository.ts writes subscriptions.status (through billing/lifecycle.ts, SUBSCRIPTION_TRANSITIONS)', () => {
+    const hits = statusWriters(server, 'subscriptions');
+    expect([...new Set(hits.map((h) => h.path))]).toEqual(['apps/server/src/modules/billing/lifecycle.repository.ts']);
   });
 });
 

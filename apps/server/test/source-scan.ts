@@ -55,14 +55,19 @@ export interface Hit {
   what: string;
 }
 
+/** The tables whose status only their module's lifecycle.repository.ts writes (issue 18, issue 51). */
+export type LifecycleTable = 'loads' | 'offers' | 'trucks' | 'tenders' | 'tender_invites' | 'calls' | 'bayan_trips' | 'subscriptions';
+
 /**
  * Statements that write the `status` column of `table`: SQL `update <table> [alias] set … status =`
- * (in the set list, before `where`) and drizzle `.update(<table>).set({ … status … })`.
+ * (in the set list, before `where`) and drizzle `.update(<schema export>).set({ … status … })`,
+ * the export named as the schema names tables (`bayan_trips` → `bayanTrips`).
  */
-export function statusWriters(files: Source[], table: 'loads' | 'offers' | 'trucks' | 'tenders' | 'tender_invites'): Hit[] {
+export function statusWriters(files: Source[], table: LifecycleTable): Hit[] {
   const hits: Hit[] = [];
   const sqlRe = new RegExp(`\\bupdate\\s+${table}\\b(?:\\s+(?!set\\b)\\w+)?\\s+set\\b([\\s\\S]*?)(?:\\bwhere\\b|\\bfrom\\b|\\breturning\\b|\`|;)`, 'gi');
-  const drizzleRe = new RegExp(`\\.update\\(\\s*${table}\\s*\\)\\s*\\.set\\(`, 'g');
+  const exportName = table.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+  const drizzleRe = new RegExp(`\\.update\\(\\s*${exportName}\\s*\\)\\s*\\.set\\(`, 'g');
   for (const f of files) {
     for (const m of f.text.matchAll(sqlRe)) {
       const set = m[1];
@@ -72,7 +77,7 @@ export function statusWriters(files: Source[], table: 'loads' | 'offers' | 'truc
     }
     for (const m of f.text.matchAll(drizzleRe)) {
       const args = callArgs(f.text, m.index + m[0].length - 1);
-      if (/\bstatus\b/.test(args)) hits.push({ path: f.path, line: lineOf(f.text, m.index), what: `.update(${table}).set({ status })` });
+      if (/\bstatus\b/.test(args)) hits.push({ path: f.path, line: lineOf(f.text, m.index), what: `.update(${exportName}).set({ status })` });
     }
   }
   return hits;

@@ -45842,6 +45842,11 @@ export interface operations {
                         };
                         fields?: string[];
                         offersReset?: boolean;
+                        audience?: {
+                            from: number;
+                            to: number;
+                        };
+                        vendorIds?: string[];
                     } & {
                         [key: string]: unknown;
                     };

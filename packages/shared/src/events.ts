@@ -152,7 +152,13 @@ export const DOMAIN_EVENTS = {
     aggregate: 'load',
     when: "The shipper edits a load's terms or audience.",
     parties: SHIPMENT_PARTIES,
-    schema: shipment({ fields: z.array(z.string()).optional(), offersReset: z.boolean().optional() }),
+    schema: shipment({
+      fields: z.array(z.string()).optional(),
+      offersReset: z.boolean().optional(),
+      /** An audience change (POST /loads/:id/audience): the shipment type before and after (SHIPMENT_TYPE), and the chosen vendors. */
+      audience: z.object({ from: z.number().int(), to: z.number().int() }).optional(),
+      vendorIds: z.array(uuid).optional(),
+    }),
   },
   'load.dates_extended': {
     aggregate: 'load',
@@ -552,6 +558,7 @@ export const WEBHOOK_EVENT_TYPES = DOMAIN_EVENT_TYPES.filter((t) => !internalAgg
 export const isWebhookEvent = (t: DomainEventType): t is WebhookEventType => !internalAggregate(t);
 
 /** The event types whose aggregate is a load (per-load order; the timeline). */
+export type ShipmentEventType = { [T in DomainEventType]: (typeof DOMAIN_EVENTS)[T]['aggregate'] extends 'load' ? T : never }[DomainEventType];
 export const SHIPMENT_EVENT_TYPES = DOMAIN_EVENT_TYPES.filter((t) => DOMAIN_EVENTS[t].aggregate === 'load');
 export const isShipmentEvent = (t: DomainEventType) => DOMAIN_EVENTS[t].aggregate === 'load';
 
@@ -565,19 +572,101 @@ export const domainEventSchema = z.discriminatedUnion(
 );
 
 /**
- * An event as a service publishes it. `aggregateId` is the load the event is about (offers
- * included) so per-load order can be kept, the account (owner) for account events, or the
- * contact message for `contact.message_received`;
- * `actorId` the user who caused it (null for jobs); `data` its payload (ids, status, prices
- * as decimal strings — never secrets). For load events publish adds the parties itself.
+ * Events typed at compile time (issue 51; DESIGN §7, as immich's `emit<T>`): the payload a
+ * publisher writes is derived from the same zod schemas publish parses with, so a wrong payload
+ * is a type error at the call site and the run-time parse is the second line of defence.
+ *
+ * What a publisher must write is the schema's INPUT (`z.input`) with its known fields only (the
+ * index signature of `z.looseObject` is dropped: receivers tolerate unknown fields, publishers
+ * may not invent them), minus what publish fills in itself (events.service withParties):
+ * - for an event whose aggregate is a load, the parties read from the load row: `loadId`,
+ *   `referenceId`, `shipperId`, `brokerId`, `vendorId`; `carrierId` too, except on the offer and
+ *   tender events, whose carrier is the bidder or invitee the caller names (the load is not
+ *   booked to it); and the row's `vehicleId`, `driverId`, `trailerId` for `load.assigned`;
+ * - for every event, `status: {from, to}` when the caller gives the older `from`/`to` strings.
+ * Those fields stay allowed (a caller's value wins, or is overwritten by the row's), only optional.
  */
-export interface DomainEventInput {
-  type: DomainEventType;
-  aggregateType: 'load' | 'account' | 'contact' | 'conversation';
+type EventSpecs = typeof DOMAIN_EVENTS;
+/** The aggregate each event type's `aggregateId` names. */
+export type DomainEventAggregate<T extends DomainEventType = DomainEventType> = EventSpecs[T]['aggregate'];
+
+/** The known fields of an object type: drops the `[k: string]: unknown` of a loose zod object. */
+type KnownFields<T> = { [P in keyof T as string extends P ? never : number extends P ? never : P]: T[P] };
+/** T with the keys P (where T has them) made optional. */
+type OptionalKeys<T, P extends PropertyKey> = Omit<T, P> & Partial<Pick<T, Extract<keyof T, P>>>;
+/** Offer and tender events name their own carrier (the bidder, the invitee): publish does not take it from the load. */
+type OwnCarrierEventType = Extract<DomainEventType, `offer.${string}` | `tender.${string}`>;
+/** The fields publish reads from the load row for a load event of type T (withParties). */
+type LoadPartyField<T extends DomainEventType> =
+  | 'loadId'
+  | 'referenceId'
+  | 'shipperId'
+  | 'brokerId'
+  | 'vendorId'
+  | (T extends OwnCarrierEventType ? never : 'carrierId')
+  | (T extends 'load.assigned' ? 'vehicleId' | 'driverId' | 'trailerId' : never);
+/** The schema's input of T (known fields), its load parties optional (distributes over a union T). */
+type PayloadBase<T extends DomainEventType> = T extends DomainEventType
+  ? EventSpecs[T]['aggregate'] extends 'load'
+    ? OptionalKeys<KnownFields<z.input<EventSpecs[T]['schema']>>, LoadPartyField<T>>
+    : KnownFields<z.input<EventSpecs[T]['schema']>>
+  : never;
+
+type AllKeys<U> = U extends unknown ? keyof U : never;
+type RequiredKeys<U> = { [P in keyof U]-?: object extends Pick<U, P> ? never : P }[keyof U];
+type NotRequiredIn<U, K extends PropertyKey> = U extends unknown ? Exclude<K, RequiredKeys<U>> : never;
+type FieldType<U, P extends PropertyKey> = U extends unknown ? (P extends keyof U ? U[P] : never) : never;
+/**
+ * One object type for a union of payloads: a field is required when every member requires it,
+ * optional when some member has it, absent when none has; its type is the union of the members'.
+ * The identity for a single payload. A call whose `type` is a union (a lifecycle's action →
+ * event table) cannot be correlated with its data by the compiler, so it is checked against
+ * this: what all its possible events require, and the types of the fields they name.
+ */
+type Merged<U, K extends PropertyKey = AllKeys<U>, R extends PropertyKey = Exclude<K, NotRequiredIn<U, K>>> = {
+  [P in R]: FieldType<U, P>;
+} & { [P in Exclude<K, R>]?: FieldType<U, P> };
+
+type StatusChange = z.input<typeof statusChangeSchema>;
+/** A required `status` may instead be given as the older `from`/`to` strings (publish derives it); `from`/`to` are allowed with any status. */
+type WithStatusInput<D> = 'status' extends keyof D
+  ? object extends Pick<D, 'status' & keyof D>
+    ? D & { from?: string; to?: string }
+    : Omit<D, 'status'> & ({ status: StatusChange; from?: string; to?: string } | { status?: StatusChange; from: string; to: string })
+  : D;
+type Flat<T> = { [P in keyof T]: T[P] } & {};
+
+/**
+ * The payload a publisher writes for event type T (see above): `EventMap[T]`. For a union T, the
+ * fields all of its events require and the known fields of any, with their types.
+ */
+export type DomainEventInputData<T extends DomainEventType = DomainEventType> = Flat<WithStatusInput<Flat<Merged<PayloadBase<T>>>>>;
+/** The publisher's payload of every event type (derived from DOMAIN_EVENTS; DESIGN §7 "EventMap"). */
+export type EventMap = { [T in DomainEventType]: DomainEventInputData<T> };
+
+/**
+ * An event of type T as a service publishes it (`publish<T>(tx, event)`). `aggregateId` is the
+ * load the event is about (offers included) so per-load order can be kept, the account (owner)
+ * for account events, the conversation for chat and call events, or the contact message for
+ * `contact.message_received`; `aggregateType` must be the one DOMAIN_EVENTS names for T (publish
+ * adds a load's parties only to a load aggregate); `actorId` the user who caused it (null for
+ * jobs); `data` its payload (ids, status, prices as decimal strings — never secrets), checked
+ * against `DomainEventInputData<T>` (`EventMap[T]` for one type; for a union, see Merged).
+ */
+export interface EventInput<T extends DomainEventType = DomainEventType> {
+  type: T;
+  aggregateType: DomainEventAggregate<T>;
   aggregateId: string;
   actorId: string | null;
-  data: Record<string, unknown>;
+  data: DomainEventInputData<T>;
 }
+
+/**
+ * Any event as a service publishes it: the union of `EventInput<T>` over the event types,
+ * discriminated by `type`, so `{ type: 'offer.accepted', aggregateType, aggregateId, actorId, data }`
+ * is checked against that event's payload.
+ */
+export type DomainEventInput = { [T in DomainEventType]: EventInput<T> }[DomainEventType];
 
 /** One entry of a load's timeline (GET /loads/:id/timeline). */
 export interface LoadTimelineEntry {

@@ -1,4 +1,4 @@
-import { fromHalalas, ratePerKmSar, SHIPMENT_TYPE, type DomainEventInput, type DomainEventType } from '@masar/shared';
+import { fromHalalas, ratePerKmSar, SHIPMENT_TYPE, type DomainEventInputData, type EventInput, type ShipmentEventType } from '@masar/shared';
 import type { Config } from '../config.ts';
 import { createGreatCircleRouting } from '../gateways/routing/routing.ts';
 import { newId } from '../lib/ids.ts';
@@ -158,9 +158,9 @@ export async function seedDemoLoads(
   const cargoRows: authoring.NewCargoRow[] = [];
   const offerRows: offersRepo.NewOfferRow[] = [];
   const eventRows: offersRepo.NewOfferEventRow[] = [];
-  const events: DomainEventInput[] = [];
-  const ev = (type: DomainEventType, loadId: string, shipperId: string, actorId: string, data: Record<string, unknown>) => {
-    const moved = data.status as { from: string; to: string } | undefined;
+  const events: EventInput[] = [];
+  const ev = <K extends ShipmentEventType>(type: K, loadId: string, shipperId: string, actorId: string, data: DomainEventInputData<K>) => {
+    const { status: moved }: { status?: { from: string; to: string } } = data;
     events.push(loadEvent(type, loadId, shipperId, actorId, { ...(moved ? { from: moved.from, to: moved.to } : {}), ...data, demoSeed: true }));
   };
 

@@ -4,3 +4,6 @@ export * from './fleet.ts';
 export * from './nationalities.ts';
 export * from './lifecycle.ts';
 export * from './hijri.ts';
+export * from './subscription-lifecycle.ts';
+export * from './call-lifecycle.ts';
+export * from './bayan-lifecycle.ts';

@@ -3,7 +3,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { bayanTrips, waybillConfigs } from '../../db/schema/bayan.ts';
 import { inList, queryRows } from '../../lib/sql.ts';
 
-/** All SQL of the Bayan module (owns bayan_trips and waybill_configs; reads loads, fleet and users). */
+/**
+ * All SQL of the Bayan module (owns bayan_trips and waybill_configs; reads loads, fleet and users)
+ * but the status writes of bayan_trips (lifecycle.repository.ts). A trip is inserted `pending`.
+ */
 
 export type BayanTripRow = typeof bayanTrips.$inferSelect;
 export type NewBayanTrip = typeof bayanTrips.$inferInsert;
@@ -148,7 +151,8 @@ export async function insertTrip(tx: DbOrTx, row: NewBayanTrip): Promise<void> {
   await tx.insert(bayanTrips).values(row);
 }
 
-export async function updateTrip(tx: DbOrTx, id: string, patch: Partial<NewBayanTrip>): Promise<void> {
+/** Record an attempt on a trip (its tries, Bayan's last error). Never its status: lifecycle.repository.ts writes that (through transitionTrip()). */
+export async function updateTrip(tx: DbOrTx, id: string, patch: Partial<Pick<NewBayanTrip, 'attempts' | 'lastError'>>): Promise<void> {
   await tx
     .update(bayanTrips)
     .set({ ...patch, updatedAt: new Date() })

@@ -5,11 +5,8 @@ import {
   type BayanListQuery,
   type BayanTripView,
   type CreateBayanBody,
-  type LoadAction,
   type LoadBayan,
-  type LoadStatus,
   type WaybillConfig,
-  type DomainEventType,
 } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
@@ -26,35 +23,10 @@ import {
   type BayanTripInput,
 } from '../../gateways/bayan/bayan.ts';
 import * as repo from './bayan.repository.ts';
+import { transitionTrip } from './lifecycle.ts';
+import type { BayanLoads } from './ports.ts';
 
-/**
- * What the Bayan module asks of the loads module (loadLifecycle in loads.service.ts; wired by
- * the container): the booked shipment, its state machine and its events.
- */
-export interface BayanLoads {
-  trip(
-    db: DbOrTx,
-    loadId: string,
-    lock?: boolean,
-  ): Promise<{
-    id: string;
-    shipper_id: string;
-    carrier_id: string | null;
-    status: string;
-    vehicle_id: string | null;
-    driver_id: string | null;
-    delivered_at: Date | string | null;
-  } | null>;
-  transition(
-    tx: DbOrTx,
-    loadId: string,
-    action: LoadAction,
-    actorId: string | null,
-    data?: Record<string, unknown>,
-    set?: { deliveredAt?: Date },
-  ): Promise<LoadStatus>;
-  event(tx: DbOrTx, type: DomainEventType, loadId: string, shipperId: string, actorId: string | null, data: Record<string, unknown>): Promise<unknown>;
-}
+export type { BayanLoads } from './ports.ts';
 
 export interface BayanDeps {
   db: Db;
@@ -138,6 +110,8 @@ function toView(r: repo.TripListRow): BayanTripView {
  *   → the reservation is removed and BAYAN_REJECTED names Bayan's field errors.
  * - Close (carrier or shipper) → Bayan closes the waybill → shipment `completed`. Cancel with a
  *   reason → Bayan cancels the waybill → shipment `cancelled`.
+ * - A trip's status changes only through transitionTrip() (lifecycle.ts: the
+ *   BAYAN_TRIP_TRANSITIONS table), which moves the shipment in the same transaction.
  */
 export function createBayanService(deps: BayanDeps) {
   const { db, gateway, loads } = deps;
@@ -230,23 +204,16 @@ export function createBayanService(deps: BayanDeps) {
     return { load, input, vehicleId: vehicle.id, driverId: driver.id };
   }
 
-  /** Record Bayan's answer on a pending row and, if the shipment waits in pending_bayan, move it back to assigned (one transaction). */
+  /** Record Bayan's answer on a pending row and, if the shipment waits in pending_bayan, move it back to assigned (one transaction: transitionTrip 'create'). */
   async function recordCreated(rowId: string, trip: BayanTrip, actorId: string | null): Promise<boolean> {
     return db.transaction(async (tx) => {
       const row = await repo.getTrip(tx, rowId, true);
       if (!row || row.status !== 'pending') return false;
       const w = trip.waybills[0];
-      await repo.updateTrip(tx, rowId, {
-        status: 'active',
-        tripId: trip.tripId,
-        waybillId: w?.waybillId ?? null,
-        waybillNumber: w?.waybillNumber ?? null,
-        lastError: null,
+      await transitionTrip(tx, loads, row, 'create', actorId, {
+        set: { tripId: trip.tripId, waybillId: w?.waybillId ?? null, waybillNumber: w?.waybillNumber ?? null, lastError: null },
+        data: { tripId: trip.tripId, waybillNumber: w?.waybillNumber ?? null },
       });
-      const load = await loads.trip(tx, row.loadId, true);
-      const data = { tripId: trip.tripId, waybillNumber: w?.waybillNumber ?? null };
-      if (load?.status === 'pending_bayan') await loads.transition(tx, row.loadId, 'bayan_created', actorId, data);
-      else await loads.event(tx, 'load.bayan_created', row.loadId, row.shipperId, actorId, data);
       return true;
     });
   }
@@ -407,16 +374,12 @@ export function createBayanService(deps: BayanDeps) {
         const l = await loads.trip(tx, row.loadId, true);
         if (!l) throw new AppError('NOT_FOUND');
         const overridden = mustBeDelivered(l);
-        await repo.updateTrip(tx, id, { status: 'closed', deliveredAt });
         if (overridden) await loads.event(tx, 'load.delivery_override', row.loadId, l.shipper_id, user.id, { reason: overrideReason, action: 'bayan_closed' });
-        await loads.transition(
-          tx,
-          row.loadId,
-          'bayan_closed',
-          user.id,
-          { tripId: row.tripId, waybillNumber: row.waybillNumber },
-          l?.delivered_at ? {} : { deliveredAt },
-        );
+        await transitionTrip(tx, loads, r, 'close', user.id, {
+          set: { deliveredAt },
+          loadSet: l.delivered_at ? {} : { deliveredAt },
+          data: { tripId: row.tripId, waybillNumber: row.waybillNumber },
+        });
       });
       return view(id);
     },
@@ -433,8 +396,10 @@ export function createBayanService(deps: BayanDeps) {
       await db.transaction(async (tx) => {
         const r = await mustTrip(tx, user, id, true);
         if (r.status !== 'active' && r.status !== 'pending') throw new AppError('BAYAN_NOT_ACTIVE');
-        await repo.updateTrip(tx, id, { status: 'cancelled', cancelReason: reason });
-        await loads.transition(tx, row.loadId, 'bayan_cancelled', user.id, { tripId: row.tripId, waybillNumber: row.waybillNumber, reason });
+        await transitionTrip(tx, loads, r, 'cancel', user.id, {
+          set: { cancelReason: reason },
+          data: { tripId: row.tripId, waybillNumber: row.waybillNumber, reason },
+        });
       });
       return view(id);
     },

@@ -14,8 +14,10 @@ import {
 import { queryRows } from '../../lib/sql.ts';
 
 /**
- * All SQL of the billing module (tables payment_cards, promo_codes, promo_redemptions,
- * payment_intents, wallet_entries, invoices, and the lifecycle columns of subscriptions).
+ * The SQL of the billing module (tables payment_cards, promo_codes, promo_redemptions,
+ * payment_intents, wallet_entries, invoices, and subscriptions) but the writes of
+ * `subscriptions.status`: those are in lifecycle.repository.ts (a new row's first status is
+ * written by insertSubscription here).
  */
 export type CardRow = typeof paymentCards.$inferSelect;
 export type IntentRow = typeof paymentIntents.$inferSelect;
@@ -248,15 +250,9 @@ export async function hasAnySubscription(db: DbOrTx, userId: string): Promise<bo
 export async function insertSubscription(db: DbOrTx, row: typeof subscriptions.$inferInsert): Promise<void> {
   await db.insert(subscriptions).values(row);
 }
-export async function updateSubscription(db: DbOrTx, id: string, set: Partial<typeof subscriptions.$inferInsert>): Promise<void> {
+/** Columns beside the status (the renewal bookkeeping); the status changes through lifecycle.ts only. */
+export async function updateSubscription(db: DbOrTx, id: string, set: Partial<Omit<typeof subscriptions.$inferInsert, 'status'>>): Promise<void> {
   await db.update(subscriptions).set(set).where(eq(subscriptions.id, id));
-}
-/** End every subscription of the user that is still marked active (a new plan replaces it). */
-export async function endActiveSubscriptions(tx: DbOrTx, userId: string): Promise<void> {
-  await tx
-    .update(subscriptions)
-    .set({ active: false, status: 'cancelled', endsAt: sql`least(coalesce(${subscriptions.endsAt}, now()), now())` })
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.active, true)));
 }
 /**
  * Renewing subscriptions whose period ends before `before`: a range of subscriptions_renewal_idx
@@ -274,23 +270,6 @@ export async function dueForRenewal(db: DbOrTx, before: Date, limit: number): Pr
     .orderBy(subscriptions.endsAt)
     .limit(limit);
 }
-/**
- * Trials and cancelled-at-period-end subscriptions whose period is over: no longer active. A range
- * of subscriptions_ending_idx (`(ends_at) where active and (trial or cancel_at_period_end)`,
- * migration 0101); the flags are SQL, not bound, so that the generic plan matches it too.
- */
-export async function expireEnded(db: DbOrTx): Promise<{ id: string; userId: string; planCode: string; endsAt: Date | null }[]> {
-  const rows = await db
-    .update(subscriptions)
-    .set({ active: false, status: 'expired' })
-    .where(
-      sql`${subscriptions.active} and (${subscriptions.trial} or ${subscriptions.cancelAtPeriodEnd})
-          and ${subscriptions.endsAt} is not null and ${subscriptions.endsAt} <= now()`,
-    )
-    .returning({ id: subscriptions.id, userId: subscriptions.userId, planCode: subscriptions.planCode, endsAt: subscriptions.endsAt });
-  return rows;
-}
-
 // ── wallet ───────────────────────────────────────────────────────────────────────────────────
 
 /** Serialize the user's wallet writes (row lock on the user), so a balance check holds until commit. */

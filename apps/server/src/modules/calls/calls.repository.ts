@@ -5,7 +5,9 @@ import { queryRows } from '../../lib/sql.ts';
 /**
  * All SQL of the calls module (tables calls and call_lines, migration 0127; reads the
  * conversation's sides, loads for the reference and users for the company names, as the chat
- * module does). Everything runs on the connection or transaction it is given.
+ * module does). Everything runs on the connection or transaction it is given. The status of a call
+ * is written by lifecycle.repository.ts only (through transitionCall() in lifecycle.ts); a new
+ * call is inserted `ringing`.
  */
 
 export interface CallRow {
@@ -88,31 +90,6 @@ export async function callById(db: DbOrTx, id: string, lock = false): Promise<Ca
 export async function liveCallOf(db: DbOrTx, accountId: string): Promise<CallRow | undefined> {
   const [r] = await queryRows<CallRow>(db, sql`select ${cols} from call_lines x join ${from} on k.id = x.call_id where x.account_id = ${accountId}`);
   return r;
-}
-
-/** Answer a ringing call (active from now); false when it no longer rings. */
-export async function markAnswered(tx: DbOrTx, id: string, by: string, deviceId: string): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
-    tx,
-    sql`update calls set status = 'active', answered_by = ${by}, answered_device_id = ${deviceId}, answered_at = now()
-        where id = ${id} and status = 'ringing' returning id`,
-  );
-  return rows.length === 1;
-}
-
-/** End a ringing or active call with `status` and `reason`; false when it had already ended. */
-export async function markEnded(
-  tx: DbOrTx,
-  id: string,
-  from: 'ringing' | 'active',
-  status: 'ended' | 'missed' | 'declined',
-  reason: 'cancelled' | 'timeout' | 'declined' | 'hangup',
-): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
-    tx,
-    sql`update calls set status = ${status}, end_reason = ${reason}, ended_at = now() where id = ${id} and status = ${from} returning id`,
-  );
-  return rows.length === 1;
 }
 
 /** Ringing calls started before `before` (the ring time is over), locked, skipping those another worker holds. */

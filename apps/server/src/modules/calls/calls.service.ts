@@ -4,7 +4,6 @@ import {
   type Call,
   type CallSignalInput,
   type CallSignalMessage,
-  type CallType,
   type CallWithIce,
   type CreateCallInput,
   type CurrentCall,
@@ -17,6 +16,8 @@ import type { CurrentUser } from '../auth/auth.types.ts';
 import { publish } from '../events/events.service.ts';
 import { iceServersFor, type IceConfig } from './ice.ts';
 import * as repo from './calls.repository.ts';
+import { callEventData, SPEC_TYPE, TYPE_OF } from './calls.shared.ts';
+import { lostTransition, transitionCall } from './lifecycle.ts';
 
 /** The chat module's answer: a conversation's load and two sides (chat.callParties). */
 export interface CallsChat {
@@ -40,8 +41,6 @@ export interface CallsRealtime {
 }
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
-const TYPE_OF: Record<CallType, 'audio' | 'video'> = { AudioCall: 'audio', VideoCall: 'video' };
-const SPEC_TYPE: Record<'audio' | 'video', CallType> = { audio: 'AudioCall', video: 'VideoCall' };
 
 /**
  * One-to-one audio and video calls about a load (issue 21 "Calls"; spec §3, §4, §7
@@ -53,7 +52,8 @@ const SPEC_TYPE: Record<'audio' | 'video', CallType> = { audio: 'AudioCall', vid
  * (USER_BLOCKED); the callee side's `audio` or `video` contact setting applies as chat's does
  * (CALL_NOT_ALLOWED); one ringing-or-active call per conversation and per account (CALL_BUSY).
  * Every state change publishes its event in the same transaction: call.created, call.accepted,
- * call.ended (declined, hangup), call.missed (cancelled, timeout — the callee is notified).
+ * call.ended (declined, hangup), call.missed (cancelled, timeout — the callee is notified). A
+ * call's status changes only through transitionCall() (lifecycle.ts: the CALL_TRANSITIONS table).
  */
 export function createCallsService(deps: {
   db: Db;
@@ -98,26 +98,15 @@ export function createCallsService(deps: {
     return r;
   }
 
-  /** The event payload of a call: its parties, type and the caller's side (`by`); from the row, so no other connection is needed inside a transaction. */
-  function eventData(r: repo.CallRow) {
-    return {
-      callId: r.id,
-      conversationId: r.conversation_id,
-      loadId: r.load_id,
-      referenceId: r.reference_id,
-      shipperId: r.shipper_id,
-      carrierId: r.carrier_id,
-      callType: SPEC_TYPE[r.type],
-      by: r.caller_id === r.shipper_id ? ('shipper' as const) : ('carrier' as const),
-    };
-  }
-
   /** End a ringing call unanswered (missed: cancelled or timeout), in `tx`; false when it no longer rang. */
   async function miss(tx: DbOrTx, r: repo.CallRow, reason: 'cancelled' | 'timeout', actorId: string | null): Promise<boolean> {
-    if (!(await repo.markEnded(tx, r.id, 'ringing', 'missed', reason))) return false;
-    await repo.releaseLines(tx, r.id);
-    await publish(tx, { type: 'call.missed', aggregateType: 'conversation', aggregateId: r.conversation_id, actorId, data: { ...eventData(r), reason } });
-    return true;
+    try {
+      await transitionCall(tx, r, reason === 'timeout' ? 'timeout' : 'cancel', actorId);
+      return true;
+    } catch (e) {
+      if (lostTransition(e)) return false;
+      throw e;
+    }
   }
 
   const service = {
@@ -158,7 +147,7 @@ export function createCallsService(deps: {
           aggregateType: 'conversation',
           aggregateId: p.id,
           actorId: user.actorId ?? user.id,
-          data: eventData(created),
+          data: callEventData(created),
         });
         return created;
       });
@@ -175,14 +164,11 @@ export function createCallsService(deps: {
       await service.expireDue();
       const row = await db.transaction(async (tx) => {
         const r = await mine(user, input.meetingId, tx, true);
-        if (r.callee_id !== user.id || r.status !== 'ringing') throw new AppError('CALL_NOT_RINGING');
-        if (!(await repo.markAnswered(tx, r.id, user.actorId ?? user.id, input.deviceId))) throw new AppError('CALL_NOT_RINGING');
-        await publish(tx, {
-          type: 'call.accepted',
-          aggregateType: 'conversation',
-          aggregateId: r.conversation_id,
-          actorId: user.actorId ?? user.id,
-          data: { ...eventData(r), deviceId: input.deviceId },
+        if (r.callee_id !== user.id) throw new AppError('CALL_NOT_RINGING');
+        const by = user.actorId ?? user.id;
+        const answer = { answeredBy: by, answeredDeviceId: input.deviceId };
+        await transitionCall(tx, r, 'answer', by, { deviceId: input.deviceId }, answer, 'CALL_NOT_RINGING').catch((e: unknown) => {
+          throw lostTransition(e) ? new AppError('CALL_NOT_RINGING') : e;
         });
         return (await repo.callById(tx, r.id))!;
       });
@@ -203,19 +189,12 @@ export function createCallsService(deps: {
         if (r.status === 'ringing' && byCaller) {
           await miss(tx, r, new Date(r.created_at).getTime() + ringSeconds * 1000 <= Date.now() ? 'timeout' : 'cancelled', actorId);
         } else if (r.status === 'ringing' || r.status === 'active') {
-          const reason = r.status === 'ringing' ? 'declined' : 'hangup';
-          if (await repo.markEnded(tx, r.id, r.status, reason === 'declined' ? 'declined' : 'ended', reason)) {
-            await repo.releaseLines(tx, r.id);
-            const data = eventData(r);
-            const endedBy = byCaller ? data.by : data.by === 'shipper' ? 'carrier' : 'shipper';
-            await publish(tx, {
-              type: 'call.ended',
-              aggregateType: 'conversation',
-              aggregateId: r.conversation_id,
-              actorId,
-              data: { ...data, reason, endedBy },
-            });
-          }
+          const by = callEventData(r).by;
+          const endedBy = byCaller ? by : by === 'shipper' ? 'carrier' : 'shipper';
+          // a transition that lost (the other side was first) answers the call as it is
+          await transitionCall(tx, r, r.status === 'ringing' ? 'decline' : 'hangup', actorId, { endedBy }).catch((e: unknown) => {
+            if (!lostTransition(e)) throw e;
+          });
         }
         return (await repo.callById(tx, r.id))!;
       });

@@ -1,16 +1,25 @@
 import { sql } from 'drizzle-orm';
-import type { DomainEventInput, DomainEventType } from '@masar/shared';
+import type { DomainEventAggregate, DomainEventType } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { outboxEvents } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
 
+/** An event as written to the outbox: publish's input with its payload parsed (parties added). */
+export interface NewOutboxEvent {
+  type: DomainEventType;
+  aggregateType: DomainEventAggregate;
+  aggregateId: string;
+  actorId: string | null;
+  data: Record<string, unknown>;
+}
+
 /** Append one event to the outbox (inside the caller's transaction). */
-export async function insertOutboxEvent(tx: DbOrTx, id: string, e: DomainEventInput): Promise<void> {
+export async function insertOutboxEvent(tx: DbOrTx, id: string, e: NewOutboxEvent): Promise<void> {
   await tx.insert(outboxEvents).values({ id, type: e.type, aggregateType: e.aggregateType, aggregateId: e.aggregateId, actorId: e.actorId, data: e.data });
 }
 
 /** Append many events in one statement per 200 (publishMany), in the given order (their seq follows it). */
-export async function insertOutboxEvents(tx: DbOrTx, rows: { id: string; e: DomainEventInput }[]): Promise<void> {
+export async function insertOutboxEvents(tx: DbOrTx, rows: { id: string; e: NewOutboxEvent }[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 200)
     await tx
       .insert(outboxEvents)

@@ -1,9 +1,17 @@
-import { ACCOUNT_TYPE, DOMAIN_EVENTS, type DomainEventInput, type LoadTimelineEntry } from '@masar/shared';
+import { ACCOUNT_TYPE, DOMAIN_EVENTS, type DomainEventData, type DomainEventType, type EventInput, type LoadTimelineEntry } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import * as repo from './events.repository.ts';
 
 export type { OutboxEvent } from './events.repository.ts';
+
+/**
+ * An outbox event of type K as a handler reads it: `data` is K's payload as publish parsed it
+ * (`DomainEventData<K>`). `isEvent(e, K, …)` (packages/shared) narrows an `OutboxEvent` to it.
+ */
+export type EventOf<K extends DomainEventType = DomainEventType> = K extends DomainEventType
+  ? Omit<repo.OutboxEvent, 'type' | 'data'> & { type: K; data: DomainEventData<K> }
+  : never;
 
 /**
  * Wake-ups after a publish, in process. Publish registers the wake on the transaction's
@@ -25,7 +33,7 @@ export function onPublish(fn: () => void): () => void {
  * bidder of an offer event) wins over the load's (still empty before booking). `from`/`to` of a
  * transition become `status: {from, to}`.
  */
-async function withParties(tx: DbOrTx, e: DomainEventInput): Promise<Record<string, unknown>> {
+async function withParties(tx: DbOrTx, e: repo.NewOutboxEvent): Promise<Record<string, unknown>> {
   if (e.aggregateType !== 'load') return nameParties(e, null, null);
   const p = await repo.loadParties(tx, e.aggregateId);
   const carrierId = typeof e.data.carrierId === 'string' ? e.data.carrierId : p?.carrier_id;
@@ -34,7 +42,7 @@ async function withParties(tx: DbOrTx, e: DomainEventInput): Promise<Record<stri
 }
 
 /** The payload with its parties (see withParties): `p` the load's parties, `carrierType` the account type of the event's carrier. */
-function nameParties(e: DomainEventInput, p: repo.LoadParties | null, carrierType: number | null): Record<string, unknown> {
+function nameParties(e: repo.NewOutboxEvent, p: repo.LoadParties | null, carrierType: number | null): Record<string, unknown> {
   const data: Record<string, unknown> = { ...e.data };
   if (!data.status && typeof data.from === 'string' && typeof data.to === 'string') data.status = { from: data.from, to: data.to };
   if (e.aggregateType !== 'load' || !p) return data;
@@ -55,7 +63,7 @@ function nameParties(e: DomainEventInput, p: repo.LoadParties | null, carrierTyp
 }
 
 /** Check `data` against the type's schema: the parsed payload, or EventPayloadError. */
-function parsePayload(type: DomainEventInput['type'], data: Record<string, unknown>): Record<string, unknown> {
+function parsePayload(type: DomainEventType, data: Record<string, unknown>): Record<string, unknown> {
   const spec = DOMAIN_EVENTS[type];
   if (!spec) throw new EventPayloadError(String(type), [{ message: 'unknown event type' }]);
   const parsed = spec.schema.safeParse(data);
@@ -65,17 +73,24 @@ function parsePayload(type: DomainEventInput['type'], data: Record<string, unkno
 
 /**
  * Publish a domain event: call it with the transaction that made the change, so the event is
- * written if and only if the change commits (DESIGN §3). Load events get their parties added
- * (withParties); the payload must then parse with its type's schema (packages/shared
- * events.ts) — else EVENT_INVALID (500: a programming error, the transaction rolls back).
- * The drain is woken at commit by NOTIFY; no handler runs inside the request. Returns the
- * event id.
+ * written if and only if the change commits (DESIGN §3). Returns the event id.
+ *
+ * Typed at compile time (`EventInput<K>`, packages/shared events.ts): `type` must be an event
+ * type, `aggregateType` the aggregate DOMAIN_EVENTS names for it, and `data` that type's payload
+ * (`EventMap[K]`: its schema's input, without fields it does not name, the parties publish adds
+ * optional) — a missing or mistyped field, or a field of another event, does not compile. When
+ * `type` is a union (a lifecycle's action → event table), `data` is checked against what all
+ * those events require. Then at run time, as defence in depth: load events get their parties
+ * added (withParties) and the payload must parse with its type's schema — else EVENT_INVALID
+ * (500: a programming error, the transaction rolls back). The drain is woken at commit by
+ * NOTIFY; no handler runs inside the request.
  */
-export async function publish(tx: DbOrTx, event: DomainEventInput): Promise<string> {
-  if (!DOMAIN_EVENTS[event.type]) throw new EventPayloadError(String(event.type), [{ message: 'unknown event type' }]);
-  const data = parsePayload(event.type, await withParties(tx, event));
+export async function publish<K extends DomainEventType>(tx: DbOrTx, event: EventInput<K>): Promise<string> {
+  const e: repo.NewOutboxEvent = event;
+  if (!DOMAIN_EVENTS[e.type]) throw new EventPayloadError(String(e.type), [{ message: 'unknown event type' }]);
+  const data = parsePayload(e.type, await withParties(tx, e));
   const id = newId();
-  await repo.insertOutboxEvent(tx, id, { ...event, data });
+  await repo.insertOutboxEvent(tx, id, { ...e, data });
   await repo.notifyOutbox(tx);
   for (const fn of publishListeners) fn();
   return id;
@@ -84,16 +99,18 @@ export async function publish(tx: DbOrTx, event: DomainEventInput): Promise<stri
 /**
  * Publish many events at once, in this order (a bulk writer such as the demo seed, which writes a
  * few hundred loads in one statement and must publish what each load went through): exactly what
- * `publish` does for each (parties added, payload refused when it does not parse, same
- * transaction), with the parties read in one query and the rows written in batches. Returns the ids.
+ * `publish` does for each (each event typed at compile time as publish types it: `EventInput` of
+ * its own `type`; parties added, payload refused when it does not parse, same transaction), with
+ * the parties read in one query and the rows written in batches. Returns the ids.
  */
-export async function publishMany(tx: DbOrTx, events: DomainEventInput[]): Promise<string[]> {
-  if (!events.length) return [];
-  const loadIds = [...new Set(events.filter((e) => e.aggregateType === 'load').map((e) => e.aggregateId))];
+export async function publishMany<const T extends readonly DomainEventType[]>(tx: DbOrTx, events: { [I in keyof T]: EventInput<T[I]> }): Promise<string[]> {
+  const list: readonly repo.NewOutboxEvent[] = events;
+  if (!list.length) return [];
+  const loadIds = [...new Set(list.filter((e) => e.aggregateType === 'load').map((e) => e.aggregateId))];
   const parties = await repo.loadPartiesMany(tx, loadIds);
   const types = new Map<string, number | null>();
   const rows = [];
-  for (const e of events) {
+  for (const e of list) {
     const p = e.aggregateType === 'load' ? (parties.get(e.aggregateId) ?? null) : null;
     const carrierId = typeof e.data.carrierId === 'string' ? e.data.carrierId : p?.carrier_id;
     let carrierType: number | null = null;
@@ -215,7 +232,7 @@ export function createEventDelivery(opts: { db: Db; handlers: EventHandler[]; ba
  * run again, or alongside the drain, without counting an event twice. One transaction per
  * `batchSize` events. Returns how many events the handler took.
  */
-export async function replayEvents(db: Db, handler: EventHandler, types: readonly DomainEventInput['type'][], batchSize = 500): Promise<number> {
+export async function replayEvents(db: Db, handler: EventHandler, types: readonly DomainEventType[], batchSize = 500): Promise<number> {
   let after = 0;
   let taken = 0;
   for (;;) {

@@ -14,8 +14,29 @@ export type NewTrailer = typeof trailers.$inferInsert;
 export type NewDriver = typeof drivers.$inferInsert;
 export type State = 'active' | 'suspended' | 'deleted';
 
+type FleetTable = typeof vehicles | typeof trailers | typeof drivers;
+
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const stateCond = (col: typeof vehicles.state | typeof trailers.state | typeof drivers.state, state?: State) => (state ? eq(col, state) : ne(col, 'deleted'));
+const stateCond = (col: FleetTable['state'], state?: State) => (state ? eq(col, state) : ne(col, 'deleted'));
+/** Row `id` of `ownerId`, not deleted (another owner's row is simply not found). */
+const ownedLive = (t: FleetTable, ownerId: string, id: string) => and(eq(t.id, id), eq(t.ownerId, ownerId), ne(t.state, 'deleted'));
+/** How many rows of `t` match `where` (a list's total). */
+async function countOf(tx: DbOrTx, t: FleetTable, where: SQL) {
+  const [{ n }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(t)
+    .where(where);
+  return n;
+}
+/**
+ * Whether a live (not deleted) row other than `exceptId` matches: `tableWhere` is the SQL after
+ * `from` (`vehicles where plate_digits = …`). The pre-checks of the unique indexes use it; the
+ * index itself still decides a race.
+ */
+async function liveRowExists(tx: DbOrTx, tableWhere: SQL, exceptId?: string) {
+  const r = await queryRows(tx, sql`select 1 from ${tableWhere} and state <> 'deleted' ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`);
+  return r.length > 0;
+}
 
 export async function equipmentExists(tx: DbOrTx, code: string) {
   return (await queryRows(tx, sql`select 1 from equipment_types where code = ${code}`)).length > 0;
@@ -49,7 +70,7 @@ async function selectVehicles(tx: DbOrTx, where: SQL | undefined, limit?: number
 
 export async function getVehicle(tx: DbOrTx, ownerId: string, id: string, forUpdate = false): Promise<VehicleView | undefined> {
   if (forUpdate) await queryRows(tx, sql`select 1 from vehicles where id = ${id} and owner_id = ${ownerId} for update`);
-  const [r] = await selectVehicles(tx, and(eq(vehicles.id, id), eq(vehicles.ownerId, ownerId), ne(vehicles.state, 'deleted')));
+  const [r] = await selectVehicles(tx, ownedLive(vehicles, ownerId, id));
   return r;
 }
 export async function getVehiclesByIds(tx: DbOrTx, ids: string[]) {
@@ -94,14 +115,8 @@ function vehicleWhere(ownerId: string, f: VehicleFilter): SQL {
 }
 export async function listVehicles(tx: DbOrTx, ownerId: string, f: VehicleFilter, limit: number, skip: number) {
   const where = vehicleWhere(ownerId, f);
-  const [items, [{ n }]] = await Promise.all([
-    selectVehicles(tx, where, limit, skip),
-    tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(vehicles)
-      .where(where),
-  ]);
-  return { items, total: n };
+  const [items, total] = await Promise.all([selectVehicles(tx, where, limit, skip), countOf(tx, vehicles, where)]);
+  return { items, total };
 }
 export async function vehiclesForAssignment(tx: DbOrTx, ownerId: string) {
   return selectVehicles(
@@ -117,25 +132,30 @@ export async function vehiclesForAssignment(tx: DbOrTx, ownerId: string) {
   );
 }
 export async function plateTaken(tx: DbOrTx, digits: string, letters: string, exceptId?: string) {
-  const r = await queryRows(
-    tx,
-    sql`select 1 from vehicles where plate_digits = ${digits} and plate_letters = ${letters} and state <> 'deleted' ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`,
-  );
-  return r.length > 0;
+  return liveRowExists(tx, sql`vehicles where plate_digits = ${digits} and plate_letters = ${letters}`, exceptId);
 }
+/** Live vehicle id per driver or trailer id of `ids` (`part`: the vehicle's column that links them). */
+async function vehiclesOf(tx: DbOrTx, part: typeof vehicles.driverId | typeof vehicles.trailerId, ids: string[]) {
+  const m = new Map<string, string>();
+  if (!ids.length) return m;
+  const rows = await tx
+    .select({ id: vehicles.id, part })
+    .from(vehicles)
+    .where(and(inArray(part, ids), ne(vehicles.state, 'deleted')));
+  for (const r of rows) if (r.part) m.set(r.part, r.id);
+  return m;
+}
+/** vehicle id per driver id (live vehicles). */
+export const vehiclesOfDrivers = (tx: DbOrTx, ids: string[]) => vehiclesOf(tx, vehicles.driverId, ids);
+/** vehicle id per trailer id (live vehicles). */
+export const vehiclesOfTrailers = (tx: DbOrTx, ids: string[]) => vehiclesOf(tx, vehicles.trailerId, ids);
+/** The live vehicle driver `driverId` is on, or null. */
 export async function vehicleOfDriver(tx: DbOrTx, driverId: string) {
-  const [r] = await tx
-    .select({ id: vehicles.id })
-    .from(vehicles)
-    .where(and(eq(vehicles.driverId, driverId), ne(vehicles.state, 'deleted')));
-  return r?.id ?? null;
+  return (await vehiclesOfDrivers(tx, [driverId])).get(driverId) ?? null;
 }
+/** The live vehicle trailer `trailerId` is linked to, or null. */
 export async function vehicleOfTrailer(tx: DbOrTx, trailerId: string) {
-  const [r] = await tx
-    .select({ id: vehicles.id })
-    .from(vehicles)
-    .where(and(eq(vehicles.trailerId, trailerId), ne(vehicles.state, 'deleted')));
-  return r?.id ?? null;
+  return (await vehiclesOfTrailers(tx, [trailerId])).get(trailerId) ?? null;
 }
 export async function insertVehicles(tx: DbOrTx, rows: NewVehicle[]) {
   if (rows.length) await tx.insert(vehicles).values(rows);
@@ -157,7 +177,7 @@ export async function getTrailer(tx: DbOrTx, ownerId: string, id: string): Promi
   const [r] = await tx
     .select()
     .from(trailers)
-    .where(and(eq(trailers.id, id), eq(trailers.ownerId, ownerId), ne(trailers.state, 'deleted')));
+    .where(ownedLive(trailers, ownerId, id));
   return r;
 }
 function trailerWhere(ownerId: string, f: { search?: string; state?: State }) {
@@ -167,24 +187,17 @@ function trailerWhere(ownerId: string, f: { search?: string; state?: State }) {
 }
 export async function listTrailers(tx: DbOrTx, ownerId: string, f: { search?: string; state?: State }, limit: number, skip: number) {
   const where = trailerWhere(ownerId, f);
-  const [items, [{ n }]] = await Promise.all([
+  const [items, total] = await Promise.all([
     tx.select().from(trailers).where(where).orderBy(desc(trailers.createdAt), desc(trailers.id)).limit(limit).offset(skip),
-    tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(trailers)
-      .where(where),
+    countOf(tx, trailers, where),
   ]);
-  return { items, total: n };
+  return { items, total };
 }
 export async function getTrailersByIds(tx: DbOrTx, ids: string[]) {
   return ids.length ? tx.select().from(trailers).where(inArray(trailers.id, ids)) : [];
 }
 export async function trailerNumberTaken(tx: DbOrTx, ownerId: string, num: string, exceptId?: string) {
-  const r = await queryRows(
-    tx,
-    sql`select 1 from trailers where owner_id = ${ownerId} and trailer_number = ${num} and state <> 'deleted' ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`,
-  );
-  return r.length > 0;
+  return liveRowExists(tx, sql`trailers where owner_id = ${ownerId} and trailer_number = ${num}`, exceptId);
 }
 export async function insertTrailers(tx: DbOrTx, rows: NewTrailer[]) {
   if (rows.length) await tx.insert(trailers).values(rows);
@@ -195,24 +208,13 @@ export async function updateTrailer(tx: DbOrTx, id: string, patch: Partial<NewTr
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(trailers.id, id));
 }
-/** vehicle id per trailer id (live vehicles). */
-export async function vehiclesOfTrailers(tx: DbOrTx, ids: string[]) {
-  const m = new Map<string, string>();
-  if (!ids.length) return m;
-  const rows = await tx
-    .select({ id: vehicles.id, t: vehicles.trailerId })
-    .from(vehicles)
-    .where(and(inArray(vehicles.trailerId, ids), ne(vehicles.state, 'deleted')));
-  for (const r of rows) if (r.t) m.set(r.t, r.id);
-  return m;
-}
 
 // ---------- drivers ----------
 export async function getDriver(tx: DbOrTx, ownerId: string, id: string): Promise<DriverRow | undefined> {
   const [r] = await tx
     .select()
     .from(drivers)
-    .where(and(eq(drivers.id, id), eq(drivers.ownerId, ownerId), ne(drivers.state, 'deleted')));
+    .where(ownedLive(drivers, ownerId, id));
   return r;
 }
 function driverSearch(search: string) {
@@ -241,31 +243,20 @@ export async function listDrivers(
 ) {
   let where = driverWhere(ownerId, f);
   if (f.trustedOnly) where = and(where, sql`exists (select 1 from trusted_drivers t where t.owner_id = ${ownerId} and t.driver_id = ${drivers.id})`)!;
-  const [items, [{ n }]] = await Promise.all([
+  const [items, total] = await Promise.all([
     tx.select().from(drivers).where(where).orderBy(desc(drivers.createdAt), desc(drivers.id)).limit(limit).offset(skip),
-    tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(drivers)
-      .where(where),
+    countOf(tx, drivers, where),
   ]);
-  return { items, total: n };
+  return { items, total };
 }
 export async function getDriversByIds(tx: DbOrTx, ids: string[]) {
   return ids.length ? tx.select().from(drivers).where(inArray(drivers.id, ids)) : [];
 }
 export async function moiTaken(tx: DbOrTx, moi: string, exceptId?: string) {
-  const r = await queryRows(
-    tx,
-    sql`select 1 from drivers where moi_number = ${moi} and state <> 'deleted' ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`,
-  );
-  return r.length > 0;
+  return liveRowExists(tx, sql`drivers where moi_number = ${moi}`, exceptId);
 }
 export async function driverIdTaken(tx: DbOrTx, ownerId: string, idNumber: string, exceptId?: string) {
-  const r = await queryRows(
-    tx,
-    sql`select 1 from drivers where owner_id = ${ownerId} and driver_id_number = ${idNumber} and state <> 'deleted' ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`,
-  );
-  return r.length > 0;
+  return liveRowExists(tx, sql`drivers where owner_id = ${ownerId} and driver_id_number = ${idNumber}`, exceptId);
 }
 export async function insertDrivers(tx: DbOrTx, rows: NewDriver[]) {
   if (rows.length) await tx.insert(drivers).values(rows);
@@ -283,16 +274,6 @@ export async function updateDriver(tx: DbOrTx, id: string, patch: Partial<NewDri
     .update(drivers)
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(drivers.id, id));
-}
-export async function vehiclesOfDrivers(tx: DbOrTx, ids: string[]) {
-  const m = new Map<string, string>();
-  if (!ids.length) return m;
-  const rows = await tx
-    .select({ id: vehicles.id, d: vehicles.driverId })
-    .from(vehicles)
-    .where(and(inArray(vehicles.driverId, ids), ne(vehicles.state, 'deleted')));
-  for (const r of rows) if (r.d) m.set(r.d, r.id);
-  return m;
 }
 export async function trustedSet(tx: DbOrTx, ownerId: string, ids: string[]) {
   if (!ids.length) return new Set<string>();
@@ -321,16 +302,14 @@ export interface FleetFilter extends VehicleFilter {
 export async function fleetPage(tx: DbOrTx, ownerId: string, f: FleetFilter, limit: number, skip: number) {
   const vehicleOnly = Boolean(f.availability);
   const noTrailers = vehicleOnly || Boolean(f.wasl);
-  const parts: { kind: 'vehicle' | 'trailer' | 'driver'; q: SQL }[] = [];
-  const vw = vehicleWhere(ownerId, f);
-  const tw = trailerWhere(ownerId, f);
-  const dw = driverWhere(ownerId, f);
-  parts.push({ kind: 'vehicle', q: sql`select 'vehicle' as kind, ${vehicles.id} as id, ${vehicles.createdAt} as created_at from ${vehicles} where ${vw}` });
-  if (!noTrailers)
-    parts.push({ kind: 'trailer', q: sql`select 'trailer' as kind, ${trailers.id} as id, ${trailers.createdAt} as created_at from ${trailers} where ${tw}` });
-  if (!vehicleOnly) {
-    parts.push({ kind: 'driver', q: sql`select 'driver' as kind, ${drivers.id} as id, ${drivers.createdAt} as created_at from ${drivers} where ${dw}` });
-  }
+  // kind is a constant of this code, written into the SQL as a literal (a parameter has no type in a union)
+  const part = (kind: 'vehicle' | 'trailer' | 'driver', t: FleetTable, where: SQL) => ({
+    kind,
+    q: sql`select ${sql.raw(`'${kind}'`)} as kind, ${t.id} as id, ${t.createdAt} as created_at from ${t} where ${where}`,
+  });
+  const parts = [part('vehicle', vehicles, vehicleWhere(ownerId, f))];
+  if (!noTrailers) parts.push(part('trailer', trailers, trailerWhere(ownerId, f)));
+  if (!vehicleOnly) parts.push(part('driver', drivers, driverWhere(ownerId, f)));
   const counts = { vehicles: 0, trailers: 0, drivers: 0 };
   const countRows = await queryRows<{ kind: string; n: number }>(
     tx,

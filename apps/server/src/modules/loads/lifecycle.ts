@@ -2,8 +2,9 @@ import {
   loadTransition,
   LOAD_ACTION_EVENT,
   SHIPMENT_TYPE,
-  type DomainEventInput,
-  type DomainEventType,
+  type DomainEventInputData,
+  type EventInput,
+  type ShipmentEventType,
   type StatusChangeEventType,
   type ErrorCode,
   type LoadAction,
@@ -18,14 +19,14 @@ import * as lifecycleRepo from './lifecycle.repository.ts';
 
 export type { TransitionSet } from './lifecycle.repository.ts';
 
-/** A load event; `data.shipperId` names the load's owner (webhooks deliver to the parties). */
-export const loadEvent = (
-  type: DomainEventType,
+/** A load event; `data.shipperId` names the load's owner (webhooks deliver to the parties). `data` is checked against K's payload at compile time (EventInput). */
+export const loadEvent = <K extends ShipmentEventType>(
+  type: K,
   loadId: string,
   shipperId: string,
   actorId: string | null,
-  data: Record<string, unknown>,
-): DomainEventInput => ({
+  data: DomainEventInputData<K>,
+): EventInput<K> => ({
   type,
   aggregateType: 'load',
   aggregateId: loadId,
@@ -152,15 +153,16 @@ export const loadLifecycle = {
   },
   /**
    * Publish a load event that is not a status change (a trip step, a flagged proof, payment
-   * received, a failed Bayan). The status-change events go through transition() only.
+   * received, a failed Bayan). The status-change events go through transition() only. `data` is
+   * checked against the type's payload at compile time (EventInput).
    */
-  event: (
+  event: <K extends Exclude<ShipmentEventType, StatusChangeEventType>>(
     tx: DbOrTx,
-    type: Exclude<DomainEventType, StatusChangeEventType>,
+    type: K,
     loadId: string,
     shipperId: string,
     actorId: string | null,
-    data: Record<string, unknown>,
+    data: DomainEventInputData<K>,
   ) => publish(tx, loadEvent(type, loadId, shipperId, actorId, data)),
 };
 

@@ -1,4 +1,13 @@
-import { ACTIVE_LOAD_STATUSES, toHalalas, type AccountRecord, type DomainEventInput, type DomainEventType, type Offer, type OfferAction } from '@masar/shared';
+import {
+  ACTIVE_LOAD_STATUSES,
+  toHalalas,
+  type AccountRecord,
+  type DomainEventInputData,
+  type EventInput,
+  type Offer,
+  type ShipmentEventType,
+  type OfferAction,
+} from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import { actingUser } from '../auth/auth.types.ts';
@@ -87,7 +96,13 @@ export interface BlocksBetween {
 
 /** An event about a load (offers included: their aggregate is the load, for per-load order). */
 /** An offer (or booking) event about a load; `data` names both parties (shipperId, carrierId). */
-const offerEvent = (type: DomainEventType, loadId: string, shipperId: string, actorId: string, data: Record<string, unknown>): DomainEventInput => ({
+const offerEvent = <K extends ShipmentEventType>(
+  type: K,
+  loadId: string,
+  shipperId: string,
+  actorId: string,
+  data: DomainEventInputData<K>,
+): EventInput<K> => ({
   type,
   aggregateType: 'load',
   aggregateId: loadId,

@@ -98,8 +98,8 @@ export function createTeamService(deps: { db: Db; sms: SmsGateway; publicUrl: st
           memberId: row.id,
           role: row.role,
           ...(domain === 'team.member_invited' ? { name: row.name, invitedBy: row.invitedBy } : {}),
-          ...(domain === 'team.member_joined' ? { memberUserId: row.memberUserId } : {}),
-          ...(domain === 'team.member_removed' ? { removedBy: row.removedBy } : {}),
+          ...(domain === 'team.member_joined' && row.memberUserId ? { memberUserId: row.memberUserId } : {}),
+          ...(domain === 'team.member_removed' && row.removedBy ? { removedBy: row.removedBy } : {}),
           ...data,
         },
       });

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ZodApp } from '../../lib/zod-app.ts';
 import {
   daysToPaySchema,
   driverJobSchema,
@@ -24,6 +25,7 @@ import {
   vehicleTrackSchema,
   message,
 } from '@masar/shared';
+import type { TripsService } from './trips.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/upload.ts';
 
@@ -34,7 +36,7 @@ const tripTokenHeaders = z.object({ [TRIP_TOKEN_HEADER]: z.string().optional() }
 
 /**
  * The driver's trip, proofs, tracking and payment follow-through (issue 7; spec §2 driver job
- * link, track vehicle /godsview, §6). Rules in trips.service.ts; docs/driver-trip.md.
+ * link, track vehicle /godsview, §6). Rules in use-cases/ (wired in trips.service.ts); docs/driver-trip.md.
  * Driver routes carry no account: the trip session token (POST /driver/trip/session) goes in
  * the X-Trip-Token header.
  */
@@ -42,25 +44,23 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: PROOF_MAX_BYTES + 1, files: 1, fields: 8 } });
   const svc = app.container.services.trips;
-  const driverTags = ['trips'];
-  const perIp = app.config.AUTH_RATE_PER_IP_PER_MIN > 0 ? { max: app.config.AUTH_RATE_PER_IP_PER_MIN, timeWindow: 60_000 } : false;
-  // The driver's job page posts a position once a minute: a token that posts far more is a runaway
-  // page or someone replaying a leaked link. Keyed by a hash of the token (never the token itself);
-  // requests without a trip token (API keys, signed-in owners) are limited by their key's budget.
-  const perTripToken =
-    app.config.TRIP_POSITIONS_PER_MIN > 0
-      ? {
-          max: app.config.TRIP_POSITIONS_PER_MIN,
-          timeWindow: 60_000,
-          allowList: (req: FastifyRequest) => typeof req.headers[TRIP_TOKEN_HEADER] !== 'string',
-          keyGenerator: (req: FastifyRequest) => `trip:${createHash('sha256').update(String(req.headers[TRIP_TOKEN_HEADER])).digest('base64url').slice(0, 22)}`,
-        }
-      : false;
-  const driverOf = (req: FastifyRequest) => {
-    const h = req.headers[TRIP_TOKEN_HEADER];
-    return svc.driverOf(typeof h === 'string' ? h : undefined);
-  };
+  driverRoutes(app, svc);
+  proofRoutes(app, svc);
+  trackingRoutes(app, svc);
+  shipmentRoutes(app, svc);
+}
 
+const driverTags = ['trips'];
+
+/** The driver of the request's trip session token (TRIP_SESSION_INVALID without one). */
+const driverOf = (svc: TripsService, req: FastifyRequest) => {
+  const h = req.headers[TRIP_TOKEN_HEADER];
+  return svc.driverOf(typeof h === 'string' ? h : undefined);
+};
+
+/** The driver's trip session, jobs and steps. */
+function driverRoutes(app: ZodApp, svc: TripsService) {
+  const perIp = app.config.AUTH_RATE_PER_IP_PER_MIN > 0 ? { max: app.config.AUTH_RATE_PER_IP_PER_MIN, timeWindow: 60_000 } : false;
   app.post(
     '/driver/trip/session',
     {
@@ -89,7 +89,7 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(driverJobsResponse) },
       },
     },
-    async (req) => ({ message: message('common.ok', req.lang), data: await svc.jobs(await driverOf(req)) }),
+    async (req) => ({ message: message('common.ok', req.lang), data: await svc.jobs(await driverOf(svc, req)) }),
   );
 
   app.post(
@@ -108,11 +108,14 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const driverId = await driverOf(req);
+      const driverId = await driverOf(svc, req);
       return reply.status(201).send({ message: message('trips.stepSaved', req.lang), data: await svc.recordStep(driverId, req.body) });
     },
   );
+}
 
+/** Proofs of pickup and drop: the driver's upload, the parties' download. */
+function proofRoutes(app: ZodApp, svc: TripsService) {
   app.post(
     '/driver/trip/proofs',
     {
@@ -129,7 +132,7 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const driverId = await driverOf(req);
+      const driverId = await driverOf(svc, req);
       const { data, part } = await readUpload(req, 'PROOF_TOO_LARGE');
       const fields: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(part.fields)) {
@@ -170,8 +173,22 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
         .send(stream);
     },
   );
+}
 
-  // ---------- tracking (fleet area: API keys with fleet:read / fleet:write) ----------
+/** Tracking (fleet area: API keys with fleet:read / fleet:write): positions in, a vehicle's trail, godsview. */
+function trackingRoutes(app: ZodApp, svc: TripsService) {
+  // The driver's job page posts a position once a minute: a token that posts far more is a runaway
+  // page or someone replaying a leaked link. Keyed by a hash of the token (never the token itself);
+  // requests without a trip token (API keys, signed-in owners) are limited by their key's budget.
+  const perTripToken =
+    app.config.TRIP_POSITIONS_PER_MIN > 0
+      ? {
+          max: app.config.TRIP_POSITIONS_PER_MIN,
+          timeWindow: 60_000,
+          allowList: (req: FastifyRequest) => typeof req.headers[TRIP_TOKEN_HEADER] !== 'string',
+          keyGenerator: (req: FastifyRequest) => `trip:${createHash('sha256').update(String(req.headers[TRIP_TOKEN_HEADER])).digest('base64url').slice(0, 22)}`,
+        }
+      : false;
   const fleetTags = ['fleet'];
   app.post(
     '/vehicles/track/positions',
@@ -221,8 +238,10 @@ export default async function tripsRoutes(fastify: FastifyInstance) {
     },
     async (req) => ({ message: message('common.ok', req.lang), data: await svc.overview(app.requireUser(req)) }),
   );
+}
 
-  // ---------- a shipment's tracking and payment ----------
+/** A shipment's tracking and payment follow-through. */
+function shipmentRoutes(app: ZodApp, svc: TripsService) {
   const loadTags = ['loads'];
   app.get(
     '/loads/:id/tracking',

@@ -1,4 +1,5 @@
-import type { InOutDirection, Load } from '@masar/shared';
+import type { AccountRecord, BackhaulsResponse, InOutDirection, Load } from '@masar/shared';
+import type { DbOrTx } from '../../db/client.ts';
 
 /* What the trucks module asks of other modules (injected by the container). */
 
@@ -22,4 +23,20 @@ export interface LoadsOfArea {
   ): Promise<{ counts: Record<InOutDirection, number>; items: Load[]; nextCursor: string | null }>;
   /** Marketplace loads first picked up in the circle posted since `since`. */
   loadsPostedInArea(cityId: number, radius: number | null | undefined, since: Date): Promise<number>;
+}
+
+/** What the trucks module asks of the records module (the owners' fact-based records; injected by the container). */
+export interface TruckOwnerRecords {
+  /** The carrier side of these accounts' records, by id (every id present). */
+  carriers(db: DbOrTx, accountIds: string[]): Promise<Map<string, AccountRecord>>;
+}
+
+/** What the trucks module asks of the loads module (which owns loads; injected by the container). */
+export interface LoadsForTrucks {
+  /** Open loads picked up within `radiusKm` of `cityId` on or after `after`, for `viewerId`, ranked by deadhead then rate per km. */
+  backhaulsFrom(
+    viewerId: string,
+    from: { cityId: number; after: Date; radiusKm?: number; equipmentType?: string; limit: number },
+    names?: { en: string; ar: string },
+  ): Promise<BackhaulsResponse>;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ZodApp } from '../../lib/zod-app.ts';
 import { envelopeBytes } from '../../lib/page-cache.ts';
 import {
   ACCOUNT_TYPE,
@@ -33,6 +34,7 @@ import {
   truckSchema,
   updateTruckBody,
 } from '@masar/shared';
+import type { TrucksService } from './trucks.service.ts';
 
 /** Carriers and brokers (TMS) post trucks (spec §6). */
 const TRUCK_POSTERS = [ACCOUNT_TYPE.carrier, ACCOUNT_TYPE.broker];
@@ -40,14 +42,22 @@ const TRUCK_POSTERS = [ACCOUNT_TYPE.carrier, ACCOUNT_TYPE.broker];
 /**
  * Truck posts (issue 19; spec §2 post trucks / search trucks, §7 /truck, /trucks, /truck/unpost,
  * /truck/duplicate, /searchTrucks, /truckFilters) and matching with loads both ways. Business
- * rules in trucks.service.ts; status changes in lifecycle.ts.
+ * rules in use-cases/ (wired in trucks.service.ts); status changes in lifecycle.ts.
  */
 export default async function trucksRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const svc = app.container.services.trucks;
-  const tags = ['trucks'];
-  const truckData = { 200: envelope(truckSchema) };
+  myTruckRoutes(app, svc);
+  truckBoardRoutes(app, svc);
+  truckRoutes(app, svc);
+  matchingRoutes(app, svc);
+}
 
+const tags = ['trucks'];
+const truckData = { 200: envelope(truckSchema) };
+
+/** Post a truck; my truck posts. */
+function myTruckRoutes(app: ZodApp, svc: TrucksService) {
   app.post(
     '/truck',
     {
@@ -84,7 +94,10 @@ export default async function trucksRoutes(fastify: FastifyInstance) {
       data: await svc.mine(app.requireUser(req), req.query.tab, req.query.limit, req.query.cursor),
     }),
   );
+}
 
+/** The truck board, the in/out logs and the board's filters. */
+function truckBoardRoutes(app: ZodApp, svc: TrucksService) {
   app.get(
     '/searchTrucks',
     {
@@ -161,7 +174,10 @@ export default async function trucksRoutes(fastify: FastifyInstance) {
       },
     }),
   );
+}
 
+/** One truck: details, and the owner's edit, delete, unpost, repost and duplicate. */
+function truckRoutes(app: ZodApp, svc: TrucksService) {
   app.get(
     '/truck/:id',
     {
@@ -240,7 +256,10 @@ export default async function trucksRoutes(fastify: FastifyInstance) {
     },
     async (req) => ({ message: message('trucks.duplicated', req.lang), data: await svc.duplicate(app.requireUser(req), req.params.id) }),
   );
+}
 
+/** Matching both ways (my truck's loads and backhauls, my load's trucks). */
+function matchingRoutes(app: ZodApp, svc: TrucksService) {
   app.get(
     '/truck/:id/matching-loads',
     {
