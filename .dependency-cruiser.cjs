@@ -49,14 +49,7 @@ module.exports = {
         "A server module never calls another module's code at run time (issue 51): it declares the functions it needs as a port (its deps.ts/ports.ts or its service's deps type) and the composition root (container.ts) wires the providing module's function in. Type-only imports are fine, and so are tests and testkits.",
       from: {
         path: '^apps/server/src/modules/([^/]+)/',
-        pathNot: [
-          '\\.test\\.ts$',
-          '\\.testkit\\.ts$',
-          // TODO(issue 51): fleet (→ files) and trucks (→ loads) are being refactored on their own
-          // branches; their imports become ports once those are merged, then these two lines go
-          '^apps/server/src/modules/fleet/',
-          '^apps/server/src/modules/trucks/',
-        ],
+        pathNot: ['\\.test\\.ts$', '\\.testkit\\.ts$'],
       },
       to: {
         path: '^apps/server/src/modules/',

@@ -27,7 +27,7 @@ import { createEventDelivery, timelineHandler, type EventHandler } from './modul
 import { createFilesService, fileLookups } from './modules/files/files.service.ts';
 import { createFleetService, fleetAssignment, fleetWaslCounts } from './modules/fleet/fleet.service.ts';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service.ts';
-import { createLoadsService, loadLane, loadLifecycle, loadStopWindows, rateFactsOf } from './modules/loads/loads.service.ts';
+import { createLoadsService, loadLane, loadLifecycle, loadStopWindows, rateFactsOf, toLoadMatch } from './modules/loads/loads.service.ts';
 import { cityNamesByIds } from './modules/reference/reference.service.ts';
 import { createOffersService, offersOfLoad, offersOfUsers } from './modules/offers/offers.service.ts';
 import { createTripsService } from './modules/trips/trips.service.ts';
@@ -132,7 +132,8 @@ export function createContainer(opts: {
     log,
     access: { revokeSessionsOf: (tx, userId) => revokeSessionsOf(tx, userId), revokeKeysMadeBy, removeEndpointsMadeBy },
   });
-  const fleet = createFleetService({ db, links, wasl: gateways.wasl, sms: gateways.sms, publicUrl, log });
+  // the fleet's documents and photos are the files module's, checked inside the caller's transaction
+  const fleet = createFleetService({ db, links, wasl: gateways.wasl, sms: gateways.sms, publicUrl, log, files: fileLookups });
   // favourites and blocks (issue 8): closes offers through the offers module, reads loads and shared contacts through theirs
   const relations = createRelationsService({ db, offers: offersOfUsers, loads: loadLifecycle, contactShares: contactSharesOf });
   const trips = createTripsService({
@@ -147,7 +148,15 @@ export function createContainer(opts: {
   const assignmentPorts = { loadLifecycle, fleetAssignment };
   const assignment = createAssignmentService({ db, ...assignmentPorts });
   // truck posts; backhauls, the shipment in/out log and the load side of the ratio through the loads service (issue 19)
-  const trucks = createTrucksService({ db, readDb: database.readDb, records, loads, cache: boardCache, cacheTtlMs: config.SEARCH_CACHE_TTL_MS });
+  const trucks = createTrucksService({
+    db,
+    readDb: database.readDb,
+    records,
+    loads,
+    toLoadMatch,
+    cache: boardCache,
+    cacheTtlMs: config.SEARCH_CACHE_TTL_MS,
+  });
   // tendering (issue 19): books through the offers module's booking path, posts through the loads lifecycle
   const tenders = createTendersService({ db, loads: loadLifecycle, offers, vendors: vendorAccountsOf, relations: relationsOfUser });
   // chat about a load (issue 21): parties through the loads, offers and tenders modules; blocks and contact settings through relations
