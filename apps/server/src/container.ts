@@ -1,6 +1,6 @@
 import type { Agent } from 'node:https';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, DbOrTx } from './db/client.ts';
 import { createGateways, type Gateways } from './gateways/index.ts';
 import { BAYAN_ANSWER_HELD, createBayanGateway } from './gateways/bayan/index.ts';
 import type { BayanGateway } from './gateways/bayan/bayan.ts';
@@ -55,6 +55,19 @@ export interface Log {
   error(obj: unknown, msg: string): void;
   info(obj: unknown, msg: string): void;
 }
+
+/*
+ * Ports of stateless module functions (issue 51: a module calls another only through what the
+ * container wires in; each runs inside the caller's transaction).
+ */
+// a leaving team member's sessions (auth), API keys (apikeys) and webhook endpoints (webhooks) go with it
+const memberAccess = { revokeSessionsOf: (tx: DbOrTx, userId: string) => revokeSessionsOf(tx, userId), revokeKeysMadeBy, removeEndpointsMadeBy };
+// assignment has no table: the shipment through the loads lifecycle, the truck through the fleet's
+const assignmentPorts = { loadLifecycle, fleetAssignment };
+// the fact-based record: the stop windows through the loads module, the WASL share through the fleet module
+const recordPorts = { loadStopWindows, fleetWaslCounts };
+// the dashboards' lanes and stop windows through the loads module
+const dashboardSources = { lane: loadLane, windows: loadStopWindows };
 
 /**
  * The composition root (issue 6, DESIGN §2): repositories are modules of functions over the
@@ -111,9 +124,7 @@ export function createContainer(opts: {
     relations: relationsOfUser,
   });
   // the fact-based record (issue 19): kept by its outbox handler; read by trucks and offers;
-  // days-to-pay as the trips module measures it (built below; called only at request time), the
-  // stop windows through the loads module, the WASL share through the fleet module
-  const recordPorts = { loadStopWindows, fleetWaslCounts };
+  // days-to-pay as the trips module measures it (built below; called only at request time)
   const records = createRecordsService({ db, daysToPay: (id) => trips.daysToPay(id), ...recordPorts });
   const offers = createOffersService({ db, loads: loadLifecycle, relations: relationsOfUser, vendors: vendorAccountsOf, records });
   const links = createSignedLinks(config.jwtSecret);
@@ -124,14 +135,7 @@ export function createContainer(opts: {
   const profile = createProfileService({ db, files: fileLookups });
   // the invitation SMS links to the web app (PUBLIC_URL; the product's address when unset)
   const publicUrl = (config.PUBLIC_URL ?? 'https://masar.sa').replace(/\/$/, '');
-  // a leaving member's sessions (auth), API keys (apikeys) and webhook endpoints (webhooks) go with it
-  const team = createTeamService({
-    db,
-    sms: gateways.sms,
-    publicUrl,
-    log,
-    access: { revokeSessionsOf: (tx, userId) => revokeSessionsOf(tx, userId), revokeKeysMadeBy, removeEndpointsMadeBy },
-  });
+  const team = createTeamService({ db, sms: gateways.sms, publicUrl, log, access: memberAccess });
   // the fleet's documents and photos are the files module's, checked inside the caller's transaction
   const fleet = createFleetService({ db, links, wasl: gateways.wasl, sms: gateways.sms, publicUrl, log, files: fileLookups });
   // favourites and blocks (issue 8): closes offers through the offers module, reads loads and shared contacts through theirs
@@ -144,19 +148,9 @@ export function createContainer(opts: {
     config,
     tripContacts: (carrierId, loadId) => relations.tripContacts(carrierId, loadId),
   });
-  // assignment has no table: the shipment through the loads lifecycle, the truck through the fleet's
-  const assignmentPorts = { loadLifecycle, fleetAssignment };
   const assignment = createAssignmentService({ db, ...assignmentPorts });
   // truck posts; backhauls, the shipment in/out log and the load side of the ratio through the loads service (issue 19)
-  const trucks = createTrucksService({
-    db,
-    readDb: database.readDb,
-    records,
-    loads,
-    toLoadMatch,
-    cache: boardCache,
-    cacheTtlMs: config.SEARCH_CACHE_TTL_MS,
-  });
+  const trucks = createTrucksService({ db, readDb: database.readDb, records, loads, toLoadMatch, cache: boardCache, cacheTtlMs: config.SEARCH_CACHE_TTL_MS });
   // tendering (issue 19): books through the offers module's booking path, posts through the loads lifecycle
   const tenders = createTendersService({ db, loads: loadLifecycle, offers, vendors: vendorAccountsOf, relations: relationsOfUser });
   // chat about a load (issue 21): parties through the loads, offers and tenders modules; blocks and contact settings through relations
@@ -186,8 +180,7 @@ export function createContainer(opts: {
     log,
     agent: opts.pushAgent,
   });
-  // the dashboards' lanes and stop windows through the loads module, city names through reference
-  const dashboardSources = { lane: loadLane, windows: loadStopWindows };
+  // city names through the reference module
   const dashboards = createDashboardsService({ db, sources: dashboardSources, cityNames: cityNamesByIds });
   // the lane rate index (issue 20): kept by its outbox handler (lane-rates); read by the market rates routes
   const rates = createRatesService({ db, readDb: database.readDb, rateFactsOf });
@@ -306,9 +299,7 @@ export function createContainer(opts: {
     cityNames: cityNamesByIds,
     log,
     currentUser: (id) => sessions.currentUser(id),
-    enqueue: async (logId) => {
-      await jobs.send('csv.import', { logId }, { singletonKey: logId });
-    },
+    enqueue: (logId) => jobs.send('csv.import', { logId }, { singletonKey: logId }).then(() => undefined),
   });
 
   const container = {

@@ -208,14 +208,17 @@ export function statistic(value: number, previous: number): Statistic {
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : null);
 const avgOffers = (offers: number, posted: number) => (posted > 0 ? Math.round((offers / posted) * 10) / 10 : 0);
 
-/** The dashboards service: the reads of GET /dashboard and its parts, and the backfill. */
-export function createDashboardsService(deps: {
+/** What the dashboards service is given (by the container). */
+export interface DashboardsDeps {
   db: Db;
   /** The loads module's lane and stop windows of a shipment (the backfill's handler). */
   sources: DashboardSources;
   /** City names by id in a language (modules/reference): the lanes' names. */
   cityNames: typeof cityNamesByIds;
-}) {
+}
+
+/** The dashboards service: the reads of GET /dashboard and its parts, and the backfill. */
+export function createDashboardsService(deps: DashboardsDeps) {
   const { db } = deps;
 
   /** Lanes with their city names in `lang`; the names of several lists in one read (`lists`). */

@@ -46,7 +46,6 @@ export const contactSharesOf = (db: DbOrTx, userId: string) => repo.findContactS
  */
 export function createProfileService(deps: { db: Db; files: Pick<FileLookups, 'fileRefs' | 'ownedFiles'> }) {
   const { db } = deps;
-  const { fileRefs, ownedFiles } = deps.files;
 
   /** The city's lat/lng; VALIDATION_FAILED (cityId / districtId) when the city is unknown or the district is not in it. */
   async function place(tx: DbOrTx, cityId: number, districtId: number | null | undefined) {
@@ -58,7 +57,7 @@ export function createProfileService(deps: { db: Db; files: Pick<FileLookups, 'f
 
   async function businessProfile(user: CurrentUser): Promise<BusinessProfile> {
     const r = await repo.findBusinessProfile(db, user.id);
-    const logo = r?.logoFileId ? (await fileRefs(db, [r.logoFileId])).get(r.logoFileId) : undefined;
+    const logo = r?.logoFileId ? (await deps.files.fileRefs(db, [r.logoFileId])).get(r.logoFileId) : undefined;
     return {
       companyName: r?.companyName ?? user.companyName,
       crNumber: r?.crNumber ?? null,
@@ -85,7 +84,7 @@ export function createProfileService(deps: { db: Db; files: Pick<FileLookups, 'f
     async putBusinessProfile(user: CurrentUser, body: BusinessProfileInput): Promise<BusinessProfile> {
       await db.transaction(async (tx) => {
         if (body.logoFileId) {
-          const refs = await ownedFiles(tx, user.id, [body.logoFileId]).catch(() => {
+          const refs = await deps.files.ownedFiles(tx, user.id, [body.logoFileId]).catch(() => {
             throw fieldError('logoFileId', 'v.logoImage');
           });
           if (!LOGO_MIMES.has(refs.get(body.logoFileId)!.mime)) throw fieldError('logoFileId', 'v.logoImage');

@@ -84,14 +84,8 @@ export function createForecastRunner(opts: { inline?: boolean } = {}) {
   };
 }
 
-/**
- * The lane rate forecast (issue 20 "Rate forecast"; spec §2 /rate-forecast): reads the lane's daily
- * averages (lane_rate_daily, city→city, the equipment or '*', spot or contract) up to yesterday in
- * Riyadh, fits the model of forecast.ts and backtests it. A fitted answer is kept in memory per
- * (lane, equipment, kind, day) — an LRU of `cacheSize` entries — since fitting costs CPU and the
- * inputs change at most once a day for the days it reads (today is not read).
- */
-export function createForecastService(deps: {
+/** What the forecast service is given (by the container). */
+export interface ForecastDeps {
   db: Db;
   readDb?: Db;
   /** City names by id in a language (modules/reference): the lane's names in the answer. */
@@ -99,7 +93,16 @@ export function createForecastService(deps: {
   now?: () => Date;
   cacheSize?: number;
   inline?: boolean;
-}) {
+}
+
+/**
+ * The lane rate forecast (issue 20 "Rate forecast"; spec §2 /rate-forecast): reads the lane's daily
+ * averages (lane_rate_daily, city→city, the equipment or '*', spot or contract) up to yesterday in
+ * Riyadh, fits the model of forecast.ts and backtests it. A fitted answer is kept in memory per
+ * (lane, equipment, kind, day) — an LRU of `cacheSize` entries — since fitting costs CPU and the
+ * inputs change at most once a day for the days it reads (today is not read).
+ */
+export function createForecastService(deps: ForecastDeps) {
   const run = createForecastRunner({ inline: deps.inline });
   const db = deps.readDb ?? deps.db;
   const now = deps.now ?? (() => new Date());

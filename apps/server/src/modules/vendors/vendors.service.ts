@@ -134,7 +134,6 @@ export const vendorAccountsOf = {
 
 export function createVendorsService(deps: { db: Db; links: SignedLinks; files: Pick<FileLookups, 'ownedFiles'> }) {
   const { db } = deps;
-  const { ownedFiles } = deps.files;
   async function must(tx: DbOrTx, user: CurrentUser, id: string, forUpdate = false) {
     const v = await repo.getVendor(tx, user.id, id, forUpdate);
     if (!v) throw new AppError('NOT_FOUND');
@@ -165,7 +164,7 @@ export function createVendorsService(deps: { db: Db; links: SignedLinks; files: 
       // the id is returned by the transaction: a crash-recovered retry replays it (Idempotency-Key journal)
       const id = await mapUnique(() =>
         db.transaction(async (tx) => {
-          await ownedFiles(tx, user.id, b.documentFileIds);
+          await deps.files.ownedFiles(tx, user.id, b.documentFileIds);
           await checkContact(tx, user.id, b.email, b.phone);
           await repo.insertVendors(tx, [row]);
           return row.id;
@@ -177,7 +176,7 @@ export function createVendorsService(deps: { db: Db; links: SignedLinks; files: 
       await mapUnique(() =>
         db.transaction(async (tx) => {
           await must(tx, user, id, true);
-          if (b.documentFileIds) await ownedFiles(tx, user.id, b.documentFileIds);
+          if (b.documentFileIds) await deps.files.ownedFiles(tx, user.id, b.documentFileIds);
           await checkContact(tx, user.id, b.email, b.phone, id);
           const patch: Partial<repo.NewVendor> = {};
           for (const [k, v] of Object.entries(b)) if (v !== undefined) (patch as Record<string, unknown>)[k] = v;

@@ -22,11 +22,10 @@ import * as repo from './verification.repository.ts';
  */
 export function createVerificationService(deps: { db: Db; files: Pick<FileLookups, 'fileRefs' | 'ownedFiles'> }) {
   const { db } = deps;
-  const { fileRefs, ownedFiles } = deps.files;
 
   async function status(userId: string, accountType: number, accountApproved = false): Promise<Verification> {
     const [docs, review] = await Promise.all([repo.documentsOf(db, userId), repo.reviewOf(db, userId)]);
-    const files = await fileRefs(
+    const files = await deps.files.fileRefs(
       db,
       docs.map((d) => d.fileId),
     );
@@ -72,7 +71,7 @@ export function createVerificationService(deps: { db: Db; files: Pick<FileLookup
     /** Give (or replace) one document: a file of mine uploaded with purpose business-document. */
     async putDocument(user: CurrentUser, type: BusinessDocumentType, fileId: string): Promise<Verification> {
       await db.transaction(async (tx) => {
-        await ownedFiles(tx, user.id, [fileId]);
+        await deps.files.ownedFiles(tx, user.id, [fileId]);
         await repo.putDocument(tx, user.id, type, fileId);
       });
       return status(user.id, user.accountType, user.status === PROFILE_STATUS.approved);
