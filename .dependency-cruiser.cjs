@@ -43,6 +43,29 @@ module.exports = {
       to: { path: '^apps/server/src/modules/[^/]+/[^/]+\\.repository\\.ts$', pathNot: '^apps/server/src/modules/$1/' },
     },
     {
+      name: 'modules-meet-through-ports',
+      severity: 'error',
+      comment:
+        "A server module never calls another module's code at run time (issue 51): it declares the functions it needs as a port (its deps.ts/ports.ts or its service's deps type) and the composition root (container.ts) wires the providing module's function in. Type-only imports are fine, and so are tests and testkits.",
+      from: {
+        path: '^apps/server/src/modules/([^/]+)/',
+        pathNot: ['\\.test\\.ts$', '\\.testkit\\.ts$'],
+      },
+      to: {
+        path: '^apps/server/src/modules/',
+        pathNot: [
+          '^apps/server/src/modules/$1/',
+          // publish into the transactional outbox (and its replay/recipients helpers) is the shared
+          // infrastructure every module writes its events through, by design (DESIGN §3)
+          '^apps/server/src/modules/events/events\\.service\\.ts$',
+          // who acts (`actingUser`): a pure one-line function beside the CurrentUser type every
+          // module already imports; no I/O, no state
+          '^apps/server/src/modules/auth/auth\\.types\\.ts$',
+        ],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'web-shared-code-not-features',
       severity: 'error',
       comment: 'Web components/ and lib/ are shared by features, so they never import a feature.',

@@ -1,6 +1,6 @@
 import type { Agent } from 'node:https';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, DbOrTx } from './db/client.ts';
 import { createGateways, type Gateways } from './gateways/index.ts';
 import { BAYAN_ANSWER_HELD, createBayanGateway } from './gateways/bayan/index.ts';
 import type { BayanGateway } from './gateways/bayan/bayan.ts';
@@ -11,7 +11,7 @@ import { storageFor } from './gateways/storage/index.ts';
 import { registerJobs } from './jobs/definitions.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { createSignedLinks } from './lib/signed-links.ts';
-import { createApiKeysService } from './modules/apikeys/apikeys.service.ts';
+import { createApiKeysService, revokeKeysMadeBy } from './modules/apikeys/apikeys.service.ts';
 import { createAccountAdmin } from './modules/auth/account-admin.service.ts';
 import { createBillingService, plansOfAccounts } from './modules/billing/billing.service.ts';
 import { createBayanService } from './modules/bayan/bayan.service.ts';
@@ -20,14 +20,15 @@ import { assertStillActing, createTeamService, teamInviteSmsHandler } from './mo
 import { contactSharesOf, createProfileService } from './modules/profile/profile.service.ts';
 import { createRelationsService, relationsOfUser } from './modules/relations/relations.service.ts';
 import { assignmentReleaseHandler, createAssignmentService } from './modules/assignment/assignment.service.ts';
-import { createAuthService, createSessionChecks } from './modules/auth/auth.service.ts';
+import { createAuthService, createSessionChecks, revokeSessionsOf } from './modules/auth/auth.service.ts';
 import { contactEmailHandler, createContactService } from './modules/contact/contact.service.ts';
 import { createCsvService } from './modules/csv/csv.service.ts';
 import { createEventDelivery, timelineHandler, type EventHandler } from './modules/events/events.service.ts';
-import { createFilesService } from './modules/files/files.service.ts';
-import { createFleetService } from './modules/fleet/fleet.service.ts';
+import { createFilesService, fileLookups } from './modules/files/files.service.ts';
+import { createFleetService, fleetAssignment, fleetWaslCounts } from './modules/fleet/fleet.service.ts';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service.ts';
-import { createLoadsService, loadLifecycle } from './modules/loads/loads.service.ts';
+import { createLoadsService, loadLane, loadLifecycle, loadStopWindows, rateFactsOf, toLoadMatch } from './modules/loads/loads.service.ts';
+import { cityNamesByIds } from './modules/reference/reference.service.ts';
 import { createOffersService, offersOfLoad, offersOfUsers } from './modules/offers/offers.service.ts';
 import { createTripsService } from './modules/trips/trips.service.ts';
 import { createTrucksService } from './modules/trucks/trucks.service.ts';
@@ -39,7 +40,7 @@ import { createCallsService } from './modules/calls/calls.service.ts';
 import { createSearchesService } from './modules/searches/searches.service.ts';
 import { createForecastService } from './modules/rates/forecast.service.ts';
 import { createAlertsService, rateAlertEmailHandler } from './modules/rates/alerts.service.ts';
-import { createWebhooksService, webhookFanout } from './modules/webhooks/webhooks.service.ts';
+import { createWebhooksService, removeEndpointsMadeBy, webhookFanout } from './modules/webhooks/webhooks.service.ts';
 import { createVendorsService, vendorAccountsOf } from './modules/vendors/vendors.service.ts';
 import { createNotificationsService, notificationsHandler } from './modules/notifications/notifications.service.ts';
 import { createPushService } from './modules/notifications/notifications.push.ts';
@@ -54,6 +55,19 @@ export interface Log {
   error(obj: unknown, msg: string): void;
   info(obj: unknown, msg: string): void;
 }
+
+/*
+ * Ports of stateless module functions (issue 51: a module calls another only through what the
+ * container wires in; each runs inside the caller's transaction).
+ */
+// a leaving team member's sessions (auth), API keys (apikeys) and webhook endpoints (webhooks) go with it
+const memberAccess = { revokeSessionsOf: (tx: DbOrTx, userId: string) => revokeSessionsOf(tx, userId), revokeKeysMadeBy, removeEndpointsMadeBy };
+// assignment has no table: the shipment through the loads lifecycle, the truck through the fleet's
+const assignmentPorts = { loadLifecycle, fleetAssignment };
+// the fact-based record: the stop windows through the loads module, the WASL share through the fleet module
+const recordPorts = { loadStopWindows, fleetWaslCounts };
+// the dashboards' lanes and stop windows through the loads module
+const dashboardSources = { lane: loadLane, windows: loadStopWindows };
 
 /**
  * The composition root (issue 6, DESIGN §2): repositories are modules of functions over the
@@ -111,17 +125,19 @@ export function createContainer(opts: {
   });
   // the fact-based record (issue 19): kept by its outbox handler; read by trucks and offers;
   // days-to-pay as the trips module measures it (built below; called only at request time)
-  const records = createRecordsService({ db, daysToPay: (id) => trips.daysToPay(id) });
+  const records = createRecordsService({ db, daysToPay: (id) => trips.daysToPay(id), ...recordPorts });
   const offers = createOffersService({ db, loads: loadLifecycle, relations: relationsOfUser, vendors: vendorAccountsOf, records });
   const links = createSignedLinks(config.jwtSecret);
-  const vendors = createVendorsService({ db, links });
+  const vendors = createVendorsService({ db, links, files: fileLookups });
   const files = createFilesService({ db, storage, log });
-  const verification = createVerificationService({ db });
-  const profile = createProfileService({ db });
+  // documents and logos are the files module's, checked inside the caller's transaction
+  const verification = createVerificationService({ db, files: fileLookups });
+  const profile = createProfileService({ db, files: fileLookups });
   // the invitation SMS links to the web app (PUBLIC_URL; the product's address when unset)
   const publicUrl = (config.PUBLIC_URL ?? 'https://masar.sa').replace(/\/$/, '');
-  const team = createTeamService({ db, sms: gateways.sms, publicUrl, log });
-  const fleet = createFleetService({ db, links, wasl: gateways.wasl, sms: gateways.sms, publicUrl, log });
+  const team = createTeamService({ db, sms: gateways.sms, publicUrl, log, access: memberAccess });
+  // the fleet's documents and photos are the files module's, checked inside the caller's transaction
+  const fleet = createFleetService({ db, links, wasl: gateways.wasl, sms: gateways.sms, publicUrl, log, files: fileLookups });
   // favourites and blocks (issue 8): closes offers through the offers module, reads loads and shared contacts through theirs
   const relations = createRelationsService({ db, offers: offersOfUsers, loads: loadLifecycle, contactShares: contactSharesOf });
   const trips = createTripsService({
@@ -132,9 +148,9 @@ export function createContainer(opts: {
     config,
     tripContacts: (carrierId, loadId) => relations.tripContacts(carrierId, loadId),
   });
-  const assignment = createAssignmentService({ db });
+  const assignment = createAssignmentService({ db, ...assignmentPorts });
   // truck posts; backhauls, the shipment in/out log and the load side of the ratio through the loads service (issue 19)
-  const trucks = createTrucksService({ db, readDb: database.readDb, records, loads, cache: boardCache, cacheTtlMs: config.SEARCH_CACHE_TTL_MS });
+  const trucks = createTrucksService({ db, readDb: database.readDb, records, loads, toLoadMatch, cache: boardCache, cacheTtlMs: config.SEARCH_CACHE_TTL_MS });
   // tendering (issue 19): books through the offers module's booking path, posts through the loads lifecycle
   const tenders = createTendersService({ db, loads: loadLifecycle, offers, vendors: vendorAccountsOf, relations: relationsOfUser });
   // chat about a load (issue 21): parties through the loads, offers and tenders modules; blocks and contact settings through relations
@@ -146,7 +162,7 @@ export function createContainer(opts: {
     offers: offersOfLoad,
     tenders: tendersOfLoad,
     relations,
-    files,
+    files: { openShared: (id) => files.openShared(id), ownedChatAttachment: fileLookups.ownedChatAttachment },
     presence: {
       of: async (accountId) =>
         realtime ? realtime.presenceOf(accountId) : { online: false, lastSeenAt: (await presence.lastSeen([accountId])).get(accountId)?.toISOString() ?? null },
@@ -164,11 +180,12 @@ export function createContainer(opts: {
     log,
     agent: opts.pushAgent,
   });
-  const dashboards = createDashboardsService({ db });
+  // city names through the reference module
+  const dashboards = createDashboardsService({ db, sources: dashboardSources, cityNames: cityNamesByIds });
   // the lane rate index (issue 20): kept by its outbox handler (lane-rates); read by the market rates routes
-  const rates = createRatesService({ db, readDb: database.readDb });
+  const rates = createRatesService({ db, readDb: database.readDb, rateFactsOf });
   // rate forecast and rate-change alerts (issue 20): read the lane rate index's daily aggregates
-  const forecast = createForecastService({ db, readDb: database.readDb });
+  const forecast = createForecastService({ db, readDb: database.readDb, cityNames: cityNamesByIds });
   const rateAlerts = createAlertsService({ db });
   const contact = createContactService({ db });
   const billing = createBillingService({
@@ -233,13 +250,13 @@ export function createContainer(opts: {
     handlers: [
       timelineHandler,
       webhookFanout,
-      assignmentReleaseHandler,
-      accountRecordHandler,
+      assignmentReleaseHandler(assignmentPorts),
+      accountRecordHandler(recordPorts),
       // stored in-app notifications and their e-mails (issue 21)
       notificationsHandler,
       // the dashboards' aggregates (issue 20; docs/dashboards.md)
-      dashboardsHandler,
-      laneRatesHandler,
+      dashboardsHandler(dashboardSources),
+      laneRatesHandler({ rateFactsOf }),
       teamInviteSmsHandler({ sms: gateways.sms, publicUrl, log }),
       contactEmailHandler({ email: gateways.email, contactTo: config.CONTACT_TO, log }),
       rateAlertEmailHandler({ email: gateways.email, publicUrl, log }),
@@ -279,11 +296,10 @@ export function createContainer(opts: {
     fleet,
     vendors,
     loads,
+    cityNames: cityNamesByIds,
     log,
     currentUser: (id) => sessions.currentUser(id),
-    enqueue: async (logId) => {
-      await jobs.send('csv.import', { logId }, { singletonKey: logId });
-    },
+    enqueue: (logId) => jobs.send('csv.import', { logId }, { singletonKey: logId }).then(() => undefined),
   });
 
   const container = {

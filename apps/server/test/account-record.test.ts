@@ -4,9 +4,13 @@ import { createTestApp, type TestContext } from './helpers.ts';
 import { apiCaller, createUser, multipart, PNG_1X1, type TestUser } from './fixtures.ts';
 import { assign, bookedLoad, readyVehicle } from '../src/modules/assignment/assignment.testkit.ts';
 import { CITY, inDays, postLoad } from '../src/modules/loads/loads.testkit.ts';
-import { accountRecordHandler, deliveryWindowEnd, pickupWindowEnd } from '../src/modules/records/records.service.ts';
+import { accountRecordHandler as recordHandlerOf, deliveryWindowEnd, pickupWindowEnd } from '../src/modules/records/records.service.ts';
+import { loadStopWindows } from '../src/modules/loads/loads.service.ts';
 import type { OutboxEvent } from '../src/modules/events/events.service.ts';
 import { outboxEvents, redeliver } from './outbox.ts';
+
+// the handler as the container wires it: the stop windows through the loads module
+const accountRecordHandler = recordHandlerOf({ loadStopWindows });
 
 /**
  * Issue 19 "Fact-based record" (docs/account-record.md): shipments driven through the lifecycle

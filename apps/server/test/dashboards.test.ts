@@ -4,9 +4,13 @@ import { createTestApp, type TestContext } from './helpers.ts';
 import { apiCaller, createUser, type TestUser } from './fixtures.ts';
 import { signUpViaApi, uniquePhone } from '../src/modules/auth/auth.testkit.ts';
 import { CITY, loadBody, postLoad } from '../src/modules/loads/loads.testkit.ts';
-import { dashboardsHandler, periodRange, riyadhDay, statistic } from '../src/modules/dashboards/dashboards.service.ts';
+import { dashboardsHandler as dashboardsHandlerOf, periodRange, riyadhDay, statistic } from '../src/modules/dashboards/dashboards.service.ts';
+import { loadLane, loadStopWindows } from '../src/modules/loads/loads.service.ts';
 import type { OutboxEvent } from '../src/modules/events/events.service.ts';
 import { outboxEvents, redeliver } from './outbox.ts';
+
+// the handler as the container wires it: a lane's facts through the loads module
+const dashboardsHandler = dashboardsHandlerOf({ lane: loadLane, windows: loadStopWindows });
 
 /**
  * Issue 20 "Dashboards" (docs/dashboards.md): the statistics move with real lifecycle events driven

@@ -6,19 +6,22 @@ import { apiCaller, createUser, type TestUser } from './fixtures.ts';
 import { bookedLoad } from '../src/modules/assignment/assignment.testkit.ts';
 import { CITY, loadBody, postLoad } from '../src/modules/loads/loads.testkit.ts';
 import type { OutboxEvent } from '../src/modules/events/events.service.ts';
-import type { RateFacts } from '../src/modules/loads/loads.service.ts';
+import { rateFactsOf, type RateFacts } from '../src/modules/loads/loads.service.ts';
 import {
   addDays,
   applyRateEvent,
   bucketOf,
   enoughSample,
   KM_BUCKETS,
-  laneRatesHandler,
+  laneRatesHandler as laneRatesHandlerOf,
   quantileOf,
   riyadhDay,
   SAR_BUCKETS,
   type BulkRateRecord,
 } from '../src/modules/rates/rates.service.ts';
+
+// the handler as the container wires it: a booked load's rate facts through the loads module
+const laneRatesHandler = laneRatesHandlerOf({ rateFactsOf });
 
 /**
  * Issue 20 "The lane rate index" (docs/rates.md): rate records from bookings through the offers

@@ -3,6 +3,9 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { ErrorCode } from '@masar/shared';
 import { AppError } from './errors.ts';
 
+/** The file name extension a stored file is served with, by its MIME type (JPEG unless PDF, PNG or WebP). */
+export const extensionOf = (mime: string) => ({ 'application/pdf': 'pdf', 'image/png': 'png', 'image/webp': 'webp' })[mime] ?? 'jpg';
+
 /**
  * Read the one file of a multipart request into memory. No multipart body or no file part →
  * UPLOAD_FILE_FIRST; over the route's size limit → `tooLarge`. Returns the bytes and the part

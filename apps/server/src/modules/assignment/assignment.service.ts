@@ -5,12 +5,22 @@ import { actingUser } from '../auth/auth.types.ts';
 import { requireApproved } from '../../lib/access.ts';
 import { AppError, dbErrorCode } from '../../lib/errors.ts';
 import type { EventHandler } from '../events/events.service.ts';
-import { fleetAssignment } from '../fleet/fleet.service.ts';
-import { loadLifecycle } from '../loads/loads.service.ts';
+import type { fleetAssignment } from '../fleet/fleet.service.ts';
+import type { loadLifecycle } from '../loads/loads.service.ts';
 
 const plateOf = (v: { plateDigits: string; plateLetters: string }) => plateFromStored(v.plateDigits, v.plateLetters);
 
 type TripLoad = NonNullable<Awaited<ReturnType<typeof loadLifecycle.trip>>>;
+
+/**
+ * What assignment asks of other modules (no table of its own; injected by the container): the
+ * loads module's lifecycle of the shipment and the fleet module's vehicles, each inside the
+ * caller's transaction.
+ */
+export interface AssignmentPorts {
+  loadLifecycle: Pick<typeof loadLifecycle, 'trip' | 'transition'>;
+  fleetAssignment: Pick<typeof fleetAssignment, 'describe' | 'take' | 'release'>;
+}
 
 /**
  * Assignment (issue 7; spec §2 `/delivery-tracking/assign-driver`, `/delivery-tracking/unassign-driver`,
@@ -21,8 +31,8 @@ type TripLoad = NonNullable<Awaited<ReturnType<typeof loadLifecycle.trip>>>;
  * vehicle becomes busy; unassigning (before a Bayan trip exists) frees it. A vehicle of 3.5 t
  * or more (the shipment then needs Bayan) must be WASL verified.
  */
-export function createAssignmentService(deps: { db: Db }) {
-  const { db } = deps;
+export function createAssignmentService(deps: { db: Db } & AssignmentPorts) {
+  const { db, loadLifecycle, fleetAssignment } = deps;
 
   async function view(via: DbOrTx, load: TripLoad): Promise<Assignment> {
     const { vehicle, driver, trailer } = await fleetAssignment.describe(via, {
@@ -137,11 +147,13 @@ export type AssignmentService = ReturnType<typeof createAssignmentService>;
  * Frees the vehicle when its shipment ends (completed, Bayan cancelled, cancelled): an outbox
  * handler, so whichever module ends the shipment need not know about the fleet. Idempotent.
  */
-export const assignmentReleaseHandler: EventHandler = {
-  name: 'assignment-release',
-  async handle(tx, e) {
-    if (!isEvent(e, 'load.completed', 'load.bayan_closed', 'load.bayan_cancelled', 'load.cancelled')) return;
-    const load = await loadLifecycle.trip(tx, e.data.loadId);
-    if (load?.vehicle_id && (load.status === 'completed' || load.status === 'cancelled')) await fleetAssignment.release(tx, load.vehicle_id);
-  },
-};
+export function assignmentReleaseHandler({ loadLifecycle, fleetAssignment }: AssignmentPorts): EventHandler {
+  return {
+    name: 'assignment-release',
+    async handle(tx, e) {
+      if (!isEvent(e, 'load.completed', 'load.bayan_closed', 'load.bayan_cancelled', 'load.cancelled')) return;
+      const load = await loadLifecycle.trip(tx, e.data.loadId);
+      if (load?.vehicle_id && (load.status === 'completed' || load.status === 'cancelled')) await fleetAssignment.release(tx, load.vehicle_id);
+    },
+  };
+}

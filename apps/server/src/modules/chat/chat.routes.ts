@@ -21,7 +21,7 @@ import {
   CHAT_MESSAGE_MAX,
 } from '@masar/shared';
 import { AppError } from '../../lib/errors.ts';
-import { extensionOf } from '../files/files.service.ts';
+import { extensionOf } from '../../lib/upload.ts';
 
 /**
  * Chat about a load (issue 21 "Chat"; spec §1, §3, §7 GET /account/isometricUserId). Signed-in

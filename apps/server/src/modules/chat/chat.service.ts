@@ -21,7 +21,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import { publish } from '../events/events.service.ts';
-import { ownedChatAttachment, type FilesService } from '../files/files.service.ts';
+import type { FileLookups, FilesService } from '../files/files.service.ts';
 import * as repo from './chat.repository.ts';
 
 /** The loads module's answer about a load: its owner and booked carrier (loadLifecycle.stateForOffer). */
@@ -82,7 +82,7 @@ export function createChatService(deps: {
   tenders: ChatTenders;
   relations: ChatRelations;
   /** the files module: an attachment's bytes once this module has checked the viewer is a side */
-  files: Pick<FilesService, 'openShared'>;
+  files: Pick<FilesService, 'openShared'> & Pick<FileLookups, 'ownedChatAttachment'>;
   /** presence of the other side on GET /chat/conversations/:id (none: shown offline, never seen) */
   presence?: ChatPresence;
 }) {
@@ -246,7 +246,7 @@ export function createChatService(deps: {
       const { c, side } = await mine(user, id);
       await mayMessage(user.id, side === 'shipper' ? c.carrier_id : c.shipper_id);
       return db.transaction(async (tx) => {
-        const file = input.attachmentId ? await ownedChatAttachment(tx, user.id, input.attachmentId) : null;
+        const file = input.attachmentId ? await deps.files.ownedChatAttachment(tx, user.id, input.attachmentId) : null;
         const messageId = newId();
         const seq = await repo.takeSeq(tx, id, messageId, side);
         const inserted = await repo.insertMessage(tx, {

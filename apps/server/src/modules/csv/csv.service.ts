@@ -22,7 +22,7 @@ import { newId } from '../../lib/ids.ts';
 import type { FleetService } from '../fleet/fleet.service.ts';
 import type { LoadsService } from '../loads/loads.service.ts';
 import type { VendorsService } from '../vendors/vendors.service.ts';
-import { cityNamesByIds } from '../reference/reference.service.ts';
+import type { cityNamesByIds } from '../reference/reference.service.ts';
 import { mapHeaders, parseCsv, rowCells, toCell, validateRow, writeCsv, type RowError } from './csv.convert.ts';
 import * as repo from './csv.repository.ts';
 
@@ -69,6 +69,8 @@ interface Deps {
   fleet: FleetService;
   vendors: VendorsService;
   loads: LoadsService;
+  /** City names by id in a language (modules/reference): the export's origin and destination columns. */
+  cityNames: typeof cityNamesByIds;
   log?: { error: (obj: unknown, msg: string) => void; info: (obj: unknown, msg: string) => void };
   /** The import's owner as the auth plugin would load it (the job runs without a request). */
   currentUser(id: string): Promise<CurrentUser | null>;
@@ -290,7 +292,7 @@ export function createCsvService(deps: Deps) {
       }
       // structured cells name their cities (office locations): one lookup for the whole file
       const cityIds = records.flatMap((r) => cols.filter((c) => c.kind === 'json').flatMap((c) => collectCityIds(r[c.key])));
-      const names = await cityNamesByIds(db, cityIds, lang);
+      const names = await deps.cityNames(db, cityIds, lang);
       return writeCsv(
         cols.map((c) => c[lang]),
         records.map((r) => cols.map((c) => toCell(c, r[c.key], lang, { cityName: (id) => names.get(id) }))),

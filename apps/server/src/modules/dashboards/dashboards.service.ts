@@ -12,9 +12,9 @@ import {
 } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { replayEvents, type EventHandler, type OutboxEvent } from '../events/events.service.ts';
-import { loadLane, loadStopWindows } from '../loads/loads.service.ts';
-import { deliveryWindowEnd, pickupWindowEnd } from '../records/records.service.ts';
-import { cityNamesByIds } from '../reference/reference.service.ts';
+import { deliveryWindowEnd, pickupWindowEnd } from '../../lib/stop-windows.ts';
+import type { loadLane, loadStopWindows } from '../loads/loads.service.ts';
+import type { cityNamesByIds } from '../reference/reference.service.ts';
 import * as repo from './dashboards.repository.ts';
 
 dayjs.extend(utc);
@@ -44,13 +44,11 @@ export const DASHBOARD_EVENT_TYPES = [
   'trip.step',
 ] as const satisfies readonly DomainEventType[];
 
-/** Where a lane's facts come from (the loads module; injectable for tests). */
+/** Where a lane's facts come from (the loads module's functions, wired by the container; replaceable in tests). */
 export interface DashboardSources {
   lane: typeof loadLane;
   windows: typeof loadStopWindows;
 }
-
-const defaultSources: DashboardSources = { lane: loadLane, windows: loadStopWindows };
 
 /** Apply a counted booking (sign 1) or take it back (−1): the shipper's assigned and spend, the carrier's won and revenue, both lanes. */
 async function countBooking(tx: DbOrTx, shipperId: string, b: repo.Booking, sign: 1 | -1): Promise<void> {
@@ -68,7 +66,7 @@ async function countBooking(tx: DbOrTx, shipperId: string, b: repo.Booking, sign
  * measured flags) — so a redelivered or replayed event changes nothing. Team members act as their
  * owner account (the events name the owner accounts: shipperId, carrierId).
  */
-export async function applyDashboardEvent(tx: DbOrTx, e: OutboxEvent, sources: DashboardSources = defaultSources): Promise<void> {
+export async function applyDashboardEvent(tx: DbOrTx, e: OutboxEvent, sources: DashboardSources): Promise<void> {
   if (!isEvent(e, ...DASHBOARD_EVENT_TYPES)) return;
   const d = e.data;
   const shipperId = d.shipperId;
@@ -160,10 +158,12 @@ export async function applyDashboardEvent(tx: DbOrTx, e: OutboxEvent, sources: D
 }
 
 /** The outbox consumer that keeps the dashboards (registered in container.ts, after account-record). */
-export const dashboardsHandler: EventHandler = {
-  name: 'dashboards',
-  handle: (tx, e) => applyDashboardEvent(tx, e),
-};
+export function dashboardsHandler(sources: DashboardSources): EventHandler {
+  return {
+    name: 'dashboards',
+    handle: (tx, e) => applyDashboardEvent(tx, e, sources),
+  };
+}
 
 /** A period's Riyadh days (inclusive) and the previous equal period, like for like. */
 export interface PeriodRange {
@@ -208,14 +208,23 @@ export function statistic(value: number, previous: number): Statistic {
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : null);
 const avgOffers = (offers: number, posted: number) => (posted > 0 ? Math.round((offers / posted) * 10) / 10 : 0);
 
+/** What the dashboards service is given (by the container). */
+export interface DashboardsDeps {
+  db: Db;
+  /** The loads module's lane and stop windows of a shipment (the backfill's handler). */
+  sources: DashboardSources;
+  /** City names by id in a language (modules/reference): the lanes' names. */
+  cityNames: typeof cityNamesByIds;
+}
+
 /** The dashboards service: the reads of GET /dashboard and its parts, and the backfill. */
-export function createDashboardsService(deps: { db: Db }) {
+export function createDashboardsService(deps: DashboardsDeps) {
   const { db } = deps;
 
   /** Lanes with their city names in `lang`; the names of several lists in one read (`lists`). */
   async function named(lists: repo.LaneSums[][], lang: Language): Promise<DashboardLane[][]> {
     const ids = lists.flat().flatMap((r) => [r.origin_city_id, r.destination_city_id]);
-    const names = ids.length ? await cityNamesByIds(db, ids, lang) : new Map<number, string>();
+    const names = ids.length ? await deps.cityNames(db, ids, lang) : new Map<number, string>();
     return lists.map((rows) =>
       rows.map((r) => ({
         originCityId: r.origin_city_id,
@@ -346,7 +355,7 @@ export function createDashboardsService(deps: { db: Db }) {
      * Build the dashboards from the outbox's history: replays DASHBOARD_EVENT_TYPES through the
      * handler in publish order, skipping events it took. Returns the events counted in.
      */
-    backfill: (batchSize?: number) => replayEvents(db, dashboardsHandler, DASHBOARD_EVENT_TYPES, batchSize),
+    backfill: (batchSize?: number) => replayEvents(db, dashboardsHandler(deps.sources), DASHBOARD_EVENT_TYPES, batchSize),
   };
 }
 

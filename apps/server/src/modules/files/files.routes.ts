@@ -4,8 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, FILE_PURPOSES, fileSchema, idParams, LIMITS, message } from '@masar/shared';
 import { AppError } from '../../lib/errors.ts';
-import { readUpload } from '../../lib/upload.ts';
-import { extensionOf } from './files.service.ts';
+import { extensionOf, readUpload } from '../../lib/upload.ts';
 
 /**
  * Uploads (issue 3): POST /files (multipart: `purpose` field or query, then `file`), GET

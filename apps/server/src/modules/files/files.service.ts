@@ -18,7 +18,6 @@ import { replayNext } from '../../lib/tx-journal.ts';
 
 export const fileUrl = (id: string) => `/api/v1/files/${id}`;
 /** The file-name extension of a stored (sniffed) type. */
-export const extensionOf = (mime: string) => ({ 'application/pdf': 'pdf', 'image/png': 'png', 'image/webp': 'webp' })[mime] ?? 'jpg';
 export const toFileRef = (f: Pick<FileRefRow, 'id' | 'mime' | 'size'>) => ({ id: f.id, url: fileUrl(f.id), mime: f.mime, size: f.size });
 
 /**
@@ -146,3 +145,14 @@ export async function ownedChatAttachment(tx: DbOrTx, ownerId: string, id: strin
   return row;
 }
 export type FilesService = ReturnType<typeof createFilesService>;
+
+/**
+ * What the files module lends other modules (fleet, vendors, profile, verification, chat), wired
+ * in by the container; each runs inside the caller's transaction (`tx`).
+ */
+export interface FileLookups {
+  ownedFiles: typeof ownedFiles;
+  fileRefs: typeof fileRefs;
+  ownedChatAttachment: typeof ownedChatAttachment;
+}
+export const fileLookups: FileLookups = { ownedFiles, fileRefs, ownedChatAttachment };

@@ -21,7 +21,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import { AppError, dbErrorCode } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { fileRefs, ownedFiles } from '../files/files.service.ts';
+import type { FleetFiles } from './deps.ts';
 import * as repo from './fleet.repository.ts';
 import { publish } from '../events/events.service.ts';
 import { WaslUnavailableError, type WaslResult } from '../../gateways/wasl/wasl.ts';
@@ -122,8 +122,8 @@ export function driverRow(ownerId: string, b: DriverIn): repo.NewDriver {
 /** The files of `ids` that `refs` knows, in order (a file gone since is left out). */
 const filesOf = <F>(refs: Map<string, F>, ids: string[]) => ids.map((id) => refs.get(id)).filter((x): x is F => Boolean(x));
 
-export async function vehicleViews(tx: DbOrTx, rows: repo.VehicleView[]): Promise<Vehicle[]> {
-  const refs = await fileRefs(
+export async function vehicleViews(files: FleetFiles, tx: DbOrTx, rows: repo.VehicleView[]): Promise<Vehicle[]> {
+  const refs = await files.fileRefs(
     tx,
     rows.flatMap((r) => [...r.insuranceFileIds, ...r.imageFileIds]),
   );
@@ -180,12 +180,12 @@ export async function trailerViews(tx: DbOrTx, rows: repo.TrailerRow[]): Promise
     updatedAt: iso(r.updatedAt),
   }));
 }
-export async function driverViews(tx: DbOrTx, ownerId: string, rows: repo.DriverRow[]): Promise<Driver[]> {
+export async function driverViews(files: FleetFiles, tx: DbOrTx, ownerId: string, rows: repo.DriverRow[]): Promise<Driver[]> {
   const ids = rows.map((r) => r.id);
   const [links, trusted, refs] = await Promise.all([
     repo.vehiclesOfDrivers(tx, ids),
     repo.trustedSet(tx, ownerId, ids),
-    fileRefs(
+    files.fileRefs(
       tx,
       rows.flatMap((r) => [...r.iqamaFileIds, ...r.licenceFileIds, ...(r.photoFileId ? [r.photoFileId] : [])]),
     ),
@@ -259,13 +259,13 @@ export async function checkFree(tx: DbOrTx, user: CurrentUser, kind: keyof typeo
  * source; never for a shipper: WRONG_ROLE), a free driver and trailer of the caller, files of
  * the caller. `vehicleId`: the vehicle being edited (its own driver and trailer count as free).
  */
-export async function checkVehicleRefs(tx: DbOrTx, user: CurrentUser, b: Partial<VehicleIn>, vehicleId?: string) {
+export async function checkVehicleRefs(files: FleetFiles, tx: DbOrTx, user: CurrentUser, b: Partial<VehicleIn>, vehicleId?: string) {
   if (b.vehicleType !== undefined && !(await repo.equipmentExists(tx, b.vehicleType))) throw new AppError('INVALID_EQUIPMENT');
   if (b.source === 'vendor' && user.accountType === ACCOUNT_TYPE.shipper) throw new AppError('WRONG_ROLE');
   if (b.source === 'vendor' && b.vendorId && !(await repo.vendorOwned(tx, user.id, b.vendorId))) throw new AppError('INVALID_VENDOR');
   if (b.driverId) await checkFree(tx, user, 'driver', b.driverId, vehicleId);
   if (b.trailerId) await checkFree(tx, user, 'trailer', b.trailerId, vehicleId);
-  await ownedFiles(tx, user.id, [...(b.insuranceFileIds ?? []), ...(b.imageFileIds ?? [])]);
+  await files.ownedFiles(tx, user.id, [...(b.insuranceFileIds ?? []), ...(b.imageFileIds ?? [])]);
 }
 
 // ---------- state changes ----------

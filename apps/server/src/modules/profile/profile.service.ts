@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
-import { fileRefs, ownedFiles } from '../files/files.service.ts';
+import type { FileLookups } from '../files/files.service.ts';
 import * as repo from './profile.repository.ts';
 
 const LOGO_MIMES = new Set(['image/png', 'image/jpeg']);
@@ -44,7 +44,7 @@ export const contactSharesOf = (db: DbOrTx, userId: string) => repo.findContactS
  * contact info to share with the other party of a booking, and the address book the post form
  * picks stops from. Everything here belongs to the signed-in user; another user's address is 404.
  */
-export function createProfileService(deps: { db: Db }) {
+export function createProfileService(deps: { db: Db; files: Pick<FileLookups, 'fileRefs' | 'ownedFiles'> }) {
   const { db } = deps;
 
   /** The city's lat/lng; VALIDATION_FAILED (cityId / districtId) when the city is unknown or the district is not in it. */
@@ -57,7 +57,7 @@ export function createProfileService(deps: { db: Db }) {
 
   async function businessProfile(user: CurrentUser): Promise<BusinessProfile> {
     const r = await repo.findBusinessProfile(db, user.id);
-    const logo = r?.logoFileId ? (await fileRefs(db, [r.logoFileId])).get(r.logoFileId) : undefined;
+    const logo = r?.logoFileId ? (await deps.files.fileRefs(db, [r.logoFileId])).get(r.logoFileId) : undefined;
     return {
       companyName: r?.companyName ?? user.companyName,
       crNumber: r?.crNumber ?? null,
@@ -84,7 +84,7 @@ export function createProfileService(deps: { db: Db }) {
     async putBusinessProfile(user: CurrentUser, body: BusinessProfileInput): Promise<BusinessProfile> {
       await db.transaction(async (tx) => {
         if (body.logoFileId) {
-          const refs = await ownedFiles(tx, user.id, [body.logoFileId]).catch(() => {
+          const refs = await deps.files.ownedFiles(tx, user.id, [body.logoFileId]).catch(() => {
             throw fieldError('logoFileId', 'v.logoImage');
           });
           if (!LOGO_MIMES.has(refs.get(body.logoFileId)!.mime)) throw fieldError('logoFileId', 'v.logoImage');

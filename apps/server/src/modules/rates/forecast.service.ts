@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { RateForecast, RateForecastQuery } from '@masar/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { cityNamesByIds } from '../reference/reference.service.ts';
+import type { cityNamesByIds } from '../reference/reference.service.ts';
 import { BAND_LEVEL, MAX_HISTORY_DAYS, backtest, fillDaily, forecastLane, modelFor, type BacktestResult } from './forecast.ts';
 import * as repo from './forecast.repository.ts';
 
@@ -84,6 +84,17 @@ export function createForecastRunner(opts: { inline?: boolean } = {}) {
   };
 }
 
+/** What the forecast service is given (by the container). */
+export interface ForecastDeps {
+  db: Db;
+  readDb?: Db;
+  /** City names by id in a language (modules/reference): the lane's names in the answer. */
+  cityNames: typeof cityNamesByIds;
+  now?: () => Date;
+  cacheSize?: number;
+  inline?: boolean;
+}
+
 /**
  * The lane rate forecast (issue 20 "Rate forecast"; spec §2 /rate-forecast): reads the lane's daily
  * averages (lane_rate_daily, city→city, the equipment or '*', spot or contract) up to yesterday in
@@ -91,7 +102,7 @@ export function createForecastRunner(opts: { inline?: boolean } = {}) {
  * (lane, equipment, kind, day) — an LRU of `cacheSize` entries — since fitting costs CPU and the
  * inputs change at most once a day for the days it reads (today is not read).
  */
-export function createForecastService(deps: { db: Db; readDb?: Db; now?: () => Date; cacheSize?: number; inline?: boolean }) {
+export function createForecastService(deps: ForecastDeps) {
   const run = createForecastRunner({ inline: deps.inline });
   const db = deps.readDb ?? deps.db;
   const now = deps.now ?? (() => new Date());
@@ -134,7 +145,7 @@ export function createForecastService(deps: { db: Db; readDb?: Db; now?: () => D
      * records in the last year (history still shows what there is).
      */
     async forecast(q: RateForecastQuery): Promise<RateForecast> {
-      const [en, ar] = await Promise.all([cityNamesByIds(db, [q.origin, q.destination], 'en'), cityNamesByIds(db, [q.origin, q.destination], 'ar')]);
+      const [en, ar] = await Promise.all([deps.cityNames(db, [q.origin, q.destination], 'en'), deps.cityNames(db, [q.origin, q.destination], 'ar')]);
       if (!en.has(q.origin) || !en.has(q.destination)) throw new AppError('INVALID_CITY');
       const city = (id: number) => ({ id, nameEn: en.get(id)!, nameAr: ar.get(id) ?? en.get(id)! });
       const equipment = q.equipment ? q.equipment : '*';

@@ -1,7 +1,7 @@
 import type { LaneRateHistoryQuery, LaneRateQuery } from '@masar/shared';
 import type { Db } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
-import type { RatesDeps } from './deps.ts';
+import type { RatesDeps, RateFactsOf } from './deps.ts';
 import * as repo from './rates.repository.ts';
 import { backfillRateIndex } from './use-cases/backfill-rate-index.ts';
 import { laneDailySeries, type LaneSeriesQuery } from './use-cases/lane-daily-series.ts';
@@ -41,8 +41,8 @@ export type { BulkRateRecord, LaneSeriesQuery };
  * The rates service: the index query (with widening), the 13-month history, the forecast's daily
  * series, the backfill and the bulk load of the demo seed.
  */
-export function createRatesService(deps: { db: Db; readDb?: Db }) {
-  const d: RatesDeps = { db: deps.db, readDb: deps.readDb ?? deps.db };
+export function createRatesService(deps: { db: Db; readDb?: Db; rateFactsOf: RateFactsOf }) {
+  const d: RatesDeps = { db: deps.db, readDb: deps.readDb ?? deps.db, rateFactsOf: deps.rateFactsOf };
   return {
     /** GET /rates/lane (use-cases/lane-rate.ts). */
     laneRate: (viewer: Pick<CurrentUser, 'id'>, q: LaneRateQuery, today?: string) => laneRate(d, viewer, q, today),

@@ -11,8 +11,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { replayEvents, type EventHandler, type OutboxEvent } from '../events/events.service.ts';
-import { fleetWaslCounts } from '../fleet/fleet.service.ts';
-import { loadStopWindows } from '../loads/loads.service.ts';
+import { deliveryWindowEnd, pickupWindowEnd, type StopWindows } from '../../lib/stop-windows.ts';
 import * as repo from './records.repository.ts';
 
 /*
@@ -22,41 +21,7 @@ import * as repo from './records.repository.ts';
  * `account-record`, never by polling the loads.
  */
 
-const HOUR_MS = 3_600_000;
-/** Saudi Arabia keeps UTC+3 all year (no daylight saving): stop hours are Riyadh wall-clock times. */
-const RIYADH_OFFSET_MS = 3 * HOUR_MS;
-
-/** The instant of Riyadh wall-clock `hhmm` ("HH:MM") on the Riyadh calendar day of `d`; "24:00" (no hours) is the day's end. */
-function riyadhDayAt(d: Date, hhmm: string | null): Date {
-  const local = new Date(d.getTime() + RIYADH_OFFSET_MS);
-  const [h, m] = hhmm ? hhmm.split(':').map(Number) : [24, 0];
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), h, m) - RIYADH_OFFSET_MS);
-}
-
-/** The stop windows of a shipment, as the loads module gives them. */
-export interface StopWindows {
-  pickupAt: Date;
-  pickupLatestAt: Date | null;
-  pickupHoursTo: string | null;
-  dropAt: Date;
-  dropHoursTo: string | null;
-}
-
-/**
- * The end of the pickup window: the latest pickup time when the shipper set one; else the pickup
- * day's closing hour (pickup hours "to", Riyadh time); else the end of the pickup day (Riyadh).
- * Never before the pickup time itself.
- */
-export function pickupWindowEnd(w: StopWindows): Date {
-  const end = w.pickupLatestAt ?? riyadhDayAt(w.pickupAt, w.pickupHoursTo);
-  return end.getTime() < w.pickupAt.getTime() ? w.pickupAt : end;
-}
-
-/** The end of the delivery window: the drop day's closing hour (drop hours "to", Riyadh time), else the end of the drop day; never before the drop time. */
-export function deliveryWindowEnd(w: StopWindows): Date {
-  const end = riyadhDayAt(w.dropAt, w.dropHoursTo);
-  return end.getTime() < w.dropAt.getTime() ? w.dropAt : end;
-}
+export { deliveryWindowEnd, pickupWindowEnd, type StopWindows } from '../../lib/stop-windows.ts';
 
 /** The event types the record counts (the backfill replays exactly these). */
 export const RECORD_EVENT_TYPES = [
@@ -72,12 +37,24 @@ export const RECORD_EVENT_TYPES = [
 /** Load statuses of a booked shipment (a cancellation from one of them is a cancellation after booking). */
 const BOOKED_STATUSES = new Set(['unassigned', 'assigned', 'pending_bayan']);
 
+/** The stop windows of a shipment (the loads module's `loadStopWindows`; null: no such load), inside the caller's transaction. */
+export type StopWindowsOf = (db: DbOrTx, loadId: string) => Promise<StopWindows | null>;
+
+/**
+ * What the records module asks of other modules (injected by the container): the loads module's
+ * stop windows (the handler) and the fleet module's WASL counts per owner (the reads).
+ */
+export interface RecordsPorts {
+  loadStopWindows: StopWindowsOf;
+  fleetWaslCounts(db: DbOrTx, ownerIds: string[]): Promise<Map<string, { vehicles: number; verified: number }>>;
+}
+
 /**
  * Count one event into the record (idempotent: each fact of a shipment is set once — see
  * records.repository.ts — so a redelivered or replayed event changes nothing, whatever the order).
  * Own-vehicle shipments (carrier = shipper) and loads never booked are not counted.
  */
-export async function applyRecordEvent(tx: DbOrTx, e: OutboxEvent, windows = loadStopWindows): Promise<void> {
+export async function applyRecordEvent(tx: DbOrTx, e: OutboxEvent, windows: StopWindowsOf): Promise<void> {
   if (!isEvent(e, ...RECORD_EVENT_TYPES)) return;
   const d = e.data;
   const carrierId = typeof d.carrierId === 'string' ? d.carrierId : null;
@@ -123,10 +100,12 @@ export async function applyRecordEvent(tx: DbOrTx, e: OutboxEvent, windows = loa
 }
 
 /** The outbox consumer that keeps the records (registered in container.ts, after the load timeline). */
-export const accountRecordHandler: EventHandler = {
-  name: 'account-record',
-  handle: (tx, e) => applyRecordEvent(tx, e),
-};
+export function accountRecordHandler(ports: Pick<RecordsPorts, 'loadStopWindows'>): EventHandler {
+  return {
+    name: 'account-record',
+    handle: (tx, e) => applyRecordEvent(tx, e, ports.loadStopWindows),
+  };
+}
 
 /** Days-to-pay of a shipper as the trips module measures it (DAYS_TO_PAY_WINDOW newest paid shipments). */
 export type DaysToPayOf = (shipperId: string) => Promise<{ averageDays: number | null; count: number }>;
@@ -135,7 +114,7 @@ export type DaysToPayOf = (shipperId: string) => Promise<{ averageDays: number |
  * The records service: reads (by primary key of account_records, the fleet's WASL counts in one
  * grouped index read, days-to-pay only for accounts shown as shippers) and the backfill.
  */
-export function createRecordsService(deps: { db: Db; daysToPay: DaysToPayOf }) {
+export function createRecordsService(deps: { db: Db; daysToPay: DaysToPayOf } & RecordsPorts) {
   const { db } = deps;
 
   /**
@@ -147,7 +126,7 @@ export function createRecordsService(deps: { db: Db; daysToPay: DaysToPayOf }) {
     const ids = [...new Set(accountIds)];
     const rows = await repo.recordsOf(via, ids);
     const shownAsCarrier = ids.filter((id) => (rows.get(id)?.carrier_completed ?? 0) >= RECORD_MIN_COMPLETED);
-    const fleets = await fleetWaslCounts(via, shownAsCarrier);
+    const fleets = await deps.fleetWaslCounts(via, shownAsCarrier);
     const out = new Map<string, AccountRecord>();
     for (const id of ids) {
       const r = rows.get(id);
@@ -195,7 +174,7 @@ export function createRecordsService(deps: { db: Db; daysToPay: DaysToPayOf }) {
      * or already delivered): replays RECORD_EVENT_TYPES through the handler, skipping events it
      * took. Safe to run again and alongside the drain. Returns the events counted in.
      */
-    backfill: (batchSize?: number) => replayEvents(db, accountRecordHandler, RECORD_EVENT_TYPES, batchSize),
+    backfill: (batchSize?: number) => replayEvents(db, accountRecordHandler(deps), RECORD_EVENT_TYPES, batchSize),
   };
 }
 

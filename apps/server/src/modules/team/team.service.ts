@@ -13,9 +13,6 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { SmsGateway } from '../../gateways/sms/sms.ts';
 import { AppError, dbErrorCode } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { revokeKeysMadeBy } from '../apikeys/apikeys.service.ts';
-import { revokeSessionsOf } from '../auth/auth.service.ts';
-import { removeEndpointsMadeBy } from '../webhooks/webhooks.service.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import * as repo from './team.repository.ts';
 import { publish, type EventHandler } from '../events/events.service.ts';
@@ -44,7 +41,18 @@ export function inviteSmsText(company: string, link: string, lang: Language): st
     : `${company} invited you to join their team on Masar. Sign in with this phone to accept: ${link}`;
 }
 
-/** Revoke the owner's API keys and delete the webhook endpoints a leaving member made (issue 22), in the caller's transaction. */
+/**
+ * What the team module asks of other modules when a member leaves (injected by the container),
+ * each inside the removal's transaction: the auth module ends the member's sessions, the apikeys
+ * and webhooks modules take back what the member made for the owner (issue 22). Each returns how
+ * many rows it changed.
+ */
+export interface AccessOfMember {
+  revokeSessionsOf(tx: DbOrTx, userId: string): Promise<number>;
+  revokeKeysMadeBy(tx: DbOrTx, ownerId: string, userId: string): Promise<number>;
+  removeEndpointsMadeBy(tx: DbOrTx, ownerId: string, userId: string): Promise<number>;
+}
+
 /**
  * For a write made by a team member acting for the owner (`user.actorId`): check, inside the
  * write's transaction, that the membership is still active and hold it until commit (issue 22:
@@ -57,8 +65,12 @@ export async function assertStillActing(tx: DbOrTx, user: { id: string; actorId?
   if (!(await repo.holdActiveMembership(tx, user.id, user.actorId))) throw new AppError('UNAUTHORIZED');
 }
 
-async function revokeAccessMadeBy(tx: DbOrTx, ownerId: string, memberUserId: string) {
-  return { apiKeysRevoked: await revokeKeysMadeBy(tx, ownerId, memberUserId), webhooksRemoved: await removeEndpointsMadeBy(tx, ownerId, memberUserId) };
+/** Revoke the owner's API keys and delete the webhook endpoints a leaving member made (issue 22), in the caller's transaction. */
+async function revokeAccessMadeBy(access: AccessOfMember, tx: DbOrTx, ownerId: string, memberUserId: string) {
+  return {
+    apiKeysRevoked: await access.revokeKeysMadeBy(tx, ownerId, memberUserId),
+    webhooksRemoved: await access.removeEndpointsMadeBy(tx, ownerId, memberUserId),
+  };
 }
 
 /** The person who really acts: a member's own user id, else the user's. */
@@ -70,8 +82,8 @@ const actorOf = (user: CurrentUser) => user.actorId ?? user.id;
  * rows of team_members. Every change is written with its team_events row (the acting person's own
  * user id) in one transaction. Rules (who may call what) are in team.access.ts and the auth plugin.
  */
-export function createTeamService(deps: { db: Db; sms: SmsGateway; publicUrl: string; log: { error(o: unknown, m: string): void } }) {
-  const { db } = deps;
+export function createTeamService(deps: { db: Db; sms: SmsGateway; publicUrl: string; log: { error(o: unknown, m: string): void }; access: AccessOfMember }) {
+  const { db, access } = deps;
   const event = async (tx: DbOrTx, user: CurrentUser, row: repo.TeamMemberRow, type: string, data: Record<string, unknown> = {}) => {
     await repo.insertEvent(tx, { id: newId(), ownerId: row.ownerId, teamMemberId: row.id, type, actorUserId: actorOf(user), data });
     const domain = TEAM_EVENT[type as keyof typeof TEAM_EVENT];
@@ -157,8 +169,8 @@ export function createTeamService(deps: { db: Db; sms: SmsGateway; publicUrl: st
         if (!r) throw new AppError('NOT_FOUND');
         const u = await repo.updateMember(tx, id, { status: 'removed', removedAt: new Date(), removedBy: actorOf(user) });
         const active = r.memberUserId && r.status === 'active' ? r.memberUserId : null;
-        const revoked = active ? await revokeSessionsOf(tx, active) : 0;
-        const gone = active ? await revokeAccessMadeBy(tx, r.ownerId, active) : { apiKeysRevoked: 0, webhooksRemoved: 0 };
+        const revoked = active ? await access.revokeSessionsOf(tx, active) : 0;
+        const gone = active ? await revokeAccessMadeBy(access, tx, r.ownerId, active) : { apiKeysRevoked: 0, webhooksRemoved: 0 };
         await event(tx, user, u, 'removed', { sessionsRevoked: revoked, ...gone });
         return toMember(u);
       });
@@ -218,7 +230,7 @@ export function createTeamService(deps: { db: Db; sms: SmsGateway; publicUrl: st
         const r = await repo.findActiveOf(tx, me.id);
         if (!r) throw new AppError('NOT_FOUND');
         const u = await repo.updateMember(tx, r.id, { status: 'removed', removedAt: new Date(), removedBy: me.id });
-        await event(tx, me, u, 'left', await revokeAccessMadeBy(tx, r.ownerId, me.id));
+        await event(tx, me, u, 'left', await revokeAccessMadeBy(access, tx, r.ownerId, me.id));
       });
     },
   };

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { ttlMemo } from '../../lib/memo.ts';
 import type { BoardCacheStore, pageFlights } from '../../lib/page-cache.ts';
-import type { LoadsForTrucks, LoadsOfArea, TruckOwnerRecords } from './ports.ts';
+import type { LoadMatchOf, LoadsForTrucks, LoadsOfArea, TruckOwnerRecords } from './ports.ts';
 
 /** What the container passes to createTrucksService. */
 export interface TrucksServiceDeps {
@@ -9,6 +9,8 @@ export interface TrucksServiceDeps {
   readDb?: Db;
   records?: TruckOwnerRecords;
   loads: LoadsForTrucks & LoadsOfArea;
+  /** The loads module's row → API shape of a matching load (injected by the container). */
+  toLoadMatch: LoadMatchOf;
   /** The boards' page store (lib/page-cache.ts; shared with the load board) and how long a page lives (SEARCH_CACHE_TTL_MS; 0: no cache). */
   cache?: BoardCacheStore;
   cacheTtlMs?: number;
@@ -24,6 +26,7 @@ export interface TrucksDeps {
   readDb: Db;
   records?: TruckOwnerRecords;
   loads: LoadsForTrucks & LoadsOfArea;
+  toLoadMatch: LoadMatchOf;
   cache?: BoardCacheStore;
   /** SEARCH_CACHE_TTL_MS (0: no cache). */
   cacheTtlMs: number;

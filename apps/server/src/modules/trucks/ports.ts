@@ -1,5 +1,6 @@
 import type { AccountRecord, BackhaulsResponse, InOutDirection, Load } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import type { toLoadMatch } from '../loads/loads.service.ts';
 
 /* What the trucks module asks of other modules (injected by the container). */
 
@@ -24,6 +25,12 @@ export interface LoadsOfArea {
   /** Marketplace loads first picked up in the circle posted since `since`. */
   loadsPostedInArea(cityId: number, radius: number | null | undefined, since: Date): Promise<number>;
 }
+
+/**
+ * An open load as a match for a truck (`BackhaulsResponse` items): the loads module's `toLoadMatch`
+ * of a row of the trucks matching query, which has the board backhaul query's columns.
+ */
+export type LoadMatchOf = typeof toLoadMatch;
 
 /** What the trucks module asks of the records module (the owners' fact-based records; injected by the container). */
 export interface TruckOwnerRecords {

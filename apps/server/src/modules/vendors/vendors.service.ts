@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import { AppError, dbErrorCode } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { ownedFiles } from '../files/files.service.ts';
+import type { FileLookups } from '../files/files.service.ts';
 import * as repo from './vendors.repository.ts';
 import type { SignedLinks } from '../../lib/signed-links.ts';
 
@@ -132,7 +132,7 @@ export const vendorAccountsOf = {
   isVerifiedVendor: (db: DbOrTx, ownerId: string, userId: string) => repo.isVerifiedVendorAccount(db, ownerId, userId),
 };
 
-export function createVendorsService(deps: { db: Db; links: SignedLinks }) {
+export function createVendorsService(deps: { db: Db; links: SignedLinks; files: Pick<FileLookups, 'ownedFiles'> }) {
   const { db } = deps;
   async function must(tx: DbOrTx, user: CurrentUser, id: string, forUpdate = false) {
     const v = await repo.getVendor(tx, user.id, id, forUpdate);
@@ -164,7 +164,7 @@ export function createVendorsService(deps: { db: Db; links: SignedLinks }) {
       // the id is returned by the transaction: a crash-recovered retry replays it (Idempotency-Key journal)
       const id = await mapUnique(() =>
         db.transaction(async (tx) => {
-          await ownedFiles(tx, user.id, b.documentFileIds);
+          await deps.files.ownedFiles(tx, user.id, b.documentFileIds);
           await checkContact(tx, user.id, b.email, b.phone);
           await repo.insertVendors(tx, [row]);
           return row.id;
@@ -176,7 +176,7 @@ export function createVendorsService(deps: { db: Db; links: SignedLinks }) {
       await mapUnique(() =>
         db.transaction(async (tx) => {
           await must(tx, user, id, true);
-          if (b.documentFileIds) await ownedFiles(tx, user.id, b.documentFileIds);
+          if (b.documentFileIds) await deps.files.ownedFiles(tx, user.id, b.documentFileIds);
           await checkContact(tx, user.id, b.email, b.phone, id);
           const patch: Partial<repo.NewVendor> = {};
           for (const [k, v] of Object.entries(b)) if (v !== undefined) (patch as Record<string, unknown>)[k] = v;

@@ -12,7 +12,7 @@ import { publish } from '../events/events.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import { actingUser } from '../auth/auth.types.ts';
-import { fileRefs, ownedFiles } from '../files/files.service.ts';
+import type { FileLookups } from '../files/files.service.ts';
 import * as repo from './verification.repository.ts';
 
 /**
@@ -20,12 +20,12 @@ import * as repo from './verification.repository.ts';
  * documents, sends them for review, and the operator's decision (npm run admin -- approve |
  * reject --reason …) is recorded here next to the account status the auth module keeps.
  */
-export function createVerificationService(deps: { db: Db }) {
+export function createVerificationService(deps: { db: Db; files: Pick<FileLookups, 'fileRefs' | 'ownedFiles'> }) {
   const { db } = deps;
 
   async function status(userId: string, accountType: number, accountApproved = false): Promise<Verification> {
     const [docs, review] = await Promise.all([repo.documentsOf(db, userId), repo.reviewOf(db, userId)]);
-    const files = await fileRefs(
+    const files = await deps.files.fileRefs(
       db,
       docs.map((d) => d.fileId),
     );
@@ -71,7 +71,7 @@ export function createVerificationService(deps: { db: Db }) {
     /** Give (or replace) one document: a file of mine uploaded with purpose business-document. */
     async putDocument(user: CurrentUser, type: BusinessDocumentType, fileId: string): Promise<Verification> {
       await db.transaction(async (tx) => {
-        await ownedFiles(tx, user.id, [fileId]);
+        await deps.files.ownedFiles(tx, user.id, [fileId]);
         await repo.putDocument(tx, user.id, type, fileId);
       });
       return status(user.id, user.accountType, user.status === PROFILE_STATUS.approved);

@@ -6,7 +6,7 @@ import * as repo from '../fleet.repository.ts';
 import { checkVehicleRefs, mapUnique, vehicleRow, type VehicleIn } from '../fleet.shared.ts';
 import { getVehicle } from './get-vehicle.ts';
 
-export type CreateVehicleDeps = Pick<FleetDeps, 'db'>;
+export type CreateVehicleDeps = Pick<FleetDeps, 'db' | 'files'>;
 
 /**
  * POST /vehicles — add a vehicle of the caller. Errors: DUPLICATE_PLATE (a live vehicle on the
@@ -18,7 +18,7 @@ export async function createVehicle(deps: CreateVehicleDeps, user: CurrentUser, 
   const row = vehicleRow(user.id, b);
   const id = await mapUnique(() =>
     deps.db.transaction(async (tx) => {
-      await checkVehicleRefs(tx, user, b);
+      await checkVehicleRefs(deps.files, tx, user, b);
       if (await repo.plateTaken(tx, row.plateDigits, row.plateLetters)) throw new AppError('DUPLICATE_PLATE');
       await repo.insertVehicles(tx, [row]);
       return row.id;

@@ -4,7 +4,7 @@ import type { FleetDeps } from '../deps.ts';
 import * as repo from '../fleet.repository.ts';
 import { driverViews, trailerViews, vehicleViews } from '../fleet.shared.ts';
 
-export type ListFleetDeps = Pick<FleetDeps, 'db'>;
+export type ListFleetDeps = Pick<FleetDeps, 'db' | 'files'>;
 
 /**
  * GET /fleet — one page of the fleet table, tabs All (0), Driver (1), Trailer (2), Vehicle (3),
@@ -15,9 +15,9 @@ export async function listFleet(deps: ListFleetDeps, user: CurrentUser, q: repo.
   const { ids, counts } = await repo.fleetPage(db, user.id, q, q.limit, q.skip);
   const of = (k: string) => ids.filter((i) => i.kind === k).map((i) => i.id);
   const [vs, ts, ds] = await Promise.all([
-    repo.getVehiclesByIds(db, of('vehicle')).then((r) => vehicleViews(db, r)),
+    repo.getVehiclesByIds(db, of('vehicle')).then((r) => vehicleViews(deps.files, db, r)),
     repo.getTrailersByIds(db, of('trailer')).then((r) => trailerViews(db, r)),
-    repo.getDriversByIds(db, of('driver')).then((r) => driverViews(db, user.id, r)),
+    repo.getDriversByIds(db, of('driver')).then((r) => driverViews(deps.files, db, user.id, r)),
   ]);
   const vm = new Map(vs.map((v) => [v.id, v]));
   const tm = new Map(ts.map((t) => [t.id, t]));

@@ -5,7 +5,7 @@ import * as repo from '../fleet.repository.ts';
 import { changeState, mustDriver, type FleetState, type StateAnswer } from '../fleet.shared.ts';
 import { getDriver } from './get-driver.ts';
 
-export type SetDriverStateDeps = Pick<FleetDeps, 'db'>;
+export type SetDriverStateDeps = Pick<FleetDeps, 'db' | 'files'>;
 
 /**
  * DELETE /drivers/:id, POST /drivers/:id/suspend | activate. Deleting is soft, unassigns the

@@ -5,7 +5,7 @@ import * as repo from '../fleet.repository.ts';
 import { checkFree, mapUnique, mustVehicle } from '../fleet.shared.ts';
 import { getVehicle } from './get-vehicle.ts';
 
-export type SetVehiclePartDeps = Pick<FleetDeps, 'db'>;
+export type SetVehiclePartDeps = Pick<FleetDeps, 'db' | 'files'>;
 
 /**
  * POST /vehicles/:id/assign-driver | unassign-driver and /link-trailer | unlink-trailer: put a

@@ -6,7 +6,7 @@ import * as repo from '../fleet.repository.ts';
 import { changeState, mustVehicle, type FleetState, type StateAnswer } from '../fleet.shared.ts';
 import { getVehicle } from './get-vehicle.ts';
 
-export type SetVehicleStateDeps = Pick<FleetDeps, 'db'>;
+export type SetVehicleStateDeps = Pick<FleetDeps, 'db' | 'files'>;
 
 /**
  * DELETE /vehicles/:id, POST /vehicles/:id/suspend | activate. A vehicle on a job (busy) can be

@@ -5,7 +5,7 @@ import * as repo from '../fleet.repository.ts';
 import { mustDriver } from '../fleet.shared.ts';
 import { getDriver } from './get-driver.ts';
 
-export type TrustDriverDeps = Pick<FleetDeps, 'db'>;
+export type TrustDriverDeps = Pick<FleetDeps, 'db' | 'files'>;
 
 /** POST /trusted-drivers — mark a driver of the caller's own fleet as trusted (again: no change). Errors: NOT_FOUND. */
 export async function trustDriver(deps: TrustDriverDeps, user: CurrentUser, driverId: string): Promise<Driver> {

@@ -6,7 +6,7 @@ import * as repo from '../fleet.repository.ts';
 import { checkVehicleRefs, mapUnique, mustVehicle, type VehicleUpd } from '../fleet.shared.ts';
 import { getVehicle } from './get-vehicle.ts';
 
-export type UpdateVehicleDeps = Pick<FleetDeps, 'db'>;
+export type UpdateVehicleDeps = Pick<FleetDeps, 'db' | 'files'>;
 
 /** The fields an edit copies as they come (plate, weight, source and vendor have rules of their own). */
 const PLAIN = [
@@ -38,7 +38,7 @@ export async function updateVehicle(deps: UpdateVehicleDeps, user: CurrentUser, 
       const source = b.source ?? v.source;
       const vendorId = b.vendorId ?? (b.source === 'own' ? undefined : (v.vendorId ?? undefined));
       if (source === 'vendor' && !vendorId) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'vendorId', message: 'v.vendorRequired' }] });
-      await checkVehicleRefs(tx, user, { ...b, source, vendorId }, id);
+      await checkVehicleRefs(deps.files, tx, user, { ...b, source, vendorId }, id);
       const patch: Partial<repo.NewVehicle> = {};
       for (const k of PLAIN) {
         if (b[k] !== undefined) (patch as Record<string, unknown>)[k] = b[k];

@@ -1,7 +1,8 @@
 import { isEvent, type DomainEventType, type RateKind } from '@masar/shared';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { EventHandler, OutboxEvent } from '../../events/events.service.ts';
-import { rateFactsOf, type RateFacts } from '../../loads/loads.service.ts';
+import type { RateFacts } from '../../loads/loads.service.ts';
+import type { RatesDeps, RateFactsOf } from '../deps.ts';
 import * as repo from '../rates.repository.ts';
 import {
   addDays,
@@ -107,11 +108,7 @@ async function flagOutlier(tx: DbOrTx, r: repo.RateRecordRow): Promise<repo.Rate
  * first parameter is the handler's transaction, and `facts` (the loads module's port) is
  * replaceable in tests.
  */
-export async function applyRateEvent(
-  tx: DbOrTx,
-  e: OutboxEvent,
-  facts: (db: DbOrTx, loadId: string) => Promise<RateFacts | null> = rateFactsOf,
-): Promise<void> {
+export async function applyRateEvent(tx: DbOrTx, e: OutboxEvent, facts: RateFactsOf): Promise<void> {
   if (!isEvent(e, ...RATE_EVENT_TYPES)) return;
   const loadId = e.data.loadId;
   if (isEvent(e, 'load.booked')) {
@@ -130,7 +127,9 @@ export async function applyRateEvent(
 }
 
 /** The outbox consumer that keeps the index (registered in container.ts, after account-record). */
-export const laneRatesHandler: EventHandler = {
-  name: 'lane-rates',
-  handle: (tx, e) => applyRateEvent(tx, e),
-};
+export function laneRatesHandler({ rateFactsOf }: Pick<RatesDeps, 'rateFactsOf'>): EventHandler {
+  return {
+    name: 'lane-rates',
+    handle: (tx, e) => applyRateEvent(tx, e, rateFactsOf),
+  };
+}

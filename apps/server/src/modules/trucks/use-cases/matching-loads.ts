@@ -1,13 +1,12 @@
 import type { MatchingLoadsResponseData } from '@masar/shared';
 import type { CurrentUser } from '../../auth/auth.types.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { toLoadMatch } from '../../loads/loads.service.ts';
 import * as repo from '../trucks.repository.ts';
 import type { TrucksDeps } from '../deps.ts';
 import { DEFAULT_MATCH_RADIUS_KM } from '../trucks.shared.ts';
 import { getTruck } from './get-truck.ts';
 
-export type MatchingLoadsDeps = Pick<TrucksDeps, 'db' | 'records'>;
+export type MatchingLoadsDeps = Pick<TrucksDeps, 'db' | 'records' | 'toLoadMatch'>;
 
 /** Open loads matching my truck (its owner only), by deadhead then best rate per km; radius: the request's, else the truck's, else 200 km. */
 export async function matchingLoads(
@@ -22,6 +21,6 @@ export async function matchingLoads(
   if (t.status !== 'posted') return { items: [] };
   const rows = await repo.matchingLoads(deps.db, truckId, radiusKm ?? t.originRadiusKm ?? DEFAULT_MATCH_RADIUS_KM, limit);
   return {
-    items: rows.map(toLoadMatch),
+    items: rows.map(deps.toLoadMatch),
   };
 }
