@@ -49,6 +49,15 @@ export async function mustGet(tx: DbOrTx, id: string): Promise<Offer> {
   return o;
 }
 
+/** A booking's offer, inserted pending at `priceSar` (its original price too) before it is accepted; `lastOfferBy` named the price. */
+export function insertBookingOffer(
+  tx: DbOrTx,
+  o: { id: string; loadId: string; carrierId: string; shipperId: string; priceSar: string; lastOfferBy: repo.Party },
+) {
+  const { priceSar, ...rest } = o;
+  return repo.insertOffer(tx, { ...rest, price: priceSar, originalPrice: priceSar, status: 'pending' });
+}
+
 /**
  * The end of every booking (accepting an offer, Book Now, a tender award), after offer.accepted:
  * the load booked through the loads lifecycle (load.booked), refused with the load's reason when

@@ -3,8 +3,7 @@ import { AppError } from '../../../lib/errors.ts';
 import { newId } from '../../../lib/ids.ts';
 import type { OffersDeps } from '../deps.ts';
 import { transitionOffer, withdrawPendingOfCarrier } from '../lifecycle.ts';
-import { bookAccepted, closedReason } from '../offers.shared.ts';
-import * as repo from '../offers.repository.ts';
+import { bookAccepted, closedReason, insertBookingOffer } from '../offers.shared.ts';
 
 export type BookForTenderDeps = Pick<OffersDeps, 'loads'>;
 
@@ -29,17 +28,8 @@ export async function bookForTender(
   if (reason && !(reason === 'BIDDING_CLOSED' && load.status === 'unposted')) throw new AppError(reason);
   await withdrawPendingOfCarrier(tx, load.id, b.carrierId, 'tender');
   const id = newId();
-  await repo.insertOffer(tx, {
-    id,
-    loadId: load.id,
-    carrierId: b.carrierId,
-    shipperId: load.shipper_id,
-    price: b.priceSar,
-    originalPrice: b.priceSar,
-    // the carrier named the amount (its tender answer), the shipper accepts it by awarding
-    lastOfferBy: 'carrier',
-    status: 'pending',
-  });
+  // the carrier named the amount (its tender answer), the shipper accepts it by awarding
+  await insertBookingOffer(tx, { id, loadId: load.id, carrierId: b.carrierId, shipperId: load.shipper_id, priceSar: b.priceSar, lastOfferBy: 'carrier' });
   await transitionOffer(tx, id, 'accept', { actorId: b.actorId, party: 'shipper' }, { priceSar: b.priceSar, tenderId: b.tenderId });
   await bookAccepted(deps, tx, { loadId: load.id, carrierId: b.carrierId, priceSar: b.priceSar, actorId: b.actorId, offerId: id });
   return id;

@@ -6,7 +6,7 @@ import type { CurrentUser } from '../../auth/auth.types.ts';
 import { actingUser } from '../../auth/auth.types.ts';
 import type { OffersDeps } from '../deps.ts';
 import { transitionOffer, withdrawPendingOfCarrier } from '../lifecycle.ts';
-import { assertOpen, bookAccepted, mustGet, notBlocked } from '../offers.shared.ts';
+import { assertOpen, bookAccepted, insertBookingOffer, mustGet, notBlocked } from '../offers.shared.ts';
 import * as repo from '../offers.repository.ts';
 
 export type BookNowDeps = Pick<OffersDeps, 'db' | 'loads' | 'relations' | 'vendors'>;
@@ -47,17 +47,8 @@ export async function bookNow(deps: BookNowDeps, user: CurrentUser, body: { load
       // my own pending bid is superseded by the booking at the posted price
       await withdrawPendingOfCarrier(tx, load.id, user.id, 'book_now');
       const id = newId();
-      await repo.insertOffer(tx, {
-        id,
-        loadId: load.id,
-        carrierId: user.id,
-        shipperId: load.shipper_id,
-        price: load.price,
-        originalPrice: load.price,
-        // the shipper named the price (posted), the carrier accepts it
-        lastOfferBy: 'shipper',
-        status: 'pending',
-      });
+      // the shipper named the price (posted), the carrier accepts it
+      await insertBookingOffer(tx, { id, loadId: load.id, carrierId: user.id, shipperId: load.shipper_id, priceSar: load.price, lastOfferBy: 'shipper' });
       await transitionOffer(tx, id, 'accept', { actorId: actingUser(user), party: 'carrier' }, { priceSar: load.price, bookNow: true });
       await bookAccepted(deps, tx, { loadId: load.id, carrierId: user.id, priceSar: load.price, actorId: actingUser(user), offerId: id });
       return id;
