@@ -21,8 +21,6 @@ import * as repo from './records.repository.ts';
  * `account-record`, never by polling the loads.
  */
 
-export { deliveryWindowEnd, pickupWindowEnd, type StopWindows } from '../../lib/stop-windows.ts';
-
 /** The event types the record counts (the backfill replays exactly these). */
 export const RECORD_EVENT_TYPES = [
   'load.booked',
