@@ -168,9 +168,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
-/** Spawn the server (apps/server/src/main.ts) and resolve when /api/health answers. */
+/** Spawn the server (apps/server/src/main.ts, on Node's type stripping: see apps/server/test/crash-child.ts) and resolve when /api/health answers. */
 async function launch(env: NodeJS.ProcessEnv, url: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['apps/server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   // generous: PGlite's migrations and the demo seed take minutes on a busy shared machine
   const deadline = Date.now() + 300_000;
   for (;;) {

@@ -66,8 +66,10 @@ const SAMPLED = Symbol('requestLogSampled');
  */
 class SampledRequestLog extends LogController {
   private n = 0;
-  constructor(private readonly every: number) {
+  private readonly every: number;
+  constructor(every: number) {
     super();
+    this.every = every;
   }
   private sampledOut(req: FastifyRequest): boolean {
     const r = req as FastifyRequest & { [SAMPLED]?: boolean };

@@ -46,7 +46,7 @@ const freePort = () =>
 async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `masar-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -32,11 +32,10 @@ const TYPE_NAME: Record<number, string> = { 1: 'shipper', 2: 'carrier', 3: 'brok
 
 /** A mistake of the operator (bad arguments, unknown phone): printed, exit code 1 or 2. */
 export class AdminError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-  ) {
+  readonly exitCode: number;
+  constructor(message: string, exitCode = 1) {
     super(message);
+    this.exitCode = exitCode;
     this.name = 'AdminError';
   }
 }

@@ -5,11 +5,12 @@ import type { ErrorCode } from '@masar/shared';
  * from the shared catalogue (packages/shared/src/errors.ts).
  */
 export class AppError extends Error {
-  constructor(
-    public readonly code: ErrorCode,
-    public readonly details?: { errors?: { path: string; message: string }[]; status?: number },
-  ) {
+  readonly code: ErrorCode;
+  readonly details?: { errors?: { path: string; message: string }[]; status?: number };
+  constructor(code: ErrorCode, details?: { errors?: { path: string; message: string }[]; status?: number }) {
     super(code);
+    this.code = code;
+    this.details = details;
     this.name = 'AppError';
   }
 }

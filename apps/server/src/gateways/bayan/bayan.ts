@@ -145,10 +145,9 @@ export class BayanUnavailableError extends Error {}
 
 /** The service refused the request (4xx): retrying the same data will not help. */
 export class BayanRejectedError extends Error {
-  constructor(
-    message: string,
-    readonly errors: { path: string; code: string }[] = [],
-  ) {
+  readonly errors: { path: string; code: string }[];
+  constructor(message: string, errors: { path: string; code: string }[] = []) {
     super(message);
+    this.errors = errors;
   }
 }

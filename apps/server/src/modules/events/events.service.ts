@@ -129,11 +129,12 @@ export async function publishMany<const T extends readonly DomainEventType[]>(tx
 
 /** A payload that does not parse with its schema: refused at publish (a bug in the caller). */
 export class EventPayloadError extends Error {
-  constructor(
-    readonly type: string,
-    readonly issues: unknown[],
-  ) {
+  readonly type: string;
+  readonly issues: unknown[];
+  constructor(type: string, issues: unknown[]) {
     super(`event ${type}: payload does not match its schema: ${JSON.stringify(issues).slice(0, 500)}`);
+    this.type = type;
+    this.issues = issues;
     this.name = 'EventPayloadError';
   }
 }
