@@ -15,6 +15,11 @@
  * - insert: the handler's insert of 3 rows (+ their counters) for random users;
  * - markAll: mark all read for a user with ~10 fresh unread rows (inserted just before, not timed).
  * Figures: p50/p95 ms. Then EXPLAIN (ANALYZE, BUFFERS) of the page queries for the busy user.
+ * Then (issue 48) mark-all-read at scale, HEAVY_RUNS times (default 5): a fresh user with
+ * HEAVY_ROWS (default 10,000) unread notifications (seeded, not timed) marks all read; printed:
+ * that call's ms, the rows it updated (n_tup_upd of notifications), and the shared buffers
+ * (hit + read) of EXPLAIN (ANALYZE, BUFFERS) of the unread list right after (listOf's two
+ * statements: watermarkOf and listSql), before any vacuum.
  * Prints figures; never asserts timings.
  */
 import pg from 'pg';
@@ -25,6 +30,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import * as repo from '../apps/server/src/modules/notifications/notifications.repository.ts';
 import { newId } from '../apps/server/src/lib/ids.ts';
 import { NOTIFICATION_CATEGORIES } from '@masar/shared';
+import { queryRows } from '../apps/server/src/lib/sql.ts';
 import { pgUrl, withDb } from './lib.ts';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
@@ -136,9 +142,51 @@ const plan = async (label: string, query: SQL) => {
 };
 // the statements listOf runs (notifications.repository.ts), for the busy user
 await plan('page (busy user)', sql`${COLS} where user_id = ${BUSY} order by id desc limit 20`);
-await plan('unread (busy user)', sql`${COLS} where user_id = ${BUSY} and read_at is null order by id desc limit 20`);
+await plan('unread (busy user)', repo.listSql(BUSY, { unreadOnly: true, limit: 20 }, await repo.watermarkOf(db, BUSY)));
 await plan('category (busy user)', sql`${COLS} where user_id = ${BUSY} and category = 'billing' order by id desc limit 20`);
 await plan('deep (busy user)', sql`${COLS} where user_id = ${BUSY} and id < ${busyIds[0]} order by id desc limit 20`);
+
+// issue 48: mark-all-read on an account with HEAVY_ROWS unread notifications, then its unread list
+const HEAVY_ROWS = Number(process.env.HEAVY_ROWS ?? 10_000);
+const HEAVY_RUNS = Number(process.env.HEAVY_RUNS ?? 5);
+/** Shared buffers (hit + read) of the plan's top node: what reading the statement touched. */
+const buffersOf = async (query: SQL) => {
+  const q = dialect.sqlToQuery(query);
+  const rows = await database.query<{ 'QUERY PLAN': unknown }>(`explain (analyze, buffers, format json) ${q.sql}`, q.params);
+  const raw = rows[0]['QUERY PLAN'];
+  const top = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Record<string, number> }[];
+  return (top[0].Plan['Shared Hit Blocks'] ?? 0) + (top[0].Plan['Shared Read Blocks'] ?? 0);
+};
+const heavy = { ms: [] as number[], buffers: [] as number[], updated: [] as number[] };
+for (let k = 0; k < HEAVY_RUNS; k++) {
+  const user = uid(USERS + 100 + k);
+  await database.exec(`
+    insert into notifications (id, user_id, account_id, type, category, event_id, load_id, reference_id, params, link, created_at, read_at)
+    select ('00000000-0000-7000-9${String(k).padStart(3, '0')}-' || lpad(to_hex(i), 12, '0'))::uuid, '${user}', '${user}', 'offer.created', 'offers',
+           gen_random_uuid(), null, 'LD-0000001', '{}'::jsonb, '/shippers/my-loads', now() - make_interval(secs => ${HEAVY_ROWS} - i), null
+    from generate_series(1, ${HEAVY_ROWS}) i;
+    insert into notification_counters (user_id, unread) values ('${user}', ${HEAVY_ROWS});
+    analyze notifications`);
+  const t = performance.now();
+  const updated = await db.transaction(async (tx) => {
+    await repo.markRead(tx, user, 'all');
+    const [r] = await queryRows<{ n: number }>(tx, sql`select n_tup_upd::int as n from pg_stat_xact_user_tables where relname = 'notifications'`);
+    return r?.n ?? 0;
+  });
+  heavy.ms.push(performance.now() - t);
+  heavy.updated.push(updated);
+  // listOf's two statements: the watermark (a counter primary-key read), then the page
+  const mark = await repo.watermarkOf(db, user);
+  const page = repo.listSql(user, { unreadOnly: true, limit: 20 }, mark);
+  heavy.buffers.push((await buffersOf(sql`select read_upto, read_upto_at from notification_counters where user_id = ${user}`)) + (await buffersOf(page)));
+  if (k === HEAVY_RUNS - 1) await plan(`unread after mark-all-read of ${HEAVY_ROWS.toLocaleString()}`, page);
+}
+console.log(
+  `\nmark-all-read of ${HEAVY_ROWS.toLocaleString()} unread (${HEAVY_RUNS} users): ms ${heavy.ms.map((x) => x.toFixed(1)).join(', ')} (p50 ${pct(
+    [...heavy.ms].sort((a, b) => a - b),
+    50,
+  ).toFixed(1)}); ` + `notification rows updated ${heavy.updated.join(', ')}; unread list after: shared buffers ${heavy.buffers.join(', ')}`,
+);
 
 await database.close();
 if (process.env.KEEP_DB !== '1') {

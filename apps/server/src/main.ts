@@ -1,40 +1,11 @@
-import { loadConfig } from './config.ts';
-import { buildApp } from './app.ts';
-import { openDatabase } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
-import { loadReferenceData } from './db/seed/reference.ts';
-import { seedDemo } from './seed/demo.ts';
+/**
+ * The server's entry point (`npm start`, `npm run serve`, `npx node --import tsx apps/server/src/main.ts`).
+ *
+ * It checks the Node.js version before loading anything else (issue 48): on Node < 24 it prints
+ * one line naming the project's own runtime and exits with code 1. The server itself starts in
+ * start.ts, imported only after the check, so an old Node never parses the server's modules.
+ */
+import { exitUnlessSupportedNode } from './lib/node-runtime.ts';
 
-const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  readUrl: config.DATABASE_URL ? config.DATABASE_READ_URL : undefined,
-  dataDir: config.dataDir,
-});
-const applied = await migrate(database);
-await loadReferenceData(database.db);
-const app = await buildApp({ config, database });
-if (config.DEMO_SEED) await seedDemo(app.container);
-if (applied.length) app.log.info({ applied }, 'migrations applied');
-
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  await app.close().catch(() => undefined);
-  await database.close().catch(() => undefined);
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-
-await app.listen({ port: config.PORT, host: config.HOST });
-// not silent: generated VAPID keys are per data directory, so several instances must set theirs (README)
-if (config.vapid.generated && config.NODE_ENV === 'production')
-  app.log.warn(
-    `web push signs with the VAPID keys kept in ${config.dataDir}/vapid-keys.json; set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when running several instances`,
-  );
-// durable jobs and event delivery (JOBS=0: this instance only enqueues)
-await app.container.jobs.start();
-app.log.info(`Masar on http://localhost:${config.PORT} (database: ${database.engine}${config.DATABASE_URL ? '' : `, data dir ${config.dataDir}`})`);
+exitUnlessSupportedNode();
+await import('./start.ts');

@@ -79,6 +79,7 @@ describe('Bayan trips: racing closes of one trip', () => {
     expect(await statusOf('bayan_trips', trip.id)).toBe('closed');
     expect(await statusOf('loads', load.id)).toBe('completed');
     expect((await eventsIn(db(), load.id)).filter((e) => e.type === 'load.bayan_closed')).toHaveLength(1);
+    expect((await eventsIn(db(), load.id)).filter((e) => e.type === 'load.completed')).toHaveLength(1);
   });
 
   it('20 transitions from one stale read: the conditional update lets one win, the others are STATUS_CHANGED with nothing written', async () => {
@@ -96,6 +97,46 @@ describe('Bayan trips: racing closes of one trip', () => {
     expect(await statusOf('loads', load.id)).toBe(to === 'closed' ? 'completed' : 'cancelled');
     const moved = (await eventsIn(db(), load.id)).filter((e) => e.type === 'load.bayan_closed' || e.type === 'load.bayan_cancelled');
     expect(moved).toHaveLength(1);
+  });
+});
+
+describe('issue 48: closing the Bayan is a completion like any other; payment only after it', () => {
+  it('POST /bayan/trips/:id/close publishes load.completed exactly once, after load.bayan_closed, to both parties', async () => {
+    const { load, trip } = await activeTrip();
+    await db().transaction((tx) => loadLifecycle.markDelivered(tx, load.id, new Date()));
+    await post(t, `/bayan/trips/${trip.id}/close`, carrier, { deliveredAt: new Date().toISOString() }, 200);
+    expect(await statusOf('loads', load.id)).toBe('completed');
+    const types = (await eventsIn(db(), load.id)).map((e) => e.type);
+    expect(types.filter((x) => x === 'load.completed')).toHaveLength(1);
+    expect(types.slice(-2)).toEqual(['load.bayan_closed', 'load.completed']);
+    const [completed] = await t.database.query<{ actor_id: string; data: Record<string, unknown> }>(
+      `select actor_id, data from outbox_events where aggregate_id = $1 and type = 'load.completed'`,
+      [load.id],
+    );
+    expect(completed.actor_id).toBe(carrier.id);
+    expect(completed.data).toMatchObject({ via: 'bayan_closed', shipperId: shipper.id, carrierId: carrier.id, status: { from: 'assigned', to: 'completed' } });
+  });
+
+  it('marking the payment received on an assigned (even delivered) shipment is refused with SHIPMENT_NOT_COMPLETED, in Arabic too; after the close it is accepted', async () => {
+    const { load, trip } = await activeTrip();
+    await db().transaction((tx) => loadLifecycle.markDelivered(tx, load.id, new Date()));
+    const pay = (language: string) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/loads/${load.id}/payment-received`, headers: { ...carrier.headers, language }, payload: {} });
+    const en = await pay('en');
+    expect(en.statusCode).toBe(409);
+    expect(en.json()).toMatchObject({
+      code: 'SHIPMENT_NOT_COMPLETED',
+      message: 'The shipment is not completed yet: mark the payment received once it is completed.',
+    });
+    const ar = await pay('ar');
+    expect(ar.json()).toMatchObject({ code: 'SHIPMENT_NOT_COMPLETED', message: 'لم تكتمل الشحنة بعد: سجّل استلام الدفعة بعد اكتمالها.' });
+    expect((await eventsIn(db(), load.id)).some((e) => e.type === 'load.payment_received')).toBe(false);
+    const [row] = await t.database.query<{ payment_received_at: string | null }>('select payment_received_at from loads where id = $1', [load.id]);
+    expect(row.payment_received_at).toBeNull();
+
+    await post(t, `/bayan/trips/${trip.id}/close`, carrier, { deliveredAt: new Date().toISOString() }, 200);
+    expect((await pay('en')).statusCode).toBe(200);
+    expect((await eventsIn(db(), load.id)).filter((e) => e.type === 'load.payment_received')).toHaveLength(1);
   });
 });
 
@@ -126,9 +167,13 @@ describe('Bayan trips: every (status × action) through transitionTrip()', () =>
               const loadAction = BAYAN_TRIP_LOAD_ACTION[action];
               const [load] = await queryRows<{ status: string }>(tx, sql`select status from loads where id = ${loadId}`);
               expect(load.status).toBe({ bayan_created: 'assigned', bayan_closed: 'completed', bayan_cancelled: 'cancelled' }[loadAction]);
-              const events = await eventsIn(tx, loadId);
-              expect(events).toHaveLength(before + 1);
-              expect(events[events.length - 1]).toMatchObject({ type: LOAD_ACTION_EVENT[loadAction], data: changeOf(action).data });
+              const events = (await eventsIn(tx, loadId)).slice(before);
+              // closing completes the shipment: load.completed follows load.bayan_closed (issue 48)
+              expect(events.map((e) => e.type)).toEqual(
+                loadAction === 'bayan_closed' ? ['load.bayan_closed', 'load.completed'] : [LOAD_ACTION_EVENT[loadAction]],
+              );
+              expect(events[0]).toMatchObject({ data: changeOf(action).data });
+              if (loadAction === 'bayan_closed') expect(events[1].data).toMatchObject({ via: 'bayan_closed', status: { from: 'assigned', to: 'completed' } });
               throw new Rollback();
             }),
           ).rejects.toBeInstanceOf(Rollback);

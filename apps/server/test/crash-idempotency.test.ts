@@ -14,7 +14,8 @@ import { createTestDatabase, ENGINE, type TestContext } from './helpers.ts';
 /**
  * Crash-safe Idempotency-Key (issue 22): a create whose server process is killed with SIGKILL
  * after its write committed but before its response was stored. A restarted server answers
- * the same-key retry with the committed result, and the load exists once. On PGlite (a data
+ * the same-key retry with the committed result and `idempotent-replayed: true` (issue 48), and the
+ * load exists once. On PGlite (a data
  * directory the child servers open in turn) and on PostgreSQL.
  */
 const JWT_SECRET = 'crash-test-secret-crash-test-secret-0123456789';
@@ -139,6 +140,8 @@ describe('a create killed (SIGKILL) after its commit', () => {
       return r.status === 201 ? r : null;
     });
     expect(retry?.body.data.id).toBe(committed.id);
+    // the recovered create says it is a replay (issue 48), as the stored copy does
+    expect(retry?.replayed).toBe('true');
     const again = await createLoad(b, user, 'crash-key-1', body);
     expect(again).toMatchObject({ status: 201, replayed: 'true' });
     expect(again.body.data.id).toBe(committed.id);
@@ -176,6 +179,7 @@ describe('a create killed (SIGKILL) after its commit', () => {
       return r.status === 201 ? r : null;
     });
     expect(retry?.body.data).toMatchObject({ id: committed.id, priceSar: '2750.00' });
+    expect(retry?.replayed).toBe('true');
     const again = await bid(b, carrier, 'crash-bid-1', body);
     expect(again).toMatchObject({ status: 201, replayed: 'true' });
     expect(again.body.data.id).toBe(committed.id);

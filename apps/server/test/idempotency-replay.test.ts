@@ -240,7 +240,8 @@ describe('a keyed request that committed and died is replayed by its retry', () 
 
     const retry = await send();
     expect(retry.statusCode, retry.body).toBe(c.status);
-    expect(retry.headers['idempotent-replayed']).toBeUndefined(); // rebuilt, not the stored copy
+    // rebuilt from what the dead run committed, and said so: a replay, not a fresh create (issue 48)
+    expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.json()).toEqual(first.json());
     expect((await count(table, column, value)) - before).toBe(written);
     // and the rebuilt answer is now kept: a further retry is the stored copy
@@ -278,7 +279,11 @@ describe('a keyed request that committed and died is replayed by its retry', () 
     expect(session.statusCode, session.body).toBe(200);
     const trip = { 'x-trip-token': session.json<{ data: { sessionToken: string } }>().data.sessionToken };
 
-    const replayOnce = async (key: string, send: (key: string) => Promise<{ statusCode: number; body: string; json(): unknown }>, table: string) => {
+    const replayOnce = async (
+      key: string,
+      send: (key: string) => Promise<{ statusCode: number; body: string; headers: Record<string, unknown>; json(): unknown }>,
+      table: string,
+    ) => {
       const before = await count(table, 'load_id', load.id);
       const first = await send(key);
       expect(first.statusCode, first.body).toBe(201);
@@ -289,6 +294,7 @@ describe('a keyed request that committed and died is replayed by its retry', () 
       );
       const retry = await send(key);
       expect(retry.statusCode, retry.body).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
       expect(retry.json()).toEqual(first.json());
       expect(await count(table, 'load_id', load.id)).toBe(before + 1);
     };

@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_TYPE,
@@ -10,6 +12,7 @@ import {
 } from '@masar/shared';
 import { signUpViaApi, uniquePhone, type SignedUpUser } from '../src/modules/auth/auth.testkit.ts';
 import { loadBody } from '../src/modules/loads/loads.testkit.ts';
+import { listSql, watermarkOf } from '../src/modules/notifications/notifications.repository.ts';
 import { emailDueAt, outsideQuietHours } from '../src/modules/notifications/notifications.service.ts';
 import { apiCaller, createTeamMember, createUser, type TestUser } from './fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
@@ -193,10 +196,98 @@ describe('reading and marking', () => {
     expect(res.reduce((s, r) => s + r.body.data.marked, 0)).toBe(before);
     expect(await unread(shipper)).toBe(0);
     const [c] = await t.database.query<{ unread: number; actual: number }>(
-      'select c.unread, (select count(*)::int from notifications n where n.user_id = c.user_id and n.read_at is null) as actual from notification_counters c where c.user_id = $1',
+      // unread: read_at null and above the read watermark (issue 48)
+      `select c.unread, (select count(*)::int from notifications n where n.user_id = c.user_id and n.read_at is null
+                           and n.id > coalesce(c.read_upto, '00000000-0000-0000-0000-000000000000')) as actual
+         from notification_counters c where c.user_id = $1`,
       [shipper.id],
     );
     expect(c).toEqual({ unread: 0, actual: 0 });
+  });
+});
+
+describe('mark all read at scale: a read watermark, not an update of every row (issue 48)', () => {
+  const HEAVY = 10_000;
+  /** Shared buffers (hit + read) EXPLAIN (ANALYZE, BUFFERS) counts for one statement. */
+  async function buffers(query: SQL): Promise<number> {
+    const q = new PgDialect().sqlToQuery(query);
+    const [row] = await t.database.query<{ 'QUERY PLAN': unknown }>(`explain (analyze, buffers, format json) ${q.sql}`, q.params);
+    const raw = row['QUERY PLAN'];
+    const plan = ((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Record<string, number> }[])[0].Plan;
+    return (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0);
+  }
+  /** The buffers of the unread list's two statements (listOf): the watermark's lookup and the page. */
+  const unreadListBuffers = async (userId: string) =>
+    (await buffers(sql`select read_upto, read_upto_at from notification_counters where user_id = ${userId}`)) +
+    (await buffers(listSql(userId, { unreadOnly: true, limit: 20 }, await watermarkOf(t.database.db, userId))));
+  const readRows = async (userId: string) =>
+    (await t.database.query<{ n: number }>('select count(*)::int as n from notifications where user_id = $1 and read_at is not null', [userId]))[0].n;
+
+  it('10,000 unread: mark all writes no notification row, the unread list reads ≤ 50 buffers, a newer one is unread', async () => {
+    // 10,000 unread notifications of the shipper made in the last minute (UUIDv7 ids: their first
+    // 48 bits are the millisecond), counted as the handler counts them
+    await t.database.query(
+      `insert into notifications (id, user_id, account_id, type, category, event_id, reference_id, params, link, created_at)
+       select (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-7000-8000-' || lpad(to_hex(i), 12, '0'))::uuid, $1, $1, 'offer.created', 'offers',
+              gen_random_uuid(), 'LD-0000001', '{"priceSar":"2500.00"}'::jsonb, '/shippers/my-loads', to_timestamp(ms / 1000.0)
+       from generate_series(1, ${HEAVY}) i,
+            lateral (select (extract(epoch from now()) * 1000)::bigint - 60000 + i as ms) m,
+            lateral (select lpad(to_hex(m.ms), 12, '0') as h) x`,
+      [shipper.id],
+    );
+    await t.database.query('update notification_counters set unread = unread + $2 where user_id = $1', [shipper.id, HEAVY]);
+    await t.database.query('analyze notifications');
+    const before = await unread(shipper);
+    expect(before).toBeGreaterThanOrEqual(HEAVY);
+    const readBefore = await readRows(shipper.id);
+
+    const r = ok(await call<{ marked: number; unread: number }>('PATCH', '/user/notification', shipper.headers, { all: true }));
+    expect(r).toEqual({ marked: before, unread: 0 });
+    // the work: no notification row was written (each would have got a read_at)
+    expect(await readRows(shipper.id)).toBe(readBefore);
+    expect(await unread(shipper)).toBe(0);
+    expect((await list(shipper, '?unread=1')).items).toEqual([]);
+    const page = await list(shipper, '?limit=50');
+    expect(page.items.every((n) => n.readAt !== null)).toBe(true);
+    expect(await unreadListBuffers(shipper.id)).toBeLessThanOrEqual(50);
+    // an old one marked again (read by the watermark): nothing moves
+    const old = page.items[page.items.length - 1];
+    expect(ok(await call('PATCH', '/user/notification', shipper.headers, { ids: [old.id] }))).toEqual({ marked: 0, unread: 0 });
+    // a second mark-all has nothing to mark
+    expect(ok(await call('PATCH', '/user/notification', shipper.headers, { all: true }))).toEqual({ marked: 0, unread: 0 });
+
+    // a notification made after the mark-all is unread, listed, counted, and read on its own
+    const { load } = await bid('2750');
+    expect(await unread(shipper)).toBe(1);
+    const fresh = (await list(shipper, '?unread=1')).items;
+    expect(fresh.map((n) => [n.loadId, n.readAt])).toEqual([[load.id, null]]);
+    expect(await unreadListBuffers(shipper.id)).toBeLessThanOrEqual(50);
+    expect(ok(await call('PATCH', '/user/notification', shipper.headers, { ids: [fresh[0].id] }))).toEqual({ marked: 1, unread: 0 });
+    expect((await list(shipper, '?unread=1')).items).toEqual([]);
+  });
+
+  it('retention takes off the count only what is unread above the watermark', async () => {
+    const u = await createUser(t, { accountType: ACCOUNT_TYPE.carrier });
+    const day = 86_400_000;
+    const now = Date.now();
+    const idAt = (ms: number) => {
+      const hex = ms.toString(16).padStart(12, '0');
+      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-${crypto.randomUUID().slice(-12)}`;
+    };
+    const insert = (ms: number) =>
+      t.database.query(
+        `insert into notifications (id, user_id, account_id, type, category, event_id, link, created_at) values ($1, $2, $2, 'offer.created', 'offers', $3, '/carriers/offers', $4)`,
+        [idAt(ms), u.id, crypto.randomUUID(), new Date(ms).toISOString()],
+      );
+    await insert(now - 300 * day);
+    await insert(now - 250 * day);
+    await t.database.query(`insert into notification_counters (user_id, unread) values ($1, 2)`, [u.id]);
+    expect(ok(await call('PATCH', '/user/notification', u.headers, { all: true }))).toEqual({ marked: 2, unread: 0 });
+    await insert(now - 200 * day);
+    await t.database.query('update notification_counters set unread = unread + 1 where user_id = $1', [u.id]);
+    expect(await unread(u)).toBe(1);
+    expect(await t.app.container.services.notifications.cleanup(new Date(now))).toBe(3);
+    expect(await unread(u)).toBe(0);
   });
 });
 

@@ -2289,8 +2289,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Awarded carrier: mark the payment received (after delivery)
-         * @description Errors: NOT_FOUND, FORBIDDEN (not the awarded carrier), INVALID_TRANSITION (cancelled), NOT_DELIVERED_YET, PAYMENT_ALREADY_RECEIVED.
+         * Awarded carrier: mark the payment received (once the shipment is completed)
+         * @description Only once the shipment is completed (issue 48). Errors: NOT_FOUND, FORBIDDEN (not the awarded carrier), INVALID_TRANSITION (cancelled), SHIPMENT_NOT_COMPLETED, PAYMENT_ALREADY_RECEIVED.
          */
         post: operations["postLoadsByIdPaymentReceived"];
         delete?: never;
@@ -4349,7 +4349,7 @@ export interface webhooks {
         put?: never;
         /**
          * load.completed
-         * @description A shipment without Bayan is completed after the proof of drop.
+         * @description A shipment is completed, by any path (issue 48): without Bayan after the proof of drop, or when its Bayan is closed (then right after load.bayan_closed, with `via: "bayan_closed"`).
          *
          *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.completed` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
          */
@@ -29017,7 +29017,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: INVALID_TRANSITION (This action is not possible in the shipment’s current status.); NOT_DELIVERED_YET (The shipment is not delivered yet.); PAYMENT_ALREADY_RECEIVED (The payment was already marked as received.) */
+            /** @description Error. `code` is one of: INVALID_TRANSITION (This action is not possible in the shipment’s current status.); SHIPMENT_NOT_COMPLETED (The shipment is not completed yet: mark the payment received once it is completed.); PAYMENT_ALREADY_RECEIVED (The payment was already marked as received.) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -46562,6 +46562,8 @@ export interface operations {
                             to: string;
                         };
                         vehicleId?: string | null;
+                        /** @enum {string} */
+                        via?: "bayan_closed";
                     } & {
                         [key: string]: unknown;
                     };

@@ -351,7 +351,11 @@ export const ERRORS = {
   PROOF_TOO_LARGE: { status: 413, en: 'A proof can be at most {10} MB.', ar: 'حجم الإثبات {10} ميجابايت كحد أقصى.' },
   UNKNOWN_IMEI: { status: 404, en: 'None of your vehicles has this IMEI.', ar: 'لا توجد مركبة لديك بهذا الرقم التسلسلي (IMEI).' },
   NO_VEHICLE_ON_TRIP: { status: 409, en: 'No vehicle is on a trip with you now.', ar: 'لا توجد مركبة في رحلة معك الآن.' },
-  NOT_DELIVERED_YET: { status: 409, en: 'The shipment is not delivered yet.', ar: 'لم يتم تسليم الشحنة بعد.' },
+  SHIPMENT_NOT_COMPLETED: {
+    status: 409,
+    en: 'The shipment is not completed yet: mark the payment received once it is completed.',
+    ar: 'لم تكتمل الشحنة بعد: سجّل استلام الدفعة بعد اكتمالها.',
+  },
   PAYMENT_ALREADY_RECEIVED: { status: 409, en: 'The payment was already marked as received.', ar: 'تم تسجيل استلام الدفعة مسبقاً.' },
   TEAM_ROLE_FORBIDDEN: {
     status: 403,

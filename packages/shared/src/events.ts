@@ -222,9 +222,14 @@ export const DOMAIN_EVENTS = {
   },
   'load.completed': {
     aggregate: 'load',
-    when: 'A shipment without Bayan is completed after the proof of drop.',
+    when: 'A shipment is completed, by any path (issue 48): without Bayan after the proof of drop, or when its Bayan is closed (then right after load.bayan_closed, with `via: "bayan_closed"`).',
     parties: SHIPMENT_PARTIES,
-    schema: booked({ ...moved, vehicleId: uuid.nullable().optional() }),
+    schema: booked({
+      ...moved,
+      vehicleId: uuid.nullable().optional(),
+      /** The action that completed it when it is not `complete` itself: `bayan_closed` (load.bayan_closed came first, in the same transaction). */
+      via: z.enum(['bayan_closed']).optional(),
+    }),
   },
   'load.cancelled': {
     aggregate: 'load',

@@ -15,6 +15,7 @@
  * (STACK.md gotcha 7): stop the server before running this against DATA_DIR. On PostgreSQL the
  * server can keep running.
  */
+import '../lib/require-node.ts';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { BUSINESS_DOCUMENT_TYPES, isMoneyString, normalizeSaudiPhone, PLAN_CODES, promoCode, type BusinessDocumentType } from '@masar/shared';

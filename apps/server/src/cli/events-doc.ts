@@ -7,6 +7,7 @@
  * fields (name, JSON type, required) as its zod schema says. A test fails when the committed file
  * is not what this writes.
  */
+import '../lib/require-node.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -7,6 +7,7 @@
  * from the routes' shared zod schemas, so it needs no data. `npm run api:client` then generates
  * the typed client's types from it; a test checks both are current.
  */
+import '../lib/require-node.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -23,7 +23,8 @@ declare module 'fastify' {
     idempotencyReplay?: boolean | 'rerun';
   }
   interface FastifyRequest {
-    idempotency: { scope: string; key: string; heartbeat: NodeJS.Timeout } | null;
+    /** The key this request holds; `recovered`: it rebuilds the answer of a run that committed and died (issue 48). */
+    idempotency: { scope: string; key: string; heartbeat: NodeJS.Timeout; recovered: boolean } | null;
   }
 }
 
@@ -44,7 +45,9 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
  * replayed from the journal stamped inside them (not run again) and the original result is read
  * back (`idempotencyReplay` routes: every create but POST /api-keys, whose answer shows a secret
  * kept only hashed, so it answers 409 until the key expires). Nothing is
- * written twice. `holdMs` (crash tests only) delays storing the response.
+ * written twice. That recovered answer carries `idempotent-replayed: true` too (issue 48: before,
+ * it answered 201 without it, so a client could not tell it from a fresh create); a 'rerun' route
+ * runs its handler again and answers without it. `holdMs` (crash tests only) delays storing the response.
  */
 export default fp<{ service: IdempotencyService; holdMs?: number }>(async (app, { service, holdMs = 0 }) => {
   app.decorateRequest('idempotency', null);
@@ -89,8 +92,9 @@ export default fp<{ service: IdempotencyService; holdMs?: number }>(async (app, 
     }
     const heartbeat = setInterval(() => void service.renew(scope, key).catch(() => undefined), (service.leaseSeconds * 1000) / 3);
     heartbeat.unref();
-    req.idempotency = { scope, key, heartbeat };
-    setJournal({ scope, key, next: 0, replay: r.kind === 'recover' && config.idempotencyReplay === true ? r.journal : {} });
+    const recovered = r.kind === 'recover' && config.idempotencyReplay === true;
+    req.idempotency = { scope, key, heartbeat, recovered };
+    setJournal({ scope, key, next: 0, replay: recovered ? r.journal : {} });
   });
 
   const stop = (req: { idempotency: { heartbeat: NodeJS.Timeout } | null }) => {
@@ -107,6 +111,8 @@ export default fp<{ service: IdempotencyService; holdMs?: number }>(async (app, 
     if (holdMs) await new Promise((r) => setTimeout(r, holdMs));
     clearInterval(k.heartbeat);
     if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
+      // a recovered create answers what the crashed run committed: a replay, not a fresh create (issue 48)
+      if (k.recovered) void reply.header('idempotent-replayed', 'true');
       const type = reply.getHeader('content-type');
       await service.finish(k.scope, k.key, reply.statusCode, typeof type === 'string' ? type : null, payload);
     } else await service.release(k.scope, k.key);

@@ -89,6 +89,17 @@ export const LOAD_TRANSITIONS: readonly Transition<LoadStatus, LoadAction>[] = [
   { action: 'cancel', from: ['posted', 'unposted', 'expired', 'unassigned'], to: 'cancelled', by: 'owner' },
 ];
 
+/**
+ * Where the carrier may mark the payment received (issue 48): only once the shipment is
+ * `completed` (its Bayan closed, or completed without Bayan). Not a status change: the shipment
+ * stays completed and `load.payment_received` is published. Anything else → SHIPMENT_NOT_COMPLETED
+ * (`cancelled`: INVALID_TRANSITION).
+ */
+export const PAYMENT_RECEIVABLE_STATUSES: readonly LoadStatus[] = ['completed'];
+
+/** May the payment of a shipment in `status` be marked received (PAYMENT_RECEIVABLE_STATUSES)? */
+export const mayMarkPaymentReceived = (status: string): boolean => (PAYMENT_RECEIVABLE_STATUSES as readonly string[]).includes(status);
+
 /** The status `action` leads to from `from`, or null when the table does not allow it. */
 export function loadTransition(from: LoadStatus, action: LoadAction): LoadStatus | null {
   const t = LOAD_TRANSITIONS.find((x) => x.action === action && x.from.includes(from));
@@ -191,6 +202,6 @@ export function loadOptionsFor(v: LoadOptionsView): LoadOption[] {
   if ((owner || carrier) && can('complete') && !v.bayanRequired && v.delivered) out.push('complete');
   if (owner && can('cancel')) out.push('cancel');
   if ((owner || carrier) && (v.status === 'assigned' || v.status === 'pending_bayan' || v.status === 'completed')) out.push('track');
-  if (carrier && v.status === 'completed' && !v.paymentReceived) out.push('payment_received');
+  if (carrier && mayMarkPaymentReceived(v.status) && !v.paymentReceived) out.push('payment_received');
   return out;
 }

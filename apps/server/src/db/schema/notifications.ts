@@ -23,6 +23,9 @@ export const notifications = pgTable('notifications', {
 export const notificationCounters = pgTable('notification_counters', {
   userId: uuid('user_id').primaryKey(),
   unread: integer('unread').notNull().default(0),
+  /** Mark all read (issue 48): every notification of the user with id <= readUpto is read; when. */
+  readUpto: uuid('read_upto'),
+  readUptoAt: timestamp('read_upto_at', { withTimezone: true }),
 });
 
 /** A user's notification preferences (no row: the defaults). */

@@ -46,7 +46,9 @@ const statusData = (from: LoadStatus, to: LoadStatus, data: Record<string, unkno
  * 3. writes `update loads set status = $to, …set where id = $id and status = $from` (and still before
  *    its expiry when leaving `posted`): no row → STATUS_CHANGED (409), nothing published;
  * 4. publishes the action's event (`LOAD_ACTION_EVENT`) in the same transaction with `data` plus
- *    `status: { from, to }` (and the older `from`/`to` fields the timeline reads).
+ *    `status: { from, to }` (and the older `from`/`to` fields the timeline reads); an action that
+ *    completes the shipment by another event (bayan_closed) also publishes `load.completed`
+ *    `{ via: action, status }` after it, so every completion publishes load.completed (issue 48).
  * Returns the new status. The caller bumps the board versions of the load's place when the board
  * changes (repo.bumpBoardLoads, the last statement of its transaction).
  */
@@ -69,6 +71,10 @@ export async function transition(
   const onBoard = s.status === 'posted' && action !== 'expire' && !pastExpiry;
   if (!(await lifecycleRepo.transitionRow(tx, loadId, s.status, to, set, onBoard))) throw new AppError('STATUS_CHANGED');
   await publish(tx, loadEvent(LOAD_ACTION_EVENT[action], loadId, s.shipper_id, actorId, statusData(from, to, data)));
+  // issue 48: load.completed is THE fact "the shipment completed", by any path: closing its Bayan
+  // (load.bayan_closed) publishes it too, right after, with `via` naming the action
+  if (to === 'completed' && LOAD_ACTION_EVENT[action] !== 'load.completed')
+    await publish(tx, loadEvent('load.completed', loadId, s.shipper_id, actorId, statusData(from, to, { via: action })));
   return to;
 }
 

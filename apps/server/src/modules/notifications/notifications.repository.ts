@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
 
@@ -6,9 +6,19 @@ import { queryRows } from '../../lib/sql.ts';
  * The notifications' tables (migration 0114; docs/notifications.md). The unread counter of a user
  * moves in the same statement as the rows it counts: an insert adds what it inserted (a
  * redelivered event inserts nothing, the (event_id, user_id) key), a mark-read subtracts what it
- * flipped from unread to read (a row already read is not counted again, even under concurrent
- * mark-all calls: the second waits for the first's row locks and then finds them read).
+ * flipped from unread to read (a row already read is not counted again).
+ *
+ * Read watermark (issue 48, migration 0133): a notification is read when its `read_at` is set (a
+ * single read) OR its id is at or below its user's `notification_counters.read_upto` (mark all
+ * read: one counter row written, whatever the number of notifications). Ids are UUIDv7, so "at or
+ * below" means "made no later than the newest one when mark-all ran". Every mark-read locks the
+ * user's counter row first, so the watermark it reads stays put until it commits; an insert adds to
+ * the counter only its rows above the watermark (a row made before a mark-all but committed after
+ * it is read, in the list and the counter alike).
  */
+
+/** Below every UUID: the watermark of a user who never marked all read. */
+const NO_WATERMARK = '00000000-0000-0000-0000-000000000000';
 
 export interface NotificationRow {
   id: string;
@@ -53,11 +63,12 @@ export async function insertNotifications(tx: DbOrTx, rows: NewNotification[]): 
           insert into notifications (id, user_id, account_id, type, category, event_id, load_id, reference_id, params, link)
           values ${values}
           on conflict (event_id, user_id) do nothing
-          returning user_id
+          returning id, user_id
         ), counted as (
-          insert into notification_counters (user_id, unread)
+          insert into notification_counters as c (user_id, unread)
           select user_id, count(*)::int from ins group by user_id order by user_id
-          on conflict (user_id) do update set unread = notification_counters.unread + excluded.unread
+          on conflict (user_id) do update
+            set unread = c.unread + (select count(*)::int from ins where ins.user_id = c.user_id and ins.id > coalesce(c.read_upto, ${NO_WATERMARK}::uuid))
           returning 1
         )
         select (select count(*) from ins)::int as n, (select count(*) from counted)::int as c`,
@@ -70,18 +81,52 @@ export async function insertNotifications(tx: DbOrTx, rows: NewNotification[]): 
  * `cursor` (the last id of the previous page); only unread, or of one category, when asked. One
  * index range (user_id, id desc) — partial for unread, (user_id, category, id desc) for a category.
  */
-export function listOf(db: DbOrTx, userId: string, q: { cursor?: string; unreadOnly: boolean; category?: string; limit: number }): Promise<NotificationRow[]> {
-  return queryRows<NotificationRow>(
+export async function listOf(db: DbOrTx, userId: string, q: ListQuery): Promise<NotificationRow[]> {
+  return queryRows<NotificationRow>(db, listSql(userId, q, await watermarkOf(db, userId)));
+}
+
+/** What listOf filters by: after `cursor`, only unread, one category; `limit` rows. */
+export interface ListQuery {
+  cursor?: string;
+  unreadOnly: boolean;
+  category?: string;
+  limit: number;
+}
+
+/** A user's read watermark (issue 48): notifications with id <= `upto` were marked read at `at` by mark-all. */
+export interface Watermark {
+  upto: string;
+  at: Date | string;
+}
+
+/** The user's read watermark (one primary-key read of the counter row); null when never marked all read. */
+export async function watermarkOf(db: DbOrTx, userId: string): Promise<Watermark | null> {
+  const [r] = await queryRows<{ upto: string | null; at: Date | string | null }>(
     db,
-    sql`select id, user_id, type, category, load_id, reference_id, params, link, created_at, read_at
+    sql`select read_upto as upto, read_upto_at as at from notification_counters where user_id = ${userId}`,
+  );
+  return r?.upto && r.at ? { upto: r.upto, at: r.at } : null;
+}
+
+/**
+ * The statement listOf runs with the user's watermark (bench/notifications.bench.ts explains it as
+ * is). The watermark is a bound value, not a subquery, so the planner estimates `id > upto` from the
+ * statistics: the unread list is the range above the watermark — of the user's partial index on
+ * unread rows, or of the primary key when few rows of anyone are newer — never the rows it marked
+ * read. `read_at` of a row read by the watermark is the time of that mark-all.
+ */
+export function listSql(userId: string, q: ListQuery, mark: Watermark | null): SQL {
+  const at = mark ? new Date(mark.at).toISOString() : null;
+  return sql`select id, user_id, type, category, load_id, reference_id, params, link, created_at,
+          ${mark ? sql`coalesce(read_at, case when id <= ${mark.upto}::uuid then ${at}::timestamptz end)` : sql`read_at`} as read_at
         from notifications
         where user_id = ${userId}
           ${q.cursor ? sql`and id < ${q.cursor}` : sql``}
           ${q.unreadOnly ? sql`and read_at is null` : sql``}
+          ${q.unreadOnly && mark ? sql`and id > ${mark.upto}::uuid` : sql``}
           ${q.category ? sql`and category = ${q.category}` : sql``}
         order by id desc
-        limit ${q.limit}`,
-  );
+        limit ${q.limit}`;
 }
 
 /** A user's unread count (the counter row; 0 without one). */
@@ -91,24 +136,38 @@ export async function unreadOf(db: DbOrTx, userId: string): Promise<number> {
 }
 
 /**
- * Mark a user's notifications read (`ids`, only theirs; or all of theirs) and subtract the ones
- * that were unread from the counter, in one statement. Returns how many were marked and the
- * unread count after.
+ * Mark a user's notifications read (`ids`, only theirs; or all of theirs) and take the ones that
+ * were unread off the counter. Locks the user's counter row first (the watermark stays put).
+ * `all` writes the counter row only (issue 48): `read_upto` = the user's newest notification id,
+ * unread 0 — O(1) rows whatever the count; `ids` sets `read_at` on those still unread (above the
+ * watermark, `read_at` null). Returns how many were marked and the unread count after.
  */
 export async function markRead(tx: DbOrTx, userId: string, ids: string[] | 'all'): Promise<{ marked: number; unread: number }> {
+  const [counter] = await queryRows<{ unread: number; read_upto: string | null }>(
+    tx,
+    sql`select unread, read_upto from notification_counters where user_id = ${userId} for update`,
+  );
+  // no counter row: no notification was ever stored for the user (an insert creates it)
+  if (!counter) return { marked: 0, unread: 0 };
+  if (ids === 'all') {
+    if (counter.unread === 0) return { marked: 0, unread: 0 };
+    await tx.execute(
+      sql`update notification_counters
+          set unread = 0, read_upto_at = now(),
+              read_upto = greatest(read_upto, (select id from notifications where user_id = ${userId} order by id desc limit 1))
+          where user_id = ${userId}`,
+    );
+    return { marked: counter.unread, unread: 0 };
+  }
   const [r] = await queryRows<{ marked: number; unread: number | null }>(
     tx,
     sql`with upd as (
           update notifications set read_at = now()
-          where user_id = ${userId} and read_at is null
-            ${
-              ids === 'all'
-                ? sql``
-                : sql`and id in (${sql.join(
-                    ids.map((id) => sql`${id}::uuid`),
-                    sql`, `,
-                  )})`
-            }
+          where user_id = ${userId} and read_at is null and id > ${counter.read_upto ?? NO_WATERMARK}::uuid
+            and id in (${sql.join(
+              ids.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})
           returning 1
         ), c as (
           update notification_counters set unread = unread - (select count(*) from upd)::int
@@ -288,11 +347,12 @@ export async function deleteNotificationsBefore(tx: DbOrTx, before: Date, batch:
     sql`with gone as (
           delete from notifications where id in (
             select id from notifications where id < ${uuidV7Floor(before)}::uuid order by id limit ${batch} for update skip locked)
-          returning user_id, read_at is null as unread
+          returning id, user_id, read_at is null as unread
         ), counted as (
-          update notification_counters c set unread = greatest(0, c.unread - g.n)
-          from (select user_id, count(*)::int as n from gone where unread group by user_id) g
-          where c.user_id = g.user_id
+          -- unread: read_at null and above the user's watermark (issue 48)
+          update notification_counters c
+          set unread = greatest(0, c.unread - (select count(*)::int from gone g where g.user_id = c.user_id and g.unread and g.id > coalesce(c.read_upto, ${NO_WATERMARK}::uuid)))
+          where c.user_id in (select user_id from gone where unread)
           returning 1
         )
         select (select count(*)::int from gone) as n, (select count(*) from counted) as c`,

@@ -264,8 +264,9 @@ function shipmentRoutes(app: ZodApp, svc: TripsService) {
       config: { auth: 'user', sessionOnly: true },
       schema: {
         tags: loadTags,
-        summary: 'Awarded carrier: mark the payment received (after delivery)',
-        description: 'Errors: NOT_FOUND, FORBIDDEN (not the awarded carrier), INVALID_TRANSITION (cancelled), NOT_DELIVERED_YET, PAYMENT_ALREADY_RECEIVED.',
+        summary: 'Awarded carrier: mark the payment received (once the shipment is completed)',
+        description:
+          'Only once the shipment is completed (issue 48). Errors: NOT_FOUND, FORBIDDEN (not the awarded carrier), INVALID_TRANSITION (cancelled), SHIPMENT_NOT_COMPLETED, PAYMENT_ALREADY_RECEIVED.',
         params: idParams,
         response: { 200: envelope(paymentReceivedResponse) },
       },

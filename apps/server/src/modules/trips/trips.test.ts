@@ -359,7 +359,7 @@ describe('tracking', () => {
 });
 
 describe('payment follow-through', () => {
-  it('lets the awarded carrier mark payment after delivery, and averages the shipper’s days-to-pay', async () => {
+  it('lets the awarded carrier mark payment after completion, and averages the shipper’s days-to-pay', async () => {
     const payer = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
     const before = ok(await call<{ averageDays: number | null; count: number }>('GET', `/shippers/${payer.id}/days-to-pay`, carrier.headers));
     expect(before).toEqual({ shipperId: payer.id, averageDays: null, count: 0 });
@@ -373,9 +373,11 @@ describe('payment follow-through', () => {
       paid.push(load.id);
       const offer = ok(await call<{ id: string }>('POST', '/offers', carrier.headers, { loadId: load.id, priceSar: '2900' }), 201);
       ok(await call('POST', '/offerRespond', payer.headers, { offerId: offer.id, action: 'accept' }));
-      // not delivered yet
-      expect((await call('POST', `/loads/${load.id}/payment-received`, carrier.headers)).body.code).toBe('NOT_DELIVERED_YET');
+      // not completed yet (issue 48: payment only after completion)
+      expect((await call('POST', `/loads/${load.id}/payment-received`, carrier.headers)).body.code).toBe('SHIPMENT_NOT_COMPLETED');
+      // delivered `days` ago and completed (a test fixture: this test is about the days-to-pay, not the trip)
       await t.database.db.transaction((tx) => loadLifecycle.markDelivered(tx, load.id, new Date(Date.now() - days * 86_400_000)));
+      await t.database.query(`update loads set status = 'completed' where id = $1`, [load.id]);
       expect((await call('POST', `/loads/${load.id}/payment-received`, payer.headers)).body.code).toBe('FORBIDDEN');
       expect((await call('POST', `/loads/${load.id}/payment-received`, stranger.headers)).status).toBe(404);
       const r = ok(await call<{ paymentReceivedAt: string }>('POST', `/loads/${load.id}/payment-received`, carrier.headers));
