@@ -3,7 +3,7 @@ import { COUNT_CAP, SHIPMENT_TYPE, type Load, type SearchLoadsQuery } from '@mas
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type CursorKeyType, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { citiesAround, GREAT_CIRCLE_M, queryRows } from '../../lib/sql.ts';
-import { capped, LOAD_COLUMNS, ON_BOARD, toLoad, type LoadRow } from './loads.repository.ts';
+import { capped, LOAD_COLUMNS, LOAD_JOINS, ON_BOARD, toLoad, type LoadRow } from './loads.repository.ts';
 
 /* The load board search (DESIGN §6): GET /loads and bench/search.bench.ts. */
 
@@ -218,7 +218,7 @@ export function boardSearchSql(
       limit ${q.limit} offset ${skip}
     ) p
     join loads l on l.id = p.id
-    join users u on u.id = l.shipper_id
+    ${LOAD_JOINS}
     order by ${orderBy(sort, 'outer')}`;
 }
 
