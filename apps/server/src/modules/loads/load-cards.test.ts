@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { ACCOUNT_TYPE, PROFILE_STATUS, type Load, type Offer } from '@masar/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createUser, type TestUser } from '../../../test/fixtures.ts';
+import { FILL_ALL_LOAD_CARDS } from '../../db/load-cards.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { seedDemoAccounts } from '../../seed/demo.ts';
 import { seedDemoLoads } from '../../seed/demo-loads.ts';
+import { boardCircles, boardPathOf, boardSearchSql, type BoardQuery } from './board.repository.ts';
 import { LOAD_COLUMNS, LOAD_COLUMNS_REFERENCE, LOAD_JOINS, toLoad, type LoadRow } from './loads.repository.ts';
 import { CITY, inDays, loadBody, postLoad } from './loads.testkit.ts';
 
@@ -169,4 +172,69 @@ describe('board card (issue 45): written with every change, equal to the hydrate
     await t.database.exec(backfill);
     await expectCardsMatch('migration backfill');
   });
+});
+
+/** Every node of an EXPLAIN (FORMAT JSON) plan. */
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Parent Relationship'?: string;
+  'Subplan Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+}
+const nodesOf = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodesOf)];
+
+describe('board page at 100k loads (issue 45): the search plus one primary-key read of 20 cards', () => {
+  it("reads no stops, cargo lines or offers, and exactly the page's 20 card rows by primary key, on every search path", async () => {
+    // 100,000 open loads, half over 12 hub cities and half over 1,500 other places, two stops and a cargo line each, their cards set-based (as the bench seeds)
+    const HUBS = '3, 18, 13, 6, 14, 1061, 31, 1, 15, 11, 10, 17';
+    await t.database.exec(`
+      create temporary table card_cities as
+        select (row_number() over (order by c.id in (${HUBS}) desc, c.id) - 1)::int as idx, c.id, c.lat, c.lng
+        from cities c where c.id in (${HUBS}) or c.id % 3 = 0 and c.id <= 4500;
+      insert into loads (id, reference_id, shipper_id, status, load_type, equipment_type, price, distance_km, rate_per_km, total_weight_kg,
+        pickup_city_id, pickup_lat, pickup_lng, pickup_at, drop_city_id, drop_lat, drop_lng, drop_at, posted_at, expires_at)
+      select gen_random_uuid(), 'CX-' || g, '${shipper.id}', 'posted', 'FTL',
+        (array['flatbed_trailer','box_trailer','reefer_trailer','curtain_trailer'])[1 + g % 4],
+        1000 + g % 5000, 500, 2 + (g % 300) / 100.0, 20000, c.id, c.lat, c.lng, now() + (g % 20) * interval '1 day' + interval '2 hours',
+        18, 21.5, 39.2, now() + (g % 20) * interval '1 day' + interval '3 days', now() - (g % 1000) * interval '1 minute',
+        now() + (g % 20) * interval '1 day' + interval '26 hours'
+      from generate_series(1, 100000) g
+      -- half the loads at the 12 hubs, the rest spread over the other places
+      join card_cities c on c.idx = case when g % 2 = 0 then abs(hashint8(g)) % 12 else abs(hashint8(g)) % (select count(*)::int from card_cities) end;
+      insert into load_stops (id, load_id, idx, stop_type, city_id, lat, lng, date)
+        select gen_random_uuid(), l.id, x.i, x.i + 1, case x.i when 0 then l.pickup_city_id else l.drop_city_id end, l.pickup_lat, l.pickup_lng, l.pickup_at
+        from loads l cross join (values (0), (1)) x(i) where l.reference_id like 'CX-%';
+      insert into cargo_lines (id, load_id, idx, goods_type, length_cm, width_cm, height_cm, quantity, weight_per_item_kg)
+        select gen_random_uuid(), l.id, 0, 'general_cargo', 120, 100, 150, 20, 1000 from loads l where l.reference_id like 'CX-%';`);
+    await t.database.exec(FILL_ALL_LOAD_CARDS);
+    for (const table of ['loads', 'load_stops', 'cargo_lines', 'load_cards', 'offers', 'cities']) await t.database.exec(`vacuum analyze ${table}`);
+    const searches: BoardQuery[] = [
+      { sort: 'newest', limit: 20, skip: 0 },
+      { pickupCityId: CITY.riyadh, radius: 200, equipmentType: 'flatbed_trailer', sort: 'newest', limit: 20, skip: 0 },
+      { pickupCityId: CITY.riyadh, radius: 100, sort: 'price', limit: 20, skip: 0 },
+      { pickupCityId: CITY.jeddah, radius: 300, sort: 'deadhead', limit: 20, skip: 0 },
+      { pickupCityId: CITY.dammam, radius: 500, sort: 'ratePerKm', limit: 20, skip: 0 },
+    ];
+    for (const q of searches) {
+      const s = new PgDialect().sqlToQuery(boardSearchSql(q, [], await boardCircles(t.database.db, q)));
+      const [row] = await t.database.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (analyze, format json) ${s.sql}`, s.params);
+      const nodes = nodesOf(row['QUERY PLAN'][0].Plan);
+      const label = `${JSON.stringify(q)} (${boardPathOf(q)})`;
+      const touched = nodes.map((n) => n['Relation Name']).filter((r) => r != null);
+      expect(touched, label).not.toContain('load_stops');
+      expect(touched, label).not.toContain('cargo_lines');
+      expect(touched, label).not.toContain('offers');
+      const cards = nodes.filter((n) => n['Relation Name'] === 'load_cards');
+      expect(cards.length, label).toBeGreaterThan(0);
+      expect(
+        cards.every((n) => /Index/.test(n['Node Type'])),
+        label,
+      ).toBe(true);
+      const cardRows = cards.reduce((sum, n) => sum + (n['Actual Rows'] ?? 0) * (n['Actual Loops'] ?? 1), 0);
+      expect(cardRows, label).toBe(20);
+    }
+  }, 300_000);
 });
