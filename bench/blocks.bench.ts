@@ -167,7 +167,7 @@ async function main() {
       const hidden = await setBlocks(blockers);
       const h = await time(() => hiddenIds(db, VIEWER));
       for (const [key, q] of searches) {
-        const first = await searchBoard(db, q, VIEWER, hidden);
+        const first = await searchBoard(db, { ...q, count: true }, VIEWER, hidden);
         if (first.items.some((l) => hidden.includes(l.shipperId))) throw new Error('a hidden load was returned');
         const r = await time(() => searchBoard(db, q, VIEWER, hidden));
         rows.push(
