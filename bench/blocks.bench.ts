@@ -16,6 +16,7 @@
  */
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { FILL_ALL_LOAD_CARDS } from '../apps/server/src/db/load-cards.ts';
 import { loadReferenceData } from '../apps/server/src/db/seed/reference.ts';
 import { boardCircles, boardSearchSql, searchBoard, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
 import { hiddenIds } from '../apps/server/src/modules/relations/relations.repository.ts';
@@ -87,7 +88,9 @@ async function seed(database: Database) {
     insert into cargo_lines (id, load_id, idx, goods_type, length_cm, width_cm, height_cm, quantity, weight_per_item_kg)
       select gen_random_uuid(), l.id, 0, 'general_cargo', 120, 100, 150, 20, 1000 from loads l;
     drop table bench_cities;`);
-  for (const t of ['loads', 'load_stops', 'cargo_lines', 'cities', 'users']) await database.exec(`vacuum analyze ${t}`);
+  // the board cards (issue 45), set-based
+  await database.exec(FILL_ALL_LOAD_CARDS);
+  for (const t of ['loads', 'load_stops', 'cargo_lines', 'load_cards', 'cities', 'users']) await database.exec(`vacuum analyze ${t}`);
 }
 
 const pct = (xs: number[], p: number) => {
@@ -164,7 +167,7 @@ async function main() {
       const hidden = await setBlocks(blockers);
       const h = await time(() => hiddenIds(db, VIEWER));
       for (const [key, q] of searches) {
-        const first = await searchBoard(db, q, VIEWER, hidden);
+        const first = await searchBoard(db, { ...q, count: true }, VIEWER, hidden);
         if (first.items.some((l) => hidden.includes(l.shipperId))) throw new Error('a hidden load was returned');
         const r = await time(() => searchBoard(db, q, VIEWER, hidden));
         rows.push(

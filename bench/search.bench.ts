@@ -32,6 +32,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
+import { FILL_ALL_LOAD_CARDS } from '../apps/server/src/db/load-cards.ts';
 import { loadReferenceData } from '../apps/server/src/db/seed/reference.ts';
 import { boardCircles, boardPathOf, boardSearchSql, searchBoard, type BoardQuery } from '../apps/server/src/modules/loads/board.repository.ts';
 import { myLoads } from '../apps/server/src/modules/loads/my-loads.repository.ts';
@@ -205,8 +206,10 @@ export async function seed(database: Database, n: number) {
   // one simple-query string per index, so the setting and the build share a pooled connection
   for (const { def } of secondary) await database.exec(`set maintenance_work_mem = '512MB'; ${def}; reset maintenance_work_mem`);
   log(`  ${secondary.length} indexes built in ${fmt((performance.now() - t0) / 1000, 1)} s`);
+  // the board cards (issue 45), set-based, once the stops' and cargo lines' load_id indexes exist
+  await database.exec(FILL_ALL_LOAD_CARDS);
   await database.exec(`create table if not exists bench_meta (n int not null); delete from bench_meta; insert into bench_meta values (${n})`);
-  for (const t of ['loads', 'load_stops', 'cargo_lines', 'cities', 'users', 'offers']) await database.exec(`vacuum analyze ${t}`);
+  for (const t of ['loads', 'load_stops', 'cargo_lines', 'load_cards', 'cities', 'users', 'offers']) await database.exec(`vacuum analyze ${t}`);
 }
 
 /**
@@ -290,7 +293,7 @@ export async function openBench(engine: Engine, n: number): Promise<{ database: 
     if (reuse) {
       const applied = await migrate(database);
       // one statement per call: VACUUM cannot run in the implicit transaction of a multi-statement query
-      if (applied.length) for (const t of ['loads', 'offers']) await database.exec(`vacuum analyze ${t}`);
+      if (applied.length) for (const t of ['loads', 'offers', 'load_cards']) await database.exec(`vacuum analyze ${t}`);
       log(`[postgres] reusing ${name}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`);
       return { database, seedS: NaN, cleanup };
     }
@@ -309,7 +312,7 @@ export async function openBench(engine: Engine, n: number): Promise<{ database: 
     if (seeded) {
       const applied = await migrate(database);
       // one statement per call: VACUUM cannot run in the implicit transaction of a multi-statement query
-      if (applied.length) for (const t of ['loads', 'offers']) await database.exec(`vacuum analyze ${t}`);
+      if (applied.length) for (const t of ['loads', 'offers', 'load_cards']) await database.exec(`vacuum analyze ${t}`);
       log(`[pglite] reusing ${dir}`);
       return { database, seedS: NaN, cleanup };
     }

@@ -531,6 +531,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/loads/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count the load board
+         * @description How many open loads GET /loads' filters match (paging and sort ignored): total exact up to 1,000, totalCapped when there are more ("1,000+"). Its own request, so a board page never waits for the count (issue 45): fetch it after the page's rows. Cacheable for a short time (Cache-Control: private, max-age=15). Guests may count.
+         */
+        get: operations["getLoadsCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/offers": {
         parameters: {
             query?: never;
@@ -6881,6 +6901,7 @@ export interface operations {
                 pickupTo?: string;
                 bookNow?: "true" | "false";
                 sort?: "newest" | "pickup" | "price" | "ratePerKm" | "deadhead";
+                count?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -6990,8 +7011,8 @@ export interface operations {
                                 bookmarked: boolean;
                                 options: ("edit" | "extend_dates" | "unpost" | "repost" | "duplicate" | "cancel" | "assign" | "unassign" | "create_bayan" | "close_bayan" | "cancel_bayan" | "complete" | "payment_received" | "track")[];
                             }[];
-                            total: number;
-                            totalCapped: boolean;
+                            total?: number;
+                            totalCapped?: boolean;
                             nextCursor: string | null;
                         };
                     };
@@ -10261,6 +10282,127 @@ export interface operations {
                 };
             };
             /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getLoadsCount: {
+        parameters: {
+            query?: {
+                limit?: number;
+                skip?: number;
+                cursor?: string;
+                pickupCityId?: number;
+                radius?: number;
+                dropCityId?: number;
+                dropRadius?: number;
+                equipmentType?: string;
+                loadType?: "FTL" | "LTL";
+                pickupFrom?: string;
+                pickupTo?: string;
+                bookNow?: "true" | "false";
+                sort?: "newest" | "pickup" | "price" | "ratePerKm" | "deadhead";
+                count?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            total: number;
+                            totalCapped: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import referenceRoutes from './reference/reference.routes.ts';
 import authRoutes from './auth/auth.routes.ts';
-import loadsRoutes from './loads/loads.routes.ts';
+import loadsRoutes, { boardCountRoutes } from './loads/loads.routes.ts';
 import offersRoutes from './offers/offers.routes.ts';
 import devRoutes from './dev/dev.routes.ts';
 import filesRoutes from './files/files.routes.ts';
@@ -36,6 +36,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(referenceRoutes);
   await app.register(authRoutes);
   await app.register(loadsRoutes);
+  await app.register(boardCountRoutes);
   await app.register(offersRoutes);
   await app.register(devRoutes);
   await app.register(filesRoutes);

@@ -74,7 +74,7 @@ describe('demo loads seed', () => {
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json().data.counts.active).toBeGreaterThan(0);
     expect(mine.json().data.counts.offers).toBeGreaterThan(0);
-    const board = await t.app.inject({ url: '/api/v1/loads?pickupCityId=3&radius=100&limit=5', headers });
+    const board = await t.app.inject({ url: '/api/v1/loads?pickupCityId=3&radius=100&limit=5&count=true', headers });
     expect(board.json().data.total).toBeGreaterThan(10);
 
     // a week later (simulated by moving every date back), a restart moves the demo board forward

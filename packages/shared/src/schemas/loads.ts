@@ -407,14 +407,34 @@ export const searchLoadsQuery = loadsPaging
       .transform((v) => v === 'true')
       .optional(),
     sort: z.enum(['newest', 'pickup', 'price', 'ratePerKm', 'deadhead']).default('newest'),
+    /**
+     * "true": the page carries `total` / `totalCapped` (the capped count, computed with the page:
+     * up to 1,001 rows read on a miss). Absent: no count; GET /loads/count serves it on its own
+     * (issue 45; docs/load-board.md "Counts off the miss path").
+     */
+    count: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
   })
   .refine((q) => !q.pickupFrom || !q.pickupTo || Date.parse(q.pickupFrom) <= Date.parse(q.pickupTo), { message: 'v.dateRange', path: ['pickupTo'] });
 export type SearchLoadsQuery = z.infer<typeof searchLoadsQuery>;
 /**
- * GET /loads → `{ items, total, totalCapped, nextCursor }`: the total is exact up to COUNT_CAP
- * (1,000), then capped; `nextCursor` continues after this page (null when it is the last).
+ * GET /loads → `{ items, nextCursor }` and, with `count=true`, `total` and `totalCapped` (exact
+ * up to COUNT_CAP, 1,000, then capped); `nextCursor` continues after this page (null when it is
+ * the last).
  */
-export const loadListResponse = loadsPage;
+export const loadListResponse = loadsPage.extend({
+  total: z.number().int().min(0).max(COUNT_CAP).optional(),
+  totalCapped: z.boolean().optional(),
+});
+/**
+ * GET /loads/count → the board's count for GET /loads' filters (paging and sort ignored):
+ * `total` exact up to COUNT_CAP (1,000); `totalCapped` true when there are more ("1,000+").
+ * Issue 45: its own request, fetched after the page's rows, so a miss never waits for it.
+ */
+export const boardCountResponse = z.object({ total: z.number().int().min(0).max(COUNT_CAP), totalCapped: z.boolean() });
+export type BoardCount = z.infer<typeof boardCountResponse>;
 
 const tabCounts = <T extends z.ZodType>(v: T) => z.object(Object.fromEntries(MY_LOADS_TABS.map((t) => [t, v])) as Record<(typeof MY_LOADS_TABS)[number], T>);
 /**

@@ -1,5 +1,5 @@
 import type { BookNowFor, LoadStatus, OfferStatus, StopAddressInput } from '@masar/shared';
-import { bigint, boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, integer, json, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { money, num, placeVersionsTable } from './types.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -88,6 +88,17 @@ export const cargoLines = pgTable('cargo_lines', {
   stackable: boolean('stackable').notNull().default(false),
   adr: boolean('adr').notNull().default(false),
   conditions: text('conditions'),
+});
+
+/**
+ * The board card of a load (issue 45; migration 0133; db/load-cards.ts): stops with city names
+ * and cargo lines as the Load's JSON text, and the pending offers, written with every change.
+ */
+export const loadCards = pgTable('load_cards', {
+  loadId: uuid('load_id').primaryKey(),
+  stops: json('stops').notNull(),
+  cargo: json('cargo').notNull(),
+  offersCount: integer('offers_count').notNull().default(0),
 });
 
 export const offers = pgTable('offers', {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { writeLoadCards, writeLoadCardsWhere } from '../../db/load-cards.ts';
 import { cargoLines, loadStops, loads } from '../../db/schema/index.ts';
 import { inList, queryRows } from '../../lib/sql.ts';
 
@@ -51,11 +52,12 @@ export type NewLoad = typeof loads.$inferInsert;
 export type NewStop = Omit<typeof loadStops.$inferInsert, 'loadId'>;
 export type NewCargo = Omit<typeof cargoLines.$inferInsert, 'loadId'>;
 
-/** Insert a load with its stops and cargo lines (call inside a transaction). */
+/** Insert a load with its stops and cargo lines, and its board card (issue 45; call inside a transaction). */
 export async function insertLoad(tx: DbOrTx, load: NewLoad, stops: NewStop[], cargo: NewCargo[]) {
   await tx.insert(loads).values(load);
   await tx.insert(loadStops).values(stops.map((s) => ({ ...s, loadId: load.id })));
   await tx.insert(cargoLines).values(cargo.map((c) => ({ ...c, loadId: load.id })));
+  await writeLoadCards(tx, [load.id]);
 }
 
 /**
@@ -69,6 +71,9 @@ export async function insertLoadsBulk(
   for (let i = 0; i < rows.loads.length; i += 200) await tx.insert(loads).values(rows.loads.slice(i, i + 200));
   for (let i = 0; i < rows.stops.length; i += 200) await tx.insert(loadStops).values(rows.stops.slice(i, i + 200));
   for (let i = 0; i < rows.cargo.length; i += 200) await tx.insert(cargoLines).values(rows.cargo.slice(i, i + 200));
+  // their board cards (issue 45), 1,000 loads per statement
+  const ids = rows.loads.map((l) => l.id);
+  for (let i = 0; i < ids.length; i += 1000) await writeLoadCards(tx, ids.slice(i, i + 1000));
 }
 export type NewStopRow = typeof loadStops.$inferInsert;
 export type NewCargoRow = typeof cargoLines.$inferInsert;
@@ -106,6 +111,8 @@ export async function shiftLoadDates(tx: DbOrTx, shipperIds: string[], days: num
       posted_at = least(posted_at + ${by}, now()), booked_at = least(booked_at + ${by}, now()), created_at = least(created_at + ${by}, now()), updated_at = now()
     where shipper_id in ${owners}`);
   await tx.execute(sql`update load_stops s set date = s.date + ${by} from loads l where l.id = s.load_id and l.shipper_id in ${owners}`);
+  // the cards show the stops' dates (issue 45)
+  await writeLoadCardsWhere(tx, sql`l.shipper_id in ${owners}`);
 }
 
 /** The expired loads of `shipperIds` whose (moved) expiry is in the future again: the demo refresh reposts them through the lifecycle. */
@@ -116,19 +123,28 @@ export async function expiredBackInDate(db: DbOrTx, shipperIds: string[]) {
   );
 }
 
-/** Replace a load's stops or cargo lines (call inside a transaction). */
+/** Replace a load's stops or cargo lines, and rewrite its board card (issue 45; call inside a transaction). */
 export async function replaceStops(tx: DbOrTx, loadId: string, stops: NewStop[]) {
   await tx.execute(sql`delete from load_stops where load_id = ${loadId}`);
   await tx.insert(loadStops).values(stops.map((s) => ({ ...s, loadId })));
+  await writeLoadCards(tx, [loadId]);
 }
 export async function replaceCargo(tx: DbOrTx, loadId: string, cargo: NewCargo[]) {
   await tx.execute(sql`delete from cargo_lines where load_id = ${loadId}`);
   await tx.insert(cargoLines).values(cargo.map((c) => ({ ...c, loadId })));
+  await writeLoadCards(tx, [loadId]);
 }
 
-/** Move one stop to a new date (repost with new dates). */
+/** Move one stop to a new date (extend dates, repost with new dates) and rewrite its load's board card (issue 45). */
 export async function setStopDate(tx: DbOrTx, stopId: string, date: Date): Promise<void> {
-  await tx.execute(sql`update load_stops set date = ${date.toISOString()}::timestamptz where id = ${stopId}`);
+  const rows = await queryRows<{ load_id: string }>(
+    tx,
+    sql`update load_stops set date = ${date.toISOString()}::timestamptz where id = ${stopId} returning load_id`,
+  );
+  await writeLoadCards(
+    tx,
+    rows.map((r) => r.load_id),
+  );
 }
 
 /** Stops and cargo of a load as insertable rows (duplicate, repost). */

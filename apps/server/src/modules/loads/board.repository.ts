@@ -3,7 +3,7 @@ import { COUNT_CAP, SHIPMENT_TYPE, type Load, type SearchLoadsQuery } from '@mas
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type CursorKeyType, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { citiesAround, GREAT_CIRCLE_M, queryRows } from '../../lib/sql.ts';
-import { capped, LOAD_COLUMNS, ON_BOARD, toLoad, type LoadRow } from './loads.repository.ts';
+import { capped, LOAD_COLUMNS, LOAD_JOINS, ON_BOARD, toLoad, type LoadRow } from './loads.repository.ts';
 
 /* The load board search (DESIGN §6): GET /loads and bench/search.bench.ts. */
 
@@ -11,7 +11,7 @@ import { capped, LOAD_COLUMNS, ON_BOARD, toLoad, type LoadRow } from './loads.re
 export type BoardQuery = Pick<
   SearchLoadsQuery,
   'pickupCityId' | 'radius' | 'dropCityId' | 'dropRadius' | 'equipmentType' | 'loadType' | 'pickupFrom' | 'pickupTo' | 'sort' | 'limit' | 'skip'
-> & { cursor?: string; bookNow?: boolean };
+> & { cursor?: string; bookNow?: boolean; count?: boolean };
 
 /**
  * From this radius up, a newest-first search walks the open loads newest first (loads_board_recent)
@@ -101,6 +101,59 @@ export function boardPathOf(q: BoardQuery, places = 0): BoardPath {
 /** The sort the board actually uses (deadhead needs a pickup city; newest without one). */
 const boardSortOf = (q: Pick<BoardQuery, 'sort' | 'pickupCityId'>) => (q.sort === 'deadhead' && q.pickupCityId == null ? 'newest' : q.sort);
 
+/** How a board statement is built: the circles (circleOf), the path and plan (default: boardPathOf, boardPlanOf), `count`: with the capped total. */
+export interface BoardSqlOptions {
+  circle?: Circle;
+  dropCircle?: Circle;
+  path?: BoardPath;
+  plan?: 'custom' | 'generic';
+  count?: boolean;
+}
+
+/**
+ * The filters every board statement applies to `loads l` but the pickup circle and the cursor:
+ * open marketplace loads (the board's partial indexes carry the same `shipment_type = 1`,
+ * migration 0082), equipment, load type, the pickup window (`windowAsFilter`: `+ interval '0'`,
+ * not an index condition), Book Now, hidden shippers and the drop city or circle (`drop`, also
+ * returned on its own: a capped walk keeps it outside its inner walk).
+ */
+function boardFilters(q: BoardQuery, hidden: readonly string[], dropCircle: Circle | undefined, windowAsFilter: boolean): { where: SQL[]; drop: SQL | null } {
+  const where: SQL[] = [sql`${ON_BOARD('l.')} and l.shipment_type = ${sql.raw(String(SHIPMENT_TYPE.marketplace))}`];
+  if (q.equipmentType) where.push(sql`l.equipment_type = ${q.equipmentType}`);
+  if (q.loadType) where.push(sql`l.load_type = ${q.loadType}`);
+  const pickupAt = sql.raw(windowAsFilter ? `(l.pickup_at + interval '0')` : 'l.pickup_at');
+  if (q.pickupFrom) where.push(sql`${pickupAt} >= ${q.pickupFrom}::timestamptz`);
+  if (q.pickupTo) where.push(sql`${pickupAt} <= ${q.pickupTo}::timestamptz`);
+  // Book Now loads only (issue 19): a filter on the rows the board's indexes already narrowed
+  if (q.bookNow) where.push(sql`l.book_now`);
+  // issue 8: shippers hidden from the viewer by a block (either way); absent for everyone else,
+  // so their statement (and its prepared name) stays as it was
+  if (hidden.length) where.push(hiddenShippers(hidden));
+  // The drop circle is a filter on the rows the pickup side's indexes give (they INCLUDE
+  // drop_city_id), probed in a hash of its places built once (a hashed SubPlan: the coalesce keeps
+  // the planner from turning the IN into a join). As a join, the planner drove the search from the
+  // drop side: every open load delivering into the circle, read from the heap and sorted (114k
+  // rows, 2.6 s for Riyadh 200 km → Jeddah 200 km at 1M loads, the home page's lane search).
+  const drop = q.dropCityId == null ? null : q.dropRadius ? inCircle(sql`l.drop_city_id`, dropCircle!) : sql`l.drop_city_id = ${q.dropCityId}`;
+  if (drop) where.push(drop);
+  return { where, drop };
+}
+
+/**
+ * The board's capped count (issue 10) as one statement `select … as total`: the matches of `q`'s
+ * filters (no cursor, no sort), at most COUNT_CAP + 1 of them, read per place of the pickup
+ * circle (loads_board_city / loads_board_equipment, index-only) or over the board's indexes: a
+ * board of a million open loads costs no more to count than one of a thousand. Served by GET
+ * /loads/count (issue 45: off the page's miss path, 14–5,305 buffers at 1M) or inside the page
+ * statement with `?count=true`.
+ */
+export function boardCountSql(q: BoardQuery, hidden: readonly string[] = [], opts: Pick<BoardSqlOptions, 'circle' | 'dropCircle'> = {}): SQL {
+  if (q.pickupCityId != null && !opts.circle) throw new Error('boardCountSql: a pickup city needs its circle (circleOf)');
+  const { where } = boardFilters(q, hidden, opts.dropCircle, false);
+  const from = opts.circle ? sql`${circleRows(opts.circle)} pc(id, dist_m) join loads l on l.pickup_city_id = pc.id` : sql`loads l`;
+  return sql`select count(*)::int as total from (select 1 from ${from} where ${sql.join(where, sql` and `)} limit ${COUNT_CAP + 1}) m`;
+}
+
 /**
  * The board search as one SQL statement: open loads (status posted, expires_at in the future)
  * matching the filters, one page in the chosen order, each with its deadhead distance and the
@@ -118,11 +171,7 @@ const boardSortOf = (q: Pick<BoardQuery, 'sort' | 'pickupCityId'>) => (q.sort ==
  * nearest first, each only up to the page. `opts.plan`: the plan the statement is built for
  * (default boardPlanOf; bench:traffic's raw-SQL anchor builds every statement for a custom plan).
  */
-export function boardSearchSql(
-  q: BoardQuery,
-  hidden: readonly string[] = [],
-  opts: { circle?: Circle; dropCircle?: Circle; path?: BoardPath; plan?: 'custom' | 'generic' } = {},
-): SQL {
+export function boardSearchSql(q: BoardQuery, hidden: readonly string[] = [], opts: BoardSqlOptions = {}): SQL {
   const hasPickup = q.pickupCityId != null;
   const circle = opts.circle;
   if (hasPickup && !circle) throw new Error('boardSearchSql: a pickup city needs its circle (circleOf)');
@@ -137,38 +186,15 @@ export function boardSearchSql(
       )
     : null;
   const skip = after ? 0 : q.skip;
-  // the public board: marketplace shipments only (vendor and own-vehicle ones never show; the
-  // board's partial indexes carry the same `shipment_type = 1`, migration 0082)
-  const where: SQL[] = [sql`${ON_BOARD('l.')} and l.shipment_type = ${sql.raw(String(SHIPMENT_TYPE.marketplace))}`];
-  if (q.equipmentType) where.push(sql`l.equipment_type = ${q.equipmentType}`);
-  if (q.loadType) where.push(sql`l.load_type = ${q.loadType}`);
+  const path = opts.path ?? boardPathOf(q, circle?.n);
   // A capped walk (generic plan: boardPlanOf) in another order than pickup's keeps the pickup
   // window a filter on the rows it walks (`+ interval '0'`: not an index condition), so its generic plan cannot trade the walk for a
   // range of loads_board_pickup and a sort of the whole window (issue 24: 5-7 ms custom against
   // 54-108 ms generic for a window of a few days at 1M loads)
-  const path = opts.path ?? boardPathOf(q, circle?.n);
-  const pickupAt = sql.raw(
-    path === 'walk' && (opts.plan ?? boardPlanOf(path, q)) === 'generic' && sortName !== 'pickup' ? `(l.pickup_at + interval '0')` : 'l.pickup_at',
-  );
-  if (q.pickupFrom) where.push(sql`${pickupAt} >= ${q.pickupFrom}::timestamptz`);
-  if (q.pickupTo) where.push(sql`${pickupAt} <= ${q.pickupTo}::timestamptz`);
-  // Book Now loads only (issue 19): a filter on the rows the board's indexes already narrowed
-  if (q.bookNow) where.push(sql`l.book_now`);
-  // issue 8: shippers hidden from the viewer by a block (either way); absent for everyone else,
-  // so their statement (and its prepared name) stays as it was
-  if (hidden.length) where.push(hiddenShippers(hidden));
-  // The drop circle is a filter on the rows the pickup side's indexes give (they INCLUDE
-  // drop_city_id), probed in a hash of its places built once (a hashed SubPlan: the coalesce keeps
-  // the planner from turning the IN into a join). As a join, the planner drove the search from the
-  // drop side: every open load delivering into the circle, read from the heap and sorted (114k
-  // rows, 2.6 s for Riyadh 200 km → Jeddah 200 km at 1M loads, the home page's lane search).
-  const drop = q.dropCityId == null ? null : q.dropRadius ? inCircle(sql`l.drop_city_id`, opts.dropCircle!) : sql`l.drop_city_id = ${q.dropCityId}`;
-  if (drop) where.push(drop);
+  const windowAsFilter = path === 'walk' && (opts.plan ?? boardPlanOf(path, q)) === 'generic' && sortName !== 'pickup';
+  const { where, drop } = boardFilters(q, hidden, opts.dropCircle, windowAsFilter);
   // the capped walk below keeps it outside, beside the circle: its cap then counts the index rows it reads
   const wide = hasPickup && (q.radius ?? 0) >= WIDE_RADIUS_KM;
-  // the count always takes the per-city path, before the cursor: it stops at COUNT_CAP + 1 rows in any order
-  const countFrom = circle ? sql`${circleRows(circle)} pc(id, dist_m) join loads l on l.pickup_city_id = pc.id` : sql`loads l`;
-  const countFilter = sql.join(where, sql` and `);
   if (after) where.push(afterCursor(sort, after));
   const walk = q.limit + skip;
   const columns = sql`l.id, l.posted_at, l.pickup_at, l.price, l.rate_per_km, l.pickup_city_id, l.drop_city_id`;
@@ -208,8 +234,9 @@ export function boardSearchSql(
         : sql`null::float8`;
   const filter = sql.join(where, sql` and `);
   const cursorKey = sql.raw(`array[${sort.keys.map((k) => `${k.outer}::text`).join(', ')}]`);
-  return sql`select ${LOAD_COLUMNS}, p.dist_m, ${cursorKey} as cursor_key,
-      (select count(*)::int from (select 1 from ${countFrom} where ${countFilter} limit ${COUNT_CAP + 1}) m) as total
+  // the capped count (issue 10) only when asked (`?count=true`); else its own request (boardCountSql, issue 45)
+  const total = opts.count ? sql`, (${boardCountSql(q, hidden, opts)}) as total` : sql``;
+  return sql`select ${LOAD_COLUMNS}, p.dist_m, ${cursorKey} as cursor_key${total}
     from (
       select l.id, l.posted_at, l.pickup_at, l.price, l.rate_per_km, ${dist} as dist_m
       from ${from}
@@ -218,7 +245,7 @@ export function boardSearchSql(
       limit ${q.limit} offset ${skip}
     ) p
     join loads l on l.id = p.id
-    join users u on u.id = l.shipper_id
+    ${LOAD_JOINS}
     order by ${orderBy(sort, 'outer')}`;
 }
 
@@ -366,29 +393,37 @@ export async function searchBoard(
   q: BoardQuery,
   viewerId: string | null = null,
   hidden: readonly string[] = [],
-): Promise<{ items: Load[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
-  type Row = LoadRow & { dist_m: number | null; total: number; cursor_key: string[] };
+): Promise<{ items: Load[]; total?: number; totalCapped?: boolean; nextCursor: string | null }> {
+  type Row = LoadRow & { dist_m: number | null; total?: number; cursor_key: string[] };
   const { circle, dropCircle } = await boardCircles(db, q);
   const path = boardPathOf(q, circle?.n);
   const run = <T>(p: BoardPath, query: BoardQuery) =>
-    queryRows<T>(db, boardSearchSql(query, hidden, { path: p, circle, dropCircle }), 'board', boardPlanOf(p, query));
+    queryRows<T>(db, boardSearchSql(query, hidden, { path: p, circle, dropCircle, count: query.count }), 'board', boardPlanOf(p, query));
   let rows = await run<Row>(path, q);
   // a capped walk that did not fill the page may have stopped at WALK_CAP: the places then tell
   if (path === 'walk' && rows.length < q.limit && (q.radius ?? 0) < WIDE_RADIUS_KM) {
     rows = await run<Row>('perPlace', q);
   }
-  let n = rows.length ? Number(rows[0].total) : 0;
-  if (!rows.length && (q.skip > 0 || q.cursor)) {
-    const c = await run<{ total: number }>(path, { ...q, skip: 0, cursor: undefined, limit: 1 });
-    n = c.length ? Number(c[0].total) : 0;
-  }
   const withDeadhead = q.pickupCityId != null;
   const last = rows.length === q.limit ? rows[rows.length - 1] : null;
+  // the total only when asked (?count=true; issue 45): else GET /loads/count (countBoard) serves it
+  let counted: { total?: number; totalCapped?: boolean } = {};
+  if (q.count) counted = rows.length ? capped(Number(rows[0].total)) : await countBoard(db, q, hidden);
   return {
     items: rows.map((r) => toLoad(r, viewerId, withDeadhead ? Math.round(Number(r.dist_m ?? 0) / 100) / 10 : undefined)),
-    ...capped(n),
+    ...counted,
     nextCursor: last ? encodeCursor(`board:${boardSortOf(q)}`, last.cursor_key, last.id) : null,
   };
+}
+
+/**
+ * The board's capped count for `q`'s filters (boardCountSql; GET /loads/count, issue 45): the
+ * total exact up to COUNT_CAP, else COUNT_CAP with totalCapped. Paging and sort do not change it.
+ */
+export async function countBoard(db: DbOrTx, q: BoardQuery, hidden: readonly string[] = []): Promise<{ total: number; totalCapped: boolean }> {
+  const circles = await boardCircles(db, q);
+  const [r] = await queryRows<{ total: number }>(db, boardCountSql(q, hidden, circles), 'board_count');
+  return capped(Number(r?.total ?? 0));
 }
 
 // ---- backhauls (issue 19) ----

@@ -1,4 +1,4 @@
-import { loadListResponse } from '@masar/shared';
+import { loadListResponse, type BoardCount } from '@masar/shared';
 import type { Db } from '../../db/client.ts';
 import * as board from './board.repository.ts';
 import * as repo from './loads.repository.ts';
@@ -8,6 +8,15 @@ export { FLIGHT_CLAIM_MS, FLIGHT_WAIT_MS } from '../../lib/page-cache.ts';
 
 /** What the load board's cache did in this process since start (PageCacheStats; bench/traffic.bench.ts reads it). */
 export const boardCacheStats: PageCacheStats = { hits: 0, misses: 0, joined: 0, bypass: 0 };
+
+/** Remembered board counts (GET /loads/count) at most, least recently used out first. */
+export const COUNTS_MAX = 5_000;
+
+/** The filters of a board query, the only part its count depends on (paging, sort and `count` dropped): the count's cache key. */
+export function countFilters(q: board.BoardQuery): board.BoardQuery {
+  const { limit: _l, skip: _s, cursor: _c, sort: _o, count: _n, ...filters } = q;
+  return { ...filters, sort: 'newest', limit: 1, skip: 0 };
+}
 
 /**
  * The load board search (DESIGN §6; GET /loads) and its cache: pages read on `readDb` (the
@@ -21,6 +30,7 @@ export function createBoardSearch(deps: {
   cacheTtlMs: number;
   hiddenFrom: (viewerId: string | null) => Promise<string[]>;
   searchPage?: typeof board.searchBoard;
+  countPage?: typeof board.countBoard;
   pageVersion?: typeof repo.boardPageVersion;
   /** How long to wait for another instance's page (FLIGHT_WAIT_MS; tests on a busy machine give more). */
   flightWaitMs?: number;
@@ -29,8 +39,34 @@ export function createBoardSearch(deps: {
   const searchPage = deps.searchPage ?? board.searchBoard;
   const pageVersion = deps.pageVersion ?? repo.boardPageVersion;
   const serve = cache ? pageFlights(cache, boardCacheStats, deps.flightWaitMs ?? FLIGHT_WAIT_MS) : null;
+  const countPage = deps.countPage ?? board.countBoard;
+  /** key → the count, the places' version it was computed under and when it stops (cacheTtlMs) */
+  const counts = new Map<string, { v: number; until: number; n: BoardCount }>();
   return {
     search: async (q: board.BoardQuery, viewerId: string | null) => searchPage(readDb, q, viewerId, await hiddenFrom(viewerId)),
+
+    /**
+     * The board's capped count for `q`'s filters (GET /loads/count; issue 45: off the page's miss
+     * path). Remembered in this process under the version of the places the search covers, as
+     * the pages are (a write there bumps it), for at most cacheTtlMs (a load's expiry bumps no
+     * version), up to COUNTS_MAX counts; a viewer with blocks gets its own count, never remembered.
+     */
+    async count(q: board.BoardQuery, viewerId: string | null): Promise<BoardCount> {
+      const f = countFilters(q);
+      const [hidden, v] = await Promise.all([hiddenFrom(viewerId), pageVersion(readDb, f)]);
+      if (hidden.length || cacheTtlMs <= 0) return countPage(readDb, f, hidden);
+      const key = JSON.stringify(f);
+      const known = counts.get(key);
+      counts.delete(key);
+      if (known && known.v === v && known.until > Date.now()) {
+        counts.set(key, known);
+        return known.n;
+      }
+      const n = await countPage(readDb, f);
+      counts.set(key, { v, until: Date.now() + cacheTtlMs, n });
+      if (counts.size > COUNTS_MAX) counts.delete(counts.keys().next().value!);
+      return n;
+    },
 
     /**
      * The board search as the UTF-8 JSON text of GET /loads' `data` ({ items, total, totalCapped },

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { citiesAround, queryRows } from '../../lib/sql.ts';
 import { PER_PLACE_MAX, WALK_CAP, placesInCircle } from './board.repository.ts';
-import { LOAD_COLUMNS, ON_BOARD, toLoad, type LoadRow } from './loads.repository.ts';
+import { LOAD_COLUMNS, LOAD_JOINS, ON_BOARD, toLoad, type LoadRow } from './loads.repository.ts';
 
 /* Shipment in/out (issue 19; spec §2 shipment in/out, §7 /loadInOutLogs): open marketplace loads
  * picking up in / delivering to a city's circle in a window, and the loads posted there lately
@@ -117,7 +117,7 @@ export function inOutRowsSql({ a, dir, limit, after, hidden, path }: InOutRowsQu
   return sql`select ${LOAD_COLUMNS}, p.k
       from (${ids}) p
       join loads l on l.id = p.id
-      join users u on u.id = l.shipper_id
+      ${LOAD_JOINS}
       order by p.at, p.id`;
 }
 

@@ -3,6 +3,7 @@ import { COUNT_CAP, FLEET_LIMITS, loadOptionsFor, PROFILE_STATUS, SHIPMENT_TYPE,
 import type { DbOrTx } from '../../db/client.ts';
 import { loadBookmarks, loadVendors } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { CARD_CARGO_SQL, CARD_OFFERS_SQL, CARD_STOPS_SQL } from '../../db/load-cards.ts';
 import { bumpPlaceVersions, placeVersion, placesSql, type BoardPlace } from '../../db/place-versions.ts';
 
 /**
@@ -31,10 +32,11 @@ export const ON_BOARD = (a: 'l.' | '') => sql.raw(`(${a}status = 'posted' and ${
 export const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 /**
- * Columns of a load as the API returns it (loadSchema), from `loads l join users u`: stops with
- * city names and cargo lines as JSON, pending-offer count. One round trip per page.
+ * Columns of a load as the API returns it (loadSchema) but its stops, cargo and offer count: the
+ * load's own row, the shipper's users row (company name, verification), its account record's
+ * days to pay and the few flags read only for some loads (Bayan, re-post, vendors).
  */
-export const LOAD_COLUMNS = sql.raw(`
+const LOAD_OWN_COLUMNS = `
   l.id, l.reference_id, case when l.status = 'posted' and l.expires_at <= now() then 'expired' -- EXPIRED('l.'), inlined in this raw list
     -- a Bayan creation under way (or cut by a crash, until its job resumes it): pending Bayan (issue 22)
     when l.status = 'assigned' and exists (select 1 from bayan_trips b where b.load_id = l.id and b.status = 'pending') then 'pending_bayan'
@@ -57,15 +59,26 @@ export const LOAD_COLUMNS = sql.raw(`
   -- re-post detection (issue 19): a later load re-posts this one (index loads_reposted_from)
   exists (select 1 from loads rp where rp.reposted_from = l.id) as repost_flagged,
   case when l.shipment_type = 2 then (select coalesce(json_agg(lv.vendor_id), '[]'::json) from load_vendors lv where lv.load_id = l.id) else '[]'::json end as vendor_ids,
-  (select count(*)::int from offers o where o.load_id = l.id and o.status = 'pending') as offers_count,
-  (select coalesce(json_agg(json_build_object('id', s.id, 'index', s.idx, 'stopType', s.stop_type, 'cityId', s.city_id,
-      'cityNameEn', c.name_en, 'cityNameAr', c.name_ar, 'districtId', s.district_id, 'lat', s.lat, 'lng', s.lng,
-      'date', s.date, 'address', s.address, 'addressDetails', s.address_details) order by s.idx), '[]'::json)
-     from load_stops s join cities c on c.id = s.city_id where s.load_id = l.id) as stops,
-  (select coalesce(json_agg(json_build_object('id', g.id, 'goodsType', g.goods_type, 'lengthCm', g.length_cm, 'widthCm', g.width_cm,
-      'heightCm', g.height_cm, 'quantity', g.quantity, 'weightPerItemKg', g.weight_per_item_kg, 'stackable', g.stackable,
-      'adr', g.adr, 'conditions', g.conditions) order by g.idx), '[]'::json)
-     from cargo_lines g where g.load_id = l.id) as cargo`);
+`;
+
+/**
+ * Columns of a load as the API returns it (loadSchema), from `loads l` and LOAD_JOINS: its own
+ * row and its board card (issue 45: stops with city names and cargo lines as JSON, the pending
+ * offers), read by primary key. One round trip per page.
+ */
+export const LOAD_COLUMNS = sql.raw(`${LOAD_OWN_COLUMNS}
+  lc.offers_count, lc.stops, lc.cargo`);
+
+/** The joins LOAD_COLUMNS reads from, after `loads l`: the shipper and the board card (both by primary key). */
+export const LOAD_JOINS = sql.raw('join users u on u.id = l.shipper_id join load_cards lc on lc.load_id = l.id');
+
+/**
+ * LOAD_COLUMNS as they were before the board card (issue 45), from `loads l join users u`: the
+ * stops, cargo and offer count by correlated subqueries over the source rows. The reference the
+ * card tests compare the card-based Load with (load-cards.test.ts); not read by any request.
+ */
+export const LOAD_COLUMNS_REFERENCE = sql.raw(`${LOAD_OWN_COLUMNS}
+  ${CARD_OFFERS_SQL} as offers_count, ${CARD_STOPS_SQL} as stops, ${CARD_CARGO_SQL} as cargo`);
 
 export interface LoadRow {
   id: string;
@@ -231,7 +244,7 @@ export function toLoad(r: LoadRow, viewerId: string | null, deadheadKm?: number,
 /** Full loads by id (any status, deleted included), in no particular order. */
 export async function findLoads(db: DbOrTx, ids: string[]): Promise<LoadRow[]> {
   if (ids.length === 0) return [];
-  return queryRows<LoadRow>(db, sql`select ${LOAD_COLUMNS} from loads l join users u on u.id = l.shipper_id where l.id = any(${uuidArray(ids)}::uuid[])`);
+  return queryRows<LoadRow>(db, sql`select ${LOAD_COLUMNS} from loads l ${LOAD_JOINS} where l.id = any(${uuidArray(ids)}::uuid[])`);
 }
 
 export async function findLoad(db: DbOrTx, id: string): Promise<LoadRow | null> {

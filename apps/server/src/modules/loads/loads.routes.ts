@@ -14,6 +14,7 @@ import {
   myLoadsResponse,
   repostLoadBody,
   searchLoadsQuery,
+  boardCountResponse,
   updateLoadBody,
   changeAudienceBody,
   extendDatesBody,
@@ -271,5 +272,30 @@ export default async function loadsRoutes(fastify: FastifyInstance) {
       message: message('common.ok', req.lang),
       data: await svc.myLoads(app.requireUser(req), req.query.tab, req.query.limit, req.query.skip, req.query.cursor),
     }),
+  );
+}
+
+/** GET /loads/count (issue 45): the board's capped count on its own request, off the page's miss path (registered by modules/index.ts). */
+export async function boardCountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const svc = app.container.services.loads;
+  const tags = ['loads'];
+  app.get(
+    '/loads/count',
+    {
+      config: { auth: 'token' },
+      schema: {
+        tags,
+        summary: 'Count the load board',
+        description:
+          'How many open loads GET /loads\' filters match (paging and sort ignored): total exact up to 1,000, totalCapped when there are more ("1,000+"). Its own request, so a board page never waits for the count (issue 45): fetch it after the page\'s rows. Cacheable for a short time (Cache-Control: private, max-age=15). Guests may count.',
+        querystring: searchLoadsQuery,
+        response: { 200: envelope(boardCountResponse) },
+      },
+    },
+    async (req, reply) => {
+      void reply.header('cache-control', 'private, max-age=15');
+      return { message: message('common.ok', req.lang), data: await svc.count(req.query, req.auth?.userId ?? null) };
+    },
   );
 }

@@ -3,7 +3,7 @@ import { ACTIVE_LOAD_STATUSES, COUNT_CAP, MY_LOADS_TABS, normalizeMoney, type My
 import type { Db } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { bookmarkedAmong, capped, LOAD_COLUMNS, ON_BOARD, toLoad, uuidArray, type LoadRow } from './loads.repository.ts';
+import { bookmarkedAmong, capped, LOAD_COLUMNS, LOAD_JOINS, ON_BOARD, toLoad, uuidArray, type LoadRow } from './loads.repository.ts';
 
 /* My loads (spec §2 "My shipments"): the tabs and their counts. */
 
@@ -97,7 +97,7 @@ export async function myLoads(db: Db, me: string, tab: MyLoadsTab, limit: number
       db,
       sql`select ${LOAD_COLUMNS}, p.k::text as k
           from (select id, k from (${page}) b order by k desc, id desc limit ${limit} offset ${offset}) p
-          join loads l on l.id = p.id join users u on u.id = l.shipper_id
+          join loads l on l.id = p.id ${LOAD_JOINS}
           order by p.k desc, p.id desc`,
       'my_loads',
       'generic',

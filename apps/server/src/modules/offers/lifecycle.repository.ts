@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { OfferStatus } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { recountCardOffers } from '../../db/load-cards.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Party } from './offers.repository.ts';
 
@@ -16,12 +17,20 @@ export interface OfferTransitionSet {
   lastOfferBy?: Party;
 }
 
-/** `update offers set status = $to, … where id = $id and status = $from`; false when no row matched. */
+/**
+ * `update offers set status = $to, … where id = $id and status = $from`; false when no row matched.
+ * An offer leaving or entering `pending` changes its load's offer count: the board card's is
+ * recounted in the same transaction (issue 45).
+ */
 export async function transitionOfferRow(tx: DbOrTx, id: string, from: OfferStatus, to: OfferStatus, set: OfferTransitionSet): Promise<boolean> {
   const parts: SQL[] = [sql`status = ${to}`, sql`updated_at = now()`];
   if (set.price !== undefined) parts.push(sql`price = ${set.price}`);
   if (set.lastOfferBy) parts.push(sql`last_offer_by = ${set.lastOfferBy}`);
-  const rows = await queryRows(tx, sql`update offers set ${sql.join(parts, sql`, `)} where id = ${id} and status = ${from} returning id`);
+  const rows = await queryRows<{ load_id: string }>(
+    tx,
+    sql`update offers set ${sql.join(parts, sql`, `)} where id = ${id} and status = ${from} returning load_id`,
+  );
+  if (rows.length > 0 && from !== to && (from === 'pending' || to === 'pending')) await recountCardOffers(tx, [rows[0].load_id]);
   return rows.length > 0;
 }
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Offer } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { recountCardOffers } from '../../db/load-cards.ts';
 import { offerEvents, offers } from '../../db/schema/index.ts';
 import { inList, queryRows } from '../../lib/sql.ts';
 
@@ -26,8 +27,10 @@ export async function offerState(db: DbOrTx, id: string, lock = false): Promise<
   return rows[0] ?? null;
 }
 
+/** Insert an offer; its load's board card counts it (issue 45; inside the caller's transaction). */
 export async function insertOffer(tx: DbOrTx, o: typeof offers.$inferInsert) {
   await tx.insert(offers).values(o);
+  await recountCardOffers(tx, [o.loadId]);
 }
 
 export async function insertEvent(tx: DbOrTx, e: typeof offerEvents.$inferInsert) {
@@ -41,6 +44,9 @@ export type NewOfferEventRow = typeof offerEvents.$inferInsert;
 export async function insertOffersBulk(tx: DbOrTx, rows: NewOfferRow[], events: NewOfferEventRow[]) {
   for (let i = 0; i < rows.length; i += 200) await tx.insert(offers).values(rows.slice(i, i + 200));
   for (let i = 0; i < events.length; i += 200) await tx.insert(offerEvents).values(events.slice(i, i + 200));
+  // their loads' board cards count them (issue 45)
+  const loadIds = [...new Set(rows.map((r) => r.loadId))];
+  for (let i = 0; i < loadIds.length; i += 1000) await recountCardOffers(tx, loadIds.slice(i, i + 1000));
 }
 
 /** Move the times of the offers on loads of `shipperIds` (and their history) forward by `days`, never past now. */
@@ -134,6 +140,7 @@ export async function getOffer(db: DbOrTx, id: string): Promise<Offer | null> {
 /** Delete every offer of a load and its history (spec §4: editing origin, destination or equipment). */
 export async function deleteOffersOfLoad(tx: DbOrTx, loadId: string): Promise<void> {
   await tx.execute(sql`delete from offers where load_id = ${loadId}`);
+  await recountCardOffers(tx, [loadId]);
 }
 
 /**

@@ -4,11 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RADIUS_OPTIONS_KM, type Load } from '@masar/shared';
+import type { TFunction } from 'i18next';
+import { RADIUS_OPTIONS_KM, type BoardCount, type Load } from '@masar/shared';
 import { masar, unwrap } from '../../../lib/api';
 import { CitySelect } from '../../../components/CitySelect';
 import { RadiusSelect } from '../../../components/RadiusSelect';
-import { asLang, cityName, formatCount } from '../../../components/format';
+import { asLang, cityName, formatCount, type Lang } from '../../../components/format';
 import { DirArrow } from '../../../components/Lane';
 import { LoadCard } from '../../../components/LoadCard';
 import { useCitiesByIds } from '../../../components/reference';
@@ -50,6 +51,31 @@ const LANES: [number, number][] = [
 ];
 const DEFAULT_RADIUS = 200;
 
+/**
+ * GET /loads/count for the home page's search (issue 45): its own request, once the rows have
+ * come (`enabled`); the same key as the board page's count (useBoardCount) for the same filters.
+ */
+function useSearchCount(pickupCityId: number | null, radius: number, dropCityId: number | null, enabled: boolean) {
+  const filters = {
+    pickupCityId: pickupCityId ?? undefined,
+    radius: pickupCityId ? radius : undefined,
+    dropCityId: dropCityId ?? undefined,
+    dropRadius: dropCityId ? DEFAULT_RADIUS : undefined,
+  };
+  return useQuery({
+    queryKey: ['loads', 'count', filters],
+    queryFn: ({ signal }) => unwrap(masar.GET('/api/v1/loads/count', { params: { query: filters }, signal })),
+    staleTime: 15_000,
+    enabled,
+  });
+}
+
+/** The results' title: "Counting loads…" until the count comes, then the count ("1,000+" when capped). */
+function resultsTitle(t: TFunction, c: BoardCount | undefined, lang: Lang): string {
+  if (!c) return t('results.counting');
+  return c.totalCapped ? t('results.titleCapped', { n: formatCount(c.total, true, lang) }) : t('results.title', { count: c.total });
+}
+
 /** Home (spec §2): hero, search by pickup city and radius, latest active loads, lane links. */
 export default function HomePage() {
   const { t, i18n } = useTranslation('home');
@@ -89,6 +115,8 @@ export default function HomePage() {
         }),
       ),
   });
+  // a search's count comes on its own request after the rows (issue 45)
+  const count = useSearchCount(pickupCityId, radius, dropCityId, searching && !!loads.data);
 
   /** Signed-in users go to their load search; guests see the results here. */
   const search = (q: { pickupCityId: number | null; radius?: number; dropCityId?: number | null }) => {
@@ -166,11 +194,7 @@ export default function HomePage() {
       <Container size="lg" py="xl">
         <Group justify="space-between" mb="md" ref={resultsRef} style={{ scrollMarginTop: 80 }}>
           <Title order={2} fz="h3">
-            {searching
-              ? loads.data?.totalCapped
-                ? t('results.titleCapped', { n: formatCount(loads.data.total, true, asLang(i18n.language)) })
-                : t('results.title', { count: loads.data?.total ?? 0 })
-              : t('latest.title')}
+            {searching ? resultsTitle(t, count.data, asLang(i18n.language)) : t('latest.title')}
           </Title>
           {searching && (
             <Anchor

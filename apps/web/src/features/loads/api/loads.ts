@@ -20,6 +20,28 @@ export function useSearchLoads(query: QueryOf<'/api/v1/loads'>, enabled = true) 
   return useQuery({ ...searchLoadsQuery(query), placeholderData: keepPreviousData, enabled });
 }
 
+/**
+ * GET /loads/count (issue 45): the board's count for a search's filters, `{ total, totalCapped }`
+ * (exact up to 1,000, then "1,000+"). Its own request, fetched once the page's rows have come
+ * (`enabled`), so the page never waits for it; keyed by the filters alone, so paging and sorting
+ * reuse it (kept 15 s, as the server's Cache-Control says).
+ */
+export function useBoardCount(query: QueryOf<'/api/v1/loads'>, enabled = true) {
+  const { limit: _l, skip: _s, cursor: _c, sort: _o, count: _n, ...filters } = query;
+  return useQuery({
+    queryKey: ['loads', 'count', filters],
+    queryFn: ({ signal }) => unwrap(masar.GET('/api/v1/loads/count', { params: { query: filters }, signal })),
+    staleTime: 15_000,
+    enabled,
+  });
+}
+
+/** useBoardCount's answer (`count`: undefined until it comes) and its total and cap (0 and false meanwhile). */
+export function useBoardTotal(query: QueryOf<'/api/v1/loads'>, enabled = true) {
+  const count = useBoardCount(query, enabled).data;
+  return { count, total: count?.total ?? 0, totalCapped: count?.totalCapped ?? false };
+}
+
 /** A tab of my loads: a numbered page (`skip`) or, past them, the page after `cursor` (nextCursor). */
 export function useMyLoads(tab: MyLoadsTab, limit: number, skip: number, cursor: string | null = null) {
   return useQuery({

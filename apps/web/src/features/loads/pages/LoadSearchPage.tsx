@@ -4,12 +4,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconList, IconMap } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { asLang, formatCount } from '../../../components/format';
+import type { TFunction } from 'i18next';
+import { asLang, formatCount, type Lang } from '../../../components/format';
 import { Slot } from '../../../components/slots';
 import { useCitiesByIds } from '../../../components/reference';
 import { rolePaths, useRoleBase } from '../../../components/useViewer';
-import type { Load } from '@masar/shared';
-import { useSearchLoads } from '../api/loads';
+import type { BoardCount, Load } from '@masar/shared';
+import { useBoardTotal, useSearchLoads } from '../api/loads';
 import { LoadsTable } from '../components/LoadsTable';
 import { TableControls } from '../components/TableControls';
 import { BookNowBadge, BookNowButton } from '../components/BookNow';
@@ -26,6 +27,12 @@ const PHONE = '(max-width: 768px)';
 /** From here the map sits beside the table (issue 23): the table keeps its 1,100 px of columns. */
 const WIDE = '(min-width: 1600px)';
 const SORTS = ['newest', 'pickup', 'price', 'ratePerKm', 'deadhead'] as const;
+
+/** The board's count line (issue 45): "Counting loads…" until GET /loads/count answers, then the count ("1,000+" when capped). */
+function countText(t: TFunction, c: BoardCount | undefined, lang: Lang): string {
+  if (!c) return t('search.counting');
+  return c.totalCapped ? t('search.resultsCapped', { n: formatCount(c.total, true, lang) }) : t('search.results', { count: c.total });
+}
 
 /** /carriers/load-search, /brokers/load-search, /shippers/search-shipments — filters live in the URL. */
 export default function LoadSearchPage() {
@@ -46,7 +53,7 @@ export default function LoadSearchPage() {
   const [hovered, setHovered] = useState<string | null>(null);
 
   const apply = (f: SearchFilters) => setParams(filtersToParams(f), { replace: false });
-  const total = q.data?.total ?? 0;
+  const { count, total, totalCapped } = useBoardTotal(boardQueryOf(filters), !!q.data);
   const resultsRef = useRef<HTMLDivElement | null>(null);
   const filtersRef = useRef<HTMLDivElement | null>(null);
   // stable, so the table's columns are not rebuilt on every render (a hover re-renders the page)
@@ -92,7 +99,7 @@ export default function LoadSearchPage() {
       </div>
       <Group justify="space-between" my="sm" wrap="wrap" gap="xs">
         <Text c="dimmed" size="sm" data-testid="search-total">
-          {q.data ? (q.data.totalCapped ? t('search.resultsCapped', { n: formatCount(total, true, lang) }) : t('search.results', { count: total })) : ' '}
+          {q.data ? countText(t, count, lang) : ' '}
         </Text>
         <Group gap="sm">
           {/* the table sorts by its column heads; cards and the map have no heads */}
@@ -157,7 +164,7 @@ export default function LoadSearchPage() {
           {mapOf(520)}
           {total > q.data.items.length && (
             <Text size="xs" c="dimmed">
-              {t('search.mapLimited', { shown: q.data.items.length, total: formatCount(total, q.data.totalCapped, lang) })}
+              {t('search.mapLimited', { shown: q.data.items.length, total: formatCount(total, totalCapped, lang) })}
             </Text>
           )}
         </Stack>
@@ -190,7 +197,7 @@ export default function LoadSearchPage() {
           {list && q.data && (
             <LoadsPager
               total={total}
-              totalCapped={q.data.totalCapped}
+              totalCapped={totalCapped}
               pageSize={filters.pageSize}
               page={filters.page}
               after={filters.after}

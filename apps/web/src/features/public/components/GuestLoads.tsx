@@ -10,7 +10,7 @@ import { LoadCard } from '../../../components/LoadCard';
  * cards (each opens sign-in) and the sign-in / sign-up links — "see all" when the board has more
  * than shown. Test ids: `<id>-loads`, `<id>-no-loads`, `<id>-sign-in`.
  */
-export function GuestLoads({ id, loads, empty }: { id: string; loads: UseQueryResult<{ items: Load[]; total: number }>; empty: string }) {
+export function GuestLoads({ id, loads, empty }: { id: string; loads: UseQueryResult<{ items: Load[]; total?: number }>; empty: string }) {
   const { t } = useTranslation('public');
   const items = loads.data?.items ?? [];
   const more = (loads.data?.total ?? 0) > items.length;

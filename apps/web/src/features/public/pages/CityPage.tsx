@@ -10,7 +10,7 @@ import { DirArrow } from '../../../components/Lane';
 import NotFoundPage from '../../../components/NotFoundPage';
 import { GuestLoads } from '../components/GuestLoads';
 import { Lane, parseLaneSlug } from './LanePage';
-import { CITY_LOADS_LIMIT, CITY_RADIUS_KM } from '../cityLoads';
+import { CITY_LOADS_QUERY, CITY_RADIUS_KM } from '../cityLoads';
 
 interface OutboundLane {
   toEn: string;
@@ -49,10 +49,9 @@ function City({ slug, cityId }: { slug: string; cityId: number }) {
         masar.GET('/api/v1/loads', {
           params: {
             query: {
-              limit: CITY_LOADS_LIMIT,
+              ...CITY_LOADS_QUERY,
               pickupCityId: cityId,
               radius: CITY_RADIUS_KM,
-              sort: 'newest',
             },
           },
         }),

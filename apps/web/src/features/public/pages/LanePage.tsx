@@ -8,7 +8,7 @@ import { usePageMeta } from '../../../lib/pageMeta';
 import { asLang, formatCount, formatMoney, formatNumber } from '../../../components/format';
 import { DirArrow } from '../../../components/Lane';
 import { GuestLoads } from '../components/GuestLoads';
-import { CITY_LOADS_LIMIT, CITY_RADIUS_KM } from '../cityLoads';
+import { CITY_LOADS_QUERY, CITY_RADIUS_KM } from '../cityLoads';
 
 /** Mean Earth radius of PostgreSQL's earthdistance, km (the server's lib/geo.ts). */
 const EARTH_RADIUS_KM = 6378.168;
@@ -49,7 +49,7 @@ export function Lane({ from, to }: { from: (typeof CITY_PAGES)[number]; to: (typ
     queryFn: () =>
       unwrap(
         masar.GET('/api/v1/loads', {
-          params: { query: { limit: CITY_LOADS_LIMIT, pickupCityId: from.cityId, radius: CITY_RADIUS_KM, dropCityId: to.cityId, sort: 'newest' } },
+          params: { query: { ...CITY_LOADS_QUERY, pickupCityId: from.cityId, radius: CITY_RADIUS_KM, dropCityId: to.cityId } },
         }),
       ),
   });
@@ -82,7 +82,7 @@ export function Lane({ from, to }: { from: (typeof CITY_PAGES)[number]; to: (typ
             {t('lane.factsTitle')}
           </Title>
           <SimpleGrid cols={{ base: 2, md: 4 }}>
-            {fact(t('lane.openLoads'), loads.data ? formatCount(loads.data.total, loads.data.totalCapped, lang) : '…', 'lane-open')}
+            {fact(t('lane.openLoads'), loads.data ? formatCount(loads.data.total ?? 0, loads.data.totalCapped ?? false, lang) : '…', 'lane-open')}
             {facts.roadKm !== null
               ? fact(t('lane.roadDistance'), km(facts.roadKm), 'lane-distance')
               : fact(t('lane.straightDistance'), km(straight), 'lane-distance')}
