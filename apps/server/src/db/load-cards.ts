@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 
 /*
- * The board card of a load (issue 45; migration 0133_load_cards): what a board row shows that a
+ * The board card of a load (issue 45; migration 0134_load_cards): what a board row shows that a
  * load's own row does not hold — its stops with the city names in English and Arabic, its cargo
  * lines (both as the JSON text the API's Load is built from) and its count of pending offers —
  * in a 1:1 table `load_cards` (load_id primary key). A board page, my loads and the details read

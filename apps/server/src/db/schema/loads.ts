@@ -91,7 +91,7 @@ export const cargoLines = pgTable('cargo_lines', {
 });
 
 /**
- * The board card of a load (issue 45; migration 0133; db/load-cards.ts): stops with city names
+ * The board card of a load (issue 45; migration 0134; db/load-cards.ts): stops with city names
  * and cargo lines as the Load's JSON text, and the pending offers, written with every change.
  */
 export const loadCards = pgTable('load_cards', {

@@ -14,7 +14,7 @@ import { LOAD_COLUMNS, LOAD_COLUMNS_REFERENCE, LOAD_JOINS, toLoad, type LoadRow 
 import { CITY, inDays, loadBody, postLoad } from './loads.testkit.ts';
 
 /*
- * The board card (issue 45; db/load-cards.ts, migration 0133): after every write that changes
+ * The board card (issue 45; db/load-cards.ts, migration 0134): after every write that changes
  * what a board row shows, the Load built from the card (LOAD_COLUMNS + LOAD_JOINS, what every
  * request reads) is byte for byte the Load built from the source rows by the old correlated
  * subqueries (LOAD_COLUMNS_REFERENCE), for every load in the database, on both databases.
@@ -165,8 +165,8 @@ describe('board card (issue 45): written with every change, equal to the hydrate
     expect(await t.app.container.services.loads.refreshDemo(ids)).toBeGreaterThan(0);
     await expectCardsMatch('demo refresh');
 
-    // migration 0133's backfill writes the same cards
-    const migration = readFileSync(new URL('../../db/migrations/0133_load_cards.sql', import.meta.url), 'utf8');
+    // migration 0134's backfill writes the same cards
+    const migration = readFileSync(new URL('../../db/migrations/0134_load_cards.sql', import.meta.url), 'utf8');
     const backfill = migration.slice(migration.indexOf('insert into load_cards'));
     await t.database.exec('delete from load_cards');
     await t.database.exec(backfill);
