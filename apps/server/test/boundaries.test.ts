@@ -45,6 +45,8 @@ const OWNER: Record<string, string> = {
   idempotency_keys: 'idempotency',
   loads: 'loads',
   load_stops: 'loads',
+  // the board card (issue 45): derived, written by db/load-cards.ts in the transaction of the loads or offers write that changes it
+  load_cards: 'loads',
   cargo_lines: 'loads',
   load_bookmarks: 'loads',
   load_vendors: 'loads',

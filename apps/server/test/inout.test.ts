@@ -232,7 +232,10 @@ describe('shipment in/out of a dense circle', () => {
             .map((r) => r['QUERY PLAN'])
             .join('\n');
           expect(plan, plan).toMatch(new RegExp(`Index Only Scan using ${index} on loads`));
-          expect(plan, plan).not.toMatch(/Seq Scan on loads|Bitmap Heap Scan on loads/);
+          // the walk and the page's loads (`l`, `l_1`…); the re-post probe (`rp`, index
+          // loads_reposted_from) is costed on this test's few dozen loads, where a scan of the
+          // table is as cheap as the partial index (since the board card joined, issue 45)
+          expect(plan, plan).not.toMatch(/(Seq Scan|Bitmap Heap Scan) on loads (?!rp\b)/);
         }
       } finally {
         await client.end();
