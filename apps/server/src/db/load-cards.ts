@@ -70,6 +70,12 @@ export async function writeLoadCardsWhere(tx: DbOrTx, where: SQL): Promise<void>
 export async function recountCardOffers(tx: DbOrTx, loadIds: readonly string[]): Promise<void> {
   if (loadIds.length === 0) return;
   const ids: SQL = sql`${uuids([...new Set(loadIds)])}::uuid[]`;
+  // Lock the cards first, in a statement of its own: two bids on one load hold the load only FOR
+  // SHARE, so without it both recounts would run on snapshots taken before the other's insert
+  // committed, and the later commit would lose the earlier offer from the count. Locked, the
+  // second waits for the first to commit, and its count (a new statement, so a new snapshot under
+  // READ COMMITTED) sees both. Cards are locked in load id order, after the load row.
+  await tx.execute(sql`select 1 from load_cards where load_id = any(${ids}) order by load_id for update`);
   await tx.execute(
     sql`update load_cards lc set offers_count = (select count(*)::int from offers o where o.load_id = lc.load_id and o.status = 'pending')
         where lc.load_id = any(${ids})`,

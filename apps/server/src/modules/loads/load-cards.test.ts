@@ -186,6 +186,21 @@ interface PlanNode {
 }
 const nodesOf = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodesOf)];
 
+describe('the card under concurrent bids (issue 45)', () => {
+  it('20 carriers bidding on one load at once: the card counts all 20 pending offers', async () => {
+    const load = await postLoad(t.app, shipper.headers, loadBody({ from: CITY.riyadh, to: CITY.jeddah, day: 3 }));
+    const carriers: TestUser[] = [];
+    // one by one, retrying a clash of the fixture's random test phone numbers
+    while (carriers.length < 20)
+      carriers.push(await createUser(t, { accountType: ACCOUNT_TYPE.carrier }).catch(() => createUser(t, { accountType: ACCOUNT_TYPE.carrier })));
+    const results = await Promise.all(carriers.map((c, i) => api('POST', '/offers', c, { loadId: load.id, priceSar: String(2500 + i) })));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    const [{ n }] = await t.database.query<{ n: number }>(`select count(*)::int as n from offers where load_id = $1 and status = 'pending'`, [load.id]);
+    expect(n).toBe(20);
+    expect(await offersCountOf(load.id)).toBe(20);
+  }, 120_000);
+});
+
 describe('board page at 100k loads (issue 45): the search plus one primary-key read of 20 cards', () => {
   it("reads no stops, cargo lines or offers, and exactly the page's 20 card rows by primary key, on every search path", async () => {
     // 100,000 open loads, half over 12 hub cities and half over 1,500 other places, two stops and a cargo line each, their cards set-based (as the bench seeds)
