@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { loadListResponse, type BoardCount } from '@masar/shared';
 import type { Db } from '../../db/client.ts';
 import * as board from './board.repository.ts';
@@ -40,8 +41,8 @@ export function createBoardSearch(deps: {
   const pageVersion = deps.pageVersion ?? repo.boardPageVersion;
   const serve = cache ? pageFlights(cache, boardCacheStats, deps.flightWaitMs ?? FLIGHT_WAIT_MS) : null;
   const countPage = deps.countPage ?? board.countBoard;
-  /** key → the count, the places' version it was computed under and when it stops (cacheTtlMs) */
-  const counts = new Map<string, { v: number; until: number; n: BoardCount }>();
+  /** key → the count and the places' version it was computed under; least recently used out, each kept cacheTtlMs */
+  const counts = new LRUCache<string, { v: number; n: BoardCount }>({ max: COUNTS_MAX, ttl: Math.max(1, cacheTtlMs) });
   return {
     search: async (q: board.BoardQuery, viewerId: string | null) => searchPage(readDb, q, viewerId, await hiddenFrom(viewerId)),
 
@@ -57,14 +58,9 @@ export function createBoardSearch(deps: {
       if (hidden.length || cacheTtlMs <= 0) return countPage(readDb, f, hidden);
       const key = JSON.stringify(f);
       const known = counts.get(key);
-      counts.delete(key);
-      if (known && known.v === v && known.until > Date.now()) {
-        counts.set(key, known);
-        return known.n;
-      }
+      if (known?.v === v) return known.n;
       const n = await countPage(readDb, f);
-      counts.set(key, { v, until: Date.now() + cacheTtlMs, n });
-      if (counts.size > COUNTS_MAX) counts.delete(counts.keys().next().value!);
+      counts.set(key, { v, n });
       return n;
     },
 
