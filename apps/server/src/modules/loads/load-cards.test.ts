@@ -201,6 +201,17 @@ describe('the card under concurrent bids (issue 45)', () => {
   }, 120_000);
 });
 
+describe('GET /loads/count (issue 45): remembered per place version', () => {
+  it('answers a repeated count from memory, and a new post in the circle changes it at once', async () => {
+    const q = `/loads/count?pickupCityId=${CITY.dammam}&radius=50&equipmentType=reefer_trailer`;
+    const before = (await ok(api('GET', q, carrier))) as { total: number };
+    // the same filters with another sort and page: the same count
+    expect(await ok(api('GET', `${q}&sort=price&skip=20`, carrier))).toEqual(before);
+    await postLoad(t.app, shipper.headers, { ...loadBody({ from: CITY.dammam, to: CITY.riyadh, day: 2 }), equipmentType: 'reefer_trailer' });
+    expect(((await ok(api('GET', q, carrier))) as { total: number }).total).toBe(before.total + 1);
+  });
+});
+
 describe('board page at 100k loads (issue 45): the search plus one primary-key read of 20 cards', () => {
   it("reads no stops, cargo lines or offers, and exactly the page's 20 card rows by primary key, on every search path", async () => {
     // 100,000 open loads, half over 12 hub cities and half over 1,500 other places, two stops and a cargo line each, their cards set-based (as the bench seeds)
