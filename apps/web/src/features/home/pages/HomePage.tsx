@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { RADIUS_OPTIONS_KM, type BoardCount, type Load } from '@masar/shared';
 import { masar, unwrap } from '../../../lib/api';
+import { useBoardCount } from '../../../components/boardCount';
 import { CitySelect } from '../../../components/CitySelect';
 import { RadiusSelect } from '../../../components/RadiusSelect';
 import { asLang, cityName, formatCount, type Lang } from '../../../components/format';
@@ -51,23 +52,17 @@ const LANES: [number, number][] = [
 ];
 const DEFAULT_RADIUS = 200;
 
-/**
- * GET /loads/count for the home page's search (issue 45): its own request, once the rows have
- * come (`enabled`); the same key as the board page's count (useBoardCount) for the same filters.
- */
+/** GET /loads/count for the home page's search (issue 45): useBoardCount with the filters the search sends, once its rows have come. */
 function useSearchCount(pickupCityId: number | null, radius: number, dropCityId: number | null, enabled: boolean) {
-  const filters = {
-    pickupCityId: pickupCityId ?? undefined,
-    radius: pickupCityId ? radius : undefined,
-    dropCityId: dropCityId ?? undefined,
-    dropRadius: dropCityId ? DEFAULT_RADIUS : undefined,
-  };
-  return useQuery({
-    queryKey: ['loads', 'count', filters],
-    queryFn: ({ signal }) => unwrap(masar.GET('/api/v1/loads/count', { params: { query: filters }, signal })),
-    staleTime: 15_000,
+  return useBoardCount(
+    {
+      pickupCityId: pickupCityId ?? undefined,
+      radius: pickupCityId ? radius : undefined,
+      dropCityId: dropCityId ?? undefined,
+      dropRadius: dropCityId ? DEFAULT_RADIUS : undefined,
+    },
     enabled,
-  });
+  );
 }
 
 /** The results' title: "Counting loads…" until the count comes, then the count ("1,000+" when capped). */

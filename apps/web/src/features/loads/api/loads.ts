@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangeAudienceBody, CreateLoadBody, ExtendDatesBody, MyLoadsTab, UpdateLoadBody } from '@masar/shared';
 import { idempotent, masar, unwrap, type QueryOf } from '../../../lib/api';
+import { useBoardCount } from '../../../components/boardCount';
 
 /** Every tab's count, exact up to COUNT_CAP (1,000); countsCapped says which tab has more. */
 export type MyLoadsCounts = Record<MyLoadsTab, number>;
@@ -18,22 +19,6 @@ export const searchLoadsQuery = (query: QueryOf<'/api/v1/loads'>) =>
 
 export function useSearchLoads(query: QueryOf<'/api/v1/loads'>, enabled = true) {
   return useQuery({ ...searchLoadsQuery(query), placeholderData: keepPreviousData, enabled });
-}
-
-/**
- * GET /loads/count (issue 45): the board's count for a search's filters, `{ total, totalCapped }`
- * (exact up to 1,000, then "1,000+"). Its own request, fetched once the page's rows have come
- * (`enabled`), so the page never waits for it; keyed by the filters alone, so paging and sorting
- * reuse it (kept 15 s, as the server's Cache-Control says).
- */
-export function useBoardCount(query: QueryOf<'/api/v1/loads'>, enabled = true) {
-  const { limit: _l, skip: _s, cursor: _c, sort: _o, count: _n, ...filters } = query;
-  return useQuery({
-    queryKey: ['loads', 'count', filters],
-    queryFn: ({ signal }) => unwrap(masar.GET('/api/v1/loads/count', { params: { query: filters }, signal })),
-    staleTime: 15_000,
-    enabled,
-  });
 }
 
 /** useBoardCount's answer (`count`: undefined until it comes) and its total and cap (0 and false meanwhile). */
