@@ -52,8 +52,14 @@ describe('the board circle (circleOf)', () => {
     }
     // room for any circle beside Jeddah's, never for three
     const bound = Math.max(...cities.slice(1).map((c) => chars.get(c)! + chars.get(CITY.jeddah)!));
+    // circles other files remembered (the server projects share one module graph per worker),
+    // Jeddah's among them: a smaller bound drops the least recently used at once, not on the next miss
+    await circleOf(t.database.db, CITY.dammam, 500);
+    await circleOf(t.database.db, CITY.jeddah, 150);
     const was = circleCache.bound(bound);
     try {
+      expect(circleCache.stats().chars).toBeLessThanOrEqual(bound);
+      expect(circleCache.keys()).toEqual([`${CITY.jeddah}:150`]);
       for (const [i, city] of cities.entries()) {
         await circleOf(t.database.db, city, 150);
         // the first circle asked again: it becomes the most recently used

@@ -288,12 +288,23 @@ let circlesMaxChars = CIRCLES_MAX_CHARS;
 export const circleCache = {
   stats: () => ({ circles: circles.size, chars: circleChars }),
   keys: () => [...circles.keys()],
+  /** Sets the bound and drops the least recently used circles until the rest fit it. */
   bound(chars: number): number {
     const was = circlesMaxChars;
     circlesMaxChars = chars;
+    evictCircles(0);
     return was;
   },
 };
+
+/** Drops the least recently used circles until `room` more characters fit under the bound. */
+function evictCircles(room: number): void {
+  for (const [old, v] of circles) {
+    if (circleChars + room <= circlesMaxChars) break;
+    circles.delete(old);
+    circleChars -= v.ids.length + v.dists.length;
+  }
+}
 
 /** The circle of `radiusKm` around `cityId` (no radius: the city alone, distance 0). */
 export async function circleOf(db: DbOrTx, cityId: number, radiusKm: number | null | undefined): Promise<Circle> {
@@ -317,11 +328,7 @@ export async function circleOf(db: DbOrTx, cityId: number, radiusKm: number | nu
   );
   const c = { n: Number(r.n), ids: r.ids, dists: r.dists };
   const size = c.ids.length + c.dists.length;
-  for (const [old, v] of circles) {
-    if (circleChars + size <= circlesMaxChars) break;
-    circles.delete(old);
-    circleChars -= v.ids.length + v.dists.length;
-  }
+  evictCircles(size);
   if (size <= circlesMaxChars) {
     circles.set(k, c);
     circleChars += size;
