@@ -39,7 +39,7 @@ export function TruckCard({ truck, actions, onOpen, detailed = false }: { truck:
             </Text>
           </Group>
           <Group gap={4}>
-            <Badge variant="light">{truck.loadType}</Badge>
+            <Badge variant="light">{t(`card.loadType.${truck.loadType}`)}</Badge>
             <Badge variant="light" color={truck.status === 'posted' ? 'green' : 'gray'} data-testid="truck-status">
               {t(`status.${truck.status}`)}
             </Badge>
@@ -53,15 +53,20 @@ export function TruckCard({ truck, actions, onOpen, detailed = false }: { truck:
           <Text size="sm">{t(truck.rateBasis === 'km' ? 'card.rateKm' : 'card.rateTrip', { value: rate })}</Text>
           <Text size="sm">{t('card.capacity', { value: formatNumber(truck.capacityKg, lang) })}</Text>
           {truck.deadheadKm !== undefined && <Text size="sm">{t('card.deadhead', { value: formatNumber(truck.deadheadKm, lang, 1) })}</Text>}
+          {truck.loadType === 'LTL' && truck.pallets != null && <Text size="sm">{t('card.pallets', { value: formatNumber(truck.pallets, lang) })}</Text>}
+          {truck.loadType === 'LTL' && truck.spaceCm != null && <Text size="sm">{t('card.space', { value: formatNumber(truck.spaceCm / 100, lang, 1) })}</Text>}
         </Group>
         <Group gap="xs" wrap="wrap">
-          <Text size="sm">{truck.company}</Text>
+          <Text size="sm">
+            <bdi>{truck.company}</bdi>
+          </Text>
           <Badge size="sm" variant="outline" color={truck.verified ? 'green' : 'gray'}>
             {truck.verified ? t('card.verified') : t('card.notVerified')}
           </Badge>
           {truck.vehicle && (
             <Text size="sm" c="dimmed">
-              {t('card.plate', { value: truck.vehicle.plate })} · {t('card.wasl', { value: truck.vehicle.waslStatus })}
+              {t('card.plate', { value: truck.vehicle.plate })} ·{' '}
+              {t('card.wasl', { value: t(`card.waslStatus.${truck.vehicle.waslStatus}`, { defaultValue: '' }) })}
               {truck.vehicle.trailer ? ` · ${t('card.trailer', { value: truck.vehicle.trailer.trailerNumber })}` : ''}
             </Text>
           )}

@@ -81,7 +81,7 @@ export function TrucksTable({ trucks, sort, canSortDeadhead, onSort, onOpen, act
         cell: ({ row }) => <Lane truck={row.original} lang={lang} anywhere={t('card.anywhere')} deadhead={row.original.deadheadKm} />,
       },
       { id: 'equipment', header: t('field.equipment'), enableSorting: false, cell: ({ row }) => refName(eq.data, row.original.equipmentType, lang) },
-      { id: 'loadType', header: t('table.col.loadType'), enableSorting: false, cell: ({ row }) => row.original.loadType },
+      { id: 'loadType', header: t('table.col.loadType'), enableSorting: false, cell: ({ row }) => t(`card.loadType.${row.original.loadType}`) },
       {
         id: 'capacity',
         header: t('table.col.capacity'),
@@ -107,7 +107,7 @@ export function TrucksTable({ trucks, sort, canSortDeadhead, onSort, onOpen, act
           return (
             <div>
               <Group gap={4} wrap="nowrap">
-                <Text component="span" fz="inherit" truncate="end" maw={200} title={x.company}>
+                <Text component="span" fz="inherit" truncate="end" maw={200} title={x.company} dir="auto">
                   {x.company}
                 </Text>
                 {x.verified && (
