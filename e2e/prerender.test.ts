@@ -33,7 +33,7 @@ describe.skipIf(!existsSync(join(dir, 'pages.json')))('prerendered city and lane
       expect(page, path).toBeDefined();
       expect(page!.accountType).toBeNull();
       for (const lang of ['en', 'ar'] as const) {
-        expect(page!.head?.[lang]?.title, `${path} ${lang}`).toMatch(/ — Masar$/);
+        expect(page!.head?.[lang]?.title, `${path} ${lang}`).toMatch(lang === 'ar' ? / · مسار$/ : / · Masar$/);
         expect(page!.head?.[lang]?.description?.length ?? 0, `${path} ${lang}`).toBeGreaterThan(40);
         expect(html(page!.file, lang)).toContain('<h1');
       }

@@ -117,8 +117,8 @@ describe('the prerendered guest home page', () => {
           path: '/city/riyadh-to-jeddah',
           accountType: null,
           head: {
-            en: { title: 'Truck loads from Riyadh to Jeddah — Masar', description: 'Open loads on the Riyadh – Jeddah lane, "live"' },
-            ar: { title: 'شحنات الشاحنات من الرياض إلى جدة — Masar', description: 'الشحنات المفتوحة على مسار الرياض – جدة' },
+            en: { title: 'Truck loads from Riyadh to Jeddah · Masar', description: 'Open loads on the Riyadh – Jeddah lane, "live"' },
+            ar: { title: 'شحنات الشاحنات من الرياض إلى جدة · مسار', description: 'الشحنات المفتوحة على مسار الرياض – جدة' },
           },
         },
       ]),
@@ -155,13 +155,13 @@ describe('the prerendered guest home page', () => {
   it('serves a city-to-city lane page prerendered, with its own title and description, in the reader’s language (issue 23)', async () => {
     const en = await get('/city/riyadh-to-jeddah', { cookie: 'language=en' });
     expect(en).toContain('<div id="root"><h1>Truck loads from Riyadh to Jeddah</h1></div>');
-    expect(en).toContain('<title>Truck loads from Riyadh to Jeddah — Masar</title>');
+    expect(en).toContain('<title>Truck loads from Riyadh to Jeddah · Masar</title>');
     expect(en).toContain('<meta name="description" content="Open loads on the Riyadh – Jeddah lane, &quot;live&quot;" />');
     expect(en).not.toContain('Masar | مسار');
     expect(en).toContain('<link rel="modulepreload" crossorigin href="/assets/CityPage-1.js">');
     const ar = await get('/city/riyadh-to-jeddah', { cookie: 'language=ar' });
     expect(ar).toContain('<div id="root"><h1>شحنات الشاحنات من الرياض إلى جدة</h1></div>');
-    expect(ar).toContain('<title>شحنات الشاحنات من الرياض إلى جدة — Masar</title>');
+    expect(ar).toContain('<title>شحنات الشاحنات من الرياض إلى جدة · مسار</title>');
     // a page not prerendered (or with a query) keeps the shell's head and an empty root
     const other = await get('/city/riyadh-to-mars', { cookie: 'language=en' });
     expect(other).toContain('<title>Masar | مسار</title>');

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { claimTitle } from './pageTitle';
 
 /** A page's head as the browser shows it: the document title and the meta description. */
@@ -14,19 +15,25 @@ export interface PageHead {
  */
 export const PageHeadSink = createContext<((head: PageHead) => void) | null>(null);
 
-/** "Riyadh → Jeddah loads — Masar": the document title of a page titled `title`. */
-export const documentTitle = (title: string) => `${title} — Masar`;
+/**
+ * "Riyadh → Jeddah loads · Masar" / "… · مسار": the document title of a page titled `title`, in
+ * the one format the app shell uses for every page (pageTitle.ts), with the app's name in the
+ * page's language (issue 47: public pages were titled "… — Masar" in Arabic too).
+ */
+export const documentTitle = (title: string, appName: string) => `${title} · ${appName}`;
 
 /**
  * The page's title and description (search results, shared links) in the current language:
- * `<title>Masar — {title}</title>` and `<meta name="description">`. Restored on leave.
+ * `<title>{title} · Masar</title>` (documentTitle) and `<meta name="description">`. Restored on leave.
  */
 export function usePageMeta(title: string, description?: string) {
-  useContext(PageHeadSink)?.({ title: documentTitle(title), description });
+  const { t } = useTranslation('common');
+  const full = documentTitle(title, t('appName'));
+  useContext(PageHeadSink)?.({ title: full, description });
   useEffect(() => {
     const before = document.title;
     const release = claimTitle();
-    document.title = documentTitle(title);
+    document.title = full;
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     const hadMeta = !!meta;
     const beforeDesc = meta?.content ?? '';
@@ -46,5 +53,5 @@ export function usePageMeta(title: string, description?: string) {
         else meta.remove();
       }
     };
-  }, [title, description]);
+  }, [full, description]);
 }

@@ -63,7 +63,7 @@ describe('City page', () => {
     });
     renderWithApp(page, { dir: 'rtl', path: '/city/riyadh' });
     expect(await screen.findByRole('heading', { level: 1, name: 'حمولات الشاحنات في الرياض' })).toBeTruthy();
-    expect(document.title).toBe('حمولات الشاحنات في الرياض — Masar');
+    expect(document.title).toBe('حمولات الشاحنات في الرياض · مسار');
     expect(await screen.findByTestId('load-row-LD-000103')).toBeTruthy();
     expect(within(screen.getByTestId('city-loads')).getAllByRole('link')).toHaveLength(3);
     const search = calls.find((c) => c.path.startsWith('/loads?'))!;
@@ -108,7 +108,7 @@ describe('Lane page', () => {
     });
     renderWithApp(page, { path: '/city/riyadh-to-jeddah' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Truck loads from Riyadh to Jeddah' })).toBeTruthy();
-    expect(document.title).toBe('Truck loads from Riyadh to Jeddah — Masar');
+    expect(document.title).toBe('Truck loads from Riyadh to Jeddah · Masar');
     await screen.findByTestId('load-row-LD-000105');
     const search = calls.find((c) => c.path.startsWith('/loads?'))!;
     expect(Object.fromEntries(new URLSearchParams(search.path.split('?')[1]))).toMatchObject({

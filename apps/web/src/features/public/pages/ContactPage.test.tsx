@@ -29,7 +29,7 @@ describe('Contact page', () => {
     );
     renderWithApp(app, { dir: 'rtl', path: '/contact' });
     expect(await screen.findByRole('heading', { level: 1, name: 'تواصل معنا' })).toBeTruthy();
-    expect(document.title).toBe('تواصل معنا — Masar');
+    expect(document.title).toBe('تواصل معنا · مسار');
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByTestId('contact-name'), 'س');
     await user.type(screen.getByTestId('contact-email'), 'not-an-email');

@@ -13,7 +13,7 @@ describe('FAQ page', () => {
     await i18n.changeLanguage('ar');
     renderWithApp(<FaqPage />, { dir: 'rtl', path: '/faq' });
     expect(await screen.findByRole('heading', { level: 1, name: 'الأسئلة الشائعة' })).toBeTruthy();
-    expect(document.title).toBe('الأسئلة الشائعة — Masar');
+    expect(document.title).toBe('الأسئلة الشائعة · مسار');
     const ld = JSON.parse(screen.getByTestId('faq-jsonld').innerHTML) as { '@type': string; mainEntity: { name: string; acceptedAnswer: { text: string } }[] };
     expect(ld['@type']).toBe('FAQPage');
     expect(ld.mainEntity).toHaveLength(5);
