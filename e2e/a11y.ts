@@ -19,6 +19,7 @@ import { LAYOUT_ONLY, openRoleBrowsers, PICKERS, prefer, ROLES, TARGETS, type Ch
  *   the dark theme: 4 loads per page and width, now 2;
  * - one digit system (issue 23, e2e/digits.ts): in Arabic, light theme, at both widths, no Western
  *   digit outside Latin text and codes (with two open date pickers, PICKERS);
+ * - no Content-Security-Policy error in the console (issue 47), on every page and language;
  * - the phone layout (issue 9): at 390 px in light, English and Arabic, no page is wider than the
  *   screen (wide tables scroll inside their own container or become cards; LAYOUT_ONLY adds pages
  *   that only this check visits).
@@ -74,9 +75,17 @@ export function a11ySweep(width: number) {
     let browsers: RoleBrowsers;
     const findings: Finding[] = [];
 
+    /** Content-Security-Policy violations the pages logged (issue 47: none on any page). */
+    const cspErrors: string[] = [];
+
     beforeAll(async () => {
       srv = await startServer();
       browsers = await openRoleBrowsers(srv, LANES);
+      for (const tabs of browsers.pages.values())
+        for (const tab of tabs)
+          tab.on('console', (msg) => {
+            if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) cspErrors.push(`${tab.url()}: ${msg.text()}`);
+          });
     });
 
     afterAll(async () => {
@@ -189,6 +198,7 @@ export function a11ySweep(width: number) {
           const summary = failures.map((f) => `${f.page} (${f.theme}): ${JSON.stringify(f.rules)}\n    ${f.samples.join('\n    ')}`).join('\n');
           expect.soft(failures.length, `serious/critical axe violations:\n${summary}`).toBe(0);
           expect.soft(leaks, `Western digits on Arabic pages:\n${leaks.join('\n')}`).toEqual([]);
+          expect.soft(cspErrors.splice(0), 'Content-Security-Policy errors in the console').toEqual([]);
           expect(wide, 'pages wider than the phone').toEqual([]);
           // both themes were checked on every axe page
           expect(new Set(findings.filter((f) => f.lang === lang).map((f) => f.theme))).toEqual(new Set(['light', 'dark']));

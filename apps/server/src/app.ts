@@ -151,6 +151,10 @@ export async function buildApp(opts: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'connect-src': ["'self'", 'ws:', 'wss:'],
+        // the real-time client's timers (mqtt → worker-timers) run in a worker made from a blob:
+        // URL; without this every signed-in page logged a CSP error and fell back to main-thread
+        // timers, which background tabs throttle (issue 47)
+        'worker-src': ["'self'", 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'upgrade-insecure-requests': null,
       },
