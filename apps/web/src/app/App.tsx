@@ -1,12 +1,13 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
 import { SessionProvider } from '../lib/session';
 import { AppLayout } from './layout/AppLayout';
 import { Providers } from './Providers';
 import { PushTopicSync } from './PushTopicSync';
 import { RouteGuard } from './RouteGuard';
 import { NotFound, routes } from './routes';
+import { Loading } from '../components/Loading';
 
 /**
  * Root component: providers, session, the app shell, the route guard and the route table.
@@ -23,7 +24,7 @@ export function App({ Router = BrowserRouter }: { Router?: ComponentType<{ child
               <Suspense
                 fallback={
                   <Center h="60vh">
-                    <Loader />
+                    <Loading />
                   </Center>
                 }
               >

@@ -9,6 +9,7 @@ import { CsvExportMenu, CsvImportButton } from '../../../components/CsvTransfer'
 import { useCsvLog, useCsvLogs, useRetryRows, type CsvFailedRow, type CsvLog } from '../api/csv';
 import { asLang, formatDate } from '../../../components/format';
 import { TableHead } from '../../../components/TableHead';
+import { Loading } from '../../../components/Loading';
 
 const STATUS_COLOR: Record<string, string> = { processing: 'blue', completed: 'masar', failed: 'masarRed' };
 
@@ -57,7 +58,7 @@ export default function CsvLogsPage() {
         </Group>
       </Group>
       {logs.isLoading ? (
-        <Loader />
+        <Loading />
       ) : logs.isError ? (
         <Alert color="masarRed">{logs.error.message}</Alert>
       ) : !logs.data?.items.length ? (
@@ -166,7 +167,7 @@ function CsvLogDetailView({ id, onBack }: { id: string; onBack: () => void }) {
         </Group>
       </Group>
       {log.isLoading ? (
-        <Loader />
+        <Loading />
       ) : log.isError ? (
         <Alert color="masarRed">{log.error.message}</Alert>
       ) : log.data ? (

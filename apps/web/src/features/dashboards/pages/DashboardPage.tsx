@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { useState } from 'react';
 import { AreaChart, BarChart, DonutChart, LineChart } from '@mantine/charts';
-import { Alert, Center, Container, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title, useDirection } from '@mantine/core';
+import { Alert, Center, Container, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title, useDirection } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_PERIODS, STATISTIC_KEYS, type Dashboard, type DashboardLane, type DashboardPeriod } from '@masar/shared';
 import { asLang, formatMoney, formatNumber, formatPercent, type Lang } from '../../../components/format';
@@ -11,6 +11,7 @@ import { digitSystem } from '../../../lib/digits';
 import { useDashboard } from '../api/dashboards';
 import { ChartCard } from '../components/ChartCard';
 import { StatCard, type StatKind } from '../components/StatCard';
+import { Loading } from '../../../components/Loading';
 
 const KIND: Record<(typeof STATISTIC_KEYS)[number], StatKind> = {
   loads_posted: 'count',
@@ -72,7 +73,7 @@ export default function DashboardPage() {
         <Alert color="red" title={t('error')} />
       ) : !q.data ? (
         <Center mih={240}>
-          <Loader aria-label={t('loading')} />
+          <Loading label={t('loading')} />
         </Center>
       ) : (
         <Stack gap="lg" data-testid="dashboard" data-period={q.data.range.period} aria-busy={q.isFetching}>

@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Alert, Button, Drawer, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconLink, IconUnlink } from '@tabler/icons-react';
 import { PLATE_TYPES, type Driver, type Trailer, type Vehicle } from '@masar/shared';
@@ -16,6 +16,7 @@ import { StateBadge, VehicleBadges } from './FleetList';
 import { ShareDriverLinkModal } from './ShareDriverLink';
 import { TrailerForm } from './TrailerForm';
 import { useEquipmentTypes, VehicleForm } from './VehicleForm';
+import { Loading } from '../../../components/Loading';
 
 export interface DrawerState {
   kind: FleetKind;
@@ -204,7 +205,7 @@ export function FleetDrawer({ state, onClose, onChange }: { state: DrawerState |
   const cancel = () => (isNew || !state ? onClose() : onChange({ ...state, mode: 'view' }));
 
   let body: ReactNode = null;
-  if (state && !isNew && item.isLoading) body = <Loader />;
+  if (state && !isNew && item.isLoading) body = <Loading />;
   else if (state && !isNew && item.isError) body = <Alert color="red">{state.kind === 'vehicle' ? t('vehicle.loadError') : item.error.message}</Alert>;
   else if (state) {
     const rec = isNew ? null : (item.data ?? null);

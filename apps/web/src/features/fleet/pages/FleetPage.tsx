@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Center, Container, Group, Loader, Menu, Pagination, SegmentedControl, Select, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Container, Group, Menu, Pagination, SegmentedControl, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLayoutGrid, IconList, IconPlus, IconUsers } from '@tabler/icons-react';
 import { AVAILABILITIES, FLEET_STATES, WASL_STATUSES } from '@masar/shared';
@@ -11,6 +11,7 @@ import { FleetDrawer, type DrawerState } from '../components/FleetDrawer';
 import { FleetList } from '../components/FleetList';
 import { asLang, formatNumber, useRoleBase } from '../utils/format';
 import { SearchBox } from '../../../components/SearchBox';
+import { Loading } from '../../../components/Loading';
 
 const PAGE_SIZE = 20;
 const VIEW_KEY = 'fleetView';
@@ -182,7 +183,7 @@ export default function FleetPage() {
 
       {list.isLoading ? (
         <Center py="xl">
-          <Loader />
+          <Loading />
         </Center>
       ) : list.isError ? (
         <Alert color="red">{list.error.message}</Alert>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Center, Container, Group, Loader, Pagination, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Container, Group, Pagination, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconShieldCheck, IconTrash } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import { masar, unwrap } from '../../../lib/api';
 import { asLang, driverName, useRoleBase } from '../utils/format';
 import { NATIONALITIES_BY_VALUE } from '../utils/nationalities';
 import { SearchBox } from '../../../components/SearchBox';
+import { Loading } from '../../../components/Loading';
 
 const PAGE_SIZE = 24;
 
@@ -99,7 +100,7 @@ export default function TrustedDriversPage() {
       </Group>
       {list.isLoading ? (
         <Center py="xl">
-          <Loader />
+          <Loading />
         </Center>
       ) : list.isError ? (
         <Alert color="red">{list.error.message}</Alert>

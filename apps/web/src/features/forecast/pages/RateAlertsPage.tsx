@@ -8,7 +8,6 @@ import {
   Center,
   Container,
   Group,
-  Loader,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -41,6 +40,7 @@ import { useViewer } from '../../../components/useViewer';
 import { oneOf } from '../../../lib/api';
 import { fieldErrors } from '../../../lib/form';
 import { useCreateRateAlert, useDeleteRateAlert, useRateAlerts, useUpdateRateAlert } from '../api/forecast';
+import { Loading } from '../../../components/Loading';
 
 interface Draft {
   originCityId: number | null;
@@ -266,7 +266,7 @@ export default function RateAlertsPage() {
         {full && <Alert color="yellow">{t('full', { max: formatNumber(RATE_ALERTS_MAX, lang) })}</Alert>}
         {q.isPending && (
           <Center h={120}>
-            <Loader />
+            <Loading />
           </Center>
         )}
         {q.isError && <Alert color="masarRed">{q.error.message}</Alert>}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Container, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Container, Group, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBell, IconChartAreaLine } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useRoleBase, useViewer } from '../../../components/useViewer';
 import { oneOf } from '../../../lib/api';
 import { useRateForecast, type LaneQuery } from '../api/forecast';
 import { ForecastChart, formatDay } from '../components/ForecastChart';
+import { Loading } from '../../../components/Loading';
 
 /** Spec §2 /rate-forecast: the three loading texts, shown in this order while the forecast is made. */
 export const LOADING_STEPS = ['collecting', 'analyzing', 'onTheWay'] as const;
@@ -188,7 +189,7 @@ export default function RateForecastPage() {
         {loading && (
           <Card withBorder py="xl" data-testid="forecast-loading" aria-live="polite">
             <Stack align="center" gap="sm">
-              <Loader />
+              <Loading />
               <Text fw={700} tt="uppercase" data-testid="forecast-loading-text">
                 {t(`loading.${LOADING_STEPS[step ?? LOADING_STEPS.length - 1]}`)}
               </Text>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
-import { Alert, Anchor, Box, Button, Center, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import { LoadCard } from '../../../components/LoadCard';
 import { useCitiesByIds } from '../../../components/reference';
 import { rolePaths, useRoleBase, useViewer } from '../../../components/useViewer';
 import { loadNamespaces } from '../../../i18n';
+import { Loading } from '../../../components/Loading';
 
 /**
  * The sample testimonials for shippers, TMS users and carriers (issue 23, spec §1), with their
@@ -205,7 +206,7 @@ export default function HomePage() {
         </Group>
         {loads.isLoading && (
           <Center h={160}>
-            <Loader />
+            <Loading />
           </Center>
         )}
         {loads.isError && <Alert color="masarRed">{loads.error.message}</Alert>}

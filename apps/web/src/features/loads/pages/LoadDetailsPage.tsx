@@ -1,21 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Container,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Container, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { ACTIVE_LOAD_STATUSES, EDITABLE_LOAD_STATUSES, loadPriceOf, STOP_TYPE, type Load } from '@masar/shared';
@@ -37,6 +20,7 @@ import { LoadTimeline } from '../components/LoadTimeline';
 import { BookNowBadge, BookNowButton } from '../components/BookNow';
 import { Slot } from '../../../components/slots';
 import { usePageTitle } from '../../../lib/pageTitle';
+import { Loading } from '../../../components/Loading';
 
 function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
@@ -73,7 +57,7 @@ export default function LoadDetailsPage() {
   if (q.isLoading)
     return (
       <Center h="50vh">
-        <Loader />
+        <Loading />
       </Center>
     );
   if (q.isError || !q.data)

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Center, Container, Group, Loader, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Center, Container, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconList, IconMap } from '@tabler/icons-react';
@@ -18,6 +18,7 @@ import { BoardShortcuts } from '../components/BoardShortcuts';
 import { LoadsPager } from '../components/LoadsPager';
 import { SearchFilterBar } from '../components/SearchFilterBar';
 import { boardQueryOf, filtersToParams, filtersToSearch, parseFilters, searchToFilters, type SearchFilters } from '../utils/searchParams';
+import { Loading } from '../../../components/Loading';
 
 // Leaflet and its CSS (about 45 KB compressed) load only when a map shows (the map view, or beside the table on wide screens).
 const LoadsMap = lazy(() => import('../../../components/LoadsMap').then((m) => ({ default: m.LoadsMap })));
@@ -72,7 +73,7 @@ export default function LoadSearchPage() {
     <Suspense
       fallback={
         <Center h={height}>
-          <Loader />
+          <Loading />
         </Center>
       }
     >
@@ -155,7 +156,7 @@ export default function LoadSearchPage() {
       </Group>
       {q.isLoading && (
         <Center h={200}>
-          <Loader />
+          <Loading />
         </Center>
       )}
       {q.isError && <Alert color="masarRed">{q.error.message}</Alert>}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Container, Group, Loader, Menu, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Container, Group, Menu, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { DisplayToggle, type ListingDisplay } from '../components/DisplayToggle'
 import { LoadsTable } from '../components/LoadsTable';
 import { LoadList } from '../components/LoadList';
 import { LoadsPager } from '../components/LoadsPager';
+import { Loading } from '../../../components/Loading';
 
 const PAGE_SIZE = 12;
 /** Spec §2: phones at or below 768 px get cards instead of the table. */
@@ -177,7 +178,7 @@ export default function MyLoadsPage() {
       </Group>
       {q.isLoading && (
         <Center h={200}>
-          <Loader />
+          <Loading />
         </Center>
       )}
       {q.isError && <Alert color="masarRed">{q.error.message}</Alert>}

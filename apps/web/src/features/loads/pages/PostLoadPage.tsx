@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Center, Container, Loader, Title } from '@mantine/core';
+import { Alert, Center, Container, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CreateLoadBody } from '@masar/shared';
@@ -11,6 +11,7 @@ import { useLoad, useSaveLoad } from '../api/loads';
 import { LoadForm } from '../components/LoadForm';
 import { apiFieldErrors } from '../../../lib/form';
 import { emptyLoadForm, loadToForm } from '../utils/loadForm';
+import { Loading } from '../../../components/Loading';
 
 /** /shippers/post-load, /brokers/post-load; `?edit=<id>` edits an existing load (PATCH). */
 export default function PostLoadPage() {
@@ -53,7 +54,7 @@ export default function PostLoadPage() {
       </Title>
       {editId && existing.isLoading && (
         <Center h={200}>
-          <Loader />
+          <Loading />
         </Center>
       )}
       {editId && existing.isError && <Alert color="masarRed">{existing.error.message}</Alert>}

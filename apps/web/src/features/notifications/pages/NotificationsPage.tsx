@@ -1,9 +1,10 @@
-import { Alert, Button, Center, Container, Group, Loader, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Container, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { NOTIFICATION_CATEGORIES, type Notification, type NotificationCategory } from '@masar/shared';
 import { useMarkRead, useNotificationPages, useUnreadCount } from '../api/notifications';
 import { NotificationEntry } from '../components/NotificationEntry';
+import { Loading } from '../../../components/Loading';
 
 /** /{role}/notifications — my notifications: category filter, unread only, "load more", mark read (issue 21). */
 export default function NotificationsPage() {
@@ -55,7 +56,7 @@ export default function NotificationsPage() {
       </Group>
       {pages.isLoading ? (
         <Center p="xl">
-          <Loader />
+          <Loading />
         </Center>
       ) : pages.isError ? (
         <Alert color="masarRed">{t('error')}</Alert>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Center, Container, Group, Loader, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Center, Container, Group, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { isolate } from '../../../components/bidi';
 import { Slot } from '../../../components/slots';
 import { AccountRecordSummary } from '../../../components/AccountRecord';
+import { Loading } from '../../../components/Loading';
 
 type Box = 'received' | 'sent';
 
@@ -117,7 +118,7 @@ export default function OffersPage() {
       </Group>
       {q.isLoading && (
         <Center h={200}>
-          <Loader />
+          <Loading />
         </Center>
       )}
       {q.isError && <Alert color="masarRed">{q.error.message}</Alert>}

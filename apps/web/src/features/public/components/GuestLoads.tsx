@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Center, Group, Loader, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, SimpleGrid, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Load } from '@masar/shared';
 import { LoadCard } from '../../../components/LoadCard';
+import { Loading } from '../../../components/Loading';
 
 /**
  * The live loads of a public page (city, lane) for a guest: loading, error, the empty text, the
@@ -18,7 +19,7 @@ export function GuestLoads({ id, loads, empty }: { id: string; loads: UseQueryRe
     <>
       {loads.isLoading && (
         <Center h={160}>
-          <Loader />
+          <Loading />
         </Center>
       )}
       {loads.isError && <Alert color="masarRed">{loads.error.message}</Alert>}

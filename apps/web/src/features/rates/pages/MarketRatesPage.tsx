@@ -5,7 +5,6 @@ import {
   Center,
   Container,
   Group,
-  Loader,
   Paper,
   SegmentedControl,
   Select,
@@ -27,6 +26,7 @@ import { asLang, formatMoney, formatNumber, formatPercent, type Lang } from '../
 import { refName, useEquipmentTypes } from '../../../components/reference';
 import { digitSystem } from '../../../lib/digits';
 import { useLaneHistory, useLaneRate } from '../api/rates';
+import { Loading } from '../../../components/Loading';
 
 type Kind = 'spot' | 'contract';
 type Unit = 'trip' | 'km';
@@ -150,7 +150,7 @@ export default function MarketRatesPage() {
         <Text c="dimmed">{t('pickLane')}</Text>
       ) : rate.isPending ? (
         <Center py="xl">
-          <Loader />
+          <Loading />
         </Center>
       ) : rate.data ? (
         <Stack gap="md">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconGavel } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { useTenders } from '../api/tenders';
 import { ReceivedTenderCard, SentTenderCard } from '../components/TenderCards';
 import { TenderDialog } from '../components/TenderDialog';
+import { Loading } from '../../../components/Loading';
 
 /**
  * /shippers|/carriers|/brokers/tendering-shipment (issue 19 "Tendering"): shippers see the tenders
@@ -48,7 +49,7 @@ export default function TenderingPage() {
       )}
       {q.isPending && (
         <Center h={200}>
-          <Loader />
+          <Loading />
         </Center>
       )}
       {q.isError && <Alert color="masarRed">{q.error.message}</Alert>}

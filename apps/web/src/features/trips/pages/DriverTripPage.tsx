@@ -1,21 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Container,
-  FileInput,
-  Group,
-  Loader,
-  SegmentedControl,
-  Stack,
-  Stepper,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Container, FileInput, Group, SegmentedControl, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { IconFileUpload, IconMapPin, IconNavigation, IconPhone, IconTruck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PLAIN_TRIP_STEPS, PROOF_MAX_BYTES, PROOF_STEPS, TRIP_STEPS, type DriverJob, type GeoError } from '@masar/shared';
@@ -30,6 +14,7 @@ import { refName, useGoodsTypes } from '../../../components/reference';
 import { readTripSession, saveTripSession, tripApi, type StoredTripSession, type Where } from '../api/trips';
 import { currentPosition } from '../geo';
 import { dateTimeFormat } from '../../../lib/intl';
+import { Loading } from '../../../components/Loading';
 
 /** How often the driver's browser reports its position while a job runs (ms). */
 const POSITION_EVERY_MS = 60_000;
@@ -408,7 +393,7 @@ export default function DriverTripPage() {
             )}
             {jobs.isLoading ? (
               <Center>
-                <Loader />
+                <Loading />
               </Center>
             ) : jobs.error ? (
               <Alert color="red">{jobs.error.message}</Alert>

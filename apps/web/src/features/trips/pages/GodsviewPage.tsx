@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Card, Center, Container, Grid, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Center, Container, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { asLang, formatDate, formatNumber } from '../../../components/format';
 import { rolePaths, useRoleBase } from '../../../components/useViewer';
 import { trackingApi } from '../api/trips';
 import TrackMap, { STATUS_COLOR, type MapDot } from '../components/TrackMap';
+import { Loading } from '../../../components/Loading';
 
 /**
  * /godsview (spec §2 "track shipments"; issue 7): the user's running shipments (as shipper or
@@ -70,7 +71,7 @@ export default function GodsviewPage() {
         </Group>
         {q.isLoading ? (
           <Center>
-            <Loader />
+            <Loading />
           </Center>
         ) : q.error ? (
           <Alert color="red">{q.error.message}</Alert>

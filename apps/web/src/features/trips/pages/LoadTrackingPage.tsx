@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Center, Container, Grid, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Center, Container, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { downloadLinked } from '../../../components/transfer';
 import { useRoleBase } from '../../../components/useViewer';
 import { trackingApi } from '../api/trips';
 import TrackMap, { type MapDot } from '../components/TrackMap';
+import { Loading } from '../../../components/Loading';
 
 /**
  * A shipment's tracking view, /<role>/loads/:id/track (issue 7): trail polyline, latest
@@ -24,7 +25,7 @@ export default function LoadTrackingPage() {
   if (q.isLoading)
     return (
       <Center py="xl">
-        <Loader />
+        <Loading />
       </Center>
     );
   if (q.error || !d)

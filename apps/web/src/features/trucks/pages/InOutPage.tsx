@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Center, Container, Group, Loader, Paper, Select, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Center, Container, Group, Paper, Select, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -10,6 +10,7 @@ import { RadiusSelect } from '../../../components/RadiusSelect';
 import { asLang, formatCount, formatDate, formatNumber } from '../../../components/format';
 import { useInOutLog, useTruckFilters, type InOutKind, type InOutQuery } from '../api/trucks';
 import { TruckCard } from '../components/TruckCard';
+import { Loading } from '../../../components/Loading';
 
 /** The windows offered, in days from now (the server takes up to 31). */
 export const INOUT_WINDOWS_DAYS = [1, 3, 7, 14, 31] as const;
@@ -137,7 +138,7 @@ export default function InOutPage({ kind = 'trucks' }: { kind?: InOutKind }) {
           </Tabs>
           {log.isPending ? (
             <Center py="xl">
-              <Loader />
+              <Loading />
             </Center>
           ) : items.length === 0 ? (
             <Text c="dimmed" data-testid="inout-empty">

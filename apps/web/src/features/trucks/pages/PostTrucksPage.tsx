@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Center, Container, Group, Loader, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Center, Container, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { apiFieldErrors } from '../../../lib/form';
 import { useMyTrucks, useMyVehicles, useSaveTruck, useTruckAction, useTruckBackhauls, type MyTrucksTab, type TruckAction } from '../api/trucks';
 import { TruckCard } from '../components/TruckCard';
 import { TruckForm, truckToForm } from '../components/TruckForm';
+import { Loading } from '../../../components/Loading';
 
 const TABS: MyTrucksTab[] = ['all', 'posted', 'unposted', 'expired'];
 
@@ -65,7 +66,7 @@ export default function PostTrucksPage() {
       </Tabs>
       {list.isPending ? (
         <Center py="xl">
-          <Loader />
+          <Loading />
         </Center>
       ) : items.length === 0 ? (
         <Text c="dimmed">{t('post.empty')}</Text>

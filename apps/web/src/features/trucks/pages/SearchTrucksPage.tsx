@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Center, Container, Drawer, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Container, Drawer, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconSearch } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
@@ -24,6 +24,7 @@ import {
   truckFiltersToSearch,
   type TruckFilters,
 } from '../utils/searchParams';
+import { Loading } from '../../../components/Loading';
 
 // Leaflet loads only when the map view opens.
 const TrucksMap = lazy(() => import('../components/TrucksMap').then((m) => ({ default: m.TrucksMap })));
@@ -137,14 +138,14 @@ export default function SearchTrucksPage() {
       </Group>
       {q.isPending ? (
         <Center py="xl">
-          <Loader />
+          <Loading />
         </Center>
       ) : items.length === 0 ? (
         <Text c="dimmed" data-testid="truck-search-empty">
           {t('search.none')}
         </Text>
       ) : shown === 'map' ? (
-        <Suspense fallback={<Loader />}>
+        <Suspense fallback={<Loading />}>
           <TrucksMap trucks={items} center={origin ? { lat: origin.lat, lng: origin.lng, radiusKm: applied.radius } : null} onOpen={setOpen} />
         </Suspense>
       ) : (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Card, Center, Container, Loader, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Card, Center, Container, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { vendorInput, type VendorStatus } from '@masar/shared';
@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { masar, unwrap, type BodyOf } from '../../../lib/api';
 import { VendorForm } from '../components/VendorForm';
 import { isolate } from '../../../components/bidi';
+import { Loading } from '../../../components/Loading';
 
 const storeKey = (token: string) => `vendorRequest:${token}`;
 
@@ -63,7 +64,7 @@ export default function VendorInvitePage() {
           </Alert>
         ) : info.isLoading ? (
           <Center>
-            <Loader />
+            <Loading />
           </Center>
         ) : info.isError ? (
           <Alert color="red" data-testid="vendor-invite-invalid">

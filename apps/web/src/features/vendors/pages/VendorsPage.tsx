@@ -8,7 +8,6 @@ import {
   Container,
   Drawer,
   Group,
-  Loader,
   Menu,
   Modal,
   Pagination,
@@ -34,6 +33,7 @@ import { isolate } from '../../../components/bidi';
 import { digits } from '../../../lib/digits';
 import { SearchBox } from '../../../components/SearchBox';
 import { TableHead } from '../../../components/TableHead';
+import { Loading } from '../../../components/Loading';
 
 const PAGE_SIZE = 20;
 const STATUS_COLOR: Record<string, string> = { verified: 'masar', not_verified: 'red', pending_approval: 'yellow', request_submitted: 'blue' };
@@ -301,7 +301,7 @@ export default function VendorsPage() {
 
       {list.isLoading ? (
         <Center py="xl">
-          <Loader />
+          <Loading />
         </Center>
       ) : list.isError ? (
         <Alert color="red">{list.error.message}</Alert>
@@ -407,7 +407,7 @@ export default function VendorsPage() {
 
       <Drawer opened={!!open} onClose={() => openVendor(null)} position="right" size="xl" title={<Text fw={700}>{drawerTitle}</Text>}>
         {open && open !== 'new' && current.isLoading ? (
-          <Loader />
+          <Loading />
         ) : open && open !== 'new' && current.isError ? (
           <Alert color="red">{current.error.message}</Alert>
         ) : open && mode === 'edit' ? (
