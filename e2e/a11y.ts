@@ -19,7 +19,8 @@ import { LAYOUT_ONLY, openRoleBrowsers, PICKERS, prefer, ROLES, TARGETS, type Ch
  *   the dark theme: 4 loads per page and width, now 2;
  * - one digit system (issue 23, e2e/digits.ts): in Arabic, light theme, at both widths, no Western
  *   digit outside Latin text and codes (with two open date pickers, PICKERS);
- * - no Content-Security-Policy error in the console (issue 47), on every page and language;
+ * - no Content-Security-Policy error in the console and no badge cut short (issue 47), on every
+ *   page, language and width;
  * - the phone layout (issue 9): at 390 px in light, English and Arabic, no page is wider than the
  *   screen (wide tables scroll inside their own container or become cards; LAYOUT_ONLY adds pages
  *   that only this check visits).
@@ -148,6 +149,12 @@ export function a11ySweep(width: number) {
       // let transitions (fade-ins, skeletons) finish so colours are final
       await page.waitForTimeout(400);
       const digits = checks.includes('digits') ? await digitLeaks(page, target.name) : [];
+      // issue 47: a status badge is read whole, never cut to its first letter by a narrow column
+      const clipped = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.mantine-Badge-label')]
+          .filter((b) => b.offsetParent && b.scrollWidth > b.clientWidth + 1)
+          .map((b) => b.textContent ?? ''),
+      );
       let wide: string | null = null;
       if (checks.includes('layout')) {
         const { scroll, client } = await page.evaluate(() => ({
@@ -156,12 +163,12 @@ export function a11ySweep(width: number) {
         }));
         if (scroll > client) wide = `${target.name} (${path}, ${lang}): ${scroll} > ${client}`;
       }
-      if (!checks.includes('axe')) return { findings: [], digits, wide };
+      if (!checks.includes('axe')) return { findings: [], digits, wide, clipped };
       for (const frame of page.frames()) await frame.evaluate(AXE_SOURCE);
       const light = await axe(page, target, lang, 'light');
       await switchToDark(page);
       const dark = await axe(page, target, lang, 'dark');
-      return { findings: [light, dark], digits, wide };
+      return { findings: [light, dark], digits, wide, clipped };
     }
 
     /**
@@ -184,12 +191,14 @@ export function a11ySweep(width: number) {
           const failures: Finding[] = [];
           const leaks: string[] = [];
           const wide: string[] = [];
+          const badges: string[] = [];
           // each lane takes the next page and checks it in its own tab of that page's role
           const lane = async (n: number) => {
             for (let next = queue.shift(); next; next = queue.shift()) {
               const seen = await check(browsers.pages.get(next.target.role)![n], next.target, lang, next.checks);
               leaks.push(...seen.digits);
               if (seen.wide) wide.push(seen.wide);
+              badges.push(...seen.clipped.map((b) => `${next.target.name}: «${b}»`));
               findings.push(...seen.findings);
               failures.push(...seen.findings.filter((f) => Object.keys(f.rules).length));
             }
@@ -199,6 +208,7 @@ export function a11ySweep(width: number) {
           expect.soft(failures.length, `serious/critical axe violations:\n${summary}`).toBe(0);
           expect.soft(leaks, `Western digits on Arabic pages:\n${leaks.join('\n')}`).toEqual([]);
           expect.soft(cspErrors.splice(0), 'Content-Security-Policy errors in the console').toEqual([]);
+          expect.soft(badges, 'badges cut short by their column').toEqual([]);
           expect(wide, 'pages wider than the phone').toEqual([]);
           // both themes were checked on every axe page
           expect(new Set(findings.filter((f) => f.lang === lang).map((f) => f.theme))).toEqual(new Set(['light', 'dark']));

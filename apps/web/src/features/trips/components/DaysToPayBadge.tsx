@@ -27,6 +27,8 @@ export function DaysToPayBadge({ shipperId }: { shipperId: string }) {
         color={averageDays === null ? 'gray' : averageDays <= 30 ? 'teal' : averageDays <= 60 ? 'yellow' : 'masarRed'}
         data-testid="days-to-pay"
         data-count={count}
+        // a sentence, not a word: on a phone it wraps inside the badge instead of losing its end (issue 47)
+        styles={{ root: { height: 'auto', maxWidth: '100%', paddingBlock: 2 }, label: { whiteSpace: 'normal', overflow: 'visible' } }}
       >
         {averageDays === null ? t('pay.daysToPayNone') : t('pay.daysToPay', { days: formatNumber(averageDays, asLang(i18n.language), 1) })}
       </Badge>
