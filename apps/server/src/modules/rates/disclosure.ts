@@ -143,11 +143,11 @@ export const GRID_WEEKS = 58;
  * Read the grid around a lane: records per company per segment (publication week × month) of every
  * cell a reader can reach that overlaps the lane's own cells — every region→region pair (national
  * is their sum), and the region→city, city→region and city→city cells inside the lane's region pair
- * — for the asked equipment and '*', one kind, GRID_WEEKS weeks ending `end`.
+ * — for every equipment and '*' (a reader can subtract a lane with an equipment from the lane
+ * without), one kind, GRID_WEEKS weeks ending `end`.
  */
 export async function readGrid(db: DbOrTx, lane: GridLane, end: string): Promise<DisclosureGrid> {
   const from = shift(end, -(7 * GRID_WEEKS - 1));
-  const eqs = lane.equipment === '*' ? sql`('*')` : sql`(${lane.equipment}, '*')`;
   const rows = await queryRows<{
     level: RateLevel;
     origin_key: number;
@@ -168,7 +168,7 @@ export async function readGrid(db: DbOrTx, lane: GridLane, end: string): Promise
         left join cities oc on d.level in ('city_city', 'city_region') and oc.id = d.origin_key
         left join cities dc on d.level in ('city_city', 'region_city') and dc.id = d.destination_key
         cross join lateral jsonb_each_text(d.companies) c
-        where d.kind = ${lane.kind} and d.equipment in ${eqs} and d.day between ${from} and ${end} and d.records > 0
+        where d.kind = ${lane.kind} and d.day between ${from} and ${end} and d.records > 0
           and (d.level in ('national', 'region_region')
                or (d.level = 'region_city' and d.origin_key = ${lane.originRegionId} and dc.region_id = ${lane.destinationRegionId})
                or (d.level = 'city_region' and oc.region_id = ${lane.originRegionId} and d.destination_key = ${lane.destinationRegionId})
