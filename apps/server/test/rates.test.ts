@@ -7,6 +7,7 @@ import { bookedLoad } from '../src/modules/assignment/assignment.testkit.ts';
 import { CITY, loadBody, postLoad } from '../src/modules/loads/loads.testkit.ts';
 import type { OutboxEvent } from '../src/modules/events/events.service.ts';
 import { rateFactsOf, type RateFacts } from '../src/modules/loads/loads.service.ts';
+import { publicationEnd } from '../src/modules/rates/disclosure.ts';
 import {
   addDays,
   applyRateEvent,
@@ -49,14 +50,17 @@ const today = () => riyadhDay(new Date());
 const lane = async (q: Record<string, string | number>, who = shipper) =>
   ok(await call<LaneRate>('GET', `/rates/lane?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`, who.headers));
 
-/** `n` bookings per company on a lane, `daysAgo` days back, priced around `sar` (±5 %), 500 km. */
+/** The last day published (disclosure.ts publicationEnd): windows are whole weeks ending there (issue 46). */
+const pubEnd = () => publicationEnd(today());
+/** `n` bookings per company on a lane, `daysAgo` days back counting the publication end as day 1, priced around `sar` (±5 %), 500 km. */
 function bookings(
   o: { from: number; fromRegion: number; to: number; toRegion: number; equipment: string; kind?: 'spot' | 'contract' },
   perCompany: number[],
   opts: { daysAgo?: number; sar?: number; companies?: string[] } = {},
 ): BulkRateRecord[] {
   const out: BulkRateRecord[] = [];
-  const at = new Date(Date.now() - (opts.daysAgo ?? 1) * 86_400_000);
+  // noon in Riyadh (09:00 UTC) of the publication end, `daysAgo − 1` days back
+  const at = new Date(Date.parse(`${pubEnd()}T09:00:00Z`) - ((opts.daysAgo ?? 1) - 1) * 86_400_000);
   perCompany.forEach((n, ci) => {
     const companyId = opts.companies?.[ci] ?? randomUUID();
     for (let i = 0; i < n; i++) {
@@ -203,7 +207,8 @@ describe('the outlier rule (3 scaled MADs of the lane’s last 90 days)', () => 
     distanceKm: 1000,
     weightKg: null,
     priceSar: String(price),
-    bookedAt: new Date(),
+    // in the last published week (windows are whole weeks ending there; issue 46)
+    bookedAt: new Date(`${pubEnd()}T09:00:00Z`),
     originCityId: CITY.dammam,
     originRegionId: 5,
     destinationCityId: CITY.riyadh,
@@ -220,7 +225,7 @@ describe('the outlier rule (3 scaled MADs of the lane’s last 90 days)', () => 
       aggregateId: loadId,
       actorId: null,
       data: { loadId, shipperId: randomUUID(), carrierId: randomUUID(), bookedPriceSar: String(price), status: { from: 'posted', to: 'unassigned' } },
-      createdAt: new Date(),
+      createdAt: new Date(`${pubEnd()}T09:00:00Z`),
     };
     await t.app.container.db.transaction((tx) => applyRateEvent(tx, e, async (_db, id) => facts(id, price, equipment)));
     const [r] = await t.database.query<{ outlier: boolean }>(`select outlier from rate_records where load_id = $1`, [loadId]);
@@ -328,9 +333,9 @@ describe('widening: geography first (city→city, region→city, city→region, 
 
   it('a long window sums whole months from the monthly rollup and the partial ones from the days', async () => {
     await rates().recordBulk(bookings({ ...RUH_JED, equipment: 'eq_w_month' }, [3, 2, 2], { daysAgo: 40 }));
-    await rates().recordBulk(bookings({ ...RUH_JED, equipment: 'eq_w_month' }, [1, 1, 1], { daysAgo: 1 }));
-    expect(await ask('eq_w_month', 90)).toMatchObject({ enough: true, window: 90, records: 10, companies: 6, geography: { level: 'city_city' } });
-    expect(await ask('eq_w_month', 365)).toMatchObject({ window: 365, records: 10 });
+    await rates().recordBulk(bookings({ ...RUH_JED, equipment: 'eq_w_month' }, [3, 2, 2], { daysAgo: 1 }));
+    expect(await ask('eq_w_month', 90)).toMatchObject({ enough: true, window: 90, records: 14, companies: 6, geography: { level: 'city_city' } });
+    expect(await ask('eq_w_month', 365)).toMatchObject({ window: 365, records: 14 });
   });
 
   it('the window widens when no geography has enough (7 → 15 → 30)', async () => {

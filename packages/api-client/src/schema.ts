@@ -3519,7 +3519,7 @@ export interface paths {
         };
         /**
          * A lane's market rate (spot or contract)
-         * @description The lane rate index (issue 20; docs/rates.md): average and median SAR per trip and per km, low–high (25th–75th) and 2.5th–97.5th percentiles, standard deviation, records and companies of Masar bookings on a lane × equipment × kind (spot: accepted offers and Book Now; contract: tenders, vendor and own-vehicle assignments) over a window (7, 15, 30, 60, 90 or 365 days; default 30). A figure needs at least 7 records from at least 3 companies with no company over 40 % of them; otherwise the geography widens (city→city, region→city, city→region, region→region, national), then the window — `geography` and `window` say what was used; when none qualifies, `enough: false` ("not enough data"). Percentiles come from 2 %-wide buckets (within 2 %). `own`: the signed-in company on the city→city lane. Errors: NOT_FOUND (unknown city).
+         * @description The lane rate index (issue 20; docs/rates.md): average and median SAR per trip and per km, low–high (25th–75th) and 2.5th–97.5th percentiles, standard deviation, records and companies of Masar bookings on a lane × equipment × kind (spot: accepted offers and Book Now; contract: tenders, vendor and own-vehicle assignments) over a window (7, 15, 30, 60, 90 or 365 days; default 30), counted in whole Sunday–Saturday weeks ending with the last complete week (1, 2, 4, 9, 13 or 52 weeks; `period`), so the answer changes once a week. A figure is published only when it has at least 7 records from at least 3 companies with no company over 40 % of them, and when it differs from every other figure a reader can obtain (other windows, levels, equipment, the history, last week) by none or by such a set (complementary suppression; issue 46, docs/rates.md "Disclosure control"); otherwise the geography widens (city→city, region→city, city→region, region→region, national), then the window — `geography` and `window` say what was used, `code` LANE_NOT_ENOUGH_DATA when it is not the lane itself; when none qualifies, `enough: false`, code NOT_ENOUGH_DATA ("not enough data"). Percentiles come from 2 %-wide buckets (within 2 %). `own`: the signed-in company on the city→city lane. Errors: NOT_FOUND (unknown city).
          */
         get: operations["getRatesLane"];
         put?: never;
@@ -3539,7 +3539,7 @@ export interface paths {
         };
         /**
          * A lane's market rate (spec §7 name; same as GET /rates/lane)
-         * @description The lane rate index (issue 20; docs/rates.md): average and median SAR per trip and per km, low–high (25th–75th) and 2.5th–97.5th percentiles, standard deviation, records and companies of Masar bookings on a lane × equipment × kind (spot: accepted offers and Book Now; contract: tenders, vendor and own-vehicle assignments) over a window (7, 15, 30, 60, 90 or 365 days; default 30). A figure needs at least 7 records from at least 3 companies with no company over 40 % of them; otherwise the geography widens (city→city, region→city, city→region, region→region, national), then the window — `geography` and `window` say what was used; when none qualifies, `enough: false` ("not enough data"). Percentiles come from 2 %-wide buckets (within 2 %). `own`: the signed-in company on the city→city lane. Errors: NOT_FOUND (unknown city).
+         * @description The lane rate index (issue 20; docs/rates.md): average and median SAR per trip and per km, low–high (25th–75th) and 2.5th–97.5th percentiles, standard deviation, records and companies of Masar bookings on a lane × equipment × kind (spot: accepted offers and Book Now; contract: tenders, vendor and own-vehicle assignments) over a window (7, 15, 30, 60, 90 or 365 days; default 30), counted in whole Sunday–Saturday weeks ending with the last complete week (1, 2, 4, 9, 13 or 52 weeks; `period`), so the answer changes once a week. A figure is published only when it has at least 7 records from at least 3 companies with no company over 40 % of them, and when it differs from every other figure a reader can obtain (other windows, levels, equipment, the history, last week) by none or by such a set (complementary suppression; issue 46, docs/rates.md "Disclosure control"); otherwise the geography widens (city→city, region→city, city→region, region→region, national), then the window — `geography` and `window` say what was used, `code` LANE_NOT_ENOUGH_DATA when it is not the lane itself; when none qualifies, `enough: false`, code NOT_ENOUGH_DATA ("not enough data"). Percentiles come from 2 %-wide buckets (within 2 %). `own`: the signed-in company on the city→city lane. Errors: NOT_FOUND (unknown city).
          */
         get: operations["getSpotMarketRate"];
         put?: never;
@@ -3559,7 +3559,7 @@ export interface paths {
         };
         /**
          * A lane's market rate (spec §7 name; same as GET /rates/lane; the 13-month history is GET /rates/lane/history)
-         * @description The lane rate index (issue 20; docs/rates.md): average and median SAR per trip and per km, low–high (25th–75th) and 2.5th–97.5th percentiles, standard deviation, records and companies of Masar bookings on a lane × equipment × kind (spot: accepted offers and Book Now; contract: tenders, vendor and own-vehicle assignments) over a window (7, 15, 30, 60, 90 or 365 days; default 30). A figure needs at least 7 records from at least 3 companies with no company over 40 % of them; otherwise the geography widens (city→city, region→city, city→region, region→region, national), then the window — `geography` and `window` say what was used; when none qualifies, `enough: false` ("not enough data"). Percentiles come from 2 %-wide buckets (within 2 %). `own`: the signed-in company on the city→city lane. Errors: NOT_FOUND (unknown city).
+         * @description The lane rate index (issue 20; docs/rates.md): average and median SAR per trip and per km, low–high (25th–75th) and 2.5th–97.5th percentiles, standard deviation, records and companies of Masar bookings on a lane × equipment × kind (spot: accepted offers and Book Now; contract: tenders, vendor and own-vehicle assignments) over a window (7, 15, 30, 60, 90 or 365 days; default 30), counted in whole Sunday–Saturday weeks ending with the last complete week (1, 2, 4, 9, 13 or 52 weeks; `period`), so the answer changes once a week. A figure is published only when it has at least 7 records from at least 3 companies with no company over 40 % of them, and when it differs from every other figure a reader can obtain (other windows, levels, equipment, the history, last week) by none or by such a set (complementary suppression; issue 46, docs/rates.md "Disclosure control"); otherwise the geography widens (city→city, region→city, city→region, region→region, national), then the window — `geography` and `window` say what was used, `code` LANE_NOT_ENOUGH_DATA when it is not the lane itself; when none qualifies, `enough: false`, code NOT_ENOUGH_DATA ("not enough data"). Percentiles come from 2 %-wide buckets (within 2 %). `own`: the signed-in company on the city→city lane. Errors: NOT_FOUND (unknown city).
          */
         get: operations["getLaneAnalytics"];
         put?: never;
@@ -3579,7 +3579,7 @@ export interface paths {
         };
         /**
          * A lane's 13-month rate history and my bookings on it
-         * @description The current month and the 12 before (Riyadh calendar) on the city→city lane: average, p25, p75 and records per month; the figures are null in a month without enough data (7 records, 3 companies, none over 40 %; no widening). `own`: my bookings on the lane in those months, newest first (up to 100). Errors: NOT_FOUND (unknown city).
+         * @description The current month and the 12 before (Riyadh calendar) on the city→city lane, up to the end of the last complete Sunday–Saturday week: average, p25, p75 and records per month; the figures are null in a month that may not be published (7 records, 3 companies, none over 40 %, and no difference with another figure that fails the same rule; issue 46; no widening). `own`: my bookings on the lane in those months, newest first (up to 100). Errors: NOT_FOUND (unknown city).
          */
         get: operations["getRatesLaneHistory"];
         put?: never;
@@ -3599,7 +3599,7 @@ export interface paths {
         };
         /**
          * Rate forecast of a lane: the next 8 days and 12 weeks with an 80 % band
-         * @description A city→city lane (origin and destination city ids), an equipment type code (absent: every equipment) and spot or contract (default spot). From the lane's daily average SAR per trip (booked, non-outlier, non-cancelled records) up to yesterday in Riyadh: model `mstl_ets` (MSTL with a weekly season + AutoETS, @bsull/augurs) from two weeks of history, `seasonal_naive` (same weekday last week) below that, `not_enough_data` under a week of records. `daily`: the next 8 days from today; `weekly`: the next 12 weeks, each the mean of its days; `low`..`high`: the 80 % prediction band (the MSTL band calibrated on the lane's own backtest errors). `history`: the last 90 days with records. `measuredError`: the model's rolling-origin backtest (one-week-ahead forecasts over the last 12 weeks) on this lane, or on the national series when the lane has too little (scope), with the seasonal-naive baseline's error beside it. Errors: INVALID_CITY (400), VALIDATION_FAILED (400), RATE_LIMITED (429, 60 per IP per minute).
+         * @description A city→city lane (origin and destination city ids), an equipment type code (absent: every equipment) and spot or contract (default spot). From the lane's published weekly averages (booked, non-outlier, non-cancelled records; Sunday–Saturday weeks up to the last complete one, each published only when it passes the disclosure rule of docs/rates.md: 7 records, 3 companies, none over 40 %, no isolating difference; issue 46), each day of a week at its week's average: model `mstl_ets` (MSTL with a weekly season + AutoETS, @bsull/augurs) from two weeks of history, `seasonal_naive` (same weekday last week) below that, `not_enough_data` under a week of records. `daily`: the next 8 days from today; `weekly`: the next 12 weeks, each the mean of its days; `low`..`high`: the 80 % prediction band (the MSTL band calibrated on the lane's own backtest errors). `history`: the published weeks of the last 26 (date = the week's Sunday; a week that may not be published is left out). `asOf`: the last day of the last complete week. `measuredError`: the model's rolling-origin backtest (one-week-ahead forecasts over the last 12 weeks) on this lane, or on the national series when the lane has too little (scope), with the seasonal-naive baseline's error beside it. Errors: INVALID_CITY (400), VALIDATION_FAILED (400), RATE_LIMITED (429, 60 per IP per minute).
          */
         get: operations["getRatesForecast"];
         put?: never;
@@ -3625,7 +3625,7 @@ export interface paths {
         put?: never;
         /**
          * Create a rate-change alert on a lane
-         * @description Every hour a job compares the lane's average SAR per trip (booked, non-outlier records, city→city, the equipment or all) of the last complete Riyadh day (the 24-hour window) with the day before; when the change reaches the threshold (in % of the day before, or in SAR) in the alert's direction (up, down or both), one e-mail goes to the alert's address in the account's language (event rate.alert_triggered), once per alert and window. At most 20 per account (409 LIMIT_REACHED); INVALID_CITY (400) for an unknown city. Send an Idempotency-Key.
+         * @description Every hour a job compares the lane's average SAR per trip (booked, non-outlier records, city→city, the equipment or all) of the last complete Riyadh day (the 24-hour window) with the day before; when the change reaches the threshold (in % of the day before, or in SAR) in the alert's direction (up, down or both), one e-mail goes to the alert's address in the account's language (event rate.alert_triggered), once per alert and window. At most 20 per account (409 LIMIT_REACHED); the same alert again (lane, equipment, kind, direction, threshold, unit) is 409 DUPLICATE_RATE_ALERT; INVALID_CITY (400) for an unknown city. Send an Idempotency-Key.
          *
          *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
          */
@@ -41531,6 +41531,12 @@ export interface operations {
                         data: {
                             enough: boolean;
                             /** @enum {string} */
+                            code: "OK" | "LANE_NOT_ENOUGH_DATA" | "NOT_ENOUGH_DATA";
+                            period: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            /** @enum {string} */
                             kind: "spot" | "contract";
                             equipment: string | null;
                             windowRequested: number;
@@ -41702,6 +41708,12 @@ export interface operations {
                         data: {
                             enough: boolean;
                             /** @enum {string} */
+                            code: "OK" | "LANE_NOT_ENOUGH_DATA" | "NOT_ENOUGH_DATA";
+                            period: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            /** @enum {string} */
                             kind: "spot" | "contract";
                             equipment: string | null;
                             windowRequested: number;
@@ -41872,6 +41884,12 @@ export interface operations {
                         message: string;
                         data: {
                             enough: boolean;
+                            /** @enum {string} */
+                            code: "OK" | "LANE_NOT_ENOUGH_DATA" | "NOT_ENOUGH_DATA";
+                            period: {
+                                from: string;
+                                to: string;
+                            } | null;
                             /** @enum {string} */
                             kind: "spot" | "contract";
                             equipment: string | null;
@@ -42517,7 +42535,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); LIMIT_REACHED (You have reached the limit for these. Remove one you no longer use first.) */
+            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); LIMIT_REACHED (You have reached the limit for these. Remove one you no longer use first.); DUPLICATE_RATE_ALERT (You already have this rate alert.) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -263,6 +263,7 @@ export const ERRORS = {
   SMS_SEND_FAILED: { status: 502, en: 'We could not send the SMS. Please try again.', ar: 'تعذر إرسال الرسالة النصية. يرجى المحاولة مرة أخرى.' },
   // fleet, vendors, files, CSV (issue 3)
   DUPLICATE_SEARCH: { status: 409, en: 'Duplicate search exists.', ar: 'يوجد بحث محفوظ مطابق.' },
+  DUPLICATE_RATE_ALERT: { status: 409, en: 'You already have this rate alert.', ar: 'لديك تنبيه أسعار مطابق بالفعل.' },
   BACKHAUL_NOT_BOOKED: {
     status: 409,
     en: 'Backhauls are shown for a shipment booked by you and not yet completed or cancelled.',

@@ -14,6 +14,8 @@ afterEach(async () => {
 const figures = { average: 3400, median: 3380, p25: 3100, p75: 3700, p2_5: 2600, p97_5: 4300, stdDev: 420 };
 const rate = (over: Partial<LaneRate> = {}): LaneRate => ({
   enough: true,
+  code: 'OK',
+  period: { from: '2026-11-08', to: '2026-12-05' },
   kind: 'spot',
   equipment: null,
   windowRequested: 30,
@@ -54,15 +56,35 @@ describe('LaneRateHint (issue 20)', () => {
     expect(text).not.toMatch(/[0-9]/);
   });
 
-  it('shows nothing without enough data or without a complete lane', async () => {
+  it('says "not enough data for this lane" without a figure, and nothing without a complete lane', async () => {
     const calls = stubApi((m, path) =>
-      path.startsWith('/rates/lane') ? { body: { message: 'OK', data: rate({ enough: false, perTrip: null, perKm: null }) } } : undefined,
+      path.startsWith('/rates/lane')
+        ? { body: { message: 'OK', data: rate({ enough: false, code: 'NOT_ENOUGH_DATA', period: null, geography: null, perTrip: null, perKm: null }) } }
+        : undefined,
     );
-    const { container } = renderWithApp(<LaneRateHint origin={3} destination={18} price={3000} />);
-    await vi.waitFor(() => expect(calls.length).toBe(1));
-    expect(container.querySelector('[data-testid="lane-rate-hint"]')).toBeNull();
+    renderWithApp(<LaneRateHint origin={3} destination={18} price={3000} />);
+    expect((await screen.findByTestId('lane-rate-hint')).textContent).toBe('Not enough data for this lane yet');
     cleanup();
-    renderWithApp(<LaneRateHint origin={3} destination={null} price={3000} />);
+    const { container } = renderWithApp(<LaneRateHint origin={3} destination={null} price={3000} />);
     expect(calls.length).toBe(1);
+    expect(container.querySelector('[data-testid="lane-rate-hint"]')).toBeNull();
+  });
+
+  // issue 46: a thin lane answered with a wider geography's figure never shows that figure as the lane's
+  const national = rate({
+    code: 'LANE_NOT_ENOUGH_DATA',
+    geography: { level: 'national', origin: null, destination: null },
+    perTrip: { ...figures, average: 3259 },
+  });
+  it.each([
+    ['en', 'Not enough data for this lane yet'],
+    ['ar', 'لا تتوفر بيانات كافية لهذا المسار'],
+  ] as const)("a wider geography's figure (%s): the lane says it has not enough data, and no average", async (lang, text) => {
+    await i18n.changeLanguage(lang);
+    stubApi((m, path) => (path.startsWith('/rates/lane') ? { body: { message: 'OK', data: national } } : undefined));
+    renderWithApp(<LaneRateHint origin={3} destination={18} price={3000} />, { dir: lang === 'ar' ? 'rtl' : 'ltr' });
+    const hint = await screen.findByTestId('lane-rate-hint');
+    expect(hint.textContent).toBe(text);
+    expect(hint.textContent).not.toMatch(/3,?259|٣٬?٢٥٩/);
   });
 });

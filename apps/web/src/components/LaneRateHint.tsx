@@ -20,9 +20,10 @@ export function compareToAverage(price: number, average: number): { side: 'above
 /**
  * "This price is 8 % above the spot average on this lane over 30 days (SAR 3,400)" beside a
  * price (post form, bid form, load details; issue 20). The lane's spot figure comes from GET
- * /rates/lane (30 days; the index may widen its geography or window — the line then still names
- * the window asked); nothing is shown while the lane is incomplete or without enough data. With no
- * price yet, the average alone.
+ * /rates/lane (30 days; the index may widen the window — the line then still names the window
+ * asked). When the answer is not the lane's own (code LANE_NOT_ENOUGH_DATA: a wider geography) or
+ * there is no figure, "Not enough data for this lane yet" (issue 46); nothing while the lane is
+ * incomplete. With no price yet, the average alone.
  */
 export function LaneRateHint({
   origin,
@@ -52,7 +53,14 @@ export function LaneRateHint({
     staleTime: 5 * 60_000,
   });
   const r = q.data;
-  if (!ready || !r?.enough || !r.perTrip) return null;
+  if (!ready || !r) return null;
+  // the lane itself has not enough data: say so — never a region's or the country's average as the lane's (issue 46)
+  if (!r.enough || !r.perTrip || r.code !== 'OK')
+    return (
+      <Text size="xs" c="dimmed" data-testid="lane-rate-hint" {...rest}>
+        {t('laneNotEnough')}
+      </Text>
+    );
   const average = r.perTrip.average;
   const days = t('days', { count: HINT_WINDOW_DAYS, n: formatNumber(HINT_WINDOW_DAYS, lang) });
   const avg = formatMoney(Math.round(average), lang);

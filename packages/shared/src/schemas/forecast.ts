@@ -31,7 +31,8 @@ const cityName = z.object({ id: z.number().int(), nameEn: z.string(), nameAr: z.
 const band = { value: z.number(), low: z.number(), high: z.number() };
 
 /**
- * The forecast of a lane: `history` = the last 90 days' daily averages (days with records only),
+ * The forecast of a lane: `history` = the published weekly averages of the last 26 Sunday–Saturday
+ * weeks (date = the week's first day; weeks that fail docs/rates.md "Disclosure control" left out; issue 46),
  * `daily` = the next 8 days from today (Riyadh), `weekly` = the next 12 weeks from today; each with
  * the FORECAST_BAND_LEVEL band (`low`..`high`). `measuredError`: the model's own rolling-origin
  * backtest (one-week-ahead forecasts over the last `backtestWeeks` weeks) on this lane, or on the
@@ -44,7 +45,7 @@ export const rateForecastSchema = z.object({
   kind: z.enum(RATE_KINDS),
   model: z.enum(FORECAST_MODELS),
   bandLevel: z.number(),
-  /** The last day of history the forecast read (yesterday in Riyadh), YYYY-MM-DD. */
+  /** The last day of history the forecast read (the end of the last complete publication week, Riyadh), YYYY-MM-DD. */
   asOf: z.string(),
   history: z.array(z.object({ date: z.string(), value: z.number(), records: z.number().int() })),
   daily: z.array(z.object({ date: z.string(), ...band })),

@@ -68,6 +68,15 @@ const placeName = z.object({ id: z.number().int(), en: z.string(), ar: z.string(
 /** The answer of the index: a figure, or `enough: false` ("not enough data"). */
 export const laneRateSchema = z.object({
   enough: z.boolean(),
+  /**
+   * What the answer is (issue 46 "Honest thin lanes"): OK — the lane's own (city → city) figure;
+   * LANE_NOT_ENOUGH_DATA — the lane itself has not enough data and the figure is of the wider
+   * geography named in `geography` (never to be shown under the lane's name); NOT_ENOUGH_DATA — no
+   * figure at any level.
+   */
+  code: z.enum(['OK', 'LANE_NOT_ENOUGH_DATA', 'NOT_ENOUGH_DATA']),
+  /** The days the figure covers (YYYY-MM-DD, inclusive): whole Sunday–Saturday weeks ending with the last complete one (null without a figure). */
+  period: z.object({ from: z.string(), to: z.string() }).nullable(),
   kind: z.enum(RATE_KINDS),
   equipment: z.string().nullable(),
   /** The window asked for, days. */

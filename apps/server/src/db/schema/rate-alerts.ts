@@ -1,4 +1,4 @@
-import { boolean, index, integer, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, uniqueIndex, integer, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 // Drizzle mirror of migrations/0113_rate_alerts.sql (issue 20 rate-change alerts; modules/rates).
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -22,7 +22,11 @@ export const rateAlerts = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('rate_alerts_account').on(t.accountId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('rate_alerts_account').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    // identical alerts refused (issue 46; migration 0135): DUPLICATE_RATE_ALERT
+    uniqueIndex('rate_alerts_identical').on(t.accountId, t.originCityId, t.destinationCityId, t.equipment, t.kind, t.direction, t.threshold, t.unit),
+  ],
 );
 
 /** One firing of an alert per crossing: unique (alert, window). */

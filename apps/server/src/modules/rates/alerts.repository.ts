@@ -68,6 +68,7 @@ export async function existingCityIds(db: DbOrTx, ids: number[]): Promise<Set<nu
   return new Set(rows.map((r) => Number(r.id)));
 }
 
+/** Insert an alert; false when the account has an identical one already (the unique index rate_alerts_identical; issue 46). */
 export async function insertAlert(
   tx: DbOrTx,
   row: {
@@ -82,8 +83,9 @@ export async function insertAlert(
     unit: 'pct' | 'sar';
     email: string;
   },
-): Promise<void> {
-  await tx.insert(rateAlerts).values(row);
+): Promise<boolean> {
+  const r = await tx.insert(rateAlerts).values(row).onConflictDoNothing().returning({ id: rateAlerts.id });
+  return r.length === 1;
 }
 
 export async function updateAlert(

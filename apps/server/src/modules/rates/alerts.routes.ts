@@ -40,7 +40,7 @@ export default async function alertsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Create a rate-change alert on a lane',
-        description: `${rule} At most ${RATE_ALERTS_MAX} per account (409 LIMIT_REACHED); INVALID_CITY (400) for an unknown city. Send an Idempotency-Key.`,
+        description: `${rule} At most ${RATE_ALERTS_MAX} per account (409 LIMIT_REACHED); the same alert again (lane, equipment, kind, direction, threshold, unit) is 409 DUPLICATE_RATE_ALERT; INVALID_CITY (400) for an unknown city. Send an Idempotency-Key.`,
         body: createRateAlertBody,
         response: { 201: envelope(rateAlertSchema) },
       },

@@ -12,7 +12,7 @@ import {
 } from '@masar/shared';
 import type { Db } from '../../db/client.ts';
 import type { EmailGateway } from '../../gateways/email/email.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, dbErrorCode } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { lockAccountCap } from '../../lib/locks.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
@@ -68,7 +68,11 @@ export function createAlertsService(deps: { db: Db; now?: () => Date }) {
       return (await repo.listAlerts(db, user.id)).map(toAlert);
     },
 
-    /** Create an alert: INVALID_CITY (400) for an unknown city, LIMIT_REACHED (409) at the cap. */
+    /**
+     * Create an alert: INVALID_CITY (400) for an unknown city, LIMIT_REACHED (409) at the cap,
+     * DUPLICATE_RATE_ALERT (409) when the account has an identical one (lane, equipment, kind,
+     * direction, threshold, unit; the unique index, so parallel creates leave one; issue 46).
+     */
     async create(user: CurrentUser, body: CreateRateAlertBody): Promise<RateAlert> {
       const cities = await repo.existingCityIds(db, [body.originCityId, body.destinationCityId]);
       if (!cities.has(body.originCityId) || !cities.has(body.destinationCityId)) throw new AppError('INVALID_CITY');
@@ -76,7 +80,7 @@ export function createAlertsService(deps: { db: Db; now?: () => Date }) {
       await db.transaction(async (tx) => {
         await lockAccountCap(tx, 'rate-alerts', user.id);
         if ((await repo.countAlerts(tx, user.id)) >= RATE_ALERTS_MAX) throw new AppError('LIMIT_REACHED');
-        await repo.insertAlert(tx, {
+        const inserted = await repo.insertAlert(tx, {
           id,
           accountId: user.id,
           originCityId: body.originCityId,
@@ -88,6 +92,7 @@ export function createAlertsService(deps: { db: Db; now?: () => Date }) {
           unit: body.unit,
           email: body.email,
         });
+        if (!inserted) throw new AppError('DUPLICATE_RATE_ALERT');
       });
       return toAlert((await repo.alertById(db, id))!);
     },
@@ -107,7 +112,12 @@ export function createAlertsService(deps: { db: Db; now?: () => Date }) {
         ...(body.unit ? { unit: body.unit } : {}),
         ...(body.email ? { email: body.email } : {}),
       };
-      if (!(await repo.updateAlert(db, user.id, id, set))) throw new AppError('NOT_FOUND');
+      // a change that makes it identical to another of the account's alerts: DUPLICATE_RATE_ALERT (the unique index)
+      const updated = await repo.updateAlert(db, user.id, id, set).catch((e: unknown) => {
+        if (dbErrorCode(e) === '23505') throw new AppError('DUPLICATE_RATE_ALERT');
+        throw e;
+      });
+      if (!updated) throw new AppError('NOT_FOUND');
       return toAlert((await repo.alertById(db, id))!);
     },
 

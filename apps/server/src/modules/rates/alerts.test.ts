@@ -93,6 +93,27 @@ describe('/rateAlerts', () => {
   });
 });
 
+describe('identical alerts (issue 46)', () => {
+  it("are refused like saved searches: 20 parallel identical creates leave one, the rest 409 DUPLICATE_RATE_ALERT in the reader's language", async () => {
+    const user = await createUser(t, { accountType: ACCOUNT_TYPE.shipper });
+    const same = { ...base, direction: 'up', threshold: 7.5, unit: 'pct' } as const;
+    const res = await Promise.all(Array.from({ length: 20 }, () => create(user, same)));
+    expect(res.filter((r) => r.status === 201)).toHaveLength(1);
+    const refused = res.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(19);
+    expect(refused.every((r) => r.body.code === 'DUPLICATE_RATE_ALERT')).toBe(true);
+    expect(await list(user)).toHaveLength(1);
+    const ar = await call('POST', '/rateAlerts', { ...keyed(user), language: 'ar' }, same);
+    expect(ar.status).toBe(409);
+    expect(ar.body.message).toBe('لديك تنبيه أسعار مطابق بالفعل.');
+    // another threshold is another alert; changing it to the first one's is refused too
+    const other = ok(await create(user, { ...same, threshold: 10 }), 201);
+    const patch = await call('PATCH', `/rateAlerts/${other.id}`, user.headers, { threshold: 7.5 });
+    expect(patch.status).toBe(409);
+    expect(patch.body.code).toBe('DUPLICATE_RATE_ALERT');
+  });
+});
+
 describe('the hourly check', () => {
   // each test its own lanes and alerts: a clean slate of active alerts
   beforeEach(async () => {

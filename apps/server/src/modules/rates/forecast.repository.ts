@@ -36,3 +36,32 @@ export function laneDays(
     'lane_days',
   );
 }
+
+/** A publication week of a lane (disclosure.ts): weeks before `end` (0 = the week ending `end`), its records and SAR sum. */
+export interface LaneWeek {
+  week: number;
+  records: number;
+  sumSar: number;
+}
+
+/**
+ * The weekly sums of a city → city lane over `weeks` Sunday–Saturday weeks ending `end` (week 0
+ * ends on `end`), weeks with records only. `equipment` '*' = every equipment.
+ */
+export function laneWeeks(
+  db: DbOrTx,
+  lane: { originKey: number; destinationKey: number; equipment: string; kind: 'spot' | 'contract' },
+  end: string,
+  weeks: number,
+): Promise<LaneWeek[]> {
+  return queryRows<LaneWeek>(
+    db,
+    sql`select ((${end}::date - day) / 7)::int as week, sum(records)::int as records, sum(sum_sar)::float8 as "sumSar"
+          from lane_rate_daily
+         where level = 'city_city' and origin_key = ${lane.originKey} and destination_key = ${lane.destinationKey}
+           and equipment = ${lane.equipment} and kind = ${lane.kind}
+           and day between (${end}::date - ${7 * weeks - 1}::int) and ${end}::date and records > 0
+         group by 1`,
+    'lane_weeks',
+  );
+}

@@ -7,12 +7,16 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { cityNamesByIds } from '../reference/reference.service.ts';
 import { BAND_LEVEL, MAX_HISTORY_DAYS, backtest, fillDaily, forecastLane, modelFor, type BacktestResult } from './forecast.ts';
+import { disclosureOf, laneCell, publicationEnd, readGrid, segments } from './disclosure.ts';
 import * as repo from './forecast.repository.ts';
+import { citiesByIds } from './rates.repository.ts';
 
 dayjs.extend(utc);
 
-/** Days of history the answer shows (the chart's past). */
-export const HISTORY_DAYS = 90;
+/** Publication weeks of history the answer shows (the chart's past; issue 46: weekly, last 26 weeks). */
+export const HISTORY_WEEKS = 26;
+/** Publication weeks the model reads (a year). */
+export const INPUT_WEEKS = 52;
 /** Weeks of rolling-origin backtest behind `measuredError`. */
 export const BACKTEST_WEEKS = 12;
 /** A lane backtest with fewer scored holdout days than this falls back to the national series. */
@@ -149,33 +153,54 @@ export function createForecastService(deps: ForecastDeps) {
       if (!en.has(q.origin) || !en.has(q.destination)) throw new AppError('INVALID_CITY');
       const city = (id: number) => ({ id, nameEn: en.get(id)!, nameAr: ar.get(id) ?? en.get(id)! });
       const equipment = q.equipment ? q.equipment : '*';
-      const asOf = dayjs.utc(riyadhDay(now())).subtract(1, 'day').format('YYYY-MM-DD');
-      const key = `${q.origin}|${q.destination}|${equipment}|${q.kind}|${asOf}`;
+      const today = riyadhDay(now());
+      // the model reads published figures only (disclosure.ts; issue 46): the lane's publication weeks
+      // that pass the minimum-sample rule and complementary suppression, each day of a week at the
+      // week's average; history up to the last complete week
+      const asOf = publicationEnd(today);
+      const key = `${q.origin}|${q.destination}|${equipment}|${q.kind}|${today}`;
       let fitted = cache.get(key);
       if (!fitted) {
-        const from = dayjs
-          .utc(asOf)
-          .subtract(MAX_HISTORY_DAYS - 1, 'day')
-          .format('YYYY-MM-DD');
+        const cities = await citiesByIds(db, [q.origin, q.destination]);
+        const region = (id: number) => cities.find((c) => c.id === id)!.region_id;
         const lane = { equipment, kind: q.kind };
-        const days = await repo.laneDays(db, { ...lane, level: 'city_city', originKey: q.origin, destinationKey: q.destination }, from, asOf);
-        const obs = days.map((d) => ({ day: d.day, avgSar: d.avgSar }));
+        const gridLane = {
+          originCityId: q.origin,
+          originRegionId: region(q.origin),
+          destinationCityId: q.destination,
+          destinationRegionId: region(q.destination),
+          ...lane,
+        };
+        const disclosure = disclosureOf(await readGrid(db, gridLane, asOf), { historyWeeks: INPUT_WEEKS });
+        const sums = new Map(
+          (await repo.laneWeeks(db, { originKey: q.origin, destinationKey: q.destination, ...lane }, asOf, INPUT_WEEKS)).map((w) => [w.week, w]),
+        );
+        const weeks: { weekStart: string; value: number; records: number; week: number }[] = [];
+        for (let k = INPUT_WEEKS - 1; k >= 0; k--) {
+          const w = sums.get(k);
+          if (!w || !disclosure.allows({ cell: laneCell(gridLane, 'city_city'), segments: segments.week(k) })) continue;
+          const weekStart = dayjs
+            .utc(asOf)
+            .subtract(7 * k + 6, 'day')
+            .format('YYYY-MM-DD');
+          weeks.push({ weekStart, value: Math.round((w.sumSar / w.records) * 100) / 100, records: w.records, week: k });
+        }
+        const obs = weeks.flatMap((w) =>
+          Array.from({ length: 7 }, (_, i) => ({ day: dayjs.utc(w.weekStart).add(i, 'day').format('YYYY-MM-DD'), avgSar: w.value })),
+        );
         const filled = fillDaily(obs, asOf);
         const enough = modelFor(filled.values.length, filled.observed.filter(Boolean).length) !== 'not_enough_data';
         // the backtest first: its errors calibrate the band of the forecast (forecast.ts backtest)
+        const days = obs.map((o) => ({ day: o.day, records: 0, avgSar: o.avgSar }));
         const m = enough ? await measured(lane, days, asOf) : { error: null, bandScale: 1 };
-        const f = await run.forecastLane(obs, asOf, { bandScale: m.bandScale });
-        const historyFrom = dayjs
-          .utc(asOf)
-          .subtract(HISTORY_DAYS - 1, 'day')
-          .format('YYYY-MM-DD');
+        const f = await run.forecastLane(obs, asOf, { bandScale: m.bandScale, firstDay: today });
         fitted = {
           equipment: equipment === '*' ? null : equipment,
           kind: q.kind,
           model: f.model,
           bandLevel: BAND_LEVEL,
           asOf,
-          history: days.filter((d) => d.day >= historyFrom).map((d) => ({ date: d.day, value: Math.round(d.avgSar * 100) / 100, records: d.records })),
+          history: weeks.filter((w) => w.week < HISTORY_WEEKS).map((w) => ({ date: w.weekStart, value: w.value, records: w.records })),
           daily: f.daily,
           weekly: f.weekly,
           measuredError: f.model === 'not_enough_data' ? null : m.error,

@@ -233,18 +233,24 @@ const MIN_CALIBRATION_POINTS = 7;
  * `bandScale`: the calibration of the MSTL band from the lane's own backtest errors
  * (BacktestResult.bandScale); the seasonal-naive band is empirical already and is not scaled.
  */
-export function forecastLane(obs: DailyObservation[], lastDay: string, opts: { model?: 'auto' | 'seasonal_naive'; bandScale?: number } = {}): LaneForecast {
+export function forecastLane(
+  obs: DailyObservation[],
+  lastDay: string,
+  opts: { model?: 'auto' | 'seasonal_naive'; bandScale?: number; firstDay?: string } = {},
+): LaneForecast {
   const { values, observed } = fillDaily(obs, lastDay);
   const observedDays = observed.filter(Boolean).length;
-  const horizon = WEEKLY_HORIZON * SEASON;
+  // `firstDay` (default lastDay + 1): the answer starts there; the days between are forecast and dropped
+  const skip = opts.firstDay ? Math.max(0, daysBetween(lastDay, opts.firstDay) - 1) : 0;
+  const horizon = WEEKLY_HORIZON * SEASON + skip;
   const raw = forecastValues(values, observedDays, horizon, opts);
   if (raw.model === 'not_enough_data') return { model: raw.model, daily: [], weekly: [] };
   const f = raw.model === 'mstl_ets' && opts.bandScale ? scaleBand(raw, opts.bandScale) : raw;
-  const daily: DailyForecast[] = f.point.map((v, i) => ({
-    date: addDays(lastDay, i + 1),
+  const daily: DailyForecast[] = f.point.slice(skip).map((v, i) => ({
+    date: addDays(lastDay, skip + i + 1),
     value: round2(v),
-    low: round2(f.lower[i]),
-    high: round2(f.upper[i]),
+    low: round2(f.lower[skip + i]),
+    high: round2(f.upper[skip + i]),
   }));
   const weekly: WeeklyForecast[] = [];
   for (let w = 0; w < WEEKLY_HORIZON; w++) {

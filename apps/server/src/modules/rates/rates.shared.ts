@@ -1,6 +1,7 @@
-import { RATE_MAX_COMPANY_SHARE, RATE_MIN_COMPANIES, RATE_MIN_RECORDS, type RateFigures } from '@masar/shared';
+import type { RateFigures } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { passesRule } from './disclosure.ts';
 import * as repo from './rates.repository.ts';
 
 /*
@@ -128,16 +129,8 @@ export interface Sample {
   companies: Map<string, number>;
 }
 
-/**
- * The minimum-sample rule (issue 20): at least RATE_MIN_RECORDS (7) records from at least
- * RATE_MIN_COMPANIES (3) companies, and no company over RATE_MAX_COMPANY_SHARE (40 %) of them —
- * 40 % counted in whole records, rounded to the nearest (docs/rates.md "Minimum sample"): with 7
- * records from 3 companies one company holds at least 3 (43 %), and the issue's own rule says 7
- * from 3 is a figure; so 3 of 7 or 8 passes, 4 of 8 (50 %) does not.
- */
-export function enoughSample(records: number, companies: number, topCompanyRecords: number): boolean {
-  return records >= RATE_MIN_RECORDS && companies >= RATE_MIN_COMPANIES && topCompanyRecords <= Math.round(RATE_MAX_COMPANY_SHARE * records);
-}
+/** The minimum-sample rule — one definition, in disclosure.ts (issue 46); kept under this name for its callers. */
+export const enoughSample = passesRule;
 
 export const round2 = (x: number) => Math.round(x * 100) / 100;
 

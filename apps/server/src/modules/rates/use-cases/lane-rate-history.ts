@@ -2,7 +2,9 @@ import type { LaneRateHistory, LaneRateHistoryQuery } from '@masar/shared';
 import type { CurrentUser } from '../../auth/auth.types.ts';
 import type { RatesDeps } from '../deps.ts';
 import * as repo from '../rates.repository.ts';
-import { enoughSample, figures, lanePair, riyadhDay, SAR_BUCKETS, type Sample } from '../rates.shared.ts';
+import { disclosureOf, laneCell, publicationEnd, readGrid, segments } from '../disclosure.ts';
+import { figures, lanePair, riyadhDay, SAR_BUCKETS, type Sample } from '../rates.shared.ts';
+import { summarySample } from './lane-rate.ts';
 
 export type LaneRateHistoryDeps = Pick<RatesDeps, 'readDb'>;
 
@@ -33,23 +35,13 @@ function sampleOf(rows: repo.DailyRow[]): Sample {
   return s;
 }
 
-/** Companies with records in a sample, and the largest company's count. */
-function companiesOf(s: Sample): { companies: number; top: number } {
-  let companies = 0;
-  let top = 0;
-  for (const v of s.companies.values())
-    if (v > 0) {
-      companies++;
-      top = Math.max(top, v);
-    }
-  return { companies, top };
-}
-
 /**
  * GET /rates/lane/history: 13 monthly points of the city → city lane (the current month and the
- * 12 before; Riyadh calendar), each with average, p25, p75 when the month passes the
- * minimum-sample rule (no widening; else null figures), and the viewer's own bookings on the
- * lane in those months (newest first, up to 100). NOT_FOUND for an unknown city.
+ * 12 before; Riyadh calendar), each cut at the last complete publication week (disclosure.ts
+ * publicationEnd: the current month's point moves once a week), with average, p25, p75 only when
+ * disclosure.ts allows the month (the minimum-sample rule, and no difference with another figure a
+ * reader can obtain that fails it; issue 46), else null figures; and the viewer's own bookings on
+ * the lane in those months (newest first, up to 100). NOT_FOUND for an unknown city.
  */
 export async function laneRateHistory(
   { readDb }: LaneRateHistoryDeps,
@@ -65,22 +57,26 @@ export async function laneRateHistory(
     months.push(t.toISOString().slice(0, 7));
   }
   const from = `${months[0]}-01`;
-  // the monthly rollup: one row per month (the current one to date)
-  const rows = await repo.laneMonths(
-    readDb,
-    { level: 'city_city', originKey: o.id, destinationKey: d.id, equipment: q.equipment ?? '*', kind: q.kind },
-    from,
-    `${months[12]}-01`,
-  );
+  const equipment = q.equipment ?? '*';
+  const end = publicationEnd(today);
+  const gridLane = { originCityId: o.id, originRegionId: o.region_id, destinationCityId: d.id, destinationRegionId: d.region_id, equipment, kind: q.kind };
+  const disclosure = disclosureOf(await readGrid(readDb, gridLane, end), { historyMonths: months });
+  const key = { level: 'city_city' as const, originKey: o.id, destinationKey: d.id, equipment, kind: q.kind };
+  // whole months from the monthly rollup; the month of the publication end summed to that day
+  const rows = await repo.laneMonths(readDb, key, from, `${months[12]}-01`);
   const byMonth = new Map<string, repo.DailyRow[]>();
-  for (const r of rows) byMonth.set(r.day.slice(0, 7), [r]);
-  const points = months.map((month) => {
-    const s = sampleOf(byMonth.get(month) ?? []);
-    const c = companiesOf(s);
-    if (!enoughSample(s.records, c.companies, c.top)) return { month, average: null, p25: null, p75: null, records: s.records };
-    const f = figures(s.records, s.sumSar, s.sumSqSar, s.histSar, SAR_BUCKETS)!;
-    return { month, average: f.average, p25: f.p25, p75: f.p75, records: s.records };
-  });
+  for (const r of rows) if (r.day.slice(0, 7) < end.slice(0, 7)) byMonth.set(r.day.slice(0, 7), [r]);
+  const points = await Promise.all(
+    months.map(async (month) => {
+      const f = { cell: laneCell(gridLane, 'city_city'), segments: segments.month(month) };
+      let records = 0;
+      for (const n of disclosure.counts(f).values()) records += n;
+      if (!disclosure.allows(f)) return { month, average: null, p25: null, p75: null, records };
+      const s = month === end.slice(0, 7) ? summarySample(await repo.laneSummary(readDb, key, `${month}-01`, end, 0)) : sampleOf(byMonth.get(month) ?? []);
+      const fig = figures(s.records, s.sumSar, s.sumSqSar, s.histSar, SAR_BUCKETS)!;
+      return { month, average: fig.average, p25: fig.p25, p75: fig.p75, records };
+    }),
+  );
   const own = await repo.ownBookings(
     readDb,
     { companyId: viewer.id, originCityId: o.id, destinationCityId: d.id, equipment: q.equipment ?? null, kind: q.kind },

@@ -1,13 +1,14 @@
-import { RATE_LEVELS, RATE_MIN_RECORDS, RATE_WINDOWS, type LaneRate, type LaneRateQuery, type RateLevel } from '@masar/shared';
+import { RATE_LEVELS, RATE_MIN_RECORDS, RATE_WINDOWS, type LaneRate, type LaneRateQuery, type RateLevel, type RateWindow } from '@masar/shared';
 import type { CurrentUser } from '../../auth/auth.types.ts';
 import type { RatesDeps } from '../deps.ts';
 import * as repo from '../rates.repository.ts';
-import { addDays, enoughSample, figures, KM_BUCKETS, laneKeys, lanePair, riyadhDay, round2, SAR_BUCKETS, type Sample } from '../rates.shared.ts';
+import { disclosureOf, laneCell, publicationEnd, readGrid, segments, WINDOW_WEEKS, windowPeriod } from '../disclosure.ts';
+import { figures, KM_BUCKETS, laneKeys, lanePair, riyadhDay, round2, SAR_BUCKETS, type Sample } from '../rates.shared.ts';
 
 export type LaneRateDeps = Pick<RatesDeps, 'readDb'>;
 
 /** A summary summed in the database as a Sample (its company map is not needed: the counts come with it). */
-function summarySample(r: repo.LaneSummaryRow): Sample {
+export function summarySample(r: repo.LaneSummaryRow): Sample {
   const toMap = (h: Record<string, number> | null) => new Map(Object.entries(h ?? {}).map(([k, v]) => [Number(k), Number(v)]));
   return {
     records: r.records,
@@ -44,31 +45,36 @@ function placesAt(level: RateLevel, o: repo.CityRef, d: repo.CityRef) {
  * GET /rates/lane (issue 20; aliases /spotMarketRate, /laneAnalytics): the figure of a lane ×
  * equipment × kind × window, widening — every geography level at the asked window, narrowest
  * first (city→city, region→city, city→region, region→region, national), then the same at the
- * next longer window — until a sample passes the minimum-sample rule; else `enough: false`.
- * `own`: the viewer's company on the city → city lane in the window used (or asked).
- * NOT_FOUND for an unknown city. Reads only lane_rate_daily (≤ 365 rows per level read).
+ * next longer window — until a figure may be published (disclosure.ts: the minimum-sample rule
+ * and complementary suppression, issue 46); else `enough: false`, code NOT_ENOUGH_DATA. Windows
+ * are whole Sunday–Saturday weeks ending with the last complete week (WINDOW_WEEKS; `period`).
+ * `code` LANE_NOT_ENOUGH_DATA when the figure is of a wider geography than the city → city lane.
+ * `own`: the viewer's company on the city → city lane in the period used (or asked). NOT_FOUND for
+ * an unknown city.
  */
 export async function laneRate({ readDb }: LaneRateDeps, viewer: Pick<CurrentUser, 'id'>, q: LaneRateQuery, today = riyadhDay(new Date())): Promise<LaneRate> {
   const { o, d } = await lanePair(readDb, q.origin, q.destination);
   const equipment = q.equipment ?? '*';
   const keys = laneKeys({ originCityId: o.id, originRegionId: o.region_id, destinationCityId: d.id, destinationRegionId: d.region_id });
+  const end = publicationEnd(today);
+  const gridLane = { originCityId: o.id, originRegionId: o.region_id, destinationCityId: d.id, destinationRegionId: d.region_id, equipment, kind: q.kind };
+  const disclosure = disclosureOf(await readGrid(readDb, gridLane, end));
   const windows = RATE_WINDOWS.filter((w) => w >= q.window);
-  let found: { level: RateLevel; window: number; s: Sample; companies: number } | null = null;
+  let found: { level: RateLevel; window: RateWindow; s: Sample; companies: number; period: { from: string; to: string } } | null = null;
   search: for (const w of windows) {
-    const from = addDays(today, -(w - 1));
     for (const level of RATE_LEVELS) {
+      if (!disclosure.allows({ cell: laneCell(gridLane, level), segments: segments.window(WINDOW_WEEKS[w]) })) continue;
+      const period = windowPeriod(end, WINDOW_WEEKS[w]);
       const k = keys.find((x) => x.level === level)!;
-      const r = await repo.laneSummary(readDb, { ...k, equipment, kind: q.kind }, from, today, RATE_MIN_RECORDS);
-      if (enoughSample(r.records, r.companies, r.top)) {
-        found = { level, window: w, s: summarySample(r), companies: r.companies };
-        break search;
-      }
+      const r = await repo.laneSummary(readDb, { ...k, equipment, kind: q.kind }, period.from, period.to, RATE_MIN_RECORDS);
+      found = { level, window: w, s: summarySample(r), companies: r.companies, period };
+      break search;
     }
   }
   const own = await repo.ownOnLane(
     readDb,
     { companyId: viewer.id, originCityId: o.id, destinationCityId: d.id, equipment: q.equipment ?? null, kind: q.kind },
-    addDays(today, -((found?.window ?? q.window) - 1)),
+    found?.period.from ?? windowPeriod(end, WINDOW_WEEKS[q.window as RateWindow]).from,
   );
   const base = {
     kind: q.kind,
@@ -76,13 +82,28 @@ export async function laneRate({ readDb }: LaneRateDeps, viewer: Pick<CurrentUse
     windowRequested: q.window,
     own: { average: own.average === null ? null : round2(own.average), records: own.records },
   };
-  if (!found) return { ...base, enough: false, geography: null, window: null, perTrip: null, perKm: null, records: 0, companies: 0, outliersExcluded: 0 };
+  if (!found)
+    return {
+      ...base,
+      enough: false,
+      code: 'NOT_ENOUGH_DATA',
+      period: null,
+      geography: null,
+      window: null,
+      perTrip: null,
+      perKm: null,
+      records: 0,
+      companies: 0,
+      outliersExcluded: 0,
+    };
   const { s } = found;
   let kmN = 0;
   for (const v of s.histKm.values()) kmN += v;
   return {
     ...base,
     enough: true,
+    code: found.level === 'city_city' ? 'OK' : 'LANE_NOT_ENOUGH_DATA',
+    period: found.period,
     geography: { level: found.level, ...placesAt(found.level, o, d) },
     window: found.window,
     perTrip: figures(s.records, s.sumSar, s.sumSqSar, s.histSar, SAR_BUCKETS),

@@ -47,7 +47,9 @@ const monthLabel = (month: string, lang: Lang) =>
  * /shippers|carriers|brokers/market-rates (issue 20 "The lane rate index", spec §2 market rates):
  * origin and destination cities, equipment, window (7–90 days, 1 year), spot or contract, per trip
  * or per km; the figure card (average, median, low–high, 2.5–97.5, standard deviation, records and
- * companies, the geography and window it is based on, my own average) or "not enough data"; and
+ * companies, the geography and window it is based on, my own average) or "not enough data" — a
+ * figure of a wider geography than the lane is titled with that geography under "Not enough data for
+ * this lane yet" (issue 46), never shown as the lane's; and
  * the 13-month history as a chart (RTL-mirrored axes) or a table.
  */
 export default function MarketRatesPage() {
@@ -170,7 +172,7 @@ function FigureCard({ r, unit, lang, days }: { r: LaneRate; unit: Unit; lang: La
       : t('ownValue', { count: 0, n: formatNumber(0, lang) });
   if (!r.enough || !r.perTrip) {
     return (
-      <Alert color="gray" title={t('notEnough')} data-testid="rates-not-enough">
+      <Alert color="gray" title={t('laneNotEnough')} data-testid="rates-not-enough">
         <Text size="sm">
           {t('notEnoughHelp', {
             records: formatNumber(RATE_MIN_RECORDS, lang),
@@ -193,8 +195,18 @@ function FigureCard({ r, unit, lang, days }: { r: LaneRate; unit: Unit; lang: La
     g.level === 'national'
       ? t('national')
       : t('lane', { origin: place(g.origin, g.level.startsWith('region')), destination: place(g.destination, g.level.endsWith('_region')) });
+  // a wider geography than the lane (issue 46 "Honest thin lanes"): say so first, and name the figure for what it is
+  const widened = r.code === 'LANE_NOT_ENOUGH_DATA';
   return (
     <Card withBorder padding="lg" data-testid="rates-figure">
+      {widened ? (
+        <Alert color="yellow" title={t('laneNotEnough')} mb="md" data-testid="rates-lane-not-enough">
+          {t('widenedTo', { geography })}
+        </Alert>
+      ) : null}
+      <Title order={3} size="h5" mb="sm" data-testid="rates-geography">
+        {geography}
+      </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <Stack gap={2}>
           <Text size="sm" c="dimmed">
@@ -266,6 +278,18 @@ function HistoryPanel({ h, lang }: { h: LaneRateHistory; lang: Lang }) {
     return { ...m, label: monthLabel(m.month, lang), own: o ? Math.round(o.sum / o.n) : null };
   });
   const money = (v: number | null) => (v === null ? t('noFigure') : formatMoney(Math.round(v), lang));
+  // no month of the lane may be published: a message, not a blank chart (issue 46)
+  if (h.months.every((m) => m.average === null) && h.own.length === 0)
+    return (
+      <Paper withBorder p="md" data-testid="rates-history">
+        <Title order={3} size="h4" mb="sm">
+          {t('history', { n: formatNumber(13, lang) })}
+        </Title>
+        <Text c="dimmed" data-testid="rates-history-empty">
+          {t('historyEmpty')}
+        </Text>
+      </Paper>
+    );
   const table = (
     <Table.ScrollContainer minWidth={480}>
       <Table striped data-testid="rates-history-table">
