@@ -97,6 +97,59 @@ const COMMENTS = [
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+/** What one demo offer adds: its row, its bid/counter/accept events, and the domain events (through `ev`). */
+interface DemoOfferOut {
+  offerRows: offersRepo.NewOfferRow[];
+  eventRows: offersRepo.NewOfferEventRow[];
+  ev: <K extends ShipmentEventType>(type: K, loadId: string, shipperId: string, actorId: string, data: DomainEventInputData<K>) => void;
+}
+
+/**
+ * The demo carrier's offer on one demo load: accepted (with load.booked) on a booking, else
+ * pending at 5–15 % over the price, every third one countered by the shipper at +2 %. Prices in
+ * SAR rounded to 50; `rnd` is the seed's generator (one draw for a pending offer).
+ */
+function seedDemoOffer(
+  { offerRows, eventRows, ev }: DemoOfferOut,
+  p: { rnd: () => number; now: number; i: number; loadId: string; shipperId: string; carrierId: string; price: number; postedAt: Date | null; booked: boolean },
+): void {
+  const { rnd, now, i, loadId, shipperId, carrierId, price, postedAt, booked } = p;
+  const offerId = newId();
+  const bidPrice = Math.round((price * (booked ? 1 : 1.05 + rnd() * 0.1)) / 50) * 50;
+  const countered = !booked && i % 3 === 0;
+  const counterPrice = Math.round((price * 1.02) / 50) * 50;
+  const at = new Date(Math.min(now - 60_000, (postedAt?.getTime() ?? now) + 2 * HOUR));
+  offerRows.push({
+    id: offerId,
+    loadId,
+    carrierId,
+    shipperId,
+    price: sar(countered ? counterPrice : bidPrice),
+    originalPrice: sar(bidPrice),
+    lastOfferBy: countered ? 'shipper' : 'carrier',
+    status: booked ? 'accepted' : 'pending',
+    createdAt: at,
+    updatedAt: at,
+  });
+  eventRows.push({ id: newId(), offerId, byParty: 'carrier', action: 'bid', price: sar(bidPrice), createdAt: at });
+  if (countered)
+    eventRows.push({ id: newId(), offerId, byParty: 'shipper', action: 'counter', price: sar(counterPrice), createdAt: new Date(at.getTime() + 1000) });
+  if (booked) eventRows.push({ id: newId(), offerId, byParty: 'shipper', action: 'accept', price: sar(bidPrice), createdAt: new Date(at.getTime() + 1000) });
+  ev('offer.created', loadId, shipperId, carrierId, { offerId, carrierId, priceSar: sar(bidPrice) });
+  const pending = { from: 'pending', to: 'pending' };
+  if (countered) ev('offer.countered', loadId, shipperId, shipperId, { offerId, carrierId, by: 'shipper', priceSar: sar(counterPrice), status: pending });
+  if (booked) {
+    ev('offer.accepted', loadId, shipperId, shipperId, {
+      offerId,
+      carrierId,
+      by: 'shipper',
+      priceSar: sar(bidPrice),
+      status: { from: 'pending', to: 'accepted' },
+    });
+    ev('load.booked', loadId, shipperId, shipperId, { offerId, carrierId, bookedPriceSar: sar(bidPrice), status: { from: 'posted', to: 'unassigned' } });
+  }
+}
+
 /**
  * A few hundred demo loads on real Saudi lanes (issue 2), posted by the demo shipper and
  * broker, dated relative to today (pickups from tomorrow to +14 days) so the board is never
@@ -247,44 +300,8 @@ export async function seedDemoLoads(
     });
 
     // the demo carrier's offers: accepted on its bookings, pending on 12 posted loads (4 countered)
-    const bidOn = booked || (role === 'posted' && i < 55);
-    if (bidOn) {
-      const offerId = newId();
-      const bidPrice = Math.round((price * (booked ? 1 : 1.05 + rnd() * 0.1)) / 50) * 50;
-      const countered = !booked && i % 3 === 0;
-      const counterPrice = Math.round((price * 1.02) / 50) * 50;
-      const at = new Date(Math.min(now - 60_000, (postedAt?.getTime() ?? now) + 2 * HOUR));
-      offerRows.push({
-        id: offerId,
-        loadId: id,
-        carrierId,
-        shipperId,
-        price: sar(countered ? counterPrice : bidPrice),
-        originalPrice: sar(bidPrice),
-        lastOfferBy: countered ? 'shipper' : 'carrier',
-        status: booked ? 'accepted' : 'pending',
-        createdAt: at,
-        updatedAt: at,
-      });
-      eventRows.push({ id: newId(), offerId, byParty: 'carrier', action: 'bid', price: sar(bidPrice), createdAt: at });
-      if (countered)
-        eventRows.push({ id: newId(), offerId, byParty: 'shipper', action: 'counter', price: sar(counterPrice), createdAt: new Date(at.getTime() + 1000) });
-      if (booked)
-        eventRows.push({ id: newId(), offerId, byParty: 'shipper', action: 'accept', price: sar(bidPrice), createdAt: new Date(at.getTime() + 1000) });
-      ev('offer.created', id, shipperId, carrierId, { offerId, carrierId, priceSar: sar(bidPrice) });
-      const pending = { from: 'pending', to: 'pending' };
-      if (countered) ev('offer.countered', id, shipperId, shipperId, { offerId, carrierId, by: 'shipper', priceSar: sar(counterPrice), status: pending });
-      if (booked) {
-        ev('offer.accepted', id, shipperId, shipperId, {
-          offerId,
-          carrierId,
-          by: 'shipper',
-          priceSar: sar(bidPrice),
-          status: { from: 'pending', to: 'accepted' },
-        });
-        ev('load.booked', id, shipperId, shipperId, { offerId, carrierId, bookedPriceSar: sar(bidPrice), status: { from: 'posted', to: 'unassigned' } });
-      }
-    }
+    if (booked || (role === 'posted' && i < 55))
+      seedDemoOffer({ offerRows, eventRows, ev }, { rnd, now, i, loadId: id, shipperId, carrierId, price, postedAt, booked });
     if (role === 'completed') ev('load.completed', id, shipperId, carrierId, { carrierId, vehicleId: null, status: { from: 'assigned', to: 'completed' } });
   }
 

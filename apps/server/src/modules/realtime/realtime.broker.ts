@@ -251,23 +251,28 @@ function parseSignal(payload: Buffer | string): { typing: boolean } | null {
 
 const authError = (code: 4 | 2 | 5, message: string): AuthenticateError => Object.assign(new Error(message), { returnCode: code });
 
-export function createRealtime(opts: RealtimeOptions) {
-  const redis = opts.redisUrl ? createRedisBus(opts.redisUrl, opts.redisKeyPrefix ?? '', opts.log) : undefined;
-  const mq = redis?.mq;
-  const persistence = redis?.persistence;
-  const broker = new Aedes({ mq, persistence, heartbeatInterval: 30_000, connectTimeout: 10_000, maxClientsIdLength: 120 });
-  const store = redis ? redisPresence(redis.conn) : memoryPresence();
-  /** Presence work not finished yet (awaited on close). */
-  const pending = new Set<Promise<void>>();
-  let presenceTimer: NodeJS.Timeout | null = null;
+/** The state one broker keeps for its life, shared by the pieces createRealtime wires. */
+interface BrokerState {
+  opts: RealtimeOptions;
+  broker: Aedes;
+  store: PresenceStore;
   /** Identity of each connected client of this instance, by client object. */
-  const identities = new Map<Client, Identity>();
-  let started = false;
-  let sweepTimer: NodeJS.Timeout | null = null;
-  let sweeping: Promise<void> | null = null;
+  identities: Map<Client, Identity>;
+  /** Presence work not finished yet (awaited on close). */
+  pending: Set<Promise<void>>;
   /** The broker's bus (mqemitter, or mqemitter-redis across instances); aedes' types leave it out. */
-  const bus = (broker as unknown as { mq: Bus }).mq;
+  bus: Bus;
+  /**
+   * Run a client's authorization checks one after another, in the order it sent them: aedes
+   * handles the packets of one read concurrently, and a `typing:false` checked faster than the
+   * `typing:true` before it would leave the other side's indicator on. A SUBACK therefore also
+   * says that every publish sent before it was decided.
+   */
+  inOrder: (me: Identity, check: () => Promise<void>) => void;
+}
 
+/** Sign-in: the access token is the MQTT password, the client id `u:<userId>:…`, the session live; counts the connection's presence. */
+function installAuthenticate({ opts, broker, identities }: BrokerState, connected: PresenceTracker['connected']): void {
   broker.authenticate = (client, _username, password, done) => {
     const token = password?.toString('utf8') ?? '';
     verifyAccessToken(token, opts.jwtSecret)
@@ -297,16 +302,10 @@ export function createRealtime(opts: RealtimeOptions) {
         done(authError(5, 'unavailable'), false);
       });
   };
-  /**
-   * Run a client's authorization checks one after another, in the order it sent them: aedes
-   * handles the packets of one read concurrently, and a `typing:false` checked faster than the
-   * `typing:true` before it would leave the other side's indicator on. A SUBACK therefore also
-   * says that every publish sent before it was decided.
-   */
-  function inOrder(me: Identity, check: () => Promise<void>): void {
-    me.queue = me.queue.then(check).catch((err: unknown) => opts.log.error({ err }, 'realtime: authorization failed'));
-  }
+}
 
+/** The subscription ACL: one's profile topic, the presence and typing topics of one's conversations. */
+function installAuthorizeSubscribe({ opts, broker, identities, inOrder }: BrokerState, mayFollow: PresenceTracker['mayFollow']): void {
   broker.authorizeSubscribe = (client, sub, done) => {
     const me = identities.get(client);
     // a refused topic is a 0x80 in the SUBACK; the connection stays
@@ -330,6 +329,10 @@ export function createRealtime(opts: RealtimeOptions) {
       done(null, access && access !== 'refused' ? { ...sub, qos: 0 } : null);
     });
   };
+}
+
+/** The publish ACL: a party's typing signal only, passed on as the broker's own stamped message. */
+function installAuthorizePublish({ opts, broker, identities, inOrder }: BrokerState): void {
   broker.authorizePublish = (client, packet, done) => {
     // client === null: aedes replaying the will of a client of a vanished instance — nobody to check it against
     if (!client) return done(new Error('no unchecked publishes'));
@@ -368,42 +371,36 @@ export function createRealtime(opts: RealtimeOptions) {
       done(null);
     });
   };
-  broker.on('clientDisconnect', (client) => forget(client));
-  broker.on('clientError', (client) => forget(client));
+}
 
-  /*
-   * Presence (docs/realtime.md "Presence"). The broker produces it from the connections it
-   * holds: an account is online while any of its connections (its own, its team members') is
-   * open on any instance. Its first connection coming and its last one going is announced on the
-   * bus; every instance passes it on to its own clients that follow a presence topic of a
-   * conversation with that account on the other side, checking the follower anew first. Going
-   * offline stores the last-seen time first, so the message and GET /chat/conversations/:id agree.
-   */
+type PresenceChange = { accountId: string; online: boolean; lastSeenAt: string | null };
+type PresenceTracker = ReturnType<typeof presenceTracker>;
+
+/** Send one presence message to one client (QoS 0, never retained; nothing else travels on a presence topic). */
+function tell(client: Client, conversationId: string, side: PresenceMessage['side'], accountId: string, online: boolean, lastSeenAt: string | null): void {
+  const message: PresenceMessage = { v: 1, kind: 'presence', conversationId, side, userId: accountId, online, lastSeenAt, at: new Date().toISOString() };
+  client.publish(
+    { cmd: 'publish', topic: presenceTopic(conversationId), payload: Buffer.from(JSON.stringify(message)), qos: 0, retain: false, dup: false },
+    () => undefined,
+  );
+}
+
+/*
+ * Presence (docs/realtime.md "Presence"). The broker produces it from the connections it
+ * holds: an account is online while any of its connections (its own, its team members') is
+ * open on any instance. Its first connection coming and its last one going is announced on the
+ * bus; every instance passes it on to its own clients that follow a presence topic of a
+ * conversation with that account on the other side, checking the follower anew first. Going
+ * offline stores the last-seen time first, so the message and GET /chat/conversations/:id agree.
+ */
+function presenceTracker({ opts, store, identities, pending, bus, inOrder }: BrokerState) {
   function track(op: () => Promise<void>, me: Identity): Promise<void> {
     const p = (me.presenceOps = me.presenceOps.then(op).catch((err: unknown) => opts.log.error({ err }, 'realtime: presence failed')));
     pending.add(p);
     void p.finally(() => pending.delete(p));
     return p;
   }
-  function connected(me: Identity, presence: RealtimePresence): Promise<void> {
-    return track(async () => {
-      me.accountId = await presence.accountOf(me);
-      if (me.accountId && (await store.add(me.accountId, me.presenceKey))) announce({ accountId: me.accountId, online: true, lastSeenAt: null });
-    }, me);
-  }
-  function forget(client: Client): void {
-    const me = identities.get(client);
-    if (!me) return;
-    identities.delete(client);
-    const presence = opts.presence;
-    if (!presence) return;
-    void track(async () => {
-      if (!me.accountId || !(await store.remove(me.accountId, me.presenceKey))) return;
-      const seen = (await presence.touch([me.accountId])).get(me.accountId) ?? new Date();
-      announce({ accountId: me.accountId, online: false, lastSeenAt: seen.toISOString() });
-    }, me);
-  }
-  function announce(change: { accountId: string; online: boolean; lastSeenAt: string | null }): void {
+  function announce(change: PresenceChange): void {
     bus.emit({ topic: PRESENCE_BUS_TOPIC, payload: JSON.stringify(change) } as { topic: string }, () => undefined);
   }
   /** The other side of a conversation whose presence `me` may follow now, or null. */
@@ -414,30 +411,53 @@ export function createRealtime(opts: RealtimeOptions) {
     });
     return r && r !== 'refused' ? r : null;
   }
-  /** Send one presence message to one client (QoS 0, never retained; nothing else travels on a presence topic). */
-  function tell(client: Client, conversationId: string, side: PresenceMessage['side'], accountId: string, online: boolean, lastSeenAt: string | null): void {
-    const message: PresenceMessage = { v: 1, kind: 'presence', conversationId, side, userId: accountId, online, lastSeenAt, at: new Date().toISOString() };
-    client.publish(
-      { cmd: 'publish', topic: presenceTopic(conversationId), payload: Buffer.from(JSON.stringify(message)), qos: 0, retain: false, dup: false },
-      () => undefined,
-    );
-  }
-  /** An account came or went (from any instance): tell this instance's followers of it, each checked anew. */
-  function onPresence(change: { accountId: string; online: boolean; lastSeenAt: string | null }): void {
-    const presence = opts.presence;
-    if (!presence) return;
-    for (const [client, me] of identities) {
-      for (const [conversationId, other] of me.follows) {
-        if (other !== change.accountId) continue;
-        inOrder(me, async () => {
-          const now = await mayFollow(me, presence, conversationId);
-          // a block since: it hears nothing more, and must follow again once the block is lifted
-          if (!now) return void me.follows.delete(conversationId);
-          if (me.follows.has(conversationId)) tell(client, conversationId, now.side, now.accountId, change.online, change.lastSeenAt);
-        });
+  return {
+    mayFollow,
+    connected: (me: Identity, presence: RealtimePresence): Promise<void> =>
+      track(async () => {
+        me.accountId = await presence.accountOf(me);
+        if (me.accountId && (await store.add(me.accountId, me.presenceKey))) announce({ accountId: me.accountId, online: true, lastSeenAt: null });
+      }, me),
+    forget: (client: Client): void => {
+      const me = identities.get(client);
+      if (!me) return;
+      identities.delete(client);
+      const presence = opts.presence;
+      if (!presence) return;
+      void track(async () => {
+        if (!me.accountId || !(await store.remove(me.accountId, me.presenceKey))) return;
+        const seen = (await presence.touch([me.accountId])).get(me.accountId) ?? new Date();
+        announce({ accountId: me.accountId, online: false, lastSeenAt: seen.toISOString() });
+      }, me);
+    },
+    /** An account came or went (from any instance): tell this instance's followers of it, each checked anew. */
+    onPresence: (change: PresenceChange): void => {
+      const presence = opts.presence;
+      if (!presence) return;
+      for (const [client, me] of identities) {
+        for (const [conversationId, other] of me.follows) {
+          if (other !== change.accountId) continue;
+          inOrder(me, async () => {
+            const now = await mayFollow(me, presence, conversationId);
+            // a block since: it hears nothing more, and must follow again once the block is lifted
+            if (!now) return void me.follows.delete(conversationId);
+            if (me.follows.has(conversationId)) tell(client, conversationId, now.side, now.accountId, change.online, change.lastSeenAt);
+          });
+        }
       }
-    }
-  }
+    },
+    /** Every minute: the connected accounts' last-seen time (one statement) and their connections' leases. */
+    beat: async (): Promise<void> => {
+      const mine = [...identities.values()].filter((i) => i.accountId !== null);
+      if (mine.length === 0 || !opts.presence) return;
+      await store.renew(mine.map((i) => [i.accountId!, i.presenceKey]));
+      await opts.presence.touch([...new Set(mine.map((i) => i.accountId!))]);
+    },
+  };
+}
+
+/** Follows: the other side's state right after the SUBACK of a presence topic; an unsubscribe stops following. */
+function installFollows({ opts, broker, store, identities, inOrder }: BrokerState, mayFollow: PresenceTracker['mayFollow']): void {
   // the answer to a follow: the other side's state now, right after the SUBACK
   broker.on('subscribe', (subs, client) => {
     const me = client && identities.get(client);
@@ -462,15 +482,11 @@ export function createRealtime(opts: RealtimeOptions) {
       if (me && conversationId) me.follows.delete(conversationId);
     }
   });
-  /** Every minute: the connected accounts' last-seen time (one statement) and their connections' leases. */
-  async function beat(): Promise<void> {
-    const mine = [...identities.values()].filter((i) => i.accountId !== null);
-    if (mine.length === 0 || !opts.presence) return;
-    await store.renew(mine.map((i) => [i.accountId!, i.presenceKey]));
-    await opts.presence.touch([...new Set(mine.map((i) => i.accountId!))]);
-  }
+}
 
-  /** Disconnect this instance's clients whose session was revoked or whose account was suspended or deleted. */
+/** Revocation: `sweep()` disconnects this instance's clients whose session was revoked or whose account was suspended or deleted; one sweep at a time. */
+function sweeper({ opts, identities }: BrokerState, forget: PresenceTracker['forget']): () => Promise<void> {
+  let sweeping: Promise<void> | null = null;
   async function sweepNow(): Promise<void> {
     if (identities.size === 0) return;
     const clients = [...identities.entries()];
@@ -482,7 +498,7 @@ export function createRealtime(opts: RealtimeOptions) {
       }
     }
   }
-  function sweep(): Promise<void> {
+  return function sweep(): Promise<void> {
     // one sweep at a time; a request during a sweep is answered by the running one
     sweeping ??= sweepNow()
       .catch((err: unknown) => opts.log.error({ err }, 'realtime: sweep failed'))
@@ -490,7 +506,64 @@ export function createRealtime(opts: RealtimeOptions) {
         sweeping = null;
       });
     return sweeping;
-  }
+  };
+}
+
+/** Listen on the bus for sweep requests and presence changes from any instance; start the sweep and presence timers (cleared by the returned function). */
+function startTimers({ opts, bus }: BrokerState, sweep: () => Promise<void>, presence: PresenceTracker): () => void {
+  bus.on(SWEEP_TOPIC, (_m: unknown, cb: () => void) => {
+    void sweep();
+    cb();
+  });
+  bus.on(PRESENCE_BUS_TOPIC, (m: unknown, cb: () => void) => {
+    try {
+      presence.onPresence(JSON.parse(String((m as { payload: unknown }).payload)) as PresenceChange);
+    } catch (err) {
+      opts.log.error({ err }, 'realtime: bad presence message');
+    }
+    cb();
+  });
+  const sweepTimer = setInterval(() => void sweep(), opts.sweepSeconds * 1000);
+  sweepTimer.unref();
+  const presenceTimer = setInterval(
+    () => void presence.beat().catch((err: unknown) => opts.log.error({ err }, 'realtime: presence beat failed')),
+    PRESENCE_BEAT_MS,
+  );
+  presenceTimer.unref();
+  return () => {
+    clearInterval(sweepTimer);
+    clearInterval(presenceTimer);
+  };
+}
+
+export function createRealtime(opts: RealtimeOptions) {
+  const redis = opts.redisUrl ? createRedisBus(opts.redisUrl, opts.redisKeyPrefix ?? '', opts.log) : undefined;
+  const mq = redis?.mq;
+  const persistence = redis?.persistence;
+  const broker = new Aedes({ mq, persistence, heartbeatInterval: 30_000, connectTimeout: 10_000, maxClientsIdLength: 120 });
+  const state: BrokerState = {
+    opts,
+    broker,
+    store: redis ? redisPresence(redis.conn) : memoryPresence(),
+    identities: new Map<Client, Identity>(),
+    pending: new Set<Promise<void>>(),
+    bus: (broker as unknown as { mq: Bus }).mq,
+    inOrder: (me, check) => {
+      me.queue = me.queue.then(check).catch((err: unknown) => opts.log.error({ err }, 'realtime: authorization failed'));
+    },
+  };
+  const { store, identities, pending, bus } = state;
+  const presence = presenceTracker(state);
+  let started = false;
+  let stopTimers: (() => void) | null = null;
+
+  installAuthenticate(state, presence.connected);
+  installAuthorizeSubscribe(state, presence.mayFollow);
+  installAuthorizePublish(state);
+  broker.on('clientDisconnect', (client) => presence.forget(client));
+  broker.on('clientError', (client) => presence.forget(client));
+  installFollows(state, presence.mayFollow);
+  const sweep = sweeper(state, presence.forget);
 
   return {
     broker,
@@ -498,22 +571,7 @@ export function createRealtime(opts: RealtimeOptions) {
       if (started) return;
       started = true;
       await broker.listen();
-      bus.on(SWEEP_TOPIC, (_m: unknown, cb: () => void) => {
-        void sweep();
-        cb();
-      });
-      bus.on(PRESENCE_BUS_TOPIC, (m: unknown, cb: () => void) => {
-        try {
-          onPresence(JSON.parse(String((m as { payload: unknown }).payload)) as { accountId: string; online: boolean; lastSeenAt: string | null });
-        } catch (err) {
-          opts.log.error({ err }, 'realtime: bad presence message');
-        }
-        cb();
-      });
-      sweepTimer = setInterval(() => void sweep(), opts.sweepSeconds * 1000);
-      sweepTimer.unref();
-      presenceTimer = setInterval(() => void beat().catch((err: unknown) => opts.log.error({ err }, 'realtime: presence beat failed')), PRESENCE_BEAT_MS);
-      presenceTimer.unref();
+      stopTimers = startTimers(state, sweep, presence);
     },
     /** Attach one WebSocket connection (the /mqtt route). */
     handle(stream: Duplex, req: IncomingMessage): void {
@@ -555,8 +613,7 @@ export function createRealtime(opts: RealtimeOptions) {
       return identities.size;
     },
     async close(): Promise<void> {
-      if (sweepTimer) clearInterval(sweepTimer);
-      if (presenceTimer) clearInterval(presenceTimer);
+      stopTimers?.();
       if (started) await new Promise<void>((resolve) => broker.close(() => resolve()));
       // the closed connections' last-seen times and offline announcements
       await Promise.allSettled([...pending]);
