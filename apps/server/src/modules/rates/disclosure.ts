@@ -1,7 +1,4 @@
-import { sql } from 'drizzle-orm';
 import { RATE_MAX_COMPANY_SHARE, RATE_MIN_COMPANIES, RATE_MIN_RECORDS, type RateKind, type RateLevel, type RateWindow } from '@masar/shared';
-import type { DbOrTx } from '../../db/client.ts';
-import { queryRows } from '../../lib/sql.ts';
 
 /*
  * Disclosure control of every published rate figure (issue 46 "Disclosure control, as one rule in
@@ -16,7 +13,8 @@ import { queryRows } from '../../lib/sql.ts';
  *      one with more records is suppressed (last week's publication always stands).
  * Figures are computed over fixed publication windows: whole Sunday–Saturday weeks (Riyadh) ending
  * with the last complete week (`publicationEnd`), so an answer stays the same all week and moves
- * by whole weeks. The lane, history and forecast use cases ask `disclosureOf` and publish only what
+ * by whole weeks. The grid is read by disclosure.repository.ts (readGrid). The lane, history and
+ * forecast use cases ask `disclosureOf` and publish only what
  * it allows.
  */
 
@@ -57,7 +55,7 @@ const total = (c: CompanyCounts) => {
 // Publication weeks
 
 const DAY_MS = 86_400_000;
-const shift = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+export const shift = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /** Whole weeks of each window (the nominal days: 7 → 1 week, 15 → 2, 30 → 4, 60 → 9, 90 → 13, 365 → 52). */
 export const WINDOW_WEEKS: Record<RateWindow, number> = { 7: 1, 15: 2, 30: 4, 60: 9, 90: 13, 365: 52 };
@@ -92,11 +90,11 @@ export interface Cell {
   destinationRegion: number;
   equipment: string;
 }
-const cellId = (c: Pick<Cell, 'level' | 'originKey' | 'destinationKey' | 'equipment'>) => `${c.level}|${c.originKey}|${c.destinationKey}|${c.equipment}`;
+export const cellId = (c: Pick<Cell, 'level' | 'originKey' | 'destinationKey' | 'equipment'>) => `${c.level}|${c.originKey}|${c.destinationKey}|${c.equipment}`;
 
 /** A segment: the days of one publication week (0 = the last complete week) within one calendar month. */
 type SegmentId = string;
-const segmentId = (week: number, month: string): SegmentId => `${week}|${month}`;
+export const segmentId = (week: number, month: string): SegmentId => `${week}|${month}`;
 
 /** Which segments a figure covers. */
 export interface SegmentSet {
@@ -134,69 +132,6 @@ export interface DisclosureGrid {
   lane: GridLane;
   end: string;
   cells: Map<string, { cell: Cell; counts: Map<SegmentId, CompanyCounts> }>;
-}
-
-/** Weeks of history the grid reads: a year and last week's publication, and 13 calendar months. */
-export const GRID_WEEKS = 58;
-
-/**
- * Read the grid around a lane: records per company per segment (publication week × month) of every
- * cell a reader can reach that overlaps the lane's own cells — every region→region pair (national
- * is their sum), and the region→city, city→region and city→city cells inside the lane's region pair
- * — for every equipment and '*' (a reader can subtract a lane with an equipment from the lane
- * without), one kind, GRID_WEEKS weeks ending `end`.
- */
-export async function readGrid(db: DbOrTx, lane: GridLane, end: string): Promise<DisclosureGrid> {
-  const from = shift(end, -(7 * GRID_WEEKS - 1));
-  const rows = await queryRows<{
-    level: RateLevel;
-    origin_key: number;
-    destination_key: number;
-    origin_region: number;
-    destination_region: number;
-    equipment: string;
-    week: number;
-    month: string;
-    company: string;
-    n: number;
-  }>(
-    db,
-    sql`select d.level, d.origin_key, d.destination_key, d.equipment,
-               coalesce(oc.region_id, d.origin_key) as origin_region, coalesce(dc.region_id, d.destination_key) as destination_region,
-               ((${end}::date - d.day) / 7)::int as week, to_char(d.day, 'YYYY-MM') as month, c.key as company, sum(c.value::int)::int as n
-        from lane_rate_daily d
-        left join cities oc on d.level in ('city_city', 'city_region') and oc.id = d.origin_key
-        left join cities dc on d.level in ('city_city', 'region_city') and dc.id = d.destination_key
-        cross join lateral jsonb_each_text(d.companies) c
-        where d.kind = ${lane.kind} and d.day between ${from} and ${end} and d.records > 0
-          and (d.level in ('national', 'region_region')
-               or (d.level = 'region_city' and d.origin_key = ${lane.originRegionId} and dc.region_id = ${lane.destinationRegionId})
-               or (d.level = 'city_region' and oc.region_id = ${lane.originRegionId} and d.destination_key = ${lane.destinationRegionId})
-               or (d.level = 'city_city' and oc.region_id = ${lane.originRegionId} and dc.region_id = ${lane.destinationRegionId}))
-        group by 1, 2, 3, 4, 5, 6, 7, 8, 9`,
-    'rates_disclosure_grid',
-    'generic',
-  );
-  const cells: DisclosureGrid['cells'] = new Map();
-  for (const r of rows) {
-    if (!(r.n > 0)) continue;
-    const cell: Cell = {
-      level: r.level,
-      originKey: r.origin_key,
-      destinationKey: r.destination_key,
-      originRegion: r.origin_region,
-      destinationRegion: r.destination_region,
-      equipment: r.equipment,
-    };
-    const id = cellId(cell);
-    let e = cells.get(id);
-    if (!e) cells.set(id, (e = { cell, counts: new Map() }));
-    const s = segmentId(r.week, r.month);
-    let c = e.counts.get(s);
-    if (!c) e.counts.set(s, (c = new Map()));
-    c.set(r.company, (c.get(r.company) ?? 0) + r.n);
-  }
-  return { lane, end, cells };
 }
 
 /** The lane's own cell at a level (the asked equipment, or '*' with `all`). */

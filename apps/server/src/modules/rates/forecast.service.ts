@@ -7,7 +7,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { cityNamesByIds } from '../reference/reference.service.ts';
 import { BAND_LEVEL, MAX_HISTORY_DAYS, backtest, fillDaily, forecastLane, modelFor, type BacktestResult } from './forecast.ts';
-import { disclosureOf, laneCell, publicationEnd, readGrid, segments } from './disclosure.ts';
+import { disclosureOf, laneCell, publicationEnd, segments } from './disclosure.ts';
+import { readGrid } from './disclosure.repository.ts';
 import * as repo from './forecast.repository.ts';
 import { citiesByIds } from './rates.repository.ts';
 

@@ -2,7 +2,8 @@ import type { LaneRateHistory, LaneRateHistoryQuery } from '@masar/shared';
 import type { CurrentUser } from '../../auth/auth.types.ts';
 import type { RatesDeps } from '../deps.ts';
 import * as repo from '../rates.repository.ts';
-import { disclosureOf, laneCell, publicationEnd, readGrid, segments } from '../disclosure.ts';
+import { disclosureOf, laneCell, publicationEnd, segments } from '../disclosure.ts';
+import { readGrid } from '../disclosure.repository.ts';
 import { figures, lanePair, riyadhDay, SAR_BUCKETS, type Sample } from '../rates.shared.ts';
 import { summarySample } from './lane-rate.ts';
 

@@ -2,7 +2,8 @@ import { RATE_LEVELS, RATE_MIN_RECORDS, RATE_WINDOWS, type LaneRate, type LaneRa
 import type { CurrentUser } from '../../auth/auth.types.ts';
 import type { RatesDeps } from '../deps.ts';
 import * as repo from '../rates.repository.ts';
-import { disclosureOf, laneCell, publicationEnd, readGrid, segments, WINDOW_WEEKS, windowPeriod } from '../disclosure.ts';
+import { disclosureOf, laneCell, publicationEnd, segments, WINDOW_WEEKS, windowPeriod } from '../disclosure.ts';
+import { readGrid } from '../disclosure.repository.ts';
 import { figures, KM_BUCKETS, laneKeys, lanePair, riyadhDay, round2, SAR_BUCKETS, type Sample } from '../rates.shared.ts';
 
 export type LaneRateDeps = Pick<RatesDeps, 'readDb'>;
