@@ -89,6 +89,15 @@ class SampledRequestLog extends LogController {
   }
 }
 
+/** The Content-Security-Policy's directives beyond helmet's defaults. */
+const CSP_DIRECTIVES = {
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+  'connect-src': ["'self'", 'ws:', 'wss:'],
+  'worker-src': ["'self'", 'blob:'], // mqtt's timers: a blob: worker (worker-timers; issue 47)
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'upgrade-insecure-requests': null,
+};
+
 /**
  * Build the Fastify app: plugins, every module under /api/v1, OpenAPI docs at /api/docs and the
  * built web app with SPA fallback. The caller owns `database` (opened and migrated) and closes it.
@@ -146,20 +155,7 @@ export async function buildApp(opts: {
   });
 
   // Swagger UI's assets under /api/docs are served with their own CSP (staticCSP).
-  await app.register(securityHeaders, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
-        // the real-time client's timers (mqtt → worker-timers) run in a worker made from a blob:
-        // URL; without this every signed-in page logged a CSP error and fell back to main-thread
-        // timers, which background tabs throttle (issue 47)
-        'worker-src': ["'self'", 'blob:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'upgrade-insecure-requests': null,
-      },
-    },
-  });
+  await app.register(securityHeaders, { contentSecurityPolicy: { directives: CSP_DIRECTIVES } });
   // counters in Redis when REDIS_URL is set, so a limit holds across instances
   await app.register(rateLimit, {
     global: false,

@@ -41,3 +41,14 @@ export function decodeCursor(cursor: string, tag: string, types: readonly Cursor
   if (!ok) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'cursor', message: 'v.invalid' }] });
   return { key: key as string[], id: id };
 }
+
+/**
+ * The cursor back of a keyset over one timestamptz key (PostgreSQL text, microseconds) and an id,
+ * as `{ k, id }`; null when there is none. A forged or foreign one is a 400 VALIDATION_FAILED on
+ * `cursor` (decodeCursor).
+ */
+export function afterTimestampCursor(cursor: string | undefined, tag: string): { k: string; id: string } | null {
+  if (!cursor) return null;
+  const { key, id } = decodeCursor(cursor, tag, ['timestamptz']);
+  return { k: key[0], id };
+}

@@ -1,6 +1,6 @@
 import type { ChatAttachment, ChatMessage, Conversation } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { afterTimestampCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import * as repo from './chat.repository.ts';
@@ -18,11 +18,7 @@ export const chatAttachmentUrl = (conversationId: string, fileId: string) => `/a
 const CURSOR_TAG = 'chat.conversations';
 export const cursorOf = (r: repo.ConversationRow) => encodeCursor(CURSOR_TAG, [r.k], r.id);
 /** The cursor back; a forged or foreign one is a 400 VALIDATION_FAILED on `cursor`. */
-export function afterCursor(c: string | undefined): { k: string; id: string } | null {
-  if (!c) return null;
-  const { key, id } = decodeCursor(c, CURSOR_TAG, ['timestamptz']);
-  return { k: key[0], id };
-}
+export const afterCursor = (c: string | undefined) => afterTimestampCursor(c, CURSOR_TAG);
 
 /** Is `carrierId` a carrier side of the load (booked, an offer, a tender invite)? */
 export async function carrierSideOf(

@@ -60,6 +60,30 @@ export function crosses(alert: { direction: RateAlertDirection; threshold: numbe
  * last complete Riyadh day with the day before and records one firing per crossing, publishing
  * `rate.alert_triggered` in the same transaction; the e-mail leaves from `rateAlertEmailHandler`.
  */
+/**
+ * An alert identical to another of the account's (lane, equipment, kind, direction, threshold,
+ * unit) breaks the unique index (migration 0135), so parallel creates leave one: a change that
+ * would make one is DUPLICATE_RATE_ALERT (409; issue 46). Any other error passes through.
+ */
+function duplicateAsConflict(e: unknown): never {
+  if (dbErrorCode(e) === '23505') throw new AppError('DUPLICATE_RATE_ALERT');
+  throw e;
+}
+
+/** The row of a new alert `id` of account `accountId` (threshold as numeric text, no equipment as '*'). */
+const alertRow = (id: string, accountId: string, body: CreateRateAlertBody) => ({
+  id,
+  accountId,
+  originCityId: body.originCityId,
+  destinationCityId: body.destinationCityId,
+  equipment: body.equipment ? body.equipment : '*',
+  kind: body.kind,
+  direction: body.direction,
+  threshold: body.threshold.toFixed(2),
+  unit: body.unit,
+  email: body.email,
+});
+
 export function createAlertsService(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -68,11 +92,7 @@ export function createAlertsService(deps: { db: Db; now?: () => Date }) {
       return (await repo.listAlerts(db, user.id)).map(toAlert);
     },
 
-    /**
-     * Create an alert: INVALID_CITY (400) for an unknown city, LIMIT_REACHED (409) at the cap,
-     * DUPLICATE_RATE_ALERT (409) when the account has an identical one (lane, equipment, kind,
-     * direction, threshold, unit; the unique index, so parallel creates leave one; issue 46).
-     */
+    /** Create an alert: INVALID_CITY (400), LIMIT_REACHED (409) at the cap, DUPLICATE_RATE_ALERT (409: duplicateAsConflict). */
     async create(user: CurrentUser, body: CreateRateAlertBody): Promise<RateAlert> {
       const cities = await repo.existingCityIds(db, [body.originCityId, body.destinationCityId]);
       if (!cities.has(body.originCityId) || !cities.has(body.destinationCityId)) throw new AppError('INVALID_CITY');
@@ -80,19 +100,7 @@ export function createAlertsService(deps: { db: Db; now?: () => Date }) {
       await db.transaction(async (tx) => {
         await lockAccountCap(tx, 'rate-alerts', user.id);
         if ((await repo.countAlerts(tx, user.id)) >= RATE_ALERTS_MAX) throw new AppError('LIMIT_REACHED');
-        const inserted = await repo.insertAlert(tx, {
-          id,
-          accountId: user.id,
-          originCityId: body.originCityId,
-          destinationCityId: body.destinationCityId,
-          equipment: body.equipment ? body.equipment : '*',
-          kind: body.kind,
-          direction: body.direction,
-          threshold: body.threshold.toFixed(2),
-          unit: body.unit,
-          email: body.email,
-        });
-        if (!inserted) throw new AppError('DUPLICATE_RATE_ALERT');
+        if (!(await repo.insertAlert(tx, alertRow(id, user.id, body)))) throw new AppError('DUPLICATE_RATE_ALERT');
       });
       return toAlert((await repo.alertById(db, id))!);
     },
@@ -112,12 +120,7 @@ export function createAlertsService(deps: { db: Db; now?: () => Date }) {
         ...(body.unit ? { unit: body.unit } : {}),
         ...(body.email ? { email: body.email } : {}),
       };
-      // a change that makes it identical to another of the account's alerts: DUPLICATE_RATE_ALERT (the unique index)
-      const updated = await repo.updateAlert(db, user.id, id, set).catch((e: unknown) => {
-        if (dbErrorCode(e) === '23505') throw new AppError('DUPLICATE_RATE_ALERT');
-        throw e;
-      });
-      if (!updated) throw new AppError('NOT_FOUND');
+      if (!(await repo.updateAlert(db, user.id, id, set).catch(duplicateAsConflict))) throw new AppError('NOT_FOUND');
       return toAlert((await repo.alertById(db, id))!);
     },
 

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import { LRUCache } from 'lru-cache';
-import type { RateForecast, RateForecastQuery } from '@masar/shared';
+import type { RateForecast, RateForecastQuery, RateKind } from '@masar/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { cityNamesByIds } from '../reference/reference.service.ts';
@@ -101,6 +101,30 @@ export interface ForecastDeps {
 }
 
 /**
+ * The lane's publication weeks of the last INPUT_WEEKS that disclosure control allows (disclosure.ts;
+ * issue 46), oldest first: each week's start (Sunday), its average in SAR (2 decimals), its records,
+ * and `week`, how many weeks before the last complete one (0 = it).
+ */
+async function publishedWeeks(db: Db, origin: number, destination: number, lane: { equipment: string; kind: RateKind }, asOf: string) {
+  const cities = await citiesByIds(db, [origin, destination]);
+  const region = (id: number) => cities.find((c) => c.id === id)!.region_id;
+  const gridLane = { originCityId: origin, originRegionId: region(origin), destinationCityId: destination, destinationRegionId: region(destination), ...lane };
+  const disclosure = disclosureOf(await readGrid(db, gridLane, asOf), { historyWeeks: INPUT_WEEKS });
+  const sums = new Map((await repo.laneWeeks(db, { originKey: origin, destinationKey: destination, ...lane }, asOf, INPUT_WEEKS)).map((w) => [w.week, w]));
+  const weeks: { weekStart: string; value: number; records: number; week: number }[] = [];
+  for (let k = INPUT_WEEKS - 1; k >= 0; k--) {
+    const w = sums.get(k);
+    if (!w || !disclosure.allows({ cell: laneCell(gridLane, 'city_city'), segments: segments.week(k) })) continue;
+    const weekStart = dayjs
+      .utc(asOf)
+      .subtract(7 * k + 6, 'day')
+      .format('YYYY-MM-DD');
+    weeks.push({ weekStart, value: Math.round((w.sumSar / w.records) * 100) / 100, records: w.records, week: k });
+  }
+  return weeks;
+}
+
+/**
  * The lane rate forecast (issue 20 "Rate forecast"; spec §2 /rate-forecast): reads the lane's daily
  * averages (lane_rate_daily, city→city, the equipment or '*', spot or contract) up to yesterday in
  * Riyadh, fits the model of forecast.ts and backtests it. A fitted answer is kept in memory per
@@ -162,30 +186,8 @@ export function createForecastService(deps: ForecastDeps) {
       const key = `${q.origin}|${q.destination}|${equipment}|${q.kind}|${today}`;
       let fitted = cache.get(key);
       if (!fitted) {
-        const cities = await citiesByIds(db, [q.origin, q.destination]);
-        const region = (id: number) => cities.find((c) => c.id === id)!.region_id;
         const lane = { equipment, kind: q.kind };
-        const gridLane = {
-          originCityId: q.origin,
-          originRegionId: region(q.origin),
-          destinationCityId: q.destination,
-          destinationRegionId: region(q.destination),
-          ...lane,
-        };
-        const disclosure = disclosureOf(await readGrid(db, gridLane, asOf), { historyWeeks: INPUT_WEEKS });
-        const sums = new Map(
-          (await repo.laneWeeks(db, { originKey: q.origin, destinationKey: q.destination, ...lane }, asOf, INPUT_WEEKS)).map((w) => [w.week, w]),
-        );
-        const weeks: { weekStart: string; value: number; records: number; week: number }[] = [];
-        for (let k = INPUT_WEEKS - 1; k >= 0; k--) {
-          const w = sums.get(k);
-          if (!w || !disclosure.allows({ cell: laneCell(gridLane, 'city_city'), segments: segments.week(k) })) continue;
-          const weekStart = dayjs
-            .utc(asOf)
-            .subtract(7 * k + 6, 'day')
-            .format('YYYY-MM-DD');
-          weeks.push({ weekStart, value: Math.round((w.sumSar / w.records) * 100) / 100, records: w.records, week: k });
-        }
+        const weeks = await publishedWeeks(db, q.origin, q.destination, lane, asOf);
         const obs = weeks.flatMap((w) =>
           Array.from({ length: 7 }, (_, i) => ({ day: dayjs.utc(w.weekStart).add(i, 'day').format('YYYY-MM-DD'), avgSar: w.value })),
         );

@@ -17,7 +17,7 @@ import {
 } from '@masar/shared';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { afterTimestampCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import * as repo from './relations.repository.ts';
@@ -75,11 +75,7 @@ function toEntry(r: repo.RelationRow): RelationEntry {
 const CURSOR_TAG = 'relations';
 const cursorOf = (r: repo.RelationRow) => encodeCursor(CURSOR_TAG, [r.k], r.user_id);
 /** The cursor back; a forged or foreign one is a 400 VALIDATION_FAILED on `cursor`. */
-function afterCursor(c: string | undefined): { k: string; id: string } | null {
-  if (!c) return null;
-  const { key, id } = decodeCursor(c, CURSOR_TAG, ['timestamptz']);
-  return { k: key[0], id };
-}
+const afterCursor = (c: string | undefined) => afterTimestampCursor(c, CURSOR_TAG);
 
 /** wa.me wants the international number as digits only (phones are saved as E.164). */
 const digits = (v: string) => v.replace(/[^\d]/g, '');

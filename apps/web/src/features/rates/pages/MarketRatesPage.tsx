@@ -19,6 +19,7 @@ import {
 import { LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useSearchParams } from 'react-router';
 import { RATE_MAX_COMPANY_SHARE, RATE_MIN_COMPANIES, RATE_MIN_RECORDS, RATE_WINDOWS, type LaneRate, type LaneRateHistory } from '@masar/shared';
 import { CitySelect } from '../../../components/CitySelect';
@@ -164,12 +165,15 @@ export default function MarketRatesPage() {
   );
 }
 
+/** My own average on the lane in the window, or that I have none (the figure card's last line). */
+const ownValue = (r: LaneRate, lang: Lang, t: TFunction<'rates'>) =>
+  r.own.records > 0 && r.own.average !== null
+    ? t('ownValue', { count: r.own.records, n: formatNumber(r.own.records, lang), value: sar(r.own.average, 'trip', lang) })
+    : t('ownValue', { count: 0, n: formatNumber(0, lang) });
+
 function FigureCard({ r, unit, lang, days }: { r: LaneRate; unit: Unit; lang: Lang; days: (n: number) => string }) {
   const { t } = useTranslation('rates');
-  const own =
-    r.own.records > 0 && r.own.average !== null
-      ? t('ownValue', { count: r.own.records, n: formatNumber(r.own.records, lang), value: sar(r.own.average, 'trip', lang) })
-      : t('ownValue', { count: 0, n: formatNumber(0, lang) });
+  const own = ownValue(r, lang, t);
   if (!r.enough || !r.perTrip) {
     return (
       <Alert color="gray" title={t('laneNotEnough')} data-testid="rates-not-enough">
@@ -195,18 +199,9 @@ function FigureCard({ r, unit, lang, days }: { r: LaneRate; unit: Unit; lang: La
     g.level === 'national'
       ? t('national')
       : t('lane', { origin: place(g.origin, g.level.startsWith('region')), destination: place(g.destination, g.level.endsWith('_region')) });
-  // a wider geography than the lane (issue 46 "Honest thin lanes"): say so first, and name the figure for what it is
-  const widened = r.code === 'LANE_NOT_ENOUGH_DATA';
   return (
     <Card withBorder padding="lg" data-testid="rates-figure">
-      {widened ? (
-        <Alert color="yellow" title={t('laneNotEnough')} mb="md" data-testid="rates-lane-not-enough">
-          {t('widenedTo', { geography })}
-        </Alert>
-      ) : null}
-      <Title order={3} size="h5" mb="sm" data-testid="rates-geography">
-        {geography}
-      </Title>
+      <FigureHeading widened={r.code === 'LANE_NOT_ENOUGH_DATA'} geography={geography} />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <Stack gap={2}>
           <Text size="sm" c="dimmed">
@@ -258,10 +253,44 @@ function FigureCard({ r, unit, lang, days }: { r: LaneRate; unit: Unit; lang: La
   );
 }
 
+/**
+ * The figure's geography as its title; when it is wider than the lane (issue 46 "Honest thin
+ * lanes"), "Not enough data for this lane yet" first, so the figure is read for what it is.
+ */
+function FigureHeading({ widened, geography }: { widened: boolean; geography: string }) {
+  const { t } = useTranslation('rates');
+  return (
+    <>
+      {widened ? (
+        <Alert color="yellow" title={t('laneNotEnough')} mb="md" data-testid="rates-lane-not-enough">
+          {t('widenedTo', { geography })}
+        </Alert>
+      ) : null}
+      <Title order={3} size="h5" mb="sm" data-testid="rates-geography">
+        {geography}
+      </Title>
+    </>
+  );
+}
+
+/** The history panel when no month of the lane may be published (issue 46): a message, not a blank chart. */
+function HistoryEmpty({ lang }: { lang: Lang }) {
+  const { t } = useTranslation('rates');
+  return (
+    <Paper withBorder p="md" data-testid="rates-history">
+      <Title order={3} size="h4" mb="sm">
+        {t('history', { n: formatNumber(13, lang) })}
+      </Title>
+      <Text c="dimmed" data-testid="rates-history-empty">
+        {t('historyEmpty')}
+      </Text>
+    </Paper>
+  );
+}
+
 function HistoryPanel({ h, lang }: { h: LaneRateHistory; lang: Lang }) {
   const { t } = useTranslation('rates');
-  const { dir } = useDirection();
-  const rtl = dir === 'rtl';
+  const rtl = useDirection().dir === 'rtl';
   const [view, setView] = useState<'chart' | 'table'>('chart');
   // my bookings per month (average of my prices that month)
   const ownByMonth = useMemo(() => {
@@ -278,18 +307,7 @@ function HistoryPanel({ h, lang }: { h: LaneRateHistory; lang: Lang }) {
     return { ...m, label: monthLabel(m.month, lang), own: o ? Math.round(o.sum / o.n) : null };
   });
   const money = (v: number | null) => (v === null ? t('noFigure') : formatMoney(Math.round(v), lang));
-  // no month of the lane may be published: a message, not a blank chart (issue 46)
-  if (h.months.every((m) => m.average === null) && h.own.length === 0)
-    return (
-      <Paper withBorder p="md" data-testid="rates-history">
-        <Title order={3} size="h4" mb="sm">
-          {t('history', { n: formatNumber(13, lang) })}
-        </Title>
-        <Text c="dimmed" data-testid="rates-history-empty">
-          {t('historyEmpty')}
-        </Text>
-      </Paper>
-    );
+  if (h.months.every((m) => m.average === null) && h.own.length === 0) return <HistoryEmpty lang={lang} />;
   const table = (
     <Table.ScrollContainer minWidth={480}>
       <Table striped data-testid="rates-history-table">
