@@ -83,16 +83,21 @@ export function toMessage(m: repo.MessageRow, userId: string, counterpartReadSeq
   };
 }
 
+/** A conversation's id, its load (id and reference) and its two sides' accounts, as the API names them. */
+export const conversationKeys = (c: repo.ConversationRow) => ({
+  id: c.id,
+  loadId: c.load_id,
+  referenceId: c.reference_id,
+  shipperId: c.shipper_id,
+  carrierId: c.carrier_id,
+});
+
 function toConversation(c: repo.ConversationRow, userId: string, last: repo.MessageRow | undefined): Conversation {
   const side = sideOf(c, userId);
   const myRead = Number(side === 'shipper' ? c.shipper_read_seq : c.carrier_read_seq);
   const theirRead = theirReadSeq(c, side);
   return {
-    id: c.id,
-    loadId: c.load_id,
-    referenceId: c.reference_id,
-    shipperId: c.shipper_id,
-    carrierId: c.carrier_id,
+    ...conversationKeys(c),
     side,
     counterpart: side === 'shipper' ? { userId: c.carrier_id, companyName: c.carrier_company } : { userId: c.shipper_id, companyName: c.shipper_company },
     lastMessage: last ? toMessage(last, userId, theirRead) : null,

@@ -1,4 +1,5 @@
 import * as repo from '../chat.repository.ts';
+import { conversationKeys } from '../chat.shared.ts';
 import type { ChatDeps } from '../deps.ts';
 
 export type CallPartiesDeps = Pick<ChatDeps, 'db'>;
@@ -11,11 +12,7 @@ export async function callParties({ db }: CallPartiesDeps, id: string) {
   const c = await repo.conversationById(db, id);
   if (!c) return null;
   return {
-    id: c.id,
-    loadId: c.load_id,
-    referenceId: c.reference_id,
-    shipperId: c.shipper_id,
-    carrierId: c.carrier_id,
+    ...conversationKeys(c),
     shipperCompany: c.shipper_company,
     carrierCompany: c.carrier_company,
   };
