@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasChromium, ROOT, startServer, type RunningServer } from './harness';
 import { digitLeaks } from './digits';
+import { settled, trackRequests } from './helpers';
 import { LAYOUT_ONLY, openRoleBrowsers, PICKERS, prefer, ROLES, TARGETS, type Check, type RoleBrowsers, type Target } from './pages';
 
 /**
@@ -83,10 +84,12 @@ export function a11ySweep(width: number) {
       srv = await startServer();
       browsers = await openRoleBrowsers(srv, LANES);
       for (const tabs of browsers.pages.values())
-        for (const tab of tabs)
+        for (const tab of tabs) {
+          trackRequests(tab);
           tab.on('console', (msg) => {
             if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) cspErrors.push(`${tab.url()}: ${msg.text()}`);
           });
+        }
     });
 
     afterAll(async () => {
@@ -121,12 +124,13 @@ export function a11ySweep(width: number) {
      * applies live (React state, the `data-mantine-color-scheme` attribute, the CSS variables),
      * as the footer's switch does. The manager then stores the scheme; this page's write of `theme`
      * is dropped so that the other tab of this role (same origin, same storage) does not switch
-     * mid-check on the real storage event that write would send it. CSS transitions are turned off
-     * first: a tab that is not in front runs no transition frames, so a colour transition (e.g. the
-     * SegmentedControl's labels) kept the light colours there and axe saw them on the dark background.
+     * mid-check on the real storage event that write would send it. The role browsers ask for
+     * reduced motion (pages.ts), so no colour transition runs: the dark colours are final as soon as
+     * the attribute is set (until 2026-12-07 a style tag turned transitions off here and the check
+     * waited 400 ms, once per page and width: a tab that is not in front runs no transition frames,
+     * so a colour transition had kept the light colours there).
      */
     async function switchToDark(page: Page) {
-      await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
       await page.evaluate(() => {
         const store = Storage.prototype;
         const setItem = Object.getOwnPropertyDescriptor(store, 'setItem')!.value as (this: Storage, k: string, v: string) => void;
@@ -136,18 +140,21 @@ export function a11ySweep(width: number) {
         window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'dark', storageArea: localStorage }));
       });
       await page.locator('html[data-mantine-color-scheme=dark]').waitFor({ state: 'attached', timeout: 5_000 });
-      await page.waitForTimeout(400);
     }
 
     /** Load one page in a tab (light theme), wait for its data and settled colours, run its checks, then the dark theme's axe on the same page. */
     async function check(page: Page, target: Target, lang: 'en' | 'ar', checks: Check[]) {
       const path = browsers.pathOf(target);
-      await page.goto(`${srv.url}${path}`, { waitUntil: 'networkidle' });
+      // the load event, the page's own ready condition, then 150 ms without a request open: the
+      // data behind what axe reads has arrived (Playwright's networkidle waited 500 ms of quiet on
+      // every page, 47 s of each width's sweep; issue 51)
+      await page.goto(`${srv.url}${path}`, { waitUntil: 'load' });
       await target.ready(page);
+      await settled(page);
       expect(await page.locator('html').getAttribute('lang')).toBe(lang);
       expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('light');
-      // let transitions (fade-ins, skeletons) finish so colours are final
-      await page.waitForTimeout(400);
+      // no transition to wait for: the role browsers ask for reduced motion (pages.ts), so colours
+      // are final once the page is ready (a fixed 400 ms wait until 2026-12-07)
       const digits = checks.includes('digits') ? await digitLeaks(page, target.name) : [];
       // issue 47: a status badge is read whole, never cut to its first letter by a narrow column
       const clipped = await page.evaluate(() =>

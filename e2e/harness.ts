@@ -209,13 +209,21 @@ export const CHROMIUM_ARGS = [
   ...(disabledFeatures === 'none' ? [] : [`--disable-features=${disabledFeatures}`]),
 ];
 
-/** A fresh headless Chromium profile (CHROMIUM_ARGS). */
-export async function openBrowser(opts: { viewport?: { width: number; height: number }; locale?: string; args?: string[] } = {}): Promise<BrowserContext> {
+/**
+ * A fresh headless Chromium profile (CHROMIUM_ARGS). `reducedMotion: 'reduce'` is the operating
+ * system's "reduce motion" setting: the app then shows every state at once (no transition or
+ * animation, global.css and theme.ts), which the page sweep uses so that colours are final as soon
+ * as a page is ready.
+ */
+export async function openBrowser(
+  opts: { viewport?: { width: number; height: number }; locale?: string; args?: string[]; reducedMotion?: 'reduce' | 'no-preference' } = {},
+): Promise<BrowserContext> {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'masar-chromium-')), {
     executablePath: CHROMIUM,
     headless: true,
     viewport: opts.viewport ?? { width: 1280, height: 900 },
     locale: opts.locale ?? 'en-US',
+    reducedMotion: opts.reducedMotion ?? 'no-preference',
     args: [...CHROMIUM_ARGS, ...(opts.args ?? [])],
   });
 }

@@ -166,3 +166,43 @@ export function apiClient(base: () => string) {
     (await call<{ token: { accessToken: string } }>('POST', '/account/signIn', null, { phone, password })).token.accessToken;
   return { call, signInToken };
 }
+
+/** Requests a page has started and not yet finished or failed, and when that count last changed. */
+const inFlight = new WeakMap<Page, { open: number; changed: number }>();
+
+/**
+ * Count `page`'s requests from now on (see settled). Call it once, before the page's first
+ * navigation that `settled` should cover.
+ */
+export function trackRequests(page: Page) {
+  if (inFlight.has(page)) return;
+  const s = { open: 0, changed: Date.now() };
+  inFlight.set(page, s);
+  page.on('request', () => {
+    s.open++;
+    s.changed = Date.now();
+  });
+  const done = () => {
+    s.open = Math.max(0, s.open - 1);
+    s.changed = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * Wait until `page` (tracked by trackRequests) has had no request open for `quietMs` (ms): the
+ * page's data has arrived and nothing it started on arrival is still loading. Playwright's
+ * `networkidle` is the same idea with a fixed 500 ms of quiet after the load event; the page sweep
+ * (a11y.ts) waits this way after its own ready condition, with a shorter quiet (issue 51, CI time).
+ * Throws after `timeoutMs`.
+ */
+export async function settled(page: Page, quietMs = 150, timeoutMs = WAIT) {
+  const s = inFlight.get(page);
+  if (!s) throw new Error('settled(page) needs trackRequests(page) first');
+  const until = Date.now() + timeoutMs;
+  while (s.open > 0 || Date.now() - s.changed < quietMs) {
+    if (Date.now() > until) throw new Error(`page ${page.url()} still had ${s.open} request(s) open after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -199,7 +199,8 @@ export async function openRoleBrowsers(srv: RunningServer, lanes: number): Promi
   const pages = new Map<Role, Page[]>();
   const state = { loadPath: '', bookedPath: '' };
   for (const role of ROLES) {
-    const ctx = await openBrowser();
+    // reduced motion: no transition to wait for before a check reads colours (a11y.ts)
+    const ctx = await openBrowser({ reducedMotion: 'reduce' });
     contexts.set(role, ctx);
     const page = ctx.pages()[0] ?? (await ctx.newPage());
     const tabs = [page];
