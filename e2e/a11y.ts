@@ -105,7 +105,9 @@ export function a11ySweep(width: number) {
 
     /** axe-core on the page as it is now: its serious and critical violations as a Finding. */
     async function axe(page: Page, target: Target, lang: 'en' | 'ar', theme: 'light' | 'dark'): Promise<Finding> {
-      const builder = new AxeBuilder({ page, axeSource: 'void 0' }).setLegacyMode(true);
+      // only the violations are read: axe then keeps no node details for the rules that passed
+      // (on a long page thousands of nodes it serialised back for nothing)
+      const builder = new AxeBuilder({ page, axeSource: 'void 0' }).setLegacyMode(true).options({ resultTypes: ['violations'] });
       const result = await (theme === 'light' ? builder.withTags(AXE_TAGS) : builder.withRules(THEME_RULES)).analyze();
       const bad = result.violations.filter((v) => SERIOUS.has(v.impact ?? ''));
       return {

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 // Runs before every web test file (vitest project `web`): browser APIs jsdom lacks and Mantine uses.
 /** jsdom lacks browser APIs Mantine uses. */
 function polyfillBrowser() {
@@ -29,6 +30,39 @@ function polyfillBrowser() {
 }
 
 polyfillBrowser();
+
+/**
+ * What one file leaves behind is not the next file's starting point: a worker may run several
+ * files in one module graph and one window. Storage and cookies (the session, the language, the
+ * theme), stubbed globals (fetch), spies and fake timers are reset before each file.
+ */
+function resetBrowserState() {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const c of document.cookie.split(';')) {
+    const name = c.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  document.documentElement.removeAttribute('lang');
+  document.documentElement.removeAttribute('dir');
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+}
+resetBrowserState();
+// a file that does not call cleanup() after its tests leaves its trees mounted (queries, timers,
+// listeners, labelled inputs a getAllByLabelText()[0] would find first): unmount them
+const { cleanup } = await import('@testing-library/react');
+cleanup();
+// Mantine's notification store lives in the package: toasts (and the queue past the limit) left
+// by the last file would hide this file's toasts
+const { notifications } = await import('@mantine/notifications');
+notifications.clean();
+// the app's own modules (src/**) start fresh in every file, as in an isolated run: module state
+// (the session's token manager, the real-time client, first-paint, caches) and a file's vi.mock
+// never reach the next file. Packages (React, Mantine, i18next, Testing Library) stay loaded: that
+// is where the time of an isolated run went (issue 51).
+vi.resetModules();
 // jsdom's scrollTo only logs "not implemented".
 window.scrollTo = () => undefined;
 
