@@ -140,6 +140,8 @@ describe.skipIf(!hasChromium)('notifications journey (Arabic)', () => {
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
       open: performance.getEntriesByName('masar:realtime-connected')[0].startTime,
     }));
-    console.info(`[issue 48] load page: first paint ${Math.round(t.fcp)} ms, socket connected ${Math.round(t.open)} ms after navigation (${Math.round(t.open - t.fcp)} ms after first paint)`);
+    console.info(
+      `[issue 48] load page: first paint ${Math.round(t.fcp)} ms, socket connected ${Math.round(t.open)} ms after navigation (${Math.round(t.open - t.fcp)} ms after first paint)`,
+    );
   });
 });

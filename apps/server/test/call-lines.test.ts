@@ -16,7 +16,8 @@ let carrier: TestUser;
 let conv: Conversation;
 const { call, ok } = apiCaller(() => t);
 
-const ring = (u: TestUser, type: 'AudioCall' | 'VideoCall' = 'AudioCall') => call<Call>('POST', '/meetings/v1/meeting', u.headers, { conversationId: conv.id, type });
+const ring = (u: TestUser, type: 'AudioCall' | 'VideoCall' = 'AudioCall') =>
+  call<Call>('POST', '/meetings/v1/meeting', u.headers, { conversationId: conv.id, type });
 const accept = (u: TestUser, meetingId: string) => call<Call>('POST', '/meetings/v1/accept', u.headers, { meetingId, deviceId: 'tab-1' });
 const leave = (u: TestUser, meetingId: string) => call<Call>('DELETE', `/meetings/v1/leave?meetingId=${meetingId}`, u.headers);
 const messages = async (u: TestUser) => ok<{ items: ChatMessage[] }>(await call('GET', `/chat/conversations/${conv.id}/messages`, u.headers)).items;
@@ -44,7 +45,12 @@ describe('a call’s line in the conversation (issue 48)', () => {
     ok(await leave(carrier, c.meetingId));
     const [mine] = await linesOf(shipper, c.meetingId);
     expect(await linesOf(shipper, c.meetingId)).toHaveLength(1);
-    expect(mine).toMatchObject({ mine: true, body: '', senderId: shipper.id, call: { callId: c.meetingId, type: 'AudioCall', outcome: 'declined', durationSeconds: null } });
+    expect(mine).toMatchObject({
+      mine: true,
+      body: '',
+      senderId: shipper.id,
+      call: { callId: c.meetingId, type: 'AudioCall', outcome: 'declined', durationSeconds: null },
+    });
     expect(await linesOf(carrier, c.meetingId)).toEqual([expect.objectContaining({ id: mine.id, mine: false, read: null })]);
     expect({ s: await unread(shipper), c: await unread(carrier) }).toEqual(before);
     // it is the conversation's last message, as the list shows it

@@ -263,7 +263,10 @@ describe('the call window', () => {
   it('says why my outgoing call ended (issue 48): declined and no answer in Arabic, busy and a failed connection in English; Close clears it', async () => {
     await i18n.changeLanguage('ar');
     renderWithApp(<CallLayer />, { dir: 'rtl' });
-    const ring = () => act(async () => void (await startCall({ conversationId: CONV, loadId: LOAD, type: 'AudioCall', counterpartId: THEM, counterpartName: 'Qassim Haulage' })));
+    const ring = () =>
+      act(
+        async () => void (await startCall({ conversationId: CONV, loadId: LOAD, type: 'AudioCall', counterpartId: THEM, counterpartName: 'Qassim Haulage' })),
+      );
     const words = () => screen.getByTestId('call-ended-message').textContent;
     await ring();
     await act(() => onCallMessage(message('memberLeave')));
