@@ -109,23 +109,76 @@ export function loadMqtt(): Promise<MqttModule> {
 
 const defaultUrl = () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_PATH}`;
 
+/** `fn` once, `ms` after the last of a burst of calls (trailing); `cancel` drops a pending one. */
+function debounce(fn: () => void, ms: number): (() => void) & { cancel: () => void } {
+  let t: ReturnType<typeof setTimeout> | null = null;
+  const cancel = () => {
+    if (t) clearTimeout(t);
+    t = null;
+  };
+  return Object.assign(
+    () => {
+      cancel();
+      t = setTimeout(() => {
+        t = null;
+        fn();
+      }, ms);
+    },
+    { cancel },
+  );
+}
+
+/**
+ * Call `onOnline` on the browser's `online` event and `onWake` when the tab becomes visible after
+ * having been hidden (a sleeping laptop, a background tab: messages may have been missed). Returns
+ * the function that stops listening.
+ */
+function watchWakes(onOnline: () => void, onWake: () => void): () => void {
+  if (typeof window === 'undefined' || typeof document === 'undefined') return () => undefined;
+  let hidden = document.visibilityState === 'hidden';
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') hidden = true;
+    else if (hidden) {
+      hidden = false;
+      onWake();
+    }
+  };
+  window.addEventListener('online', onOnline);
+  document.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    window.removeEventListener('online', onOnline);
+    document.removeEventListener('visibilitychange', onVisibility);
+  };
+}
+
+/** A message of the connection to its listener: a followed topic's, or the profile topic's by kind; anything else is dropped. */
+function dispatch(deps: RealtimeDeps, topic: string, payload: Uint8Array): void {
+  try {
+    const data: unknown = JSON.parse(new TextDecoder().decode(payload));
+    if (topic !== deps.topic) {
+      for (const l of followers.get(topic) ?? []) l(data);
+      return;
+    }
+    const m = realtimeMessageSchema.safeParse(data);
+    if (m.success) return deps.onMessage(m.data);
+    const call = callMessageSchema.safeParse(data);
+    if (call.success) return deps.onCall?.(call.data);
+    const signal = callSignalMessageSchema.safeParse(data);
+    if (signal.success) deps.onCall?.(signal.data);
+  } catch {
+    // not JSON: not ours
+  }
+}
+
 /** Start the connection; returns stop(). */
 export function startRealtime(deps: RealtimeDeps): () => void {
   let stopped = false;
   let client: MqttClient | null = null;
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let resyncTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** Re-read the screen once for a burst of connects, wakes and `online` events. */
-  const resync = () => {
-    if (stopped) return;
-    if (resyncTimer) clearTimeout(resyncTimer);
-    resyncTimer = setTimeout(() => {
-      resyncTimer = null;
-      if (!stopped) deps.onResync();
-    }, RESYNC_DEBOUNCE_MS);
-  };
+  const resync = debounce(() => !stopped && deps.onResync(), RESYNC_DEBOUNCE_MS);
 
   const schedule = () => {
     if (stopped) return;
@@ -135,8 +188,8 @@ export function startRealtime(deps: RealtimeDeps): () => void {
     }, backoffMs(attempt++));
   };
 
-  // the network is back: retry a waiting reconnect now rather than after its backoff, and re-read
-  const onOnline = () => {
+  const unwatch = watchWakes(() => {
+    // the network is back: retry a waiting reconnect now rather than after its backoff
     if (timer && !client) {
       clearTimeout(timer);
       timer = null;
@@ -144,18 +197,7 @@ export function startRealtime(deps: RealtimeDeps): () => void {
       void connect();
     }
     resync();
-  };
-  // the tab wakes: a sleeping laptop or a background tab may have missed messages
-  let hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
-  const onVisibility = () => {
-    if (document.visibilityState === 'hidden') hidden = true;
-    else if (hidden) {
-      hidden = false;
-      resync();
-    }
-  };
-  if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
-  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
+  }, resync);
 
   async function connect() {
     if (stopped) return;
@@ -182,24 +224,7 @@ export function startRealtime(deps: RealtimeDeps): () => void {
       // the time from navigation to the socket's CONNACK, for e2e timings (issue 48)
       globalThis.performance?.mark?.(REALTIME_CONNECTED_MARK);
     });
-    c.on('message', (topic, payload) => {
-      if (client !== c) return;
-      try {
-        const data: unknown = JSON.parse(new TextDecoder().decode(payload));
-        if (topic !== deps.topic) {
-          for (const l of followers.get(topic) ?? []) l(data);
-          return;
-        }
-        const m = realtimeMessageSchema.safeParse(data);
-        if (m.success) return deps.onMessage(m.data);
-        const call = callMessageSchema.safeParse(data);
-        if (call.success) return deps.onCall?.(call.data);
-        const signal = callSignalMessageSchema.safeParse(data);
-        if (signal.success) deps.onCall?.(signal.data);
-      } catch {
-        // not JSON: not ours
-      }
-    });
+    c.on('message', (topic, payload) => client === c && dispatch(deps, topic, payload));
     c.on('error', (err) => {
       // CONNACK 4 (bad username or password): the token expired or was revoked
       if ((err as { code?: number }).code === 4 && deps.onAuthRefused) void deps.onAuthRefused().catch(() => undefined);
@@ -217,9 +242,8 @@ export function startRealtime(deps: RealtimeDeps): () => void {
   return () => {
     stopped = true;
     if (timer) clearTimeout(timer);
-    if (resyncTimer) clearTimeout(resyncTimer);
-    if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
-    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
+    resync.cancel();
+    unwatch();
     if (live === client) live = null;
     client?.end(true);
     client = null;
