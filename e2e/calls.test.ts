@@ -154,4 +154,35 @@ describe.skipIf(!hasChromium)('audio call journey (Arabic)', () => {
     await shipper.getByTestId('call-audio').waitFor({ timeout: WAIT });
     await snap(carrier, 'calls-6-carrier-ended');
   });
+
+  it('the call left its line in both threads; the carrier calls back, the shipper declines, and the carrier’s window says so (issue 48)', async () => {
+    const line = (p: Page, outcome: string) => p.locator(`[data-testid="chat-call-line"][data-outcome="${outcome}"]`);
+    // the ended call: its length in Arabic-Indic digits, on both sides
+    for (const p of [shipper, carrier])
+      await expect.poll(() => line(p, 'ended').first().textContent(), { timeout: 30_000, interval: 250 }).toMatch(/^مكالمة صوتية · [٠-٩]{2}:[٠-٩]{2}/);
+
+    const audio = carrier.getByTestId('call-audio');
+    await audio.waitFor({ timeout: WAIT });
+    const created = apiResponse(carrier, 'POST', '/meetings/v1/meeting');
+    await audio.click();
+    expect((await created).status()).toBe(201);
+    await shipper.getByTestId('call-decline').waitFor({ timeout: 30_000 });
+    const declined = apiResponse(shipper, 'DELETE', /\/meetings\/v1\/leave/);
+    await shipper.getByTestId('call-decline').click();
+    expect((await declined).status()).toBe(200);
+
+    const ended = carrier.locator('[data-testid="call-window"][data-phase="ended"]');
+    await ended.waitFor({ timeout: 30_000 });
+    expect(await ended.getAttribute('data-reason')).toBe('declined');
+    expect(await carrier.getByTestId('call-ended-message').textContent()).toMatch(/^رفض .+ المكالمة\.$/);
+    await snap(carrier, 'calls-7-carrier-declined');
+    await carrier.getByTestId('call-ended-close').click();
+    await ended.waitFor({ state: 'detached', timeout: WAIT });
+    // one line each, told from each side
+    await expect.poll(() => line(carrier, 'declined').count(), { timeout: 30_000, interval: 250 }).toBe(1);
+    expect(await line(carrier, 'declined').textContent()).toContain('رُفضت المكالمة الصوتية');
+    await expect.poll(() => line(shipper, 'declined').count(), { timeout: 30_000, interval: 250 }).toBe(1);
+    expect(await line(shipper, 'declined').textContent()).toContain('رفضتَ مكالمة صوتية');
+    await snap(shipper, 'calls-8-shipper-thread-lines');
+  });
 });

@@ -1,13 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hasChromium, openBrowser, snap, startServer, type RunningServer } from './harness';
-import { apiResponse, dataOf, DEMO, signIn, useLanguage, WAIT } from './helpers';
+import { apiClient, apiResponse, dataOf, DEMO, signIn, useLanguage, WAIT } from './helpers';
 
 /**
  * Issue 21 "Notifications", in Arabic: a carrier bids on a demo shipper's load; the shipper (a
  * second browser) sees the bell's count go up, opens the popover, clicks the entry and lands on
  * the load with its offers. The count goes up live, over the real-time channel (MQTT over
- * WebSocket at /mqtt), without a reload.
+ * WebSocket at /mqtt), without a reload. Then (issue 48) an offer committed after the shipper's
+ * load page read its offers but before its socket opened shows there too: the first connect
+ * re-reads what the profile topic covers.
  */
 describe.skipIf(!hasChromium)('notifications journey (Arabic)', () => {
   let srv: RunningServer;
@@ -16,6 +18,8 @@ describe.skipIf(!hasChromium)('notifications journey (Arabic)', () => {
   let carrier: Page;
   let shipper: Page;
   let load: { id: string; referenceId: string };
+  /** Other posted loads of the shipper without offers (the issue 48 step bids on one). */
+  let others: { id: string; referenceId: string }[] = [];
   let before = 0;
   const sockets: string[] = [];
 
@@ -48,9 +52,10 @@ describe.skipIf(!hasChromium)('notifications journey (Arabic)', () => {
     const posted = apiResponse(shipper, 'GET', '/my-loads');
     await shipper.goto(`${srv.url}/shippers/my-loads?tab=posted`);
     const items = (await dataOf<{ items: { id: string; referenceId: string; status: string; offersCount: number; bookNow?: boolean }[] }>(await posted)).items;
-    const free = items.find((l) => l.status === 'posted' && l.offersCount === 0 && !l.bookNow);
+    const [free, ...rest] = items.filter((l) => l.status === 'posted' && l.offersCount === 0 && !l.bookNow);
     expect(free, 'a posted demo load without offers').toBeTruthy();
-    load = free!;
+    load = free;
+    others = rest;
     await shipper.getByTestId('bell').waitFor({ timeout: WAIT });
     // the demo's own history (bids, bookings) is already there
     await expect.poll(bellCount, { timeout: WAIT }).toBeGreaterThanOrEqual(0);
@@ -93,5 +98,50 @@ describe.skipIf(!hasChromium)('notifications journey (Arabic)', () => {
     await shipper.getByTestId('owner-offers').waitFor({ timeout: WAIT });
     await expect.poll(() => shipper.getByTestId('owner-offers').textContent(), { timeout: WAIT }).toMatch(/3,900|٣٬?٩٠٠/);
     await snap(shipper, 'notifications-3-load-offers');
+  });
+
+  it('an offer committed before the load page’s socket opened shows without a reload (issue 48)', async () => {
+    const other = others[0];
+    expect(other, 'a second posted demo load without offers').toBeTruthy();
+    const api = apiClient(() => srv.url);
+    const carrierToken = await api.signInToken(DEMO.carrier);
+    // hold the shipper's real-time socket until the offer is committed
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let held = 0;
+    await shipper.routeWebSocket(/\/mqtt$/, async (ws) => {
+      held++;
+      await released;
+      ws.connectToServer();
+    });
+    // the panel's count reads 0 while loading too: wait for its answer (before the offer exists)
+    const offers = apiResponse(shipper, 'GET', '/offers');
+    await shipper.goto(`${srv.url}/shippers/loads/${other.id}`);
+    await offers;
+    const panel = shipper.getByTestId('owner-offers');
+    await expect.poll(() => panel.textContent(), { timeout: WAIT }).toContain('العروض (٠)');
+    await shipper.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const connected = () => shipper.evaluate(() => performance.getEntriesByName('masar:realtime-connected').length);
+    await expect.poll(() => held, { timeout: WAIT }).toBeGreaterThan(0);
+    expect(await connected()).toBe(0);
+    await api.call('POST', '/offers', carrierToken, { loadId: other.id, priceSar: '4100' });
+    release();
+    // no message was sent to this tab about that offer: only the first connect's re-read shows it
+    await expect.poll(connected, { timeout: 30_000, interval: 250 }).toBeGreaterThan(0);
+    await expect.poll(() => panel.textContent(), { timeout: 10_000, interval: 250 }).toContain('العروض (١)');
+    expect(await shipper.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await snap(shipper, 'notifications-4-offer-before-connect');
+    await shipper.unrouteAll();
+
+    // the figure for docs/realtime.md: first contentful paint → the socket's CONNACK, unblocked
+    await shipper.goto(`${srv.url}/shippers/loads/${other.id}`);
+    await expect.poll(connected, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
+    const t = await shipper.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      open: performance.getEntriesByName('masar:realtime-connected')[0].startTime,
+    }));
+    console.info(
+      `[issue 48] load page: first paint ${Math.round(t.fcp)} ms, socket connected ${Math.round(t.open)} ms after navigation (${Math.round(t.open - t.fcp)} ms after first paint)`,
+    );
   });
 });

@@ -42988,6 +42988,15 @@ export interface operations {
                                     } | null;
                                     createdAt: string;
                                     read: boolean | null;
+                                    call: {
+                                        /** Format: uuid */
+                                        callId: string;
+                                        /** @enum {string} */
+                                        type: "AudioCall" | "VideoCall";
+                                        /** @enum {string} */
+                                        outcome: "missed" | "declined" | "ended";
+                                        durationSeconds: number | null;
+                                    } | null;
                                 } | null;
                                 lastAt: string;
                                 unread: number;
@@ -43150,6 +43159,15 @@ export interface operations {
                                 } | null;
                                 createdAt: string;
                                 read: boolean | null;
+                                call: {
+                                    /** Format: uuid */
+                                    callId: string;
+                                    /** @enum {string} */
+                                    type: "AudioCall" | "VideoCall";
+                                    /** @enum {string} */
+                                    outcome: "missed" | "declined" | "ended";
+                                    durationSeconds: number | null;
+                                } | null;
                             } | null;
                             lastAt: string;
                             unread: number;
@@ -43383,6 +43401,15 @@ export interface operations {
                                 } | null;
                                 createdAt: string;
                                 read: boolean | null;
+                                call: {
+                                    /** Format: uuid */
+                                    callId: string;
+                                    /** @enum {string} */
+                                    type: "AudioCall" | "VideoCall";
+                                    /** @enum {string} */
+                                    outcome: "missed" | "declined" | "ended";
+                                    durationSeconds: number | null;
+                                } | null;
                             } | null;
                             lastAt: string;
                             unread: number;
@@ -43539,6 +43566,15 @@ export interface operations {
                                 } | null;
                                 createdAt: string;
                                 read: boolean | null;
+                                call: {
+                                    /** Format: uuid */
+                                    callId: string;
+                                    /** @enum {string} */
+                                    type: "AudioCall" | "VideoCall";
+                                    /** @enum {string} */
+                                    outcome: "missed" | "declined" | "ended";
+                                    durationSeconds: number | null;
+                                } | null;
                             }[];
                             nextCursor: string | null;
                             counterpartReadSeq: number;
@@ -43694,6 +43730,15 @@ export interface operations {
                             } | null;
                             createdAt: string;
                             read: boolean | null;
+                            call: {
+                                /** Format: uuid */
+                                callId: string;
+                                /** @enum {string} */
+                                type: "AudioCall" | "VideoCall";
+                                /** @enum {string} */
+                                outcome: "missed" | "declined" | "ended";
+                                durationSeconds: number | null;
+                            } | null;
                         };
                     };
                 };

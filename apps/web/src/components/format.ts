@@ -5,7 +5,7 @@
  * digit system (lib/digits.ts: Arabic-Indic or Western, default by language), passed as Intl's
  * `numberingSystem`; every formatter takes it as its last argument, the setting in force by default.
  */
-import { digitSystem, type DigitSystem } from '../lib/digits';
+import { digitSystem, inDigitSystem, type DigitSystem } from '../lib/digits';
 import { dateTimeFormat, numberFormat } from '../lib/intl';
 
 export type { DigitSystem };
@@ -159,3 +159,13 @@ export function dayToIso(day: string | null | undefined, end = false): string | 
 
 /** A city's name in the user's language. */
 export const cityName = (c: { nameEn: string; nameAr: string } | undefined | null, lang: Lang) => (c ? (lang === 'ar' ? c.nameAr : c.nameEn) : '');
+
+/** A call's length, mm:ss (h:mm:ss past an hour), of `seconds`, in the reader's digits: 65 → "01:05" / "٠١:٠٥". */
+export function formatCallDuration(seconds: number, lang?: string): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return inDigitSystem(h ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`, lang);
+}

@@ -5,9 +5,10 @@ let firstPaint: Promise<void> | undefined;
 
 /**
  * Resolves after the page's first commit has been painted: the frame after the first commit, then
- * the next task. Everything the reader does not see at once (the real-time connection, the call
- * layer, the toast container, the header's unread counts) waits for it, so its chunks and its work
- * do not compete with the first render for the main thread (issue 23: the board's first row).
+ * the next task. Everything the reader does not see at once (the call layer, the toast container,
+ * the header's unread counts) waits for it, so its chunks and its work do not compete with the first
+ * render for the main thread (issue 23: the board's first row). The real-time connection does not
+ * (issue 48): what is committed before it opens is only re-read once it has, so it starts at once.
  */
 const whenPainted = () =>
   (firstPaint ??= new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))).then(() => {

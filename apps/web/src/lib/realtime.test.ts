@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { userTopic, type CallMessage, type CallSignalMessage, type RealtimeMessage } from '@masar/shared';
-import { applyRealtimeMessage } from '../app/layout/RealtimeBridge';
-import { BACKOFF_MAX_MS, backoffMs, followTopic, publishTopic, startRealtime } from './realtime';
+import { applyRealtimeMessage, resyncRealtime } from '../app/layout/RealtimeBridge';
+import { BACKOFF_MAX_MS, RESYNC_DEBOUNCE_MS, backoffMs, followTopic, publishTopic, startRealtime } from './realtime';
 
 /** A stand-in for mqtt.connect: records the options and lets the test drive the events. */
 function fakeMqtt() {
@@ -163,7 +163,7 @@ describe('real-time client', () => {
     expect(publishTopic('masar/c/1/typing', { typing: true })).toBe(false);
   });
 
-  it('reconnects after a drop with a fresh token and re-reads the screen, not on the first connect', async () => {
+  it('re-reads the screen after every connect, the first included, and reconnects after a drop with a fresh token', async () => {
     vi.useFakeTimers();
     try {
       const f = fakeMqtt();
@@ -179,24 +179,96 @@ describe('real-time client', () => {
         url: 'ws://x',
       });
       await vi.advanceTimersByTimeAsync(0);
+      // issue 48: an offer committed between the page's first read and this connect was never sent here
       f.clients[0].emit('connect');
-      expect(resync).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(RESYNC_DEBOUNCE_MS);
+      expect(resync).toHaveBeenCalledTimes(1);
       f.clients[0].emit('close');
       // the first retry waits 0.7–1 s (jitter)
-      await vi.advanceTimersByTimeAsync(699);
+      await vi.advanceTimersByTimeAsync(699 - RESYNC_DEBOUNCE_MS);
       expect(f.clients).toHaveLength(1);
-      await vi.advanceTimersByTimeAsync(301);
+      await vi.advanceTimersByTimeAsync(301 + RESYNC_DEBOUNCE_MS);
       expect(f.clients).toHaveLength(2);
       expect(f.clients[1].opts.password).toBe('tok2');
       f.clients[1].emit('connect');
-      expect(resync).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(RESYNC_DEBOUNCE_MS);
+      expect(resync).toHaveBeenCalledTimes(2);
       stop();
       f.clients[1].emit('close');
       await vi.advanceTimersByTimeAsync(60_000);
       expect(f.clients).toHaveLength(2);
+      expect(resync).toHaveBeenCalledTimes(2);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('re-reads on a tab wake and on `online`, once for a burst; `online` retries a waiting reconnect at once', async () => {
+    vi.useFakeTimers();
+    const visibility = vi.spyOn(document, 'visibilityState', 'get');
+    try {
+      const f = fakeMqtt();
+      const resync = vi.fn();
+      visibility.mockReturnValue('visible');
+      const stop = startRealtime({
+        uid: 'u1',
+        topic: 't',
+        token: async () => 'tok',
+        onMessage: () => undefined,
+        onResync: resync,
+        load: async () => f.mod as never,
+        url: 'ws://x',
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      // a connect, a wake and `online` within the debounce window: one re-read
+      f.clients[0].emit('connect');
+      visibility.mockReturnValue('hidden');
+      document.dispatchEvent(new Event('visibilitychange'));
+      visibility.mockReturnValue('visible');
+      document.dispatchEvent(new Event('visibilitychange'));
+      window.dispatchEvent(new Event('online'));
+      await vi.advanceTimersByTimeAsync(RESYNC_DEBOUNCE_MS);
+      expect(resync).toHaveBeenCalledTimes(1);
+      // visible → visible is no wake
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(RESYNC_DEBOUNCE_MS);
+      expect(resync).toHaveBeenCalledTimes(1);
+      // a wake after being hidden: once
+      visibility.mockReturnValue('hidden');
+      document.dispatchEvent(new Event('visibilitychange'));
+      visibility.mockReturnValue('visible');
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(RESYNC_DEBOUNCE_MS);
+      expect(resync).toHaveBeenCalledTimes(2);
+      // the connection drops; `online` connects now instead of after the backoff, and re-reads
+      f.clients[0].emit('close');
+      window.dispatchEvent(new Event('online'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(f.clients).toHaveLength(2);
+      f.clients[1].emit('connect');
+      await vi.advanceTimersByTimeAsync(RESYNC_DEBOUNCE_MS);
+      expect(resync).toHaveBeenCalledTimes(3);
+      stop();
+      // stopped: no listener left
+      window.dispatchEvent(new Event('online'));
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(resync).toHaveBeenCalledTimes(3);
+      expect(f.clients).toHaveLength(2);
+    } finally {
+      visibility.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+
+  it('the re-read refreshes what the profile topic covers, not every query', () => {
+    const qc = new QueryClient();
+    const spy = vi.spyOn(qc, 'invalidateQueries');
+    resyncRealtime(qc);
+    const keys = spy.mock.calls.map((c) => JSON.stringify(c[0]?.queryKey));
+    expect(keys).toEqual(expect.arrayContaining(['["notifications"]', '["load"]', '["offers"]', '["chat"]', '["accountDetails"]']));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(spy.mock.calls.every((c) => c[0]?.queryKey?.length)).toBe(true);
+    expect(keys).not.toContain('["loads"]');
   });
 
   it('asks for a token refresh when the broker refuses the token', async () => {

@@ -39,6 +39,25 @@ export const chatAttachmentSchema = z.object({
 });
 export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
 
+/** How a call ended, as its line in the conversation says (issue 48; docs/calls.md). */
+export const CALL_LINE_OUTCOMES = ['missed', 'declined', 'ended'] as const;
+export type CallLineOutcome = (typeof CALL_LINE_OUTCOMES)[number];
+
+/**
+ * A call's line in its conversation (issue 48): the call, its type, how it ended — `missed`
+ * (the caller hung up while it rang, or nobody answered in CALL_RING_SECONDS), `declined` (the
+ * called side refused it), `ended` (answered, then hung up) — and for `ended` its length in
+ * seconds (answer to hang-up, the database's clock). The message's sender is the caller's account,
+ * so `mine` says I called. The text is the reader's to write (language and digits).
+ */
+export const chatCallLineSchema = z.object({
+  callId: z.uuid(),
+  type: z.enum(['AudioCall', 'VideoCall']),
+  outcome: z.enum(CALL_LINE_OUTCOMES),
+  durationSeconds: z.number().int().min(0).nullable(),
+});
+export type ChatCallLine = z.infer<typeof chatCallLineSchema>;
+
 export const chatMessageSchema = z.object({
   id: z.uuid(),
   conversationId: z.uuid(),
@@ -48,13 +67,15 @@ export const chatMessageSchema = z.object({
   senderId: z.uuid(),
   /** I (my account) sent it. */
   mine: z.boolean(),
-  /** Empty when the message is only an attachment. */
+  /** Empty when the message is only an attachment, or a call's line. */
   body: z.string(),
   attachmentId: z.uuid().nullable(),
   attachment: chatAttachmentSchema.nullable(),
   createdAt: z.string(),
   /** For my messages: the other side has read it (read receipt). Null for theirs. */
   read: z.boolean().nullable(),
+  /** A call's line (issue 48): set instead of a body; null for a written message. */
+  call: chatCallLineSchema.nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

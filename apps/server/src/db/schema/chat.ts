@@ -49,6 +49,11 @@ export const chatMessages = pgTable(
     body: text('body').notNull(),
     attachmentId: uuid('attachment_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    // 0136 (issue 48): a call's line — the call, audio|video, missed|declined|ended, seconds answered
+    callId: uuid('call_id'),
+    callType: text('call_type'),
+    callOutcome: text('call_outcome'),
+    callDurationSeconds: integer('call_duration_seconds'),
   },
   // 0125: a file is on one message at most
   (t) => [
@@ -56,5 +61,8 @@ export const chatMessages = pgTable(
     uniqueIndex('chat_messages_attachment_idx')
       .on(t.attachmentId)
       .where(sql`attachment_id is not null`),
+    uniqueIndex('chat_messages_call_idx')
+      .on(t.callId)
+      .where(sql`call_id is not null`),
   ],
 );

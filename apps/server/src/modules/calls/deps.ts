@@ -1,5 +1,5 @@
 import type { CallSignalMessage, ReachChannel } from '@masar/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { IceConfig } from './ice.ts';
 
 /** The chat module's answer: a conversation's load and two sides (chat.callParties). */
@@ -13,6 +13,22 @@ export interface CallsChat {
     shipperCompany: string;
     carrierCompany: string;
   } | null>;
+}
+/** The chat module's writer of a call's line (chat.recordCallLine, issue 48), in the ending transaction. */
+export interface CallsChatLine {
+  recordCallLine(
+    tx: DbOrTx,
+    line: {
+      callId: string;
+      conversationId: string;
+      callerId: string;
+      authorId: string;
+      calleeId: string;
+      type: 'audio' | 'video';
+      outcome: 'missed' | 'declined' | 'ended';
+      durationSeconds: number | null;
+    },
+  ): Promise<void>;
 }
 /** The relations module's answer: blocks and the `audio` / `video` contact settings (relations.reach). */
 export interface CallsRelations {
@@ -29,7 +45,7 @@ export interface CallsRealtime {
  */
 export interface CallsDeps {
   db: Db;
-  chat: CallsChat;
+  chat: CallsChat & CallsChatLine;
   relations: CallsRelations;
   realtime: CallsRealtime | null;
   ice: IceConfig;

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.ts';
 import { publish } from '../events/events.service.ts';
 import * as repo from './calls.repository.ts';
 import { callEventData } from './calls.shared.ts';
+import type { CallsChatLine } from './deps.ts';
 import * as lifecycleRepo from './lifecycle.repository.ts';
 
 /**
@@ -50,3 +51,39 @@ export async function transitionCall(
 
 /** A transition that lost to another (the row moved on meanwhile): the callers that answered quietly before keep doing so. */
 export const lostTransition = (e: unknown) => e instanceof AppError && (e.code === 'STATUS_CHANGED' || e.code === 'INVALID_TRANSITION');
+
+/** What each ending action's line says (issue 48): a cancelled or unanswered call was missed. */
+const LINE_OUTCOME = { decline: 'declined', cancel: 'missed', timeout: 'missed', hangup: 'ended' } as const;
+
+/**
+ * End a call: transitionCall() with an ending action (decline, cancel, timeout, hangup), then its
+ * line in the conversation through the chat module's port (issue 48), in the same transaction —
+ * the transition's conditional update lets one ending win, so a call has exactly one line, and
+ * both sides re-read the thread on the call's event of that commit. An answered call's line
+ * carries its length: answered_at to ended_at, the database's clock, whole seconds. Errors as
+ * transitionCall's (nothing written).
+ */
+export async function endCall(
+  chat: CallsChatLine,
+  tx: DbOrTx,
+  row: repo.CallRow,
+  action: Exclude<CallAction, 'answer'>,
+  actorId: string | null,
+  data: Record<string, unknown> = {},
+): Promise<CallStatus> {
+  const to = await transitionCall(tx, row, action, actorId, data);
+  const ended = (await repo.callById(tx, row.id))!;
+  const duration =
+    ended.answered_at && ended.ended_at ? Math.max(0, Math.round((new Date(ended.ended_at).getTime() - new Date(ended.answered_at).getTime()) / 1000)) : null;
+  await chat.recordCallLine(tx, {
+    callId: row.id,
+    conversationId: row.conversation_id,
+    callerId: row.caller_id,
+    authorId: actorId ?? row.caller_user_id,
+    calleeId: row.callee_id,
+    type: row.type,
+    outcome: LINE_OUTCOME[action],
+    durationSeconds: LINE_OUTCOME[action] === 'ended' ? duration : null,
+  });
+  return to;
+}

@@ -35,6 +35,11 @@ export interface MessageRow {
   body: string;
   attachment_id: string | null;
   created_at: string;
+  /** A call's line (migration 0136, issue 48): the call, audio|video, missed|declined|ended, seconds answered. */
+  call_id: string | null;
+  call_type: 'audio' | 'video' | null;
+  call_outcome: 'missed' | 'declined' | 'ended' | null;
+  call_duration_seconds: number | null;
   /** The attachment's file (files module), when there is one. */
   attachment_name: string | null;
   attachment_mime: string | null;
@@ -143,6 +148,50 @@ export async function insertMessage(
     sql`insert into chat_messages (id, conversation_id, seq, sender_id, author_id, body, attachment_id)
         values (${m.id}, ${m.conversationId}, ${m.seq}, ${m.senderId}, ${m.authorId}, ${m.body}, ${m.attachmentId})
         on conflict (attachment_id) where attachment_id is not null do nothing returning *`,
+  );
+  return r;
+}
+
+/**
+ * A call's line (issue 48) at the end of its conversation, in the caller's transaction: the next
+ * seq (the conversation row's lock orders it with racing sends), the conversation's last message.
+ * No one's read position moves past unread messages: a side that had read everything has read the
+ * line too, except `unreadFor` (the side that missed the call), whose count goes up by one. The
+ * unique index chat_messages_call_idx refuses a second line of one call (the statement fails).
+ */
+export async function insertCallLine(
+  tx: DbOrTx,
+  m: {
+    id: string;
+    conversationId: string;
+    senderId: string;
+    authorId: string;
+    callId: string;
+    type: 'audio' | 'video';
+    outcome: 'missed' | 'declined' | 'ended';
+    durationSeconds: number | null;
+    unreadFor: 'shipper' | 'carrier' | null;
+  },
+): Promise<MessageRow> {
+  const caughtUp = (col: 'shipper' | 'carrier') =>
+    m.unreadFor === col
+      ? col === 'shipper'
+        ? sql`shipper_read_seq`
+        : sql`carrier_read_seq`
+      : col === 'shipper'
+        ? sql`case when shipper_read_seq = last_seq then last_seq + 1 else shipper_read_seq end`
+        : sql`case when carrier_read_seq = last_seq then last_seq + 1 else carrier_read_seq end`;
+  const [c] = await queryRows<{ seq: number }>(
+    tx,
+    sql`update chat_conversations set last_seq = last_seq + 1, last_at = now(), last_message_id = ${m.id},
+          shipper_read_seq = ${caughtUp('shipper')}, carrier_read_seq = ${caughtUp('carrier')}
+        where id = ${m.conversationId} returning last_seq as seq`,
+  );
+  const [r] = await queryRows<MessageRow>(
+    tx,
+    sql`insert into chat_messages (id, conversation_id, seq, sender_id, author_id, body, call_id, call_type, call_outcome, call_duration_seconds)
+        values (${m.id}, ${m.conversationId}, ${Number(c.seq)}, ${m.senderId}, ${m.authorId}, '', ${m.callId}, ${m.type}, ${m.outcome}, ${m.durationSeconds})
+        returning *, null as attachment_name, null as attachment_mime, null as attachment_size`,
   );
   return r;
 }

@@ -1,4 +1,5 @@
 import type { ChatUnread, ConversationListQuery, MessageListQuery, OpenConversationInput, SendMessageInput } from '@masar/shared';
+import type { DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import * as repo from './chat.repository.ts';
 import type { ChatDeps } from './deps.ts';
@@ -11,10 +12,12 @@ import { listMessages } from './use-cases/list-messages.ts';
 import { markRead } from './use-cases/mark-read.ts';
 import { openConversation } from './use-cases/open-conversation.ts';
 import { presenceAccess } from './use-cases/presence-access.ts';
+import { recordCallLine, type CallLine } from './use-cases/record-call-line.ts';
 import { sendMessage } from './use-cases/send-message.ts';
 import { typingAccess } from './use-cases/typing-access.ts';
 
 export type { ChatDeps, ChatLoads, ChatOffers, ChatPresence, ChatRelations, ChatTenders } from './deps.ts';
+export type { CallLine } from './use-cases/record-call-line.ts';
 export { chatAttachmentUrl } from './chat.shared.ts';
 
 /**
@@ -43,6 +46,8 @@ export function createChatService(deps: ChatDeps) {
     presenceAccess: (accountId: string, conversationId: string) => presenceAccess(deps, accountId, conversationId),
     attachment: (user: CurrentUser, id: string, fileId: string) => chatAttachment(deps, user, id, fileId),
     callParties: (id: string) => callParties(deps, id),
+    /** A call's line in its conversation, in the calls module's ending transaction (issue 48). */
+    recordCallLine: (tx: DbOrTx, line: CallLine) => recordCallLine(tx, line),
     /** GET /chat/unread: the header's count. */
     unread: (user: CurrentUser): Promise<ChatUnread> => repo.unreadOf(deps.db, user.id),
     credentials: (user: CurrentUser) => chatCredentials(user),

@@ -80,6 +80,15 @@ export function toMessage(m: repo.MessageRow, userId: string, counterpartReadSeq
     attachment,
     createdAt: iso(m.created_at),
     read: isMine ? Number(m.seq) <= counterpartReadSeq : null,
+    call:
+      m.call_id && m.call_type && m.call_outcome
+        ? {
+            callId: m.call_id,
+            type: m.call_type === 'video' ? 'VideoCall' : 'AudioCall',
+            outcome: m.call_outcome,
+            durationSeconds: m.call_duration_seconds === null ? null : Number(m.call_duration_seconds),
+          }
+        : null,
   };
 }
 

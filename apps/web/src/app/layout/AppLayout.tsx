@@ -37,7 +37,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const session = useSession();
   const { pathname } = useLocation();
   const banner = bannerKind(session.profile);
-  // the real-time connection and the call layer come after the first paint (lib/afterPaint)
+  // the call layer comes after the first paint (lib/afterPaint); the real-time connection at once (issue 48)
   const painted = useAfterFirstPaint();
   const roleBase = session.accountType ? ROLE_PREFIX[session.accountType] : null;
   const bar = mobile && session.accountType ? session.accountType : null;
@@ -98,7 +98,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
       )}
       <BlockedDialog />
       <NotSignedInDialog />
-      {session.isSignedIn && painted && (
+      {/* not after the first paint (issue 48): its chunk and mqtt's download while the page renders */}
+      {session.isSignedIn && (
         <Suspense fallback={null}>
           <RealtimeBridge />
         </Suspense>

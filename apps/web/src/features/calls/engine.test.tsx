@@ -260,6 +260,45 @@ describe('the callee', () => {
 });
 
 describe('the call window', () => {
+  it('says why my outgoing call ended (issue 48): declined and no answer in Arabic, busy and a failed connection in English; Close clears it', async () => {
+    await i18n.changeLanguage('ar');
+    renderWithApp(<CallLayer />, { dir: 'rtl' });
+    const ring = () =>
+      act(
+        async () => void (await startCall({ conversationId: CONV, loadId: LOAD, type: 'AudioCall', counterpartId: THEM, counterpartName: 'Qassim Haulage' })),
+      );
+    const words = () => screen.getByTestId('call-ended-message').textContent;
+    await ring();
+    await act(() => onCallMessage(message('memberLeave')));
+    expect(screen.getByTestId('call-window').getAttribute('data-reason')).toBe('declined');
+    expect(words()).toBe('رفض Qassim Haulage المكالمة.');
+    expect(getCallState()).toMatchObject({ phase: 'idle', isOpen: false });
+    // a new call clears the words
+    await ring();
+    expect(screen.getByTestId('call-window').getAttribute('data-phase')).toBe('outgoing');
+    await act(() => onCallMessage(message('meetingEndedDueToNoUserPublishing')));
+    expect(words()).toBe('لم يُجب Qassim Haulage.');
+    await userEvent.click(screen.getByTestId('call-ended-close'));
+    await waitFor(() => expect(screen.queryByTestId('call-window')).toBeNull());
+
+    await act(() => i18n.changeLanguage('en'));
+    api.create.mockRejectedValueOnce(new ApiError(409, 'CALL_BUSY', 'Busy.'));
+    await ring();
+    expect(words()).toBe('Qassim Haulage is on another call. Try again later.');
+    await userEvent.click(screen.getByTestId('call-ended-close'));
+    await ring();
+    await act(() => onCallMessage(message('joinRequestAccept', 'tab-B')));
+    act(() => FakePeer.last!.becomes('failed'));
+    expect(words()).toBe('The call could not connect. Check your connection and try again.');
+    expect(api.leave).toHaveBeenCalledWith(MEETING);
+    // my own hang-up and the other side's after an answer close the window without words
+    await userEvent.click(screen.getByTestId('call-ended-close'));
+    await ring();
+    await act(() => onCallMessage(message('joinRequestAccept', 'tab-B')));
+    await act(() => onCallMessage(message('memberLeave')));
+    expect(screen.queryByTestId('call-window')).toBeNull();
+  });
+
   it('shows the incoming dialog in Arabic with accept and decline; decline leaves the call', async () => {
     await i18n.changeLanguage('ar');
     renderWithApp(<CallLayer />, { dir: 'rtl' });

@@ -2,7 +2,7 @@ import { CALL_RING_SECONDS, type Call, type CallMessage, type CallSignalMessage,
 import { ApiError } from '../../lib/api';
 import { callsApi, type CallsApi } from './api/calls';
 import { startRing } from './ring';
-import { getCallState, resetCallState, setCallState } from './store';
+import { getCallState, resetCallState, setCallState, type CallEndNotice } from './store';
 
 /*
  * The call engine of a tab (issue 21 "Calls"; spec §3, §4; docs/calls.md): one RTCPeerConnection
@@ -71,6 +71,7 @@ function openedState(call: Call, phase: 'outgoing' | 'incoming') {
     phase,
     peerState: 'new' as const,
     notice: null,
+    ended: null,
   };
 }
 
@@ -96,6 +97,12 @@ function end(notice: string | null = null) {
   resetCallState(notice);
 }
 
+/** The call is over here, and the window says why until it is closed (issue 48: declined, busy, no answer, failed). */
+function endWith(reason: CallEndNotice, name = getCallState().receiverDetails?.callerName ?? '', type = getCallState().type ?? 'AudioCall') {
+  end();
+  setCallState({ ended: { reason, name, type } });
+}
+
 function media(type: CallType) {
   return d().getUserMedia({ audio: true, video: type === 'VideoCall' });
 }
@@ -116,6 +123,13 @@ function connect(stream: MediaStream) {
   peer.onconnectionstatechange = () => {
     if (pc !== peer) return;
     setCallState({ peerState: peer.connectionState });
+    // ICE could not find a path (no TURN, a network lost for good): end the call on both sides and say so here
+    if (peer.connectionState === 'failed') {
+      endWith('failed');
+      void d()
+        .api.leave(id)
+        .catch(() => undefined);
+    }
   };
   return peer;
 }
@@ -174,6 +188,8 @@ export async function startCall(opts: {
   } catch (e) {
     for (const t of stream.getTracks()) t.stop();
     setCallState({ notice: messageOf(e) });
+    // the other side is on another call: the window says so rather than nothing happening (issue 48)
+    if (e instanceof ApiError && e.code === 'CALL_BUSY') endWith('busy', opts.counterpartName, opts.type);
     return e instanceof ApiError ? e.code : 'ERROR';
   }
 }
@@ -239,8 +255,8 @@ export function toggleVideo() {
 }
 export const minimiseCall = () => setCallState({ isMaximize: false, isMinimizedCall: true });
 export const maximiseCall = () => setCallState({ isMaximize: true, isMinimizedCall: false });
-/** Clear the notice of the last call. */
-export const dismissCallNotice = () => setCallState({ notice: null });
+/** Clear the notice of the last call, and its ending's words. */
+export const dismissCallNotice = () => setCallState({ notice: null, ended: null });
 
 /** A spec call event on my profile topic (spec §4). */
 export async function onCallMessage(m: CallMessage): Promise<void> {
@@ -285,8 +301,12 @@ export async function onCallMessage(m: CallMessage): Promise<void> {
       return;
     }
     default:
-      // meetingEndedByHost, meetingEndedDueToNoUserPublishing, memberLeave: the call resets
-      if (mine) end();
+      // meetingEndedByHost, meetingEndedDueToNoUserPublishing, memberLeave: the call resets; my
+      // outgoing call that the other side declined (memberLeave) or nobody answered says so (issue 48)
+      if (!mine) return;
+      if (s.phase === 'outgoing' && m.event === 'memberLeave') return endWith('declined');
+      if (s.phase === 'outgoing' && m.event === 'meetingEndedDueToNoUserPublishing') return endWith('noAnswer');
+      end();
   }
 }
 

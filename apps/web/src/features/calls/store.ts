@@ -31,7 +31,16 @@ export interface CallState {
   localStream: MediaStream | null;
   /** Why the last call attempt ended or failed (an error message from the API), for a notice. */
   notice: string | null;
+  /**
+   * How my last call ended when it did not end by a hang-up (issue 48): the other side declined,
+   * was busy on another call or did not answer (the caller's side), or the connection failed
+   * (either side). The call window says so, with the other side's name, until closed.
+   */
+  ended: { reason: CallEndNotice; name: string; type: CallType } | null;
 }
+
+/** The reasons a call window ends with words instead of just closing (issue 48). */
+export type CallEndNotice = 'declined' | 'busy' | 'noAnswer' | 'failed';
 
 export const IDLE: CallState = {
   isOpen: false,
@@ -52,6 +61,7 @@ export const IDLE: CallState = {
   remoteStream: null,
   localStream: null,
   notice: null,
+  ended: null,
 };
 
 let state: CallState = IDLE;

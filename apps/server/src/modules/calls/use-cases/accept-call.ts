@@ -7,7 +7,7 @@ import type { CallsDeps } from '../deps.ts';
 import { lostTransition, transitionCall } from '../lifecycle.ts';
 import { expireDueCalls } from './expire-due-calls.ts';
 
-export type AcceptCallDeps = Pick<CallsDeps, 'db' | 'ice' | 'ringSeconds'>;
+export type AcceptCallDeps = Pick<CallsDeps, 'db' | 'ice' | 'ringSeconds' | 'chat'>;
 
 /**
  * POST /meetings/v1/accept (spec §7: meetingId, deviceId): the called side answers. NOT_FOUND

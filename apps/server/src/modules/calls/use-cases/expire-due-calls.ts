@@ -2,14 +2,20 @@ import type { DbOrTx } from '../../../db/client.ts';
 import * as repo from '../calls.repository.ts';
 import { ringSecondsOf } from '../calls.shared.ts';
 import type { CallsDeps } from '../deps.ts';
-import { lostTransition, transitionCall } from '../lifecycle.ts';
+import { endCall, lostTransition } from '../lifecycle.ts';
 
-export type ExpireDueCallsDeps = Pick<CallsDeps, 'db' | 'ringSeconds'>;
+export type ExpireDueCallsDeps = Pick<CallsDeps, 'db' | 'ringSeconds' | 'chat'>;
 
-/** End a ringing call unanswered (missed: cancelled or timeout), in `tx`; false when it no longer rang. */
-export async function missCall(tx: DbOrTx, r: repo.CallRow, reason: 'cancelled' | 'timeout', actorId: string | null): Promise<boolean> {
+/** End a ringing call unanswered (missed: cancelled or timeout, with its line), in `tx`; false when it no longer rang. */
+export async function missCall(
+  { chat }: Pick<CallsDeps, 'chat'>,
+  tx: DbOrTx,
+  r: repo.CallRow,
+  reason: 'cancelled' | 'timeout',
+  actorId: string | null,
+): Promise<boolean> {
   try {
-    await transitionCall(tx, r, reason === 'timeout' ? 'timeout' : 'cancel', actorId);
+    await endCall(chat, tx, r, reason === 'timeout' ? 'timeout' : 'cancel', actorId);
     return true;
   } catch (e) {
     if (lostTransition(e)) return false;
@@ -29,7 +35,7 @@ export async function expireDueCalls(deps: ExpireDueCallsDeps, now = new Date())
     const done = await deps.db.transaction(async (tx) => {
       const ids = await repo.ringingBefore(tx, before, 50);
       let k = 0;
-      for (const id of ids) if (await missCall(tx, (await repo.callById(tx, id))!, 'timeout', null)) k++;
+      for (const id of ids) if (await missCall(deps, tx, (await repo.callById(tx, id))!, 'timeout', null)) k++;
       return { found: ids.length, k };
     });
     n += done.k;

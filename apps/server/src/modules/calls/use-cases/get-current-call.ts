@@ -5,7 +5,7 @@ import { ringSecondsOf, toCall, withIce } from '../calls.shared.ts';
 import type { CallsDeps } from '../deps.ts';
 import { expireDueCalls } from './expire-due-calls.ts';
 
-export type GetCurrentCallDeps = Pick<CallsDeps, 'db' | 'ice' | 'ringSeconds'>;
+export type GetCurrentCallDeps = Pick<CallsDeps, 'db' | 'ice' | 'ringSeconds' | 'chat'>;
 
 /** GET /meetings/v1/current: my account's ringing or active call, with ICE servers (a reloaded tab finds it). */
 export async function getCurrentCall(deps: GetCurrentCallDeps, user: CurrentUser): Promise<CurrentCall> {

@@ -11,7 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { acceptCall, leaveCall, maximiseCall, minimiseCall, toggleAudio, toggleVideo } from '../engine';
+import { acceptCall, dismissCallNotice, leaveCall, maximiseCall, minimiseCall, toggleAudio, toggleVideo } from '../engine';
 import { useCallState, type CallState } from '../store';
 import { CallTimer } from './CallTimer';
 
@@ -141,6 +141,33 @@ function IncomingCall({ s }: { s: CallState }) {
   );
 }
 
+/** How long the words of a call's ending stay if nobody closes them. */
+const ENDED_SHOWN_MS = 15_000;
+
+/** The call window after a call that ended by no hang-up (issue 48): declined, busy, no answer, failed — and Close. */
+function CallEnded({ ended }: { ended: NonNullable<CallState['ended']> }) {
+  const { t } = useTranslation('calls');
+  useEffect(() => {
+    const id = setTimeout(dismissCallNotice, ENDED_SHOWN_MS);
+    return () => clearTimeout(id);
+  }, [ended]);
+  return (
+    <Modal opened onClose={dismissCallNotice} centered size="sm" title={ended.type === 'VideoCall' ? t('videoCall') : t('audioCall')}>
+      <Stack align="center" gap="md" data-testid="call-window" data-phase="ended" data-reason={ended.reason}>
+        <Text fw={700} fz="lg" ta="center">
+          <bdi>{ended.name}</bdi>
+        </Text>
+        <Text ta="center" role="status" data-testid="call-ended-message">
+          {t(`ended.${ended.reason}`, { name: ended.name })}
+        </Text>
+        <Button variant="default" onClick={dismissCallNotice} data-testid="call-ended-close">
+          {t('close')}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
 /**
  * Incoming-call dialog and the call window of this tab (issue 21 "Calls"): ringing, then
  * connecting → connected with a running timer, mute, camera on/off (video calls), minimise to a
@@ -149,6 +176,7 @@ function IncomingCall({ s }: { s: CallState }) {
 export default function CallLayer() {
   const { t } = useTranslation('calls');
   const s = useCallState();
+  if (s.phase === 'idle' && s.ended) return <CallEnded ended={s.ended} />;
   if (!s.isOpen || s.phase === 'idle') return null;
   if (s.phase === 'incoming') return <IncomingCall s={s} />;
   const video = s.type === 'VideoCall';

@@ -22,8 +22,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ChatAttachment, ChatMessage, Conversation } from '@masar/shared';
-import { asLang, formatDate, formatNumber } from '../../../components/format';
+import { asLang, formatDate, formatNumber, type Lang } from '../../../components/format';
 import { Slot } from '../../../components/slots';
+import { CallLine, callLineText } from './CallLine';
 import {
   CHAT_ATTACHMENT_ACCEPT,
   CHAT_ATTACHMENT_MAX_MB,
@@ -150,7 +151,8 @@ function ConversationList() {
 }
 
 /** A message's text for the list, or its attachment's name when it has no text. */
-const preview = (m: ChatMessage, t: TFunction<'chat'>) => m.body || (m.attachment ? t('attachmentPreview', { name: m.attachment.name ?? '' }) : '');
+const preview = (m: ChatMessage, t: TFunction<'chat'>, lang: Lang) =>
+  m.call ? callLineText(m.call, m.mine, t, lang) : m.body || (m.attachment ? t('attachmentPreview', { name: m.attachment.name ?? '' }) : '');
 
 function ConversationRow({ c, lang }: { c: Conversation; lang: 'en' | 'ar' }) {
   const { t } = useTranslation('chat');
@@ -173,7 +175,7 @@ function ConversationRow({ c, lang }: { c: Conversation; lang: 'en' | 'ar' }) {
           </Text>
           {/* a message is shown as its author typed it, digits included (e2e/digits.test.ts) */}
           <Text fz="sm" c="dimmed" truncate data-latin-digits>
-            {last ? (last.mine ? t('you', { body: preview(last, t) }) : preview(last, t)) : t('noMessages')}
+            {last ? (last.mine && !last.call ? t('you', { body: preview(last, t, lang) }) : preview(last, t, lang)) : t('noMessages')}
           </Text>
         </Stack>
         <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
@@ -366,6 +368,8 @@ function Thread({ id }: { id: string }) {
 
 function Bubble({ m, lang, conversationId }: { m: ChatMessage; lang: 'en' | 'ar'; conversationId: string }) {
   const { t } = useTranslation('chat');
+  // a call's line (issue 48): how the call ended, in the reader's words and digits
+  if (m.call) return <CallLine call={m.call} mine={m.mine} createdAt={m.createdAt} lang={lang} />;
   return (
     <Stack
       gap={2}
