@@ -6,7 +6,19 @@ import { renderWithApp, stubApi } from '../../../test/render';
 import DriverTripPage from './DriverTripPage';
 
 const LOAD = '01a201c4-0000-7000-8000-000000000009';
-const stop = (cityEn: string, cityAr: string) => ({ lat: 24.7, lng: 46.73, cityEn, cityAr, address: null, date: '2026-11-25T08:00:00Z' });
+const stop = (cityEn: string, cityAr: string) => ({
+  lat: 24.7,
+  lng: 46.73,
+  cityEn,
+  cityAr,
+  address: null,
+  street: null,
+  districtEn: null,
+  districtAr: null,
+  date: '2026-11-25T08:00:00Z',
+  latestAt: null,
+  hours: null,
+});
 const job = (steps: string[], nextStep: string | null) => ({
   loadId: LOAD,
   referenceId: 'MSR-000123',
@@ -19,7 +31,16 @@ const job = (steps: string[], nextStep: string | null) => ({
     { goodsType: 'chemicals', quantity: 2, weightKg: 500, adr: true, conditions: 'Keep upright' },
   ],
   totalWeightKg: 2000,
-  steps: steps.map((s) => ({ step: s, at: '2026-11-23T10:00:00Z', lat: null, lng: null, geoError: 'unsupported' })),
+  steps: steps.map((s) => ({
+    step: s,
+    at: '2026-11-23T10:00:00Z',
+    recordedAt: null,
+    lat: null,
+    lng: null,
+    geoError: 'unsupported',
+    distanceKm: null,
+    flagged: false,
+  })),
   proofs: [],
   nextStep,
   contacts: { dispatcher: null, shipper: null },
@@ -74,6 +95,10 @@ describe('the driver job page (/driver?token=)', () => {
       expect(post.body).toEqual({ loadId: LOAD, step: 'started', geoError: 'unsupported' });
       expect(post.headers['x-trip-token']).toBe('trip-tok');
       expect(screen.getByTestId('trip-geo-error').textContent).toBe('تحديد الموقع الجغرافي غير مدعوم في هذا المتصفح.');
+      // issue 49: the steps are numbered in the reader's digits (the done step shows its check mark)
+      expect(screen.getByTestId('trip-step-to_pickup').textContent).toContain('٢');
+      expect(screen.getByTestId('trip-step-completed').textContent).toContain('٨');
+      expect(screen.getByTestId('trip-steps').textContent).not.toMatch(/[0-9]/);
       await i18n.changeLanguage('en');
     },
   );

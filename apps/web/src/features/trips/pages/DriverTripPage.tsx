@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Container, FileInput, Group, SegmentedControl, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
-import { IconFileUpload, IconMapPin, IconNavigation, IconPhone, IconTruck } from '@tabler/icons-react';
+import { IconFileUpload, IconMapPin, IconPhone, IconTruck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PLAIN_TRIP_STEPS, PROOF_MAX_BYTES, PROOF_STEPS, TRIP_STEPS, type DriverJob, type GeoError } from '@masar/shared';
 import { oneOf } from '../../../lib/api';
@@ -15,6 +15,7 @@ import { readTripSession, saveTripSession, tripApi, type StoredTripSession, type
 import { currentPosition } from '../geo';
 import { dateTimeFormat } from '../../../lib/intl';
 import { Loading } from '../../../components/Loading';
+import { StopDetails, telHref, type StopContact } from '../components/StopDetails';
 
 /** How often the driver's browser reports its position while a job runs (ms). */
 const POSITION_EVERY_MS = 60_000;
@@ -100,15 +101,6 @@ const fmtTime = (iso: string, lang: string) =>
   }).format(new Date(iso));
 
 /**
- * A maps link that starts navigation to a stop (Google Maps' universal URL: the Maps app on
- * Android and iOS, the web elsewhere), by coordinates — an address may not be geocodable.
- */
-export const navigateHref = (p: { lat: number; lng: number }) => `https://www.google.com/maps/dir/?api=1&destination=${p.lat},${p.lng}`;
-
-/** tel: link of a phone as stored (E.164), without spaces. */
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
-
-/**
  * Call buttons for the job (issue 23): the dispatcher (the driver's manager or the carrier's
  * shared line) and the shipper's shared phones, as the server's contact rules allow them; the
  * number itself shows LTR inside the Arabic label.
@@ -141,32 +133,30 @@ function CallButtons({ contacts }: { contacts: DriverJob['contacts'] }) {
   );
 }
 
-/** A stop of the job: city, address, date, and a navigate link (issue 23). */
-function StopBlock({ kind, stop, lang }: { kind: 'pickup' | 'drop'; stop: DriverJob['pickup']; lang: 'en' | 'ar' }) {
-  const { t } = useTranslation('trips');
+/** The eight steps with their times (the device's when it sent one), numbered in the reader's digits (issue 49). */
+function TripSteps({ job }: { job: DriverJob }) {
+  const { t, i18n } = useTranslation('trips');
+  const ar = i18n.language === 'ar';
+  const next = job.nextStep;
+  const active = next === null ? TRIP_STEPS.length : TRIP_STEPS.indexOf(next);
+  const done = new Map(job.steps.map((s) => [s.step, s]));
   return (
-    <Group justify="space-between" wrap="nowrap" align="flex-start" data-testid={`trip-${kind}`}>
-      <Stack gap={0} style={{ minWidth: 0 }}>
-        <Text size="xs" c="dimmed">
-          {t(`driver.${kind}`)} · {formatDate(stop.date, lang)}
-        </Text>
-        <Text fw={600}>{isolate(lang === 'ar' ? stop.cityAr : stop.cityEn)}</Text>
-        {stop.address && <Text size="sm">{stop.address}</Text>}
-      </Stack>
-      <Button
-        component="a"
-        href={navigateHref(stop)}
-        target="_blank"
-        rel="noopener noreferrer"
-        variant="light"
-        size="sm"
-        leftSection={<IconNavigation size={16} />}
-        data-testid={`trip-navigate-${kind}`}
-        style={{ flexShrink: 0 }}
-      >
-        {t('driver.navigate')}
-      </Button>
-    </Group>
+    <Stepper active={active} orientation="vertical" size="xs" data-testid="trip-steps">
+      {TRIP_STEPS.map((s, i) => {
+        const d = done.get(s);
+        // the step's number in the reader's digits (Mantine writes 1, 2, 3 otherwise)
+        const n = formatNumber(i + 1, ar ? 'ar' : 'en');
+        return (
+          <Stepper.Step
+            key={s}
+            icon={n}
+            label={t(`step.${s}`)}
+            description={d ? fmtTime(d.recordedAt ?? d.at, i18n.language) : undefined}
+            data-testid={`trip-step-${s}`}
+          />
+        );
+      })}
+    </Stepper>
   );
 }
 
@@ -191,13 +181,14 @@ function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; on
       void qc.invalidateQueries({ queryKey: ['driver-trip'] });
     },
   });
-  const active = next === null ? TRIP_STEPS.length : TRIP_STEPS.indexOf(next);
   // issue 22: a step of the pickup leg before the pickup window opens is allowed, with a warning
   const pickupOpens = job.pickup.date ? new Date(job.pickup.date) : null;
   const early = next !== null && TRIP_STEPS.indexOf(next) <= TRIP_STEPS.indexOf('pickup_proof') && pickupOpens !== null && pickupOpens.getTime() > Date.now();
   const ar = i18n.language === 'ar';
-  const done = new Map(job.steps.map((s) => [s.step, s]));
   const flagged = job.proofs.filter((p) => p.flagged);
+  // no stop has a contact of its own: the shipper's shared line (the contact rules) is the one to call there
+  const shipperPhone = job.contacts.shipper?.phones[0];
+  const stopContact: StopContact = shipperPhone ? { name: job.contacts.shipper!.name, phone: shipperPhone } : null;
   return (
     <Card withBorder data-testid="trip-job" data-load={job.loadId} data-next={next ?? 'done'}>
       <Stack gap="sm">
@@ -213,8 +204,8 @@ function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; on
             {isolate(ar ? job.pickup.cityAr : job.pickup.cityEn)} {ar ? '←' : '→'} {isolate(ar ? job.drop.cityAr : job.drop.cityEn)}
           </Text>
         </Group>
-        <StopBlock kind="pickup" stop={job.pickup} lang={ar ? 'ar' : 'en'} />
-        <StopBlock kind="drop" stop={job.drop} lang={ar ? 'ar' : 'en'} />
+        <StopDetails kind="pickup" stop={job.pickup} lang={ar ? 'ar' : 'en'} contact={stopContact} />
+        <StopDetails kind="drop" stop={job.drop} lang={ar ? 'ar' : 'en'} contact={stopContact} />
         <CallButtons contacts={job.contacts} />
         {/* every cargo line (issue 23: only the first was shown) */}
         <Stack gap={2} data-testid="trip-cargo">
@@ -282,12 +273,7 @@ function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; on
             </Button>
           </Stack>
         )}
-        <Stepper active={active} orientation="vertical" size="xs" data-testid="trip-steps">
-          {TRIP_STEPS.map((s) => {
-            const d = done.get(s);
-            return <Stepper.Step key={s} label={t(`step.${s}`)} description={d ? fmtTime(d.at, i18n.language) : undefined} />;
-          })}
-        </Stepper>
+        <TripSteps job={job} />
       </Stack>
     </Card>
   );
