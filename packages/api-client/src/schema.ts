@@ -2168,8 +2168,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Driver: record the next step of a job (timestamped now, geolocated when given)
-         * @description Steps in order: started, to_pickup, at_pickup, (pickup proof upload), to_drop, at_drop, (drop proof upload), completed. "completed" records the delivery. Errors: TRIP_SESSION_INVALID, TRIP_STEP_OUT_OF_ORDER (errors[0].message names the expected step), NOT_FOUND.
+         * Driver: record the next step of a job (the server's time and the device's, geolocated when given)
+         * @description Steps in order: started, to_pickup, at_pickup, (pickup proof upload), to_drop, at_drop, (drop proof upload), completed. "completed" records the delivery. `recordedAt`: the device time of the tap (ISO 8601 with offset; queued offline and sent later), at most 2 min ahead of the server, not before the assignment, not before the previous step's. A step the server already has answers 200 with the job and `idempotent-replayed: true` (sent twice, or from a second phone). The position is measured against the step's stop (distanceKm, flagged beyond PROOF_GEOFENCE_KM). Errors: TRIP_SESSION_INVALID, TRIP_STEP_OUT_OF_ORDER (errors[0].message names the expected step), DEVICE_TIME_IN_FUTURE, DEVICE_TIME_BEFORE_ASSIGNMENT, TRIP_STEP_TIME_BEFORE_PREVIOUS, NOT_FOUND.
          *
          *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
          */
@@ -2191,7 +2191,7 @@ export interface paths {
         put?: never;
         /**
          * Driver: upload the proof of pickup or drop (photo or PDF)
-         * @description multipart/form-data: fields loadId, stop (pickup|drop), lat, lng (or geoError) BEFORE the `file` part. JPEG, PNG, WebP or PDF by magic bytes, at most 10 MB. A proof farther than PROOF_GEOFENCE_KM (default 2 km) from its stop is flagged. Errors: TRIP_SESSION_INVALID, UPLOAD_FILE_FIRST, PROOF_TYPE_NOT_ALLOWED (415), PROOF_TOO_LARGE (413), TRIP_STEP_OUT_OF_ORDER, NOT_FOUND.
+         * @description multipart/form-data: fields loadId, stop (pickup|drop), lat, lng (or geoError), recordedAt (the device time of the photo, bounded as for steps) BEFORE the `file` part. JPEG, PNG, WebP or PDF by magic bytes, at most 10 MB. A proof farther than PROOF_GEOFENCE_KM (default 2 km) from its stop is flagged. A proof of a stop the server already has answers 200 with that proof and `idempotent-replayed: true`. Errors: TRIP_SESSION_INVALID, UPLOAD_FILE_FIRST, PROOF_TYPE_NOT_ALLOWED (415), PROOF_TOO_LARGE (413), TRIP_STEP_OUT_OF_ORDER, DEVICE_TIME_IN_FUTURE, DEVICE_TIME_BEFORE_ASSIGNMENT, TRIP_STEP_TIME_BEFORE_PREVIOUS, NOT_FOUND.
          *
          *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
          */
@@ -2233,7 +2233,9 @@ export interface paths {
         put?: never;
         /**
          * Ingest vehicle positions (GPS integration by IMEI, or the driver during a trip)
-         * @description Either X-API-Key (scope fleet:write; or a signed-in owner) with `imei` of one of the owner's vehicles, or X-Trip-Token (the vehicle of the driver's running shipment). Up to 500 points: lat, lng, speed (km/h), heading (degrees), at (ISO time, at most 5 min in the future). The trail keeps every point (a repeated instant once); the latest is kept per vehicle. A trip token may post TRIP_POSITIONS_PER_MIN times a minute (default 30; then 429 RATE_LIMITED). Errors: UNKNOWN_IMEI, NO_VEHICLE_ON_TRIP, TRIP_SESSION_INVALID, RATE_LIMITED.
+         * @description Either X-API-Key (scope fleet:write; or a signed-in owner) with `imei` of one of the owner's vehicles, or X-Trip-Token (the vehicle of the driver's running shipment). Up to 500 points: lat, lng, speed (km/h), heading (degrees), at (ISO time of the fix: at most 5 min in the future from an integration; from the driver's phone at most 2 min ahead and not before the assignment, DEVICE_TIME_IN_FUTURE / DEVICE_TIME_BEFORE_ASSIGNMENT). The server's time of receipt is kept beside each point. The trail keeps every point (a repeated instant once); the latest is kept per vehicle. A trip token may post TRIP_POSITIONS_PER_MIN times a minute (default 30; then 429 RATE_LIMITED). Errors: UNKNOWN_IMEI, NO_VEHICLE_ON_TRIP, TRIP_SESSION_INVALID, RATE_LIMITED.
+         *
+         *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
          */
         post: operations["postVehiclesTrackPositions"];
         delete?: never;
@@ -27901,8 +27903,16 @@ export interface operations {
                                     cityEn: string;
                                     cityAr: string;
                                     address: string | null;
+                                    street: string | null;
+                                    districtEn: string | null;
+                                    districtAr: string | null;
                                     /** Format: date-time */
                                     date: string;
+                                    latestAt: string | null;
+                                    hours: {
+                                        from: string;
+                                        to: string;
+                                    } | null;
                                 };
                                 drop: {
                                     lat: number;
@@ -27910,8 +27920,16 @@ export interface operations {
                                     cityEn: string;
                                     cityAr: string;
                                     address: string | null;
+                                    street: string | null;
+                                    districtEn: string | null;
+                                    districtAr: string | null;
                                     /** Format: date-time */
                                     date: string;
+                                    latestAt: string | null;
+                                    hours: {
+                                        from: string;
+                                        to: string;
+                                    } | null;
                                 };
                                 goods: string | null;
                                 cargo: {
@@ -27927,9 +27945,12 @@ export interface operations {
                                     step: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed";
                                     /** Format: date-time */
                                     at: string;
+                                    recordedAt: string | null;
                                     lat: number | null;
                                     lng: number | null;
                                     geoError: ("denied" | "unavailable" | "timeout" | "unsupported" | "unknown") | null;
+                                    distanceKm: number | null;
+                                    flagged: boolean;
                                 }[];
                                 proofs: {
                                     /** Format: uuid */
@@ -27940,6 +27961,7 @@ export interface operations {
                                     size: number;
                                     /** Format: date-time */
                                     at: string;
+                                    recordedAt: string | null;
                                     lat: number | null;
                                     lng: number | null;
                                     distanceKm: number | null;
@@ -28017,12 +28039,14 @@ export interface operations {
                     accuracyM?: number;
                     /** @enum {string} */
                     geoError?: "denied" | "unavailable" | "timeout" | "unsupported" | "unknown";
+                    /** Format: date-time */
+                    recordedAt?: string;
                 };
             };
         };
         responses: {
             /** @description Default Response */
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28040,8 +28064,16 @@ export interface operations {
                                 cityEn: string;
                                 cityAr: string;
                                 address: string | null;
+                                street: string | null;
+                                districtEn: string | null;
+                                districtAr: string | null;
                                 /** Format: date-time */
                                 date: string;
+                                latestAt: string | null;
+                                hours: {
+                                    from: string;
+                                    to: string;
+                                } | null;
                             };
                             drop: {
                                 lat: number;
@@ -28049,8 +28081,16 @@ export interface operations {
                                 cityEn: string;
                                 cityAr: string;
                                 address: string | null;
+                                street: string | null;
+                                districtEn: string | null;
+                                districtAr: string | null;
                                 /** Format: date-time */
                                 date: string;
+                                latestAt: string | null;
+                                hours: {
+                                    from: string;
+                                    to: string;
+                                } | null;
                             };
                             goods: string | null;
                             cargo: {
@@ -28066,9 +28106,12 @@ export interface operations {
                                 step: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed";
                                 /** Format: date-time */
                                 at: string;
+                                recordedAt: string | null;
                                 lat: number | null;
                                 lng: number | null;
                                 geoError: ("denied" | "unavailable" | "timeout" | "unsupported" | "unknown") | null;
+                                distanceKm: number | null;
+                                flagged: boolean;
                             }[];
                             proofs: {
                                 /** Format: uuid */
@@ -28079,6 +28122,7 @@ export interface operations {
                                 size: number;
                                 /** Format: date-time */
                                 at: string;
+                                recordedAt: string | null;
                                 lat: number | null;
                                 lng: number | null;
                                 distanceKm: number | null;
@@ -28100,7 +28144,106 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_IDEMPOTENCY_KEY (The Idempotency-Key header must be 1 to 255 visible characters.) */
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            loadId: string;
+                            referenceId: string;
+                            status: string;
+                            pickup: {
+                                lat: number;
+                                lng: number;
+                                cityEn: string;
+                                cityAr: string;
+                                address: string | null;
+                                street: string | null;
+                                districtEn: string | null;
+                                districtAr: string | null;
+                                /** Format: date-time */
+                                date: string;
+                                latestAt: string | null;
+                                hours: {
+                                    from: string;
+                                    to: string;
+                                } | null;
+                            };
+                            drop: {
+                                lat: number;
+                                lng: number;
+                                cityEn: string;
+                                cityAr: string;
+                                address: string | null;
+                                street: string | null;
+                                districtEn: string | null;
+                                districtAr: string | null;
+                                /** Format: date-time */
+                                date: string;
+                                latestAt: string | null;
+                                hours: {
+                                    from: string;
+                                    to: string;
+                                } | null;
+                            };
+                            goods: string | null;
+                            cargo: {
+                                goodsType: string;
+                                quantity: number;
+                                weightKg: number;
+                                adr: boolean;
+                                conditions: string | null;
+                            }[];
+                            totalWeightKg: number;
+                            steps: {
+                                /** @enum {string} */
+                                step: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed";
+                                /** Format: date-time */
+                                at: string;
+                                recordedAt: string | null;
+                                lat: number | null;
+                                lng: number | null;
+                                geoError: ("denied" | "unavailable" | "timeout" | "unsupported" | "unknown") | null;
+                                distanceKm: number | null;
+                                flagged: boolean;
+                            }[];
+                            proofs: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                stop: "pickup" | "drop";
+                                mime: string;
+                                size: number;
+                                /** Format: date-time */
+                                at: string;
+                                recordedAt: string | null;
+                                lat: number | null;
+                                lng: number | null;
+                                distanceKm: number | null;
+                                flagged: boolean;
+                                url: string;
+                            }[];
+                            nextStep: ("started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed") | null;
+                            contacts: {
+                                dispatcher: {
+                                    name: string;
+                                    phone: string;
+                                } | null;
+                                shipper: {
+                                    name: string;
+                                    phones: string[];
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28148,7 +28291,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); TRIP_STEP_OUT_OF_ORDER (Do the steps of the job in order.) */
+            /** @description Error. `code` is one of: TRIP_STEP_OUT_OF_ORDER (Do the steps of the job in order.); TRIP_STEP_TIME_BEFORE_PREVIOUS (This step was recorded before the previous step. Check the date and time of the phone.) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28196,7 +28339,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: IDEMPOTENCY_KEY_REUSED (This Idempotency-Key was already used with a different request.) */
+            /** @description Error. `code` is one of: DEVICE_TIME_IN_FUTURE (This phone's clock is ahead of the real time. Set the date and time to automatic and send again.); DEVICE_TIME_BEFORE_ASSIGNMENT (This was recorded before the job was assigned to you. Check the date and time of the phone.) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28226,6 +28369,33 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            stop: "pickup" | "drop";
+                            mime: string;
+                            size: number;
+                            /** Format: date-time */
+                            at: string;
+                            recordedAt: string | null;
+                            lat: number | null;
+                            lng: number | null;
+                            distanceKm: number | null;
+                            flagged: boolean;
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -28242,6 +28412,7 @@ export interface operations {
                             size: number;
                             /** Format: date-time */
                             at: string;
+                            recordedAt: string | null;
                             lat: number | null;
                             lng: number | null;
                             distanceKm: number | null;
@@ -28251,7 +28422,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); INVALID_IDEMPOTENCY_KEY (The Idempotency-Key header must be 1 to 255 visible characters.); UPLOAD_FILE_FIRST (Upload the file first.) */
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.); UPLOAD_FILE_FIRST (Upload the file first.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28299,7 +28470,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: IDEMPOTENCY_IN_PROGRESS (A request with this Idempotency-Key is still being processed. Try again in a moment.); TRIP_STEP_OUT_OF_ORDER (Do the steps of the job in order.) */
+            /** @description Error. `code` is one of: TRIP_STEP_OUT_OF_ORDER (Do the steps of the job in order.); TRIP_STEP_TIME_BEFORE_PREVIOUS (This step was recorded before the previous step. Check the date and time of the phone.) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28347,7 +28518,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. `code` is one of: IDEMPOTENCY_KEY_REUSED (This Idempotency-Key was already used with a different request.) */
+            /** @description Error. `code` is one of: DEVICE_TIME_IN_FUTURE (This phone's clock is ahead of the real time. Set the date and time to automatic and send again.); DEVICE_TIME_BEFORE_ASSIGNMENT (This was recorded before the job was assigned to you. Check the date and time of the phone.) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28560,6 +28731,22 @@ export interface operations {
             };
             /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: DEVICE_TIME_IN_FUTURE (This phone's clock is ahead of the real time. Set the date and time to automatic and send again.); DEVICE_TIME_BEFORE_ASSIGNMENT (This was recorded before the job was assigned to you. Check the date and time of the phone.) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28925,9 +29112,12 @@ export interface operations {
                                 step: "started" | "to_pickup" | "at_pickup" | "pickup_proof" | "to_drop" | "at_drop" | "drop_proof" | "completed";
                                 /** Format: date-time */
                                 at: string;
+                                recordedAt: string | null;
                                 lat: number | null;
                                 lng: number | null;
                                 geoError: ("denied" | "unavailable" | "timeout" | "unsupported" | "unknown") | null;
+                                distanceKm: number | null;
+                                flagged: boolean;
                             }[];
                             proofs: {
                                 /** Format: uuid */
@@ -28938,6 +29128,7 @@ export interface operations {
                                 size: number;
                                 /** Format: date-time */
                                 at: string;
+                                recordedAt: string | null;
                                 lat: number | null;
                                 lng: number | null;
                                 distanceKm: number | null;
@@ -47093,6 +47284,7 @@ export interface operations {
                         driverId: string;
                         /** @description ISO 8601 date-time */
                         at: string;
+                        recordedAt?: string | null;
                         lat?: number | null;
                         lng?: number | null;
                         /** Format: uuid */

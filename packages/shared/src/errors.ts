@@ -344,6 +344,21 @@ export const ERRORS = {
   },
   TRIP_SESSION_INVALID: { status: 401, en: 'Your trip session has ended. Open the job link again.', ar: 'انتهت جلسة الرحلة. افتح رابط المهمة مرة أخرى.' },
   TRIP_STEP_OUT_OF_ORDER: { status: 409, en: 'Do the steps of the job in order.', ar: 'نفّذ خطوات المهمة بالترتيب.' },
+  DEVICE_TIME_IN_FUTURE: {
+    status: 422,
+    en: "This phone's clock is ahead of the real time. Set the date and time to automatic and send again.",
+    ar: 'ساعة هذا الجوال متقدمة على الوقت الحقيقي. اضبط التاريخ والوقت على التلقائي ثم أرسل مرة أخرى.',
+  },
+  DEVICE_TIME_BEFORE_ASSIGNMENT: {
+    status: 422,
+    en: 'This was recorded before the job was assigned to you. Check the date and time of the phone.',
+    ar: 'سُجّل هذا قبل إسناد المهمة إليك. تحقق من تاريخ الجوال ووقته.',
+  },
+  TRIP_STEP_TIME_BEFORE_PREVIOUS: {
+    status: 409,
+    en: 'This step was recorded before the previous step. Check the date and time of the phone.',
+    ar: 'سُجّلت هذه الخطوة قبل الخطوة السابقة. تحقق من تاريخ الجوال ووقته.',
+  },
   PROOF_TYPE_NOT_ALLOWED: {
     status: 415,
     en: 'A proof must be a photo (JPG, PNG or WebP) or a PDF.',

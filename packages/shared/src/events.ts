@@ -258,6 +258,8 @@ export const DOMAIN_EVENTS = {
       step: z.enum(TRIP_STEPS),
       driverId: uuid,
       at: isoTime,
+      /** The device's time of the tap (issue 49); `at` is when the server received it. */
+      recordedAt: isoTime.nullable().optional(),
       lat: z.number().nullable().optional(),
       lng: z.number().nullable().optional(),
       proofId: uuid.optional(),

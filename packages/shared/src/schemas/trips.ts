@@ -29,6 +29,34 @@ export function tripStepAllowed(last: TripStep | null, step: TripStep): boolean 
   return nextTripStep(last) === step;
 }
 
+/**
+ * The stop a step happens at, for the geofence on its position (arrivals, proofs, delivery): the
+ * position a step is recorded with is measured against it (PROOF_GEOFENCE_KM on the server).
+ */
+export const STEP_STOPS: Partial<Record<TripStep, 'pickup' | 'drop'>> = {
+  at_pickup: 'pickup',
+  pickup_proof: 'pickup',
+  at_drop: 'drop',
+  drop_proof: 'drop',
+  completed: 'drop',
+};
+
+/**
+ * How far ahead of the server's clock a device time may be (issue 49), ms. Phones set their clock
+ * from the network, but one that was offline for hours drifts, and a GPS fix's time comes from the
+ * satellites while the server's from NTP: two minutes covers that drift and the request's own
+ * travel time, while a time further ahead can only be a wrong clock (or a forged time).
+ * The same allowance applies backwards to the assignment bound (a slow clock just after the
+ * assignment is not a step taken before it).
+ */
+export const DEVICE_CLOCK_SKEW_MS = 2 * 60_000;
+
+/**
+ * When device and server time differ by more than this, the step arrived late (recorded offline,
+ * sent on reconnect): the shipper's timeline shows both times (issue 49), ms.
+ */
+export const LATE_ARRIVAL_MS = 2 * 60_000;
+
 /** Proof files: photo (JPEG, PNG, WebP) or PDF, sniffed by magic bytes, at most 10 MB. */
 export const PROOF_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
@@ -63,9 +91,17 @@ const where = {
   geoError: z.enum(GEO_ERRORS).optional(),
 };
 
-/** POST /driver/trip/steps (the server stamps the time) */
+/**
+ * The device's time of a write (issue 49): when the driver tapped, or the photo was taken,
+ * ISO 8601 with its offset. Queued offline, it reaches the server later; accepted when not more
+ * than DEVICE_CLOCK_SKEW_MS ahead of the server, not before the job's assignment and, for steps,
+ * not before the previous step's device time. Absent: the server's time of receipt.
+ */
+const recordedAt = isoDateTime.optional();
+
+/** POST /driver/trip/steps (the server stamps its own time; `recordedAt` is the device's) */
 export const tripStepBody = z
-  .object({ loadId: z.uuid(), step: z.enum(PLAIN_TRIP_STEPS), ...where })
+  .object({ loadId: z.uuid(), step: z.enum(PLAIN_TRIP_STEPS), ...where, recordedAt })
   .refine((b) => (b.lat === undefined) === (b.lng === undefined), { message: 'v.required', path: ['lng'] });
 export type TripStepInput = z.input<typeof tripStepBody>;
 
@@ -76,14 +112,22 @@ export const tripProofFields = z.object({
   lat: z.coerce.number().min(-90).max(90).optional(),
   lng: z.coerce.number().min(-180).max(180).optional(),
   geoError: z.enum(GEO_ERRORS).optional(),
+  recordedAt,
 });
 
 export const tripStepSchema = z.object({
   step: z.enum(TRIP_STEPS),
+  /** When the server received the step. */
   at: isoDateTime,
+  /** When the driver tapped it (the device's clock); null when the device sent no time. */
+  recordedAt: isoDateTime.nullable(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
   geoError: z.enum(GEO_ERRORS).nullable(),
+  /** Great-circle km from the step's position to its stop (STEP_STOPS; null without a position or stop). */
+  distanceKm: z.number().nullable(),
+  /** Recorded farther than PROOF_GEOFENCE_KM from its stop. */
+  flagged: z.boolean(),
 });
 export type TripStepEntry = z.infer<typeof tripStepSchema>;
 
@@ -92,7 +136,10 @@ export const tripProofSchema = z.object({
   stop: z.enum(PROOF_STOPS),
   mime: z.string(),
   size: z.number().int(),
+  /** When the server received the proof. */
   at: isoDateTime,
+  /** When the photo was taken (the device's clock); null when the device sent no time. */
+  recordedAt: isoDateTime.nullable(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
   /** Great-circle km from the stop (null without a position). */
@@ -105,7 +152,25 @@ export const tripProofSchema = z.object({
 export type TripProof = z.infer<typeof tripProofSchema>;
 
 const point = z.object({ lat: z.number(), lng: z.number() });
-const stopView = point.extend({ cityEn: z.string(), cityAr: z.string(), address: z.string().nullable(), date: isoDateTime });
+/**
+ * A stop as the driver needs it (issue 49: the stop, not just the city): the city, the free-text
+ * address, the street from the structured national address (building number and street name),
+ * the district in both languages (the reference district when the stop has one, else the
+ * address's own district text in both), and the window: from `date` (the earliest) to `latestAt`
+ * (the pickup's latest time, when the shipper set one), opening hours 'HH:MM'–'HH:MM' when set.
+ */
+const stopView = point.extend({
+  cityEn: z.string(),
+  cityAr: z.string(),
+  address: z.string().nullable(),
+  street: z.string().nullable(),
+  districtEn: z.string().nullable(),
+  districtAr: z.string().nullable(),
+  date: isoDateTime,
+  latestAt: isoDateTime.nullable(),
+  hours: z.object({ from: z.string(), to: z.string() }).nullable(),
+});
+export type DriverStop = z.infer<typeof stopView>;
 
 /** A shipment as the driver sees it during the trip. */
 export const driverJobSchema = z.object({

@@ -14,6 +14,11 @@ export const tripSteps = pgTable('trip_steps', {
   lng: doublePrecision('lng'),
   accuracyM: real('accuracy_m'),
   geoError: text('geo_error').$type<GeoError>(),
+  /** The device's time of the tap (migration 0136); `at` is the server's time of receipt. */
+  recordedAt: ts('recorded_at'),
+  /** Great-circle km from the step's position to its stop (arrivals, delivery), and beyond PROOF_GEOFENCE_KM. */
+  distanceKm: doublePrecision('distance_km'),
+  flagged: boolean('flagged').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -30,6 +35,8 @@ export const tripProofs = pgTable('trip_proofs', {
   lng: doublePrecision('lng'),
   distanceKm: doublePrecision('distance_km'),
   flagged: boolean('flagged').notNull().default(false),
+  /** The device's time of the photo (migration 0136); `at` is the server's time of receipt. */
+  recordedAt: ts('recorded_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -41,6 +48,8 @@ export const vehiclePositions = pgTable('vehicle_positions', {
   lng: doublePrecision('lng').notNull(),
   speed: real('speed'),
   heading: real('heading'),
+  /** When the server received the point (`at` is the GPS fix; migration 0136). */
+  receivedAt: ts('received_at').defaultNow(),
 });
 
 export const vehicleLatestPositions = pgTable('vehicle_latest_positions', {

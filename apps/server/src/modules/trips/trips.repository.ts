@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { GeoError, PositionInput, ProofStop, TripStep } from '@masar/shared';
+import type { GeoError, PositionInput, ProofStop, StopAddressInput, TripStep } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { tripProofs, tripSteps } from '../../db/schema/index.ts';
 import { inList, queryRows } from '../../lib/sql.ts';
@@ -37,19 +37,34 @@ export interface StopRow {
   lat: number;
   lng: number;
   address: string | null;
+  address_details: StopAddressInput | null;
   date: Date | string;
   city_en: string;
   city_ar: string;
+  district_en: string | null;
+  district_ar: string | null;
+  /** The pickup's latest time (pickup only) and the stop's opening hours ('HH:MM'), from the load's terms. */
+  latest_at: Date | string | null;
+  hours_from: string | null;
+  hours_to: string | null;
 }
-/** The first pickup and the last drop of each load (the stops a proof is checked against). */
+/**
+ * The first pickup and the last drop of each load (the stops a proof is checked against), with
+ * the district's names (reference data) and the stop's time window from the load's terms.
+ */
 export async function endStops(db: DbOrTx, loadIds: string[]): Promise<StopRow[]> {
   if (loadIds.length === 0) return [];
   return queryRows<StopRow>(
     db,
     sql`select * from (
           select distinct on (s.load_id, s.stop_type) s.load_id, case s.stop_type when 1 then 'pickup' else 'drop' end as stop,
-                 s.lat, s.lng, s.address, s.date, c.name_en as city_en, c.name_ar as city_ar
-            from load_stops s join cities c on c.id = s.city_id
+                 s.lat, s.lng, s.address, s.address_details, s.date, c.name_en as city_en, c.name_ar as city_ar,
+                 d.name_en as district_en, d.name_ar as district_ar,
+                 case s.stop_type when 1 then l.pickup_latest_at end as latest_at,
+                 case s.stop_type when 1 then l.pickup_hours_from else l.drop_hours_from end as hours_from,
+                 case s.stop_type when 1 then l.pickup_hours_to else l.drop_hours_to end as hours_to
+            from load_stops s join cities c on c.id = s.city_id join loads l on l.id = s.load_id
+            left join districts d on d.id = s.district_id
            where s.load_id in ${inList(loadIds)}
            order by s.load_id, s.stop_type, case s.stop_type when 1 then s.idx else -s.idx end
         ) x`,
@@ -101,12 +116,16 @@ export interface StepRow {
   lat: number | null;
   lng: number | null;
   geo_error: GeoError | null;
+  /** The device's time (issue 49); null when the device sent none. */
+  recorded_at: Date | string | null;
+  distance_km: number | null;
+  flagged: boolean;
 }
 export async function stepsOf(db: DbOrTx, loadIds: string[]): Promise<StepRow[]> {
   if (loadIds.length === 0) return [];
   return queryRows<StepRow>(
     db,
-    sql`select load_id, step, at, lat, lng, geo_error from trip_steps where load_id in ${inList(loadIds)} order by load_id, at, created_at`,
+    sql`select load_id, step, at, lat, lng, geo_error, recorded_at, distance_km, flagged from trip_steps where load_id in ${inList(loadIds)} order by load_id, at, created_at`,
   );
 }
 
@@ -128,20 +147,25 @@ export interface ProofRow {
   lng: number | null;
   distance_km: number | null;
   flagged: boolean;
+  /** The device's time (issue 49); null when the device sent none. */
+  recorded_at: Date | string | null;
 }
+const PROOF_COLUMNS = sql`id, load_id, driver_id, stop, mime, size, storage_key, at, lat, lng, distance_km, flagged, recorded_at`;
 export async function proofsOf(db: DbOrTx, loadIds: string[]): Promise<ProofRow[]> {
   if (loadIds.length === 0) return [];
   return queryRows<ProofRow>(
     db,
-    sql`select id, load_id, driver_id, stop, mime, size, storage_key, at, lat, lng, distance_km, flagged
+    sql`select ${PROOF_COLUMNS}
           from trip_proofs where load_id in ${inList(loadIds)} order by load_id, at`,
   );
 }
 export async function proofById(db: DbOrTx, id: string): Promise<ProofRow | null> {
-  const rows = await queryRows<ProofRow>(
-    db,
-    sql`select id, load_id, driver_id, stop, mime, size, storage_key, at, lat, lng, distance_km, flagged from trip_proofs where id = ${id}`,
-  );
+  const rows = await queryRows<ProofRow>(db, sql`select ${PROOF_COLUMNS} from trip_proofs where id = ${id}`);
+  return rows[0] ?? null;
+}
+/** The proof of a load's stop, if the server has it (a second send of it is a replay; issue 49). */
+export async function proofOfStop(db: DbOrTx, loadId: string, stop: ProofStop): Promise<ProofRow | null> {
+  const rows = await queryRows<ProofRow>(db, sql`select ${PROOF_COLUMNS} from trip_proofs where load_id = ${loadId} and stop = ${stop}`);
   return rows[0] ?? null;
 }
 export type NewProof = typeof tripProofs.$inferInsert;
@@ -285,12 +309,14 @@ export async function daysToPay(db: DbOrTx, shipperId: string, window: number): 
   return rows[0] ?? { avg_days: null, n: 0 };
 }
 
-/** The vehicles of the driver's running shipments (the one a trip token's positions belong to). */
-export async function jobsOfDriverVehicles(db: DbOrTx, driverId: string): Promise<string[]> {
-  const rows = await queryRows<{ vehicle_id: string }>(
+/**
+ * The vehicle of the driver's newest running shipment (the one a trip token's positions belong
+ * to) and when that shipment was assigned (a point before it is not of this trip; issue 49).
+ */
+export async function jobsOfDriverVehicles(db: DbOrTx, driverId: string): Promise<{ vehicle_id: string; assigned_at: Date | string | null }[]> {
+  return queryRows<{ vehicle_id: string; assigned_at: Date | string | null }>(
     db,
-    sql`select vehicle_id from loads where driver_id = ${driverId} and status in ('assigned', 'pending_bayan') and deleted_at is null and vehicle_id is not null
+    sql`select vehicle_id, assigned_at from loads where driver_id = ${driverId} and status in ('assigned', 'pending_bayan') and deleted_at is null and vehicle_id is not null
          order by assigned_at desc nulls last limit 1`,
   );
-  return rows.map((r) => r.vehicle_id);
 }

@@ -29,6 +29,12 @@ import type { TripsService } from './trips.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readUpload } from '../../lib/upload.ts';
 
+/**
+ * A driver's write the server already had (a step or proof sent twice, or from a second phone;
+ * issue 49) answers 200 with the record and this header, as the Idempotency-Key replay does.
+ */
+const REPLAYED_HEADER = 'idempotent-replayed';
+
 /** The header a driver's browser sends its trip session token in. */
 export const TRIP_TOKEN_HEADER = 'x-trip-token';
 
@@ -99,17 +105,20 @@ function driverRoutes(app: ZodApp, svc: TripsService) {
       config: { auth: 'none', idempotencyReplay: true },
       schema: {
         tags: driverTags,
-        summary: 'Driver: record the next step of a job (timestamped now, geolocated when given)',
+        summary: "Driver: record the next step of a job (the server's time and the device's, geolocated when given)",
         description:
-          'Steps in order: started, to_pickup, at_pickup, (pickup proof upload), to_drop, at_drop, (drop proof upload), completed. "completed" records the delivery. Errors: TRIP_SESSION_INVALID, TRIP_STEP_OUT_OF_ORDER (errors[0].message names the expected step), NOT_FOUND.',
+          'Steps in order: started, to_pickup, at_pickup, (pickup proof upload), to_drop, at_drop, (drop proof upload), completed. "completed" records the delivery. `recordedAt`: the device time of the tap (ISO 8601 with offset; queued offline and sent later), at most 2 min ahead of the server, not before the assignment, not before the previous step\'s. A step the server already has answers 200 with the job and `idempotent-replayed: true` (sent twice, or from a second phone). The position is measured against the step\'s stop (distanceKm, flagged beyond PROOF_GEOFENCE_KM). Errors: TRIP_SESSION_INVALID, TRIP_STEP_OUT_OF_ORDER (errors[0].message names the expected step), DEVICE_TIME_IN_FUTURE, DEVICE_TIME_BEFORE_ASSIGNMENT, TRIP_STEP_TIME_BEFORE_PREVIOUS, NOT_FOUND.',
         headers: tripTokenHeaders,
         body: tripStepBody,
-        response: { 201: envelope(driverJobSchema) },
+        response: { 201: envelope(driverJobSchema), 200: envelope(driverJobSchema) },
       },
     },
     async (req, reply) => {
       const driverId = await driverOf(svc, req);
-      return reply.status(201).send({ message: message('trips.stepSaved', req.lang), data: await svc.recordStep(driverId, req.body) });
+      const { job, replayed } = await svc.recordStep(driverId, req.body);
+      if (replayed) void reply.status(200).header(REPLAYED_HEADER, 'true');
+      else void reply.status(201);
+      return reply.send({ message: message('trips.stepSaved', req.lang), data: job });
     },
   );
 }
@@ -125,10 +134,10 @@ function proofRoutes(app: ZodApp, svc: TripsService) {
         tags: driverTags,
         summary: 'Driver: upload the proof of pickup or drop (photo or PDF)',
         description:
-          'multipart/form-data: fields loadId, stop (pickup|drop), lat, lng (or geoError) BEFORE the `file` part. JPEG, PNG, WebP or PDF by magic bytes, at most 10 MB. A proof farther than PROOF_GEOFENCE_KM (default 2 km) from its stop is flagged. Errors: TRIP_SESSION_INVALID, UPLOAD_FILE_FIRST, PROOF_TYPE_NOT_ALLOWED (415), PROOF_TOO_LARGE (413), TRIP_STEP_OUT_OF_ORDER, NOT_FOUND.',
+          'multipart/form-data: fields loadId, stop (pickup|drop), lat, lng (or geoError), recordedAt (the device time of the photo, bounded as for steps) BEFORE the `file` part. JPEG, PNG, WebP or PDF by magic bytes, at most 10 MB. A proof farther than PROOF_GEOFENCE_KM (default 2 km) from its stop is flagged. A proof of a stop the server already has answers 200 with that proof and `idempotent-replayed: true`. Errors: TRIP_SESSION_INVALID, UPLOAD_FILE_FIRST, PROOF_TYPE_NOT_ALLOWED (415), PROOF_TOO_LARGE (413), TRIP_STEP_OUT_OF_ORDER, DEVICE_TIME_IN_FUTURE, DEVICE_TIME_BEFORE_ASSIGNMENT, TRIP_STEP_TIME_BEFORE_PREVIOUS, NOT_FOUND.',
         headers: tripTokenHeaders,
         consumes: ['multipart/form-data'],
-        response: { 201: envelope(tripProofSchema) },
+        response: { 201: envelope(tripProofSchema), 200: envelope(tripProofSchema) },
       },
     },
     async (req, reply) => {
@@ -141,7 +150,10 @@ function proofRoutes(app: ZodApp, svc: TripsService) {
       }
       const f = tripProofFields.safeParse(fields);
       if (!f.success) throw new AppError('VALIDATION_FAILED', { errors: f.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
-      return reply.status(201).send({ message: message('trips.proofSaved', req.lang), data: await svc.uploadProof(driverId, f.data, data) });
+      const { proof, replayed } = await svc.uploadProof(driverId, f.data, data);
+      if (replayed) void reply.status(200).header(REPLAYED_HEADER, 'true');
+      else void reply.status(201);
+      return reply.send({ message: message('trips.proofSaved', req.lang), data: proof });
     },
   );
 
@@ -193,12 +205,13 @@ function trackingRoutes(app: ZodApp, svc: TripsService) {
   app.post(
     '/vehicles/track/positions',
     {
-      config: { auth: 'none', acceptKey: true, rateLimit: perTripToken },
+      // an offline queue resends a batch under its own Idempotency-Key (issue 49); a repeated instant is stored once anyway
+      config: { auth: 'none', acceptKey: true, rateLimit: perTripToken, idempotent: true, idempotencyReplay: true },
       schema: {
         tags: fleetTags,
         summary: 'Ingest vehicle positions (GPS integration by IMEI, or the driver during a trip)',
         description:
-          "Either X-API-Key (scope fleet:write; or a signed-in owner) with `imei` of one of the owner's vehicles, or X-Trip-Token (the vehicle of the driver's running shipment). Up to 500 points: lat, lng, speed (km/h), heading (degrees), at (ISO time, at most 5 min in the future). The trail keeps every point (a repeated instant once); the latest is kept per vehicle. A trip token may post TRIP_POSITIONS_PER_MIN times a minute (default 30; then 429 RATE_LIMITED). Errors: UNKNOWN_IMEI, NO_VEHICLE_ON_TRIP, TRIP_SESSION_INVALID, RATE_LIMITED.",
+          "Either X-API-Key (scope fleet:write; or a signed-in owner) with `imei` of one of the owner's vehicles, or X-Trip-Token (the vehicle of the driver's running shipment). Up to 500 points: lat, lng, speed (km/h), heading (degrees), at (ISO time of the fix: at most 5 min in the future from an integration; from the driver's phone at most 2 min ahead and not before the assignment, DEVICE_TIME_IN_FUTURE / DEVICE_TIME_BEFORE_ASSIGNMENT). The server's time of receipt is kept beside each point. The trail keeps every point (a repeated instant once); the latest is kept per vehicle. A trip token may post TRIP_POSITIONS_PER_MIN times a minute (default 30; then 429 RATE_LIMITED). Errors: UNKNOWN_IMEI, NO_VEHICLE_ON_TRIP, TRIP_SESSION_INVALID, RATE_LIMITED.",
         headers: tripTokenHeaders,
         body: positionsBody,
         response: { 200: envelope(positionsAccepted) },

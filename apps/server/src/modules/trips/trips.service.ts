@@ -1,10 +1,10 @@
-import type { GeoError, PositionInput, ProofStop, TripStep } from '@masar/shared';
+import type { GeoError, PositionInput, ProofStop } from '@masar/shared';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import type { TripsDeps, TripsServiceDeps } from './deps.ts';
 import { openSession } from './use-cases/open-session.ts';
 import { driverOfSession } from './use-cases/driver-of-session.ts';
 import { driverJobs } from './use-cases/driver-jobs.ts';
-import { recordStep } from './use-cases/record-step.ts';
+import { recordStep, type StepInput } from './use-cases/record-step.ts';
 import { uploadProof } from './use-cases/upload-proof.ts';
 import { openProof } from './use-cases/open-proof.ts';
 import { ingestPositions, type PositionSender } from './use-cases/ingest-positions.ts';
@@ -30,10 +30,12 @@ export function createTripsService(input: TripsServiceDeps) {
     openSession: (b: { token: string; phone: string; licenceNumber: string }) => openSession(deps, b),
     driverOf: (token: string | undefined) => driverOfSession(deps, token),
     jobs: (driverId: string) => driverJobs(deps, driverId),
-    recordStep: (driverId: string, b: { loadId: string; step: TripStep; lat?: number; lng?: number; accuracyM?: number; geoError?: GeoError }) =>
-      recordStep(deps, driverId, b),
-    uploadProof: (driverId: string, f: { loadId: string; stop: ProofStop; lat?: number; lng?: number; geoError?: GeoError }, data: Buffer) =>
-      uploadProof(deps, driverId, f, data),
+    recordStep: (driverId: string, b: StepInput) => recordStep(deps, driverId, b),
+    uploadProof: (
+      driverId: string,
+      f: { loadId: string; stop: ProofStop; lat?: number; lng?: number; geoError?: GeoError; recordedAt?: string },
+      data: Buffer,
+    ) => uploadProof(deps, driverId, f, data),
     openProof: (viewer: { userId?: string; driverId?: string }, proofId: string) => openProof(deps, viewer, proofId),
 
     // ---------- tracking ----------

@@ -1,9 +1,12 @@
 import { fileTypeFromBuffer } from 'file-type';
 import {
+  DEVICE_CLOCK_SKEW_MS,
   ETA_AVERAGE_SPEED_KMH,
   PROOF_MIME_TYPES,
   nextTripStep,
+  STEP_STOPS,
   type DriverJob,
+  type DriverStop,
   type Position,
   type ProofStop,
   type TripProof,
@@ -32,13 +35,25 @@ export const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 export const proofUrl = (id: string) => `/api/v1/trip-proofs/${id}`;
 
-export const toStep = (r: repo.StepRow): TripStepEntry => ({ step: r.step, at: iso(r.at), lat: r.lat, lng: r.lng, geoError: r.geo_error });
+const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
+
+export const toStep = (r: repo.StepRow): TripStepEntry => ({
+  step: r.step,
+  at: iso(r.at),
+  recordedAt: isoOrNull(r.recorded_at),
+  lat: r.lat,
+  lng: r.lng,
+  geoError: r.geo_error,
+  distanceKm: r.distance_km === null ? null : round3(r.distance_km),
+  flagged: r.flagged,
+});
 export const toProof = (r: repo.ProofRow): TripProof => ({
   id: r.id,
   stop: r.stop,
   mime: r.mime,
   size: r.size,
   at: iso(r.at),
+  recordedAt: isoOrNull(r.recorded_at),
   lat: r.lat,
   lng: r.lng,
   distanceKm: r.distance_km === null ? null : round3(r.distance_km),
@@ -91,17 +106,85 @@ export async function activeDriver(deps: Pick<TripsDeps, 'db'>, driverId: string
 }
 export const genOf = (claims: Record<string, string>) => claims.gen ?? '0';
 
-/** Lock the load and check the driver runs it (else NOT_FOUND); returns the load and its steps. */
+/**
+ * Lock the load and check the driver runs it (else NOT_FOUND); returns the load, its steps and
+ * the last of them. Under this lock a second send of a step sees the first one committed.
+ */
 export async function runningTrip(deps: Pick<TripsDeps, 'loads'>, tx: DbOrTx, driverId: string, loadId: string) {
   const trip = await deps.loads.trip(tx, loadId, true);
   if (!trip || trip.driver_id !== driverId || !RUNNING.includes(trip.status)) throw new AppError('NOT_FOUND');
   const steps = await repo.stepsOf(tx, [loadId]);
-  return { trip, last: steps.at(-1)?.step ?? null };
+  return { trip, steps, last: steps.at(-1)?.step ?? null, lastRow: steps.at(-1) ?? null };
+}
+
+/**
+ * Check a device time against its bounds (issue 49; null: the device sent none, nothing to
+ * check): not more than DEVICE_CLOCK_SKEW_MS ahead of `now` (422 DEVICE_TIME_IN_FUTURE), not
+ * earlier than the job's assignment less that allowance (422 DEVICE_TIME_BEFORE_ASSIGNMENT) and,
+ * for a step, not before the previous step's device time (`previous`; 409
+ * TRIP_STEP_TIME_BEFORE_PREVIOUS). `path` names the field in `errors[0].path`.
+ */
+export function checkDeviceTime(
+  recordedAt: Date | null,
+  bounds: { now: Date; assignedAt: Date | string | null; previous?: Date | string | null },
+  path = 'recordedAt',
+): void {
+  if (!recordedAt) return;
+  const t = recordedAt.getTime();
+  const errors = [{ path, message: 'v.dateInvalid' }];
+  if (t > bounds.now.getTime() + DEVICE_CLOCK_SKEW_MS) throw new AppError('DEVICE_TIME_IN_FUTURE', { errors });
+  if (bounds.assignedAt && t < Date.parse(iso(bounds.assignedAt)) - DEVICE_CLOCK_SKEW_MS) throw new AppError('DEVICE_TIME_BEFORE_ASSIGNMENT', { errors });
+  if (bounds.previous && t < Date.parse(iso(bounds.previous))) throw new AppError('TRIP_STEP_TIME_BEFORE_PREVIOUS', { errors });
+}
+
+/**
+ * The earliest device time the next step may have: the step's own device time, else (the device
+ * sent none) the server's time of receipt less DEVICE_CLOCK_SKEW_MS, since a phone clock a little
+ * behind the server's is not a step taken before it.
+ */
+export const stepTime = (r: Pick<repo.StepRow, 'at' | 'recorded_at'>): Date | string => r.recorded_at ?? new Date(Date.parse(iso(r.at)) - DEVICE_CLOCK_SKEW_MS);
+
+/**
+ * The geofence on a step's position (PROOF_GEOFENCE_KM): the great-circle km to the stop the step
+ * happens at (STEP_STOPS: arrivals, proofs, delivery) and whether it is beyond the limit; a step
+ * without a position or without a stop is not measured.
+ */
+export async function geofence(
+  deps: Pick<TripsDeps, 'config'>,
+  tx: DbOrTx,
+  loadId: string,
+  step: TripStep,
+  pos: { lat?: number; lng?: number },
+): Promise<{ distanceKm: number | null; flagged: boolean }> {
+  const kind = STEP_STOPS[step];
+  if (!kind || pos.lat === undefined || pos.lng === undefined) return { distanceKm: null, flagged: false };
+  const stop = (await repo.endStops(tx, [loadId])).find((s) => s.stop === kind)!;
+  const distanceKm = greatCircleKm(pos.lat, pos.lng, stop.lat, stop.lng);
+  return { distanceKm, flagged: distanceKm > deps.config.PROOF_GEOFENCE_KM };
 }
 
 /** 409 naming the step the server expects next. */
 export function outOfOrder(last: TripStep | null) {
   return new AppError('TRIP_STEP_OUT_OF_ORDER', { errors: [{ path: 'step', message: nextTripStep(last) ?? 'completed' }] });
+}
+
+/** A stop as the driver sees it: city, address, street, district (reference names, else the address's own), window. */
+export function toDriverStop(s: repo.StopRow): DriverStop {
+  const d = s.address_details;
+  const street = d ? [d.buildingNumber, d.streetName].filter(Boolean).join(' ') || null : null;
+  return {
+    lat: s.lat,
+    lng: s.lng,
+    cityEn: s.city_en,
+    cityAr: s.city_ar,
+    address: s.address,
+    street,
+    districtEn: s.district_en ?? d?.district ?? null,
+    districtAr: s.district_ar ?? d?.district ?? null,
+    date: iso(s.date),
+    latestAt: isoOrNull(s.latest_at),
+    hours: s.hours_from && s.hours_to ? { from: s.hours_from, to: s.hours_to } : null,
+  };
 }
 
 /** These running shipments as the driver sees them: stops, cargo, steps, proofs, the next step and whom to call. */
@@ -120,10 +203,7 @@ export async function jobsView(deps: Pick<TripsDeps, 'db' | 'tripContacts'>, loa
   return loadRows.map((l, i) => {
     // the driver's manager first (the fleet record names one), else the carrier's shared line
     const manager = driver.manager_phone ? { name: driver.manager_name ?? '', phone: driver.manager_phone } : null;
-    const stopOf = (kind: ProofStop) => {
-      const s = stops.find((x) => x.load_id === l.id && x.stop === kind)!;
-      return { lat: s.lat, lng: s.lng, cityEn: s.city_en, cityAr: s.city_ar, address: s.address, date: iso(s.date) };
-    };
+    const stopOf = (kind: ProofStop) => toDriverStop(stops.find((x) => x.load_id === l.id && x.stop === kind)!);
     const mine = steps.filter((s) => s.load_id === l.id);
     return {
       loadId: l.id,

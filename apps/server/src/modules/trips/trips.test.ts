@@ -34,8 +34,8 @@ interface Setup {
   trip: Record<string, string>;
 }
 
-/** A booked Riyadh → Jeddah shipment with a fresh driver and vehicle of `carrier` assigned, and the driver's trip session. */
-async function assignedShipment(): Promise<Setup> {
+/** A booked Riyadh → Jeddah shipment with a fresh driver and vehicle of `carrier` assigned (at `assignedAt`), and the driver's trip session. */
+async function assignedShipment(assignedAt = new Date()): Promise<Setup> {
   const load = await postLoad(t.app, shipper.headers, loadBody());
   const offer = ok(await call<{ id: string }>('POST', '/offers', carrier.headers, { loadId: load.id, priceSar: '2900' }), 201);
   ok(await call('POST', '/offerRespond', shipper.headers, { offerId: offer.id, action: 'accept' }));
@@ -44,7 +44,7 @@ async function assignedShipment(): Promise<Setup> {
   const v = vehicleBody();
   const vehicle = ok(await call<{ id: string }>('POST', '/vehicles', carrier.headers, v), 201);
   await t.database.db.transaction((tx) =>
-    loadLifecycle.transition(tx, load.id, 'assign', carrier.id, {}, { vehicleId: vehicle.id, driverId: driver.id, assignedAt: new Date() }),
+    loadLifecycle.transition(tx, load.id, 'assign', carrier.id, {}, { vehicleId: vehicle.id, driverId: driver.id, assignedAt }),
   );
   const link = ok(await call<{ token: string }>('GET', `/drivers/${driver.id}/link`, carrier.headers));
   const session = ok(
@@ -62,17 +62,18 @@ async function assignedShipment(): Promise<Setup> {
   };
 }
 
-const step = (s: Setup, stepName: string, pos: { lat?: number; lng?: number; geoError?: string } = {}) =>
+const step = (s: Setup, stepName: string, pos: { lat?: number; lng?: number; geoError?: string; recordedAt?: string } = {}) =>
   call<DriverJob>('POST', '/driver/trip/steps', s.trip, { loadId: s.load.id, step: stepName, ...pos });
-async function proof(s: Setup, stop: 'pickup' | 'drop', pos: { lat: number; lng: number } | null, file = PNG) {
-  const m = multipart({ loadId: s.load.id, stop, ...(pos ?? { geoError: 'denied' }) }, { name: 'proof.png', data: file, type: 'application/octet-stream' });
+async function proof(s: Setup, stop: 'pickup' | 'drop', pos: { lat: number; lng: number } | null, file = PNG, recordedAt?: string) {
+  const fields = { loadId: s.load.id, stop, ...(pos ?? { geoError: 'denied' }), ...(recordedAt ? { recordedAt } : {}) };
+  const m = multipart(fields, { name: 'proof.png', data: file, type: 'application/octet-stream' });
   const r = await t.app.inject({
     method: 'POST',
     url: '/api/v1/driver/trip/proofs',
     headers: { ...s.trip, 'content-type': m.contentType },
     payload: m.payload,
   });
-  return { status: r.statusCode, body: r.json<{ data: TripProof; code?: string }>() };
+  return { status: r.statusCode, body: r.json<{ data: TripProof; code?: string }>(), replayed: r.headers['idempotent-replayed'] };
 }
 const jobOf = async (s: Setup) => ok(await call<DriverJobs>('GET', '/driver/trip', s.trip)).items.find((j) => j.loadId === s.load.id)!;
 
@@ -174,7 +175,9 @@ describe('the driver walk', () => {
     expect((await proof(s, 'pickup', pickup)).body.code).toBe('TRIP_STEP_OUT_OF_ORDER');
 
     ok(await step(s, 'started', { geoError: 'denied' }), 201);
-    expect((await step(s, 'started')).body.code).toBe('TRIP_STEP_OUT_OF_ORDER');
+    // the same step again is a replay (issue 49), not an error
+    const again = await step(s, 'started');
+    expect([again.status, again.headers['idempotent-replayed'], again.body.data.steps.length]).toEqual([200, 'true', 1]);
     ok(await step(s, 'to_pickup', { lat: pickup.lat + 0.5, lng: pickup.lng }), 201);
     ok(await step(s, 'at_pickup', { lat: pickup.lat, lng: pickup.lng }), 201);
     // a proof step cannot be sent as a plain step
@@ -197,7 +200,7 @@ describe('the driver walk', () => {
     expect(done.steps.map((x) => x.step)).toEqual(['started', 'to_pickup', 'at_pickup', 'pickup_proof', 'to_drop', 'at_drop', 'drop_proof', 'completed']);
     expect(done.steps[0]).toMatchObject({ lat: null, geoError: 'denied' });
     expect(done.steps[2]).toMatchObject({ lat: pickup.lat, lng: pickup.lng, geoError: null });
-    expect((await step(s, 'completed')).body.code).toBe('TRIP_STEP_OUT_OF_ORDER');
+    expect((await step(s, 'completed')).status).toBe(200);
 
     // delivered: the load carries delivered_at; tracking shows it
     const trip = await loadLifecycle.trip(t.database.db, s.load.id);
@@ -250,6 +253,121 @@ describe('the driver walk', () => {
     expect(timeline.find((i) => i.type === 'trip.proof_flagged')?.data).toMatchObject({ stop: 'pickup', limitKm: 2 });
     // a stranger sees no tracking
     expect((await call('GET', `/loads/${s.load.id}/tracking`, stranger.headers)).status).toBe(404);
+  });
+});
+
+describe("device times, replays and the step's geofence (issue 49)", () => {
+  const MIN = 60_000;
+  const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+  /** The same instant written in Riyadh time (+03:00), as a Saudi phone gives it. */
+  const riyadh = (iso: string) => `${new Date(Date.parse(iso) + 3 * 3_600_000).toISOString().slice(0, 23)}+03:00`;
+  const stepRows = (loadId: string) =>
+    t.database.query<{ step: string; at: Date | string; recorded_at: Date | string | null }>(
+      'select step, at, recorded_at from trip_steps where load_id = $1 order by at',
+      [loadId],
+    );
+
+  it('refuses a device time in the future, before the assignment, or before the previous step, and stores nothing', async () => {
+    const s = await assignedShipment(new Date(Date.now() - 3 * 60 * MIN));
+    const future = await step(s, 'started', { recordedAt: new Date(Date.now() + 10 * MIN).toISOString() });
+    expect([future.status, future.body.code, future.body.errors?.[0]?.path]).toEqual([422, 'DEVICE_TIME_IN_FUTURE', 'recordedAt']);
+    const beforeAssignment = await step(s, 'started', { recordedAt: ago(4 * 60 * MIN) });
+    expect([beforeAssignment.status, beforeAssignment.body.code]).toEqual([422, 'DEVICE_TIME_BEFORE_ASSIGNMENT']);
+    expect(await stepRows(s.load.id)).toEqual([]);
+    // a phone a minute ahead is within the allowance (DEVICE_CLOCK_SKEW_MS)
+    ok(await step(s, 'started', { recordedAt: ago(2 * 60 * MIN) }), 201);
+    const backwards = await step(s, 'to_pickup', { recordedAt: ago(2 * 60 * MIN + 5 * MIN) });
+    expect([backwards.status, backwards.body.code]).toEqual([409, 'TRIP_STEP_TIME_BEFORE_PREVIOUS']);
+    ok(await step(s, 'to_pickup', { recordedAt: new Date(Date.now() + MIN).toISOString() }), 201);
+    expect((await stepRows(s.load.id)).map((r) => r.step)).toEqual(['started', 'to_pickup']);
+    // a proof is held to the same bounds (before the previous step: its device time is a minute ahead)
+    ok(await step(s, 'at_pickup', { recordedAt: new Date(Date.now() + MIN + 1000).toISOString() }), 201);
+    const early = await proof(s, 'pickup', null, PNG, ago(MIN));
+    expect([early.status, early.body.code]).toEqual([409, 'TRIP_STEP_TIME_BEFORE_PREVIOUS']);
+    // and the driver's positions: a fix from before the assignment or from the future is refused
+    const pos = (at: string) => call('POST', '/vehicles/track/positions', s.trip, { positions: [{ lat: 24.7, lng: 46.7, at }] });
+    expect((await pos(ago(5 * 60 * MIN))).body).toMatchObject({ code: 'DEVICE_TIME_BEFORE_ASSIGNMENT', errors: [{ path: 'positions.0.at' }] });
+    expect((await pos(new Date(Date.now() + 4 * MIN).toISOString())).body.code).toBe('DEVICE_TIME_IN_FUTURE');
+  });
+
+  it("keeps both times: the device's (sent offline, any offset) and the server's, on the job, the tracking and the timeline", async () => {
+    const s = await assignedShipment(new Date(Date.now() - 5 * 60 * MIN));
+    const tapped = ago(3 * 60 * MIN);
+    const sentAt = Date.now();
+    const job = ok(await step(s, 'started', { geoError: 'unavailable', recordedAt: riyadh(tapped) }), 201);
+    expect(job.steps[0].recordedAt).toBe(tapped);
+    expect(Date.parse(job.steps[0].at)).toBeGreaterThanOrEqual(sentAt - 1000);
+    const [row] = await stepRows(s.load.id);
+    expect(new Date(row.recorded_at!).toISOString()).toBe(tapped);
+    expect(Date.parse(new Date(row.at).toISOString())).toBeGreaterThanOrEqual(sentAt - 1000);
+    // without a device time there is only the server's
+    expect(ok(await step(s, 'to_pickup'), 201).steps[1].recordedAt).toBeNull();
+    // a proof photographed offline keeps its time too
+    ok(await step(s, 'at_pickup'), 201);
+    const photo = ago(MIN);
+    const p = await proof(s, 'pickup', null, PNG, photo);
+    expect(p.status, JSON.stringify(p.body)).toBe(201);
+    expect(p.body.data.recordedAt).toBe(photo);
+    const tracking = ok(await call<LoadTracking>('GET', `/loads/${s.load.id}/tracking`, shipper.headers));
+    expect(tracking.steps[0]).toMatchObject({ step: 'started', recordedAt: tapped });
+    expect(tracking.proofs[0].recordedAt).toBe(photo);
+    const timeline = await until(
+      async () =>
+        ok(await call<{ items: { type: string; data: { step?: string; recordedAt?: string } }[] }>('GET', `/loads/${s.load.id}/timeline`, shipper.headers))
+          .items,
+      (items) => items.some((i) => i.type === 'trip.step' && i.data.step === 'started'),
+    );
+    expect(timeline.find((i) => i.data.step === 'started')?.data.recordedAt).toBe(tapped);
+    // the driver's position keeps its fix time and the server's time of receipt
+    ok(await call('POST', '/vehicles/track/positions', s.trip, { positions: [{ lat: 24.7, lng: 46.7, at: tapped }] }));
+    const [point] = await t.database.query<{ at: Date | string; received_at: Date | string }>(
+      'select at, received_at from vehicle_positions where vehicle_id = $1',
+      [s.vehicleId],
+    );
+    expect(new Date(point.at).toISOString()).toBe(tapped);
+    expect(Date.parse(new Date(point.received_at).toISOString())).toBeGreaterThanOrEqual(sentAt - 1000);
+  });
+
+  it('answers a step or proof the server already has as a replay: the first record stays', async () => {
+    const s = await assignedShipment(new Date(Date.now() - 60 * MIN));
+    const first = ago(30 * MIN);
+    ok(await step(s, 'started', { recordedAt: first }), 201);
+    // the second phone sends the same step with its own time: 200, the first record, nothing written
+    const second = await step(s, 'started', { recordedAt: ago(20 * MIN) });
+    expect([second.status, second.headers['idempotent-replayed']]).toEqual([200, 'true']);
+    expect(second.body.data.steps).toHaveLength(1);
+    expect(second.body.data.steps[0].recordedAt).toBe(first);
+    // an older step sent again once the trip has moved on is a replay too, not "out of order"
+    ok(await step(s, 'to_pickup'), 201);
+    expect((await step(s, 'started')).status).toBe(200);
+    ok(await step(s, 'at_pickup'), 201);
+    const p1 = await proof(s, 'pickup', null);
+    expect(p1.status).toBe(201);
+    const p2 = await proof(s, 'pickup', null);
+    expect([p2.status, p2.replayed, p2.body.data.id]).toEqual([200, 'true', p1.body.data.id]);
+    const [{ n }] = await t.database.query<{ n: number }>('select count(*)::int as n from trip_proofs where load_id = $1', [s.load.id]);
+    expect(n).toBe(1);
+  });
+
+  it('a race of 20 identical step posts leaves one step: one 201, the others replays', async () => {
+    const s = await assignedShipment();
+    const statuses = (await Promise.all(Array.from({ length: 20 }, () => step(s, 'started')))).map((r) => r.status);
+    expect(statuses.filter((x) => x === 201)).toHaveLength(1);
+    expect(statuses.filter((x) => x === 200)).toHaveLength(19);
+    expect((await stepRows(s.load.id)).map((r) => r.step)).toEqual(['started']);
+  });
+
+  it("measures the step's own position against its stop (the geofence) and flags it beyond PROOF_GEOFENCE_KM", async () => {
+    const s = await assignedShipment();
+    const { pickup } = await jobOf(s);
+    ok(await step(s, 'started', { lat: pickup.lat + 1, lng: pickup.lng }), 201);
+    ok(await step(s, 'to_pickup'), 201);
+    // 0.05° of latitude ≈ 5.6 km north of the pickup
+    const far = ok(await step(s, 'at_pickup', { lat: pickup.lat + 0.05, lng: pickup.lng }), 201);
+    expect(far.steps[0]).toMatchObject({ distanceKm: null, flagged: false }); // 'started' has no stop
+    expect(far.steps[2].flagged).toBe(true);
+    expect(far.steps[2].distanceKm).toBeGreaterThan(5.4);
+    expect(far.steps[2].distanceKm).toBeLessThan(5.8);
   });
 });
 

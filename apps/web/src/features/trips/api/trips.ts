@@ -37,9 +37,21 @@ export const tripApi = {
   // eslint-disable-next-line no-restricted-syntax -- a building block: DriverTripPage calls it from a useMutation mutationFn
   openSession: (body: { token: string; phone: string; licenceNumber: string }) => unwrap(masar.POST('/api/v1/driver/trip/session', { body, headers: noAuth })),
   jobs: (token: string) => unwrap(masar.GET('/api/v1/driver/trip', { headers: asDriver(token) })),
-  step: (token: string, loadId: string, step: BodyOf<'/api/v1/driver/trip/steps', 'post'>['step'], where: Where) =>
+  /** A step; `recordedAt` (the device's time) and `key` (its idempotency key) come from the offline queue when it was queued. */
+  step: (
+    token: string,
+    loadId: string,
+    step: BodyOf<'/api/v1/driver/trip/steps', 'post'>['step'],
+    where: Where,
+    queued?: { recordedAt: string; key: string },
+  ) =>
     // eslint-disable-next-line no-restricted-syntax -- a building block: DriverTripPage calls it from a useMutation mutationFn
-    unwrap(masar.POST('/api/v1/driver/trip/steps', { body: { loadId, step, ...where }, headers: asDriver(token, idempotent(crypto.randomUUID())) })),
+    unwrap(
+      masar.POST('/api/v1/driver/trip/steps', {
+        body: { loadId, step, ...where, ...(queued ? { recordedAt: queued.recordedAt } : {}) },
+        headers: asDriver(token, idempotent(queued?.key ?? crypto.randomUUID())),
+      }),
+    ),
   proof: (token: string, loadId: string, stop: 'pickup' | 'drop', where: Where, file: File) => {
     const form = new FormData();
     // fields before the file: the server reads them from the parts seen before it
@@ -56,6 +68,10 @@ export const tripApi = {
   position: (token: string, p: { lat: number; lng: number; speed?: number; heading?: number }) =>
     // eslint-disable-next-line no-restricted-syntax -- the background position beacon (useTripTracking), not a user's write: no busy state, failures ignored
     unwrap(masar.POST('/api/v1/vehicles/track/positions', { body: { positions: [{ ...p, at: new Date().toISOString() }] }, headers: asDriver(token) })),
+  /** Positions fixed offline (the offline queue, issue 49): each at its fix time, the batch under one idempotency key. */
+  positions: (token: string, points: { lat: number; lng: number; at: string }[], key: string) =>
+    // eslint-disable-next-line no-restricted-syntax -- the offline queue's sync (useOfflineQueue), not a user's write
+    unwrap(masar.POST('/api/v1/vehicles/track/positions', { body: { positions: points }, headers: asDriver(token, idempotent(key)) })),
 };
 
 /** Signed-in users: tracking, godsview, payment follow-through. */

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +7,19 @@ import { renderWithApp, stubApi } from '../../../test/render';
 import DriverTripPage from './DriverTripPage';
 
 const LOAD = '01a201c4-0000-7000-8000-000000000009';
-const stop = (cityEn: string, cityAr: string) => ({ lat: 24.7, lng: 46.73, cityEn, cityAr, address: null, date: '2026-11-25T08:00:00Z' });
+const stop = (cityEn: string, cityAr: string) => ({
+  lat: 24.7,
+  lng: 46.73,
+  cityEn,
+  cityAr,
+  address: null,
+  street: null,
+  districtEn: null,
+  districtAr: null,
+  date: '2026-11-25T08:00:00Z',
+  latestAt: null,
+  hours: null,
+});
 const job = (steps: string[], nextStep: string | null) => ({
   loadId: LOAD,
   referenceId: 'MSR-000123',
@@ -19,7 +32,16 @@ const job = (steps: string[], nextStep: string | null) => ({
     { goodsType: 'chemicals', quantity: 2, weightKg: 500, adr: true, conditions: 'Keep upright' },
   ],
   totalWeightKg: 2000,
-  steps: steps.map((s) => ({ step: s, at: '2026-11-23T10:00:00Z', lat: null, lng: null, geoError: 'unsupported' })),
+  steps: steps.map((s) => ({
+    step: s,
+    at: '2026-11-23T10:00:00Z',
+    recordedAt: null,
+    lat: null,
+    lng: null,
+    geoError: 'unsupported',
+    distanceKm: null,
+    flagged: false,
+  })),
   proofs: [],
   nextStep,
   contacts: { dispatcher: null, shipper: null },
@@ -74,6 +96,10 @@ describe('the driver job page (/driver?token=)', () => {
       expect(post.body).toEqual({ loadId: LOAD, step: 'started', geoError: 'unsupported' });
       expect(post.headers['x-trip-token']).toBe('trip-tok');
       expect(screen.getByTestId('trip-geo-error').textContent).toBe('تحديد الموقع الجغرافي غير مدعوم في هذا المتصفح.');
+      // issue 49: the steps are numbered in the reader's digits (the done step shows its check mark)
+      expect(screen.getByTestId('trip-step-to_pickup').textContent).toContain('٢');
+      expect(screen.getByTestId('trip-step-completed').textContent).toContain('٨');
+      expect(screen.getByTestId('trip-steps').textContent).not.toMatch(/[0-9]/);
       await i18n.changeLanguage('en');
     },
   );
@@ -135,6 +161,58 @@ describe('the driver job page (/driver?token=)', () => {
     await user.upload(input as HTMLInputElement, new File(['%PDF-1.4'], 'pod.pdf', { type: 'application/pdf' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.path.startsWith('/driver/trip/proofs'))).toHaveLength(1));
   });
+
+  it(
+    'queues the steps tapped offline in IndexedDB, says how many wait, and sends them in order with their device times on `online` (issue 49)',
+    { timeout: 60_000 },
+    async () => {
+      await i18n.changeLanguage('ar');
+      await loadNamespaces(['trips'], 'ar');
+      let steps: string[] = [];
+      const order = ['started', 'to_pickup', 'at_pickup', 'pickup_proof'];
+      const calls = stubApi((method, path, body) => {
+        if (method === 'POST' && path === '/driver/trip/session')
+          return { body: { message: 'OK', data: { sessionToken: 'trip-tok', expiresAt: '2099-01-01T00:00:00Z', driverName: 'Saad Driver' } } };
+        if (method === 'GET' && path === '/driver/trip')
+          return { body: { message: 'OK', data: { driverName: 'Saad Driver', items: [job(steps, order[steps.length])] } } };
+        if (method === 'POST' && path === '/driver/trip/steps') {
+          steps = [...steps, (body as { step: string }).step];
+          return { status: 201, body: { message: 'OK', data: job(steps, order[steps.length]) } };
+        }
+        return undefined;
+      });
+      const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      renderWithApp(<DriverTripPage />, { path: '/driver?token=job-link', dir: 'rtl' });
+      const user = userEvent.setup({ delay: null });
+      await user.type(screen.getByTestId('trip-phone'), '0551234567');
+      await user.type(screen.getByTestId('trip-licence'), '12345678');
+      await user.click(screen.getByTestId('trip-open'));
+      for (const [i, s] of ['started', 'to_pickup', 'at_pickup'].entries()) {
+        // the button is ready (not still busy with the previous tap) and offers this step
+        await waitFor(() => {
+          const button = screen.getByTestId('trip-next');
+          expect([button.getAttribute('data-step'), button.hasAttribute('data-loading')]).toEqual([s, false]);
+        });
+        await user.click(screen.getByTestId('trip-next'));
+        await waitFor(() => expect(screen.getByTestId('trip-pending').getAttribute('data-count')).toBe(String(i + 1)));
+      }
+      expect(screen.getByTestId('trip-pending').textContent).toBe('٣ خطوات بانتظار الإرسال');
+      expect(calls.filter((c) => c.path === '/driver/trip/steps')).toHaveLength(0);
+      // the next action is the proof of pickup, as if the steps were in
+      expect(screen.getByTestId('trip-next').getAttribute('data-step')).toBe('pickup_proof');
+
+      online.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+      await waitFor(() => expect(screen.queryByTestId('trip-pending')).toBeNull());
+      const posts = calls.filter((c) => c.path === '/driver/trip/steps');
+      expect(posts.map((c) => (c.body as { step: string }).step)).toEqual(['started', 'to_pickup', 'at_pickup']);
+      const times = posts.map((c) => Date.parse((c.body as { recordedAt: string }).recordedAt));
+      expect(times.every((t, i) => i === 0 || t >= times[i - 1])).toBe(true);
+      expect(new Set(posts.map((c) => c.headers['idempotency-key'])).size).toBe(3);
+      online.mockRestore();
+      await i18n.changeLanguage('en');
+    },
+  );
 
   it('says the link is invalid without a token', async () => {
     await i18n.changeLanguage('en');

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Container, FileInput, Group, SegmentedControl, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
-import { IconFileUpload, IconMapPin, IconNavigation, IconPhone, IconTruck } from '@tabler/icons-react';
+import { IconFileUpload, IconMapPin, IconPhone, IconTruck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PLAIN_TRIP_STEPS, PROOF_MAX_BYTES, PROOF_STEPS, TRIP_STEPS, type DriverJob, type GeoError } from '@masar/shared';
+import { PLAIN_TRIP_STEPS, PROOF_MAX_BYTES, PROOF_STEPS, TRIP_STEPS, nextTripStep, type DriverJob, type GeoError } from '@masar/shared';
 import { oneOf } from '../../../lib/api';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -15,6 +15,9 @@ import { readTripSession, saveTripSession, tripApi, type StoredTripSession, type
 import { currentPosition } from '../geo';
 import { dateTimeFormat } from '../../../lib/intl';
 import { Loading } from '../../../components/Loading';
+import { StopDetails, telHref, type StopContact } from '../components/StopDetails';
+import { isOffline } from '../offline-queue';
+import { useOfflineQueue, type OfflineQueue } from '../useOfflineQueue';
 
 /** How often the driver's browser reports its position while a job runs (ms). */
 const POSITION_EVERY_MS = 60_000;
@@ -100,15 +103,6 @@ const fmtTime = (iso: string, lang: string) =>
   }).format(new Date(iso));
 
 /**
- * A maps link that starts navigation to a stop (Google Maps' universal URL: the Maps app on
- * Android and iOS, the web elsewhere), by coordinates — an address may not be geocodable.
- */
-export const navigateHref = (p: { lat: number; lng: number }) => `https://www.google.com/maps/dir/?api=1&destination=${p.lat},${p.lng}`;
-
-/** tel: link of a phone as stored (E.164), without spaces. */
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
-
-/**
  * Call buttons for the job (issue 23): the dispatcher (the driver's manager or the carrier's
  * shared line) and the shipper's shared phones, as the server's contact rules allow them; the
  * number itself shows LTR inside the Arabic label.
@@ -141,63 +135,87 @@ function CallButtons({ contacts }: { contacts: DriverJob['contacts'] }) {
   );
 }
 
-/** A stop of the job: city, address, date, and a navigate link (issue 23). */
-function StopBlock({ kind, stop, lang }: { kind: 'pickup' | 'drop'; stop: DriverJob['pickup']; lang: 'en' | 'ar' }) {
-  const { t } = useTranslation('trips');
+/** The eight steps with their times (the device's when it sent one), numbered in the reader's digits (issue 49). */
+function TripSteps({ job, queued }: { job: DriverJob; queued: DriverJob['steps'][number]['step'][] }) {
+  const { t, i18n } = useTranslation('trips');
+  const ar = i18n.language === 'ar';
+  const next = queued.length ? nextTripStep(queued.at(-1)!) : job.nextStep;
+  const active = next === null ? TRIP_STEPS.length : TRIP_STEPS.indexOf(next);
+  const done = new Map(job.steps.map((s) => [s.step, s]));
   return (
-    <Group justify="space-between" wrap="nowrap" align="flex-start" data-testid={`trip-${kind}`}>
-      <Stack gap={0} style={{ minWidth: 0 }}>
-        <Text size="xs" c="dimmed">
-          {t(`driver.${kind}`)} · {formatDate(stop.date, lang)}
-        </Text>
-        <Text fw={600}>{isolate(lang === 'ar' ? stop.cityAr : stop.cityEn)}</Text>
-        {stop.address && <Text size="sm">{stop.address}</Text>}
-      </Stack>
-      <Button
-        component="a"
-        href={navigateHref(stop)}
-        target="_blank"
-        rel="noopener noreferrer"
-        variant="light"
-        size="sm"
-        leftSection={<IconNavigation size={16} />}
-        data-testid={`trip-navigate-${kind}`}
-        style={{ flexShrink: 0 }}
-      >
-        {t('driver.navigate')}
-      </Button>
-    </Group>
+    <Stepper active={active} orientation="vertical" size="xs" data-testid="trip-steps">
+      {TRIP_STEPS.map((s, i) => {
+        const d = done.get(s);
+        // the step's number in the reader's digits (Mantine writes 1, 2, 3 otherwise)
+        const n = formatNumber(i + 1, ar ? 'ar' : 'en');
+        return (
+          <Stepper.Step
+            key={s}
+            icon={n}
+            label={t(`step.${s}`)}
+            description={d ? fmtTime(d.recordedAt ?? d.at, i18n.language) : queued.includes(s) ? t('driver.waiting') : undefined}
+            data-testid={`trip-step-${s}`}
+          />
+        );
+      })}
+    </Stepper>
   );
 }
 
-function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; onGeoError: (e: GeoError | null) => void }) {
-  const { t, i18n } = useTranslation('trips');
-  const goodsTypes = useGoodsTypes();
+/**
+ * The job's next action (issue 49): the step the server expects, or the one after the steps still
+ * queued offline. A plain step goes at once when online, else (or behind queued steps) into the
+ * offline queue with the time of the tap; a proof needs a connection and first sends what waits.
+ */
+function useNextAction(job: DriverJob, token: string, onGeoError: (e: GeoError | null) => void, queue: OfflineQueue, file: File | null, onSent: () => void) {
   const qc = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const next = job.nextStep;
+  // steps tapped offline count as done here until the server has them (issue 49)
+  const queuedSteps = queue.items.flatMap((i) => (i.kind === 'step' && i.loadId === job.loadId ? [i.step] : []));
+  const next = queuedSteps.length ? nextTripStep(queuedSteps.at(-1)!) : job.nextStep;
   const proofStop = next && next in PROOF_STEPS ? PROOF_STEPS[next as keyof typeof PROOF_STEPS] : null;
   const act = useMutation({
     mutationFn: async (proof?: File) => {
+      const tappedAt = new Date().toISOString();
       const where: Where = await currentPosition();
       onGeoError(where.geoError ?? null);
-      if (proofStop) return tripApi.proof(token, job.loadId, proofStop, where, (proof ?? file)!);
+      if (proofStop) {
+        // a proof needs a connection: the steps queued before it go first
+        if (queuedSteps.length) await queue.sync();
+        return tripApi.proof(token, job.loadId, proofStop, where, (proof ?? file)!);
+      }
       const plain = oneOf(PLAIN_TRIP_STEPS, next);
       if (!plain) return null;
-      return tripApi.step(token, job.loadId, plain, where);
+      const item = { kind: 'step' as const, loadId: job.loadId, step: plain, where, recordedAt: tappedAt };
+      // offline, or behind steps still waiting: queue it with the time of the tap
+      if (queuedSteps.length || !navigator.onLine) return queue.add(item);
+      try {
+        return await tripApi.step(token, job.loadId, plain, where);
+      } catch (e) {
+        if (isOffline(e)) return queue.add(item);
+        throw e;
+      }
     },
     onSuccess: () => {
-      setFile(null);
+      onSent();
       void qc.invalidateQueries({ queryKey: ['driver-trip'] });
     },
   });
-  const active = next === null ? TRIP_STEPS.length : TRIP_STEPS.indexOf(next);
+  return { act, next, proofStop, queuedSteps };
+}
+
+function JobCard({ job, token, onGeoError, queue }: { job: DriverJob; token: string; onGeoError: (e: GeoError | null) => void; queue: OfflineQueue }) {
+  const { t, i18n } = useTranslation('trips');
+  const goodsTypes = useGoodsTypes();
+  const [file, setFile] = useState<File | null>(null);
+  const { act, next, proofStop, queuedSteps } = useNextAction(job, token, onGeoError, queue, file, () => setFile(null));
   // issue 22: a step of the pickup leg before the pickup window opens is allowed, with a warning
   const pickupOpens = job.pickup.date ? new Date(job.pickup.date) : null;
   const early = next !== null && TRIP_STEPS.indexOf(next) <= TRIP_STEPS.indexOf('pickup_proof') && pickupOpens !== null && pickupOpens.getTime() > Date.now();
   const ar = i18n.language === 'ar';
-  const done = new Map(job.steps.map((s) => [s.step, s]));
   const flagged = job.proofs.filter((p) => p.flagged);
+  // no stop has a contact of its own: the shipper's shared line (the contact rules) is the one to call there
+  const shipperPhone = job.contacts.shipper?.phones[0];
+  const stopContact: StopContact = shipperPhone ? { name: job.contacts.shipper!.name, phone: shipperPhone } : null;
   return (
     <Card withBorder data-testid="trip-job" data-load={job.loadId} data-next={next ?? 'done'}>
       <Stack gap="sm">
@@ -213,8 +231,8 @@ function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; on
             {isolate(ar ? job.pickup.cityAr : job.pickup.cityEn)} {ar ? '←' : '→'} {isolate(ar ? job.drop.cityAr : job.drop.cityEn)}
           </Text>
         </Group>
-        <StopBlock kind="pickup" stop={job.pickup} lang={ar ? 'ar' : 'en'} />
-        <StopBlock kind="drop" stop={job.drop} lang={ar ? 'ar' : 'en'} />
+        <StopDetails kind="pickup" stop={job.pickup} lang={ar ? 'ar' : 'en'} contact={stopContact} />
+        <StopDetails kind="drop" stop={job.drop} lang={ar ? 'ar' : 'en'} contact={stopContact} />
         <CallButtons contacts={job.contacts} />
         {/* every cargo line (issue 23: only the first was shown) */}
         <Stack gap={2} data-testid="trip-cargo">
@@ -282,19 +300,15 @@ function JobCard({ job, token, onGeoError }: { job: DriverJob; token: string; on
             </Button>
           </Stack>
         )}
-        <Stepper active={active} orientation="vertical" size="xs" data-testid="trip-steps">
-          {TRIP_STEPS.map((s) => {
-            const d = done.get(s);
-            return <Stepper.Step key={s} label={t(`step.${s}`)} description={d ? fmtTime(d.at, i18n.language) : undefined} />;
-          })}
-        </Stepper>
+        <TripSteps job={job} queued={queuedSteps} />
       </Stack>
     </Card>
   );
 }
 
-/** Report the browser's position while a job runs (started, not completed). */
-function useTripTracking(token: string | null, running: boolean) {
+/** Report the browser's position while a job runs (started, not completed); without a connection it waits in the queue. */
+function useTripTracking(token: string | null, running: boolean, queue: OfflineQueue) {
+  const { add } = queue;
   const busy = useRef(false);
   useEffect(() => {
     if (!token || !running) return;
@@ -302,13 +316,49 @@ function useTripTracking(token: string | null, running: boolean) {
       if (busy.current) return;
       busy.current = true;
       const w = await currentPosition(15_000);
-      if (w.lat !== undefined && w.lng !== undefined) await tripApi.position(token, { lat: w.lat, lng: w.lng }).catch(() => undefined);
+      const fixedAt = new Date().toISOString();
+      if (w.lat !== undefined && w.lng !== undefined) {
+        const { lat, lng } = w;
+        await tripApi
+          .position(token, { lat, lng })
+          .catch((e: unknown) => (isOffline(e) ? add({ kind: 'position', lat, lng, recordedAt: fixedAt }) : undefined));
+      }
       busy.current = false;
     };
     void tick();
     const id = window.setInterval(() => void tick(), POSITION_EVERY_MS);
     return () => window.clearInterval(id);
-  }, [token, running]);
+  }, [token, running, add]);
+}
+
+/** Above the jobs: why there is no position, how many steps wait to be sent (issue 49), a refused sync, the tracking note. */
+function TripNotices({ geoError, queue, running }: { geoError: GeoError | null; queue: OfflineQueue; running: boolean }) {
+  const { t } = useTranslation('trips');
+  const waiting = queue.items.filter((i) => i.kind === 'step').length;
+  return (
+    <>
+      {geoError && (
+        <Alert color="yellow" data-testid="trip-geo-error" data-code={geoError}>
+          {t(`geo.${geoError}`)}
+        </Alert>
+      )}
+      {waiting > 0 && (
+        <Alert color="blue" data-testid="trip-pending" data-count={waiting}>
+          {t('driver.pending', { count: waiting })}
+        </Alert>
+      )}
+      {queue.error && (
+        <Alert color="red" data-testid="trip-sync-error">
+          {queue.error}
+        </Alert>
+      )}
+      {running && (
+        <Text size="xs" c="dimmed">
+          {t('driver.tracking')}
+        </Text>
+      )}
+    </>
+  );
 }
 
 /**
@@ -326,8 +376,9 @@ export default function DriverTripPage() {
   const [geoError, setGeoError] = useState<GeoError | null>(null);
   const token = session?.sessionToken ?? null;
   const jobs = useQuery({ queryKey: ['driver-trip', token], queryFn: () => tripApi.jobs(token!), enabled: !!token, retry: false });
-  const running = !!jobs.data?.items.some((j) => j.steps.length > 0 && j.nextStep !== null);
-  useTripTracking(token, running);
+  const queue = useOfflineQueue(token);
+  const running = !!jobs.data?.items.some((j) => j.steps.length > 0 && j.nextStep !== null) || queue.items.some((i) => i.kind === 'step');
+  useTripTracking(token, running, queue);
 
   useEffect(() => {
     if (jobs.error && 'code' in jobs.error && jobs.error.code === 'TRIP_SESSION_INVALID') {
@@ -381,16 +432,7 @@ export default function DriverTripPage() {
                 </Button>
               </Group>
             </Group>
-            {geoError && (
-              <Alert color="yellow" data-testid="trip-geo-error" data-code={geoError}>
-                {t(`geo.${geoError}`)}
-              </Alert>
-            )}
-            {running && (
-              <Text size="xs" c="dimmed">
-                {t('driver.tracking')}
-              </Text>
-            )}
+            <TripNotices geoError={geoError} queue={queue} running={running} />
             {jobs.isLoading ? (
               <Center>
                 <Loading />
@@ -398,7 +440,7 @@ export default function DriverTripPage() {
             ) : jobs.error ? (
               <Alert color="red">{jobs.error.message}</Alert>
             ) : jobs.data?.items.length ? (
-              jobs.data.items.map((j) => <JobCard key={j.loadId} job={j} token={session.sessionToken} onGeoError={setGeoError} />)
+              jobs.data.items.map((j) => <JobCard key={j.loadId} job={j} token={session.sessionToken} onGeoError={setGeoError} queue={queue} />)
             ) : (
               <Alert data-testid="trip-no-jobs">{t('driver.noJobs')}</Alert>
             )}

@@ -9,6 +9,7 @@ import { useRoleBase } from '../../../components/useViewer';
 import { trackingApi } from '../api/trips';
 import TrackMap, { type MapDot } from '../components/TrackMap';
 import { Loading } from '../../../components/Loading';
+import { StepTime } from '../components/StepTime';
 
 /**
  * A shipment's tracking view, /<role>/loads/:id/track (issue 7): trail polyline, latest
@@ -96,9 +97,7 @@ export default function LoadTrackingPage() {
                       {t('track.download')}
                     </Button>
                   </Group>
-                  <Text size="xs" c="dimmed">
-                    {formatDate(p.at, lang)}
-                  </Text>
+                  <StepTime at={p.at} recordedAt={p.recordedAt} lang={lang} />
                   {p.flagged ? (
                     <Badge color="masarRed" variant="light">
                       {t('track.flagged', { km: formatNumber(p.distanceKm ?? 0, lang, 1) })}
@@ -116,7 +115,9 @@ export default function LoadTrackingPage() {
                   {d.steps.map((s) => (
                     <Table.Tr key={s.step}>
                       <Table.Td>{t(`step.${s.step}`)}</Table.Td>
-                      <Table.Td>{formatDate(s.at, lang)}</Table.Td>
+                      <Table.Td>
+                        <StepTime at={s.at} recordedAt={s.recordedAt} lang={lang} />
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
