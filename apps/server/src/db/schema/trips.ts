@@ -14,7 +14,7 @@ export const tripSteps = pgTable('trip_steps', {
   lng: doublePrecision('lng'),
   accuracyM: real('accuracy_m'),
   geoError: text('geo_error').$type<GeoError>(),
-  /** The device's time of the tap (migration 0136); `at` is the server's time of receipt. */
+  /** The device's time of the tap (migration 0137); `at` is the server's time of receipt. */
   recordedAt: ts('recorded_at'),
   /** Great-circle km from the step's position to its stop (arrivals, delivery), and beyond PROOF_GEOFENCE_KM. */
   distanceKm: doublePrecision('distance_km'),
@@ -35,7 +35,7 @@ export const tripProofs = pgTable('trip_proofs', {
   lng: doublePrecision('lng'),
   distanceKm: doublePrecision('distance_km'),
   flagged: boolean('flagged').notNull().default(false),
-  /** The device's time of the photo (migration 0136); `at` is the server's time of receipt. */
+  /** The device's time of the photo (migration 0137); `at` is the server's time of receipt. */
   recordedAt: ts('recorded_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
