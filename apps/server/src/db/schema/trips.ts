@@ -48,7 +48,7 @@ export const vehiclePositions = pgTable('vehicle_positions', {
   lng: doublePrecision('lng').notNull(),
   speed: real('speed'),
   heading: real('heading'),
-  /** When the server received the point (`at` is the GPS fix; migration 0136). */
+  /** When the server received the point (`at` is the GPS fix; migration 0137). */
   receivedAt: ts('received_at').defaultNow(),
 });
 
