@@ -25,6 +25,18 @@ const RealtimeBridge = lazy(() => import('./RealtimeBridge').then((m) => ({ defa
 const CallLayer = lazy(() => Promise.all([import('../../features/calls/components/CallLayer'), loadNamespaces(['calls'])]).then(([m]) => m));
 const ApprovedDialog = lazy(() => Promise.all([import('./ApprovedDialog'), loadNamespaces(['verification'])]).then(([m]) => m));
 
+/**
+ * true from the first profile answer that reports the approval (`isFirstTimeLoginAfterApproved`,
+ * which the server reports exactly once, spec §4) until the page is left: a later re-read of the
+ * profile (the real-time resync after the socket's first connect, issue 48) answers false and
+ * must not take the dialog away before the user has read it.
+ */
+export function useApprovedLatch(reported: boolean | undefined): boolean {
+  const [seen, setSeen] = useState(false);
+  if (reported && !seen) setSeen(true);
+  return seen || !!reported;
+}
+
 /** Spec §2: the layout switches at 768 px (mobile at or below). */
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
 
@@ -35,6 +47,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const [drawer, setDrawer] = useState(false);
   const [bannerHeight, setBannerHeight] = useState(BANNER_HEIGHT);
   const session = useSession();
+  const approved = useApprovedLatch(session.profile?.isFirstTimeLoginAfterApproved);
   const { pathname } = useLocation();
   const banner = bannerKind(session.profile);
   // the call layer comes after the first paint (lib/afterPaint); the real-time connection at once (issue 48)
@@ -91,7 +104,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {banner && (
         <StatusBanner kind={banner} bottom={barHeight} onHeight={setBannerHeight} verifyPath={roleBase ? `${roleBase}/profile-approval` : undefined} />
       )}
-      {session.profile?.isFirstTimeLoginAfterApproved && (
+      {approved && (
         <Suspense fallback={null}>
           <ApprovedDialog pricingPath={roleBase && `${roleBase}/pricing`} />
         </Suspense>
