@@ -67,30 +67,12 @@ export function StopDetails({ kind, stop, lang, contact }: { kind: 'pickup' | 'd
         </Stack>
       </Group>
       <Group gap="xs">
-        <Button
-          component="a"
-          href={navigateHref(stop)}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="light"
-          size="sm"
-          leftSection={<IconNavigation size={16} />}
-          data-testid={`trip-navigate-${kind}`}
-        >
+        <MapButton href={navigateHref(stop)} variant="light" icon={<IconNavigation size={16} />} testId={`trip-navigate-${kind}`}>
           {t('driver.navigate')}
-        </Button>
-        <Button
-          component="a"
-          href={appleMapsHref(stop)}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="default"
-          size="sm"
-          leftSection={<IconBrandApple size={16} />}
-          data-testid={`trip-apple-${kind}`}
-        >
+        </MapButton>
+        <MapButton href={appleMapsHref(stop)} variant="default" icon={<IconBrandApple size={16} />} testId={`trip-apple-${kind}`}>
           {t('driver.appleMaps')}
-        </Button>
+        </MapButton>
         {contact && (
           <Button
             component="a"
@@ -106,5 +88,23 @@ export function StopDetails({ kind, stop, lang, contact }: { kind: 'pickup' | 'd
         )}
       </Group>
     </Stack>
+  );
+}
+
+/** A navigation link to a maps app, opened in a new tab (Google Maps or Apple Maps). */
+function MapButton(props: { href: string; variant: 'light' | 'default'; icon: React.ReactNode; testId: string; children: React.ReactNode }) {
+  return (
+    <Button
+      component="a"
+      href={props.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      variant={props.variant}
+      size="sm"
+      leftSection={props.icon}
+      data-testid={props.testId}
+    >
+      {props.children}
+    </Button>
   );
 }
