@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { COUNT_CAP, SHIPMENT_TYPE, type Load, type SearchLoadsQuery } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type CursorKeyType, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
@@ -273,49 +274,48 @@ export interface Circle {
   dists: string;
 }
 
-/** Remembered circles by `city:radius`, least recently used first (a Map keeps insertion order). */
-const circles = new Map<string, Circle>();
-let circleChars = 0;
 /**
  * The remembered circles' literals hold at most this many characters in all (≈ 4 MB: digits are
  * one byte each in V8; a 500 km circle is ≈ 2,000 places, ≈ 35 KB): the hub circles that most
  * searches ask for stay, a rare one is read again (one GiST read, ≈ 1 ms on PostgreSQL).
  */
 export const CIRCLES_MAX_CHARS = 4_000_000;
-let circlesMaxChars = CIRCLES_MAX_CHARS;
 
-/** The remembered circles (count and characters held) and, for tests, a smaller bound (returns the previous one). */
-export const circleCache = {
-  stats: () => ({ circles: circles.size, chars: circleChars }),
-  keys: () => [...circles.keys()],
-  /** Sets the bound and drops the least recently used circles until the rest fit it. */
-  bound(chars: number): number {
-    const was = circlesMaxChars;
-    circlesMaxChars = chars;
-    evictCircles(0);
-    return was;
-  },
-};
-
-/** Drops the least recently used circles until `room` more characters fit under the bound. */
-function evictCircles(room: number): void {
-  for (const [old, v] of circles) {
-    if (circleChars + room <= circlesMaxChars) break;
-    circles.delete(old);
-    circleChars -= v.ids.length + v.dists.length;
-  }
+/**
+ * Circles remembered by `city:radius` within `maxChars` characters of literals, least recently
+ * used out first (lru-cache, sized by `ids.length + dists.length`; a circle larger than the bound
+ * is answered, not kept). Concurrent misses for one circle share one read. The server uses one
+ * (circleOf); a test makes its own, so that no other file's app can change what it observes.
+ */
+export function createCircleCache(maxChars = CIRCLES_MAX_CHARS) {
+  const kept = new LRUCache<string, Circle>({ maxSize: maxChars, sizeCalculation: (c) => Math.max(1, c.ids.length + c.dists.length) });
+  const reading = new Map<string, Promise<Circle>>();
+  return {
+    /** The circle of `radiusKm` around `cityId` (no radius: the city alone, distance 0). */
+    async circleOf(db: DbOrTx, cityId: number, radiusKm: number | null | undefined): Promise<Circle> {
+      if (!radiusKm) return { n: 1, ids: `{${Number(cityId)}}`, dists: '{0}' };
+      const k = `${cityId}:${radiusKm}`;
+      const known = kept.get(k) ?? reading.get(k);
+      if (known) return known;
+      const read = readCircle(db, cityId, radiusKm).then((c) => {
+        kept.set(k, c);
+        return c;
+      });
+      reading.set(k, read);
+      try {
+        return await read;
+      } finally {
+        reading.delete(k);
+      }
+    },
+    /** circles held and their characters */
+    stats: () => ({ circles: kept.size, chars: kept.calculatedSize }),
+    /** the remembered keys, least recently used first */
+    keys: () => [...kept.rkeys()],
+  };
 }
 
-/** The circle of `radiusKm` around `cityId` (no radius: the city alone, distance 0). */
-export async function circleOf(db: DbOrTx, cityId: number, radiusKm: number | null | undefined): Promise<Circle> {
-  if (!radiusKm) return { n: 1, ids: `{${Number(cityId)}}`, dists: '{0}' };
-  const k = `${cityId}:${radiusKm}`;
-  const known = circles.get(k);
-  if (known) {
-    circles.delete(k);
-    circles.set(k, known);
-    return known;
-  }
+async function readCircle(db: DbOrTx, cityId: number, radiusKm: number): Promise<Circle> {
   const [r] = await queryRows<{ n: number; ids: string; dists: string }>(
     db,
     sql`select count(*)::int as n, coalesce(array_agg(pc.id order by pc.dist_m, pc.id)::text, '{}') as ids,
@@ -326,15 +326,12 @@ export async function circleOf(db: DbOrTx, cityId: number, radiusKm: number | nu
     'board_circle',
     'generic',
   );
-  const c = { n: Number(r.n), ids: r.ids, dists: r.dists };
-  const size = c.ids.length + c.dists.length;
-  evictCircles(size);
-  if (size <= circlesMaxChars) {
-    circles.set(k, c);
-    circleChars += size;
-  }
-  return c;
+  return { n: Number(r.n), ids: r.ids, dists: r.dists };
 }
+
+const circles = createCircleCache();
+/** The circle of `radiusKm` around `cityId`, remembered by the server's one circle cache (createCircleCache). */
+export const circleOf = (db: DbOrTx, cityId: number, radiusKm: number | null | undefined) => circles.circleOf(db, cityId, radiusKm);
 
 /** How many places (cities of the reference data) lie within `radiusKm` of `cityId` (circleOf). */
 export async function placesInCircle(db: DbOrTx, cityId: number, radiusKm: number): Promise<number> {
