@@ -1,15 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, type Load } from '@masar/shared';
-import { openDatabase, PGLITE_EXTENSIONS, type Database } from '../src/db/client.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
 import { assign, bookedLoad, truckOf } from '../src/modules/bayan/bayan.testkit.ts';
 import { BAYAN_ANSWER_HELD } from '../src/gateways/bayan/index.ts';
 import { eventually, startChildServer, type ChildServer } from './crash-child.ts';
 import { createUser, type TestUser } from './fixtures.ts';
-import { createTestApp, createTestDatabase, ENGINE } from './helpers.ts';
+import { createTestApp, createTestDatabase, ENGINE, pgliteFromTemplate } from './helpers.ts';
 
 /**
  * A Bayan creation cut by a crash (issue 22): the server process is killed with SIGKILL while
@@ -50,11 +49,7 @@ async function setup(): Promise<Setup> {
     cleanups.push(() => d.close());
   } else {
     const dataDir = mkdtempSync(join(tmpdir(), 'masar-crash-bayan-'));
-    const client = await PGlite.create({
-      dataDir: join(dataDir, 'pglite'),
-      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
-      extensions: PGLITE_EXTENSIONS,
-    });
+    const client = await pgliteFromTemplate(join(dataDir, 'pglite'));
     database = await openDatabase({ pglite: client });
     env = { DATA_DIR: dataDir };
     dir = dataDir;

@@ -1,14 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE } from '@masar/shared';
-import { openDatabase, PGLITE_EXTENSIONS, type Database } from '../src/db/client.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
 import { PAYMENT_CHARGE_HELD } from '../src/gateways/payments/index.ts';
 import { eventually, startChildServer, type ChildServer } from './crash-child.ts';
 import { createUser, type TestUser } from './fixtures.ts';
-import { createTestDatabase, ENGINE, type TestContext } from './helpers.ts';
+import { createTestDatabase, ENGINE, pgliteFromTemplate, type TestContext } from './helpers.ts';
 
 /**
  * A card checkout cut by a crash (issue 22): the server process is killed with SIGKILL while
@@ -49,11 +48,7 @@ async function setup(): Promise<Setup> {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'masar-crash-checkout-'));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-  const client = await PGlite.create({
-    dataDir: join(dataDir, 'pglite'),
-    loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
-    extensions: PGLITE_EXTENSIONS,
-  });
+  const client = await pgliteFromTemplate(join(dataDir, 'pglite'));
   const first = await openDatabase({ pglite: client });
   const user = await createUser({ database: first, config } as unknown as TestContext, { accountType: ACCOUNT_TYPE.shipper, plan: false });
   await first.close();

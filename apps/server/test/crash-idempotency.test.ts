@@ -1,15 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { ACCOUNT_TYPE } from '@masar/shared';
-import { openDatabase, PGLITE_EXTENSIONS, type Database } from '../src/db/client.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
 import { loadBody } from '../src/modules/loads/loads.testkit.ts';
 import { eventually, startChildServer, type ChildServer } from './crash-child.ts';
 import { createUser, type TestUser } from './fixtures.ts';
-import { createTestDatabase, ENGINE, type TestContext } from './helpers.ts';
+import { createTestDatabase, ENGINE, pgliteFromTemplate, type TestContext } from './helpers.ts';
 
 /**
  * Crash-safe Idempotency-Key (issue 22): a create whose server process is killed with SIGKILL
@@ -49,11 +48,7 @@ async function setup(): Promise<Setup> {
   }
   // PGlite: the migrated template copied into a data directory the child servers open
   const dataDir = mkdtempSync(join(tmpdir(), 'masar-crash-'));
-  const client = await PGlite.create({
-    dataDir: join(dataDir, 'pglite'),
-    loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
-    extensions: PGLITE_EXTENSIONS,
-  });
+  const client = await pgliteFromTemplate(join(dataDir, 'pglite'));
   const open = async (pglite?: PGlite): Promise<Database> => openDatabase(pglite ? { pglite } : { dataDir });
   const first = await open(client);
   const user = await createUser({ database: first, config } as unknown as TestContext, { accountType: ACCOUNT_TYPE.shipper });
