@@ -1,7 +1,33 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { webAliases } from './apps/web/aliases.ts';
+
+/**
+ * Server test files that open no database (gateways, lib, plugins, the text-only boundary and
+ * message checks): they run once, in server-pglite, not again on PostgreSQL, where they would test
+ * nothing new (issue 51, CI time). `tools/vitest/db-free.test.ts` fails when one of them starts to
+ * open a database, so the list cannot hide a PostgreSQL-only difference.
+ */
+export const SERVER_DB_FREE = [
+  'apps/server/src/gateways/bayan/bayan.test.ts',
+  'apps/server/src/gateways/email/email.test.ts',
+  'apps/server/src/gateways/payments/moyasar.test.ts',
+  'apps/server/src/gateways/sms/sms.test.ts',
+  'apps/server/src/gateways/wasl/wasl.test.ts',
+  'apps/server/src/lib/log.test.ts',
+  'apps/server/src/lib/memo.test.ts',
+  'apps/server/src/lib/node-runtime.test.ts',
+  'apps/server/src/lib/page-cache.test.ts',
+  'apps/server/src/lib/signed-links.test.ts',
+  'apps/server/src/lib/tx-journal.test.ts',
+  'apps/server/src/modules/events/events.types.test.ts',
+  'apps/server/src/modules/rates/forecast.test.ts',
+  'apps/server/src/plugins/docs.test.ts',
+  'apps/server/src/plugins/security-headers.test.ts',
+  'apps/server/test/boundaries.test.ts',
+  'apps/server/test/messages-catalogue.test.ts',
+];
 
 const serverProject = (engine: 'pglite' | 'postgres') => ({
   extends: true as const,
@@ -14,6 +40,7 @@ const serverProject = (engine: 'pglite' | 'postgres') => ({
     // module-level caches hold reference data, which is the same in every test database.
     isolate: false,
     include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+    ...(engine === 'postgres' ? { exclude: [...configDefaults.exclude, ...SERVER_DB_FREE] } : {}),
     environment: 'node',
     env: { TEST_DB_ENGINE: engine },
     globalSetup: ['apps/server/test/global-setup.ts'],
