@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -60,6 +60,27 @@ export interface RunningServer {
 
 /** The environment variable naming the seeded data directory every embedded-database server copies. */
 export const E2E_DATA_TEMPLATE = 'MASAR_E2E_DATA_TEMPLATE';
+/** Files e2e/global-setup.ts writes beside the template's `db` directory when its seed has finished, or failed (with the error). */
+export const TEMPLATE_SEEDED = 'seeded';
+export const TEMPLATE_FAILED = 'seed-failed';
+
+/**
+ * The seeded data template's directory once its seed has finished (e2e/global-setup.ts seeds it
+ * in the background while the other projects' tests run), or undefined when the run has none.
+ */
+async function seededTemplate(): Promise<string | undefined> {
+  const template = process.env[E2E_DATA_TEMPLATE];
+  if (!template) return undefined;
+  const dir = dirname(template);
+  const deadline = Date.now() + 900_000;
+  while (!existsSync(join(dir, TEMPLATE_SEEDED))) {
+    if (existsSync(join(dir, TEMPLATE_FAILED)))
+      throw new Error(`the journeys' data template was not seeded: ${readFileSync(join(dir, TEMPLATE_FAILED), 'utf8')}`);
+    if (Date.now() > deadline) throw new Error("the journeys' data template was not seeded within 900 s");
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return template;
+}
 
 /** The journeys' server settings, as `npm start` runs the product on its embedded database. */
 function serverDefaults(): NodeJS.ProcessEnv {
@@ -81,10 +102,10 @@ function serverDefaults(): NodeJS.ProcessEnv {
  * each journey's server then starts from a copy (PGlite's migrations and the demo seed, a year of
  * lane rates, take most of a fresh start).
  */
-export async function seedDataTemplate(dataDir: string): Promise<void> {
+export async function seedDataTemplate(dataDir: string, startMs = 300_000): Promise<void> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = await launch({ ...serverDefaults(), PORT: String(port), DATA_DIR: dataDir, WEB_DIST: join(ROOT, 'apps/web/dist') }, url);
+  const child = await launch({ ...serverDefaults(), PORT: String(port), DATA_DIR: dataDir, WEB_DIST: join(ROOT, 'apps/web/dist') }, url, startMs);
   child.kill('SIGTERM');
   await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
 }
@@ -102,8 +123,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   cpSync(join(ROOT, 'apps/web/dist'), webDist, { recursive: true });
   // An embedded database starts as a copy of the run's migrated and seeded one (e2e/global-setup.ts):
   // the server still runs its migrations and the demo seed, which find nothing to do.
-  const template = process.env[E2E_DATA_TEMPLATE];
-  if (template && !env.DATABASE_URL && existsSync(template)) cpSync(template, join(dataDir, 'db'), { recursive: true });
+  const template = env.DATABASE_URL ? undefined : await seededTemplate();
+  if (template && existsSync(template)) cpSync(template, join(dataDir, 'db'), { recursive: true });
   const serverEnv: NodeJS.ProcessEnv = {
     ...serverDefaults(),
     PORT: String(port),
@@ -169,10 +190,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 }
 
 /** Spawn the server (apps/server/src/main.ts, on Node's type stripping: see apps/server/test/crash-child.ts) and resolve when /api/health answers. */
-async function launch(env: NodeJS.ProcessEnv, url: string): Promise<ChildProcess> {
+async function launch(env: NodeJS.ProcessEnv, url: string, startMs = 300_000): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['apps/server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   // generous: PGlite's migrations and the demo seed take minutes on a busy shared machine
-  const deadline = Date.now() + 300_000;
+  const deadline = Date.now() + startMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -181,7 +202,7 @@ async function launch(env: NodeJS.ProcessEnv, url: string): Promise<ChildProcess
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error('server did not start in 300 s');
+    if (Date.now() > deadline) throw new Error(`server did not start in ${startMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 300));
   }
 }

@@ -11,8 +11,16 @@ import assert from 'node:assert/strict';
  * with Tab, Shift+Tab, Enter and the arrow keys; a carrier finds it and places a bid. Every
  * control the keyboard passes on the way must show a visible focus ring (`tabTo`).
  */
+/** One server for the file: the skip-link checks read guest pages, which the posted load does not change (issue 51: three servers before). */
+let srv: RunningServer;
+beforeAll(async () => {
+  if (hasChromium) srv = await startServer();
+});
+afterAll(async () => {
+  await srv?.stop();
+});
+
 describe.skipIf(!hasChromium)('keyboard only: post a load and bid (English)', () => {
-  let srv: RunningServer;
   const contexts: BrowserContext[] = [];
   let shipper: Page;
   let carrier: Page;
@@ -95,7 +103,6 @@ describe.skipIf(!hasChromium)('keyboard only: post a load and bid (English)', ()
   }
 
   beforeAll(async () => {
-    srv = await startServer();
     [shipper, carrier] = await Promise.all([freshPage(), freshPage()]);
   });
   afterEach(async (c) => {
@@ -107,7 +114,6 @@ describe.skipIf(!hasChromium)('keyboard only: post a load and bid (English)', ()
     const named = new Set(passed.map((p) => `${p.tag.toLowerCase()} ${p.testId ?? p.name}`));
     console.log(`[keyboard journey] ${passed.length} Tab stops, ${named.size} distinct controls, each with a visible focus ring`);
     for (const c of contexts) await c.close();
-    await srv?.stop();
   });
 
   it('a shipper posts a load with the keyboard alone', async () => {
@@ -197,15 +203,12 @@ for (const [locale, lang, appName, skip] of [
   ['ar-SA', 'ar', 'مسار', 'تخطَّ إلى المحتوى'],
 ] as const)
   describe.skipIf(!hasChromium)(`keyboard: skip link, titles and focus (${lang})`, () => {
-    let srv: RunningServer;
     let ctx: BrowserContext;
     beforeAll(async () => {
-      srv = await startServer();
       ctx = await openBrowser({ locale });
     });
     afterAll(async () => {
       await ctx?.close();
-      await srv?.stop();
     });
 
     it('first Tab reaches the skip link; route changes title the tab and focus the heading', async () => {
