@@ -12,7 +12,8 @@ import { LAYOUT_ONLY, openRoleBrowsers, PICKERS, prefer, ROLES, TARGETS, type Ch
 /**
  * The page sweep: every page of e2e/pages.ts loaded once per language and width, and checked on
  * that one load for
- * - axe-core (issue 9), in English and Arabic, light and dark, desktop (1280 px) and phone (390 px):
+ * - axe-core (issue 9), in English and Arabic, light and dark, desktop (1280 px), and in Arabic,
+ *   light and dark, on the phone (390 px; axeAt, A11Y_FULL=1 for English there too):
  *   any serious or critical violation fails, so new screens stay clean. The page is checked in the
  *   light theme (every WCAG A/AA rule), then switched to dark in place (switchToDark: the path the
  *   footer's theme switch and a theme change in another tab take) and checked again with the rules
@@ -40,6 +41,12 @@ import { LAYOUT_ONLY, openRoleBrowsers, PICKERS, prefer, ROLES, TARGETS, type Ch
  * idle, transitions) overlap another's checks. axe runs in the page itself ("legacy mode": the
  * default runs it again in a new blank tab to merge frame results, which doubled every check's
  * cost; the product's pages have no cross-origin frames) and is put into each frame once.
+ *
+ * A tab moves from page to page the way a user does, by the app's own navigation (open(): the
+ * router renders the next route; the app shell, its session, its real-time socket and axe stay
+ * loaded), not by loading the whole app again for every page: a full load is for a tab's first
+ * page in a language and for a page visited twice in a row. A11Y_NAV=load loads every page afresh
+ * (to compare, or to find a page that only passes in one of the two ways). Issue 51, CI time.
  */
 const WIDTHS = (process.env.A11Y_WIDTHS ?? '1280,390').split(',').map(Number);
 const ONLY = process.env.A11Y_PAGES ? new Set(process.env.A11Y_PAGES.split(',').map((s) => s.trim())) : null;
@@ -56,7 +63,18 @@ const SERIOUS = new Set(['serious', 'critical']);
  */
 const THEME_RULES = ['color-contrast', 'link-in-text-block'];
 const LANES = Math.max(1, Number(process.env.A11Y_LANES ?? 2));
+/** How a tab goes to the next page: `client` (the app's own navigation) or `load` (a full page load); see open(). */
+const NAV = process.env.A11Y_NAV ?? 'client';
 const PHONE_MAX = 800;
+/**
+ * Where axe runs: both languages on the desktop, Arabic on the phone. A page's DOM in English and
+ * in Arabic differs only in its text and direction, which the desktop sweep checks in both
+ * languages; what only the phone has (cards instead of tables, the bottom bar, drawers) is checked
+ * in Arabic, the right-to-left one, light and dark. English at 390 px still gets the layout, badge
+ * and CSP checks. A11Y_FULL=1 runs axe in every combination (issue 51: the English phone pass's
+ * axe was about a quarter of the phone sweep).
+ */
+const axeAt = (lang: 'en' | 'ar', width: number) => process.env.A11Y_FULL === '1' || width > PHONE_MAX || lang === 'ar';
 /** axe-core itself, put into each page once before the check (see check()) */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 interface Finding {
@@ -77,6 +95,20 @@ export function a11ySweep(width: number) {
     let browsers: RoleBrowsers;
     const findings: Finding[] = [];
 
+    /**
+     * Milliseconds of lane time per phase of check(), summed over the sweep (written beside the
+     * report as a11y-phases-<width>.json): where the sweep's time goes, for CI-time work (issue 51).
+     */
+    const phases: Record<string, number> = {};
+    const timed = async <T>(phase: string, run: () => Promise<T>): Promise<T> => {
+      const t0 = performance.now();
+      try {
+        return await run();
+      } finally {
+        phases[phase] = (phases[phase] ?? 0) + performance.now() - t0;
+      }
+    };
+
     /** Content-Security-Policy violations the pages logged (issue 47: none on any page). */
     const cspErrors: string[] = [];
 
@@ -95,13 +127,19 @@ export function a11ySweep(width: number) {
     afterAll(async () => {
       mkdirSync(join(ROOT, 'e2e/artifacts'), { recursive: true });
       writeFileSync(join(ROOT, `e2e/artifacts/a11y-report-${width}.json`), JSON.stringify(findings, null, 1));
+      writeFileSync(
+        join(ROOT, `e2e/artifacts/a11y-phases-${width}.json`),
+        JSON.stringify(Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v)])), null, 1),
+      );
       await browsers?.close();
       await srv?.stop();
     });
 
     /** The checks that apply to `target` at this language and width in the light theme (see the top of the file). */
     const checksOf = (target: Target, lang: 'en' | 'ar', width: number): Check[] =>
-      (target.checks ?? (['axe', 'digits', 'layout'] as const)).filter((c) => c === 'axe' || (c === 'digits' ? lang === 'ar' : width <= PHONE_MAX));
+      (target.checks ?? (['axe', 'digits', 'layout'] as const)).filter((c) =>
+        c === 'axe' ? axeAt(lang, width) : c === 'digits' ? lang === 'ar' : width <= PHONE_MAX,
+      );
 
     /** axe-core on the page as it is now: its serious and critical violations as a Finding. */
     async function axe(page: Page, target: Target, lang: 'en' | 'ar', theme: 'light' | 'dark'): Promise<Finding> {
@@ -144,20 +182,48 @@ export function a11ySweep(width: number) {
       await page.locator('html[data-mantine-color-scheme=dark]').waitFor({ state: 'attached', timeout: 5_000 });
     }
 
+    /** The language each tab's app was last loaded in (a full page load), for open(). */
+    const loadedIn = new WeakMap<Page, string>();
+    /**
+     * Open `path` in the tab. With A11Y_NAV=client (the default) a tab whose app is already
+     * loaded in this language goes there the way the app's own links do (history.pushState and a
+     * popstate event: React Router renders the route, the app shell, its session and socket stay),
+     * and is put back in the light theme if the last check left it dark; a first visit, a new
+     * language or the same path again is a full load. A11Y_NAV=load loads every page afresh.
+     */
+    async function open(page: Page, path: string, lang: 'en' | 'ar') {
+      const here = page.url().startsWith(srv.url) ? page.url().slice(srv.url.length) : null;
+      if (NAV !== 'client' || loadedIn.get(page) !== lang || here === path) {
+        await page.goto(`${srv.url}${path}`, { waitUntil: 'load' });
+        loadedIn.set(page, lang);
+        return;
+      }
+      await page.evaluate(
+        ([to, dark]) => {
+          if (dark) window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'light', storageArea: localStorage }));
+          history.pushState(null, '', to);
+          window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+        },
+        [path, (await page.locator('html').getAttribute('data-mantine-color-scheme')) === 'dark'] as const,
+      );
+      // the route's code and data: requested as it renders, so quiet means the new page is there
+      await settled(page);
+    }
+
     /** Load one page in a tab (light theme), wait for its data and settled colours, run its checks, then the dark theme's axe on the same page. */
     async function check(page: Page, target: Target, lang: 'en' | 'ar', checks: Check[]) {
       const path = browsers.pathOf(target);
       // the load event, the page's own ready condition, then 150 ms without a request open: the
       // data behind what axe reads has arrived (Playwright's networkidle waited 500 ms of quiet on
       // every page, 47 s of each width's sweep; issue 51)
-      await page.goto(`${srv.url}${path}`, { waitUntil: 'load' });
-      await target.ready(page);
-      await settled(page);
+      await timed('load', () => open(page, path, lang));
+      await timed('ready', () => target.ready(page));
+      await timed('settled', () => settled(page));
       expect(await page.locator('html').getAttribute('lang')).toBe(lang);
       expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('light');
       // no transition to wait for: the role browsers ask for reduced motion (pages.ts), so colours
       // are final once the page is ready (a fixed 400 ms wait until 2026-12-07)
-      const digits = checks.includes('digits') ? await digitLeaks(page, target.name) : [];
+      const digits = checks.includes('digits') ? await timed('digits', () => digitLeaks(page, target.name)) : [];
       // issue 47: a status badge is read whole, never cut to its first letter by a narrow column
       const clipped = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('.mantine-Badge-label')]
@@ -173,10 +239,13 @@ export function a11ySweep(width: number) {
         if (scroll > client) wide = `${target.name} (${path}, ${lang}): ${scroll} > ${client}`;
       }
       if (!checks.includes('axe')) return { findings: [], digits, wide, clipped };
-      for (const frame of page.frames()) await frame.evaluate(AXE_SOURCE);
-      const light = await axe(page, target, lang, 'light');
-      await switchToDark(page);
-      const dark = await axe(page, target, lang, 'dark');
+      // once per document: after the app's own navigation the page still has it
+      await timed('axe inject', async () => {
+        for (const frame of page.frames()) if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE_SOURCE);
+      });
+      const light = await timed('axe light', () => axe(page, target, lang, 'light'));
+      await timed('dark switch', () => switchToDark(page));
+      const dark = await timed('axe dark', () => axe(page, target, lang, 'dark'));
       return { findings: [light, dark], digits, wide, clipped };
     }
 
@@ -190,7 +259,7 @@ export function a11ySweep(width: number) {
     const SWEEP_TIMEOUT_MS = 900_000;
     for (const lang of LANGS) {
       it(
-        `page sweep at ${width} px, ${lang}, light and dark: no serious or critical axe violation${lang === 'ar' ? ', one digit system' : ''}${width <= PHONE_MAX ? ', nothing wider than the screen' : ''}`,
+        `page sweep at ${width} px, ${lang}${axeAt(lang, width) ? ', light and dark: no serious or critical axe violation' : ''}${lang === 'ar' ? ', one digit system' : ''}${width <= PHONE_MAX ? ', nothing wider than the screen' : ''}`,
         async () => {
           for (const role of ROLES) await prefer(browsers, srv.url, role, lang, 'light', width);
           const queue = [...TARGETS, ...PICKERS, ...LAYOUT_ONLY]
@@ -220,7 +289,7 @@ export function a11ySweep(width: number) {
           expect.soft(badges, 'badges cut short by their column').toEqual([]);
           expect(wide, 'pages wider than the phone').toEqual([]);
           // both themes were checked on every axe page
-          expect(new Set(findings.filter((f) => f.lang === lang).map((f) => f.theme))).toEqual(new Set(['light', 'dark']));
+          if (axeAt(lang, width)) expect(new Set(findings.filter((f) => f.lang === lang).map((f) => f.theme))).toEqual(new Set(['light', 'dark']));
         },
         SWEEP_TIMEOUT_MS,
       );
