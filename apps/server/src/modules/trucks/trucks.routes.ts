@@ -30,6 +30,7 @@ import {
   truckFiltersResponse,
   truckInOutResponse,
   truckPage,
+  boardCountResponse,
   type TruckPage,
   truckSchema,
   updateTruckBody,
@@ -116,6 +117,25 @@ function truckBoardRoutes(app: ZodApp, svc: TrucksService) {
     async (req, reply) => {
       const body = envelopeBytes(message('common.ok', req.lang), await svc.searchJson(req.query, req.auth?.userId ?? null));
       return reply.type('application/json; charset=utf-8').send(body as unknown as { message: string; data: TruckPage });
+    },
+  );
+
+  app.get(
+    '/searchTrucks/count',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Count the truck board',
+        description:
+          'How many posted trucks GET /searchTrucks\' filters match (limit, cursor and sort ignored): total exact up to 1,000, totalCapped when there are more ("1,000+"). Its own request, so a truck board page never waits for the count (issue 45): fetch it after the page\'s rows. Remembered under the versions of the truck origins the search covers (a truck write there changes it at once) and cacheable for a short time (Cache-Control: private, max-age=15).',
+        querystring: searchTrucksQuery,
+        response: { 200: envelope(boardCountResponse) },
+      },
+    },
+    async (req, reply) => {
+      void reply.header('cache-control', 'private, max-age=15');
+      return { message: message('common.ok', req.lang), data: await svc.count(req.query) };
     },
   );
 
