@@ -9,11 +9,11 @@ import { SEARCH_PICKUP_RADIUS_KM, TRUCK_SORTS, type Truck } from '@masar/shared'
 import { CitySelect } from '../../../components/CitySelect';
 import { NumberInput } from '../../../components/NumberInput';
 import { RadiusSelect } from '../../../components/RadiusSelect';
-import { asLang } from '../../../components/format';
+import { asLang, formatCount } from '../../../components/format';
 import { Slot } from '../../../components/slots';
 import { useCitiesByIds, useEquipmentTypes } from '../../../components/reference';
 import { useDatesLocale } from '../../../components/useDatesLocale';
-import { useSearchTrucks } from '../api/trucks';
+import { useSearchTrucks, useTruckBoardCount } from '../api/trucks';
 import { TruckCard } from '../components/TruckCard';
 import { TrucksTable } from '../components/TrucksTable';
 import {
@@ -57,6 +57,8 @@ export default function SearchTrucksPage() {
   const shown = view === 'table' && phone ? 'list' : view;
   const [open, setOpen] = useState<Truck | null>(null);
   const q = useSearchTrucks(truckFiltersToQuery(applied));
+  // the count comes on its own request after the rows (issue 45): the page never waits for it
+  const count = useTruckBoardCount(truckFiltersToQuery(applied), !!q.data).data;
   const origin = useCitiesByIds(applied.originCityId ? [applied.originCityId] : []).data?.[0];
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
   const set = (patch: Partial<Filters>) => setDraft((d) => ({ ...d, ...patch }));
@@ -123,7 +125,16 @@ export default function SearchTrucksPage() {
           </SimpleGrid>
         </form>
       </Paper>
-      <Group justify="flex-end" my="md">
+      <Group justify="space-between" my="md">
+        <Text c="dimmed" size="sm" data-testid="truck-search-total">
+          {!q.data
+            ? ' '
+            : !count
+              ? t('search.counting')
+              : count.totalCapped
+                ? t('search.resultsCapped', { n: formatCount(count.total, true, lang) })
+                : t('search.results', { count: count.total })}
+        </Text>
         <SegmentedControl
           size="xs"
           value={shown}
