@@ -61,20 +61,23 @@ const genericPools = new WeakMap<pg.Pool, pg.Pool>();
 /** The pool that runs `pool`'s statements with their generic plans (plan_cache_mode=force_generic_plan), if openDatabase made one. */
 export const genericPoolOf = (pool: pg.Pool): pg.Pool | undefined => genericPools.get(pool);
 
-/**
- * Open the database: PostgreSQL when `databaseUrl` is given, else embedded PGlite persisted in
- * `dataDir/pglite` (or in memory when `dataDir` is 'memory://'). One process per data
- * directory: PGlite has no lock (STACK.md gotcha 7).
- */
-export async function openDatabase(opts: {
+/** What openDatabase opens: PostgreSQL (`databaseUrl`, `readUrl`: a replica) or PGlite (`dataDir`, or a client). */
+export interface OpenDatabaseOptions {
   databaseUrl?: string;
   readUrl?: string;
   dataDir?: string;
   pglite?: PGlite;
   poolMax?: number;
-  /** How long an idle PostgreSQL connection stays open, ms (0: until close); POOL_IDLE_MS. */
+  /** How long an idle PostgreSQL connection stays open, ms (0: until close); default POOL_IDLE_MS. */
   idleMs?: number;
-}): Promise<Database> {
+}
+
+/**
+ * Open the database: PostgreSQL when `databaseUrl` is given, else embedded PGlite persisted in
+ * `dataDir/pglite` (or in memory when `dataDir` is 'memory://'). One process per data
+ * directory: PGlite has no lock (STACK.md gotcha 7).
+ */
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     // plan_cache_mode=force_custom_plan: a named prepared statement (queryRows' prepareAs: the
     // board search) is planned for its values on every execution. By default PostgreSQL switches

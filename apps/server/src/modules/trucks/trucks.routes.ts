@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ZodApp } from '../../lib/zod-app.ts';
-import { envelopeBytes } from '../../lib/page-cache.ts';
+import { countReply, envelopeBytes } from '../../lib/page-cache.ts';
 import {
   ACCOUNT_TYPE,
   backhaulQuery,
@@ -50,6 +50,7 @@ export default async function trucksRoutes(fastify: FastifyInstance) {
   const svc = app.container.services.trucks;
   myTruckRoutes(app, svc);
   truckBoardRoutes(app, svc);
+  truckCountRoute(app, svc);
   truckRoutes(app, svc);
   matchingRoutes(app, svc);
 }
@@ -97,6 +98,25 @@ function myTruckRoutes(app: ZodApp, svc: TrucksService) {
   );
 }
 
+/** GET /searchTrucks/count (issue 45): the truck board's capped count on its own request, off the page. */
+function truckCountRoute(app: ZodApp, svc: TrucksService) {
+  app.get(
+    '/searchTrucks/count',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Count the truck board',
+        description:
+          'How many posted trucks GET /searchTrucks\' filters match (limit, cursor and sort ignored): total exact up to 1,000, totalCapped when there are more ("1,000+"). Its own request, so a truck board page never waits for the count (issue 45): fetch it after the page\'s rows. Remembered under the versions of the truck origins the search covers (a truck write there changes it at once) and cacheable for a short time (Cache-Control: private, max-age=15).',
+        querystring: searchTrucksQuery,
+        response: { 200: envelope(boardCountResponse) },
+      },
+    },
+    async (req, reply) => countReply(reply, message('common.ok', req.lang), svc.count(req.query)),
+  );
+}
+
 /** The truck board, the in/out logs and the board's filters. */
 function truckBoardRoutes(app: ZodApp, svc: TrucksService) {
   app.get(
@@ -117,25 +137,6 @@ function truckBoardRoutes(app: ZodApp, svc: TrucksService) {
     async (req, reply) => {
       const body = envelopeBytes(message('common.ok', req.lang), await svc.searchJson(req.query, req.auth?.userId ?? null));
       return reply.type('application/json; charset=utf-8').send(body as unknown as { message: string; data: TruckPage });
-    },
-  );
-
-  app.get(
-    '/searchTrucks/count',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: 'Count the truck board',
-        description:
-          'How many posted trucks GET /searchTrucks\' filters match (limit, cursor and sort ignored): total exact up to 1,000, totalCapped when there are more ("1,000+"). Its own request, so a truck board page never waits for the count (issue 45): fetch it after the page\'s rows. Remembered under the versions of the truck origins the search covers (a truck write there changes it at once) and cacheable for a short time (Cache-Control: private, max-age=15).',
-        querystring: searchTrucksQuery,
-        response: { 200: envelope(boardCountResponse) },
-      },
-    },
-    async (req, reply) => {
-      void reply.header('cache-control', 'private, max-age=15');
-      return { message: message('common.ok', req.lang), data: await svc.count(req.query) };
     },
   );
 
