@@ -16,6 +16,16 @@
  *
  * Prints a table: request kind, N, buffers per request, ms per request (p50 / p95; the machine is
  * shared: the buffers are the figure to compare).
+ *
+ * Per request and per statement (issue 45), when the server preloads pg_stat_statements
+ * (`shared_preload_libraries`; the extension is created in the admin database of
+ * BENCH_DATABASE_URL): the statistics of the bench database are reset before each request and
+ * read after it (pg_stat_statements is updated when each statement ends, unlike pg_stat_database),
+ * giving the median and p95 buffers per request (shared blocks hit + read of the request's
+ * statements; their planning too with `pg_stat_statements.track_planning = on`; a new
+ * connection's catalog reads not) and, per kind, every statement the requests
+ * ran: calls per request, buffers per call and per request, its text. ONLY=miss,details,... runs
+ * some kinds (matched against the start of their names).
  */
 import pg from 'pg';
 import { benchApp, percentile as pct, pgUrl, qs, scaleOf } from './lib.ts';
@@ -36,6 +46,7 @@ async function main() {
     return Number(r.rows[0].n);
   };
   const settle = () => new Promise((r) => setTimeout(r, 11_000));
+  const statements = await perStatement(stats, db);
   const { app, tokenFor } = await benchApp(database, { JOBS: '0' });
   try {
     const token = await tokenFor(CARRIER);
@@ -55,7 +66,8 @@ async function main() {
       { name: 'details (GET /loads/:id)', url: () => `/api/v1/loads/${openIds[Math.floor(Math.random() * openIds.length)]}` },
     ];
     const rows: string[] = [];
-    for (const kind of kinds) {
+    const only = process.env.ONLY?.split(',');
+    for (const kind of kinds.filter((k) => !only || only.some((o) => k.name.startsWith(o)))) {
       try {
         for (let i = 0; i < WARM; i++) await get(kind.url());
       } catch (e) {
@@ -75,6 +87,7 @@ async function main() {
       rows.push(
         `${kind.name.padEnd(42)} ${String(REQUESTS).padStart(5)} ${(perRequest / REQUESTS).toFixed(1).padStart(10)} ${pct(ms, 50).toFixed(2).padStart(8)} ${pct(ms, 95).toFixed(2).padStart(8)}`,
       );
+      if (statements) rows.push(...(await statements(kind.name, () => get(kind.url()))));
     }
     const floor = await database.query<{ 'QUERY PLAN': [{ Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number } }] }>(
       `explain (analyze, buffers, format json) select id from loads where status = 'posted' and expires_at > now() and shipment_type = 1 order by posted_at desc, id desc limit 20`,
@@ -91,6 +104,59 @@ async function main() {
     await stats.end();
     await cleanup();
   }
+}
+
+/**
+ * The per-request and per-statement view (pg_stat_statements), or null when the server does not
+ * preload it: run(name, request) makes REQUESTS requests, each between a reset and a read of the
+ * bench database's statement statistics, and returns the lines to print.
+ */
+async function perStatement(stats: pg.Client, db: string) {
+  const preloaded = await stats.query(`select 1 from pg_settings where name = 'shared_preload_libraries' and setting like '%pg_stat_statements%'`);
+  if (!preloaded.rowCount) return null;
+  await stats.query('create extension if not exists pg_stat_statements');
+  const [{ oid }] = (await stats.query<{ oid: number }>('select oid from pg_database where datname = $1', [db])).rows;
+  const reset = () => stats.query('select pg_stat_statements_reset(0, $1, 0)', [oid]);
+  const read = async () =>
+    (
+      await stats.query<{ query: string; calls: string; blks: string }>(
+        'select query, calls::text, (shared_blks_hit + shared_blks_read)::text as blks from pg_stat_statements where dbid = $1',
+        [oid],
+      )
+    ).rows;
+  return async (name: string, request: () => Promise<void>): Promise<string[]> => {
+    const perRequest: number[] = [];
+    const byText = new Map<string, { calls: number; blks: number }>();
+    for (let i = 0; i < REQUESTS; i++) {
+      await reset();
+      await request();
+      let sum = 0;
+      for (const r of await read()) {
+        // one line per statement shape: parameters and literals folded, so a board search's paths group by their opening text
+        const text = r.query
+          .replace(/--[^\n]*/g, '')
+          .replace(/'[^']*'|\$\d+|\b\d+(\.\d+)?\b/g, '?')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, Number(process.env.SQL_CHARS ?? 160));
+        const k = byText.get(text) ?? { calls: 0, blks: 0 };
+        k.calls += Number(r.calls);
+        k.blks += Number(r.blks);
+        byText.set(text, k);
+        sum += Number(r.blks);
+      }
+      perRequest.push(sum);
+    }
+    const lines = [
+      `  ${name}: statements' buffers per request p50 ${pct(perRequest, 50)}, p95 ${pct(perRequest, 95)}, mean ${(perRequest.reduce((a, b) => a + b, 0) / REQUESTS).toFixed(1)} (pg_stat_statements, ${REQUESTS} requests)`,
+      `    ${'calls/req'.padStart(9)} ${'bufs/call'.padStart(9)} ${'bufs/req'.padStart(9)}  statement`,
+    ];
+    for (const [text, k] of [...byText].sort((a, b) => b[1].blks - a[1].blks))
+      lines.push(
+        `    ${(k.calls / REQUESTS).toFixed(2).padStart(9)} ${(k.blks / Math.max(1, k.calls)).toFixed(1).padStart(9)} ${(k.blks / REQUESTS).toFixed(1).padStart(9)}  ${text}`,
+      );
+    return lines;
+  };
 }
 
 await main();

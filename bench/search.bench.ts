@@ -281,7 +281,7 @@ export async function openBench(engine: Engine, n: number): Promise<{ database: 
       await su.end();
     }
     await admin.end();
-    database = await openDatabase({ databaseUrl: u.toString(), poolMax: 10 });
+    database = await openDatabase({ databaseUrl: u.toString(), poolMax: 10, idleMs: 0 });
     cleanup = async () => {
       await database.close();
       if (keep) return;

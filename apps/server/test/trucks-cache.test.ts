@@ -153,3 +153,55 @@ describe('truck board cache (issue 19)', () => {
     expect(after.ids).not.toContain(truck.id);
   });
 });
+
+describe('truck board count (GET /searchTrucks/count, issue 45)', () => {
+  type Count = { total: number; totalCapped: boolean };
+  const count = async (q: Record<string, string | number>) => {
+    const qs = new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
+    return ok(await call<Count>('GET', `/searchTrucks/count?${qs}`, shipper.headers));
+  };
+  /** count(*) of the posted, open trucks of `cityId` and `equipment`, straight from the table. */
+  const counted = async (cityId: number, equipment: string) =>
+    Number(
+      (
+        await t.database.query<{ n: number }>(
+          `select count(*)::int as n from trucks where status = 'posted' and available_to > now() and origin_city_id = $1 and equipment_type = $2`,
+          [cityId, equipment],
+        )
+      )[0].n,
+    );
+
+  it('equals count(*) of the search; a post, an unpost and an edit in its place change it at once; paging and sort do not', async () => {
+    const q = { originCityId: CITY.asSufarat, equipmentType: 'flatbed_trailer' };
+    const body = (day: number) => truckBody(day, CITY.asSufarat, { equipmentType: 'flatbed_trailer' });
+    const [a] = [await postTruck(body(3)), await postTruck(body(4)), await postTruck(body(5))];
+    expect(await count(q)).toEqual({ total: 3, totalCapped: false });
+    expect(await counted(CITY.asSufarat, 'flatbed_trailer')).toBe(3);
+    // the same filters with another page size, sort or cursor: the same remembered count
+    expect(await count({ ...q, limit: 5, sort: 'rate' })).toEqual({ total: 3, totalCapped: false });
+    // a post in the place: the remembered count changes at once (the TTL is 10 minutes here)
+    await postTruck(body(6));
+    expect(await count(q)).toEqual({ total: 4, totalCapped: false });
+    ok(await call<Truck>('POST', `/truck/${a.id}/unpost`, carrier.headers));
+    expect(await count(q)).toEqual({ total: 3, totalCapped: false });
+    ok(await call<Truck>('PATCH', `/truck/${a.id}`, carrier.headers, { equipmentType: 'reefer_trailer' }));
+    ok(await call<Truck>('POST', `/truck/${a.id}/repost`, carrier.headers));
+    expect(await count(q)).toEqual({ total: 3, totalCapped: false });
+    expect(await count({ ...q, equipmentType: 'reefer_trailer' })).toEqual({ total: 1, totalCapped: false });
+    expect(await counted(CITY.asSufarat, 'flatbed_trailer')).toBe(3);
+    // a radius that is not one of the options: the search's own validation
+    expect((await call('GET', '/searchTrucks/count?radius=7', shipper.headers)).status).toBe(400);
+  });
+
+  it('stops at 1,000 and says "1,000+" beyond', async () => {
+    const seed = await postTruck(truckBody(4, CITY.alAziziyah, { equipmentType: 'flatbed_trailer' }));
+    // 1,004 more open trucks in the place, copied behind the service's back (no version bump: a first count)
+    await t.database.exec(
+      `insert into trucks select (jsonb_populate_record(null::trucks, to_jsonb(s) || jsonb_build_object('id', gen_random_uuid(), 'reference_id', 'TB-BULK-' || g))).*
+         from trucks s, generate_series(1, 1004) g where s.id = '${seed.id}'`,
+    );
+    expect(await counted(CITY.alAziziyah, 'flatbed_trailer')).toBe(1005);
+    expect(await count({ originCityId: CITY.alAziziyah, equipmentType: 'flatbed_trailer' })).toEqual({ total: 1000, totalCapped: true });
+    expect(await count({ originCityId: CITY.alAziziyah, equipmentType: 'flatbed_trailer', loadType: 'LTL' })).toEqual({ total: 0, totalCapped: false });
+  });
+});

@@ -47,18 +47,37 @@ export interface Database {
 
 export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm };
 
+/**
+ * How long an idle PostgreSQL connection of the pools stays open, ms. pg-pool's default (10 s)
+ * closed them between bursts, and each new connection reads the catalogs again and prepares its
+ * named statements again: 100–1,000 buffers and a few ms before its first answer (issue 45,
+ * docs/load-board.md "Where a request's buffers go").
+ */
+export const POOL_IDLE_MS = 300_000;
+
 /** Each PostgreSQL pool's sibling for generic plans (openDatabase). */
 const genericPools = new WeakMap<pg.Pool, pg.Pool>();
 
 /** The pool that runs `pool`'s statements with their generic plans (plan_cache_mode=force_generic_plan), if openDatabase made one. */
 export const genericPoolOf = (pool: pg.Pool): pg.Pool | undefined => genericPools.get(pool);
 
+/** What openDatabase opens: PostgreSQL (`databaseUrl`, `readUrl`: a replica) or PGlite (`dataDir`, or a client). */
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  readUrl?: string;
+  dataDir?: string;
+  pglite?: PGlite;
+  poolMax?: number;
+  /** How long an idle PostgreSQL connection stays open, ms (0: until close); default POOL_IDLE_MS. */
+  idleMs?: number;
+}
+
 /**
  * Open the database: PostgreSQL when `databaseUrl` is given, else embedded PGlite persisted in
  * `dataDir/pglite` (or in memory when `dataDir` is 'memory://'). One process per data
  * directory: PGlite has no lock (STACK.md gotcha 7).
  */
-export async function openDatabase(opts: { databaseUrl?: string; readUrl?: string; dataDir?: string; pglite?: PGlite; poolMax?: number }): Promise<Database> {
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     // plan_cache_mode=force_custom_plan: a named prepared statement (queryRows' prepareAs: the
     // board search) is planned for its values on every execution. By default PostgreSQL switches
@@ -81,9 +100,11 @@ export async function openDatabase(opts: { databaseUrl?: string; readUrl?: strin
     // which LLVM took 80; 3.3 ms without (issue 24, docs/load-board.md). No statement of the
     // product runs long enough for compiled expressions to pay back their compilation.
     const open = (connectionString: string) => {
-      const custom = new pg.Pool({ connectionString, max: opts.poolMax ?? 10, options: '-c plan_cache_mode=force_custom_plan -c jit=off' });
+      const idleTimeoutMillis = opts.idleMs ?? POOL_IDLE_MS;
+      const custom = new pg.Pool({ connectionString, max: opts.poolMax ?? 10, idleTimeoutMillis, options: '-c plan_cache_mode=force_custom_plan -c jit=off' });
       const generic = new pg.Pool({
         connectionString,
+        idleTimeoutMillis,
         max: Math.max(2, Math.ceil((opts.poolMax ?? 10) / 2)),
         options: '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0 -c jit=off',
       });

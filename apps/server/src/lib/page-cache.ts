@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 
 /*
@@ -227,4 +228,13 @@ export function pageFlights(cache: BoardCacheStore, stats: PageCacheStats, fligh
     const page = await flight;
     return mine(page.owners) ? r.own() : page.data;
   };
+}
+
+/**
+ * A board count's answer (GET /loads/count, GET /searchTrucks/count; issue 45): the envelope
+ * `{ message, data: count }`, which the browser may keep 15 s (`Cache-Control: private, max-age=15`).
+ */
+export async function countReply<T>(reply: FastifyReply, message: string, count: Promise<T>): Promise<{ message: string; data: T }> {
+  void reply.header('cache-control', 'private, max-age=15');
+  return { message, data: await count };
 }

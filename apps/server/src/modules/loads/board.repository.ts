@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { COUNT_CAP, SHIPMENT_TYPE, type Load, type SearchLoadsQuery } from '@masar/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type CursorKeyType, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { citiesAround, GREAT_CIRCLE_M, queryRows } from '../../lib/sql.ts';
+import { citiesAround, queryRows } from '../../lib/sql.ts';
 import { capped, LOAD_COLUMNS, LOAD_JOINS, ON_BOARD, toLoad, type LoadRow } from './loads.repository.ts';
 
 /* The load board search (DESIGN §6): GET /loads and bench/search.bench.ts. */
@@ -226,20 +226,17 @@ export function boardSearchSql(q: BoardQuery, hidden: readonly string[] = [], op
   } else {
     from = circle ? sql`${circleRows(circle)} pc(id, dist_m) join loads l on l.pickup_city_id = pc.id` : sql`loads l`;
   }
-  // the wide walk computes the deadhead for the page's rows only
-  const dist =
-    path === 'walk'
-      ? sql`(select ${GREAT_CIRCLE_M} from cities o, cities c where o.id = ${q.pickupCityId} and c.id = l.pickup_city_id)`
-      : hasPickup
-        ? sql`pc.dist_m`
-        : sql`null::float8`;
+  // a walk reads no places' rows: its page's deadheads come from the circle the caller holds
+  // (circleDistances, by pickup_city_id; issue 45: two cities read by primary key per row, 120 of
+  // a walk's ~440 buffers, for the same doubles citiesAround computed)
+  const dist = path !== 'walk' && hasPickup ? sql`pc.dist_m` : sql`null::float8`;
   const filter = sql.join(where, sql` and `);
   const cursorKey = sql.raw(`array[${sort.keys.map((k) => `${k.outer}::text`).join(', ')}]`);
   // the capped count (issue 10) only when asked (`?count=true`); else its own request (boardCountSql, issue 45)
   const total = opts.count ? sql`, (${boardCountSql(q, hidden, opts)}) as total` : sql``;
-  return sql`select ${LOAD_COLUMNS}, p.dist_m, ${cursorKey} as cursor_key${total}
+  return sql`select ${LOAD_COLUMNS}, p.dist_m, p.pickup_city_id as pickup_place, ${cursorKey} as cursor_key${total}
     from (
-      select l.id, l.posted_at, l.pickup_at, l.price, l.rate_per_km, ${dist} as dist_m
+      select l.id, l.posted_at, l.pickup_at, l.price, l.rate_per_km, l.pickup_city_id, ${dist} as dist_m
       from ${from}
       where ${filter}
       order by ${orderBy(sort, 'inner')}
@@ -333,6 +330,21 @@ const circles = createCircleCache();
 /** The circle of `radiusKm` around `cityId`, remembered by the server's one circle cache (createCircleCache). */
 export const circleOf = (db: DbOrTx, cityId: number, radiusKm: number | null | undefined) => circles.circleOf(db, cityId, radiusKm);
 
+/** Each circle's places as a map id → great-circle metres, parsed once per circle object. */
+const parsedCircles = new WeakMap<Circle, Map<number, number>>();
+
+/** The great-circle metres from the circle's centre to each of its places (its `dists`, exact doubles), by place id. */
+export function circleDistances(c: Circle): Map<number, number> {
+  let m = parsedCircles.get(c);
+  if (!m) {
+    const ids = c.ids.slice(1, -1).split(',');
+    const dists = c.dists.slice(1, -1).split(',');
+    m = new Map(c.n ? ids.map((id, i) => [Number(id), Number(dists[i])]) : []);
+    parsedCircles.set(c, m);
+  }
+  return m;
+}
+
 /** How many places (cities of the reference data) lie within `radiusKm` of `cityId` (circleOf). */
 export async function placesInCircle(db: DbOrTx, cityId: number, radiusKm: number): Promise<number> {
   return (await circleOf(db, cityId, radiusKm)).n;
@@ -398,7 +410,7 @@ export async function searchBoard(
   viewerId: string | null = null,
   hidden: readonly string[] = [],
 ): Promise<{ items: Load[]; total?: number; totalCapped?: boolean; nextCursor: string | null }> {
-  type Row = LoadRow & { dist_m: number | null; total?: number; cursor_key: string[] };
+  type Row = LoadRow & { dist_m: number | null; pickup_place: number; total?: number; cursor_key: string[] };
   const { circle, dropCircle } = await boardCircles(db, q);
   const path = boardPathOf(q, circle?.n);
   const run = <T>(p: BoardPath, query: BoardQuery) =>
@@ -407,6 +419,9 @@ export async function searchBoard(
   // a capped walk that did not fill the page may have stopped at WALK_CAP: the places then tell
   if (path === 'walk' && rows.length < q.limit && (q.radius ?? 0) < WIDE_RADIUS_KM) {
     rows = await run<Row>('perPlace', q);
+  } else if (path === 'walk') {
+    const dists = circleDistances(circle!);
+    for (const r of rows) r.dist_m = dists.get(Number(r.pickup_place)) ?? null;
   }
   const withDeadhead = q.pickupCityId != null;
   const last = rows.length === q.limit ? rows[rows.length - 1] : null;

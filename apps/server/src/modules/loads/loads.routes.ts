@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeBytes } from '../../lib/page-cache.ts';
+import { countReply, envelopeBytes } from '../../lib/page-cache.ts';
 import {
   loadTimelineResponse,
   ACCOUNT_TYPE,
@@ -293,9 +293,6 @@ export async function boardCountRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(boardCountResponse) },
       },
     },
-    async (req, reply) => {
-      void reply.header('cache-control', 'private, max-age=15');
-      return { message: message('common.ok', req.lang), data: await svc.count(req.query, req.auth?.userId ?? null) };
-    },
+    async (req, reply) => countReply(reply, message('common.ok', req.lang), svc.count(req.query, req.auth?.userId ?? null)),
   );
 }

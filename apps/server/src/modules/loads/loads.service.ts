@@ -171,7 +171,7 @@ export function createLoadsService(deps: LoadsDeps) {
   const hiddenFrom = async (viewerId: string | null): Promise<string[]> => (viewerId && relations ? relations.hidden(db, viewerId) : []);
 
   async function get(id: string, viewerId: string | null, via: DbOrTx = db): Promise<Load> {
-    const row = await repo.findLoad(via, id);
+    const row = await repo.findLoadFor(via, id, viewerId);
     if (!row) throw new AppError('NOT_FOUND');
     const owner = viewerId != null && row.shipper_id === viewerId;
     const carrier = viewerId != null && row.carrier_id === viewerId;
@@ -185,8 +185,7 @@ export function createLoadsService(deps: LoadsDeps) {
     if (!owner && !carrier && !bidder && row.shipment_type !== SHIPMENT_TYPE.marketplace) {
       if (row.shipment_type !== SHIPMENT_TYPE.vendor || viewerId == null || !(await repo.isLoadVendor(via, id, viewerId))) throw new AppError('NOT_FOUND');
     }
-    const bookmarked = viewerId != null && (await repo.bookmarkedAmong(via, viewerId, [id])).has(id);
-    return repo.toLoad(row, viewerId, undefined, bookmarked);
+    return repo.toLoad(row, viewerId, undefined, row.bookmarked);
   }
   /** Open loads picked up near `from.cityId` on or after `from.after` for `viewerId` (board.backhaulLoads), with the anchor's names. */
   async function backhaulsFrom(viewerId: string, from: BackhaulsFrom, names?: { en: string; ar: string }): Promise<BackhaulsResponse> {

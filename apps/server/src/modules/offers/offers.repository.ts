@@ -171,6 +171,7 @@ export async function listOffersFor(
 
 /** True when `carrierId` has ever made an offer on the load (any status). */
 export async function hasOfferOn(db: DbOrTx, loadId: string, carrierId: string): Promise<boolean> {
-  const rows = await queryRows(db, sql`select 1 from offers where load_id = ${loadId} and carrier_id = ${carrierId} limit 1`);
+  // every load details request of a carrier asks: prepared, its generic plan (the index read whatever the ids) planned once per connection
+  const rows = await queryRows(db, sql`select 1 from offers where load_id = ${loadId} and carrier_id = ${carrierId} limit 1`, 'has_offer_on', 'generic');
   return rows.length > 0;
 }

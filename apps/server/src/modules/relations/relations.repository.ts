@@ -32,6 +32,9 @@ export async function blockedBetween(db: DbOrTx, a: string, b: string): Promise<
   const rows = await queryRows(
     db,
     sql`select 1 from user_blocks where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a}) limit 1`,
+    // every load details request of a signed-in viewer asks (issue 45): prepared, its generic plan planned once per connection
+    'blocked_between',
+    'generic',
   );
   return rows.length > 0;
 }

@@ -337,19 +337,12 @@ export async function searchTruckIds(db: DbOrTx, q: SearchTrucksQuery): Promise<
 }
 
 /**
- * The statement of searchTruckIds, its sort and how it is planned: nearest first walks each
- * city's index in the page's order whatever the values (migration 0132 put the id in
- * trucks_board_equipment's key), so its generic plan is as good as a custom one and is planned
- * once per connection (test/trucks.test.ts explains it); the other sorts plan for their values.
+ * The truck board's filters on `trucks t` but the origin circle and the cursor (GET /searchTrucks
+ * and its count): on the board, equipment, load type, minimum capacity, the date (available some
+ * time in the 24 h from it; a window is at most TRUCK_WINDOW_MAX_DAYS long, so it bounds
+ * available_from on both sides) and the destination (anywhere, that city or its region).
  */
-export function searchTrucksSql(q: SearchTrucksQuery): { query: SQL; sortName: keyof typeof SORTS; plan: 'custom' | 'generic' } {
-  const hasOrigin = q.originCityId != null;
-  const sortName = q.sort === 'deadhead' && !hasOrigin ? 'date' : q.sort;
-  const cols: Record<string, SQL> = {
-    dist_m: hasOrigin ? sql.raw('pc.dist_m') : sql.raw('0::float8'),
-    available_from: sql.raw('t.available_from'),
-    min_rate: sql.raw('t.min_rate'),
-  };
+function truckBoardFilters(q: SearchTrucksQuery): SQL[] {
   const where: SQL[] = [ON_BOARD];
   if (q.equipmentType) where.push(sql`t.equipment_type = ${q.equipmentType}`);
   if (q.loadType) where.push(sql`t.load_type = ${q.loadType}`);
@@ -365,6 +358,40 @@ export function searchTrucksSql(q: SearchTrucksQuery): { query: SQL; sortName: k
   if (q.destinationCityId != null) {
     where.push(goesTo(sql`${q.destinationCityId}::int`, sql`(select region_id from cities where id = ${q.destinationCityId})`));
   }
+  return where;
+}
+
+/**
+ * The truck board's capped count for `q`'s filters (GET /searchTrucks/count; issue 45: off the
+ * page, as GET /loads/count): at most COUNT_CAP + 1 matches, read per city of the origin circle
+ * (trucks_board_city / trucks_board_equipment) or over the board's index; paging and sort do not
+ * change it. → `{ total ≤ COUNT_CAP, totalCapped }` ("1,000+").
+ */
+export async function countTruckBoard(db: DbOrTx, q: SearchTrucksQuery): Promise<{ total: number; totalCapped: boolean }> {
+  const from = q.originCityId != null ? sql`${citiesAround(q.originCityId, q.radius)} pc join trucks t on t.origin_city_id = pc.id` : sql`trucks t`;
+  const [r] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${from} where ${sql.join(truckBoardFilters(q), sql` and `)} limit ${COUNT_CAP + 1}) m`,
+  );
+  const n = Number(r?.n ?? 0);
+  return { total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP };
+}
+
+/**
+ * The statement of searchTruckIds, its sort and how it is planned: nearest first walks each
+ * city's index in the page's order whatever the values (migration 0132 put the id in
+ * trucks_board_equipment's key), so its generic plan is as good as a custom one and is planned
+ * once per connection (test/trucks.test.ts explains it); the other sorts plan for their values.
+ */
+export function searchTrucksSql(q: SearchTrucksQuery): { query: SQL; sortName: keyof typeof SORTS; plan: 'custom' | 'generic' } {
+  const hasOrigin = q.originCityId != null;
+  const sortName = q.sort === 'deadhead' && !hasOrigin ? 'date' : q.sort;
+  const cols: Record<string, SQL> = {
+    dist_m: hasOrigin ? sql.raw('pc.dist_m') : sql.raw('0::float8'),
+    available_from: sql.raw('t.available_from'),
+    min_rate: sql.raw('t.min_rate'),
+  };
+  const where = truckBoardFilters(q);
   if (q.cursor) where.push(afterCursor(sortName, q.cursor, cols));
   const from = hasOrigin ? sql`${citiesAround(q.originCityId!, q.radius)} pc join trucks t on t.origin_city_id = pc.id` : sql`trucks t`;
   const s = SORTS[sortName];

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ZodApp } from '../../lib/zod-app.ts';
-import { envelopeBytes } from '../../lib/page-cache.ts';
+import { countReply, envelopeBytes } from '../../lib/page-cache.ts';
 import {
   ACCOUNT_TYPE,
   backhaulQuery,
@@ -30,6 +30,7 @@ import {
   truckFiltersResponse,
   truckInOutResponse,
   truckPage,
+  boardCountResponse,
   type TruckPage,
   truckSchema,
   updateTruckBody,
@@ -49,6 +50,7 @@ export default async function trucksRoutes(fastify: FastifyInstance) {
   const svc = app.container.services.trucks;
   myTruckRoutes(app, svc);
   truckBoardRoutes(app, svc);
+  truckCountRoute(app, svc);
   truckRoutes(app, svc);
   matchingRoutes(app, svc);
 }
@@ -93,6 +95,25 @@ function myTruckRoutes(app: ZodApp, svc: TrucksService) {
       message: message('common.ok', req.lang),
       data: await svc.mine(app.requireUser(req), req.query.tab, req.query.limit, req.query.cursor),
     }),
+  );
+}
+
+/** GET /searchTrucks/count (issue 45): the truck board's capped count on its own request, off the page. */
+function truckCountRoute(app: ZodApp, svc: TrucksService) {
+  app.get(
+    '/searchTrucks/count',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Count the truck board',
+        description:
+          'How many posted trucks GET /searchTrucks\' filters match (limit, cursor and sort ignored): total exact up to 1,000, totalCapped when there are more ("1,000+"). Its own request, so a truck board page never waits for the count (issue 45): fetch it after the page\'s rows. Remembered under the versions of the truck origins the search covers (a truck write there changes it at once) and cacheable for a short time (Cache-Control: private, max-age=15).',
+        querystring: searchTrucksQuery,
+        response: { 200: envelope(boardCountResponse) },
+      },
+    },
+    async (req, reply) => countReply(reply, message('common.ok', req.lang), svc.count(req.query)),
   );
 }
 

@@ -1,4 +1,5 @@
-import { INOUT_FIGURES_TTL_MS, type InOutQuery, type SearchTrucksQuery } from '@masar/shared';
+import { LRUCache } from 'lru-cache';
+import { INOUT_FIGURES_TTL_MS, type BoardCount, type InOutQuery, type SearchTrucksQuery } from '@masar/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CurrentUser } from '../auth/auth.types.ts';
 import { ttlMemo } from '../../lib/memo.ts';
@@ -15,6 +16,7 @@ import { removeTruck } from './use-cases/remove-truck.ts';
 import { myTrucks } from './use-cases/my-trucks.ts';
 import { searchTrucks } from './use-cases/search-trucks.ts';
 import { searchTrucksJson } from './use-cases/search-trucks-json.ts';
+import { countTrucks } from './use-cases/count-trucks.ts';
 import { matchingTrucks } from './use-cases/matching-trucks.ts';
 import { matchingLoads } from './use-cases/matching-loads.ts';
 import { truckBackhauls } from './use-cases/truck-backhauls.ts';
@@ -25,6 +27,9 @@ import { expireDueTrucks } from './use-cases/expire-due-trucks.ts';
 export { toTruck, truckCacheStats } from './trucks.shared.ts';
 export type { LoadsForTrucks, TruckOwnerRecords } from './ports.ts';
 export type { TrucksServiceDeps } from './deps.ts';
+
+/** Remembered truck board counts (GET /searchTrucks/count) at most, least recently used out first. */
+export const TRUCK_COUNTS_MAX = 5_000;
 
 /**
  * Truck posts (issue 19; spec §2 post trucks / search trucks, §3 truck post, §4): post (or save
@@ -42,6 +47,7 @@ export function createTrucksService(input: TrucksServiceDeps) {
     serve: input.cache && cacheTtlMs > 0 ? pageFlights(input.cache, truckCacheStats) : null,
     areaFigures: ttlMemo(20_000, INOUT_FIGURES_TTL_MS),
   };
+  const counts = new LRUCache<string, { v: number; n: BoardCount }>({ max: TRUCK_COUNTS_MAX, ttl: Math.max(1, cacheTtlMs) });
 
   return {
     get: (id: string, viewerId: string | null, via: DbOrTx = deps.db, withRecord = false) => getTruck(deps, id, viewerId, via, withRecord),
@@ -57,6 +63,8 @@ export function createTrucksService(input: TrucksServiceDeps) {
     /** The truck board (GET /searchTrucks), read on the replica when there is one. */
     search: (q: SearchTrucksQuery, viewerId: string | null) => searchTrucks(deps, q, viewerId),
     searchJson: (q: SearchTrucksQuery, viewerId: string | null) => searchTrucksJson(deps, q, viewerId),
+    /** The truck board's capped count (GET /searchTrucks/count), remembered under the origins' version. */
+    count: (q: SearchTrucksQuery) => countTrucks({ ...deps, counts }, q),
     matchingTrucks: (user: CurrentUser, loadId: string, radiusKm: number | undefined, limit: number) => matchingTrucks(deps, user, loadId, radiusKm, limit),
     matchingLoads: (user: CurrentUser, truckId: string, radiusKm: number | undefined, limit: number) => matchingLoads(deps, user, truckId, radiusKm, limit),
     backhauls: (user: CurrentUser, truckId: string, q: { radius?: number; equipmentType?: string; limit: number }) => truckBackhauls(deps, user, truckId, q),

@@ -28,6 +28,22 @@ export function useSearchTrucks(query: TruckSearchQuery, enabled = true) {
   });
 }
 
+/**
+ * GET /searchTrucks/count (issue 45): the truck board's count for a search's filters, `{ total,
+ * totalCapped }` (exact up to 1,000, then "1,000+"). Its own request, fetched once the page's rows
+ * have come (`enabled`), so the page never waits for it; keyed by the filters alone (paging and
+ * sort share it), kept 15 s as the server's Cache-Control says.
+ */
+export function useTruckBoardCount(query: TruckSearchQuery, enabled = true) {
+  const { limit: _l, cursor: _c, sort: _s, ...filters } = query;
+  return useQuery({
+    queryKey: ['trucks', 'count', filters],
+    queryFn: ({ signal }) => unwrap(masar.GET('/api/v1/searchTrucks/count', { params: { query: filters }, signal })),
+    staleTime: 15_000,
+    enabled,
+  });
+}
+
 /** My active vehicles (to attach one to a truck post). */
 export function useMyVehicles(enabled = true) {
   return useQuery({

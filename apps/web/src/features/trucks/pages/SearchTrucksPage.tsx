@@ -9,11 +9,11 @@ import { SEARCH_PICKUP_RADIUS_KM, TRUCK_SORTS, type Truck } from '@masar/shared'
 import { CitySelect } from '../../../components/CitySelect';
 import { NumberInput } from '../../../components/NumberInput';
 import { RadiusSelect } from '../../../components/RadiusSelect';
-import { asLang } from '../../../components/format';
+import { asLang, formatCount } from '../../../components/format';
 import { Slot } from '../../../components/slots';
 import { useCitiesByIds, useEquipmentTypes } from '../../../components/reference';
 import { useDatesLocale } from '../../../components/useDatesLocale';
-import { useSearchTrucks } from '../api/trucks';
+import { useSearchTrucks, useTruckBoardCount, type TruckSearchQuery } from '../api/trucks';
 import { TruckCard } from '../components/TruckCard';
 import { TrucksTable } from '../components/TrucksTable';
 import {
@@ -32,6 +32,31 @@ const TrucksMap = lazy(() => import('../components/TrucksMap').then((m) => ({ de
 type Filters = TruckFilters;
 /** Spec §2: phones at or below 768 px get cards instead of the table. */
 const PHONE = '(max-width: 768px)';
+
+/** "Offer this truck a load" (the tenders feature): not on my own trucks. */
+const offerLoad = (truck: Truck) =>
+  truck.isMine ? undefined : (
+    <Group>
+      <Slot name="TenderTruckButton" carrierId={truck.ownerId} companyName={truck.company} />
+    </Group>
+  );
+
+/** The board's count (issue 45): asked once the page has come (`ready`), "Counting trucks…" meanwhile, "1,000+" beyond. */
+function TruckBoardTotal({ query, ready }: { query: TruckSearchQuery; ready: boolean }) {
+  const { t, i18n } = useTranslation('trucks');
+  const count = useTruckBoardCount(query, ready).data;
+  return (
+    <Text c="dimmed" size="sm" data-testid="truck-search-total">
+      {!ready
+        ? ' '
+        : !count
+          ? t('search.counting')
+          : count.totalCapped
+            ? t('search.resultsCapped', { n: formatCount(count.total, true, asLang(i18n.language)) })
+            : t('search.results', { count: count.total })}
+    </Text>
+  );
+}
 
 /** /shippers/search-trucks, /brokers/search-trucks: filters, the results as a list or a map, a truck's details. */
 export default function SearchTrucksPage() {
@@ -60,13 +85,6 @@ export default function SearchTrucksPage() {
   const origin = useCitiesByIds(applied.originCityId ? [applied.originCityId] : []).data?.[0];
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
   const set = (patch: Partial<Filters>) => setDraft((d) => ({ ...d, ...patch }));
-  // "Offer this truck a load" (the tenders feature): not on my own trucks
-  const offerLoad = (truck: Truck) =>
-    truck.isMine ? undefined : (
-      <Group>
-        <Slot name="TenderTruckButton" carrierId={truck.ownerId} companyName={truck.company} />
-      </Group>
-    );
 
   return (
     <Container size="xl" py="md">
@@ -123,7 +141,8 @@ export default function SearchTrucksPage() {
           </SimpleGrid>
         </form>
       </Paper>
-      <Group justify="flex-end" my="md">
+      <Group justify="space-between" my="md">
+        <TruckBoardTotal query={truckFiltersToQuery(applied)} ready={!!q.data} />
         <SegmentedControl
           size="xs"
           value={shown}
