@@ -22,6 +22,7 @@ import { createRelationsService, relationsOfUser } from './modules/relations/rel
 import { assignmentReleaseHandler, createAssignmentService } from './modules/assignment/assignment.service.ts';
 import { createAuthService, createSessionChecks, revokeSessionsOf } from './modules/auth/auth.service.ts';
 import { contactEmailHandler, createContactService } from './modules/contact/contact.service.ts';
+import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createCsvService } from './modules/csv/csv.service.ts';
 import { createEventDelivery, timelineHandler, type EventHandler } from './modules/events/events.service.ts';
 import { createFilesService, fileLookups } from './modules/files/files.service.ts';
@@ -188,6 +189,8 @@ export function createContainer(opts: {
   const forecast = createForecastService({ db, readDb: database.readDb, cityNames: cityNamesByIds });
   const rateAlerts = createAlertsService({ db });
   const contact = createContactService({ db });
+  // the double-entry ledger (issue 50): other modules post through its `post` port in their transaction
+  const ledger = createLedgerService({ db });
   const billing = createBillingService({
     db,
     payments: gateways.payments,
@@ -336,6 +339,7 @@ export function createContainer(opts: {
       assignment,
       bayan,
       contact,
+      ledger,
       trucks,
       records,
       tenders,

@@ -94,6 +94,8 @@ const OWNER: Record<string, string> = {
   tender_invites: 'tenders',
   saved_searches: 'searches',
   recent_searches: 'searches',
+  ledger_journals: 'ledger',
+  ledger_postings: 'ledger',
   verification_documents: 'verification',
   verification_reviews: 'verification',
   webhook_endpoints: 'webhooks',

@@ -20,6 +20,7 @@ export * from './schemas/vendors.ts';
 export * from './schemas/csv.ts';
 export * from './schemas/integrations.ts';
 export * from './schemas/billing.ts';
+export * from './schemas/ledger.ts';
 export * from './schemas/verification.ts';
 export * from './schemas/bayan.ts';
 export * from './schemas/trips.ts';

@@ -24,3 +24,4 @@ export * from './dashboards.ts';
 export * from './rate-alerts.ts';
 export * from './chat.ts';
 export * from './calls.ts';
+export * from './ledger.ts';
