@@ -63,18 +63,22 @@ describe('the ledger', () => {
   it('refuses an unbalanced journal: in the service, in ledger_post, and at commit for raw inserts', async () => {
     const bad = { ...fund('bad', 100), postings: [...fund('bad', 100).postings, { owner: carrier, account: 'payable' as const, amount: 1 }] };
     await expect(database.db.transaction((tx) => ledger.post(tx, bad))).rejects.toThrow(/sum to zero/);
-    await expect(database.query(`select ledger_post($1::uuid, 'test.bad', 'x', '', '[{"owner":null,"account":"funding","amount":5}]'::jsonb)`, [newId()])).rejects.toThrow(
-      /need >= 2 summing to 0/,
-    );
+    await expect(
+      database.query(`select ledger_post($1::uuid, 'test.bad', 'x', '', '[{"owner":null,"account":"funding","amount":5}]'::jsonb)`, [newId()]),
+    ).rejects.toThrow(/need >= 2 summing to 0/);
     const id = newId();
     await expect(
       database.db.transaction(async (tx) => {
         await tx.execute(sql`insert into ledger_journals (id, fact_kind, fact_id) values (${id}, 'test.raw', 'r1')`);
-        await tx.execute(sql`insert into ledger_postings (journal_id, owner_id, account, amount_halalas) values (${id}, null, 'funding', -7), (${id}, ${carrier}, 'wallet', 6)`);
+        await tx.execute(
+          sql`insert into ledger_postings (journal_id, owner_id, account, amount_halalas) values (${id}, null, 'funding', -7), (${id}, ${carrier}, 'wallet', 6)`,
+        );
       }),
     ).rejects.toThrow();
     // a journal with no postings at all is refused at commit too
-    await expect(database.db.transaction((tx) => tx.execute(sql`insert into ledger_journals (id, fact_kind, fact_id) values (${newId()}, 'test.raw', 'r2')`))).rejects.toThrow();
+    await expect(
+      database.db.transaction((tx) => tx.execute(sql`insert into ledger_journals (id, fact_kind, fact_id) values (${newId()}, 'test.raw', 'r2')`)),
+    ).rejects.toThrow();
     const [{ n }] = await database.query<{ n: number }>(`select count(*)::int as n from ledger_journals where fact_kind in ('test.raw', 'test.bad')`);
     expect(n).toBe(0);
   });

@@ -31,7 +31,10 @@ export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 export const ledgerPostingSchema = z.object({
   owner: z.uuid().nullable(),
   account: z.enum(LEDGER_ACCOUNTS),
-  amount: z.number().int().refine((n) => n !== 0 && Math.abs(n) <= Number.MAX_SAFE_INTEGER, 'a non-zero whole number of halalas'),
+  amount: z
+    .number()
+    .int()
+    .refine((n) => n !== 0 && Math.abs(n) <= Number.MAX_SAFE_INTEGER, 'a non-zero whole number of halalas'),
 });
 export type LedgerPosting = z.infer<typeof ledgerPostingSchema>;
 
