@@ -1,6 +1,6 @@
 import type { Agent } from 'node:https';
 import type { Config } from './config.ts';
-import type { Database, DbOrTx } from './db/client.ts';
+import type { Database, Db, DbOrTx } from './db/client.ts';
 import { createGateways, type Gateways } from './gateways/index.ts';
 import { BAYAN_ANSWER_HELD, createBayanGateway } from './gateways/bayan/index.ts';
 import type { BayanGateway } from './gateways/bayan/bayan.ts';
@@ -8,8 +8,8 @@ import { createWaslGateway } from './gateways/wasl/index.ts';
 import { createRedis } from './gateways/shared-state/redis.ts';
 import { memoryBoardCache, redisBoardCache } from './lib/page-cache.ts';
 import { storageFor } from './gateways/storage/index.ts';
-import { registerJobs } from './jobs/definitions.ts';
-import { createJobRunner } from './jobs/runner.ts';
+import { registerJobs, registerPaymentJobs } from './jobs/definitions.ts';
+import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import { createSignedLinks } from './lib/signed-links.ts';
 import { createApiKeysService, revokeKeysMadeBy } from './modules/apikeys/apikeys.service.ts';
 import { createAccountAdmin } from './modules/auth/account-admin.service.ts';
@@ -22,6 +22,11 @@ import { createRelationsService, relationsOfUser } from './modules/relations/rel
 import { assignmentReleaseHandler, createAssignmentService } from './modules/assignment/assignment.service.ts';
 import { createAuthService, createSessionChecks, revokeSessionsOf } from './modules/auth/auth.service.ts';
 import { contactEmailHandler, createContactService } from './modules/contact/contact.service.ts';
+import { createLedgerService } from './modules/ledger/ledger.service.ts';
+import { createEscrowService, escrowHandler } from './modules/escrow/escrow.service.ts';
+import { createDetentionService } from './modules/detention/detention.service.ts';
+import { createPayoutsService } from './modules/payouts/payouts.service.ts';
+import { creditFromEscrow, debitForEscrow } from './modules/billing/use-cases/escrow-wallet.ts';
 import { createCsvService } from './modules/csv/csv.service.ts';
 import { createEventDelivery, timelineHandler, type EventHandler } from './modules/events/events.service.ts';
 import { createFilesService, fileLookups } from './modules/files/files.service.ts';
@@ -68,6 +73,29 @@ const assignmentPorts = { loadLifecycle, fleetAssignment };
 const recordPorts = { loadStopWindows, fleetWaslCounts };
 // the dashboards' lanes and stop windows through the loads module
 const dashboardSources = { lane: loadLane, windows: loadStopWindows };
+
+/**
+ * The money modules of issue 50: the double-entry ledger (others post through its `post` port in
+ * their transaction); payment protection — the billing wallet funds escrows (its escrow-wallet
+ * port), the job runner releases them after the dispute window (asked for lazily: it is built
+ * after the services); detention billed from the trip's step times, posting accepted charges to
+ * the ledger; payouts keeping the carrier's IBAN.
+ */
+function moneyModules(db: Db, config: Config, jobs: () => JobRunner) {
+  const ledger = createLedgerService({ db });
+  const scheduleRelease = async (id: string, at: Date) => {
+    await jobs().send('escrow.release', { id }, { singletonKey: `escrow:${id}`, startAfter: at });
+  };
+  const escrow = createEscrowService({
+    db,
+    ledgerPost: ledger.post,
+    wallet: { debit: debitForEscrow, credit: creditFromEscrow },
+    disputeWindowMs: config.ESCROW_DISPUTE_WINDOW_HOURS * 3_600_000,
+    scheduleRelease,
+  });
+  const detention = createDetentionService({ db, ledgerPost: ledger.post });
+  return { services: { ledger, escrow, detention, payouts: createPayoutsService({ db }) }, events: escrowHandler(escrow, scheduleRelease) };
+}
 
 /**
  * The composition root (issue 6, DESIGN §2): repositories are modules of functions over the
@@ -188,13 +216,10 @@ export function createContainer(opts: {
   const forecast = createForecastService({ db, readDb: database.readDb, cityNames: cityNamesByIds });
   const rateAlerts = createAlertsService({ db });
   const contact = createContactService({ db });
-  const billing = createBillingService({
-    db,
-    payments: gateways.payments,
-    seller: config,
-    // unset: the sandbox's 3-D Secure page is a path of this app (a real acquirer needs PUBLIC_URL)
-    publicUrl: (config.PUBLIC_URL ?? '').replace(/\/$/, ''),
-  });
+  // issue 50: ledger, payment protection, detention, payouts
+  const money = moneyModules(db, config, () => jobs);
+  // publicUrl unset: the sandbox's 3-D Secure page is a path of this app (a real acquirer needs PUBLIC_URL)
+  const billing = createBillingService({ db, payments: gateways.payments, seller: config, publicUrl: (config.PUBLIC_URL ?? '').replace(/\/$/, '') });
   // the real-time channel (issue 21): started by the server (app.ts), fed by its outbox handler
   const realtime = config.REALTIME
     ? createRealtime({
@@ -259,6 +284,7 @@ export function createContainer(opts: {
       laneRatesHandler({ rateFactsOf }),
       teamInviteSmsHandler({ sms: gateways.sms, publicUrl, log }),
       contactEmailHandler({ email: gateways.email, contactTo: config.CONTACT_TO, log }),
+      money.events,
       rateAlertEmailHandler({ email: gateways.email, publicUrl, log }),
       ...(realtime ? [realtimeHandler({ db, realtime })] : []),
       ...(opts.eventHandlers ?? []),
@@ -336,6 +362,7 @@ export function createContainer(opts: {
       assignment,
       bayan,
       contact,
+      ...money.services,
       trucks,
       records,
       tenders,
@@ -352,6 +379,7 @@ export function createContainer(opts: {
     jobs,
   };
   registerJobs(container);
+  registerPaymentJobs(container);
   return {
     ...container,
     /** Stop the job worker and close shared connections (the caller closes the database). */

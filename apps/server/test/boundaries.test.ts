@@ -94,6 +94,11 @@ const OWNER: Record<string, string> = {
   tender_invites: 'tenders',
   saved_searches: 'searches',
   recent_searches: 'searches',
+  escrows: 'escrow',
+  detention_decisions: 'detention',
+  payout_accounts: 'payouts',
+  ledger_journals: 'ledger',
+  ledger_postings: 'ledger',
   verification_documents: 'verification',
   verification_reviews: 'verification',
   webhook_endpoints: 'webhooks',
@@ -152,6 +157,7 @@ describe('one lifecycle: who writes loads.status, offers.status and the other li
       'apps/server/src/modules/bayan/lifecycle.ts',
       'apps/server/src/modules/billing/lifecycle.ts',
       'apps/server/src/modules/calls/lifecycle.ts',
+      'apps/server/src/modules/escrow/lifecycle.ts',
       'apps/server/src/modules/loads/lifecycle.ts',
       'apps/server/src/modules/offers/lifecycle.ts',
       'apps/server/src/modules/tenders/lifecycle.ts',
@@ -175,6 +181,8 @@ describe('one lifecycle: who writes loads.status, offers.status and the other li
   for (const [table, module, apply] of [
     ['calls', 'calls', 'transitionCall()'],
     ['bayan_trips', 'bayan', 'transitionTrip()'],
+    // issue 50: payment protection
+    ['escrows', 'escrow', 'transitionEscrow()'],
   ] as const)
     it(`only ${module}/lifecycle.repository.ts writes ${table}.status (through ${apply} in ${module}/lifecycle.ts)`, () => {
       const hits = statusWriters(server, table);

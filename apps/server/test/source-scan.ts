@@ -56,7 +56,7 @@ export interface Hit {
 }
 
 /** The tables whose status only their module's lifecycle.repository.ts writes (issue 18, issue 51). */
-export type LifecycleTable = 'loads' | 'offers' | 'trucks' | 'tenders' | 'tender_invites' | 'calls' | 'bayan_trips' | 'subscriptions';
+export type LifecycleTable = 'loads' | 'offers' | 'trucks' | 'tenders' | 'tender_invites' | 'calls' | 'bayan_trips' | 'subscriptions' | 'escrows';
 
 /**
  * Statements that write the `status` column of `table`: SQL `update <table> [alias] set … status =`

@@ -2363,6 +2363,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/loads/{id}/escrow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payment protection: the escrow of a protected load (shipper and booked carrier)
+         * @description Opened at booking when the load was posted with paymentProtection: the agreed price + VAT 15%, funded from the shipper’s wallet (status funded) or unfunded until the shipper tops up. Released to the carrier after the dispute window that follows completion (releaseAt). Errors: ESCROW_NOT_FOUND, NOT_FOUND.
+         */
+        get: operations["getLoadsByIdEscrow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/loads/{id}/escrow/fund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Payment protection: the shipper funds the escrow from its wallet
+         * @description For an unfunded escrow (the wallet did not cover it at booking). Errors: ESCROW_NOT_FOUND, NOT_FOUND, FORBIDDEN (the carrier), ESCROW_NOT_FUNDABLE, INSUFFICIENT_WALLET_BALANCE.
+         *
+         *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
+         */
+        post: operations["postLoadsByIdEscrowFund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/loads/{id}/escrow/dispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Payment protection: open a dispute (holds the release until the operator settles)
+         * @description The shipper or the booked carrier, while the escrow is funded or its release scheduled and not yet run. reason 10–500 characters, evidence 10–4000 (what happened, proof ids). Errors: ESCROW_NOT_FOUND, NOT_FOUND, ESCROW_NOT_DISPUTABLE.
+         *
+         *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
+         */
+        post: operations["postLoadsByIdEscrowDispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/loads/{id}/detention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Detention per stop from the driver's step times (shipper and booked carrier)
+         * @description Arrival and departure from the driver's geofenced steps (device time when recorded offline); billable = max(0, dwell − the post's free hours) × its hourly rate, capped per stop by its cap; `accruing` while the truck is still at the stop. Evidence: times, positions and distance from the stop, the stop's proof id. Errors: NOT_FOUND, DETENTION_NOT_AVAILABLE.
+         */
+        get: operations["getLoadsByIdDetention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/loads/{id}/detention/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The shipper accepts or disputes a stop's detention
+         * @description accept (after the truck left the stop) posts it to the ledger as payable to the carrier; dispute needs a reason (10–500 characters). Once per stop. Errors: NOT_FOUND, FORBIDDEN, DETENTION_NOT_AVAILABLE, DETENTION_STILL_ACCRUING, DETENTION_ALREADY_DECIDED.
+         *
+         *     Idempotency-Key: a unique value per create (e.g. a UUID). A retry with the same key and body within 24 h returns the first response and writes nothing.
+         */
+        post: operations["postLoadsByIdDetentionDecide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payoutAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My payout IBAN (carriers and brokers)
+         * @description Errors: NOT_FOUND (none yet), FORBIDDEN (a shipper).
+         */
+        get: operations["getPayoutAccount"];
+        /**
+         * Set my payout IBAN (carriers and brokers)
+         * @description A Saudi IBAN: SA + 22 characters (spaces allowed), check digits by ISO 7064 MOD 97-10; the bank is named from its 2-digit code. Errors: VALIDATION_FAILED (iban: wrong country, wrong length, bad check digits — each its own message in English and Arabic), FORBIDDEN (a shipper).
+         */
+        put: operations["putPayoutAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account/business-profile": {
         parameters: {
             query?: never;
@@ -4490,6 +4620,116 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "payment.funded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.funded
+         * @description A protected load's agreed price + VAT is funded from the shipper's wallet into escrow (issue 50).
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `payment.funded` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookPaymentFunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.released": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.released
+         * @description The dispute window after completion ended without a dispute: the escrow is paid to the carrier.
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `payment.released` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookPaymentReleased"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.disputed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.disputed
+         * @description The shipper or the carrier opens a dispute before the release: the escrow is held for the operator.
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `payment.disputed` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookPaymentDisputed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.settled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.settled
+         * @description The operator settles a disputed escrow (full, partial, refund), or a cancelled load refunds it.
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `payment.settled` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookPaymentSettled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.detention_decided": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * load.detention_decided
+         * @description The shipper accepts (a ledger journal: the carrier's payable) or disputes a stop's detention computed from the trip's step times (issue 50).
+         *
+         *     Parties: shipper, carrier (when booked), broker/vendor where they apply; team members of either side. Subscribe an endpoint to `load.detention_decided` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookLoadDetentionDecided"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "trip.step": {
         parameters: {
             query?: never;
@@ -4792,6 +5032,28 @@ export interface webhooks {
          *     Parties: the account (owner); its team admins. Subscribe an endpoint to `account.suspended` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
          */
         post: operations["webhookAccountSuspended"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "account.payout_account_set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * account.payout_account_set
+         * @description A carrier or broker sets its payout IBAN (issue 50); only its last four characters and bank code are in the event.
+         *
+         *     Parties: the account (owner); its team admins. Subscribe an endpoint to `account.payout_account_set` (POST /api/v1/webhooks). Payloads may carry more fields than named here: ignore unknown fields.
+         */
+        post: operations["webhookAccountPayoutAccountSet"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7022,9 +7284,11 @@ export interface operations {
                                 paymentTermsDays: number | null;
                                 detentionFreeHours: number | null;
                                 detentionRateSar: string | null;
+                                detentionCapSar: string | null;
                                 deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                                 deliveryTo: string | null;
                                 tradable: boolean;
+                                paymentProtection: boolean;
                                 bookNow: boolean;
                                 bookNowFor: ("verified" | "vendors") | null;
                                 repostFlagged: boolean;
@@ -7187,10 +7451,12 @@ export interface operations {
                     paymentTermsDays?: number;
                     detentionFreeHours?: number;
                     detentionRateSar?: string;
+                    detentionCapSar?: string;
                     /** @enum {string} */
                     deliveryType?: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port";
                     deliveryTo?: string;
                     tradable?: boolean;
+                    paymentProtection?: boolean;
                     bookNow?: boolean;
                     /** @enum {string} */
                     bookNowFor?: "verified" | "vendors";
@@ -7291,9 +7557,11 @@ export interface operations {
                             paymentTermsDays: number | null;
                             detentionFreeHours: number | null;
                             detentionRateSar: string | null;
+                            detentionCapSar: string | null;
                             deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
+                            paymentProtection: boolean;
                             bookNow: boolean;
                             bookNowFor: ("verified" | "vendors") | null;
                             repostFlagged: boolean;
@@ -7552,9 +7820,11 @@ export interface operations {
                             paymentTermsDays: number | null;
                             detentionFreeHours: number | null;
                             detentionRateSar: string | null;
+                            detentionCapSar: string | null;
                             deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
+                            paymentProtection: boolean;
                             bookNow: boolean;
                             bookNowFor: ("verified" | "vendors") | null;
                             repostFlagged: boolean;
@@ -7850,10 +8120,12 @@ export interface operations {
                     paymentTermsDays?: number;
                     detentionFreeHours?: number;
                     detentionRateSar?: string;
+                    detentionCapSar?: string;
                     /** @enum {string} */
                     deliveryType?: "door_to_door" | "door_to_port" | "port_to_door" | "port_to_port";
                     deliveryTo?: string;
                     tradable?: boolean;
+                    paymentProtection?: boolean;
                     bookNow?: boolean;
                     /** @enum {string} */
                     bookNowFor?: "verified" | "vendors";
@@ -7951,9 +8223,11 @@ export interface operations {
                             paymentTermsDays: number | null;
                             detentionFreeHours: number | null;
                             detentionRateSar: string | null;
+                            detentionCapSar: string | null;
                             deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
+                            paymentProtection: boolean;
                             bookNow: boolean;
                             bookNowFor: ("verified" | "vendors") | null;
                             repostFlagged: boolean;
@@ -8135,7 +8409,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled" | "rate.alert_triggered" | "chat.message_sent" | "chat.read" | "call.created" | "call.accepted" | "call.ended" | "call.missed" | "contact.message_received";
+                                type: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "payment.funded" | "payment.released" | "payment.disputed" | "payment.settled" | "load.detention_decided" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.payout_account_set" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled" | "rate.alert_triggered" | "chat.message_sent" | "chat.read" | "call.created" | "call.accepted" | "call.ended" | "call.missed" | "contact.message_received";
                                 actorId: string | null;
                                 actorCompany: string | null;
                                 data: {
@@ -8346,9 +8620,11 @@ export interface operations {
                             paymentTermsDays: number | null;
                             detentionFreeHours: number | null;
                             detentionRateSar: string | null;
+                            detentionCapSar: string | null;
                             deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
+                            paymentProtection: boolean;
                             bookNow: boolean;
                             bookNowFor: ("verified" | "vendors") | null;
                             repostFlagged: boolean;
@@ -8597,9 +8873,11 @@ export interface operations {
                             paymentTermsDays: number | null;
                             detentionFreeHours: number | null;
                             detentionRateSar: string | null;
+                            detentionCapSar: string | null;
                             deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
+                            paymentProtection: boolean;
                             bookNow: boolean;
                             bookNowFor: ("verified" | "vendors") | null;
                             repostFlagged: boolean;
@@ -8842,9 +9120,11 @@ export interface operations {
                             paymentTermsDays: number | null;
                             detentionFreeHours: number | null;
                             detentionRateSar: string | null;
+                            detentionCapSar: string | null;
                             deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
+                            paymentProtection: boolean;
                             bookNow: boolean;
                             bookNowFor: ("verified" | "vendors") | null;
                             repostFlagged: boolean;
@@ -9095,9 +9375,11 @@ export interface operations {
                             paymentTermsDays: number | null;
                             detentionFreeHours: number | null;
                             detentionRateSar: string | null;
+                            detentionCapSar: string | null;
                             deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
+                            paymentProtection: boolean;
                             bookNow: boolean;
                             bookNowFor: ("verified" | "vendors") | null;
                             repostFlagged: boolean;
@@ -9365,9 +9647,11 @@ export interface operations {
                             paymentTermsDays: number | null;
                             detentionFreeHours: number | null;
                             detentionRateSar: string | null;
+                            detentionCapSar: string | null;
                             deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                             deliveryTo: string | null;
                             tradable: boolean;
+                            paymentProtection: boolean;
                             bookNow: boolean;
                             bookNowFor: ("verified" | "vendors") | null;
                             repostFlagged: boolean;
@@ -10212,9 +10496,11 @@ export interface operations {
                                 paymentTermsDays: number | null;
                                 detentionFreeHours: number | null;
                                 detentionRateSar: string | null;
+                                detentionCapSar: string | null;
                                 deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                                 deliveryTo: string | null;
                                 tradable: boolean;
+                                paymentProtection: boolean;
                                 bookNow: boolean;
                                 bookNowFor: ("verified" | "vendors") | null;
                                 repostFlagged: boolean;
@@ -21421,7 +21707,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string | null;
-                                events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled" | "rate.alert_triggered")[];
+                                events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "payment.funded" | "payment.released" | "payment.disputed" | "payment.settled" | "load.detention_decided" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.payout_account_set" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled" | "rate.alert_triggered")[];
                                 active: boolean;
                                 createdAt: string;
                             }[];
@@ -21523,7 +21809,7 @@ export interface operations {
                 "application/json": {
                     url: string;
                     description?: string;
-                    events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled" | "rate.alert_triggered")[];
+                    events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "payment.funded" | "payment.released" | "payment.disputed" | "payment.settled" | "load.detention_decided" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.payout_account_set" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled" | "rate.alert_triggered")[];
                 };
             };
         };
@@ -21541,7 +21827,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled" | "rate.alert_triggered")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "payment.funded" | "payment.released" | "payment.disputed" | "payment.settled" | "load.detention_decided" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.payout_account_set" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled" | "rate.alert_triggered")[];
                             active: boolean;
                             createdAt: string;
                             secret: string;
@@ -21830,7 +22116,7 @@ export interface operations {
                 "application/json": {
                     url?: string;
                     description?: string;
-                    events?: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled" | "rate.alert_triggered")[];
+                    events?: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "payment.funded" | "payment.released" | "payment.disputed" | "payment.settled" | "load.detention_decided" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.payout_account_set" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled" | "rate.alert_triggered")[];
                     active?: boolean;
                 };
             };
@@ -21849,7 +22135,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled" | "rate.alert_triggered")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "payment.funded" | "payment.released" | "payment.disputed" | "payment.settled" | "load.detention_decided" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.payout_account_set" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled" | "rate.alert_triggered")[];
                             active: boolean;
                             createdAt: string;
                         };
@@ -22010,7 +22296,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled" | "rate.alert_triggered")[];
+                            events: ("offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "payment.funded" | "payment.released" | "payment.disputed" | "payment.settled" | "load.detention_decided" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.payout_account_set" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled" | "rate.alert_triggered")[];
                             active: boolean;
                             createdAt: string;
                             secret: string;
@@ -22148,7 +22434,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled" | "rate.alert_triggered";
+                                eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "payment.funded" | "payment.released" | "payment.disputed" | "payment.settled" | "load.detention_decided" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.payout_account_set" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled" | "rate.alert_triggered";
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed";
                                 attempts: number;
@@ -22288,7 +22574,7 @@ export interface operations {
                             /** Format: uuid */
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled" | "rate.alert_triggered";
+                            eventType: "offer.created" | "offer.countered" | "offer.accepted" | "offer.rejected" | "offer.withdrawn" | "offer.closed" | "offer.cancelled" | "load.posted" | "load.unposted" | "load.edited" | "load.dates_extended" | "load.booked" | "load.assigned" | "load.unassigned" | "load.bayan_requested" | "load.bayan_created" | "load.bayan_failed" | "load.bayan_closed" | "load.delivery_override" | "load.bayan_cancelled" | "load.completed" | "load.cancelled" | "load.reposted" | "load.expired" | "load.payment_received" | "payment.funded" | "payment.released" | "payment.disputed" | "payment.settled" | "load.detention_decided" | "trip.step" | "trip.proof_flagged" | "subscription.started" | "subscription.renewed" | "subscription.past_due" | "subscription.cancelled" | "subscription.expired" | "payment.succeeded" | "payment.failed" | "invoice.issued" | "account.documents_submitted" | "account.approved" | "account.rejected" | "account.suspended" | "account.payout_account_set" | "account.deleted" | "vehicle.wasl_changed" | "driver.wasl_changed" | "team.member_invited" | "team.member_joined" | "team.member_removed" | "truck.created" | "truck.posted" | "truck.unposted" | "truck.expired" | "truck.deleted" | "truck.edited" | "tender.created" | "tender.invited" | "tender.answered" | "tender.invite_expired" | "tender.invite_awarded" | "tender.invite_closed" | "tender.awarded" | "tender.closed" | "tender.cancelled" | "rate.alert_triggered";
                             /** @enum {string} */
                             status: "pending" | "succeeded" | "failed";
                             attempts: number;
@@ -24473,7 +24759,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                kind: "recharge" | "payment" | "refund";
+                                kind: "recharge" | "payment" | "refund" | "escrow" | "escrow_refund";
                                 amountSar: string;
                                 intentId: string | null;
                                 createdAt: string;
@@ -29663,6 +29949,1227 @@ export interface operations {
             };
             /** @description Error. `code` is one of: IDEMPOTENCY_KEY_REUSED (This Idempotency-Key was already used with a different request.) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getLoadsByIdEscrow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loadId: string;
+                            /** @enum {string} */
+                            status: "unfunded" | "funded" | "release_scheduled" | "disputed" | "released" | "settled" | "refunded" | "cancelled";
+                            priceSar: string;
+                            vatSar: string;
+                            totalSar: string;
+                            fundedAt: string | null;
+                            releaseAt: string | null;
+                            releasedAt: string | null;
+                            dispute: {
+                                at: string;
+                                /** @enum {string} */
+                                by: "shipper" | "carrier";
+                                reason: string;
+                                evidence: string;
+                            } | null;
+                            settlement: {
+                                /** @enum {string} */
+                                kind: "full" | "partial" | "refund";
+                                carrierSar: string;
+                                refundSar: string;
+                                reason: string;
+                                at: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.); ESCROW_NOT_FOUND (This shipment has no payment protection.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postLoadsByIdEscrowFund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loadId: string;
+                            /** @enum {string} */
+                            status: "unfunded" | "funded" | "release_scheduled" | "disputed" | "released" | "settled" | "refunded" | "cancelled";
+                            priceSar: string;
+                            vatSar: string;
+                            totalSar: string;
+                            fundedAt: string | null;
+                            releaseAt: string | null;
+                            releasedAt: string | null;
+                            dispute: {
+                                at: string;
+                                /** @enum {string} */
+                                by: "shipper" | "carrier";
+                                reason: string;
+                                evidence: string;
+                            } | null;
+                            settlement: {
+                                /** @enum {string} */
+                                kind: "full" | "partial" | "refund";
+                                carrierSar: string;
+                                refundSar: string;
+                                reason: string;
+                                at: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: INSUFFICIENT_WALLET_BALANCE (Your wallet balance is too low for this payment.) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); FORBIDDEN (You are not allowed to do this.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.); ESCROW_NOT_FOUND (This shipment has no payment protection.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: ESCROW_NOT_FUNDABLE (This payment is already funded or closed.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postLoadsByIdEscrowDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                    evidence: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            loadId: string;
+                            /** @enum {string} */
+                            status: "unfunded" | "funded" | "release_scheduled" | "disputed" | "released" | "settled" | "refunded" | "cancelled";
+                            priceSar: string;
+                            vatSar: string;
+                            totalSar: string;
+                            fundedAt: string | null;
+                            releaseAt: string | null;
+                            releasedAt: string | null;
+                            dispute: {
+                                at: string;
+                                /** @enum {string} */
+                                by: "shipper" | "carrier";
+                                reason: string;
+                                evidence: string;
+                            } | null;
+                            settlement: {
+                                /** @enum {string} */
+                                kind: "full" | "partial" | "refund";
+                                carrierSar: string;
+                                refundSar: string;
+                                reason: string;
+                                at: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.); ESCROW_NOT_FOUND (This shipment has no payment protection.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: ESCROW_NOT_DISPUTABLE (A dispute can only be opened while the payment is held, before it is released.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getLoadsByIdDetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            loadId: string;
+                            freeHours: number;
+                            rateSar: string;
+                            capSar: string | null;
+                            stops: {
+                                /** @enum {string} */
+                                stop: "pickup" | "drop";
+                                arrival: {
+                                    at: string;
+                                    recordedOffline: boolean;
+                                    lat: number | null;
+                                    lng: number | null;
+                                    distanceKm: number | null;
+                                    flagged: boolean;
+                                } | null;
+                                departure: {
+                                    at: string;
+                                    recordedOffline: boolean;
+                                    lat: number | null;
+                                    lng: number | null;
+                                    distanceKm: number | null;
+                                    flagged: boolean;
+                                } | null;
+                                proofId: string | null;
+                                accruing: boolean;
+                                dwellMinutes: number;
+                                billableMinutes: number;
+                                amountSar: string;
+                                capped: boolean;
+                                decision: {
+                                    /** @enum {string} */
+                                    decision: "accepted" | "disputed";
+                                    amountSar: string;
+                                    reason: string | null;
+                                    at: string;
+                                } | null;
+                            }[];
+                            totalSar: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.); DETENTION_NOT_AVAILABLE (This shipment has no detention terms or no trip yet.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    postLoadsByIdDetentionDecide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    stop: "pickup" | "drop";
+                    /** @enum {string} */
+                    decision: "accept" | "dispute";
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            loadId: string;
+                            freeHours: number;
+                            rateSar: string;
+                            capSar: string | null;
+                            stops: {
+                                /** @enum {string} */
+                                stop: "pickup" | "drop";
+                                arrival: {
+                                    at: string;
+                                    recordedOffline: boolean;
+                                    lat: number | null;
+                                    lng: number | null;
+                                    distanceKm: number | null;
+                                    flagged: boolean;
+                                } | null;
+                                departure: {
+                                    at: string;
+                                    recordedOffline: boolean;
+                                    lat: number | null;
+                                    lng: number | null;
+                                    distanceKm: number | null;
+                                    flagged: boolean;
+                                } | null;
+                                proofId: string | null;
+                                accruing: boolean;
+                                dwellMinutes: number;
+                                billableMinutes: number;
+                                amountSar: string;
+                                capped: boolean;
+                                decision: {
+                                    /** @enum {string} */
+                                    decision: "accepted" | "disputed";
+                                    amountSar: string;
+                                    reason: string | null;
+                                    at: string;
+                                } | null;
+                            }[];
+                            totalSar: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); API_KEY_INVALID (This API key is not valid or was revoked.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_SCOPE (This API key does not allow this action. Give it the scope in your account.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); FORBIDDEN (You are not allowed to do this.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.); DETENTION_NOT_AVAILABLE (This shipment has no detention terms or no trip yet.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: DETENTION_STILL_ACCRUING (The truck is still at this stop: detention can be accepted once it leaves.); DETENTION_ALREADY_DECIDED (The detention of this stop was already accepted or disputed.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getPayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            iban: string;
+                            bankCode: string;
+                            bankNameEn: string | null;
+                            bankNameAr: string | null;
+                            holderName: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); FORBIDDEN (You are not allowed to do this.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: NOT_FOUND (Not found.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: RATE_LIMITED (Too many requests. Please wait and try again.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    putPayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    iban: string;
+                    holderName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            iban: string;
+                            bankCode: string;
+                            bankNameEn: string | null;
+                            bankNameAr: string | null;
+                            holderName: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: VALIDATION_FAILED (Please fill out all required fields correctly.); BAD_REQUEST (The request is not valid.); BAD_URL (The address of the request is malformed.); INVALID_JSON (The request body is not valid JSON.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNAUTHORIZED (Invalid token. Please sign in again.); NOT_SIGNED_IN (You are not signed in.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: API_KEY_NOT_ALLOWED (This action needs you to sign in; an API key cannot do it.); ACCOUNT_SUSPENDED (Your account is suspended. You will be logged out.); ACCOUNT_DELETED (Your account was deleted. You will be logged out.); FORBIDDEN (You are not allowed to do this.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: TOKEN_EXPIRED (Access token expired; regenerate it.) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: PAYLOAD_TOO_LARGE (The request is too large.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. `code` is one of: UNSUPPORTED_MEDIA_TYPE (This content type is not supported here. Send JSON (application/json).) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -34945,9 +36452,11 @@ export interface operations {
                                 paymentTermsDays: number | null;
                                 detentionFreeHours: number | null;
                                 detentionRateSar: string | null;
+                                detentionCapSar: string | null;
                                 deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                                 deliveryTo: string | null;
                                 tradable: boolean;
+                                paymentProtection: boolean;
                                 bookNow: boolean;
                                 bookNowFor: ("verified" | "vendors") | null;
                                 repostFlagged: boolean;
@@ -35171,9 +36680,11 @@ export interface operations {
                                 paymentTermsDays: number | null;
                                 detentionFreeHours: number | null;
                                 detentionRateSar: string | null;
+                                detentionCapSar: string | null;
                                 deliveryType: ("door_to_door" | "door_to_port" | "port_to_door" | "port_to_port") | null;
                                 deliveryTo: string | null;
                                 tradable: boolean;
+                                paymentProtection: boolean;
                                 bookNow: boolean;
                                 bookNowFor: ("verified" | "vendors") | null;
                                 repostFlagged: boolean;
@@ -47369,6 +48880,360 @@ export interface operations {
             };
         };
     };
+    webhookPaymentFunded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "payment.funded";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        escrowId: string;
+                        escrowStatus: {
+                            from: string;
+                            to: string;
+                        };
+                        totalSar: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPaymentReleased: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "payment.released";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        escrowId: string;
+                        escrowStatus: {
+                            from: string;
+                            to: string;
+                        };
+                        totalSar: string;
+                        carrierSar: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPaymentDisputed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "payment.disputed";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        escrowId: string;
+                        escrowStatus: {
+                            from: string;
+                            to: string;
+                        };
+                        totalSar: string;
+                        /** @enum {string} */
+                        by: "shipper" | "carrier";
+                        reason: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPaymentSettled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "payment.settled";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** Format: uuid */
+                        escrowId: string;
+                        escrowStatus: {
+                            from: string;
+                            to: string;
+                        };
+                        totalSar: string;
+                        /** @enum {string} */
+                        settlement: "full" | "partial" | "refund";
+                        carrierSar: string;
+                        refundSar: string;
+                        reason: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLoadDetentionDecided: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "load.detention_decided";
+                    createdAt: string;
+                    /** Format: uuid */
+                    loadId: string;
+                    data: {
+                        /** Format: uuid */
+                        loadId: string;
+                        referenceId: string;
+                        /** Format: uuid */
+                        shipperId: string;
+                        /** Format: uuid */
+                        carrierId: string;
+                        /** Format: uuid */
+                        brokerId?: string;
+                        /** Format: uuid */
+                        vendorId?: string;
+                        status?: {
+                            from: string;
+                            to: string;
+                        };
+                        /** @enum {string} */
+                        stop: "pickup" | "drop";
+                        /** @enum {string} */
+                        decision: "accepted" | "disputed";
+                        amountSar: string;
+                        billableMinutes: number;
+                        reason: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     webhookTripStep: {
         parameters: {
             query?: never;
@@ -48106,6 +49971,55 @@ export interface operations {
                             from: string;
                             to: string;
                         };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within the timeout is success; anything else is retried with backoff for a day, in order per endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAccountPayoutAccountSet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (the same on every retry and resend: deduplicate on it). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the base64-decoded `whsec_` secret. */
+                "webhook-signature": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (the original scheme, kept). */
+                "masar-signature": string;
+                /** @description The event id. */
+                "masar-event-id": string;
+                /** @description The event type. */
+                "masar-event-type": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "account.payout_account_set";
+                    createdAt: string;
+                    data: {
+                        /** Format: uuid */
+                        accountId: string;
+                        ibanLast4: string;
+                        bankCode: string;
                     } & {
                         [key: string]: unknown;
                     };

@@ -389,6 +389,35 @@ export const ERRORS = {
     en: 'This phone number already belongs to another company’s team or owns a team.',
     ar: 'رقم الجوال هذا ينتمي إلى فريق شركة أخرى أو يملك فريقاً.',
   },
+  // ---- Payment protection (issue 50) ----
+  ESCROW_NOT_FOUND: { status: 404, en: 'This shipment has no payment protection.', ar: 'هذه الشحنة ليست محمية الدفع.' },
+  ESCROW_NOT_FUNDABLE: { status: 409, en: 'This payment is already funded or closed.', ar: 'هذا الدفع ممول مسبقاً أو مغلق.' },
+  ESCROW_NOT_DISPUTABLE: {
+    status: 409,
+    en: 'A dispute can only be opened while the payment is held, before it is released.',
+    ar: 'لا يمكن فتح نزاع إلا والمبلغ محتجز، قبل تحويله.',
+  },
+  ESCROW_NOT_SETTLEABLE: { status: 409, en: 'Only a disputed payment can be settled.', ar: 'لا يمكن تسوية إلا دفعة عليها نزاع.' },
+  ESCROW_BAD_AMOUNT: {
+    status: 400,
+    en: 'A partial settlement must be more than zero and less than the held amount.',
+    ar: 'يجب أن تكون التسوية الجزئية أكبر من صفر وأقل من المبلغ المحتجز.',
+  },
+  DETENTION_NOT_AVAILABLE: {
+    status: 404,
+    en: 'This shipment has no detention terms or no trip yet.',
+    ar: 'لا توجد شروط انتظار لهذه الشحنة أو لم تبدأ الرحلة بعد.',
+  },
+  DETENTION_STILL_ACCRUING: {
+    status: 409,
+    en: 'The truck is still at this stop: detention can be accepted once it leaves.',
+    ar: 'الشاحنة لا تزال في هذه المحطة: يمكن قبول رسوم الانتظار بعد مغادرتها.',
+  },
+  DETENTION_ALREADY_DECIDED: {
+    status: 409,
+    en: 'The detention of this stop was already accepted or disputed.',
+    ar: 'تم قبول رسوم الانتظار لهذه المحطة أو الاعتراض عليها مسبقاً.',
+  },
   SOMETHING_WENT_WRONG: { status: 500, en: 'Something went wrong.', ar: 'حدث خطأ ما.' },
 } as const satisfies Record<string, { status: number; en: string; ar: string }>;
 

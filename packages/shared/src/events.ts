@@ -55,6 +55,8 @@ const shipment = <S extends z.ZodRawShape>(shape: S) => shipmentObject.extend(sh
 const booked = <S extends z.ZodRawShape>(shape: S) => shipment({ carrierId: uuid, ...shape });
 const offer = <S extends z.ZodRawShape>(shape: S) => shipment({ offerId: uuid, carrierId: uuid, ...shape });
 const loadStatus = z.enum(LOAD_STATUSES);
+/** Payment protection events (issue 50): the escrow, its status change, the held total (price + VAT). */
+const escrowEvent = <S extends z.ZodRawShape>(shape: S) => booked({ escrowId: uuid, escrowStatus: statusChangeSchema, totalSar: sar, ...shape });
 
 /** Events about an account (billing, verification, fleet, team): `accountId` is the owner. */
 const account = <S extends z.ZodRawShape>(shape: S) => z.looseObject({ accountId: uuid, ...shape });
@@ -250,6 +252,42 @@ export const DOMAIN_EVENTS = {
     parties: SHIPMENT_PARTIES,
     schema: booked({ at: isoTime, daysToPay: z.number().nullable() }),
   },
+  'payment.funded': {
+    aggregate: 'load',
+    when: "A protected load's agreed price + VAT is funded from the shipper's wallet into escrow (issue 50).",
+    parties: SHIPMENT_PARTIES,
+    schema: escrowEvent({}),
+  },
+  'payment.released': {
+    aggregate: 'load',
+    when: 'The dispute window after completion ended without a dispute: the escrow is paid to the carrier.',
+    parties: SHIPMENT_PARTIES,
+    schema: escrowEvent({ carrierSar: sar }),
+  },
+  'payment.disputed': {
+    aggregate: 'load',
+    when: 'The shipper or the carrier opens a dispute before the release: the escrow is held for the operator.',
+    parties: SHIPMENT_PARTIES,
+    schema: escrowEvent({ by: z.enum(['shipper', 'carrier']), reason: z.string() }),
+  },
+  'payment.settled': {
+    aggregate: 'load',
+    when: 'The operator settles a disputed escrow (full, partial, refund), or a cancelled load refunds it.',
+    parties: SHIPMENT_PARTIES,
+    schema: escrowEvent({ settlement: z.enum(['full', 'partial', 'refund']), carrierSar: sar, refundSar: sar, reason: z.string() }),
+  },
+  'load.detention_decided': {
+    aggregate: 'load',
+    when: "The shipper accepts (a ledger journal: the carrier's payable) or disputes a stop's detention computed from the trip's step times (issue 50).",
+    parties: SHIPMENT_PARTIES,
+    schema: booked({
+      stop: z.enum(['pickup', 'drop']),
+      decision: z.enum(['accepted', 'disputed']),
+      amountSar: sar,
+      billableMinutes: z.number().int(),
+      reason: z.string().nullable(),
+    }),
+  },
   'trip.step': {
     aggregate: 'load',
     when: 'The driver records a trip step (started … completed; the proof steps by a proof upload).',
@@ -335,6 +373,12 @@ export const DOMAIN_EVENTS = {
     when: 'An operator suspends the account.',
     parties: ACCOUNT_PARTIES,
     schema: account({ reason: z.string().nullable().optional(), status: statusChangeSchema }),
+  },
+  'account.payout_account_set': {
+    aggregate: 'account',
+    when: 'A carrier or broker sets its payout IBAN (issue 50); only its last four characters and bank code are in the event.',
+    parties: ACCOUNT_PARTIES,
+    schema: account({ ibanLast4: z.string(), bankCode: z.string() }),
   },
   'account.deleted': { aggregate: 'account', when: 'The account is deleted.', parties: ACCOUNT_PARTIES, schema: account({}) },
   'vehicle.wasl_changed': {

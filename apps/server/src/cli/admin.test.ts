@@ -35,6 +35,23 @@ describe('admin command arguments', () => {
     expect(() => parseAdminArgs(['reject-document', '-p', '0501234567', '--document', 'vat_certificate'])).toThrow(/--reason/);
   });
 
+  it('parses escrow settlements (issue 50) and refuses unclear ones', () => {
+    const load = '0190f0f0-0000-7000-8000-000000000001';
+    expect(parseAdminArgs(['escrow-settle', '--load', load, '--settle', 'partial', '--sar', '1150.00', '--reason', 'Two pallets damaged'])).toEqual({
+      action: 'escrow-settle',
+      loadId: load,
+      input: { kind: 'partial', carrierSar: '1150.00', reason: 'Two pallets damaged' },
+    });
+    expect(parseAdminArgs(['ledger-balance'])).toEqual({ action: 'ledger-balance' });
+    for (const bad of [
+      ['escrow-settle', '--load', 'LD-1', '--settle', 'full', '--reason', 'ok then'],
+      ['escrow-settle', '--load', load, '--settle', 'partial', '--reason', 'no amount'],
+      ['escrow-settle', '--load', load, '--settle', 'full', '--sar', '10', '--reason', 'amount on full'],
+      ['escrow-settle', '--load', load, '--settle', 'full'],
+    ])
+      expect(() => parseAdminArgs(bad)).toThrow(expect.objectContaining({ exitCode: 2 }));
+  });
+
   it('parses promo codes and refuses unclear ones', async () => {
     const cmd = parseAdminArgs(['promo', '--code', 'summer25', '--percent', '25', '--expires', '2026-12-31', '--max', '100', '--plans', 'carrier-monthly']);
     expect(cmd).toEqual({

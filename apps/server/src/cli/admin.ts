@@ -9,6 +9,8 @@
  *   npm run admin -- dashboards-backfill   # build the dashboards' aggregates from the event history (issue 20)
  *   npm run admin -- rates-backfill     # build the lane rate index from the booking history (issue 20)
  *   npm run admin -- promo --code SUMMER25 --percent 25 [--expires 2026-12-31] [--max 100] [--plans a,b]
+ *   npm run admin -- escrow-settle --load <load id> --settle full|partial|refund [--sar 1150.00] --reason "…"
+ *   npm run admin -- ledger-balance     # the ledger's trial balance (0 per currency when it balances)
  *
  * It opens the database the server is configured with (DATABASE_URL, else embedded PGlite in
  * DATA_DIR) and applies migrations first. Embedded PGlite allows ONE process per data directory
@@ -18,7 +20,17 @@
 import '../lib/require-node.ts';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { BUSINESS_DOCUMENT_TYPES, isMoneyString, normalizeSaudiPhone, PLAN_CODES, promoCode, type BusinessDocumentType } from '@masar/shared';
+import {
+  BUSINESS_DOCUMENT_TYPES,
+  errorMessage,
+  escrowSettleInput,
+  isMoneyString,
+  normalizeSaudiPhone,
+  PLAN_CODES,
+  promoCode,
+  type BusinessDocumentType,
+  type EscrowSettleInput,
+} from '@masar/shared';
 import { loadConfig } from '../config.ts';
 import { createContainer } from '../container.ts';
 import { openDatabase } from '../db/client.ts';
@@ -50,6 +62,8 @@ export const USAGE = `Usage:
   npm run admin -- dashboards-backfill
   npm run admin -- rates-backfill
   npm run admin -- promo --code CODE (--percent N | --sar AMOUNT) [--expires YYYY-MM-DD] [--max N] [--plans a,b]
+  npm run admin -- escrow-settle --load LOAD_ID --settle full|partial|refund [--sar AMOUNT] --reason "…"
+  npm run admin -- ledger-balance
 
   approve  status 2 (approved); the next profile the user loads shows the approval dialog once
   reject   status 5 (documents rejected; the user sees the rejected banner and, on the profile
@@ -75,6 +89,12 @@ export const USAGE = `Usage:
   promo    create or update a promo code: --code CODE and --percent N (1–100) or --sar AMOUNT;
            optional --expires YYYY-MM-DD (end of that day, Riyadh), --max N uses in all,
            --plans plan-code,… (default every plan); each user may use a code once
+  escrow-settle
+           settle the disputed escrow of a protected load (issue 50): full to the carrier, partial
+           (--sar AMOUNT incl. VAT to the carrier, the rest back to the shipper's wallet) or refund;
+           --reason is required and goes on payment.settled
+  ledger-balance
+           the ledger's trial balance: the sum of every posting per currency (0 when it balances)
 
 Uses the same configuration as the server (DATABASE_URL, else embedded PGlite in DATA_DIR).
 With embedded PGlite, stop the server first: one process per data directory.`;
@@ -103,6 +123,8 @@ export type AdminCommand =
   | { action: 'dashboards-backfill' }
   | { action: 'rates-backfill' }
   | { action: 'help' }
+  | { action: 'ledger-balance' }
+  | { action: 'escrow-settle'; loadId: string; input: EscrowSettleInput }
   | PromoCommand;
 
 /** One flagged re-post as the loads service reports it (loads.service.ts repostReport). */
@@ -157,6 +179,57 @@ function parsePromo(v: Record<string, string | boolean | undefined>): PromoComma
   return { action: 'promo', code: code.data, kind: percent ? 'percent' : 'fixed', value: (percent ?? sar)!, expiresAt, maxRedemptions, planCodes };
 }
 
+/** `escrow-settle` options → the settlement; AdminError(2) on anything unclear. */
+function parseEscrowSettle(v: Record<string, string | boolean | undefined>): AdminCommand {
+  const bad = (m: string) => new AdminError(`${m}\n\n${USAGE}`, 2);
+  const loadId = typeof v.load === 'string' ? v.load : '';
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(loadId)) throw bad('--load is the load id (a UUID).');
+  const input = escrowSettleInput.safeParse({ kind: v.settle, reason: v.reason, ...(typeof v.sar === 'string' ? { carrierSar: v.sar } : {}) });
+  if (!input.success) throw bad('--settle is full, partial (with --sar AMOUNT) or refund, and --reason "…" is required.');
+  return { action: 'escrow-settle', loadId, input: input.data };
+}
+
+type ServiceCommand = Extract<AdminCommand, { action: 'records-backfill' | 'dashboards-backfill' | 'rates-backfill' | 'ledger-balance' | 'escrow-settle' }>;
+const isServiceCommand = (cmd: AdminCommand): cmd is ServiceCommand =>
+  ['records-backfill', 'dashboards-backfill', 'rates-backfill', 'ledger-balance', 'escrow-settle'].includes(cmd.action);
+
+/** The backfills and the ledger and escrow commands (issue 50), through the container's services. */
+async function runServiceCommand(
+  cmd: ServiceCommand,
+  services: Pick<ReturnType<typeof createContainer>['services'], 'records' | 'dashboards' | 'rates' | 'ledger' | 'escrow'>,
+  out: (s: string) => void,
+): Promise<number> {
+  if (cmd.action === 'records-backfill') {
+    out(`Records: ${await services.records.backfill()} event(s) counted (events counted before were skipped).`);
+    return 0;
+  }
+  if (cmd.action === 'dashboards-backfill') {
+    out(`Dashboards: ${await services.dashboards.backfill()} event(s) counted (events counted before were skipped).`);
+    return 0;
+  }
+  if (cmd.action === 'rates-backfill') {
+    out(`Lane rates: ${await services.rates.backfill()} event(s) taken (events taken before were skipped).`);
+    return 0;
+  }
+  if (cmd.action === 'ledger-balance') {
+    const rows = await services.ledger.trialBalance();
+    if (!rows.length) out('The ledger is empty.');
+    for (const r of rows)
+      out(`${r.currency}: sum ${r.total} halalas over ${r.postings} postings in ${r.journals} journals${r.total === 0 ? ' (balanced)' : ' (NOT BALANCED)'}`);
+    return rows.every((r) => r.total === 0) ? 0 : 1;
+  }
+  try {
+    const e = await services.escrow.settle({ loadId: cmd.loadId }, cmd.input);
+    out(
+      `Escrow of load ${cmd.loadId} settled (${cmd.input.kind}): ${e.settlement!.carrierSar} SAR to the carrier, ${e.settlement!.refundSar} SAR back to the shipper. Reason: ${cmd.input.reason}`,
+    );
+    return 0;
+  } catch (e) {
+    if (e instanceof AppError) throw new AdminError(`${e.code}: ${errorMessage(e.code)} Nothing changed.`);
+    throw e;
+  }
+}
+
 /** Parse the command line (after `--`). Throws AdminError(exitCode 2) with the usage on bad input. */
 export function parseAdminArgs(argv: string[]): AdminCommand {
   let parsed;
@@ -175,6 +248,8 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
         plans: { type: 'string' },
         reason: { type: 'string' },
         document: { type: 'string' },
+        load: { type: 'string' },
+        settle: { type: 'string' },
       },
     });
   } catch (e) {
@@ -190,6 +265,8 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
     return { action, max: values.max ? Number(values.max) : 100 };
   }
   if (action === 'promo') return parsePromo(values);
+  if (action === 'ledger-balance') return { action };
+  if (action === 'escrow-settle') return parseEscrowSettle(values);
   if (action === 'reject-document') {
     const bad = (m: string) => new AdminError(`${m}\n\n${USAGE}`, 2);
     const phone = normalizeSaudiPhone(values.phone ?? '');
@@ -272,19 +349,9 @@ export async function main(argv: string[], out: (s: string) => void = console.lo
   try {
     await migrate(database);
     // the operator's work goes through the same services the server builds (composition root)
-    const { accounts, billing, verification, loads, records, dashboards, rates } = createContainer({ config: { ...config, JOBS: false }, database }).services;
-    if (cmd.action === 'records-backfill') {
-      out(`Records: ${await records.backfill()} event(s) counted (events counted before were skipped).`);
-      return 0;
-    }
-    if (cmd.action === 'dashboards-backfill') {
-      out(`Dashboards: ${await dashboards.backfill()} event(s) counted (events counted before were skipped).`);
-      return 0;
-    }
-    if (cmd.action === 'rates-backfill') {
-      out(`Lane rates: ${await rates.backfill()} event(s) taken (events taken before were skipped).`);
-      return 0;
-    }
+    const services = createContainer({ config: { ...config, JOBS: false }, database }).services;
+    const { accounts, billing, verification, loads } = services;
+    if (isServiceCommand(cmd)) return await runServiceCommand(cmd, services, out);
     if (cmd.action === 'reposts') {
       for (const line of describeReposts(await loads.repostReport(cmd.max))) out(line);
       return 0;

@@ -17,6 +17,7 @@ import type { PushService } from '../modules/notifications/notifications.push.ts
 import type { AlertsService } from '../modules/rates/alerts.service.ts';
 import type { FilesService } from '../modules/files/files.service.ts';
 import type { CallsService } from '../modules/calls/calls.service.ts';
+import type { EscrowService } from '../modules/escrow/escrow.service.ts';
 import { refreshDemoLoads } from '../seed/demo-loads.ts';
 import { seedDemoAccounts } from '../seed/demo.ts';
 import { cleanupAuth } from '../modules/auth/auth.service.ts';
@@ -47,6 +48,7 @@ export interface JobDeps {
     rateAlerts: AlertsService;
     files: FilesService;
     calls: CallsService;
+    escrow: EscrowService;
   };
 }
 
@@ -187,4 +189,14 @@ export function registerJobs(c: JobDeps) {
       await unlisten?.();
     },
   });
+}
+
+/**
+ * Payment protection (issue 50): an escrow's release, queued for the end of its dispute window
+ * when its shipment completes (a run before then, or after a dispute, does nothing); the minute
+ * sweep releases what is due if a job was lost (a crash between the commit and the send).
+ */
+export function registerPaymentJobs({ jobs, services }: Pick<JobDeps, 'jobs' | 'services'>) {
+  jobs.define<{ id: string }>({ name: 'escrow.release', retryLimit: 5, handler: async ({ id }) => void (await services.escrow.release(id)) });
+  jobs.define({ name: 'escrow.sweep', cron: '* * * * *', retryLimit: 2, handler: async () => void (await services.escrow.releaseDue()) });
 }

@@ -7,3 +7,6 @@ export * from './hijri.ts';
 export * from './subscription-lifecycle.ts';
 export * from './call-lifecycle.ts';
 export * from './bayan-lifecycle.ts';
+export * from './escrow-lifecycle.ts';
+export * from './detention.ts';
+export * from './iban.ts';

@@ -362,7 +362,8 @@ export const trialStartBody = z.object({ planCode: z.enum(PLAN_CODES) });
 
 export const walletEntrySchema = z.object({
   id: z.uuid(),
-  kind: z.enum(['recharge', 'payment', 'refund']),
+  /** `escrow`: a protected load's funding; `escrow_refund`: its return (issue 50). */
+  kind: z.enum(['recharge', 'payment', 'refund', 'escrow', 'escrow_refund']),
   /** Signed: + credit, − debit. */
   amountSar: moneySarOut,
   intentId: z.uuid().nullable(),

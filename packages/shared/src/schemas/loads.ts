@@ -161,11 +161,18 @@ const termFields = {
     .optional(),
   /** Detention charge per hour after the free hours, SAR decimal string. */
   detentionRateSar: moneySar.optional(),
+  /** Most detention charged per stop, SAR (issue 50: billed from the trip's step times). */
+  detentionCapSar: moneySar.optional(),
   deliveryType: z.enum(DELIVERY_TYPES, { error: 'v.deliveryType' }).optional(),
   /** Who or where the shipment is delivered to (consignee or site), free text. */
   deliveryTo: z.string().trim().max(100, 'v.deliveryToMax').optional(),
   /** The goods may be traded (sold on) while in transit (Bayan waybill "tradable"). */
   tradable: z.boolean().optional(),
+  /**
+   * Payment protection (issue 50): at booking the agreed price + VAT is funded from the shipper's
+   * wallet into escrow and released to the carrier after the dispute window that follows delivery.
+   */
+  paymentProtection: z.boolean().optional(),
   /**
    * Book Now at the posted price (issue 19): a verified carrier with a plan books it in one step
    * (POST /bookNow), no negotiation. Absent on create: false.
@@ -347,9 +354,12 @@ export const loadSchema = z.object({
   paymentTermsDays: z.number().int().nullable(),
   detentionFreeHours: z.number().int().nullable(),
   detentionRateSar: moneySarOut.nullable(),
+  detentionCapSar: moneySarOut.nullable(),
   deliveryType: z.enum(DELIVERY_TYPES).nullable(),
   deliveryTo: z.string().nullable(),
   tradable: z.boolean(),
+  /** Payment protection (issue 50): the board's "Protected" badge; GET /loads/:id/escrow has the escrow. */
+  paymentProtection: z.boolean(),
   /** Book Now at the posted price (issue 19); `bookNowFor` who may (null when not Book Now). */
   bookNow: z.boolean(),
   bookNowFor: z.enum(BOOK_NOW_FOR).nullable(),

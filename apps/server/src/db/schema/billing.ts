@@ -78,9 +78,11 @@ export const paymentIntents = pgTable('payment_intents', {
 export const walletEntries = pgTable('wallet_entries', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id').notNull(),
-  kind: text('kind').notNull().$type<'recharge' | 'payment' | 'refund'>(),
+  kind: text('kind').notNull().$type<'recharge' | 'payment' | 'refund' | 'escrow' | 'escrow_refund'>(),
   amountHalalas: halalas('amount_halalas').notNull(),
   intentId: uuid('intent_id'),
+  /** Payment protection (migration 0141, issue 50): the escrow this debit funds or this refund returns. */
+  escrowId: uuid('escrow_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

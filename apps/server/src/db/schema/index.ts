@@ -24,3 +24,7 @@ export * from './dashboards.ts';
 export * from './rate-alerts.ts';
 export * from './chat.ts';
 export * from './calls.ts';
+export * from './ledger.ts';
+export * from './escrow.ts';
+export * from './detention.ts';
+export * from './payouts.ts';

@@ -48,9 +48,13 @@ export const loads = pgTable('loads', {
   paymentTermsDays: smallint('payment_terms_days'),
   detentionFreeHours: smallint('detention_free_hours'),
   detentionRate: money('detention_rate'),
+  /** migration 0142 (issue 50): most detention charged per stop. */
+  detentionCap: money('detention_cap'),
   deliveryType: text('delivery_type'),
   deliveryTo: text('delivery_to'),
   tradable: boolean('tradable').notNull().default(false),
+  // migration 0141 (issue 50): payment protection (escrow) opted in by the shipper
+  paymentProtection: boolean('payment_protection').notNull().default(false),
   // migration 0105 (issue 19): Book Now and re-post detection
   bookNow: boolean('book_now').notNull().default(false),
   bookNowFor: text('book_now_for').$type<BookNowFor>(),

@@ -42,9 +42,11 @@ type TermsBody = Partial<
     | 'paymentTermsDays'
     | 'detentionFreeHours'
     | 'detentionRateSar'
+    | 'detentionCapSar'
     | 'deliveryType'
     | 'deliveryTo'
     | 'tradable'
+    | 'paymentProtection'
   >
 >;
 export function termColumns(b: TermsBody): Partial<authoring.NewLoad> {
@@ -57,9 +59,11 @@ export function termColumns(b: TermsBody): Partial<authoring.NewLoad> {
   if (b.paymentTermsDays !== undefined) out.paymentTermsDays = b.paymentTermsDays;
   if (b.detentionFreeHours !== undefined) out.detentionFreeHours = b.detentionFreeHours;
   if (b.detentionRateSar !== undefined) out.detentionRate = b.detentionRateSar;
+  if (b.detentionCapSar !== undefined) out.detentionCap = b.detentionCapSar;
   if (b.deliveryType !== undefined) out.deliveryType = b.deliveryType;
   if (b.deliveryTo !== undefined) out.deliveryTo = b.deliveryTo;
   if (b.tradable !== undefined) out.tradable = b.tradable;
+  if (b.paymentProtection !== undefined) out.paymentProtection = b.paymentProtection;
   return out;
 }
 

@@ -54,8 +54,8 @@ const LOAD_OWN_COLUMNS = `
   case when l.vehicle_id is null then false else exists (select 1 from bayan_trips b where b.load_id = l.id and b.status = 'active') end as has_bayan,
   case when l.vehicle_id is null then true else coalesce((select v.weight_kg >= ${FLEET_LIMITS.waslMinWeightKg} from vehicles v where v.id = l.vehicle_id), true) end as bayan_required,
   l.pickup_latest_at, l.pickup_hours_from, l.pickup_hours_to, l.drop_hours_from, l.drop_hours_to, l.payment_method, l.paid_by,
-  l.payment_terms_days, l.detention_free_hours, l.detention_rate::text as detention_rate, l.delivery_type, l.delivery_to, l.tradable,
-  l.book_now, l.book_now_for,
+  l.payment_terms_days, l.detention_free_hours, l.detention_rate::text as detention_rate, l.detention_cap::text as detention_cap, l.delivery_type, l.delivery_to, l.tradable,
+  l.payment_protection, l.book_now, l.book_now_for,
   -- re-post detection (issue 19): a later load re-posts this one (index loads_reposted_from)
   exists (select 1 from loads rp where rp.reposted_from = l.id) as repost_flagged,
   case when l.shipment_type = 2 then (select coalesce(json_agg(lv.vendor_id), '[]'::json) from load_vendors lv where lv.load_id = l.id) else '[]'::json end as vendor_ids,
@@ -120,9 +120,11 @@ export interface LoadRow {
   payment_terms_days: number | null;
   detention_free_hours: number | null;
   detention_rate: string | null;
+  detention_cap: string | null;
   delivery_type: Load['deliveryType'];
   delivery_to: string | null;
   tradable: boolean;
+  payment_protection: boolean;
   book_now: boolean;
   book_now_for: Load['bookNowFor'];
   repost_flagged: boolean;
@@ -220,9 +222,11 @@ export function toLoad(r: LoadRow, viewerId: string | null, deadheadKm?: number,
     paymentTermsDays: r.payment_terms_days == null ? null : Number(r.payment_terms_days),
     detentionFreeHours: r.detention_free_hours == null ? null : Number(r.detention_free_hours),
     detentionRateSar: r.detention_rate,
+    detentionCapSar: r.detention_cap,
     deliveryType: r.delivery_type,
     deliveryTo: r.delivery_to,
     tradable: r.tradable,
+    paymentProtection: r.payment_protection,
     bookNow: r.book_now,
     bookNowFor: r.book_now ? r.book_now_for : null,
     // the original shipper's flag; nobody else learns it from the load

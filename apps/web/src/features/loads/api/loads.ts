@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangeAudienceBody, CreateLoadBody, ExtendDatesBody, MyLoadsTab, UpdateLoadBody } from '@masar/shared';
-import { idempotent, masar, unwrap, type QueryOf } from '../../../lib/api';
+import { ApiError, idempotent, masar, unwrap, type QueryOf } from '../../../lib/api';
 import { useBoardCount } from '../../../components/boardCount';
 
 /** Every tab's count, exact up to COUNT_CAP (1,000); countsCapped says which tab has more. */
@@ -133,5 +133,54 @@ export function useBackhauls(loadId: string, radius: number, enabled: boolean) {
     queryFn: () => unwrap(masar.GET('/api/v1/backHaulLoads', { params: { query: { loadId, radius, limit: 20 } } })),
     enabled,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Payment protection of a protected load (GET /loads/:id/escrow, issue 50): shipper and booked carrier; null when it has none yet. */
+export function useEscrow(loadId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['loads', 'escrow', loadId],
+    queryFn: () =>
+      unwrap(masar.GET('/api/v1/loads/{id}/escrow', { params: { path: { id: loadId } } })).catch((e: unknown) => {
+        // booked a moment ago: the escrow opens when the booking event is handled
+        if (e instanceof ApiError && e.code === 'ESCROW_NOT_FOUND') return null;
+        throw e;
+      }),
+    enabled,
+  });
+}
+
+/** The shipper funds an unfunded escrow from its wallet (POST /loads/:id/escrow/fund). */
+export function useFundEscrow(loadId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (key: string) => unwrap(masar.POST('/api/v1/loads/{id}/escrow/fund', { params: { path: { id: loadId } }, headers: idempotent(key) })),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['loads', 'escrow', loadId] }),
+  });
+}
+
+/** Detention per stop from the trip's step times (GET /loads/:id/detention, issue 50); refreshed every minute while it accrues. */
+export function useDetention(loadId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['loads', 'detention', loadId],
+    queryFn: () => unwrap(masar.GET('/api/v1/loads/{id}/detention', { params: { path: { id: loadId } } })),
+    enabled,
+    refetchInterval: (q) => (q.state.data?.stops.some((s) => s.accruing) ? 60_000 : false),
+  });
+}
+
+/** The shipper accepts or disputes a stop's detention (POST /loads/:id/detention/decide). */
+export function useDecideDetention(loadId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { key: string; stop: 'pickup' | 'drop'; decision: 'accept' | 'dispute'; reason?: string }) =>
+      unwrap(
+        masar.POST('/api/v1/loads/{id}/detention/decide', {
+          params: { path: { id: loadId } },
+          body: { stop: v.stop, decision: v.decision, ...(v.reason ? { reason: v.reason } : {}) },
+          headers: idempotent(v.key),
+        }),
+      ),
+    onSuccess: (data) => qc.setQueryData(['loads', 'detention', loadId], data),
   });
 }

@@ -59,6 +59,7 @@ import {
 import { useMyVendorOptions } from '../api/loads';
 import { AddressBookPicker } from './AddressBookPicker';
 import { useDatesLocale } from '../../../components/useDatesLocale';
+import { MoreTerms } from './MoreTerms';
 
 interface Props {
   initialValues: LoadFormValues;
@@ -580,7 +581,7 @@ export function LoadForm({ initialValues, editing, canPostOnSave = false, submit
                 error={err('deliveryTo')}
                 data-testid="delivery-to"
               />
-              <Checkbox mt="xl" label={t('field.tradable')} {...form.getInputProps('tradable', { type: 'checkbox' })} data-testid="tradable" />
+              <MoreTerms form={form} err={err} ownVehicle={values.shipmentType === SHIPMENT_TYPE.ownVehicle} />
             </SimpleGrid>
           </Paper>
 

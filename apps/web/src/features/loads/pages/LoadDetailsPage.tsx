@@ -17,7 +17,9 @@ import { AudienceModal, BookmarkButton, LoadOptionsMenu } from '../components/Lo
 import { AssignmentPanel } from '../components/AssignmentPanel';
 import { BackhaulsPanel } from '../components/BackhaulsPanel';
 import { LoadTimeline } from '../components/LoadTimeline';
-import { BookNowBadge, BookNowButton } from '../components/BookNow';
+import { BookNowButton } from '../components/BookNow';
+import { LoadBadges } from '../components/LoadBadges';
+import { PartyPanels } from '../components/PaymentProtection';
 import { Slot } from '../../../components/slots';
 import { usePageTitle } from '../../../lib/pageTitle';
 import { Loading } from '../../../components/Loading';
@@ -90,7 +92,7 @@ export default function LoadDetailsPage() {
             </Text>
             <StatusBadge status={load.status} />
             <Badge variant="outline">{t(`loadType.${load.loadType}`)}</Badge>
-            {load.status === 'posted' && <BookNowBadge load={load} />}
+            <LoadBadges load={load} bookNow={load.status === 'posted'} />
           </Group>
           <VisuallyHidden>
             <h1>
@@ -271,7 +273,7 @@ export default function LoadDetailsPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
-            {isOwner && <Slot name="OwnerOffersPanel" load={load} />}
+            <PartyPanels load={load} isOwner={isOwner} bookedByMe={bookedByMe} />
             {isOwner && (load.status === 'posted' || load.status === 'unposted') && (
               <Slot name="TenderLoadButton" loadId={load.id} referenceId={load.referenceId} />
             )}

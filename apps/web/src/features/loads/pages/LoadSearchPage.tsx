@@ -13,7 +13,8 @@ import type { BoardCount, Load } from '@masar/shared';
 import { useBoardTotal, useSearchLoads } from '../api/loads';
 import { LoadsTable } from '../components/LoadsTable';
 import { TableControls } from '../components/TableControls';
-import { BookNowBadge, BookNowButton } from '../components/BookNow';
+import { BookNowButton } from '../components/BookNow';
+import { LoadBadges } from '../components/LoadBadges';
 import { BoardShortcuts } from '../components/BoardShortcuts';
 import { LoadsPager } from '../components/LoadsPager';
 import { SearchFilterBar } from '../components/SearchFilterBar';
@@ -61,10 +62,10 @@ export default function LoadSearchPage() {
   const hrefOf = useCallback((l: Load) => paths.load(l.id), [paths]);
   const actionsOf = useCallback(
     (l: Load) =>
-      l.bookNow ? (
+      l.bookNow || l.paymentProtection ? (
         <Group gap="xs" wrap="nowrap">
-          <BookNowBadge load={l} />
-          {canBook && !l.isMine && <BookNowButton load={l} size="compact-xs" />}
+          <LoadBadges load={l} />
+          {l.bookNow && canBook && !l.isMine && <BookNowButton load={l} size="compact-xs" />}
         </Group>
       ) : null,
     [canBook],

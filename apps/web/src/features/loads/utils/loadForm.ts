@@ -65,9 +65,13 @@ export interface LoadFormValues {
   paymentTermsDays: number | string;
   detentionFreeHours: number | string;
   detentionRateSar: number | string;
+  /** Most detention charged per stop, SAR (issue 50); '' for none. */
+  detentionCapSar: number | string;
   deliveryType: (typeof DELIVERY_TYPES)[number] | null;
   deliveryTo: string;
   tradable: boolean;
+  /** Payment protection (issue 50): price + VAT held in escrow from booking. */
+  paymentProtection: boolean;
   /** Book Now at the posted price (issue 19) and who may. */
   bookNow: boolean;
   bookNowFor: BookNowFor;
@@ -118,9 +122,11 @@ export const emptyLoadForm = (): LoadFormValues => ({
   paymentTermsDays: '',
   detentionFreeHours: '',
   detentionRateSar: '',
+  detentionCapSar: '',
   deliveryType: null,
   deliveryTo: '',
   tradable: false,
+  paymentProtection: false,
   bookNow: false,
   bookNowFor: 'verified',
   shipmentType: SHIPMENT_TYPE.marketplace,
@@ -182,9 +188,12 @@ export function formToBody(v: LoadFormValues, post: boolean): CreateLoadBody {
     ...(num(v.paymentTermsDays) !== undefined ? { paymentTermsDays: num(v.paymentTermsDays) } : {}),
     ...(num(v.detentionFreeHours) !== undefined ? { detentionFreeHours: num(v.detentionFreeHours) } : {}),
     ...(v.detentionRateSar !== '' ? { detentionRateSar: String(v.detentionRateSar) } : {}),
+    ...(v.detentionCapSar !== '' ? { detentionCapSar: String(v.detentionCapSar) } : {}),
     ...(v.deliveryType ? { deliveryType: v.deliveryType } : {}),
     ...(v.deliveryTo.trim() ? { deliveryTo: v.deliveryTo.trim() } : {}),
     tradable: v.tradable,
+    // an own-vehicle shipment pays no one: never protected
+    paymentProtection: v.paymentProtection && v.shipmentType !== SHIPMENT_TYPE.ownVehicle,
     // an own-vehicle shipment is booked at once: never Book Now
     bookNow: v.bookNow && v.shipmentType !== SHIPMENT_TYPE.ownVehicle,
     ...(v.bookNow && v.shipmentType !== SHIPMENT_TYPE.ownVehicle ? { bookNowFor: v.bookNowFor } : {}),
@@ -238,9 +247,11 @@ export function loadToForm(l: Load): LoadFormValues {
     paymentTermsDays: l.paymentTermsDays ?? '',
     detentionFreeHours: l.detentionFreeHours ?? '',
     detentionRateSar: l.detentionRateSar ?? '',
+    detentionCapSar: l.detentionCapSar ?? '',
     deliveryType: l.deliveryType,
     deliveryTo: l.deliveryTo ?? '',
     tradable: l.tradable,
+    paymentProtection: l.paymentProtection,
     bookNow: l.bookNow,
     bookNowFor: l.bookNowFor ?? 'verified',
     shipmentType: (l.shipmentType as ShipmentType) ?? SHIPMENT_TYPE.marketplace,
