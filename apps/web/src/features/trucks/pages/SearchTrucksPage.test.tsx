@@ -13,13 +13,15 @@ afterEach(async () => {
 
 const truck = truckFixture();
 
-/** The truck board's API: one page of one truck, and its count ("1,000+"). */
+/** The truck board's API: one page of one truck, its count ("1,000+"), no saved or recent search. */
 function stub() {
   return stubApi((_method, path) => {
     if (path.startsWith('/searchTrucks/count')) return { body: { message: 'OK', data: { total: 1000, totalCapped: true } } };
     if (path.startsWith('/searchTrucks')) return { body: { message: 'OK', data: { items: [truck], nextCursor: null } } };
     if (path.startsWith('/equipmentTypes')) return { body: { message: 'OK', data: { items: [] } } };
     if (path.startsWith('/cities')) return { body: { message: 'OK', data: { items: [], total: 0 } } };
+    // the page's saved and recent searches (SavedSearches): none
+    if (path.startsWith('/savedSearches') || path.startsWith('/recentSearches')) return { body: { message: 'OK', data: { items: [] } } };
     return undefined;
   });
 }
