@@ -62,6 +62,9 @@ const serverProject = (engine: 'pglite' | 'postgres') => ({
 const WEB_ISOLATED = [
   // its city search found no option after some other files in the same worker (2 of 5 orders)
   'apps/web/src/features/trucks/pages/InOutPage.test.tsx',
+  // its page's <SavedSearches> threw while rendering after some other files in the same worker
+  // (two fresh-clone CI runs, 2026-12-08; passes alone and with the trucks files); cause not found
+  'apps/web/src/features/trucks/pages/SearchTrucksPage.test.tsx',
 ];
 const webProject = (name: string, isolated: boolean) => ({
   extends: true as const,
