@@ -281,29 +281,23 @@ export const CIRCLES_MAX_CHARS = 4_000_000;
 /**
  * Circles remembered by `city:radius` within `maxChars` characters of literals, least recently
  * used out first (lru-cache, sized by `ids.length + dists.length`; a circle larger than the bound
- * is answered, not kept). Concurrent misses for one circle share one read. The server uses one
+ * is answered, not kept). Concurrent misses for one circle share one read (lru-cache's fetch). The server uses one
  * (circleOf); a test makes its own, so that no other file's app can change what it observes.
  */
 export function createCircleCache(maxChars = CIRCLES_MAX_CHARS) {
-  const kept = new LRUCache<string, Circle>({ maxSize: maxChars, sizeCalculation: (c) => Math.max(1, c.ids.length + c.dists.length) });
-  const reading = new Map<string, Promise<Circle>>();
+  // lru-cache's fetch: concurrent misses for one key share one fetchMethod call
+  const kept = new LRUCache<string, Circle, { db: DbOrTx; cityId: number; radiusKm: number }>({
+    maxSize: maxChars,
+    sizeCalculation: (c) => Math.max(1, c.ids.length + c.dists.length),
+    fetchMethod: (_k, _stale, { context }) => readCircle(context.db, context.cityId, context.radiusKm),
+  });
   return {
     /** The circle of `radiusKm` around `cityId` (no radius: the city alone, distance 0). */
     async circleOf(db: DbOrTx, cityId: number, radiusKm: number | null | undefined): Promise<Circle> {
       if (!radiusKm) return { n: 1, ids: `{${Number(cityId)}}`, dists: '{0}' };
-      const k = `${cityId}:${radiusKm}`;
-      const known = kept.get(k) ?? reading.get(k);
-      if (known) return known;
-      const read = readCircle(db, cityId, radiusKm).then((c) => {
-        kept.set(k, c);
-        return c;
-      });
-      reading.set(k, read);
-      try {
-        return await read;
-      } finally {
-        reading.delete(k);
-      }
+      const c = await kept.fetch(`${cityId}:${radiusKm}`, { context: { db, cityId, radiusKm } });
+      if (!c) throw new Error(`no circle read for ${cityId}:${radiusKm}`);
+      return c;
     },
     /** circles held and their characters */
     stats: () => ({ circles: kept.size, chars: kept.calculatedSize }),
