@@ -187,13 +187,13 @@ export const envSchema = z.object({
   BAYAN_APP_ID: z.string().optional(),
   BAYAN_APP_KEY: z.string().optional(),
   BAYAN_CLIENT_ID: z.string().optional(),
-  /** How long Masar waits for Bayan, ms; then the shipment waits in pending_bayan and a job retries. */
   /** Payment protection (issue 50): hours after a protected shipment completes before its escrow is released to the carrier (a dispute before then holds it). */
   ESCROW_DISPUTE_WINDOW_HOURS: z.coerce
     .number()
     .positive()
     .max(24 * 90)
     .default(48),
+  /** How long Masar waits for Bayan, ms; then the shipment waits in pending_bayan and a job retries. */
   BAYAN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** Sandbox only: answer every call "unavailable" (to see pending_bayan and the retry job). */
   BAYAN_SANDBOX_FAIL: bool.default(false),
